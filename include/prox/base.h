@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: MIT */
+/// @file base.h
+/// @brief Macros shared by every prox header: export and inline qualifiers,
+/// the CUDA host/device qualifier, version, assertion hook and features.
+#ifndef PROX_BASE_H
+#define PROX_BASE_H
+
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PROX_VERSION_MAJOR 0
+#define PROX_VERSION_MINOR 1
+#define PROX_VERSION_PATCH 0
+
+/// PROX_API marks a symbol exported from the shared library. The library is
+/// built with hidden visibility; only PROX_API symbols are visible.
+#if defined(_WIN32) && defined(PROX_SHARED_BUILD)
+#define PROX_API __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define PROX_API __attribute__((visibility("default")))
+#else
+#define PROX_API
+#endif
+
+/// PROX_HD makes a kernel callable from CUDA device code when the header is
+/// compiled by nvcc, and is empty otherwise.
+#if defined(__CUDACC__)
+#define PROX_HD __host__ __device__
+#else
+#define PROX_HD
+#endif
+
+/// PROX_INLINE is the linkage of a kernel defined in a header.
+///
+/// In C the header holds C99 "inline definitions": a user's translation unit
+/// may inline them, and a call it does not inline resolves to the external
+/// definition that the library emits once (src/export.c defines
+/// PROX_EMIT_EXTERNAL and so turns every inline definition into an external
+/// one). That gives one name for the inlinable kernel and for the exported
+/// symbol that FFI users (ctypes, ...) call. In C++ and CUDA, plain `inline`
+/// has the equivalent meaning.
+#if defined(__cplusplus)
+#define PROX_INLINE inline
+#elif defined(PROX_EMIT_EXTERNAL)
+#define PROX_INLINE extern inline
+#else
+#define PROX_INLINE inline
+#endif
+
+/// Qualifier of every header-defined kernel.
+#define PROX_KERNEL PROX_API PROX_HD PROX_INLINE
+
+#if defined(__cplusplus)
+#define PROX_EXTERN_C_BEGIN extern "C" {
+#define PROX_EXTERN_C_END }
+#else
+#define PROX_EXTERN_C_BEGIN
+#define PROX_EXTERN_C_END
+#endif
+
+PROX_EXTERN_C_BEGIN
+
+/// Kind of the feature of a primitive that holds a closest point.
+typedef enum prox_feature_kind {
+  PROX_FEATURE_NONE = 0,    ///< no feature (non-finite input)
+  PROX_FEATURE_VERTEX = 1,  ///< a vertex (segment/ray endpoint, corner)
+  PROX_FEATURE_EDGE = 2,    ///< an edge (or the inside of a segment/line)
+  PROX_FEATURE_FACE = 3,    ///< a face (or the surface of a sphere)
+  PROX_FEATURE_INTERIOR = 4 ///< inside a solid: the point is its own closest
+} prox_feature_kind;
+
+/// The feature of a primitive that holds a closest point: its kind and an
+/// index whose meaning each query documents (vertex i, edge i, face i).
+typedef struct prox_feature {
+  int kind;  ///< a prox_feature_kind
+  int index; ///< which vertex, edge or face; 0 when there is only one
+} prox_feature;
+
+/// Signature of the handler called by PROX_ASSERT on a programmer error.
+typedef void (*prox_assert_fn)(const char *condition, const char *file,
+                               int line);
+
+/// Installs the handler PROX_ASSERT calls (NULL restores the default, which
+/// prints the failed condition to stderr and aborts). Not for device code.
+PROX_API void prox_set_assert_fn(prox_assert_fn fn);
+
+/// Calls the installed assertion handler (used by PROX_ASSERT).
+PROX_API void prox_assert_failed(const char *condition, const char *file,
+                                 int line);
+
+/// Version of the library as built: major * 10000 + minor * 100 + patch.
+PROX_API int prox_version(void);
+
+PROX_EXTERN_C_END
+
+#if defined(NDEBUG) || defined(__CUDA_ARCH__)
+#define PROX_ASSERT(c) ((void)0)
+#else
+#define PROX_ASSERT(c)                                                         \
+  ((c) ? (void)0 : prox_assert_failed(#c, __FILE__, __LINE__))
+#endif
+
+#endif /* PROX_BASE_H */

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/// @file closest.h
+/// @brief Closest points and distances between a point and a primitive
+/// (K1), in double and float (suffix f).
+///
+/// Every query returns the squared distance and fills an optional result
+/// (prox_closest) with the closest point, parameters and feature. Signed
+/// variants return the signed distance (negative inside). No query
+/// allocates, and every query is defined for degenerate input.
+#ifndef PROX_CLOSEST_H
+#define PROX_CLOSEST_H
+
+#include "primitives.h"
+
+PROX_EXTERN_C_BEGIN
+
+#include "detail/real_double.h"
+#include "detail/closest_point.inl"
+#include "detail/real_end.h"
+
+#include "detail/real_float.h"
+#include "detail/closest_point.inl"
+#include "detail/real_end.h"
+
+PROX_EXTERN_C_END
+
+#endif /* PROX_CLOSEST_H */

@@ -1,0 +1,957 @@
+/* SPDX-License-Identifier: MIT */
+/* Template: closest points from a point to a primitive (K1). Instantiated
+ * once per precision by closest.h.
+ *
+ * Accuracy. Every kernel computes the squared distance as |p - q|^2 from a
+ * closest point q that lies on the primitive up to a few roundings, never as
+ * a difference of large quantities; the error is then first order only in
+ * the off-primitive rounding of q (a few eps S, S the largest coordinate
+ * magnitude) and second order in the error along the primitive. Where the
+ * plain formulas lose that property (sliver triangles, flat tetrahedra), a
+ * branch in wide arithmetic (detail/wide.inl) takes over. */
+
+/// Result of a closest-point query between a point and a primitive.
+typedef struct PROX_FN(prox_closest) {
+  PROX_FN(prox_vec3) point; ///< closest point on the primitive
+  PROX_REAL sqdist;         ///< squared distance (as returned)
+  PROX_REAL param[4];       ///< parameters; each query says which, rest 0
+  prox_feature feature;     ///< feature holding the closest point
+} PROX_FN(prox_closest);
+
+/* ---- internal helpers (exported, but not part of the documented API) ---- */
+
+/// Internal: fills *out (if not NULL) and returns sqdist.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out,
+                                               PROX_FN(prox_vec3) q,
+                                               PROX_REAL sqdist, int kind,
+                                               int index) {
+  if (out) {
+    out->point = q;
+    out->sqdist = sqdist;
+    out->feature.kind = kind;
+    out->feature.index = index;
+  }
+  return sqdist;
+}
+
+/// Internal: sets the four parameters of *out (if not NULL).
+PROX_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
+                                             PROX_REAL a, PROX_REAL b,
+                                             PROX_REAL c, PROX_REAL d) {
+  if (out) {
+    out->param[0] = a;
+    out->param[1] = b;
+    out->param[2] = c;
+    out->param[3] = d;
+  }
+}
+
+/// Internal: the all-NaN result of a query with non-finite input.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) * out) {
+  PROX_REAL n = PROX_NAN;
+  PROX_FN(prox_detail_params)(out, n, n, n, n);
+  return PROX_FN(prox_detail_set)(out, PROX_FN(prox_v3)(n, n, n), n,
+                                  PROX_FEATURE_NONE, 0);
+}
+
+/// Internal: closest point on {o + t d : lo <= t <= hi} (lo wins if
+/// lo > hi). Returns the squared distance; *t gets the parameter and
+/// *end 0 (t == lo), 1 (t == hi) or -1 (inside). q1 is the point at hi when
+/// it is to be returned exactly (a segment's b), else NULL.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
+    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
+    PROX_REAL lo, PROX_REAL hi, const PROX_FN(prox_vec3) * q1,
+    PROX_FN(prox_vec3) * q, PROX_REAL *t, int *end) {
+  PROX_REAL dd = PROX_FN(prox_vdot)(d, d);
+  PROX_REAL s = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, o), d) / dd;
+  if (dd == 0) {
+    /* Zero direction: the whole set is the point o. */
+    *t = PROX_FN(prox_clamp)(0, lo, hi);
+    *end = 0;
+    *q = o;
+  } else if (s >= hi && !(lo > hi)) {
+    /* NaN s (non-finite input) takes the last branch and stays NaN. */
+    *t = hi;
+    *end = 1;
+    *q = q1 ? *q1 : PROX_FN(prox_vmadd)(o, hi, d);
+  } else if (s <= lo || lo > hi) {
+    *t = lo;
+    *end = 0;
+    *q = lo == 0 ? o : PROX_FN(prox_vmadd)(o, lo, d);
+  } else {
+    *t = s;
+    *end = -1;
+    *q = PROX_FN(prox_vmadd)(o, s, d);
+  }
+  return PROX_FN(prox_vdist2)(p, *q);
+}
+
+/* ---------------------------------- plane --------------------------------- */
+
+/// Closest point on a plane to p; returns the squared distance.
+///
+/// out (may be NULL) gets the projection of p, feature FACE 0 and no
+/// parameters. Any non-zero normal works (it need not be unit). A plane with
+/// a zero normal (as the constructors leave on failure) contains every
+/// point: the result is p itself at distance 0. Non-finite input gives NaN.
+/// Error: squared distance within 8 eps S^2 for a unit normal.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
+                                                const PROX_FN(prox_plane) *
+                                                    plane,
+                                                PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) n = plane->normal;
+  PROX_REAL nn = PROX_FN(prox_vdot)(n, n);
+  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - plane->offset;
+  PROX_FN(prox_vec3) q;
+  PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
+  if (!(s - s == 0 && nn - nn == 0)) return PROX_FN(prox_detail_nan)(out);
+  if (nn == 0) return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_FACE, 0);
+  q = PROX_FN(prox_vmadd)(p, -s / nn, n);
+  return PROX_FN(prox_detail_set)(out, q, (s / nn) * s, PROX_FEATURE_FACE, 0);
+}
+
+/// Signed distance from p to a plane: positive on the side the normal
+/// points to. out (may be NULL) gets the projection of p as for
+/// prox_point_plane (its sqdist is the square of the result). Zero normal:
+/// 0; non-finite input: NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
+    PROX_FN(prox_closest) * out) {
+  PROX_REAL d2 = PROX_FN(prox_point_plane)(p, plane, out);
+  PROX_REAL s = PROX_FN(prox_vdot)(plane->normal, p) - plane->offset;
+  return PROX_COPYSIGN(PROX_SQRT(d2), s);
+}
+
+/* ------------------------------ line, ray, segment ------------------------ */
+
+/// Closest point on a line to p; returns the squared distance.
+///
+/// out->param[0] is the line parameter t of the closest point
+/// origin + t dir; feature EDGE 0. A zero dir makes the line its origin
+/// (t = 0, feature VERTEX 0). Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_line)(PROX_FN(prox_vec3) p,
+                                               const PROX_FN(prox_line) * line,
+                                               PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) q;
+  PROX_REAL t, d2;
+  int end;
+  d2 = PROX_FN(prox_detail_param_closest)(p, line->origin, line->dir, -PROX_INF,
+                                          PROX_INF, 0, &q, &t, &end);
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
+  return PROX_FN(prox_detail_set)(
+      out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX, 0);
+}
+
+/// Closest point on a ray to p; returns the squared distance.
+///
+/// The ray is {origin + t dir : tmin <= t <= tmax} (tmax may be +inf, tmin
+/// -inf). out->param[0] is t; feature VERTEX 0 when t == tmin, VERTEX 1
+/// when t == tmax, else EDGE 0. A zero dir makes the ray its origin (t =
+/// clamp(0), VERTEX 0); tmin > tmax is the single parameter tmin.
+/// Non-finite coordinates or a NaN interval give NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
+                                              const PROX_FN(prox_ray) * ray,
+                                              PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) q;
+  PROX_REAL t, d2;
+  int end;
+  if (ray->tmin != ray->tmin || ray->tmax != ray->tmax)
+    return PROX_FN(prox_detail_nan)(out);
+  d2 = PROX_FN(prox_detail_param_closest)(p, ray->origin, ray->dir, ray->tmin,
+                                          ray->tmax, 0, &q, &t, &end);
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
+  return PROX_FN(prox_detail_set)(
+      out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
+      end < 0 ? 0 : end);
+}
+
+/// Closest point on a segment to p; returns the squared distance.
+///
+/// out->param[0] is t in [0, 1] (closest point a + t (b - a)); feature
+/// VERTEX 0 (t = 0, the point is a exactly), VERTEX 1 (t = 1, b exactly) or
+/// EDGE 0. A segment with a == b is the point a (VERTEX 0). Non-finite input
+/// gives NaN. Error: squared distance within 8 eps S^2, point within
+/// 8 eps S.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_segment)(PROX_FN(prox_vec3) p,
+                                                  const PROX_FN(prox_segment) *
+                                                      seg,
+                                                  PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) q;
+  PROX_REAL t, d2;
+  int end;
+  d2 = PROX_FN(prox_detail_param_closest)(p, seg->a,
+                                          PROX_FN(prox_vsub)(seg->b, seg->a), 0,
+                                          1, &seg->b, &q, &t, &end);
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
+  return PROX_FN(prox_detail_set)(
+      out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
+      end < 0 ? 0 : end);
+}
+
+/* --------------------------------- triangle ------------------------------- */
+
+#if PROX_IS_DOUBLE
+/* sin^2 of the angle at v[0] below which the plain face formula is replaced
+ * by wide arithmetic (the in-plane error grows like eps / sin^2), and below
+ * which the triangle is treated as the union of its edges (its inradius is
+ * then far below sqrt(eps) S, the error of doing so). */
+#define PROX_TRI_WIDE_SIN2 1e-6
+#define PROX_TRI_FLAT_SIN2 1e-24
+#else
+#define PROX_TRI_WIDE_SIN2 1e-3f
+#define PROX_TRI_FLAT_SIN2 1e-10f
+#endif
+
+/// Internal: closest point on edge i (v[i] to v[(i+1)%3]) of a triangle,
+/// written to *out with triangle features and barycentrics, if closer than
+/// best. Returns the new best squared distance.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri, int i,
+    PROX_REAL best, PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_segment) s;
+  PROX_FN(prox_closest) r;
+  PROX_REAL d2, bary[3];
+  int j = i == 2 ? 0 : i + 1;
+  s.a = tri->v[i];
+  s.b = tri->v[j];
+  d2 = PROX_FN(prox_point_segment)(p, &s, &r);
+  if (!(d2 < best)) return best;
+  bary[0] = bary[1] = bary[2] = 0;
+  bary[i] = 1 - r.param[0];
+  bary[j] = r.param[0];
+  out->point = r.point;
+  out->sqdist = d2;
+  out->param[0] = bary[0];
+  out->param[1] = bary[1];
+  out->param[2] = bary[2];
+  out->param[3] = 0;
+  if (r.feature.kind == PROX_FEATURE_VERTEX) {
+    out->feature.kind = PROX_FEATURE_VERTEX;
+    out->feature.index = r.feature.index ? j : i;
+  } else {
+    out->feature.kind = PROX_FEATURE_EDGE;
+    out->feature.index = i;
+  }
+  return d2;
+}
+
+/// Internal: the face point a + s e1 + t e2 with barycentrics, FACE 0.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
+    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) e1,
+    PROX_FN(prox_vec3) e2, PROX_REAL s, PROX_REAL t,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3)
+  q = PROX_FN(prox_vadd)(a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(e1, s),
+                                               PROX_FN(prox_vscale)(e2, t)));
+  PROX_REAL d2 = PROX_FN(prox_vdist2)(p, q);
+  PROX_FN(prox_detail_params)(out, 1 - s - t, s, t, 0);
+  return PROX_FN(prox_detail_set)(out, q, d2, PROX_FEATURE_FACE, 0);
+}
+
+/// Internal: the triangle query for triangles whose angle at v[0] is tiny
+/// or zero, in wide arithmetic; see prox_point_triangle.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri, PROX_REAL scale,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) a = tri->v[0];
+  PROX_FN(prox_wvec3) E1 = PROX_FN(prox_wvdiff)(tri->v[1], a);
+  PROX_FN(prox_wvec3) E2 = PROX_FN(prox_wvdiff)(tri->v[2], a);
+  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
+  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
+  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
+  PROX_FN(prox_closest) r;
+  PROX_REAL best = PROX_INF;
+  if (PROX_FN(prox_wreal)(N2) > PROX_TRI_FLAT_SIN2 * scale) {
+    PROX_FN(prox_wide)
+    Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
+    PROX_FN(prox_wide)
+    Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
+    PROX_FN(prox_wide)
+    Na = PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc);
+    PROX_REAL na = PROX_FN(prox_wreal)(Na), nb = PROX_FN(prox_wreal)(Nb);
+    PROX_REAL nc = PROX_FN(prox_wreal)(Nc), n2 = PROX_FN(prox_wreal)(N2);
+    if (na >= 0 && nb >= 0 && nc >= 0) {
+      /* Projection inside: the face point. Its parameters are accurate to
+       * a few ulps; the rounded edges keep it within a few eps S of the
+       * plane. */
+      return PROX_FN(prox_detail_tri_face)(p, a, PROX_FN(prox_wvreal)(E1),
+                                           PROX_FN(prox_wvreal)(E2), nb / n2,
+                                           nc / n2, out);
+    }
+  }
+  /* Flat triangle, or projection outside: the union of the edges. */
+  best = PROX_FN(prox_detail_tri_edge)(p, tri, 0, best, &r);
+  best = PROX_FN(prox_detail_tri_edge)(p, tri, 1, best, &r);
+  best = PROX_FN(prox_detail_tri_edge)(p, tri, 2, best, &r);
+  if (out) *out = r;
+  return best;
+}
+
+/// Closest point on a triangle to p; returns the squared distance.
+///
+/// out->param[0..2] are the barycentric coordinates (u, v, w) of the
+/// closest point q = u v[0] + v v[1] + w v[2] (all >= 0, summing to 1 up to
+/// rounding); feature VERTEX i, EDGE i (v[i] to v[(i+1)%3]) or FACE 0.
+/// A triangle of zero area (collinear or coincident vertices) is the union
+/// of its edges, and nearly degenerate ones (slivers) are handled in wide
+/// arithmetic, so the squared distance keeps its bound on slivers too.
+/// Non-finite input gives NaN. Error: squared distance within 8 eps S^2;
+/// point within 8 eps S when the triangle's smallest angle is not tiny.
+/// Voronoi regions by barycentric numerators (Ericson 5.1.5, reorganised).
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) a = tri->v[0];
+  PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(tri->v[1], a);
+  PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(tri->v[2], a);
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, a);
+  PROX_REAL d11 = PROX_FN(prox_vdot)(e1, e1);
+  PROX_REAL d22 = PROX_FN(prox_vdot)(e2, e2);
+  PROX_REAL d12 = PROX_FN(prox_vdot)(e1, e2);
+  PROX_REAL w1 = PROX_FN(prox_vdot)(w, e1);
+  PROX_REAL w2 = PROX_FN(prox_vdot)(w, e2);
+  PROX_REAL scale = d11 * d22;
+  /* |e1 x e2|^2 by Lagrange's identity. */
+  PROX_REAL n2 = scale - d12 * d12;
+  PROX_REAL d2 = PROX_INF;
+  PROX_FN(prox_closest) r;
+  if (n2 > PROX_TRI_WIDE_SIN2 * scale) {
+    /* Barycentric numerators of the projection of p: (na, nb, nc) / n2. */
+    PROX_REAL nb = d22 * w1 - d12 * w2;
+    PROX_REAL nc = d11 * w2 - d12 * w1;
+    PROX_REAL na = n2 - nb - nc;
+    if (na >= 0 && nb >= 0 && nc >= 0) {
+      d2 = PROX_FN(prox_detail_tri_face)(p, a, e1, e2, nb / n2, nc / n2, out);
+    } else if (na < 0 || nb < 0 || nc < 0) {
+      /* Outside: the closest point is on an edge that p's projection lies
+       * beyond (edge i is opposite vertex i + 2). */
+      if (nc < 0) d2 = PROX_FN(prox_detail_tri_edge)(p, tri, 0, d2, &r);
+      if (na < 0) d2 = PROX_FN(prox_detail_tri_edge)(p, tri, 1, d2, &r);
+      if (nb < 0) d2 = PROX_FN(prox_detail_tri_edge)(p, tri, 2, d2, &r);
+      if (out) *out = r;
+    } else {
+      d2 = PROX_NAN;
+    }
+  } else if (d11 + d22 + PROX_FN(prox_vdot)(w, w) <= PROX_REAL_MAX) {
+    d2 = PROX_FN(prox_detail_tri_thin)(p, tri, scale, out);
+  }
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  return d2;
+}
+
+/// Barycentric coordinates (u, v, w) of the orthogonal projection of p onto
+/// the plane of a triangle: the projection is u v[0] + v v[1] + w v[2],
+/// u + v + w = 1, returned as (x, y, z) = (u, v, w).
+///
+/// Computed in wide arithmetic: each coordinate has a relative error of a
+/// few eps on non-degenerate triangles, slivers included. For a triangle
+/// of zero area (relative to its edges, below 1e-12 in sine of its angle),
+/// the coordinates of the closest point of its edges are returned. Non-finite
+/// input gives NaN.
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_triangle_barycentric)(PROX_FN(prox_vec3) p,
+                                       const PROX_FN(prox_triangle) * tri) {
+  PROX_FN(prox_vec3) a = tri->v[0];
+  PROX_FN(prox_wvec3) E1 = PROX_FN(prox_wvdiff)(tri->v[1], a);
+  PROX_FN(prox_wvec3) E2 = PROX_FN(prox_wvdiff)(tri->v[2], a);
+  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
+  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
+  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
+  PROX_REAL n2 = PROX_FN(prox_wreal)(N2);
+  PROX_REAL scale = PROX_FN(prox_vlen2)(PROX_FN(prox_wvreal)(E1)) *
+                    PROX_FN(prox_vlen2)(PROX_FN(prox_wvreal)(E2));
+  PROX_FN(prox_closest) r;
+  if (n2 > PROX_TRI_FLAT_SIN2 * scale && n2 <= PROX_REAL_MAX) {
+    PROX_REAL nb = PROX_FN(prox_wreal)(
+        PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2)));
+    PROX_REAL nc = PROX_FN(prox_wreal)(
+        PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W)));
+    PROX_REAL v = nb / n2, w = nc / n2;
+    return PROX_FN(prox_v3)((1 - v) - w, v, w);
+  }
+  PROX_FN(prox_point_triangle)(p, tri, &r);
+  return PROX_FN(prox_v3)(r.param[0], r.param[1], r.param[2]);
+}
+
+/// Closed point-in-triangle test: 1 when the orthogonal projection of p
+/// onto the triangle's plane lies in the triangle or on its boundary, else
+/// 0. The barycentric numerators are evaluated in wide arithmetic, and a
+/// numerator within its rounding bound (about 1e-28 relative for double)
+/// of zero counts as on the boundary. A triangle of zero area (see
+/// prox_triangle_barycentric) contains p when p lies on one of its edges
+/// (squared distance 0 within the same tolerance). Non-finite input: 0.
+PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
+                                                const PROX_FN(prox_triangle) *
+                                                    tri) {
+  PROX_FN(prox_vec3) a = tri->v[0];
+  PROX_FN(prox_wvec3) E1 = PROX_FN(prox_wvdiff)(tri->v[1], a);
+  PROX_FN(prox_wvec3) E2 = PROX_FN(prox_wvdiff)(tri->v[2], a);
+  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
+  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
+  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
+  PROX_REAL n2 = PROX_FN(prox_wreal)(N2);
+  PROX_FN(prox_vec3) e1 = PROX_FN(prox_wvreal)(E1);
+  PROX_FN(prox_vec3) e2 = PROX_FN(prox_wvreal)(E2);
+  PROX_FN(prox_vec3) w = PROX_FN(prox_wvreal)(W);
+  PROX_REAL scale = PROX_FN(prox_vlen2)(e1) * PROX_FN(prox_vlen2)(e2);
+  /* Bound on the rounding of the wide numerators (degree 4 in the
+   * coordinates), relative to their magnitude. */
+  PROX_REAL tol;
+  if (!(PROX_FN(prox_vlen2)(w) + scale <= PROX_REAL_MAX)) return 0;
+  if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
+    PROX_FN(prox_wide)
+    Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
+    PROX_FN(prox_wide)
+    Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
+    PROX_FN(prox_wide)
+    Na = PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc);
+    PROX_REAL mag =
+        PROX_FN(prox_vlen)(w) + PROX_FN(prox_vlen)(e1) + PROX_FN(prox_vlen)(e2);
+    tol = PROX_R(64.0) * PROX_EPS * PROX_EPS * mag * mag * mag * mag;
+    return PROX_FN(prox_wreal)(Na) >= -tol && PROX_FN(prox_wreal)(Nb) >= -tol &&
+           PROX_FN(prox_wreal)(Nc) >= -tol;
+  }
+  tol = PROX_R(64.0) * PROX_EPS * PROX_EPS * (PROX_FN(prox_vlen2)(w) + scale);
+  return PROX_FN(prox_point_triangle)(p, tri, 0) <= tol;
+}
+
+/* -------------------------------- rectangle ------------------------------- */
+
+/// Closest point on a rectangle to p; returns the squared distance.
+///
+/// out->param[0..1] are the rectangle coordinates (s, t) of the closest
+/// point center + s axis[0] + t axis[1], |s| <= |half[0]|, |t| <= |half[1]|.
+/// Feature FACE 0 (inside), EDGE i (i = 0: s = -h0, 1: s = +h0, 2: t = -h1,
+/// 3: t = +h1) or VERTEX i (bit 0 set when s = +h0, bit 1 when t = +h1).
+/// The axes are used as given: the answer is the clamp formula on them.
+/// Zero half extents give a segment or a point. Non-finite input: NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_rectangle) * rect,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, rect->center);
+  PROX_REAL h0 = PROX_FABS(rect->half[0]), h1 = PROX_FABS(rect->half[1]);
+  PROX_REAL s = PROX_FN(prox_vdot)(w, rect->axis[0]);
+  PROX_REAL t = PROX_FN(prox_vdot)(w, rect->axis[1]);
+  int cs = s > h0 ? 1 : (s < -h0 ? -1 : 0);
+  int ct = t > h1 ? 1 : (t < -h1 ? -1 : 0);
+  PROX_FN(prox_vec3) q;
+  PROX_REAL d2;
+  int kind, index;
+  s = cs ? (cs > 0 ? h0 : -h0) : s;
+  t = ct ? (ct > 0 ? h1 : -h1) : t;
+  q = PROX_FN(prox_vadd)(
+      rect->center, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(rect->axis[0], s),
+                                       PROX_FN(prox_vscale)(rect->axis[1], t)));
+  d2 = PROX_FN(prox_vdist2)(p, q) + (h0 - h0) + (h1 - h1);
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  if (cs && ct) {
+    kind = PROX_FEATURE_VERTEX;
+    index = (cs > 0) | ((ct > 0) << 1);
+  } else if (cs || ct) {
+    kind = PROX_FEATURE_EDGE;
+    index = cs ? (cs > 0) : 2 + (ct > 0);
+  } else {
+    kind = PROX_FEATURE_FACE;
+    index = 0;
+  }
+  PROX_FN(prox_detail_params)(out, s, t, 0, 0);
+  return PROX_FN(prox_detail_set)(out, q, d2, kind, index);
+}
+
+/* ---------------------------------- boxes --------------------------------- */
+
+/// Internal: the feature of a box point from the clamp state c[i] (-1 at
+/// the low side, +1 at the high side, 0 inside) of each axis. Face 2i + (c
+/// > 0); edge 4k + bits of the two clamped axes (lower axis bit 0) with k
+/// the free axis; vertex bit i set at the high side of axis i.
+PROX_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
+                                                          int c2) {
+  prox_feature f;
+  int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
+  if (n == 0) {
+    f.kind = PROX_FEATURE_INTERIOR;
+    f.index = 0;
+  } else if (n == 1) {
+    f.kind = PROX_FEATURE_FACE;
+    f.index = c0 ? (c0 > 0) : (c1 ? 2 + (c1 > 0) : 4 + (c2 > 0));
+  } else if (n == 2) {
+    f.kind = PROX_FEATURE_EDGE;
+    f.index = !c0 ? (c1 > 0) | ((c2 > 0) << 1)
+                  : (!c1 ? 4 + ((c0 > 0) | ((c2 > 0) << 1))
+                         : 8 + ((c0 > 0) | ((c1 > 0) << 1)));
+  } else {
+    f.kind = PROX_FEATURE_VERTEX;
+    f.index = (c0 > 0) | ((c1 > 0) << 1) | ((c2 > 0) << 2);
+  }
+  return f;
+}
+
+/// Internal: clamps x to [lo, hi], recording the side in *c.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_clamp_side)(PROX_REAL x, PROX_REAL lo,
+                                                      PROX_REAL hi, int *c) {
+  *c = x > hi ? 1 : (x < lo ? -1 : 0);
+  return *c > 0 ? hi : (*c < 0 ? lo : x);
+}
+
+/// Closest point of a solid axis-aligned box to p; returns the squared
+/// distance (0 inside).
+///
+/// Feature INTERIOR (p inside or on the boundary: the point is p), FACE
+/// 2i + s (i the axis, s = 1 for the max side), EDGE 4k + b (k the free axis,
+/// b has bit 0 for the high side of the lower clamped axis and bit 1 for the
+/// other) or VERTEX b (bit i for the high side of axis i). No parameters.
+/// min > max on an axis is the same as swapped; zero size is a rectangle,
+/// segment or point. Non-finite input gives NaN. Exact up to the rounding of
+/// the final sum of squares.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p,
+                                               const PROX_FN(prox_aabb) * box,
+                                               PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
+  PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
+  PROX_FN(prox_vec3) q;
+  PROX_REAL d2;
+  prox_feature f;
+  int c0, c1, c2;
+  q.x = PROX_FN(prox_detail_clamp_side)(p.x, lo.x, hi.x, &c0);
+  q.y = PROX_FN(prox_detail_clamp_side)(p.y, lo.y, hi.y, &c1);
+  q.z = PROX_FN(prox_detail_clamp_side)(p.z, lo.z, hi.z, &c2);
+  d2 = PROX_FN(prox_vdist2)(p, q) + PROX_FN(prox_vpoison)(box->min) +
+       PROX_FN(prox_vpoison)(box->max) + PROX_FN(prox_vpoison)(p);
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  f = PROX_FN(prox_detail_box_feature)(c0, c1, c2);
+  PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
+  return PROX_FN(prox_detail_set)(out, q, d2, f.kind, f.index);
+}
+
+/// Internal: the depth of a point inside a box from its distances lo[i]
+/// and hi[i] to the low and high face of each axis, and the nearest face
+/// (2i for the low, 2i + 1 for the high face of axis i; lowest index wins).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
+                                                     const PROX_REAL *hi,
+                                                     int *face) {
+  PROX_REAL depth = PROX_INF;
+  int i;
+  for (i = 0; i < 3; ++i) {
+    if (lo[i] < depth) {
+      depth = lo[i];
+      *face = 2 * i;
+    }
+    if (hi[i] < depth) {
+      depth = hi[i];
+      *face = 2 * i + 1;
+    }
+  }
+  return depth;
+}
+
+/// Signed distance from p to an axis-aligned box: the distance outside,
+/// minus the depth (distance to the nearest face) inside.
+///
+/// out (may be NULL) gets the nearest point of the boundary: outside, as
+/// prox_point_aabb; inside, p moved onto the nearest face (feature FACE i as
+/// for prox_point_aabb; ties go to the lowest face index); out->sqdist is
+/// the square of the result. Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_closest) r;
+  PROX_REAL d2 = PROX_FN(prox_point_aabb)(p, box, &r);
+  PROX_FN(prox_vec3) lo, hi;
+  PROX_REAL dlo[3], dhi[3], depth;
+  int face = 0;
+  if (r.feature.kind != PROX_FEATURE_INTERIOR) {
+    if (out) *out = r;
+    return PROX_SQRT(d2);
+  }
+  lo = PROX_FN(prox_vmin)(box->min, box->max);
+  hi = PROX_FN(prox_vmax)(box->max, box->min);
+  dlo[0] = p.x - lo.x;
+  dlo[1] = p.y - lo.y;
+  dlo[2] = p.z - lo.z;
+  dhi[0] = hi.x - p.x;
+  dhi[1] = hi.y - p.y;
+  dhi[2] = hi.z - p.z;
+  depth = PROX_FN(prox_detail_box_depth)(dlo, dhi, &face);
+  r.point = p;
+  if (face == 0) r.point.x = lo.x;
+  if (face == 1) r.point.x = hi.x;
+  if (face == 2) r.point.y = lo.y;
+  if (face == 3) r.point.y = hi.y;
+  if (face == 4) r.point.z = lo.z;
+  if (face == 5) r.point.z = hi.z;
+  r.sqdist = depth * depth;
+  r.feature.kind = PROX_FEATURE_FACE;
+  r.feature.index = face;
+  if (out) *out = r;
+  return -depth;
+}
+
+/// Closest point of a solid oriented box to p; returns the squared distance
+/// (0 inside).
+///
+/// out->param[0..2] are the box coordinates s_i of the closest point
+/// center + sum s_i axis[i], |s_i| <= |half[i]|; features as for
+/// prox_point_aabb with axis i in place of x, y, z. The axes are used as
+/// given: the answer is the clamp formula on them, so inside (feature
+/// INTERIOR) the point is p itself and the distance 0. Zero half extents
+/// give a flat box. Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p,
+                                              const PROX_FN(prox_obb) * box,
+                                              PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, box->center);
+  PROX_REAL s[3], h[3], d2;
+  PROX_FN(prox_vec3) q;
+  prox_feature f;
+  int c[3], i;
+  for (i = 0; i < 3; ++i) {
+    h[i] = PROX_FABS(box->half[i]);
+    s[i] = PROX_FN(prox_detail_clamp_side)(PROX_FN(prox_vdot)(w, box->axis[i]),
+                                           -h[i], h[i], &c[i]);
+  }
+  if (c[0] || c[1] || c[2]) {
+    q = PROX_FN(prox_vadd)(
+        box->center,
+        PROX_FN(prox_vadd)(
+            PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[0], s[0]),
+                               PROX_FN(prox_vscale)(box->axis[1], s[1])),
+            PROX_FN(prox_vscale)(box->axis[2], s[2])));
+    d2 = PROX_FN(prox_vdist2)(p, q);
+  } else {
+    q = p;
+    d2 = 0;
+  }
+  d2 += (h[0] - h[0]) + (h[1] - h[1]) + (h[2] - h[2]) + (s[0] - s[0]) +
+        (s[1] - s[1]) + (s[2] - s[2]);
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  f = PROX_FN(prox_detail_box_feature)(c[0], c[1], c[2]);
+  PROX_FN(prox_detail_params)(out, s[0], s[1], s[2], 0);
+  return PROX_FN(prox_detail_set)(out, q, d2, f.kind, f.index);
+}
+
+/// Signed distance from p to an oriented box: the distance outside, minus
+/// the depth inside. out (may be NULL) gets the nearest boundary point as
+/// for prox_point_aabb_signed (box coordinates in param[0..2]).
+/// Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_closest) r;
+  PROX_REAL d2 = PROX_FN(prox_point_obb)(p, box, &r);
+  PROX_REAL h[3], dlo[3], dhi[3], depth;
+  int face = 0, i;
+  if (r.feature.kind != PROX_FEATURE_INTERIOR) {
+    if (out) *out = r;
+    return PROX_SQRT(d2);
+  }
+  for (i = 0; i < 3; ++i) {
+    h[i] = PROX_FABS(box->half[i]);
+    dlo[i] = r.param[i] + h[i];
+    dhi[i] = h[i] - r.param[i];
+  }
+  depth = PROX_FN(prox_detail_box_depth)(dlo, dhi, &face);
+  i = face >> 1;
+  {
+    PROX_REAL target = (face & 1) ? h[i] : -h[i];
+    r.point = PROX_FN(prox_vmadd)(p, target - r.param[i], box->axis[i]);
+    r.param[i] = target;
+  }
+  r.sqdist = depth * depth;
+  r.feature.kind = PROX_FEATURE_FACE;
+  r.feature.index = face;
+  if (out) *out = r;
+  return -depth;
+}
+
+/* ------------------------------ sphere, capsule --------------------------- */
+
+/// Internal: a unit vector perpendicular to d (any unit vector if d is 0).
+PROX_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
+  PROX_REAL ax = PROX_FABS(d.x), ay = PROX_FABS(d.y), az = PROX_FABS(d.z);
+  PROX_FN(prox_vec3) e = PROX_FN(prox_v3)(0, 0, 0), c;
+  PROX_REAL l;
+  if (ax <= ay && ax <= az)
+    e.x = 1;
+  else if (ay <= az)
+    e.y = 1;
+  else
+    e.z = 1;
+  c = PROX_FN(prox_vcross)(d, e);
+  l = PROX_FN(prox_vlen)(c);
+  return l > 0 ? PROX_FN(prox_vscale)(c, 1 / l) : e;
+}
+
+/// Internal: closest point of the ball of radius r around c, and the
+/// signed distance |p - c| - r in *sd. c is the nearest point of the core.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(PROX_FN(prox_vec3) p,
+                                                PROX_FN(prox_vec3) c,
+                                                PROX_REAL cd2, PROX_REAL r,
+                                                PROX_FN(prox_vec3) * q,
+                                                PROX_REAL *sd) {
+  PROX_REAL len = PROX_SQRT(cd2);
+  *sd = len - r;
+  if (cd2 <= r * r) {
+    *q = p;
+    return 0;
+  }
+  *q = PROX_FN(prox_vadd)(
+      c, PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(p, c), r / len));
+  return *sd * *sd;
+}
+
+/// Closest point of a solid sphere (ball) to p; returns the squared
+/// distance (0 inside).
+///
+/// Feature FACE 0 outside (the point is on the surface), INTERIOR inside or
+/// on the surface (the point is p). No parameters. Radius 0 is the point
+/// center. Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere)(PROX_FN(prox_vec3) p,
+                                                 const PROX_FN(prox_sphere) *
+                                                     sph,
+                                                 PROX_FN(prox_closest) * out) {
+  PROX_REAL r = PROX_FABS(sph->radius), sd, d2;
+  PROX_FN(prox_vec3) q;
+  d2 = PROX_FN(prox_detail_ball)(
+      p, sph->center, PROX_FN(prox_vdist2)(p, sph->center), r, &q, &sd);
+  d2 += r - r;
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
+  return PROX_FN(prox_detail_set)(
+      out, q, d2, d2 > 0 ? PROX_FEATURE_FACE : PROX_FEATURE_INTERIOR, 0);
+}
+
+/// Signed distance from p to a sphere: |p - center| - radius. out (may be
+/// NULL) gets the nearest surface point (FACE 0); at the center, the point
+/// center + radius (1, 0, 0). Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_sphere) * sph,
+    PROX_FN(prox_closest) * out) {
+  PROX_REAL r = PROX_FABS(sph->radius);
+  PROX_FN(prox_vec3) d = PROX_FN(prox_vsub)(p, sph->center);
+  PROX_REAL len = PROX_FN(prox_vlen)(d);
+  PROX_REAL sd = len - r;
+  PROX_FN(prox_vec3) q;
+  if (!(sd - sd == 0)) {
+    PROX_FN(prox_detail_nan)(out);
+    return PROX_NAN;
+  }
+  q = len > 0
+          ? PROX_FN(prox_vmadd)(sph->center, r / len, d)
+          : PROX_FN(prox_v3)(sph->center.x + r, sph->center.y, sph->center.z);
+  PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
+  PROX_FN(prox_detail_set)(out, q, sd * sd, PROX_FEATURE_FACE, 0);
+  return sd;
+}
+
+/// Closest point of a solid capsule to p; returns the squared distance (0
+/// inside).
+///
+/// out->param[0] is the parameter t in [0, 1] of the nearest point of the
+/// core segment a b. Feature INTERIOR inside (the point is p), else VERTEX
+/// 0 / VERTEX 1 (on the cap around a / b: t = 0 / 1) or EDGE 0 (on the
+/// side). a == b is a sphere; radius 0 a segment. Non-finite input: NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule)(PROX_FN(prox_vec3) p,
+                                                  const PROX_FN(prox_capsule) *
+                                                      cap,
+                                                  PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_segment) seg;
+  PROX_FN(prox_closest) core;
+  PROX_REAL r = PROX_FABS(cap->radius), sd, d2;
+  PROX_FN(prox_vec3) q;
+  seg.a = cap->a;
+  seg.b = cap->b;
+  d2 = PROX_FN(prox_point_segment)(p, &seg, &core);
+  d2 = PROX_FN(prox_detail_ball)(p, core.point, d2, r, &q, &sd);
+  d2 += r - r;
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  PROX_FN(prox_detail_params)(out, core.param[0], 0, 0, 0);
+  if (d2 == 0)
+    return PROX_FN(prox_detail_set)(out, q, 0, PROX_FEATURE_INTERIOR, 0);
+  return PROX_FN(prox_detail_set)(out, q, d2, core.feature.kind,
+                                  core.feature.index);
+}
+
+/// Signed distance from p to a capsule: the distance to the core segment
+/// minus the radius. out (may be NULL) gets the nearest surface point with
+/// the features of prox_point_capsule (never INTERIOR); on the core itself,
+/// a point in a direction perpendicular to the segment. Non-finite input
+/// gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_capsule) * cap,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_segment) seg;
+  PROX_FN(prox_closest) core;
+  PROX_REAL r = PROX_FABS(cap->radius), len, sd;
+  PROX_FN(prox_vec3) dir, q;
+  seg.a = cap->a;
+  seg.b = cap->b;
+  len = PROX_SQRT(PROX_FN(prox_point_segment)(p, &seg, &core));
+  sd = len - r;
+  if (!(sd - sd == 0)) {
+    PROX_FN(prox_detail_nan)(out);
+    return PROX_NAN;
+  }
+  dir = len > 0
+            ? PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(p, core.point), 1 / len)
+            : PROX_FN(prox_detail_perp)(PROX_FN(prox_vsub)(seg.b, seg.a));
+  q = PROX_FN(prox_vmadd)(core.point, r, dir);
+  PROX_FN(prox_detail_params)(out, core.param[0], 0, 0, 0);
+  PROX_FN(prox_detail_set)
+  (out, q, sd * sd, core.feature.kind, core.feature.index);
+  return sd;
+}
+
+/* ------------------------------- tetrahedron ------------------------------ */
+
+/// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) and a
+/// bound on its rounding error in *err.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_orient)(PROX_FN(prox_vec3) a,
+                                                  PROX_FN(prox_vec3) b,
+                                                  PROX_FN(prox_vec3) c,
+                                                  PROX_FN(prox_vec3) d,
+                                                  PROX_REAL *err) {
+  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(b, a);
+  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(c, a);
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(d, a);
+  PROX_REAL cx = v.y * w.z - v.z * w.y, cy = v.z * w.x - v.x * w.z;
+  PROX_REAL cz = v.x * w.y - v.y * w.x;
+  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
+  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
+  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
+  /* Shewchuk's orient3d bound is 7 eps/2 times the permanent; be generous. */
+  *err = PROX_R(8.0) * PROX_EPS *
+         (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
+  return u.x * cx + u.y * cy + u.z * cz;
+}
+
+/// Closest point of a solid tetrahedron to p; returns the squared distance
+/// (0 inside).
+///
+/// out->param[0..3] are the barycentric coordinates of the closest point.
+/// Feature INTERIOR (p inside: the point is p), FACE i (opposite v[i]),
+/// EDGE i (pairs (0,1), (0,2), (0,3), (1,2), (1,3), (2,3)) or VERTEX i.
+/// Inside is decided with a floating-point filter: only the faces p is not
+/// certainly behind are searched, so a point near a face is measured to it.
+/// A flat tetrahedron (zero volume) is the union of its faces, each handled
+/// as by prox_point_triangle (slivers included). Either orientation.
+/// Non-finite input gives NaN. Error: as prox_point_triangle.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
+    PROX_FN(prox_closest) * out) {
+  const PROX_FN(prox_vec3) *v = tet->v;
+  PROX_REAL vol, evol, num[4], err[4], best = PROX_INF;
+  PROX_FN(prox_closest) r, b;
+  int i, inside = 1, flat;
+  PROX_REAL check = PROX_FN(prox_vpoison)(p) + PROX_FN(prox_vpoison)(v[0]) +
+                    PROX_FN(prox_vpoison)(v[1]) + PROX_FN(prox_vpoison)(v[2]) +
+                    PROX_FN(prox_vpoison)(v[3]);
+  if (check != 0) return PROX_FN(prox_detail_nan)(out);
+  vol = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], v[3], &evol);
+  num[0] = PROX_FN(prox_detail_orient)(p, v[1], v[2], v[3], &err[0]);
+  num[1] = PROX_FN(prox_detail_orient)(v[0], p, v[2], v[3], &err[1]);
+  num[2] = PROX_FN(prox_detail_orient)(v[0], v[1], p, v[3], &err[2]);
+  num[3] = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], p, &err[3]);
+  flat = !(PROX_FABS(vol) > evol);
+  if (vol < 0)
+    for (i = 0; i < 4; ++i)
+      num[i] = -num[i];
+  for (i = 0; i < 4; ++i)
+    inside &= num[i] > err[i];
+  if (inside && !flat) {
+    PROX_FN(prox_detail_params)
+    (out, num[0] / PROX_FABS(vol), num[1] / PROX_FABS(vol),
+     num[2] / PROX_FABS(vol), num[3] / PROX_FABS(vol));
+    return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_INTERIOR, 0);
+  }
+  b.feature.kind = PROX_FEATURE_NONE;
+  for (i = 0; i < 4; ++i) {
+    /* Face i holds the other three vertices in increasing order. */
+    int f0 = i == 0 ? 1 : 0, f1 = i <= 1 ? 2 : 1, f2 = i <= 2 ? 3 : 2;
+    PROX_FN(prox_triangle) t;
+    PROX_REAL d2;
+    if (!flat && num[i] > err[i]) continue; /* certainly behind face i */
+    t.v[0] = v[f0];
+    t.v[1] = v[f1];
+    t.v[2] = v[f2];
+    d2 = PROX_FN(prox_point_triangle)(p, &t, &r);
+    if (d2 < best) {
+      int fv[3];
+      PROX_REAL bary[4] = {0, 0, 0, 0};
+      fv[0] = f0;
+      fv[1] = f1;
+      fv[2] = f2;
+      best = d2;
+      b = r;
+      bary[f0] = r.param[0];
+      bary[f1] = r.param[1];
+      bary[f2] = r.param[2];
+      b.param[0] = bary[0];
+      b.param[1] = bary[1];
+      b.param[2] = bary[2];
+      b.param[3] = bary[3];
+      if (r.feature.kind == PROX_FEATURE_VERTEX) {
+        b.feature.index = fv[r.feature.index];
+      } else if (r.feature.kind == PROX_FEATURE_EDGE) {
+        int x = fv[r.feature.index],
+            y = fv[r.feature.index == 2 ? 0 : r.feature.index + 1];
+        int lo = x < y ? x : y, hi = x < y ? y : x;
+        b.feature.index = lo == 0 ? hi - 1 : (lo == 1 ? hi + 1 : 5);
+      } else {
+        b.feature.index = i;
+      }
+    }
+  }
+  if (out) *out = b;
+  return best;
+}
+
+/// Signed distance from p to a solid tetrahedron: the distance outside,
+/// minus the depth (distance to the nearest face) inside; a flat
+/// tetrahedron has no inside. out (may be NULL) gets the nearest boundary
+/// point: outside, as prox_point_tetrahedron; inside, the nearest point of
+/// the nearest face, feature FACE i. Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_closest) r;
+  PROX_REAL d2 = PROX_FN(prox_point_tetrahedron)(p, tet, &r), best;
+  int i;
+  if (r.feature.kind != PROX_FEATURE_INTERIOR) {
+    if (out) *out = r;
+    return PROX_SQRT(d2);
+  }
+  /* Inside: the nearest boundary point is the nearest face point. */
+  best = PROX_INF;
+  for (i = 0; i < 4; ++i) {
+    int f0 = i == 0 ? 1 : 0, f1 = i <= 1 ? 2 : 1, f2 = i <= 2 ? 3 : 2;
+    PROX_FN(prox_triangle) t;
+    PROX_FN(prox_closest) fr;
+    PROX_REAL d;
+    t.v[0] = tet->v[f0];
+    t.v[1] = tet->v[f1];
+    t.v[2] = tet->v[f2];
+    d = PROX_FN(prox_point_triangle)(p, &t, &fr);
+    if (d < best) {
+      PROX_REAL bary[4] = {0, 0, 0, 0};
+      best = d;
+      bary[f0] = fr.param[0];
+      bary[f1] = fr.param[1];
+      bary[f2] = fr.param[2];
+      r.point = fr.point;
+      r.sqdist = d;
+      r.param[0] = bary[0];
+      r.param[1] = bary[1];
+      r.param[2] = bary[2];
+      r.param[3] = bary[3];
+      r.feature.kind = PROX_FEATURE_FACE;
+      r.feature.index = i;
+    }
+  }
+  if (out) *out = r;
+  return -PROX_SQRT(best);
+}
+
+#undef PROX_TRI_WIDE_SIN2
+#undef PROX_TRI_FLAT_SIN2

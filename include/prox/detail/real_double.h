@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* Precision macros for the double instantiation of a template (.inl) file.
+ * Included by a topic header, followed by the template and real_end.h. */
+#define PROX_REAL double
+#define PROX_IS_DOUBLE 1
+#define PROX_FN(name) name
+#define PROX_R(lit) lit
+#define PROX_SQRT sqrt
+#define PROX_FABS fabs
+#define PROX_FMA fma
+#define PROX_COPYSIGN copysign
+/* Machine epsilon: 2^-52. */
+#define PROX_EPS DBL_EPSILON
+#define PROX_REAL_MAX DBL_MAX
+#define PROX_INF ((double)INFINITY)
+#define PROX_NAN ((double)NAN)

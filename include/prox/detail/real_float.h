@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* Precision macros for the float instantiation of a template (.inl) file.
+ * Included by a topic header, followed by the template and real_end.h. */
+#define PROX_REAL float
+#define PROX_IS_DOUBLE 0
+#define PROX_FN(name) PROX_FN_F_(name)
+#define PROX_FN_F_(name) name##f
+#define PROX_R(lit) ((float)(lit))
+#define PROX_SQRT sqrtf
+#define PROX_FABS fabsf
+#define PROX_FMA fmaf
+#define PROX_COPYSIGN copysignf
+/* Machine epsilon: 2^-23. */
+#define PROX_EPS FLT_EPSILON
+#define PROX_REAL_MAX FLT_MAX
+#define PROX_INF ((float)INFINITY)
+#define PROX_NAN ((float)NAN)

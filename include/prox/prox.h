@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/// @file prox.h
+/// @brief Umbrella header: includes every public prox header.
+///
+/// Including the topic headers one by one is equivalent; this one is for
+/// convenience and for src/export.c, which emits the exported definition of
+/// every kernel the headers below define.
+#ifndef PROX_PROX_H
+#define PROX_PROX_H
+
+#include "base.h"
+#include "vec.h"
+#include "primitives.h"
+#include "closest.h"
+
+#endif /* PROX_PROX_H */
