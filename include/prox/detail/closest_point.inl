@@ -264,22 +264,24 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
   PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
   PROX_FN(prox_closest) r;
   PROX_REAL best = PROX_INF;
-  if (PROX_FN(prox_wreal)(N2) > PROX_TRI_FLAT_SIN2 * scale) {
+  /* Ratios of the wide (degree 4) quantities are formed in double. */
+  if (PROX_FN(prox_wapprox)(N2) > PROX_TRI_FLAT_SIN2 * (double)scale) {
     PROX_FN(prox_wide)
     Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
     PROX_FN(prox_wide)
     Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
     PROX_FN(prox_wide)
     Na = PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc);
-    PROX_REAL na = PROX_FN(prox_wreal)(Na), nb = PROX_FN(prox_wreal)(Nb);
-    PROX_REAL nc = PROX_FN(prox_wreal)(Nc), n2 = PROX_FN(prox_wreal)(N2);
-    if (na >= 0 && nb >= 0 && nc >= 0) {
+    double n2 = PROX_FN(prox_wapprox)(N2);
+    if (PROX_FN(prox_wapprox)(Na) >= 0 && PROX_FN(prox_wapprox)(Nb) >= 0 &&
+        PROX_FN(prox_wapprox)(Nc) >= 0) {
       /* Projection inside: the face point. Its parameters are accurate to
        * a few ulps; the rounded edges keep it within a few eps S of the
        * plane. */
-      return PROX_FN(prox_detail_tri_face)(p, a, PROX_FN(prox_wvreal)(E1),
-                                           PROX_FN(prox_wvreal)(E2), nb / n2,
-                                           nc / n2, out);
+      return PROX_FN(prox_detail_tri_face)(
+          p, a, PROX_FN(prox_wvreal)(E1), PROX_FN(prox_wvreal)(E2),
+          (PROX_REAL)(PROX_FN(prox_wapprox)(Nb) / n2),
+          (PROX_REAL)(PROX_FN(prox_wapprox)(Nc) / n2), out);
     }
   }
   /* Flat triangle, or projection outside: the union of the edges. */
@@ -316,30 +318,82 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   PROX_REAL scale = d11 * d22;
   /* |e1 x e2|^2 by Lagrange's identity. */
   PROX_REAL n2 = scale - d12 * d12;
-  PROX_REAL d2 = PROX_INF;
-  PROX_FN(prox_closest) r;
-  if (n2 > PROX_TRI_WIDE_SIN2 * scale) {
-    /* Barycentric numerators of the projection of p: (na, nb, nc) / n2. */
-    PROX_REAL nb = d22 * w1 - d12 * w2;
-    PROX_REAL nc = d11 * w2 - d12 * w1;
-    PROX_REAL na = n2 - nb - nc;
-    if (na >= 0 && nb >= 0 && nc >= 0) {
-      d2 = PROX_FN(prox_detail_tri_face)(p, a, e1, e2, nb / n2, nc / n2, out);
-    } else if (na < 0 || nb < 0 || nc < 0) {
-      /* Outside: the closest point is on an edge that p's projection lies
-       * beyond (edge i is opposite vertex i + 2). */
-      if (nc < 0) d2 = PROX_FN(prox_detail_tri_edge)(p, tri, 0, d2, &r);
-      if (na < 0) d2 = PROX_FN(prox_detail_tri_edge)(p, tri, 1, d2, &r);
-      if (nb < 0) d2 = PROX_FN(prox_detail_tri_edge)(p, tri, 2, d2, &r);
-      if (out) *out = r;
-    } else {
-      d2 = PROX_NAN;
-    }
-  } else if (d11 + d22 + PROX_FN(prox_vdot)(w, w) <= PROX_REAL_MAX) {
-    d2 = PROX_FN(prox_detail_tri_thin)(p, tri, scale, out);
+  PROX_REAL d2, t, u3, u4, u5, u6, na, nb, nc;
+  PROX_FN(prox_vec3) q;
+  int kind, index;
+  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale)) {
+    /* Sliver, zero area or non-finite input. */
+    d2 = PROX_NAN;
+    if (d11 + d22 + PROX_FN(prox_vdot)(w, w) <= PROX_REAL_MAX)
+      d2 = PROX_FN(prox_detail_tri_thin)(p, tri, scale, out);
+    if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+    return d2;
   }
+  /* Voronoi regions in Ericson's order, from the dot products of p - v[i]
+   * with the edges (u3 = (p - b).e1, u4 = (p - b).e2, u5 = (p - c).e1,
+   * u6 = (p - c).e2) and the barycentric numerators (na, nb, nc) / n2 of
+   * the projection of p. Rounding can only misplace p whose projection is
+   * within rounding of a region boundary, where the candidates agree. */
+  u3 = w1 - d11;
+  u4 = w2 - d12;
+  u5 = w1 - d12;
+  u6 = w2 - d22;
+  nb = d22 * w1 - d12 * w2;
+  nc = d11 * w2 - d12 * w1;
+  na = n2 - nb - nc;
+  if (w1 <= 0 && w2 <= 0) {
+    q = a;
+    PROX_FN(prox_detail_params)(out, 1, 0, 0, 0);
+    kind = PROX_FEATURE_VERTEX;
+    index = 0;
+  } else if (u3 >= 0 && u4 <= u3) {
+    q = tri->v[1];
+    PROX_FN(prox_detail_params)(out, 0, 1, 0, 0);
+    kind = PROX_FEATURE_VERTEX;
+    index = 1;
+  } else if (nc <= 0 && w1 >= 0 && u3 <= 0) {
+    t = w1 / d11;
+    q = PROX_FN(prox_vmadd)(a, t, e1);
+    PROX_FN(prox_detail_params)(out, 1 - t, t, 0, 0);
+    kind = PROX_FEATURE_EDGE;
+    index = 0;
+  } else if (u6 >= 0 && u5 <= u6) {
+    q = tri->v[2];
+    PROX_FN(prox_detail_params)(out, 0, 0, 1, 0);
+    kind = PROX_FEATURE_VERTEX;
+    index = 2;
+  } else if (nb <= 0 && w2 >= 0 && u6 <= 0) {
+    t = w2 / d22;
+    q = PROX_FN(prox_vmadd)(a, t, e2);
+    PROX_FN(prox_detail_params)(out, 1 - t, 0, t, 0);
+    kind = PROX_FEATURE_EDGE;
+    index = 2;
+  } else if (na <= 0 && u4 - u3 >= 0 && u5 - u6 >= 0) {
+    PROX_FN(prox_vec3) b = tri->v[1];
+    t = (u4 - u3) / ((u4 - u3) + (u5 - u6));
+    q = PROX_FN(prox_vmadd)(b, t, PROX_FN(prox_vsub)(tri->v[2], b));
+    PROX_FN(prox_detail_params)(out, 0, 1 - t, t, 0);
+    kind = PROX_FEATURE_EDGE;
+    index = 1;
+  } else {
+    /* Face: project p along the normal. The normal's direction is as
+     * accurate as the triangle's shape allows (eps / sin of the angle at
+     * v[0]), and a projection does not square that factor as solving for
+     * the barycentrics does. */
+    PROX_FN(prox_vec3) n = PROX_FN(prox_vcross)(e1, e2);
+    PROX_REAL nw = PROX_FN(prox_vdot)(n, w);
+    PROX_REAL k = nw / PROX_FN(prox_vdot)(n, n);
+    PROX_REAL s = nb / n2;
+    t = nc / n2;
+    d2 = k * nw;
+    if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+    PROX_FN(prox_detail_params)(out, 1 - s - t, s, t, 0);
+    return PROX_FN(prox_detail_set)(out, PROX_FN(prox_vmadd)(p, -k, n), d2,
+                                    PROX_FEATURE_FACE, 0);
+  }
+  d2 = PROX_FN(prox_vdist2)(p, q);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
-  return d2;
+  return PROX_FN(prox_detail_set)(out, q, d2, kind, index);
 }
 
 /// Barycentric coordinates (u, v, w) of the orthogonal projection of p onto
@@ -360,17 +414,22 @@ PROX_KERNEL PROX_FN(prox_vec3)
   PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
   PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
   PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
-  PROX_REAL n2 = PROX_FN(prox_wreal)(N2);
-  PROX_REAL scale = PROX_FN(prox_vlen2)(PROX_FN(prox_wvreal)(E1)) *
-                    PROX_FN(prox_vlen2)(PROX_FN(prox_wvreal)(E2));
+  double n2 = PROX_FN(prox_wapprox)(N2);
+  double scale = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E1, E1)) *
+                 PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E2, E2));
   PROX_FN(prox_closest) r;
-  if (n2 > PROX_TRI_FLAT_SIN2 * scale && n2 <= PROX_REAL_MAX) {
-    PROX_REAL nb = PROX_FN(prox_wreal)(
-        PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2)));
-    PROX_REAL nc = PROX_FN(prox_wreal)(
-        PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W)));
-    PROX_REAL v = nb / n2, w = nc / n2;
-    return PROX_FN(prox_v3)((1 - v) - w, v, w);
+  double ww = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(W, W));
+  if (!(ww + scale <= DBL_MAX))
+    return PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
+  if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
+    double v = PROX_FN(prox_wapprox)(
+                   PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2))) /
+               n2;
+    double w = PROX_FN(prox_wapprox)(
+                   PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W))) /
+               n2;
+    return PROX_FN(prox_v3)((PROX_REAL)((1 - v) - w), (PROX_REAL)v,
+                            (PROX_REAL)w);
   }
   PROX_FN(prox_point_triangle)(p, tri, &r);
   return PROX_FN(prox_v3)(r.param[0], r.param[1], r.param[2]);
@@ -392,15 +451,15 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
   PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
   PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
   PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
-  PROX_REAL n2 = PROX_FN(prox_wreal)(N2);
-  PROX_FN(prox_vec3) e1 = PROX_FN(prox_wvreal)(E1);
-  PROX_FN(prox_vec3) e2 = PROX_FN(prox_wvreal)(E2);
-  PROX_FN(prox_vec3) w = PROX_FN(prox_wvreal)(W);
-  PROX_REAL scale = PROX_FN(prox_vlen2)(e1) * PROX_FN(prox_vlen2)(e2);
+  double n2 = PROX_FN(prox_wapprox)(N2);
+  double e11 = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E1, E1));
+  double e22 = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E2, E2));
+  double ww = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(W, W));
+  double scale = e11 * e22;
   /* Bound on the rounding of the wide numerators (degree 4 in the
-   * coordinates), relative to their magnitude. */
-  PROX_REAL tol;
-  if (!(PROX_FN(prox_vlen2)(w) + scale <= PROX_REAL_MAX)) return 0;
+   * coordinates) relative to their magnitude; in double. */
+  double tol, weps = PROX_IS_DOUBLE ? DBL_EPSILON * DBL_EPSILON : DBL_EPSILON;
+  if (!(ww + scale <= DBL_MAX)) return 0;
   if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
     PROX_FN(prox_wide)
     Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
@@ -408,14 +467,14 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
     Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
     PROX_FN(prox_wide)
     Na = PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc);
-    PROX_REAL mag =
-        PROX_FN(prox_vlen)(w) + PROX_FN(prox_vlen)(e1) + PROX_FN(prox_vlen)(e2);
-    tol = PROX_R(64.0) * PROX_EPS * PROX_EPS * mag * mag * mag * mag;
-    return PROX_FN(prox_wreal)(Na) >= -tol && PROX_FN(prox_wreal)(Nb) >= -tol &&
-           PROX_FN(prox_wreal)(Nc) >= -tol;
+    double mag = sqrt(ww) + sqrt(e11) + sqrt(e22);
+    tol = 64.0 * weps * mag * mag * mag * mag;
+    return PROX_FN(prox_wapprox)(Na) >= -tol &&
+           PROX_FN(prox_wapprox)(Nb) >= -tol &&
+           PROX_FN(prox_wapprox)(Nc) >= -tol;
   }
-  tol = PROX_R(64.0) * PROX_EPS * PROX_EPS * (PROX_FN(prox_vlen2)(w) + scale);
-  return PROX_FN(prox_point_triangle)(p, tri, 0) <= tol;
+  tol = 64.0 * weps * (ww + scale);
+  return (double)PROX_FN(prox_point_triangle)(p, tri, 0) <= tol;
 }
 
 /* -------------------------------- rectangle ------------------------------- */
@@ -489,13 +548,6 @@ PROX_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
   return f;
 }
 
-/// Internal: clamps x to [lo, hi], recording the side in *c.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_clamp_side)(PROX_REAL x, PROX_REAL lo,
-                                                      PROX_REAL hi, int *c) {
-  *c = x > hi ? 1 : (x < lo ? -1 : 0);
-  return *c > 0 ? hi : (*c < 0 ? lo : x);
-}
-
 /// Closest point of a solid axis-aligned box to p; returns the squared
 /// distance (0 inside).
 ///
@@ -514,16 +566,23 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p,
   PROX_FN(prox_vec3) q;
   PROX_REAL d2;
   prox_feature f;
-  int c0, c1, c2;
-  q.x = PROX_FN(prox_detail_clamp_side)(p.x, lo.x, hi.x, &c0);
-  q.y = PROX_FN(prox_detail_clamp_side)(p.y, lo.y, hi.y, &c1);
-  q.z = PROX_FN(prox_detail_clamp_side)(p.z, lo.z, hi.z, &c2);
-  d2 = PROX_FN(prox_vdist2)(p, q) + PROX_FN(prox_vpoison)(box->min) +
-       PROX_FN(prox_vpoison)(box->max) + PROX_FN(prox_vpoison)(p);
+  /* Branch-free clamp; a NaN corner would be dropped by the clamp, so the
+   * corners' difference (0 unless one is NaN or infinite) joins the sum. */
+  q.x = PROX_FN(prox_clamp)(p.x, lo.x, hi.x);
+  q.y = PROX_FN(prox_clamp)(p.y, lo.y, hi.y);
+  q.z = PROX_FN(prox_clamp)(p.z, lo.z, hi.z);
+  d2 = PROX_FN(prox_vdist2)(p, q) +
+       ((box->min.x - box->max.x) + (box->min.y - box->max.y) +
+        (box->min.z - box->max.z)) *
+           0;
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
-  f = PROX_FN(prox_detail_box_feature)(c0, c1, c2);
+  if (!out) return d2;
+  f = PROX_FN(prox_detail_box_feature)((p.x > hi.x) - (p.x < lo.x),
+                                       (p.y > hi.y) - (p.y < lo.y),
+                                       (p.z > hi.z) - (p.z < lo.z));
   PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
-  return PROX_FN(prox_detail_set)(out, q, d2, f.kind, f.index);
+  return PROX_FN(prox_detail_set)(out, f.kind == PROX_FEATURE_INTERIOR ? p : q,
+                                  d2, f.kind, f.index);
 }
 
 /// Internal: the depth of a point inside a box from its distances lo[i]
@@ -602,33 +661,31 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p,
                                               const PROX_FN(prox_obb) * box,
                                               PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, box->center);
-  PROX_REAL s[3], h[3], d2;
-  PROX_FN(prox_vec3) q;
+  PROX_REAL h0 = PROX_FABS(box->half[0]), h1 = PROX_FABS(box->half[1]);
+  PROX_REAL h2 = PROX_FABS(box->half[2]);
+  PROX_REAL r0 = PROX_FN(prox_vdot)(w, box->axis[0]);
+  PROX_REAL r1 = PROX_FN(prox_vdot)(w, box->axis[1]);
+  PROX_REAL r2 = PROX_FN(prox_vdot)(w, box->axis[2]);
+  PROX_REAL s0 = PROX_FN(prox_clamp)(r0, -h0, h0);
+  PROX_REAL s1 = PROX_FN(prox_clamp)(r1, -h1, h1);
+  PROX_REAL s2 = PROX_FN(prox_clamp)(r2, -h2, h2);
+  int inside = s0 == r0 && s1 == r1 && s2 == r2;
+  PROX_FN(prox_vec3)
+  q = PROX_FN(prox_vadd)(
+      PROX_FN(prox_vmadd)(box->center, s0, box->axis[0]),
+      PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[1], s1),
+                         PROX_FN(prox_vscale)(box->axis[2], s2)));
+  /* Inside, the point is p itself (the clamp formula would give p up to
+   * rounding). A NaN half extent is dropped by the clamp: add its poison. */
+  PROX_REAL d2 = inside ? 0 : PROX_FN(prox_vdist2)(p, q);
   prox_feature f;
-  int c[3], i;
-  for (i = 0; i < 3; ++i) {
-    h[i] = PROX_FABS(box->half[i]);
-    s[i] = PROX_FN(prox_detail_clamp_side)(PROX_FN(prox_vdot)(w, box->axis[i]),
-                                           -h[i], h[i], &c[i]);
-  }
-  if (c[0] || c[1] || c[2]) {
-    q = PROX_FN(prox_vadd)(
-        box->center,
-        PROX_FN(prox_vadd)(
-            PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[0], s[0]),
-                               PROX_FN(prox_vscale)(box->axis[1], s[1])),
-            PROX_FN(prox_vscale)(box->axis[2], s[2])));
-    d2 = PROX_FN(prox_vdist2)(p, q);
-  } else {
-    q = p;
-    d2 = 0;
-  }
-  d2 += (h[0] - h[0]) + (h[1] - h[1]) + (h[2] - h[2]) + (s[0] - s[0]) +
-        (s[1] - s[1]) + (s[2] - s[2]);
+  d2 += (h0 - h0) + (h1 - h1) + (h2 - h2);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
-  f = PROX_FN(prox_detail_box_feature)(c[0], c[1], c[2]);
-  PROX_FN(prox_detail_params)(out, s[0], s[1], s[2], 0);
-  return PROX_FN(prox_detail_set)(out, q, d2, f.kind, f.index);
+  if (!out) return d2;
+  f = PROX_FN(prox_detail_box_feature)(
+      (r0 > h0) - (r0 < -h0), (r1 > h1) - (r1 < -h1), (r2 > h2) - (r2 < -h2));
+  PROX_FN(prox_detail_params)(out, s0, s1, s2, 0);
+  return PROX_FN(prox_detail_set)(out, inside ? p : q, d2, f.kind, f.index);
 }
 
 /// Signed distance from p to an oriented box: the distance outside, minus

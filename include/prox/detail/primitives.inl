@@ -81,7 +81,8 @@ typedef struct PROX_FN(prox_tetrahedron) {
 } PROX_FN(prox_tetrahedron);
 
 /// Makes the plane dot(n, x) = offset scaled to a unit normal (the offset
-/// is divided by |n| too). Returns 1, or 0 when n is zero or not finite; then
+/// is divided by |n| too). Returns 1, or 0 when n is zero or not finite, or
+/// the scaled offset overflows (a tiny n with a large offset); then
 /// *out is the plane of normal (0, 0, 0) and offset 0, which every query
 /// treats as containing every point (distance 0). out must not be NULL.
 PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n,
@@ -102,6 +103,12 @@ PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n,
   len = PROX_FN(prox_vlen)(n);
   out->normal = PROX_FN(prox_vscale)(n, 1 / len);
   out->offset = (offset / m) / len;
+  if (!(out->offset - out->offset == 0)) {
+    /* The plane lies beyond the range of PROX_REAL. */
+    out->normal = PROX_FN(prox_v3)(0, 0, 0);
+    out->offset = 0;
+    return 0;
+  }
   return 1;
 }
 

@@ -74,6 +74,11 @@ PROX_KERNEL prox_wide prox_wmul(prox_wide x, prox_wide y) {
 PROX_KERNEL double prox_wreal(prox_wide x) {
   return x.hi + x.lo;
 }
+
+/// x as a double (the same as prox_wreal for double kernels).
+PROX_KERNEL double prox_wapprox(prox_wide x) {
+  return x.hi + x.lo;
+}
 #else
 /// The wide (double) value of a.
 PROX_KERNEL double prox_wfromf(float a) {
@@ -98,6 +103,12 @@ PROX_KERNEL double prox_wmulf(double x, double y) {
 /// x rounded to float.
 PROX_KERNEL float prox_wrealf(double x) {
   return (float)x;
+}
+/// x as a double, not rounded to float: ratios and tolerances of wide
+/// quantities (degree 4 in the coordinates) are formed in double, where
+/// they neither underflow nor lose digits as they would in float.
+PROX_KERNEL double prox_wapproxf(double x) {
+  return x;
 }
 #endif
 
