@@ -12,5 +12,6 @@
 #include "vec.h"
 #include "primitives.h"
 #include "closest.h"
+#include "contact.h"
 
 #endif /* PROX_PROX_H */

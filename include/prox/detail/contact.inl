@@ -1,0 +1,1479 @@
+/* SPDX-License-Identifier: MIT */
+/* Template: contact distance kernels (K4), instantiated once per precision
+ * by contact.h (see detail/real_double.h for the macros).
+ *
+ * Every squared distance here is the minimum over parameters lambda of
+ * |r|^2 with r = A(lambda) x, where x stacks the vertices and A is affine in
+ * lambda (no parameter for point-point, one for point-line, two for
+ * point-plane and line-line). Writing r = sum_i a_i x_i, the gradient is
+ * 2 a (x) r and, by the implicit function theorem at the minimiser, the
+ * Hessian is
+ *   H = 2 (a a^T) (x) I3 - 2 W M^-1 W^T,
+ * with M the Gram matrix of the directions v_j = dr/dlambda_j and
+ * W_j = c_j (x) r + a (x) v_j (c_j the coefficients of v_j). The rank-two
+ * term is factored through an LDL^T decomposition of M^-1 into two vectors
+ * z0, z1 so that H = 2 (a a^T) (x) I3 - z0 z0^T - z1 z1^T, which is cheap,
+ * vectorises, and is symmetric bit for bit. */
+
+#define PROX_IPC_V PROX_FN(prox_vec3)
+#define PROX_IPC_LSQ PROX_FN(prox_ipc_detail_lsq)
+#if PROX_IS_DOUBLE
+#define PROX_IPC_TAU PROX_IPC_DEGENERATE_SIN2
+/* Squared lengths outside [LO, HI] are rescaled before products of four
+ * lengths are formed, so that those never underflow or overflow. */
+#define PROX_IPC_LO 1e-100
+#define PROX_IPC_HI 1e100
+#else
+#define PROX_IPC_TAU PROX_IPC_DEGENERATE_SIN2F
+#define PROX_IPC_LO 1e-9f
+#define PROX_IPC_HI 1e9f
+#endif
+/* Below this sin^2 of the angle between the two directions, their plain
+ * cross product may have lost more than two bits and is recomputed with the
+ * compensated one. */
+#define PROX_IPC_KAPPA PROX_R(0.0625)
+
+/// Internal (not part of the API): a squared distance written as |r|^2
+/// with r = sum_k a[k] x_k over the (up to four) argument vertices x_k, and
+/// the factors of its Hessian 2 (a a^T) (x) I3 - z[0] z[0]^T - z[1] z[1]^T.
+/// Entries of vertices the formula does not use are zero.
+typedef struct PROX_FN(prox_ipc_detail_lsq) {
+  PROX_REAL d2;         ///< the squared distance
+  PROX_FN(prox_vec3) r; ///< the residual vector
+  PROX_REAL a[4];       ///< coefficient of each argument vertex in r
+  PROX_REAL z[2][12];   ///< Hessian factors, 3 entries per vertex
+  int rank;             ///< number of Hessian factors in use (0, 1 or 2)
+} PROX_FN(prox_ipc_detail_lsq);
+
+/// Internal: 1 when every coordinate of a, b, c and d is finite, else 0.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_finite)(PROX_IPC_V a, PROX_IPC_V b,
+                                                PROX_IPC_V c, PROX_IPC_V d) {
+  return PROX_FN(prox_vpoison)(a) + PROX_FN(prox_vpoison)(b) +
+             PROX_FN(prox_vpoison)(c) + PROX_FN(prox_vpoison)(d) ==
+         0;
+}
+
+/// Internal: sets x[0 .. n-1] to v (x may be NULL).
+PROX_KERNEL void PROX_FN(prox_ipc_detail_fill)(PROX_REAL *x, int n,
+                                               PROX_REAL v) {
+  int i;
+  if (!x) return;
+  for (i = 0; i < n; ++i)
+    x[i] = v;
+}
+
+/// Internal: returns NaN and fills grad (n entries) and hess (n * n
+/// entries), each when not NULL, with NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_nan)(int n, PROX_REAL *grad,
+                                                   PROX_REAL *hess) {
+  PROX_FN(prox_ipc_detail_fill)(grad, n, PROX_NAN);
+  PROX_FN(prox_ipc_detail_fill)(hess, n * n, PROX_NAN);
+  return PROX_NAN;
+}
+
+/// Internal: stores s * v in z[0..2].
+PROX_KERNEL void PROX_FN(prox_ipc_detail_put)(PROX_REAL *z, PROX_REAL s,
+                                              PROX_IPC_V v) {
+  z[0] = s * v.x;
+  z[1] = s * v.y;
+  z[2] = s * v.z;
+}
+
+/// Internal: zero coefficients and first Hessian factor, rank 0.
+PROX_KERNEL void PROX_FN(prox_ipc_detail_clear)(PROX_IPC_LSQ *o) {
+  int i;
+  for (i = 0; i < 4; ++i)
+    o->a[i] = 0;
+  for (i = 0; i < 12; ++i)
+    o->z[0][i] = 0;
+  o->rank = 0;
+}
+
+/* ------------------------------------------------------------------------
+ * Formula cores: point-point, point-line, point-plane, line-line. A value
+ * helper and a derivative core of the same formula perform the same
+ * floating-point operations, so the value returned by a derivative
+ * function equals the value function's bit for bit.
+ * ---------------------------------------------------------------------- */
+
+/// Internal: |p - q|^2 into o, with p and q argument vertices ip and iq
+/// (o cleared by the caller).
+PROX_KERNEL void PROX_FN(prox_ipc_detail_pp)(PROX_IPC_V p, PROX_IPC_V q, int ip,
+                                             int iq, PROX_IPC_LSQ *o) {
+  o->r = PROX_FN(prox_vsub)(p, q);
+  o->d2 = PROX_FN(prox_vlen2)(o->r);
+  o->a[ip] = 1;
+  o->a[iq] = -1;
+}
+
+/// Internal: squared distance from e0 + v to the line through e0 with
+/// direction e (ee = |e|^2, dot = v.e): |v - (dot / ee) e|^2, or |v|^2 when
+/// ee is zero (the line is the point e0).
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_pl_tail)(PROX_IPC_V v,
+                                                       PROX_IPC_V e,
+                                                       PROX_REAL ee,
+                                                       PROX_REAL dot) {
+  if (ee > 0) v = PROX_FN(prox_vsub)(v, PROX_FN(prox_vscale)(e, dot / ee));
+  return PROX_FN(prox_vlen2)(v);
+}
+
+/// Internal: squared distance from p to the line e0 e1 (to e0 if e0 == e1).
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_pl_d2)(PROX_IPC_V p,
+                                                     PROX_IPC_V e0,
+                                                     PROX_IPC_V e1) {
+  PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
+  PROX_IPC_V v = PROX_FN(prox_vsub)(p, e0);
+  return PROX_FN(prox_ipc_detail_pl_tail)(v, e, PROX_FN(prox_vlen2)(e),
+                                          PROX_FN(prox_vdot)(v, e));
+}
+
+/// Internal: point-line core into o, with p, e0, e1 argument vertices ip,
+/// i0, i1 (o cleared by the caller). The foot is e0 + t e with
+/// t = (p - e0).e / |e|^2 and r = p - e0 - t e; the Hessian has the one
+/// factor z = sqrt(2 / |e|^2) (-e, r + (1 - t) e, -r + t e). A zero-length
+/// edge is the point e0 (t = 0, no factor).
+PROX_KERNEL void PROX_FN(prox_ipc_detail_pl)(PROX_IPC_V p, PROX_IPC_V e0,
+                                             PROX_IPC_V e1, int ip, int i0,
+                                             int i1, int want_z,
+                                             PROX_IPC_LSQ *o) {
+  PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
+  PROX_IPC_V u = PROX_FN(prox_vsub)(p, e0);
+  PROX_REAL ee = PROX_FN(prox_vlen2)(e);
+  PROX_REAL dot = PROX_FN(prox_vdot)(u, e);
+  PROX_REAL t = 0;
+  if (ee > 0) {
+    t = dot / ee;
+    u = PROX_FN(prox_vsub)(u, PROX_FN(prox_vscale)(e, t));
+  }
+  o->r = u;
+  o->d2 = PROX_FN(prox_vlen2)(u);
+  o->a[ip] = 1;
+  o->a[i0] = t - 1;
+  o->a[i1] = -t;
+  if (want_z && ee > 0) {
+    PROX_REAL c = PROX_SQRT(2 / ee);
+    PROX_FN(prox_ipc_detail_put)(o->z[0] + 3 * ip, -c, e);
+    PROX_FN(prox_ipc_detail_put)
+    (o->z[0] + 3 * i0, c, PROX_FN(prox_vmadd)(u, 1 - t, e));
+    PROX_FN(prox_ipc_detail_put)
+    (o->z[0] + 3 * i1, c, PROX_FN(prox_vmadd)(PROX_FN(prox_vneg)(u), t, e));
+    o->rank = 1;
+  }
+}
+
+/// Internal: prepares a two-direction problem (point-plane, line-line)
+/// given the offset u, the directions e1, e2 with squared lengths l1, l2 and
+/// their plain cross product n with n2 = |n|^2. When the larger squared
+/// length lies outside [PROX_IPC_LO, PROX_IPC_HI], u, e1, e2 (and l1, l2,
+/// n, n2) are scaled by s = 1 / sqrt(max) so that products of four lengths
+/// stay in range; s is returned (1 when nothing was scaled). Then, when the
+/// plain n has lost accuracy (small angle), n is recomputed with a
+/// compensated cross product.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_prep)(
+    PROX_IPC_V *u, PROX_IPC_V *e1, PROX_IPC_V *e2, PROX_REAL *l1, PROX_REAL *l2,
+    PROX_IPC_V *n, PROX_REAL *n2) {
+  PROX_REAL s = 1;
+  PROX_REAL l = *l1 > *l2 ? *l1 : *l2;
+  if (l > 0 && l <= PROX_REAL_MAX && !(l >= PROX_IPC_LO && l <= PROX_IPC_HI)) {
+    s = 1 / PROX_SQRT(l);
+    *u = PROX_FN(prox_vscale)(*u, s);
+    *e1 = PROX_FN(prox_vscale)(*e1, s);
+    *e2 = PROX_FN(prox_vscale)(*e2, s);
+    *l1 = PROX_FN(prox_vlen2)(*e1);
+    *l2 = PROX_FN(prox_vlen2)(*e2);
+    *n = PROX_FN(prox_vcross)(*e1, *e2);
+    *n2 = PROX_FN(prox_vlen2)(*n);
+  }
+  if (!(*n2 >= PROX_IPC_KAPPA * *l1 * *l2)) {
+    *n = PROX_FN(prox_vcross_acc)(*e1, *e2);
+    *n2 = PROX_FN(prox_vlen2)(*n);
+  }
+  return s;
+}
+
+/// Internal: index (0, 1, 2 for edges t0t1, t1t2, t2t0) of the longest edge
+/// of a triangle, the first one on ties.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_longest)(PROX_IPC_V t0, PROX_IPC_V t1,
+                                                 PROX_IPC_V t2) {
+  PROX_REAL l0 = PROX_FN(prox_vdist2)(t1, t0);
+  PROX_REAL l1 = PROX_FN(prox_vdist2)(t2, t1);
+  PROX_REAL l2 = PROX_FN(prox_vdist2)(t0, t2);
+  if (l0 >= l1 && l0 >= l2) return 0;
+  return l1 >= l2 ? 1 : 2;
+}
+
+/// Internal: point-plane value from u = p - t0, e1 = t1 - t0, e2 = t2 - t0,
+/// their squared lengths l1, l2 and plain cross product n (n2 = |n|^2).
+/// A triangle of exactly zero area gives the distance to the line of its
+/// longest edge (to t0 when all three vertices coincide).
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_IPC_V u,
+    PROX_IPC_V e1, PROX_IPC_V e2, PROX_REAL l1, PROX_REAL l2, PROX_IPC_V n,
+    PROX_REAL n2) {
+  PROX_REAL un, d2, s;
+  s = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
+  if (!(n2 > 0)) {
+    int k = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
+    if (k == 0) return PROX_FN(prox_ipc_detail_pl_d2)(p, t0, t1);
+    if (k == 1) return PROX_FN(prox_ipc_detail_pl_d2)(p, t1, t2);
+    return PROX_FN(prox_ipc_detail_pl_d2)(p, t2, t0);
+  }
+  un = PROX_FN(prox_vdot)(u, n);
+  d2 = un * (un / n2);
+  if (s != 1) d2 /= s * s;
+  return d2;
+}
+
+/// Internal: squared distance from p to the plane through t0 t1 t2.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_d2)(PROX_IPC_V p,
+                                                        PROX_IPC_V t0,
+                                                        PROX_IPC_V t1,
+                                                        PROX_IPC_V t2) {
+  PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
+  PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
+  PROX_IPC_V n = PROX_FN(prox_vcross)(e1, e2);
+  return PROX_FN(prox_ipc_detail_plane_tail)(
+      p, t0, t1, t2, PROX_FN(prox_vsub)(p, t0), e1, e2, PROX_FN(prox_vlen2)(e1),
+      PROX_FN(prox_vlen2)(e2), n, PROX_FN(prox_vlen2)(n));
+}
+
+/// Internal: the two Hessian factors of a two-parameter core from the
+/// mixed-derivative vectors w1[4], w2[4] and M^-1 = [[A, B], [B, C]] given
+/// as A = m22 / det, B = m12 / det, C = m11 / det (m11 = M^-1 pivot data):
+/// LDL^T of M^-1 pivoting on the larger diagonal, z0 = sqrt(2 d0) (w_p +
+/// g w_q), z1 = sqrt(2 d1) w_q.
+PROX_KERNEL void PROX_FN(prox_ipc_detail_factor)(const PROX_IPC_V *w1,
+                                                 const PROX_IPC_V *w2,
+                                                 PROX_REAL m11, PROX_REAL m22,
+                                                 PROX_REAL b, PROX_REAL det,
+                                                 PROX_IPC_LSQ *o) {
+  /* M^-1 = [[m22, b], [b, m11]] / det. */
+  PROX_REAL g, c0, c1;
+  const PROX_IPC_V *wp, *wq;
+  int i;
+  if (m22 >= m11) {
+    g = b / m22;
+    c0 = PROX_SQRT(2 * (m22 / det));
+    c1 = PROX_SQRT(2 / m22);
+    wp = w1;
+    wq = w2;
+  } else {
+    g = b / m11;
+    c0 = PROX_SQRT(2 * (m11 / det));
+    c1 = PROX_SQRT(2 / m11);
+    wp = w2;
+    wq = w1;
+  }
+  for (i = 0; i < 4; ++i) {
+    PROX_FN(prox_ipc_detail_put)
+    (o->z[0] + 3 * i, c0, PROX_FN(prox_vmadd)(wp[i], g, wq[i]));
+    PROX_FN(prox_ipc_detail_put)(o->z[1] + 3 * i, c1, wq[i]);
+  }
+  o->rank = 2;
+}
+
+/// Internal: point-plane core (see the file comment) into o, vertices in
+/// argument order. The foot of p is t0 + b1 e1 + b2 e2 (e1 = t1 - t0,
+/// e2 = t2 - t0) and r = (u.n / |n|^2) n.
+PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                PROX_IPC_V t1, PROX_IPC_V t2,
+                                                int want_z, PROX_IPC_LSQ *o) {
+  PROX_IPC_V u = PROX_FN(prox_vsub)(p, t0);
+  PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
+  PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
+  PROX_IPC_V n = PROX_FN(prox_vcross)(e1, e2), r;
+  PROX_REAL l1 = PROX_FN(prox_vlen2)(e1), l2 = PROX_FN(prox_vlen2)(e2);
+  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), un, k, b0, b1, b2, s;
+  s = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
+  if (!(n2 > 0)) {
+    /* Zero area: the line of the longest edge. */
+    int k0 = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
+    PROX_FN(prox_ipc_detail_clear)(o);
+    if (k0 == 0)
+      PROX_FN(prox_ipc_detail_pl)(p, t0, t1, 0, 1, 2, want_z, o);
+    else if (k0 == 1)
+      PROX_FN(prox_ipc_detail_pl)(p, t1, t2, 0, 2, 3, want_z, o);
+    else
+      PROX_FN(prox_ipc_detail_pl)(p, t2, t0, 0, 3, 1, want_z, o);
+    return;
+  }
+  un = PROX_FN(prox_vdot)(u, n);
+  k = un / n2;
+  r = PROX_FN(prox_vscale)(n, k);
+  o->d2 = un * k;
+  /* Barycentric coordinates of the foot from triple products: no
+   * cancellation beyond that of n itself. */
+  b1 = PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(e2, n)) / n2;
+  b2 = PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(n, e1)) / n2;
+  b0 = 1 - b1 - b2;
+  o->a[0] = 1;
+  o->a[1] = -b0;
+  o->a[2] = -b1;
+  o->a[3] = -b2;
+  o->rank = 0;
+  if (want_z) {
+    /* W1 = (-e1, r + b0 e1, -r + b1 e1, b2 e1),
+     * W2 = (-e2, r + b0 e2, b1 e2, -r + b2 e2), M = Gram(e1, e2),
+     * M^-1 = [[l2, -m12], [-m12, l1]] / |n|^2. */
+    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), w1[4], w2[4];
+    w1[0] = PROX_FN(prox_vneg)(e1);
+    w1[1] = PROX_FN(prox_vmadd)(r, b0, e1);
+    w1[2] = PROX_FN(prox_vmadd)(nr, b1, e1);
+    w1[3] = PROX_FN(prox_vscale)(e1, b2);
+    w2[0] = PROX_FN(prox_vneg)(e2);
+    w2[1] = PROX_FN(prox_vmadd)(r, b0, e2);
+    w2[2] = PROX_FN(prox_vscale)(e2, b1);
+    w2[3] = PROX_FN(prox_vmadd)(nr, b2, e2);
+    PROX_FN(prox_ipc_detail_factor)
+    (w1, w2, l1, l2, -PROX_FN(prox_vdot)(e1, e2), n2, o);
+  }
+  if (s != 1) {
+    o->d2 /= s * s;
+    r = PROX_FN(prox_vscale)(r, 1 / s);
+  }
+  o->r = r;
+}
+
+/// Internal: line-line value from w = ea0 - eb0, ea, eb, their squared
+/// lengths la, lb and plain cross product n = ea x eb (n2 = |n|^2).
+/// Parallel lines give the distance from ea0 to line b (from eb0 to line a
+/// when eb0 == eb1).
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_tail)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb, PROX_REAL la, PROX_REAL lb,
+    PROX_IPC_V n, PROX_REAL n2) {
+  PROX_REAL wn, d2, s;
+  s = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
+  if (!(n2 > 0)) {
+    if (lb > 0) return PROX_FN(prox_ipc_detail_pl_d2)(ea0, eb0, eb1);
+    return PROX_FN(prox_ipc_detail_pl_d2)(eb0, ea0, ea1);
+  }
+  wn = PROX_FN(prox_vdot)(w, n);
+  d2 = wn * (wn / n2);
+  if (s != 1) d2 /= s * s;
+  return d2;
+}
+
+/// Internal: squared distance between the lines ea0 ea1 and eb0 eb1.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_d2)(PROX_IPC_V ea0,
+                                                     PROX_IPC_V ea1,
+                                                     PROX_IPC_V eb0,
+                                                     PROX_IPC_V eb1) {
+  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
+  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
+  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
+  return PROX_FN(prox_ipc_detail_ll_tail)(
+      ea0, ea1, eb0, eb1, PROX_FN(prox_vsub)(ea0, eb0), ea, eb,
+      PROX_FN(prox_vlen2)(ea), PROX_FN(prox_vlen2)(eb), n,
+      PROX_FN(prox_vlen2)(n));
+}
+
+/// Internal: line-line core (see the file comment) into o, vertices in
+/// argument order. The closest points are ea0 + s ea and eb0 + t eb;
+/// r = (w.n / |n|^2) n with w = ea0 - eb0.
+PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                             PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                             int want_z, PROX_IPC_LSQ *o) {
+  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
+  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
+  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb), r;
+  PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
+  PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
+  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), wn, k, ps, pt, sc;
+  sc = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
+  if (!(n2 > 0)) {
+    /* Parallel (or a zero-length edge): a point-line distance. */
+    PROX_FN(prox_ipc_detail_clear)(o);
+    if (lb > 0)
+      PROX_FN(prox_ipc_detail_pl)(ea0, eb0, eb1, 0, 2, 3, want_z, o);
+    else
+      PROX_FN(prox_ipc_detail_pl)(eb0, ea0, ea1, 2, 0, 1, want_z, o);
+    return;
+  }
+  wn = PROX_FN(prox_vdot)(w, n);
+  k = wn / n2;
+  r = PROX_FN(prox_vscale)(n, k);
+  o->d2 = wn * k;
+  ps = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, eb)) / n2;
+  pt = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, ea)) / n2;
+  o->a[0] = 1 - ps;
+  o->a[1] = ps;
+  o->a[2] = pt - 1;
+  o->a[3] = -pt;
+  o->rank = 0;
+  if (want_z) {
+    /* Ws = (-r + (1-s) ea, r + s ea, -(1-t) ea, -t ea),
+     * Wt = (-(1-s) eb, -s eb, r + (1-t) eb, -r + t eb),
+     * M^-1 = [[lb, mab], [mab, la]] / |n|^2. */
+    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), ws[4], wt[4];
+    ws[0] = PROX_FN(prox_vmadd)(nr, 1 - ps, ea);
+    ws[1] = PROX_FN(prox_vmadd)(r, ps, ea);
+    ws[2] = PROX_FN(prox_vscale)(ea, pt - 1);
+    ws[3] = PROX_FN(prox_vscale)(ea, -pt);
+    wt[0] = PROX_FN(prox_vscale)(eb, ps - 1);
+    wt[1] = PROX_FN(prox_vscale)(eb, -ps);
+    wt[2] = PROX_FN(prox_vmadd)(r, 1 - pt, eb);
+    wt[3] = PROX_FN(prox_vmadd)(nr, pt, eb);
+    PROX_FN(prox_ipc_detail_factor)
+    (ws, wt, la, lb, PROX_FN(prox_vdot)(ea, eb), n2, o);
+  }
+  if (sc != 1) {
+    o->d2 /= sc * sc;
+    r = PROX_FN(prox_vscale)(r, 1 / sc);
+  }
+  o->r = r;
+}
+
+/// Internal: writes the gradient (3 nv entries) and the Hessian (3 nv
+/// squared, row-major) of the core o over its first nv argument vertices,
+/// each when not NULL. Returns o->d2.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_emit)(const PROX_IPC_LSQ *o,
+                                                    int nv, PROX_REAL *grad,
+                                                    PROX_REAL *hess) {
+  int n = 3 * nv, i, j, p, q;
+  if (grad)
+    for (i = 0; i < nv; ++i) {
+      PROX_REAL c = 2 * o->a[i];
+      grad[3 * i] = c * o->r.x;
+      grad[3 * i + 1] = c * o->r.y;
+      grad[3 * i + 2] = c * o->r.z;
+    }
+  if (hess) {
+    /* Dense update from local copies (no aliasing with hess), specialised
+     * by rank so that it vectorises; products are formed symmetrically so
+     * H is symmetric bit for bit. */
+    PROX_REAL z0[12], z1[12];
+    if (o->rank == 2) {
+      for (p = 0; p < n; ++p) {
+        z0[p] = o->z[0][p];
+        z1[p] = o->z[1][p];
+      }
+      for (p = 0; p < n; ++p) {
+        PROX_REAL z0p = z0[p], z1p = z1[p], *row = hess + p * n;
+        for (q = 0; q < n; ++q)
+          row[q] = 0 - (z0p * z0[q] + z1p * z1[q]);
+      }
+    } else if (o->rank == 1) {
+      for (p = 0; p < n; ++p)
+        z0[p] = o->z[0][p];
+      for (p = 0; p < n; ++p) {
+        PROX_REAL z0p = z0[p], *row = hess + p * n;
+        for (q = 0; q < n; ++q)
+          row[q] = 0 - z0p * z0[q];
+      }
+    } else {
+      for (p = 0; p < n * n; ++p)
+        hess[p] = 0;
+    }
+    /* 2 a_i a_j on the diagonals of the vertex blocks; blocks of unused
+     * vertices (a_i == 0) would only add zeros. */
+    for (i = 0; i < nv; ++i) {
+      if (o->a[i] == 0) continue;
+      for (j = 0; j < nv; ++j) {
+        PROX_REAL dij = (o->a[i] * o->a[j]) * 2;
+        PROX_REAL *blk = hess + 3 * i * n + 3 * j;
+        if (o->a[j] == 0) continue;
+        blk[0] += dij;
+        blk[n + 1] += dij;
+        blk[2 * n + 2] += dij;
+      }
+    }
+  }
+  return o->d2;
+}
+
+/* ------------------------------------------------------------------------
+ * Point-point, point-line, point-plane, line-line.
+ * ---------------------------------------------------------------------- */
+
+/// Squared distance |p - q|^2 between two points.
+/// The relative error is at most about 2.5 eps (roundings of the
+/// differences, squares and sums, all of non-negative terms); the test
+/// suite asserts 16 eps S^2 and measures at most about 12 eps S^2.
+/// Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance)(PROX_IPC_V p,
+                                                             PROX_IPC_V q) {
+  if (!PROX_FN(prox_ipc_detail_finite)(p, q, p, q)) return PROX_NAN;
+  return PROX_FN(prox_vdist2)(p, q);
+}
+
+/// Gradient of |p - q|^2 with respect to (p, q): grad = (2 (p - q),
+/// -2 (p - q)); returns the squared distance. Non-finite input gives NaN in
+/// every entry.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_gradient)(
+    PROX_IPC_V p, PROX_IPC_V q, PROX_REAL grad[6]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, q, p, q))
+    return PROX_FN(prox_ipc_detail_nan)(6, grad, 0);
+  PROX_FN(prox_ipc_detail_clear)(&o);
+  PROX_FN(prox_ipc_detail_pp)(p, q, 0, 1, &o);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 2, grad, 0);
+}
+
+/// Hessian (6x6, row-major, constant [[2I, -2I], [-2I, 2I]]) of
+/// |p - q|^2 with respect to (p, q); fills grad too when it is not NULL and
+/// returns the squared distance. Non-finite input gives NaN in every entry.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_hessian)(
+    PROX_IPC_V p, PROX_IPC_V q, PROX_REAL *grad, PROX_REAL hess[36]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, q, p, q))
+    return PROX_FN(prox_ipc_detail_nan)(6, grad, hess);
+  PROX_FN(prox_ipc_detail_clear)(&o);
+  PROX_FN(prox_ipc_detail_pp)(p, q, 0, 1, &o);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 2, grad, hess);
+}
+
+/// Squared distance from point p to the infinite line through e0 and e1,
+/// computed as |p - e0 - t (e1 - e0)|^2 with t the foot parameter. If
+/// e0 == e1 the line is the point e0 and the result is |p - e0|^2. Error
+/// at most 16 eps S^2 when the foot lies within an edge length of the edge
+/// (checked by the test suite). Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance)(PROX_IPC_V p,
+                                                            PROX_IPC_V e0,
+                                                            PROX_IPC_V e1) {
+  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p)) return PROX_NAN;
+  return PROX_FN(prox_ipc_detail_pl_d2)(p, e0, e1);
+}
+
+/// Gradient (9 entries, vertex order p, e0, e1) of the point-line squared
+/// distance; returns the distance. With r = p - foot and t the foot
+/// parameter, grad = (2 r, -2 (1 - t) r, -2 t r). e0 == e1 gives the
+/// point-point gradient (zero for e1). Non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_gradient)(
+    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, PROX_REAL grad[9]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p))
+    return PROX_FN(prox_ipc_detail_nan)(9, grad, 0);
+  PROX_FN(prox_ipc_detail_clear)(&o);
+  PROX_FN(prox_ipc_detail_pl)(p, e0, e1, 0, 1, 2, 0, &o);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 3, grad, 0);
+}
+
+/// Hessian (9x9, row-major) of the point-line squared distance with respect
+/// to (p, e0, e1), in closed form 2 (a a^T) (x) I3 - (2 / |e|^2) w w^T
+/// (a = (1, t - 1, -t), w = (-e, r + (1 - t) e, -r + t e)); fills grad
+/// when not NULL and returns the distance. e0 == e1 gives the point-point
+/// Hessian. Non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_hessian)(
+    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, PROX_REAL *grad,
+    PROX_REAL hess[81]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p))
+    return PROX_FN(prox_ipc_detail_nan)(9, grad, hess);
+  PROX_FN(prox_ipc_detail_clear)(&o);
+  PROX_FN(prox_ipc_detail_pl)(p, e0, e1, 0, 1, 2, 1, &o);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 3, grad, hess);
+}
+
+/// Squared distance from point p to the plane through t0, t1, t2:
+/// (u.n)^2 / |n|^2 with u = p - t0, n = (t1 - t0) x (t2 - t0). The normal is
+/// recomputed with a compensated cross product for thin triangles and the
+/// problem is rescaled when squared lengths leave a safe range, so the
+/// error is at most 16 eps S^2 when the foot of p has barycentric
+/// coordinates in [-1, 2], even for slivers. A triangle of exactly zero area
+/// gives the distance to the line of its longest edge (to t0 if all three
+/// vertices coincide). Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance)(PROX_IPC_V p,
+                                                             PROX_IPC_V t0,
+                                                             PROX_IPC_V t1,
+                                                             PROX_IPC_V t2) {
+  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2)) return PROX_NAN;
+  return PROX_FN(prox_ipc_detail_plane_d2)(p, t0, t1, t2);
+}
+
+/// Gradient (12 entries, vertex order p, t0, t1, t2) of the point-plane
+/// squared distance; returns the distance. With r = p - foot and
+/// (b0, b1, b2) the barycentric coordinates of the foot, grad = (2 r,
+/// -2 b0 r, -2 b1 r, -2 b2 r). Zero area: the gradient of the line fallback
+/// (zero for the unused vertex). Non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_gradient)(
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
+    PROX_REAL grad[12]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
+  PROX_FN(prox_ipc_detail_plane)(p, t0, t1, t2, 0, &o);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, 0);
+}
+
+/// Hessian (12x12, row-major) of the point-plane squared distance with
+/// respect to (p, t0, t1, t2): 2 (a a^T) (x) I3 - 2 W M^-1 W^T at the foot
+/// (M the Gram matrix of the edges, W the mixed derivatives; see
+/// detail/contact.inl), allocation-free; fills grad when not NULL and
+/// returns the distance. It grows like 1 / (area)^2 for thin triangles;
+/// zero area gives the Hessian of the line fallback. Non-finite input gives
+/// NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_hessian)(
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_REAL *grad,
+    PROX_REAL hess[144]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
+  PROX_FN(prox_ipc_detail_plane)(p, t0, t1, t2, 1, &o);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, hess);
+}
+
+/// Squared distance between the infinite lines ea0 ea1 and eb0 eb1:
+/// (w.n)^2 / |n|^2 with w = ea0 - eb0, n = (ea1 - ea0) x (eb1 - eb0). The
+/// normal is compensated for nearly parallel lines, so the error stays at
+/// most 16 eps S^2 while the closest points have parameters in [-1, 2].
+/// Exactly parallel lines give the distance from ea0 to line b (a
+/// zero-length edge makes its line a point). Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance)(PROX_IPC_V ea0,
+                                                           PROX_IPC_V ea1,
+                                                           PROX_IPC_V eb0,
+                                                           PROX_IPC_V eb1) {
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
+  return PROX_FN(prox_ipc_detail_ll_d2)(ea0, ea1, eb0, eb1);
+}
+
+/// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the line-line
+/// squared distance; returns the distance. With r the vector between the
+/// closest points (parameters s, t), grad = (2 (1 - s) r, 2 s r,
+/// -2 (1 - t) r, -2 t r). Parallel lines: the gradient of the point-line
+/// fallback. Non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_gradient)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL grad[12]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
+  PROX_FN(prox_ipc_detail_ll)(ea0, ea1, eb0, eb1, 0, &o);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, 0);
+}
+
+/// Hessian (12x12, row-major) of the line-line squared distance with
+/// respect to (ea0, ea1, eb0, eb1), closed form as for point-plane; fills
+/// grad when not NULL and returns the distance. It grows like
+/// 1 / sin^2(angle) for nearly parallel lines; exactly parallel lines give
+/// the Hessian of the point-line fallback. Non-finite input gives NaN
+/// entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_hessian)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL *grad, PROX_REAL hess[144]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
+  PROX_FN(prox_ipc_detail_ll)(ea0, ea1, eb0, eb1, 1, &o);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, hess);
+}
+
+/* ------------------------------------------------------------------------
+ * Classification. The classifiers also evaluate, on request, the distance
+ * of the type they return with exactly the operations of the typed value
+ * functions, so that an automatic value costs one pass.
+ * ---------------------------------------------------------------------- */
+
+/// Internal: where on the segment from a to a + e (|e|^2 = ee) the closest
+/// point to a + v lies, given dot = v.e: 0 (a), 1 (a + e) or 2 (interior).
+/// A zero-length segment and NaN give 0.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_seg)(PROX_REAL dot, PROX_REAL ee) {
+  if (!(dot > 0)) return 0;
+  return dot >= ee ? 1 : 2;
+}
+
+/// Internal: the squared distance of segment class res (see
+/// prox_ipc_detail_seg) for the point p = a + v and the segment a b
+/// (e = b - a, ee = |e|^2, dot = v.e).
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_seg_d2)(
+    int res, PROX_IPC_V p, PROX_IPC_V b, PROX_IPC_V v, PROX_IPC_V e,
+    PROX_REAL ee, PROX_REAL dot) {
+  if (res == 0) return PROX_FN(prox_vlen2)(v);
+  if (res == 1) return PROX_FN(prox_vdist2)(p, b);
+  return PROX_FN(prox_ipc_detail_pl_tail)(v, e, ee, dot);
+}
+
+/// Classifies the closest point of edge e0 e1 to point p: endpoint e0
+/// (PROX_PE_P_E0), endpoint e1 (PROX_PE_P_E1) or interior (PROX_PE_P_E),
+/// from the sign of (p - e0).(e1 - e0) and its comparison with |e1 - e0|^2
+/// (no division). A zero-length edge gives PROX_PE_P_E0, so the interior
+/// type is only returned when the point-line formula is defined. Always a
+/// valid type, also for non-finite input.
+PROX_KERNEL prox_ipc_pe_type PROX_FN(prox_ipc_point_edge_distance_type)(
+    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1) {
+  PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
+  return (prox_ipc_pe_type)PROX_FN(prox_ipc_detail_seg)(
+      PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, e0), e), PROX_FN(prox_vlen2)(e));
+}
+
+/// Internal: point-triangle classification (see
+/// prox_ipc_point_triangle_distance_type); stores the squared distance of
+/// the returned type in *d2 when d2 is not NULL.
+PROX_KERNEL int
+PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
+                                     PROX_IPC_V t2, PROX_REAL *d2) {
+  PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
+  PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
+  PROX_IPC_V u = PROX_FN(prox_vsub)(p, t0);
+  PROX_IPC_V n = PROX_FN(prox_vcross)(e1, e2);
+  PROX_IPC_V e12 = PROX_FN(prox_vsub)(t2, t1);
+  PROX_IPC_V v1, v2, f2;
+  PROX_REAL n2 = PROX_FN(prox_vlen2)(n);
+  PROX_REAL l1 = PROX_FN(prox_vlen2)(e1), l2 = PROX_FN(prox_vlen2)(e2);
+  PROX_REAL l12 = PROX_FN(prox_vlen2)(e12), lm = l1, q0, q1, q2;
+  int cand = 7, r0, r1, r2, ty0, ty1, ty2, best = 0;
+  if (l2 > lm) lm = l2;
+  if (l12 > lm) lm = l12;
+  if (n2 > PROX_IPC_TAU * lm * lm) {
+    /* c1 = b1 |n|^2, c2 = b2 |n|^2: barycentrics of the projection. */
+    PROX_REAL c1 = PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(e2, n));
+    PROX_REAL c2 = PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(n, e1));
+    PROX_REAL c0 = n2 - c1 - c2;
+    cand = (c2 < 0 ? 1 : 0) | (c0 < 0 ? 2 : 0) | (c1 < 0 ? 4 : 0);
+    if (!cand) {
+      if (d2)
+        *d2 = PROX_FN(prox_ipc_detail_plane_tail)(p, t0, t1, t2, u, e1, e2, l1,
+                                                  l2, n, n2);
+      return PROX_PT_P_T;
+    }
+  }
+  /* Edge 0 runs t0 -> t1, edge 1 t1 -> t2, edge 2 t2 -> t0 (its vector
+   * -e2 is exactly t0 - t2). Classify the point on each edge line. */
+  v1 = PROX_FN(prox_vsub)(p, t1);
+  v2 = PROX_FN(prox_vsub)(p, t2);
+  f2 = PROX_FN(prox_vneg)(e2);
+  q0 = PROX_FN(prox_vdot)(u, e1);
+  q1 = PROX_FN(prox_vdot)(v1, e12);
+  q2 = PROX_FN(prox_vdot)(v2, f2);
+  r0 = PROX_FN(prox_ipc_detail_seg)(q0, l1);
+  r1 = PROX_FN(prox_ipc_detail_seg)(q1, l12);
+  r2 = PROX_FN(prox_ipc_detail_seg)(q2, l2);
+  ty0 = r0 == 2 ? PROX_PT_P_E0 : r0;
+  ty1 = r1 == 2 ? PROX_PT_P_E1 : 1 + r1;
+  ty2 = r2 == 2 ? PROX_PT_P_E2 : (2 + r2) % 3;
+  /* Two separating edges share a vertex s and the projection lies in the
+   * wedge beyond s: at most one of them leads away from s (a convex
+   * quadratic has at most one descent direction there), so the other one's
+   * answer is s itself. Distances are only compared for a degenerate
+   * triangle (all three edges) or if rounding made both lead away. */
+  switch (cand) {
+  case 1:
+    best = 0;
+    break;
+  case 2:
+    best = 1;
+    break;
+  case 4:
+    best = 2;
+    break;
+  case 5: /* edges 0 and 2, vertex t0 */
+    best = ty0 == PROX_PT_P_T0 ? 2 : (ty2 == PROX_PT_P_T0 ? 0 : -1);
+    break;
+  case 3: /* edges 0 and 1, vertex t1 */
+    best = ty0 == PROX_PT_P_T1 ? 1 : (ty1 == PROX_PT_P_T1 ? 0 : -1);
+    break;
+  case 6: /* edges 1 and 2, vertex t2 */
+    best = ty1 == PROX_PT_P_T2 ? 2 : (ty2 == PROX_PT_P_T2 ? 1 : -1);
+    break;
+  default:
+    best = -1;
+    break;
+  }
+  if (best < 0) {
+    /* The nearest candidate, the first on ties. */
+    PROX_REAL db = 0, dk;
+    if (cand & 1) {
+      best = 0;
+      db = PROX_FN(prox_ipc_detail_seg_d2)(r0, p, t1, u, e1, l1, q0);
+    }
+    if (cand & 2) {
+      dk = PROX_FN(prox_ipc_detail_seg_d2)(r1, p, t2, v1, e12, l12, q1);
+      if (best < 0 || dk < db) {
+        best = 1;
+        db = dk;
+      }
+    }
+    if (cand & 4) {
+      dk = PROX_FN(prox_ipc_detail_seg_d2)(r2, p, t0, v2, f2, l2, q2);
+      if (best < 0 || dk < db) {
+        best = 2;
+        db = dk;
+      }
+    }
+    if (d2) *d2 = db;
+  } else if (d2) {
+    if (best == 0)
+      *d2 = PROX_FN(prox_ipc_detail_seg_d2)(r0, p, t1, u, e1, l1, q0);
+    else if (best == 1)
+      *d2 = PROX_FN(prox_ipc_detail_seg_d2)(r1, p, t2, v1, e12, l12, q1);
+    else
+      *d2 = PROX_FN(prox_ipc_detail_seg_d2)(r2, p, t0, v2, f2, l2, q2);
+  }
+  return best == 0 ? ty0 : (best == 1 ? ty1 : ty2);
+}
+
+/// Classifies where the closest point of triangle t0 t1 t2 to point p lies:
+/// a vertex (PROX_PT_P_T0..2), the interior of an edge (PROX_PT_P_E0..2 for
+/// edges t0t1, t1t2, t2t0) or the face (PROX_PT_P_T).
+/// The face is chosen when the barycentric coordinates of the projection of
+/// p, computed from triple products with n = (t1 - t0) x (t2 - t0), are all
+/// non-negative; otherwise only the one or two edges whose lines separate
+/// the projection from the triangle can hold the closest point (Voronoi
+/// regions, Ericson 5.1.5), and of two such edges, which share a vertex,
+/// the one leading away from that vertex wins. A triangle whose
+/// (height / longest edge)^2 is below PROX_IPC_DEGENERATE_SIN2 (zero area,
+/// collinear or coincident vertices, slivers thinner than that) is
+/// classified as the union of its edges (the nearest wins), so PROX_PT_P_T
+/// is only returned when the plane is well defined and a zero-length edge
+/// never gives an edge type. Near region boundaries a misclassification
+/// changes the distance only by rounding. Always a valid type, also for
+/// non-finite input.
+PROX_KERNEL prox_ipc_pt_type PROX_FN(prox_ipc_point_triangle_distance_type)(
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2) {
+  return (prox_ipc_pt_type)PROX_FN(prox_ipc_detail_pt_classify)(p, t0, t1, t2,
+                                                                0);
+}
+
+/// Internal: the edge-edge type among the endpoint-segment candidates in
+/// the bit mask cand (1: ea0 vs b, 2: ea1 vs b, 4: eb0 vs a, 8: eb1 vs a);
+/// a pair of candidates (one of each edge) is resolved at their common
+/// corner, more are compared by distance (the first wins ties). Stores the
+/// squared distance of the result in *d2 when d2 is not NULL.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                 PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                 PROX_IPC_V ea, PROX_IPC_V eb,
+                                                 PROX_REAL la, PROX_REAL lb,
+                                                 int cand, PROX_REAL *d2) {
+  PROX_IPC_V q[4], s[4], v[4];
+  PROX_REAL dot[4];
+  int res[4], ty[4], k, best = -1, nc = 0;
+  q[0] = ea0;
+  q[1] = ea1;
+  q[2] = eb0;
+  q[3] = eb1;
+  for (k = 0; k < 4; ++k) {
+    PROX_IPC_V o = k < 2 ? eb0 : ea0, e = k < 2 ? eb : ea;
+    res[k] = 0;
+    ty[k] = 0;
+    dot[k] = 0;
+    s[k] = k < 2 ? eb1 : ea1;
+    v[k] = q[k];
+    if (!((cand >> k) & 1)) continue;
+    ++nc;
+    v[k] = PROX_FN(prox_vsub)(q[k], o);
+    dot[k] = PROX_FN(prox_vdot)(v[k], e);
+    res[k] = PROX_FN(prox_ipc_detail_seg)(dot[k], k < 2 ? lb : la);
+    if (k < 2)
+      ty[k] = res[k] == 2 ? PROX_EE_EA0_EB + k : 2 * k + res[k];
+    else
+      ty[k] = res[k] == 2 ? PROX_EE_EA_EB0 + (k - 2) : 2 * res[k] + (k - 2);
+    if (best < 0) best = k;
+  }
+  if (nc == 2) {
+    /* One endpoint of each edge: the corner (ea_i, eb_j) of the parameter
+     * square; at most one side leads away from it (see the triangle). */
+    int ka = (cand & 1) ? 0 : 1, kb = (cand & 4) ? 2 : 3;
+    int corner = 2 * ka + (kb - 2);
+    if (ty[ka] == corner)
+      best = kb;
+    else if (ty[kb] == corner)
+      best = ka;
+    else
+      nc = 3; /* compare below */
+  }
+  if (nc > 2) {
+    PROX_REAL dk, dbest = 0;
+    best = -1;
+    for (k = 0; k < 4; ++k) {
+      if (!((cand >> k) & 1)) continue;
+      dk = PROX_FN(prox_ipc_detail_seg_d2)(
+          res[k], q[k], s[k], v[k], k < 2 ? eb : ea, k < 2 ? lb : la, dot[k]);
+      if (best < 0 || dk < dbest) {
+        best = k;
+        dbest = dk;
+      }
+    }
+    if (d2) *d2 = dbest;
+    return ty[best];
+  }
+  if (d2)
+    *d2 = PROX_FN(prox_ipc_detail_seg_d2)(res[best], q[best], s[best], v[best],
+                                          best < 2 ? eb : ea,
+                                          best < 2 ? lb : la, dot[best]);
+  return ty[best];
+}
+
+/// Classifies two edges as if they were parallel: the type of the nearest
+/// of the four endpoint-to-segment pairs (ea0 and ea1 against edge b, eb0
+/// and eb1 against edge a; the first wins ties). For parallel edges the
+/// segment-segment minimum is always reached at an endpoint, so this is
+/// exact for them; for edges at an angle theta it overestimates the
+/// distance by at most sin^2(theta) times the squared overlap length. Never
+/// returns PROX_EE_EA_EB, and a zero-length edge never gives an interior
+/// type for itself. Always a valid type, also for non-finite input.
+PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_parallel_distance_type)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
+  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
+  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
+  return (prox_ipc_ee_type)PROX_FN(prox_ipc_detail_ee_ends)(
+      ea0, ea1, eb0, eb1, ea, eb, PROX_FN(prox_vlen2)(ea),
+      PROX_FN(prox_vlen2)(eb), 15, 0);
+}
+
+/// Internal: edge-edge classification (see
+/// prox_ipc_edge_edge_distance_type); stores the squared distance of the
+/// returned type in *d2 when d2 is not NULL.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_classify)(PROX_IPC_V ea0,
+                                                     PROX_IPC_V ea1,
+                                                     PROX_IPC_V eb0,
+                                                     PROX_IPC_V eb1,
+                                                     PROX_REAL *d2) {
+  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
+  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
+  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
+  PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
+  PROX_REAL n2 = PROX_FN(prox_vlen2)(n);
+  PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
+  PROX_REAL sn, tn;
+  int cand = 0;
+  if (!(n2 > PROX_IPC_TAU * la * lb))
+    return PROX_FN(prox_ipc_detail_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
+                                            15, d2);
+  /* sn = s |n|^2, tn = t |n|^2 for the closest points of the lines. */
+  sn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, eb));
+  tn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, ea));
+  if (!(sn > 0))
+    cand |= 1;
+  else if (sn >= n2)
+    cand |= 2;
+  if (!(tn > 0))
+    cand |= 4;
+  else if (tn >= n2)
+    cand |= 8;
+  if (!cand) {
+    if (d2)
+      *d2 = PROX_FN(prox_ipc_detail_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb, la,
+                                             lb, n, n2);
+    return PROX_EE_EA_EB;
+  }
+  return PROX_FN(prox_ipc_detail_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
+                                          cand, d2);
+}
+
+/// Classifies where the closest points of edges ea0 ea1 and eb0 eb1 lie
+/// (one of the nine PROX_EE_* endpoint/interior combinations).
+/// The parameters (s, t) of the closest points of the two lines come from
+/// triple products with n = ea x eb (accurate to about eps |w| /
+/// (sin(theta) L) even for small angles); if both lie in (0, 1) the type is
+/// PROX_EE_EA_EB, otherwise only the endpoint-segment pairs on the sides of
+/// the parameter square that separate (s, t) from it are candidates (one
+/// or two, resolved at their common corner). Edges with sin^2 of their
+/// angle below PROX_IPC_DEGENERATE_SIN2 (parallel, nearly parallel, or with
+/// a zero-length edge) are classified by
+/// prox_ipc_edge_edge_parallel_distance_type, so PROX_EE_EA_EB is only
+/// returned when the line-line formula is well conditioned. Always a valid
+/// type, also for non-finite input.
+PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_distance_type)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
+  return (prox_ipc_ee_type)PROX_FN(prox_ipc_detail_ee_classify)(ea0, ea1, eb0,
+                                                                eb1, 0);
+}
+
+/* ------------------------------------------------------------------------
+ * Typed distances: point-edge, point-triangle, edge-edge.
+ * ---------------------------------------------------------------------- */
+
+/// Internal: the core of a point-edge type into o. Returns 0 for an
+/// invalid type.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_pe_core)(PROX_IPC_V p, PROX_IPC_V e0,
+                                                 PROX_IPC_V e1, int type,
+                                                 int want_z, PROX_IPC_LSQ *o) {
+  if (type == PROX_PE_AUTO)
+    type = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
+  PROX_FN(prox_ipc_detail_clear)(o);
+  switch (type) {
+  case PROX_PE_P_E0:
+    PROX_FN(prox_ipc_detail_pp)(p, e0, 0, 1, o);
+    return 1;
+  case PROX_PE_P_E1:
+    PROX_FN(prox_ipc_detail_pp)(p, e1, 0, 2, o);
+    return 1;
+  case PROX_PE_P_E:
+    PROX_FN(prox_ipc_detail_pl)(p, e0, e1, 0, 1, 2, want_z, o);
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/// Squared distance from point p to edge e0 e1 evaluated with the formula
+/// of the given type: P_E0 |p - e0|^2, P_E1 |p - e1|^2, P_E the distance to
+/// the line (point-point to e0 for a zero-length edge); PROX_PE_AUTO
+/// classifies first (prox_ipc_point_edge_distance_type), which gives the
+/// exact point-segment distance to within 16 eps S^2. An invalid type or
+/// non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance)(
+    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type) {
+  int ty = (int)type;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p)) return PROX_NAN;
+  if (ty == PROX_PE_AUTO)
+    ty = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
+  switch (ty) {
+  case PROX_PE_P_E0:
+    return PROX_FN(prox_vdist2)(p, e0);
+  case PROX_PE_P_E1:
+    return PROX_FN(prox_vdist2)(p, e1);
+  case PROX_PE_P_E:
+    return PROX_FN(prox_ipc_detail_pl_d2)(p, e0, e1);
+  default:
+    return PROX_NAN;
+  }
+}
+
+/// Gradient (9 entries, vertex order p, e0, e1) of the point-edge squared
+/// distance of the given type (PROX_PE_AUTO classifies first); entries of
+/// a vertex the type does not involve are zero. Returns the distance. An
+/// invalid type or non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_gradient)(
+    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type,
+    PROX_REAL grad[9]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p) ||
+      !PROX_FN(prox_ipc_detail_pe_core)(p, e0, e1, (int)type, 0, &o))
+    return PROX_FN(prox_ipc_detail_nan)(9, grad, 0);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 3, grad, 0);
+}
+
+/// Hessian (9x9, row-major, symmetric) of the point-edge squared distance
+/// of the given type (PROX_PE_AUTO classifies first); fills grad when not
+/// NULL and returns the distance. An invalid type or non-finite input gives
+/// NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_hessian)(
+    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type,
+    PROX_REAL *grad, PROX_REAL hess[81]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p) ||
+      !PROX_FN(prox_ipc_detail_pe_core)(p, e0, e1, (int)type, 1, &o))
+    return PROX_FN(prox_ipc_detail_nan)(9, grad, hess);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 3, grad, hess);
+}
+
+/// Internal: the core of a point-triangle type into o. Returns 0 for an
+/// invalid type.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_pt_core)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                 PROX_IPC_V t1, PROX_IPC_V t2,
+                                                 int type, int want_z,
+                                                 PROX_IPC_LSQ *o) {
+  if (type == PROX_PT_AUTO)
+    type = PROX_FN(prox_ipc_detail_pt_classify)(p, t0, t1, t2, 0);
+  switch (type) {
+  case PROX_PT_P_T:
+    PROX_FN(prox_ipc_detail_plane)(p, t0, t1, t2, want_z, o);
+    return 1;
+  case PROX_PT_P_T0:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pp)(p, t0, 0, 1, o);
+    return 1;
+  case PROX_PT_P_T1:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pp)(p, t1, 0, 2, o);
+    return 1;
+  case PROX_PT_P_T2:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pp)(p, t2, 0, 3, o);
+    return 1;
+  case PROX_PT_P_E0:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pl)(p, t0, t1, 0, 1, 2, want_z, o);
+    return 1;
+  case PROX_PT_P_E1:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pl)(p, t1, t2, 0, 2, 3, want_z, o);
+    return 1;
+  case PROX_PT_P_E2:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pl)(p, t2, t0, 0, 3, 1, want_z, o);
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/// Squared distance from point p to triangle t0 t1 t2 evaluated with the
+/// formula of the given type: vertex types |p - ti|^2, edge types the
+/// point-line distance (prox_ipc_point_line_distance), PROX_PT_P_T the
+/// point-plane distance (prox_ipc_point_plane_distance), whatever the
+/// geometry. PROX_PT_AUTO classifies (prox_ipc_point_triangle_distance_type)
+/// and evaluates in one pass, giving the exact point-triangle distance to
+/// within 16 eps S^2, also for slivers and degenerate triangles (which are
+/// the union of their edges). An invalid type or non-finite input gives
+/// NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance)(
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
+    prox_ipc_pt_type type) {
+  PROX_REAL d2 = PROX_NAN;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2)) return PROX_NAN;
+  switch ((int)type) {
+  case PROX_PT_AUTO:
+    PROX_FN(prox_ipc_detail_pt_classify)(p, t0, t1, t2, &d2);
+    return d2;
+  case PROX_PT_P_T0:
+    return PROX_FN(prox_vdist2)(p, t0);
+  case PROX_PT_P_T1:
+    return PROX_FN(prox_vdist2)(p, t1);
+  case PROX_PT_P_T2:
+    return PROX_FN(prox_vdist2)(p, t2);
+  case PROX_PT_P_E0:
+    return PROX_FN(prox_ipc_detail_pl_d2)(p, t0, t1);
+  case PROX_PT_P_E1:
+    return PROX_FN(prox_ipc_detail_pl_d2)(p, t1, t2);
+  case PROX_PT_P_E2:
+    return PROX_FN(prox_ipc_detail_pl_d2)(p, t2, t0);
+  case PROX_PT_P_T:
+    return PROX_FN(prox_ipc_detail_plane_d2)(p, t0, t1, t2);
+  default:
+    return PROX_NAN;
+  }
+}
+
+/// Gradient (12 entries, vertex order p, t0, t1, t2) of the point-triangle
+/// squared distance of the given type (PROX_PT_AUTO classifies first);
+/// entries of vertices the type does not involve are zero. Returns the
+/// distance. An invalid type or non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance_gradient)(
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
+    prox_ipc_pt_type type, PROX_REAL grad[12]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2) ||
+      !PROX_FN(prox_ipc_detail_pt_core)(p, t0, t1, t2, (int)type, 0, &o))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, 0);
+}
+
+/// Hessian (12x12, row-major, symmetric) of the point-triangle squared
+/// distance of the given type (PROX_PT_AUTO classifies first); fills grad
+/// when not NULL and returns the distance. An invalid type or non-finite
+/// input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance_hessian)(
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
+    prox_ipc_pt_type type, PROX_REAL *grad, PROX_REAL hess[144]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2) ||
+      !PROX_FN(prox_ipc_detail_pt_core)(p, t0, t1, t2, (int)type, 1, &o))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, hess);
+}
+
+/// Internal: the core of an edge-edge type into o. Returns 0 for an
+/// invalid type.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_core)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                 PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                 int type, int want_z,
+                                                 PROX_IPC_LSQ *o) {
+  if (type == PROX_EE_AUTO)
+    type = PROX_FN(prox_ipc_detail_ee_classify)(ea0, ea1, eb0, eb1, 0);
+  switch (type) {
+  case PROX_EE_EA_EB:
+    PROX_FN(prox_ipc_detail_ll)(ea0, ea1, eb0, eb1, want_z, o);
+    return 1;
+  case PROX_EE_EA0_EB0:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pp)(ea0, eb0, 0, 2, o);
+    return 1;
+  case PROX_EE_EA0_EB1:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pp)(ea0, eb1, 0, 3, o);
+    return 1;
+  case PROX_EE_EA1_EB0:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pp)(ea1, eb0, 1, 2, o);
+    return 1;
+  case PROX_EE_EA1_EB1:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pp)(ea1, eb1, 1, 3, o);
+    return 1;
+  case PROX_EE_EA_EB0:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pl)(eb0, ea0, ea1, 2, 0, 1, want_z, o);
+    return 1;
+  case PROX_EE_EA_EB1:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pl)(eb1, ea0, ea1, 3, 0, 1, want_z, o);
+    return 1;
+  case PROX_EE_EA0_EB:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pl)(ea0, eb0, eb1, 0, 2, 3, want_z, o);
+    return 1;
+  case PROX_EE_EA1_EB:
+    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_ipc_detail_pl)(ea1, eb0, eb1, 1, 2, 3, want_z, o);
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/// Squared distance between edges ea0 ea1 and eb0 eb1 evaluated with the
+/// formula of the given type: endpoint pairs the point-point distance,
+/// endpoint-interior types the point-line distance, PROX_EE_EA_EB the
+/// line-line distance (prox_ipc_line_line_distance), whatever the geometry.
+/// PROX_EE_AUTO classifies (prox_ipc_edge_edge_distance_type) and evaluates
+/// in one pass, giving the exact segment-segment distance to within
+/// 16 eps S^2 in all cases, nearly parallel and zero-length edges included.
+/// An invalid type or non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    prox_ipc_ee_type type) {
+  PROX_REAL d2 = PROX_NAN;
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
+  switch ((int)type) {
+  case PROX_EE_AUTO:
+    PROX_FN(prox_ipc_detail_ee_classify)(ea0, ea1, eb0, eb1, &d2);
+    return d2;
+  case PROX_EE_EA0_EB0:
+    return PROX_FN(prox_vdist2)(ea0, eb0);
+  case PROX_EE_EA0_EB1:
+    return PROX_FN(prox_vdist2)(ea0, eb1);
+  case PROX_EE_EA1_EB0:
+    return PROX_FN(prox_vdist2)(ea1, eb0);
+  case PROX_EE_EA1_EB1:
+    return PROX_FN(prox_vdist2)(ea1, eb1);
+  case PROX_EE_EA_EB0:
+    return PROX_FN(prox_ipc_detail_pl_d2)(eb0, ea0, ea1);
+  case PROX_EE_EA_EB1:
+    return PROX_FN(prox_ipc_detail_pl_d2)(eb1, ea0, ea1);
+  case PROX_EE_EA0_EB:
+    return PROX_FN(prox_ipc_detail_pl_d2)(ea0, eb0, eb1);
+  case PROX_EE_EA1_EB:
+    return PROX_FN(prox_ipc_detail_pl_d2)(ea1, eb0, eb1);
+  case PROX_EE_EA_EB:
+    return PROX_FN(prox_ipc_detail_ll_d2)(ea0, ea1, eb0, eb1);
+  default:
+    return PROX_NAN;
+  }
+}
+
+/// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
+/// squared distance of the given type (PROX_EE_AUTO classifies first);
+/// entries of vertices the type does not involve are zero. Returns the
+/// distance. An invalid type or non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_gradient)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    prox_ipc_ee_type type, PROX_REAL grad[12]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+      !PROX_FN(prox_ipc_detail_ee_core)(ea0, ea1, eb0, eb1, (int)type, 0, &o))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, 0);
+}
+
+/// Hessian (12x12, row-major, symmetric) of the edge-edge squared distance
+/// of the given type (PROX_EE_AUTO classifies first); fills grad when not
+/// NULL and returns the distance. An invalid type or non-finite input gives
+/// NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_hessian)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    prox_ipc_ee_type type, PROX_REAL *grad, PROX_REAL hess[144]) {
+  PROX_IPC_LSQ o;
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+      !PROX_FN(prox_ipc_detail_ee_core)(ea0, ea1, eb0, eb1, (int)type, 1, &o))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
+  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, hess);
+}
+
+/* ------------------------------------------------------------------------
+ * Edge-edge cross product and mollifier.
+ * ---------------------------------------------------------------------- */
+
+/// Squared norm |ea x eb|^2 of the cross product of the edge vectors
+/// ea = ea1 - ea0 and eb = eb1 - eb0 (the x of the mollifier). Absolute
+/// error at most 8 eps |ea|^2 |eb|^2 (checked by the test suite; about
+/// 3 measured).
+/// Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
+  return PROX_FN(prox_vlen2)(PROX_FN(prox_vcross)(
+      PROX_FN(prox_vsub)(ea1, ea0), PROX_FN(prox_vsub)(eb1, eb0)));
+}
+
+/// Internal: gradient (12) and, when hess is not NULL, Hessian (144) of
+/// x = |ea x eb|^2; returns x. d/dea = 2 eb x n, d/deb = 2 n x ea with
+/// n = ea x eb; the Hessian blocks in (ea, eb) are 2 (|eb|^2 I - eb eb^T),
+/// 2 (|ea|^2 I - ea ea^T) and 4 ea eb^T - 2 eb ea^T - 2 (ea.eb) I, spread
+/// to the four vertices with the signs of ea = ea1 - ea0, eb = eb1 - eb0.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_cross)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL *grad, PROX_REAL *hess) {
+  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
+  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
+  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
+  PROX_IPC_V ga = PROX_FN(prox_vscale)(PROX_FN(prox_vcross)(eb, n), 2);
+  PROX_IPC_V gb = PROX_FN(prox_vscale)(PROX_FN(prox_vcross)(n, ea), 2);
+  int i;
+  PROX_FN(prox_ipc_detail_put)(grad, -1, ga);
+  PROX_FN(prox_ipc_detail_put)(grad + 3, 1, ga);
+  PROX_FN(prox_ipc_detail_put)(grad + 6, -1, gb);
+  PROX_FN(prox_ipc_detail_put)(grad + 9, 1, gb);
+  if (hess) {
+    PROX_REAL va[3], vb[3], blk[2][2][9];
+    PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
+    PROX_REAL mab = PROX_FN(prox_vdot)(ea, eb);
+    int al, be, j;
+    va[0] = ea.x;
+    va[1] = ea.y;
+    va[2] = ea.z;
+    vb[0] = eb.x;
+    vb[1] = eb.y;
+    vb[2] = eb.z;
+    for (al = 0; al < 3; ++al)
+      for (be = 0; be < 3; ++be) {
+        PROX_REAL id = al == be ? PROX_R(1.0) : PROX_R(0.0);
+        blk[0][0][3 * al + be] = 2 * (lb * id - vb[al] * vb[be]);
+        blk[1][1][3 * al + be] = 2 * (la * id - va[al] * va[be]);
+        blk[0][1][3 * al + be] =
+            4 * va[al] * vb[be] - 2 * vb[al] * va[be] - 2 * mab * id;
+      }
+    for (al = 0; al < 3; ++al)
+      for (be = 0; be < 3; ++be)
+        blk[1][0][3 * al + be] = blk[0][1][3 * be + al];
+    for (i = 0; i < 4; ++i)
+      for (j = 0; j < 4; ++j) {
+        PROX_REAL sg = ((i ^ j) & 1) ? PROX_R(-1.0) : PROX_R(1.0);
+        const PROX_REAL *b = blk[i / 2][j / 2];
+        for (al = 0; al < 3; ++al)
+          for (be = 0; be < 3; ++be)
+            hess[(3 * i + al) * 12 + 3 * j + be] = sg * b[3 * al + be];
+      }
+  }
+  return PROX_FN(prox_vlen2)(n);
+}
+
+/// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of
+/// |ea x eb|^2; returns the value. Non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm_gradient)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL grad[12]) {
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
+  return PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, grad, 0);
+}
+
+/// Hessian (12x12, row-major, symmetric) of |ea x eb|^2 in closed form;
+/// fills grad when not NULL and returns the value. Non-finite input gives
+/// NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm_hessian)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL *grad, PROX_REAL hess[144]) {
+  PROX_REAL g[12];
+  PROX_REAL x;
+  int i;
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
+  x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, g, hess);
+  if (grad)
+    for (i = 0; i < 12; ++i)
+      grad[i] = g[i];
+  return x;
+}
+
+/// The conventional mollifier threshold eps_x = 1e-3 |ea|^2 |eb|^2 of the
+/// rest-shape edge vectors ea = ea1_rest - ea0_rest, eb = eb1_rest -
+/// eb0_rest (PROX_IPC_MOLLIFIER_FRACTION). Zero when a rest edge has zero
+/// length (then the mollifier is 1 everywhere). Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(
+    PROX_IPC_V ea0_rest, PROX_IPC_V ea1_rest, PROX_IPC_V eb0_rest,
+    PROX_IPC_V eb1_rest) {
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0_rest, ea1_rest, eb0_rest, eb1_rest))
+    return PROX_NAN;
+  return PROX_R(PROX_IPC_MOLLIFIER_FRACTION) *
+         PROX_FN(prox_vdist2)(ea1_rest, ea0_rest) *
+         PROX_FN(prox_vdist2)(eb1_rest, eb0_rest);
+}
+
+/// The edge-edge mollifier m(x) = (2 - x / eps_x) x / eps_x for
+/// x < eps_x and 1 otherwise (= -x^2/eps_x^2 + 2 x/eps_x below the
+/// threshold); C1 at x = eps_x (value 1, slope 0 from both sides). Meant
+/// for x >= 0; eps_x <= 0 gives 1 for every x >= 0. NaN or infinite x or
+/// eps_x gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier)(PROX_REAL x,
+                                                  PROX_REAL eps_x) {
+  PROX_REAL m = 1;
+  if (x < eps_x) {
+    PROX_REAL y = x / eps_x;
+    m = (2 - y) * y;
+  }
+  return m + ((x - x) + (eps_x - eps_x));
+}
+
+/// Derivative dm/dx of prox_ipc_mollifier: 2 (1 - x / eps_x) / eps_x below
+/// the threshold, 0 above (continuous at x = eps_x). NaN or infinite input
+/// gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier_derivative)(PROX_REAL x,
+                                                             PROX_REAL eps_x) {
+  PROX_REAL d = 0;
+  if (x < eps_x) d = 2 * (1 - x / eps_x) / eps_x;
+  return d + ((x - x) + (eps_x - eps_x));
+}
+
+/// Second derivative of prox_ipc_mollifier: -2 / eps_x^2 below the
+/// threshold, 0 above (it jumps at x = eps_x: m is C1, not C2). NaN or
+/// infinite input gives NaN.
+PROX_KERNEL PROX_REAL
+PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_REAL x, PROX_REAL eps_x) {
+  PROX_REAL d = 0;
+  if (x < eps_x) d = -2 / (eps_x * eps_x);
+  return d + ((x - x) + (eps_x - eps_x));
+}
+
+/// The edge-edge mollifier m(|ea x eb|^2) of prox_ipc_mollifier with
+/// threshold eps_x (from prox_ipc_edge_edge_mollifier_threshold). Smoothly
+/// goes to 0 as the edges become parallel, 1 when sin^2 of their angle is
+/// large enough. Non-finite input gives NaN.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier)(PROX_IPC_V ea0,
+                                                            PROX_IPC_V ea1,
+                                                            PROX_IPC_V eb0,
+                                                            PROX_IPC_V eb1,
+                                                            PROX_REAL eps_x) {
+  return PROX_FN(prox_ipc_mollifier)(
+      PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(ea0, ea1, eb0, eb1), eps_x);
+}
+
+/// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
+/// mollifier, m'(x) dx (zero at and above the threshold); returns the
+/// mollifier value. Non-finite input gives NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL eps_x, PROX_REAL grad[12]) {
+  PROX_REAL x, d;
+  int i;
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+      !(eps_x - eps_x == 0))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
+  x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, grad, 0);
+  d = PROX_FN(prox_ipc_mollifier_derivative)(x, eps_x);
+  for (i = 0; i < 12; ++i)
+    grad[i] *= d;
+  return PROX_FN(prox_ipc_mollifier)(x, eps_x);
+}
+
+/// Hessian (12x12, row-major, symmetric) of the edge-edge mollifier,
+/// m''(x) dx dx^T + m'(x) d2x (zero at and above the threshold); fills grad
+/// when not NULL and returns the mollifier value. Non-finite input gives
+/// NaN entries.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL hess[144]) {
+  PROX_REAL g[12], x, d1, d2;
+  int i, j;
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+      !(eps_x - eps_x == 0))
+    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
+  x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, g, hess);
+  d1 = PROX_FN(prox_ipc_mollifier_derivative)(x, eps_x);
+  d2 = PROX_FN(prox_ipc_mollifier_second_derivative)(x, eps_x);
+  for (i = 0; i < 12; ++i)
+    for (j = 0; j < 12; ++j)
+      hess[12 * i + j] = d2 * (g[i] * g[j]) + d1 * hess[12 * i + j];
+  if (grad)
+    for (i = 0; i < 12; ++i)
+      grad[i] = d1 * g[i];
+  return PROX_FN(prox_ipc_mollifier)(x, eps_x);
+}
+
+#undef PROX_IPC_V
+#undef PROX_IPC_LSQ
+#undef PROX_IPC_TAU
+#undef PROX_IPC_LO
+#undef PROX_IPC_HI
+#undef PROX_IPC_KAPPA

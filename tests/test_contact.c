@@ -1,0 +1,974 @@
+/* SPDX-License-Identifier: MIT */
+/* Tests of the contact kernels (K4, include/prox/contact.h):
+ * - values of every kernel against an exact rational oracle (GMP) on four
+ *   kinds of input (uniform, large offset, tiny, adversarial), both
+ *   precisions, with the measured maximum error per kind printed;
+ * - classification against the exact classification wherever the exact
+ *   answer is unambiguous;
+ * - gradients and Hessians against central finite differences with
+ *   Richardson extrapolation (double), Hessian symmetry;
+ * - the mollifier's C1 continuity at its threshold;
+ * - non-finite, invalid and degenerate input.
+ *
+ * Usage: test_contact [filter] [-v]. Only tests whose name contains filter
+ * run. The last line is "N passed, M failed"; the exit status is non-zero
+ * on failure.
+ *
+ * Built by CMake against the library. To build it alone, without the
+ * library, define PROX_TEST_STANDALONE: this translation unit then emits
+ * the external definitions of the inline kernels itself, e.g.
+ *   gcc -std=c11 -O2 -DPROX_TEST_STANDALONE -Iinclude tests/test_contact.c
+ *       -lgmp -lm */
+#if defined(PROX_TEST_STANDALONE)
+#define PROX_EMIT_EXTERNAL
+#endif
+#include "prox/contact.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contact_oracle.h"
+
+/* ---- harness ----------------------------------------------------------- */
+
+static long g_pass, g_fail;
+static int g_verbose;
+static int g_nvalue = 20000; /* value cases per kernel and kind */
+static int g_nderiv = 10000; /* derivative configurations per function/type */
+
+static void check_impl(int ok, const char *what, const char *file, int line) {
+  if (ok) {
+    ++g_pass;
+    return;
+  }
+  ++g_fail;
+  if (g_fail <= 40)
+    fprintf(stderr, "%s:%d: CHECK failed: %s\n", file, line, what);
+}
+
+#define CHECK(c) check_impl((c) ? 1 : 0, #c, __FILE__, __LINE__)
+
+/* A bound on an error measure: NaN counts as a failure. */
+#define CHECK_BOUND(e, bound, name)                                            \
+  do {                                                                         \
+    int ok_ = (e) <= (bound);                                                  \
+    if (!ok_ && g_verbose)                                                     \
+      fprintf(stderr, "%s: error %g > %g\n", (name), (double)(e),              \
+              (double)(bound));                                                \
+    check_impl(ok_, name " error bound", __FILE__, __LINE__);                  \
+  } while (0)
+
+/* Asserted bound on the error of a squared distance, in units of eps S^2
+ * (S the largest input coordinate magnitude): for the auto-typed
+ * distances on all cases, for the typed formulas on well-conditioned ones
+ * (feet of the closest points within [-1, 2] in parameter units). Two ulps
+ * of the largest squared distance these inputs reach (about 12 S^2 for
+ * points in a cube of half-size S, where one ulp is 8 eps S^2): the plain
+ * formulas are faithful there, not correctly rounded. */
+#define VALUE_BOUND 16.0
+/* |ea x eb|^2: in units of eps |ea|^2 |eb|^2. */
+#define CROSS_BOUND 8.0
+
+/* Maximum and count of an error measure. */
+typedef struct stat {
+  double max;
+  long n;
+} stat;
+
+static void stat_init(stat *s) {
+  s->max = 0;
+  s->n = 0;
+}
+
+static void stat_add(stat *s, double e) {
+  if (!(e <= s->max)) s->max = e; /* NaN propagates as the max */
+  ++s->n;
+}
+
+/* Classification agreement counts. */
+typedef struct tstat {
+  long checked, agree, ambiguous;
+} tstat;
+
+static void tstat_init(tstat *t) {
+  t->checked = t->agree = t->ambiguous = 0;
+}
+
+static void tstat_add(tstat *t, q_class c, int ty) {
+  if (c.ambiguous) {
+    ++t->ambiguous;
+    return;
+  }
+  ++t->checked;
+  if (ty == c.type) ++t->agree;
+}
+
+#define NKINDS 4
+static const char *const kind_name[NKINDS] = {"uniform", "offset", "tiny",
+                                              "adversarial"};
+
+static void report(const char *prec, const char *what, int kind, const stat *wc,
+                   const stat *all) {
+  if (all)
+    printf("  %-6s %-22s %-11s max %9.3g eps S^2 (n=%ld well-conditioned), "
+           "%9.3g over all n=%ld\n",
+           prec, what, kind_name[kind], wc->max, wc->n, all->max, all->n);
+  else
+    printf("  %-6s %-22s %-11s max %9.3g eps S^2 (n=%ld)\n", prec, what,
+           kind_name[kind], wc->max, wc->n);
+}
+
+static void treport(const char *prec, const char *what, int kind,
+                    const tstat *t) {
+  printf("  %-6s %-22s %-11s %ld/%ld agree with exact, %ld ambiguous "
+         "skipped\n",
+         prec, what, kind_name[kind], t->agree, t->checked, t->ambiguous);
+}
+
+/* ---- random input ------------------------------------------------------ */
+
+static uint64_t g_rng;
+
+static uint64_t rnext(void) {
+  uint64_t z = (g_rng += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Uniform in [0, 1) and [-1, 1). */
+static double u01(void) {
+  return (double)(rnext() >> 11) * 0x1p-53;
+}
+static double urand(void) {
+  return 2 * u01() - 1;
+}
+static int irand(int n) {
+  return (int)(rnext() % (uint64_t)n);
+}
+
+static void rvec(double *a) {
+  a[0] = urand();
+  a[1] = urand();
+  a[2] = urand();
+}
+
+/* Small integers / 8: exact in both precisions, for exact degeneracies. */
+static void ivec(double *a) {
+  a[0] = (irand(17) - 8) / 8.0;
+  a[1] = (irand(17) - 8) / 8.0;
+  a[2] = (irand(17) - 8) / 8.0;
+}
+
+static double dot3(const double *a, const double *b) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static void cross3(double *r, const double *a, const double *b) {
+  r[0] = a[1] * b[2] - a[2] * b[1];
+  r[1] = a[2] * b[0] - a[0] * b[2];
+  r[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+static void sub3(double *r, const double *a, const double *b) {
+  r[0] = a[0] - b[0];
+  r[1] = a[1] - b[1];
+  r[2] = a[2] - b[2];
+}
+
+/* r = a + s b */
+static void madd3(double *r, const double *a, double s, const double *b) {
+  r[0] = a[0] + s * b[0];
+  r[1] = a[1] + s * b[1];
+  r[2] = a[2] + s * b[2];
+}
+
+static void unit3(double *a) {
+  double l = sqrt(dot3(a, a));
+  if (l > 0) {
+    a[0] /= l;
+    a[1] /= l;
+    a[2] /= l;
+  }
+}
+
+/* A random unit vector orthogonal to the non-zero vector a. */
+static void perp3(double *r, const double *a) {
+  double t[3], b[3];
+  rvec(t);
+  memcpy(b, a, sizeof b);
+  unit3(b);
+  madd3(r, t, -dot3(t, b), b);
+  unit3(r);
+}
+
+static double max_abs(double v[][3], int n) {
+  double s = 0;
+  int i, j;
+  for (i = 0; i < n; ++i)
+    for (j = 0; j < 3; ++j)
+      if (fabs(v[i][j]) > s) s = fabs(v[i][j]);
+  return s;
+}
+
+/* The kind's transform: large offset (translate ~1e6, scale ~1e3) or tiny
+ * (scale 1e-8); uniform and adversarial stay at unit scale. */
+static void apply_kind(int kind, double v[][3], int n) {
+  int i, j;
+  if (kind == 1) {
+    double t[3];
+    for (j = 0; j < 3; ++j)
+      t[j] = (1 + u01()) * 1e6 * (irand(2) ? 1 : -1);
+    for (i = 0; i < n; ++i)
+      for (j = 0; j < 3; ++j)
+        v[i][j] = t[j] + 1e3 * v[i][j];
+  } else if (kind == 2) {
+    for (i = 0; i < n; ++i)
+      for (j = 0; j < 3; ++j)
+        v[i][j] *= 1e-8;
+  }
+}
+
+/* Point-edge cases: v[0] = p, v[1] = e0, v[2] = e1. */
+static void gen_pe(int kind, int i, double v[3][3]) {
+  double e[3], w[3];
+  int k;
+  for (k = 0; k < 3; ++k)
+    rvec(v[k]);
+  if (kind == 3) {
+    sub3(e, v[2], v[1]);
+    switch (i % 6) {
+    case 0: /* on the boundary plane t = 0 */
+      perp3(w, e);
+      madd3(v[0], v[1], urand(), w);
+      break;
+    case 1: /* on the boundary plane t = 1 */
+      perp3(w, e);
+      madd3(v[0], v[2], urand(), w);
+      break;
+    case 2: /* zero-length edge */
+      memcpy(v[2], v[1], sizeof v[2]);
+      break;
+    case 3: /* tiny edge */
+      rvec(w);
+      madd3(v[2], v[1], 1e-12, w);
+      break;
+    case 4: /* on the line */
+      madd3(v[0], v[1], 2 * u01() - 0.5, e);
+      break;
+    default: /* next to an endpoint */
+      rvec(w);
+      madd3(v[0], v[1 + irand(2)], 1e-12, w);
+      break;
+    }
+  }
+  apply_kind(kind, v, 3);
+}
+
+/* Point-triangle cases: v[0] = p, v[1..3] = t0, t1, t2. */
+static void gen_pt(int kind, int i, double v[4][3]) {
+  double e1[3], e2[3], n[3], w[3], q[3];
+  int k;
+  for (k = 0; k < 4; ++k)
+    rvec(v[k]);
+  if (kind == 3) {
+    double *t[3];
+    t[0] = v[1];
+    t[1] = v[2];
+    t[2] = v[3];
+    sub3(e1, t[1], t[0]);
+    sub3(e2, t[2], t[0]);
+    cross3(n, e1, e2);
+    unit3(n);
+    k = irand(3);
+    switch (i % 8) {
+    case 0: { /* face / edge boundary: above a point of edge k */
+      double ek[3];
+      sub3(ek, t[(k + 1) % 3], t[k]);
+      madd3(q, t[k], u01(), ek);
+      madd3(v[0], q, urand(), n);
+      break;
+    }
+    case 1: { /* edge / vertex boundary: the plane through t[k] normal to
+                 edge k, outside the triangle */
+      double ek[3], m[3];
+      sub3(ek, t[(k + 1) % 3], t[k]);
+      cross3(m, ek, n);
+      unit3(m);
+      sub3(w, t[(k + 2) % 3], t[k]);
+      if (dot3(m, w) > 0) {
+        m[0] = -m[0];
+        m[1] = -m[1];
+        m[2] = -m[2];
+      }
+      madd3(q, t[k], u01(), m);
+      madd3(v[0], q, urand(), n);
+      break;
+    }
+    case 2: /* cap sliver: t2 near the middle of t0 t1 */
+      perp3(w, e1);
+      madd3(q, t[0], 0.5, e1);
+      madd3(t[2], q, pow(10.0, -(4 + irand(9))), w);
+      break;
+    case 3: /* needle: t2 next to t1 */
+      rvec(w);
+      madd3(t[2], t[1], pow(10.0, -(4 + irand(9))), w);
+      break;
+    case 4: { /* exactly collinear */
+      double d[3];
+      static const double kk[4] = {2, -1, 3, 0.5};
+      ivec(t[0]);
+      ivec(d);
+      madd3(t[1], t[0], 1, d);
+      madd3(t[2], t[0], kk[irand(4)], d);
+      break;
+    }
+    case 5: /* coincident vertices */
+      memcpy(t[1], t[0], sizeof(double) * 3);
+      if (i % 16 == 5) memcpy(t[2], t[0], sizeof(double) * 3);
+      break;
+    case 6: /* nearly in the plane */
+      madd3(q, t[0], 1.5 * u01() - 0.25, e1);
+      madd3(q, q, 1.5 * u01() - 0.25, e2);
+      madd3(v[0], q, 1e-14 * urand(), n);
+      break;
+    default: { /* thin sliver with p above its inside */
+      double a = 0.5 * u01(), b = 0.5 * u01();
+      perp3(w, e1);
+      madd3(q, t[0], 0.5, e1);
+      madd3(t[2], q, pow(10.0, -(4 + irand(5))), w);
+      sub3(e2, t[2], t[0]);
+      madd3(q, t[0], a, e1);
+      madd3(q, q, b, e2);
+      perp3(w, e1);
+      cross3(n, e1, w);
+      unit3(n);
+      madd3(v[0], q, urand(), n);
+      break;
+    }
+    }
+  }
+  apply_kind(kind, v, 4);
+}
+
+/* Edge-edge cases: v[0], v[1] = ea0, ea1; v[2], v[3] = eb0, eb1. */
+static void gen_ee(int kind, int i, double v[4][3]) {
+  double ea[3], eb[3], n[3], w[3], q[3];
+  int k;
+  for (k = 0; k < 4; ++k)
+    rvec(v[k]);
+  if (kind == 3) {
+    switch (i % 7) {
+    case 0:
+    case 6: { /* nearly parallel at angle 1e-4 .. 1e-12 */
+      double th = pow(10.0, -(4 + 2 * ((i / 7) % 5))), lam, sig;
+      sub3(ea, v[1], v[0]);
+      perp3(w, ea);
+      lam = (0.3 + 1.2 * u01()) * (irand(2) ? 1 : -1);
+      for (k = 0; k < 3; ++k)
+        eb[k] = lam * (cos(th) * ea[k] + sin(th) * sqrt(dot3(ea, ea)) * w[k]);
+      /* overlapping (case 0) or shifted past the end (case 6) */
+      sig = i % 7 == 0 ? 1.2 * u01() - 0.6 : 1.2 + u01();
+      perp3(n, ea);
+      madd3(q, v[0], sig, ea);
+      madd3(v[2], q, 0.5 * urand(), n);
+      madd3(v[3], v[2], 1, eb);
+      break;
+    }
+    case 1: /* exactly parallel */
+      ivec(v[0]);
+      ivec(ea);
+      if (dot3(ea, ea) == 0) ea[0] = 0.5;
+      madd3(v[1], v[0], 1, ea);
+      ivec(v[2]);
+      madd3(v[3], v[2], (irand(2) ? 1 : -1) * (1 + irand(2)), ea);
+      break;
+    case 2: { /* closest points on the boundary of the parameter square */
+      static const double st[3] = {0, 1, 0.5};
+      double s = st[irand(2)], t = st[irand(3)];
+      if (irand(2)) {
+        double x = s;
+        s = t;
+        t = x;
+      }
+      rvec(n);
+      unit3(n);
+      rvec(ea);
+      madd3(ea, ea, -dot3(ea, n), n);
+      rvec(eb);
+      madd3(eb, eb, -dot3(eb, n), n);
+      madd3(v[1], v[0], 1, ea);
+      madd3(q, v[0], s, ea);
+      madd3(q, q, urand(), n);
+      madd3(v[2], q, -t, eb);
+      madd3(v[3], v[2], 1, eb);
+      break;
+    }
+    case 3: /* zero-length edge(s) */
+      memcpy(v[1], v[0], sizeof(double) * 3);
+      if (i % 14 == 3) memcpy(v[3], v[2], sizeof(double) * 3);
+      break;
+    case 4: /* intersecting */
+      sub3(ea, v[1], v[0]);
+      madd3(q, v[0], u01(), ea);
+      sub3(eb, v[3], v[2]);
+      madd3(v[2], q, -u01(), eb);
+      madd3(v[3], v[2], 1, eb);
+      break;
+    default: { /* collinear overlapping */
+      double o[3], d[3];
+      ivec(o);
+      ivec(d);
+      if (dot3(d, d) == 0) d[1] = 0.25;
+      madd3(v[0], o, 0, d);
+      madd3(v[1], o, 2, d);
+      madd3(v[2], o, 1, d);
+      madd3(v[3], o, 3, d);
+      break;
+    }
+    }
+  }
+  apply_kind(kind, v, 4);
+}
+
+/* Well-conditioned for a formula: the foot parameters lie near the
+ * feature (within [-1, 2]). */
+static int wc1(double t) {
+  return t >= -1 && t <= 2;
+}
+
+/* ---- value and classification tests, both precisions --------------- */
+
+#define CT double
+#define CV prox_vec3
+#define CK(name) name
+#define CF(name) name##_d
+#define CEPS DBL_EPSILON
+#define CTAU PROX_IPC_DEGENERATE_SIN2
+#define CMTOL 1e-9
+#define CNAME "double"
+#include "contact_cases.h"
+#undef CT
+#undef CV
+#undef CK
+#undef CF
+#undef CEPS
+#undef CTAU
+#undef CMTOL
+#undef CNAME
+
+#define CT float
+#define CV prox_vec3f
+#define CK(name) name##f
+#define CF(name) name##_f
+#define CEPS ((double)FLT_EPSILON)
+#define CTAU ((double)PROX_IPC_DEGENERATE_SIN2F)
+#define CMTOL (64 * (double)FLT_EPSILON)
+#define CNAME "float"
+#include "contact_cases.h"
+#undef CT
+#undef CV
+#undef CK
+#undef CF
+#undef CEPS
+#undef CTAU
+#undef CMTOL
+#undef CNAME
+
+/* ---- derivatives (double) ---------------------------------------------- */
+
+enum { F_PP, F_PL, F_PLANE, F_LL, F_PE, F_PT, F_EE, F_CROSS, F_MOLL, F_COUNT };
+static const char *const fname[F_COUNT] = {
+    "point_point", "point_line",        "point_plane",
+    "line_line",   "point_edge",        "point_triangle",
+    "edge_edge",   "cross_squarednorm", "mollifier"};
+static const int fnv[F_COUNT] = {2, 3, 4, 4, 3, 4, 4, 4, 4};
+static const int fntypes[F_COUNT] = {1, 1, 1, 1, 3, 7, 9, 1, 1};
+
+typedef struct dfun {
+  int f, type;
+  double eps_x;
+} dfun;
+
+static prox_vec3 vat(const double *x, int i) {
+  return prox_v3(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+}
+
+/* Value, and gradient / Hessian when not NULL, of function c at x. */
+static double deval(const dfun *c, const double *x, double *g, double *h) {
+  prox_vec3 a = vat(x, 0), b = vat(x, 1), d = c->f == F_PP ? a : vat(x, 2),
+            e = fnv[c->f] == 4 ? vat(x, 3) : a;
+  double tmp[12];
+  if (h && !g) g = tmp;
+  switch (c->f) {
+  case F_PP:
+    return h   ? prox_ipc_point_point_distance_hessian(a, b, g, h)
+           : g ? prox_ipc_point_point_distance_gradient(a, b, g)
+               : prox_ipc_point_point_distance(a, b);
+  case F_PL:
+    return h   ? prox_ipc_point_line_distance_hessian(a, b, d, g, h)
+           : g ? prox_ipc_point_line_distance_gradient(a, b, d, g)
+               : prox_ipc_point_line_distance(a, b, d);
+  case F_PLANE:
+    return h   ? prox_ipc_point_plane_distance_hessian(a, b, d, e, g, h)
+           : g ? prox_ipc_point_plane_distance_gradient(a, b, d, e, g)
+               : prox_ipc_point_plane_distance(a, b, d, e);
+  case F_LL:
+    return h   ? prox_ipc_line_line_distance_hessian(a, b, d, e, g, h)
+           : g ? prox_ipc_line_line_distance_gradient(a, b, d, e, g)
+               : prox_ipc_line_line_distance(a, b, d, e);
+  case F_PE: {
+    prox_ipc_pe_type t = (prox_ipc_pe_type)c->type;
+    return h   ? prox_ipc_point_edge_distance_hessian(a, b, d, t, g, h)
+           : g ? prox_ipc_point_edge_distance_gradient(a, b, d, t, g)
+               : prox_ipc_point_edge_distance(a, b, d, t);
+  }
+  case F_PT: {
+    prox_ipc_pt_type t = (prox_ipc_pt_type)c->type;
+    return h   ? prox_ipc_point_triangle_distance_hessian(a, b, d, e, t, g, h)
+           : g ? prox_ipc_point_triangle_distance_gradient(a, b, d, e, t, g)
+               : prox_ipc_point_triangle_distance(a, b, d, e, t);
+  }
+  case F_EE: {
+    prox_ipc_ee_type t = (prox_ipc_ee_type)c->type;
+    return h   ? prox_ipc_edge_edge_distance_hessian(a, b, d, e, t, g, h)
+           : g ? prox_ipc_edge_edge_distance_gradient(a, b, d, e, t, g)
+               : prox_ipc_edge_edge_distance(a, b, d, e, t);
+  }
+  case F_CROSS:
+    return h   ? prox_ipc_edge_edge_cross_squarednorm_hessian(a, b, d, e, g, h)
+           : g ? prox_ipc_edge_edge_cross_squarednorm_gradient(a, b, d, e, g)
+               : prox_ipc_edge_edge_cross_squarednorm(a, b, d, e);
+  default:
+    return h ? prox_ipc_edge_edge_mollifier_hessian(a, b, d, e, c->eps_x, g, h)
+           : g ? prox_ipc_edge_edge_mollifier_gradient(a, b, d, e, c->eps_x, g)
+               : prox_ipc_edge_edge_mollifier(a, b, d, e, c->eps_x);
+  }
+}
+
+/* sin^2 of the angle between u and v (1 if either is zero). */
+static double sin2(const double *u, const double *v) {
+  double n[3], uu = dot3(u, u), vv = dot3(v, v);
+  if (!(uu > 0 && vv > 0)) return 1;
+  cross3(n, u, v);
+  return dot3(n, n) / (uu * vv);
+}
+
+/* A configuration on which the formula of (f, type) is comfortably smooth
+ * (no near-singular Gram matrix), so that finite differences are
+ * meaningful. */
+static int well_posed(const dfun *c, const double *x) {
+  double e1[3], e2[3];
+  const double *v0 = x, *v1 = x + 3, *v2 = x + 6, *v3 = x + 9;
+  int pl = 0, plane = 0, ll = 0;
+  const double *pa = 0, *pb = 0;
+  switch (c->f) {
+  case F_PL:
+    pl = 1, pa = v1, pb = v2;
+    break;
+  case F_PLANE:
+    plane = 1;
+    break;
+  case F_LL:
+    ll = 1;
+    break;
+  case F_PE:
+    if (c->type == PROX_PE_P_E) pl = 1, pa = v1, pb = v2;
+    break;
+  case F_PT:
+    if (c->type == PROX_PT_P_T) plane = 1;
+    if (c->type >= PROX_PT_P_E0 && c->type <= PROX_PT_P_E2) {
+      int k = c->type - PROX_PT_P_E0;
+      pl = 1, pa = x + 3 * (1 + k), pb = x + 3 * (1 + (k + 1) % 3);
+    }
+    break;
+  case F_EE:
+    if (c->type == PROX_EE_EA_EB) ll = 1;
+    if (c->type == PROX_EE_EA_EB0 || c->type == PROX_EE_EA_EB1)
+      pl = 1, pa = v0, pb = v1;
+    if (c->type == PROX_EE_EA0_EB || c->type == PROX_EE_EA1_EB)
+      pl = 1, pa = v2, pb = v3;
+    break;
+  default:
+    break;
+  }
+  if (pl) {
+    sub3(e1, pb, pa);
+    if (dot3(e1, e1) < 1e-2) return 0;
+  }
+  if (plane) {
+    sub3(e1, v2, v1);
+    sub3(e2, v3, v1);
+    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2)
+      return 0;
+  }
+  if (ll) {
+    sub3(e1, v1, v0);
+    sub3(e2, v3, v2);
+    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2)
+      return 0;
+  }
+  if (c->f == F_CROSS || c->f == F_MOLL) {
+    sub3(e1, v1, v0);
+    sub3(e2, v3, v2);
+    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2) return 0;
+  }
+  return 1;
+}
+
+/* Central difference of the value (gradient when g is not NULL) along
+ * coordinate i with step h, Richardson-extrapolated from h and h / 2. */
+static double fd_value(const dfun *c, const double *x0, int i, double h) {
+  double x[12], d1, d2;
+  memcpy(x, x0, sizeof x);
+  x[i] = x0[i] + h;
+  d1 = deval(c, x, 0, 0);
+  x[i] = x0[i] - h;
+  d1 = (d1 - deval(c, x, 0, 0)) / (2 * h);
+  x[i] = x0[i] + h / 2;
+  d2 = deval(c, x, 0, 0);
+  x[i] = x0[i] - h / 2;
+  d2 = (d2 - deval(c, x, 0, 0)) / h;
+  return (4 * d2 - d1) / 3;
+}
+
+static void fd_grad(const dfun *c, const double *x0, int i, double h, int n,
+                    double *col) {
+  double x[12], gp[12], gm[12], d1[12];
+  int j;
+  memcpy(x, x0, sizeof x);
+  x[i] = x0[i] + h;
+  deval(c, x, gp, 0);
+  x[i] = x0[i] - h;
+  deval(c, x, gm, 0);
+  for (j = 0; j < n; ++j)
+    d1[j] = (gp[j] - gm[j]) / (2 * h);
+  x[i] = x0[i] + h / 2;
+  deval(c, x, gp, 0);
+  x[i] = x0[i] - h / 2;
+  deval(c, x, gm, 0);
+  for (j = 0; j < n; ++j)
+    col[j] = (4 * ((gp[j] - gm[j]) / h) - d1[j]) / 3;
+}
+
+static void test_derivatives(void) {
+  int f, type;
+  printf("derivatives (double, central differences with Richardson, "
+         "relative to the largest entry):\n");
+  for (f = 0; f < F_COUNT; ++f)
+    for (type = 0; type < fntypes[f]; ++type) {
+      dfun c;
+      int n = 3 * fnv[f], done = 0, tries = 0, sym_ok = 1;
+      double gmax = 0, hmax = 0;
+      c.f = f;
+      c.type = type;
+      c.eps_x = 1;
+      while (done < g_nderiv && tries < 50 * g_nderiv) {
+        double x[12], g[12], h[144], g2[12], col[12], scale_g = 0, scale_h = 0,
+                                                      eg = 0, eh = 0, v, v2;
+        int i, j;
+        ++tries;
+        for (i = 0; i < 12; ++i)
+          x[i] = urand();
+        if (!well_posed(&c, x)) continue;
+        if (f == F_MOLL) {
+          /* Threshold on either side of x, away from it so that the
+           * finite-difference stencil does not cross the kink of m''. */
+          double xx = prox_ipc_edge_edge_cross_squarednorm(
+              vat(x, 0), vat(x, 1), vat(x, 2), vat(x, 3));
+          double r = done % 2 ? 0.2 + 0.7 * u01() : 1.1 + 2 * u01();
+          c.eps_x = xx * r;
+          if (!(xx > 1e-3)) continue;
+        }
+        ++done;
+        v = deval(&c, x, g, 0);
+        v2 = deval(&c, x, g2, h);
+        CHECK(v == v2);
+        for (i = 0; i < n; ++i)
+          CHECK(g[i] == g2[i]);
+        for (i = 0; i < n; ++i)
+          for (j = 0; j < i; ++j)
+            if (h[i * n + j] != h[j * n + i]) sym_ok = 0;
+        for (i = 0; i < n; ++i) {
+          double fd = fd_value(&c, x, i, 1e-5);
+          if (fabs(g[i]) > scale_g) scale_g = fabs(g[i]);
+          if (fabs(g[i] - fd) > eg) eg = fabs(g[i] - fd);
+        }
+        for (i = 0; i < n; ++i) {
+          fd_grad(&c, x, i, 1e-5, n, col);
+          for (j = 0; j < n; ++j) {
+            if (fabs(h[j * n + i]) > scale_h) scale_h = fabs(h[j * n + i]);
+            if (fabs(h[j * n + i] - col[j]) > eh)
+              eh = fabs(h[j * n + i] - col[j]);
+          }
+        }
+        /* A vanishing gradient (e.g. mollifier above threshold) is
+         * compared in absolute terms. */
+        eg /= scale_g > 1e-12 ? scale_g : 1;
+        eh /= scale_h > 1e-12 ? scale_h : 1;
+        if (eg > gmax) gmax = eg;
+        if (eh > hmax) hmax = eh;
+        CHECK_BOUND(eg, 1e-6, "gradient finite difference");
+        CHECK_BOUND(eh, 1e-6, "Hessian finite difference");
+        /* The auto type gives the derivatives of the classified type. */
+        if (f == F_PE || f == F_PT || f == F_EE) {
+          dfun a = c;
+          double ga[12], ha[144];
+          int ty;
+          prox_vec3 p0 = vat(x, 0), p1 = vat(x, 1), p2 = vat(x, 2),
+                    p3 = vat(x, 3);
+          if (f == F_PE) {
+            a.type = PROX_PE_AUTO;
+            ty = (int)prox_ipc_point_edge_distance_type(p0, p1, p2);
+          } else if (f == F_PT) {
+            a.type = PROX_PT_AUTO;
+            ty = (int)prox_ipc_point_triangle_distance_type(p0, p1, p2, p3);
+          } else {
+            a.type = PROX_EE_AUTO;
+            ty = (int)prox_ipc_edge_edge_distance_type(p0, p1, p2, p3);
+          }
+          if (ty == type) {
+            deval(&a, x, ga, ha);
+            CHECK(memcmp(ga, g2, sizeof(double) * (size_t)n) == 0);
+            CHECK(memcmp(ha, h, sizeof(double) * (size_t)(n * n)) == 0);
+          }
+        }
+      }
+      CHECK(done == g_nderiv);
+      CHECK(sym_ok);
+      if (fntypes[f] > 1)
+        printf("  %-18s type %d: n=%d  grad max rel err %.2e  Hessian max "
+               "rel err %.2e  symmetric %s\n",
+               fname[f], type, done, gmax, hmax, sym_ok ? "yes" : "NO");
+      else
+        printf("  %-25s n=%d  grad max rel err %.2e  Hessian max rel err "
+               "%.2e  symmetric %s\n",
+               fname[f], done, gmax, hmax, sym_ok ? "yes" : "NO");
+    }
+}
+
+/* Float derivatives agree with the double ones at the same input. */
+static void test_float_derivatives(void) {
+  int it, ty;
+  double emax = 0;
+  for (it = 0; it < 2000; ++it) {
+    float xf[12];
+    double x[12], g[12], h[144];
+    float gf[12], hf[144];
+    prox_vec3f v[4];
+    prox_vec3 w[4];
+    int i, k;
+    dfun c;
+    for (i = 0; i < 12; ++i) {
+      xf[i] = (float)urand();
+      x[i] = xf[i];
+    }
+    for (k = 0; k < 4; ++k) {
+      v[k] = prox_v3f(xf[3 * k], xf[3 * k + 1], xf[3 * k + 2]);
+      w[k] = vat(x, k);
+    }
+    for (ty = 0; ty < 9; ++ty) {
+      double sg = 0, sh = 0, eg = 0, eh = 0;
+      c.f = F_EE;
+      c.type = ty;
+      if (!well_posed(&c, x)) continue;
+      prox_ipc_edge_edge_distance_hessian(w[0], w[1], w[2], w[3],
+                                          (prox_ipc_ee_type)ty, g, h);
+      prox_ipc_edge_edge_distance_hessianf(v[0], v[1], v[2], v[3],
+                                           (prox_ipc_ee_type)ty, gf, hf);
+      for (i = 0; i < 12; ++i) {
+        if (fabs(g[i]) > sg) sg = fabs(g[i]);
+        if (fabs(g[i] - gf[i]) > eg) eg = fabs(g[i] - gf[i]);
+      }
+      for (i = 0; i < 144; ++i) {
+        if (fabs(h[i]) > sh) sh = fabs(h[i]);
+        if (fabs(h[i] - hf[i]) > eh) eh = fabs(h[i] - hf[i]);
+      }
+      eg /= sg > 0 ? sg : 1;
+      eh /= sh > 0 ? sh : 1;
+      if (eg > emax) emax = eg;
+      if (eh > emax) emax = eh;
+      CHECK_BOUND(eg, 1e-3, "float gradient vs double");
+      CHECK_BOUND(eh, 1e-3, "float Hessian vs double");
+    }
+    for (ty = 0; ty < 7; ++ty) {
+      double sg = 0, sh = 0, eg = 0, eh = 0;
+      c.f = F_PT;
+      c.type = ty;
+      if (!well_posed(&c, x)) continue;
+      prox_ipc_point_triangle_distance_hessian(w[0], w[1], w[2], w[3],
+                                               (prox_ipc_pt_type)ty, g, h);
+      prox_ipc_point_triangle_distance_hessianf(v[0], v[1], v[2], v[3],
+                                                (prox_ipc_pt_type)ty, gf, hf);
+      for (i = 0; i < 12; ++i) {
+        if (fabs(g[i]) > sg) sg = fabs(g[i]);
+        if (fabs(g[i] - gf[i]) > eg) eg = fabs(g[i] - gf[i]);
+      }
+      for (i = 0; i < 144; ++i) {
+        if (fabs(h[i]) > sh) sh = fabs(h[i]);
+        if (fabs(h[i] - hf[i]) > eh) eh = fabs(h[i] - hf[i]);
+      }
+      eg /= sg > 0 ? sg : 1;
+      eh /= sh > 0 ? sh : 1;
+      if (eg > emax) emax = eg;
+      if (eh > emax) emax = eh;
+      CHECK_BOUND(eg, 1e-3, "float gradient vs double");
+      CHECK_BOUND(eh, 1e-3, "float Hessian vs double");
+    }
+  }
+  printf("  float point_triangle/edge_edge derivatives vs double: max rel "
+         "diff %.2e\n",
+         emax);
+}
+
+/* ---- mollifier --------------------------------------------------------- */
+
+static void test_mollifier(void) {
+  int it;
+  double jump_v = 0, jump_d = 0;
+  /* Scalar: the formula and its limits at the threshold from both sides. */
+  for (it = 0; it < 10000; ++it) {
+    double ex = pow(10.0, 8 * urand()), x = ex * 1.7 * u01(), y = x / ex;
+    double m = prox_ipc_mollifier(x, ex),
+           d = prox_ipc_mollifier_derivative(x, ex);
+    double d2 = prox_ipc_mollifier_second_derivative(x, ex);
+    if (x < ex) {
+      CHECK(fabs(m - (-y * y + 2 * y)) <= 4 * DBL_EPSILON);
+      CHECK(fabs(d - 2 * (1 - y) / ex) <= 8 * DBL_EPSILON / ex);
+      CHECK(fabs(d2 + 2 / (ex * ex)) <= 8 * DBL_EPSILON / (ex * ex));
+    } else {
+      CHECK(m == 1 && d == 0 && d2 == 0);
+    }
+    {
+      double dl = 1e-7 * u01(), lo = ex * (1 - dl), hi = ex * (1 + dl);
+      double jv = fabs(prox_ipc_mollifier(lo, ex) - prox_ipc_mollifier(hi, ex));
+      double jd = fabs(prox_ipc_mollifier_derivative(lo, ex) -
+                       prox_ipc_mollifier_derivative(hi, ex)) *
+                  ex;
+      /* C1: both jumps vanish with dl (value like dl^2, slope like dl). */
+      CHECK(jv <= dl * dl + 4 * DBL_EPSILON);
+      CHECK(jd <= 2 * dl + 8 * DBL_EPSILON);
+      if (jv > jump_v) jump_v = jv;
+      if (jd > jump_d) jump_d = jd;
+    }
+    CHECK(prox_ipc_mollifier(ex, ex) == 1);
+    CHECK(prox_ipc_mollifier_derivative(ex, ex) == 0);
+    CHECK(prox_ipc_mollifierf((float)x, (float)ex) - (float)m <= 1e-5f &&
+          (float)m - prox_ipc_mollifierf((float)x, (float)ex) <= 1e-5f);
+  }
+  CHECK(prox_ipc_mollifier(0.5, 0) == 1 && prox_ipc_mollifier(0.5, -1) == 1);
+  /* Edge-edge form: just below and just above the threshold, value and
+   * gradient from both sides meet. */
+  {
+    double gmax = 0;
+    for (it = 0; it < 10000; ++it) {
+      double x[12], glo[12], ghi[12], hlo[144], xx, dl = 1e-9, sg = 0, eg = 0,
+                                                    vlo, vhi;
+      prox_vec3 a, b, c, d;
+      int i;
+      for (i = 0; i < 12; ++i)
+        x[i] = urand();
+      a = vat(x, 0);
+      b = vat(x, 1);
+      c = vat(x, 2);
+      d = vat(x, 3);
+      xx = prox_ipc_edge_edge_cross_squarednorm(a, b, c, d);
+      if (!(xx > 1e-3)) continue;
+      vlo = prox_ipc_edge_edge_mollifier_hessian(a, b, c, d, xx * (1 + dl), glo,
+                                                 hlo);
+      vhi =
+          prox_ipc_edge_edge_mollifier_gradient(a, b, c, d, xx * (1 - dl), ghi);
+      CHECK(fabs(vlo - vhi) <= 4 * dl * dl + 8 * DBL_EPSILON);
+      prox_ipc_edge_edge_cross_squarednorm_gradient(a, b, c, d, ghi);
+      for (i = 0; i < 12; ++i)
+        if (fabs(ghi[i]) > sg) sg = fabs(ghi[i]);
+      for (i = 0; i < 12; ++i) {
+        /* Below the threshold the gradient is m'(x) dx with
+         * m'(x) ~ 2 dl / eps_x: it vanishes as dl -> 0. */
+        if (fabs(glo[i]) * xx / sg > eg) eg = fabs(glo[i]) * xx / sg;
+      }
+      CHECK(eg <= 4 * dl);
+      if (eg > gmax) gmax = eg;
+      /* Above the threshold: exactly 1 and a zero gradient. */
+      vhi =
+          prox_ipc_edge_edge_mollifier_gradient(a, b, c, d, xx * (1 - dl), ghi);
+      CHECK(vhi == 1);
+      for (i = 0; i < 12; ++i)
+        CHECK(ghi[i] == 0);
+    }
+    printf("mollifier C1 at threshold: max value jump %.2e (for relative "
+           "offset <= 1e-7), max slope jump * eps_x %.2e, edge-edge gradient "
+           "* eps_x / |dx| at 1e-9 below %.2e\n",
+           jump_v, jump_d, gmax);
+  }
+  /* Threshold convention. */
+  {
+    prox_vec3 a = prox_v3(0, 0, 0), b = prox_v3(2, 0, 0), c = prox_v3(0, 1, 0),
+              d = prox_v3(0, 1, 3);
+    CHECK(prox_ipc_edge_edge_mollifier_threshold(a, b, c, d) == 1e-3 * 4 * 9);
+    CHECK(prox_ipc_edge_edge_mollifier_threshold(a, a, c, d) == 0);
+  }
+}
+
+/* ---- main -------------------------------------------------------------- */
+
+typedef struct test {
+  const char *name;
+  void (*fn)(void);
+} test;
+
+static const test tests[] = {
+    {"values_formulas_double", values_formulas_d},
+    {"values_formulas_float", values_formulas_f},
+    {"values_point_edge_double", values_pe_d},
+    {"values_point_edge_float", values_pe_f},
+    {"values_point_triangle_double", values_pt_d},
+    {"values_point_triangle_float", values_pt_f},
+    {"values_edge_edge_double", values_ee_d},
+    {"values_edge_edge_float", values_ee_f},
+    {"nonfinite_double", nonfinite_d},
+    {"nonfinite_float", nonfinite_f},
+    {"degenerate_double", degenerate_d},
+    {"degenerate_float", degenerate_f},
+    {"derivatives_double", test_derivatives},
+    {"derivatives_float_vs_double", test_float_derivatives},
+    {"mollifier", test_mollifier},
+};
+
+int main(int argc, char **argv) {
+  const char *filter = 0;
+  size_t i;
+  int a;
+  const char *env = getenv("PROX_TEST_SCALE");
+  for (a = 1; a < argc; ++a) {
+    if (strcmp(argv[a], "-v") == 0)
+      g_verbose = 1;
+    else
+      filter = argv[a];
+  }
+  if (env) {
+    double s = atof(env);
+    if (s > 0) {
+      g_nvalue = (int)(g_nvalue * s);
+      g_nderiv = (int)(g_nderiv * s);
+    }
+  }
+  q_init();
+  for (i = 0; i < sizeof tests / sizeof tests[0]; ++i) {
+    long p0 = g_pass, f0 = g_fail;
+    if (filter && !strstr(tests[i].name, filter)) continue;
+    g_rng = 0x5eed0000u + (uint64_t)i;
+    printf("[%s]\n", tests[i].name);
+    tests[i].fn();
+    printf("  -> %ld checks, %ld failed\n", (g_pass - p0) + (g_fail - f0),
+           g_fail - f0);
+    fflush(stdout);
+  }
+  q_done();
+  printf("%ld passed, %ld failed\n", g_pass, g_fail);
+  return g_fail ? 1 : 0;
+}
