@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: MIT */
+/* Template: the public batch queries of one precision (prox/batch.h):
+ * argument handling, the dispatch to the active instruction set, and the
+ * portable loops over the scalar kernels of prox/closest.h. Included twice
+ * by src/batch.c. */
+
+/* The result of prox_point_triangles() for n == 0. */
+static void PROX_FN(prox_batch_empty)(PROX_FN(prox_closest) * best) {
+  PROX_FN(prox_detail_nan)(best);
+  best->sqdist = PROX_INF;
+}
+
+/* Portable leaf loop. The vector kernels reproduce exactly this order of
+ * decisions: the first NaN ends the search, a strictly smaller distance
+ * replaces the best. */
+static PROX_REAL PROX_FN(prox_batch_scan)(PROX_FN(prox_vec3) p,
+                                          const PROX_FN(prox_triangle) * tris,
+                                          const PROX_FN(prox_triangle_soa) *
+                                              soa,
+                                          size_t n, size_t *best_index) {
+  PROX_REAL best = PROX_INF;
+  size_t i, bi = 0;
+  for (i = 0; i < n; ++i) {
+    PROX_REAL d2;
+    if (tris) {
+      d2 = PROX_FN(prox_point_triangle)(p, &tris[i], NULL);
+    } else {
+      PROX_FN(prox_triangle) t;
+      PROX_BATCH_SOA_GET(t, soa, i);
+      d2 = PROX_FN(prox_point_triangle)(p, &t, NULL);
+    }
+    if (d2 != d2) {
+      *best_index = i;
+      return d2;
+    }
+    if (d2 < best) {
+      best = d2;
+      bi = i;
+    }
+  }
+  *best_index = bi;
+  return best;
+}
+
+PROX_REAL PROX_FN(prox_point_triangles)(PROX_FN(prox_vec3) p,
+                                        const PROX_FN(prox_triangle) * tris,
+                                        size_t n, size_t *best_index,
+                                        PROX_FN(prox_closest) * best) {
+  const prox_batch_ops *ops = prox_batch_ops_active();
+  size_t bi = SIZE_MAX;
+  PROX_REAL d2 = PROX_INF;
+  if (n > 0) {
+    d2 = ops ? ops->PROX_FN(point_triangles)(p, tris, n, &bi)
+             : PROX_FN(prox_batch_scan)(p, tris, NULL, n, &bi);
+  }
+  if (best_index) *best_index = bi;
+  if (best) {
+    if (n > 0)
+      PROX_FN(prox_point_triangle)(p, &tris[bi], best);
+    else
+      PROX_FN(prox_batch_empty)(best);
+  }
+  return d2;
+}
+
+PROX_REAL PROX_FN(prox_point_triangles_soa)(PROX_FN(prox_vec3) p,
+                                            const PROX_FN(prox_triangle_soa) *
+                                                tris,
+                                            size_t n, size_t *best_index,
+                                            PROX_FN(prox_closest) * best) {
+  const prox_batch_ops *ops = prox_batch_ops_active();
+  size_t bi = SIZE_MAX;
+  PROX_REAL d2 = PROX_INF;
+  if (n > 0) {
+    d2 = ops ? ops->PROX_FN(point_triangles_soa)(p, tris, n, &bi)
+             : PROX_FN(prox_batch_scan)(p, NULL, tris, n, &bi);
+  }
+  if (best_index) *best_index = bi;
+  if (best) {
+    if (n > 0) {
+      PROX_FN(prox_triangle) t;
+      PROX_BATCH_SOA_GET(t, tris, bi);
+      PROX_FN(prox_point_triangle)(p, &t, best);
+    } else {
+      PROX_FN(prox_batch_empty)(best);
+    }
+  }
+  return d2;
+}
+
+void PROX_FN(prox_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n,
+                                   const PROX_FN(prox_triangle) * tri,
+                                   PROX_REAL *sqdist_out,
+                                   PROX_FN(prox_closest) * out) {
+  const prox_batch_ops *ops = prox_batch_ops_active();
+  size_t i;
+  if (n == 0 || (!sqdist_out && !out)) return;
+  if (ops) {
+    ops->PROX_FN(points_triangle)(pts, n, tri, sqdist_out, out);
+    return;
+  }
+  for (i = 0; i < n; ++i) {
+    PROX_REAL d2 =
+        PROX_FN(prox_point_triangle)(pts[i], tri, out ? &out[i] : NULL);
+    if (sqdist_out) sqdist_out[i] = d2;
+  }
+}
+
+void PROX_FN(prox_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
+                               const PROX_FN(prox_aabb) * box,
+                               PROX_REAL *sqdist_out,
+                               PROX_FN(prox_closest) * out) {
+  const prox_batch_ops *ops = prox_batch_ops_active();
+  size_t i;
+  if (n == 0 || (!sqdist_out && !out)) return;
+  if (ops) {
+    ops->PROX_FN(points_aabb)(pts, n, box, sqdist_out, out);
+    return;
+  }
+  for (i = 0; i < n; ++i) {
+    PROX_REAL d2 = PROX_FN(prox_point_aabb)(pts[i], box, out ? &out[i] : NULL);
+    if (sqdist_out) sqdist_out[i] = d2;
+  }
+}

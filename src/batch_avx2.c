@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: MIT */
+/* The AVX2 kernels of the batch queries: 4 doubles or 8 floats per vector,
+ * comparisons into all-ones lanes, masked gathers, loads and stores for the
+ * tails. Built with -mavx2 -mfma; used only when the CPU has them
+ * (src/batch.c). */
+#include "batch_impl.h"
+
+#if defined(__AVX2__)
+
+#include <immintrin.h>
+
+/* Horizontal minimum of a vector without NaN lanes. */
+static inline double pb_hmin_pd(__m256d v) {
+  __m128d m =
+      _mm_min_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+  return _mm_cvtsd_f64(_mm_min_sd(m, _mm_unpackhi_pd(m, m)));
+}
+static inline float pb_hmin_ps(__m256 v) {
+  __m128 m = _mm_min_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+  m = _mm_min_ps(m, _mm_movehl_ps(m, m));
+  return _mm_cvtss_f32(_mm_min_ss(m, _mm_shuffle_ps(m, m, 1)));
+}
+
+#define PB_W 4
+#define PB_HMIN(v) pb_hmin_pd(v)
+#define PB_V __m256d
+#define PB_M __m256d
+#define PB_I __m128i
+#define PB_SET1(x) _mm256_set1_pd(x)
+#define PB_ADD(a, b) _mm256_add_pd(a, b)
+#define PB_SUB(a, b) _mm256_sub_pd(a, b)
+#define PB_MUL(a, b) _mm256_mul_pd(a, b)
+#define PB_DIV(a, b) _mm256_div_pd(a, b)
+#define PB_LT(a, b) _mm256_cmp_pd(a, b, _CMP_LT_OQ)
+#define PB_LE(a, b) _mm256_cmp_pd(a, b, _CMP_LE_OQ)
+#define PB_GT(a, b) _mm256_cmp_pd(a, b, _CMP_GT_OQ)
+#define PB_GE(a, b) _mm256_cmp_pd(a, b, _CMP_GE_OQ)
+#define PB_EQ(a, b) _mm256_cmp_pd(a, b, _CMP_EQ_OQ)
+#define PB_ISNAN(a) _mm256_cmp_pd(a, a, _CMP_UNORD_Q)
+#define PB_SELECT(m, t, f) _mm256_blendv_pd(f, t, m)
+#define PB_AND(a, b) _mm256_and_pd(a, b)
+#define PB_OR(a, b) _mm256_or_pd(a, b)
+#define PB_ANDNOT(a, b) _mm256_andnot_pd(b, a)
+#define PB_NOT(a) _mm256_xor_pd(a, PB_ALL)
+#define PB_ALL _mm256_castsi256_pd(_mm256_set1_epi64x(-1))
+#define PB_FIRST(k)                                                            \
+  _mm256_cmp_pd(_mm256_setr_pd(0, 1, 2, 3), _mm256_set1_pd((double)(k)),       \
+                _CMP_LT_OQ)
+#define PB_BITS(m) ((unsigned)_mm256_movemask_pd(m))
+#define PB_LOADU(p) _mm256_loadu_pd(p)
+#define PB_LOADU_M(p, m) _mm256_maskload_pd(p, _mm256_castpd_si256(m))
+#define PB_STOREU(p, v) _mm256_storeu_pd(p, v)
+#define PB_STOREU_M(p, m, v) _mm256_maskstore_pd(p, _mm256_castpd_si256(m), v)
+#define PB_GATHER(base, idx, m)                                                \
+  _mm256_mask_i32gather_pd(_mm256_setzero_pd(), base, idx, m, 8)
+#define PB_STRIDE(s)                                                           \
+  _mm_mullo_epi32(_mm_set1_epi32(s), _mm_setr_epi32(0, 1, 2, 3))
+#include <prox/detail/real_double.h>
+#include "batch_simd.inl"
+#include <prox/detail/real_end.h>
+
+/* The float instantiation redefines the vector macros. */
+#undef PB_W
+#undef PB_V
+#undef PB_M
+#undef PB_I
+#undef PB_ALL
+#undef PB_SET1
+#undef PB_ADD
+#undef PB_SUB
+#undef PB_MUL
+#undef PB_DIV
+#undef PB_LT
+#undef PB_LE
+#undef PB_GT
+#undef PB_GE
+#undef PB_EQ
+#undef PB_ISNAN
+#undef PB_SELECT
+#undef PB_LOADU
+#undef PB_LOADU_M
+#undef PB_STOREU
+#undef PB_STOREU_M
+#undef PB_GATHER
+#undef PB_STRIDE
+#undef PB_HMIN
+#undef PB_AND
+#undef PB_OR
+#undef PB_ANDNOT
+#undef PB_NOT
+#undef PB_FIRST
+#undef PB_BITS
+
+#define PB_W 8
+#define PB_HMIN(v) pb_hmin_ps(v)
+#define PB_V __m256
+#define PB_M __m256
+#define PB_I __m256i
+#define PB_SET1(x) _mm256_set1_ps(x)
+#define PB_ADD(a, b) _mm256_add_ps(a, b)
+#define PB_SUB(a, b) _mm256_sub_ps(a, b)
+#define PB_MUL(a, b) _mm256_mul_ps(a, b)
+#define PB_DIV(a, b) _mm256_div_ps(a, b)
+#define PB_LT(a, b) _mm256_cmp_ps(a, b, _CMP_LT_OQ)
+#define PB_LE(a, b) _mm256_cmp_ps(a, b, _CMP_LE_OQ)
+#define PB_GT(a, b) _mm256_cmp_ps(a, b, _CMP_GT_OQ)
+#define PB_GE(a, b) _mm256_cmp_ps(a, b, _CMP_GE_OQ)
+#define PB_EQ(a, b) _mm256_cmp_ps(a, b, _CMP_EQ_OQ)
+#define PB_ISNAN(a) _mm256_cmp_ps(a, a, _CMP_UNORD_Q)
+#define PB_SELECT(m, t, f) _mm256_blendv_ps(f, t, m)
+#define PB_AND(a, b) _mm256_and_ps(a, b)
+#define PB_OR(a, b) _mm256_or_ps(a, b)
+#define PB_ANDNOT(a, b) _mm256_andnot_ps(b, a)
+#define PB_NOT(a) _mm256_xor_ps(a, PB_ALL)
+#define PB_ALL _mm256_castsi256_ps(_mm256_set1_epi32(-1))
+#define PB_FIRST(k)                                                            \
+  _mm256_cmp_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7),                        \
+                _mm256_set1_ps((float)(k)), _CMP_LT_OQ)
+#define PB_BITS(m) ((unsigned)_mm256_movemask_ps(m))
+#define PB_LOADU(p) _mm256_loadu_ps(p)
+#define PB_LOADU_M(p, m) _mm256_maskload_ps(p, _mm256_castps_si256(m))
+#define PB_STOREU(p, v) _mm256_storeu_ps(p, v)
+#define PB_STOREU_M(p, m, v) _mm256_maskstore_ps(p, _mm256_castps_si256(m), v)
+#define PB_GATHER(base, idx, m)                                                \
+  _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base, idx, m, 4)
+#define PB_STRIDE(s)                                                           \
+  _mm256_mullo_epi32(_mm256_set1_epi32(s),                                     \
+                     _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
+#include <prox/detail/real_float.h>
+#include "batch_simd.inl"
+#include <prox/detail/real_end.h>
+
+static const prox_batch_ops prox_batch_avx2 = {
+    pb_point_triangles,  pb_point_triangles_soa, pb_points_triangle,
+    pb_points_aabb,      pb_point_trianglesf,    pb_point_triangles_soaf,
+    pb_points_trianglef, pb_points_aabbf};
+
+const prox_batch_ops *prox_batch_ops_avx2(void) {
+  return &prox_batch_avx2;
+}
+
+#else
+
+const prox_batch_ops *prox_batch_ops_avx2(void) {
+  return NULL;
+}
+
+#endif

@@ -1,0 +1,513 @@
+/* SPDX-License-Identifier: MIT */
+/* Template: the vector kernels of the batch queries for one precision and
+ * one instruction set. Included by src/batch_avx2.c and src/batch_avx512.c
+ * once per precision, after the precision macros (prox/detail/real_*.h) and
+ * the vector macros below (which the includer undefines or redefines):
+ *
+ *   PB_W          lanes per vector          PB_V, PB_M, PB_I  vector, mask,
+ *                                                             gather index
+ *   PB_SET1(x)    broadcast                 PB_ADD/SUB/MUL/DIV(a, b)
+ *   PB_LT/LE/GT/GE/EQ(a, b) ordered compares, false on NaN, giving masks
+ *   PB_ISNAN(a)   lanes that are NaN        PB_SELECT(m, t, f)  m ? t : f
+ *   PB_AND/OR(a, b), PB_ANDNOT(a, b) (a and not b), PB_NOT(a)
+ *   PB_ALL, PB_FIRST(k)  all lanes, the first k < PB_W lanes
+ *   PB_BITS(m)    the mask as bits, lane k in bit k
+ *   PB_HMIN(v)    the smallest lane (no NaN lanes)
+ *   PB_LOADU(p), PB_LOADU_M(p, m), PB_STOREU(p, v), PB_STOREU_M(p, m, v)
+ *   PB_GATHER(base, idx, m)  base[idx[k]] in lane k where m, else 0
+ *   PB_STRIDE(s)  the gather index (0, s, 2s, ...)
+ *
+ * Exactness. Each kernel evaluates the operations of the scalar kernel
+ * (prox_point_triangle's well-conditioned path, prox_point_aabb) in the
+ * same order, with explicit add, sub, mul and div intrinsics and never a
+ * fused multiply-add: the vector files are built with -mfma, but also with
+ * -ffp-contract=off, so the compiler does not fuse a mul and an add either.
+ * Each lane's result is then the scalar kernel's bit for bit, provided the
+ * scalar kernel is also compiled without contraction (the library, its
+ * tests and benchmarks are; an inline copy in user code built with
+ * -ffp-contract=fast may differ in the last bits). Lanes that the scalar
+ * kernel would send elsewhere (a sliver or degenerate triangle, a result
+ * that is not finite) are recomputed by the scalar kernel itself.
+ * tests/test_batch.c checks all of this bitwise, for every path. */
+
+#define PB_V3 PROX_FN(pb_v3)
+
+/* The helpers below take and return structs of vectors; unless they are
+ * inlined those go through memory, which costs more than the arithmetic.
+ * This file is only compiled by gcc and clang (x86 vector extensions). */
+#ifndef PB_INLINE
+#define PB_INLINE static inline __attribute__((always_inline))
+#endif
+
+/* A copy of PROX_TRI_WIDE_SIN2 of prox/detail/closest_point.inl (which
+ * #undefs it at its end): the sin^2 of the angle at v[0] below which the
+ * scalar triangle kernel leaves its plain path (n2 > PROX_TRI_WIDE_SIN2 *
+ * d11 * d22 fails). The two must be equal, value and type: were this one
+ * smaller, triangles between the two would take the plain formulas here and
+ * the thin path there, and the results would differ.
+ * tests/test_batch.c (test threshold) sweeps triangles across the value and
+ * fails on such a drift. */
+#if PROX_IS_DOUBLE
+#define PB_WIDE_SIN2 1e-6
+#else
+#define PB_WIDE_SIN2 1e-3f
+#endif
+
+/* PB_W points: lane k holds point k. */
+typedef struct PROX_FN(pb_v3) {
+  PB_V x, y, z;
+} PROX_FN(pb_v3);
+
+PB_INLINE PB_V3 PROX_FN(pb_splat)(PROX_FN(prox_vec3) a) {
+  PB_V3 r;
+  r.x = PB_SET1(a.x);
+  r.y = PB_SET1(a.y);
+  r.z = PB_SET1(a.z);
+  return r;
+}
+
+PB_INLINE PB_V3 PROX_FN(pb_sub)(PB_V3 a, PB_V3 b) {
+  PB_V3 r;
+  r.x = PB_SUB(a.x, b.x);
+  r.y = PB_SUB(a.y, b.y);
+  r.z = PB_SUB(a.z, b.z);
+  return r;
+}
+
+/* a + s b, as prox_vmadd. */
+PB_INLINE PB_V3 PROX_FN(pb_madd)(PB_V3 a, PB_V s, PB_V3 b) {
+  PB_V3 r;
+  r.x = PB_ADD(a.x, PB_MUL(s, b.x));
+  r.y = PB_ADD(a.y, PB_MUL(s, b.y));
+  r.z = PB_ADD(a.z, PB_MUL(s, b.z));
+  return r;
+}
+
+/* (a.x b.x + a.y b.y) + a.z b.z, as prox_vdot. */
+PB_INLINE PB_V PROX_FN(pb_dot)(PB_V3 a, PB_V3 b) {
+  return PB_ADD(PB_ADD(PB_MUL(a.x, b.x), PB_MUL(a.y, b.y)), PB_MUL(a.z, b.z));
+}
+
+PB_INLINE PB_V3 PROX_FN(pb_select3)(PB_M m, PB_V3 t, PB_V3 f) {
+  PB_V3 r;
+  r.x = PB_SELECT(m, t.x, f.x);
+  r.y = PB_SELECT(m, t.y, f.y);
+  r.z = PB_SELECT(m, t.z, f.z);
+  return r;
+}
+
+/* Lane k gets the point at base + idx[k] (masked lanes 0). */
+PB_INLINE PB_V3 PROX_FN(pb_gather3)(const PROX_REAL *base, PB_I idx, PB_M m) {
+  PB_V3 r;
+  r.x = PB_GATHER(base, idx, m);
+  r.y = PB_GATHER(base + 1, idx, m);
+  r.z = PB_GATHER(base + 2, idx, m);
+  return r;
+}
+
+/* Lane k gets (x[k], y[k], z[k]); only the first lanes (m) when !full. */
+PB_INLINE PB_V3 PROX_FN(pb_load3)(const PROX_REAL *x, const PROX_REAL *y,
+                                  const PROX_REAL *z, int full, PB_M m) {
+  PB_V3 r;
+  if (full) {
+    r.x = PB_LOADU(x);
+    r.y = PB_LOADU(y);
+    r.z = PB_LOADU(z);
+  } else {
+    r.x = PB_LOADU_M(x, m);
+    r.y = PB_LOADU_M(y, m);
+    r.z = PB_LOADU_M(z, m);
+  }
+  return r;
+}
+
+/* What prox_points_triangle needs to fill full results: the closest point,
+ * the region of each lane and the parameters of the edge or face. */
+typedef struct PROX_FN(pb_tri_detail) {
+  PB_V3 q;     /* closest point */
+  PB_V t;      /* parameter along the edge (edge regions) */
+  PB_V fs, ft; /* barycentric numerators over n2 (face region) */
+  /* Regions in the scalar kernel's order: vertex 0, vertex 1, edge 0,
+   * vertex 2, edge 2, edge 1; a lane in none of them is on the face. */
+  PB_M reg[6];
+} PROX_FN(pb_tri_detail);
+
+/* The well-conditioned path of prox_point_triangle, lane by lane, with the
+ * scalar kernel's operations in its order: returns the squared distance and
+ * in *bad the lanes the scalar kernel must redo (a triangle it would send
+ * to its thin path, or a result that is not finite). det, if not NULL, gets
+ * the rest of the result.
+ *
+ * All regions are evaluated in every lane and the answer is selected. The
+ * parameter of the chosen edge (w1 / d11, w2 / d22 or the edge-1 ratio)
+ * and the face's k = nw / (n.n) come from one division of the selected
+ * numerator by the selected denominator: a division per lane rounds the
+ * same whichever lane computes it, so this equals the scalar division. */
+PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
+                                    PB_M *bad, PROX_FN(pb_tri_detail) * det) {
+  PB_V3 e1 = PROX_FN(pb_sub)(b, a);
+  PB_V3 e2 = PROX_FN(pb_sub)(c, a);
+  PB_V3 w = PROX_FN(pb_sub)(p, a);
+  PB_V d11 = PROX_FN(pb_dot)(e1, e1);
+  PB_V d22 = PROX_FN(pb_dot)(e2, e2);
+  PB_V d12 = PROX_FN(pb_dot)(e1, e2);
+  PB_V w1 = PROX_FN(pb_dot)(w, e1);
+  PB_V w2 = PROX_FN(pb_dot)(w, e2);
+  PB_V scale = PB_MUL(d11, d22);
+  PB_V n2 = PB_SUB(scale, PB_MUL(d12, d12));
+  PB_M good = PB_GT(n2, PB_MUL(PB_SET1(PB_WIDE_SIN2), scale));
+  PB_V zero = PB_SET1(0);
+  PB_V u3 = PB_SUB(w1, d11), u4 = PB_SUB(w2, d12);
+  PB_V u5 = PB_SUB(w1, d12), u6 = PB_SUB(w2, d22);
+  PB_V nb = PB_SUB(PB_MUL(d22, w1), PB_MUL(d12, w2));
+  PB_V nc = PB_SUB(PB_MUL(d11, w2), PB_MUL(d12, w1));
+  PB_V na = PB_SUB(PB_SUB(n2, nb), nc);
+  PB_V u43 = PB_SUB(u4, u3), u56 = PB_SUB(u5, u6);
+  PB_M r0, r1, r2, r3, r4, r5, taken, face;
+  PB_V3 n, o, dir, q, qf, dq;
+  PB_V nw, num, den, t, d2;
+  /* The regions, each minus those before it (the scalar else-if chain). */
+  r0 = PB_AND(PB_LE(w1, zero), PB_LE(w2, zero));
+  taken = r0;
+  r1 = PB_ANDNOT(PB_AND(PB_GE(u3, zero), PB_LE(u4, u3)), taken);
+  taken = PB_OR(taken, r1);
+  r2 = PB_ANDNOT(
+      PB_AND(PB_AND(PB_LE(nc, zero), PB_GE(w1, zero)), PB_LE(u3, zero)), taken);
+  taken = PB_OR(taken, r2);
+  r3 = PB_ANDNOT(PB_AND(PB_GE(u6, zero), PB_LE(u5, u6)), taken);
+  taken = PB_OR(taken, r3);
+  r4 = PB_ANDNOT(
+      PB_AND(PB_AND(PB_LE(nb, zero), PB_GE(w2, zero)), PB_LE(u6, zero)), taken);
+  taken = PB_OR(taken, r4);
+  r5 = PB_ANDNOT(
+      PB_AND(PB_AND(PB_LE(na, zero), PB_GE(u43, zero)), PB_GE(u56, zero)),
+      taken);
+  face = PB_NOT(PB_OR(taken, r5));
+  /* Face: n = e1 x e2, nw = n.w, k = nw / (n.n). */
+  n.x = PB_SUB(PB_MUL(e1.y, e2.z), PB_MUL(e1.z, e2.y));
+  n.y = PB_SUB(PB_MUL(e1.z, e2.x), PB_MUL(e1.x, e2.z));
+  n.z = PB_SUB(PB_MUL(e1.x, e2.y), PB_MUL(e1.y, e2.x));
+  nw = PROX_FN(pb_dot)(n, w);
+  /* One division: t of edge 0, edge 2, edge 1, or the face's k. */
+  num = PB_SELECT(r2, w1, PB_SELECT(r4, w2, PB_SELECT(r5, u43, nw)));
+  den = PB_SELECT(
+      r2, d11,
+      PB_SELECT(r4, d22,
+                PB_SELECT(r5, PB_ADD(u43, u56), PROX_FN(pb_dot)(n, n))));
+  t = PB_DIV(num, den);
+  /* Edges: o + t dir (a + t e1, a + t e2, b + t (c - b)); vertices: the
+   * vertex itself; face: p + (-k) n, which is p - k n exactly. */
+  o = PROX_FN(pb_select3)(r5, b, a);
+  dir = PROX_FN(pb_select3)(r2, e1,
+                            PROX_FN(pb_select3)(r4, e2, PROX_FN(pb_sub)(c, b)));
+  q = PROX_FN(pb_madd)(o, t, dir);
+  q = PROX_FN(pb_select3)(
+      r0, a, PROX_FN(pb_select3)(r1, b, PROX_FN(pb_select3)(r3, c, q)));
+  qf.x = PB_SUB(p.x, PB_MUL(t, n.x));
+  qf.y = PB_SUB(p.y, PB_MUL(t, n.y));
+  qf.z = PB_SUB(p.z, PB_MUL(t, n.z));
+  q = PROX_FN(pb_select3)(face, qf, q);
+  /* Squared distance: k nw on the face, |p - q|^2 elsewhere. */
+  dq = PROX_FN(pb_sub)(p, q);
+  d2 = PB_SELECT(face, PB_MUL(t, nw), PROX_FN(pb_dot)(dq, dq));
+  *bad = PB_NOT(PB_AND(good, PB_LE(d2, PB_SET1(PROX_REAL_MAX))));
+  if (det) {
+    det->q = q;
+    det->t = t;
+    det->fs = det->ft = zero;
+    if (PB_BITS(face)) {
+      det->fs = PB_DIV(nb, n2);
+      det->ft = PB_DIV(nc, n2);
+    }
+    det->reg[0] = r0;
+    det->reg[1] = r1;
+    det->reg[2] = r2;
+    det->reg[3] = r3;
+    det->reg[4] = r4;
+    det->reg[5] = r5;
+  }
+  return d2;
+}
+
+/* Fills *r as prox_point_triangle does on its well-conditioned path, for a
+ * lane in region `reg` (0..5 as in pb_tri_detail, 6 the face). */
+static void PROX_FN(pb_tri_fill)(PROX_FN(prox_closest) * r, int reg,
+                                 PROX_FN(prox_vec3) q, PROX_REAL d2,
+                                 PROX_REAL t, PROX_REAL s, PROX_REAL ft) {
+  /* Feature kind and index of each region. */
+  static const int kind[7] = {PROX_FEATURE_VERTEX, PROX_FEATURE_VERTEX,
+                              PROX_FEATURE_EDGE,   PROX_FEATURE_VERTEX,
+                              PROX_FEATURE_EDGE,   PROX_FEATURE_EDGE,
+                              PROX_FEATURE_FACE};
+  static const int index[7] = {0, 1, 0, 2, 2, 1, 0};
+  PROX_REAL u0 = 0, u1 = 0, u2 = 0;
+  switch (reg) {
+  case 0:
+    u0 = 1;
+    break;
+  case 1:
+    u1 = 1;
+    break;
+  case 2:
+    u0 = 1 - t;
+    u1 = t;
+    break;
+  case 3:
+    u2 = 1;
+    break;
+  case 4:
+    u0 = 1 - t;
+    u2 = t;
+    break;
+  case 5:
+    u1 = 1 - t;
+    u2 = t;
+    break;
+  default:
+    u0 = 1 - s - ft;
+    u1 = s;
+    u2 = ft;
+    break;
+  }
+  r->point = q;
+  r->sqdist = d2;
+  r->param[0] = u0;
+  r->param[1] = u1;
+  r->param[2] = u2;
+  r->param[3] = 0;
+  r->feature.kind = kind[reg];
+  r->feature.index = index[reg];
+}
+
+/* prox_point_triangles / _soa: tris (array of structs) or soa. */
+PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tris,
+    const PROX_FN(prox_triangle_soa) * soa, size_t n, size_t *best_index) {
+  PB_V3 pv = PROX_FN(pb_splat)(p);
+  PB_I idx = PB_STRIDE(9);
+  PROX_REAL best = PROX_INF;
+  size_t i, bi = 0;
+  for (i = 0; i < n; i += PB_W) {
+    size_t left = n - i;
+    int full = left >= PB_W;
+    PB_M valid = full ? PB_ALL : PB_FIRST(left);
+    PB_V3 a, b, c;
+    PB_V d2;
+    PB_M bad;
+    unsigned bits;
+    if (tris) {
+      const PROX_REAL *base = (const PROX_REAL *)(const void *)(tris + i);
+      /* Gathers do not wake the hardware prefetcher as loads do: fetch the
+       * block four blocks ahead (9 PB_W reals, 64-byte lines). */
+      if (n - i > 5 * PB_W) {
+        const char *ahead = (const char *)(const void *)(tris + i + 4 * PB_W);
+        size_t off;
+        for (off = 0; off < 9 * PB_W * sizeof(PROX_REAL); off += 64)
+          __builtin_prefetch(ahead + off);
+      }
+      a = PROX_FN(pb_gather3)(base, idx, valid);
+      b = PROX_FN(pb_gather3)(base + 3, idx, valid);
+      c = PROX_FN(pb_gather3)(base + 6, idx, valid);
+    } else {
+      a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, full,
+                            valid);
+      b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, full,
+                            valid);
+      c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, full,
+                            valid);
+    }
+    d2 = PROX_FN(pb_triangle)(pv, a, b, c, &bad, NULL);
+    bits = PB_BITS(PB_AND(bad, valid));
+    if (bits) {
+      /* The rare lanes of the scalar kernel's other paths. */
+      PROX_REAL tmp[PB_W];
+      int k;
+      PB_STOREU(tmp, d2);
+      for (k = 0; k < PB_W; ++k) {
+        PROX_FN(prox_triangle) t;
+        if (!((bits >> k) & 1u)) continue;
+        if (tris) {
+          t = tris[i + (size_t)k];
+        } else {
+          PROX_BATCH_SOA_GET(t, soa, i + (size_t)k);
+        }
+        tmp[k] = PROX_FN(prox_point_triangle)(p, &t, NULL);
+      }
+      d2 = PB_LOADU(tmp);
+    }
+    d2 = PB_SELECT(valid, d2, PB_SET1(PROX_INF));
+    if (PB_BITS(PB_ISNAN(d2))) {
+      /* The first NaN ends the search, as in the scalar loop. */
+      *best_index = i + (size_t)__builtin_ctz(PB_BITS(PB_ISNAN(d2)));
+      return PROX_NAN;
+    }
+    if (PB_BITS(PB_LT(d2, PB_SET1(best)))) {
+      /* The block's minimum improves on the best: it and its lowest lane
+       * are what the scalar loop's strict comparisons, lane by lane, would
+       * keep. */
+      best = PB_HMIN(d2);
+      bi = i + (size_t)__builtin_ctz(PB_BITS(PB_EQ(d2, PB_SET1(best))));
+    }
+  }
+  *best_index = bi;
+  return best;
+}
+
+static PROX_REAL PROX_FN(pb_point_triangles)(PROX_FN(prox_vec3) p,
+                                             const PROX_FN(prox_triangle) *
+                                                 tris,
+                                             size_t n, size_t *best_index) {
+  return PROX_FN(pb_point_triangles_any)(p, tris, NULL, n, best_index);
+}
+
+static PROX_REAL
+PROX_FN(pb_point_triangles_soa)(PROX_FN(prox_vec3) p,
+                                const PROX_FN(prox_triangle_soa) * soa,
+                                size_t n, size_t *best_index) {
+  return PROX_FN(pb_point_triangles_any)(p, NULL, soa, n, best_index);
+}
+
+static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts,
+                                        size_t n,
+                                        const PROX_FN(prox_triangle) * tri,
+                                        PROX_REAL *sqdist_out,
+                                        PROX_FN(prox_closest) * out) {
+  PB_V3 a = PROX_FN(pb_splat)(tri->v[0]);
+  PB_V3 b = PROX_FN(pb_splat)(tri->v[1]);
+  PB_V3 c = PROX_FN(pb_splat)(tri->v[2]);
+  PB_I idx = PB_STRIDE(3);
+  size_t i;
+  for (i = 0; i < n; i += PB_W) {
+    size_t left = n - i;
+    int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
+    PB_M valid = full ? PB_ALL : PB_FIRST(left);
+    PB_V3 p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i),
+                                  idx, valid);
+    PB_V d2;
+    PB_M bad;
+    unsigned bits;
+    if (out) {
+      PROX_FN(pb_tri_detail) det;
+      PROX_REAL qx[PB_W], qy[PB_W], qz[PB_W], t[PB_W], fs[PB_W], ft[PB_W];
+      PROX_REAL dd[PB_W];
+      unsigned rb[6];
+      int j;
+      d2 = PROX_FN(pb_triangle)(p, a, b, c, &bad, &det);
+      bits = PB_BITS(PB_AND(bad, valid));
+      for (j = 0; j < 6; ++j)
+        rb[j] = PB_BITS(det.reg[j]);
+      PB_STOREU(qx, det.q.x);
+      PB_STOREU(qy, det.q.y);
+      PB_STOREU(qz, det.q.z);
+      PB_STOREU(t, det.t);
+      PB_STOREU(fs, det.fs);
+      PB_STOREU(ft, det.ft);
+      PB_STOREU(dd, d2);
+      for (k = 0; k < kn; ++k) {
+        int reg = 0;
+        if ((bits >> k) & 1u) continue; /* the scalar kernel fills it below */
+        while (reg < 6 && !((rb[reg] >> k) & 1u))
+          ++reg;
+        PROX_FN(pb_tri_fill)
+        (out + i + (size_t)k, reg, PROX_FN(prox_v3)(qx[k], qy[k], qz[k]), dd[k],
+         t[k], fs[k], ft[k]);
+      }
+    } else {
+      d2 = PROX_FN(pb_triangle)(p, a, b, c, &bad, NULL);
+      bits = PB_BITS(PB_AND(bad, valid));
+    }
+    if (sqdist_out) {
+      if (full)
+        PB_STOREU(sqdist_out + i, d2);
+      else
+        PB_STOREU_M(sqdist_out + i, valid, d2);
+    }
+    for (k = 0; bits && k < kn; ++k) {
+      size_t j = i + (size_t)k;
+      PROX_REAL d;
+      if (!((bits >> k) & 1u)) continue;
+      d = PROX_FN(prox_point_triangle)(pts[j], tri, out ? out + j : NULL);
+      if (sqdist_out) sqdist_out[j] = d;
+    }
+  }
+}
+
+static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
+                                    const PROX_FN(prox_aabb) * box,
+                                    PROX_REAL *sqdist_out,
+                                    PROX_FN(prox_closest) * out) {
+  /* As prox_point_aabb: the box sorted per axis, and the corners'
+   * difference times 0 (0 unless a corner is NaN or infinite), added to the
+   * squared distance so that a corner the clamp drops still makes it NaN. */
+  PROX_FN(prox_vec3) blo = PROX_FN(prox_vmin)(box->min, box->max);
+  PROX_FN(prox_vec3) bhi = PROX_FN(prox_vmax)(box->max, box->min);
+  PROX_REAL poison = ((box->min.x - box->max.x) + (box->min.y - box->max.y) +
+                      (box->min.z - box->max.z)) *
+                     0;
+  PB_V3 lo = PROX_FN(pb_splat)(blo), hi = PROX_FN(pb_splat)(bhi);
+  PB_V pv = PB_SET1(poison);
+  PB_V big = PB_SET1(PROX_REAL_MAX), nan = PB_SET1(PROX_NAN);
+  PB_I idx = PB_STRIDE(3);
+  size_t i;
+  for (i = 0; i < n; i += PB_W) {
+    size_t left = n - i;
+    int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
+    PB_M valid = full ? PB_ALL : PB_FIRST(left);
+    PB_V3 p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i),
+                                  idx, valid);
+    PB_V3 q, d;
+    PB_V d2;
+    /* prox_clamp: x > hi ? hi : x, then t < lo ? lo : t. */
+    q.x = PB_SELECT(PB_GT(p.x, hi.x), hi.x, p.x);
+    q.y = PB_SELECT(PB_GT(p.y, hi.y), hi.y, p.y);
+    q.z = PB_SELECT(PB_GT(p.z, hi.z), hi.z, p.z);
+    q.x = PB_SELECT(PB_LT(q.x, lo.x), lo.x, q.x);
+    q.y = PB_SELECT(PB_LT(q.y, lo.y), lo.y, q.y);
+    q.z = PB_SELECT(PB_LT(q.z, lo.z), lo.z, q.z);
+    d = PROX_FN(pb_sub)(p, q);
+    d2 = PB_ADD(PROX_FN(pb_dot)(d, d), pv);
+    d2 = PB_SELECT(PB_LE(d2, big), d2, nan);
+    if (sqdist_out) {
+      if (full)
+        PB_STOREU(sqdist_out + i, d2);
+      else
+        PB_STOREU_M(sqdist_out + i, valid, d2);
+    }
+    if (out) {
+      /* The feature from the sides of p itself, as the scalar kernel. */
+      PROX_REAL qx[PB_W], qy[PB_W], qz[PB_W], dd[PB_W];
+      unsigned bg[3], bl[3];
+      bg[0] = PB_BITS(PB_GT(p.x, hi.x));
+      bg[1] = PB_BITS(PB_GT(p.y, hi.y));
+      bg[2] = PB_BITS(PB_GT(p.z, hi.z));
+      bl[0] = PB_BITS(PB_LT(p.x, lo.x));
+      bl[1] = PB_BITS(PB_LT(p.y, lo.y));
+      bl[2] = PB_BITS(PB_LT(p.z, lo.z));
+      PB_STOREU(qx, q.x);
+      PB_STOREU(qy, q.y);
+      PB_STOREU(qz, q.z);
+      PB_STOREU(dd, d2);
+      for (k = 0; k < kn; ++k) {
+        PROX_FN(prox_closest) *r = out + i + (size_t)k;
+        prox_feature f;
+        int cs[3], ax;
+        if (!(dd[k] <= PROX_REAL_MAX)) {
+          PROX_FN(prox_detail_nan)(r);
+          continue;
+        }
+        for (ax = 0; ax < 3; ++ax)
+          cs[ax] = (int)((bg[ax] >> k) & 1u) - (int)((bl[ax] >> k) & 1u);
+        f = PROX_FN(prox_detail_box_feature)(cs[0], cs[1], cs[2]);
+        r->point = f.kind == PROX_FEATURE_INTERIOR
+                       ? pts[i + (size_t)k]
+                       : PROX_FN(prox_v3)(qx[k], qy[k], qz[k]);
+        r->sqdist = dd[k];
+        r->param[0] = r->param[1] = r->param[2] = r->param[3] = 0;
+        r->feature = f;
+      }
+    }
+  }
+}
+
+#undef PB_V3
+#undef PB_WIDE_SIN2
