@@ -164,7 +164,7 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   PB_V na = PB_SUB(PB_SUB(n2, nb), nc);
   PB_V u43 = PB_SUB(u4, u3), u56 = PB_SUB(u5, u6);
   PB_M r0, r1, r2, r3, r4, r5, taken, face;
-  PB_V3 n, o, dir, q, qf, dq;
+  PB_V3 n, o, dir, q, qf, dq, f;
   PB_V nw, num, den, t, d2;
   /* The regions, each minus those before it (the scalar else-if chain). */
   r0 = PB_AND(PB_LE(w1, zero), PB_LE(w2, zero));
@@ -188,18 +188,28 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   n.y = PB_SUB(PB_MUL(e1.z, e2.x), PB_MUL(e1.x, e2.z));
   n.z = PB_SUB(PB_MUL(e1.x, e2.y), PB_MUL(e1.y, e2.x));
   nw = PROX_FN(pb_dot)(n, w);
-  /* One division: t of edge 0, edge 2, edge 1, or the face's k. */
-  num = PB_SELECT(r2, w1, PB_SELECT(r4, w2, PB_SELECT(r5, u43, nw)));
+  /* One division: t of edge 0, edge 2, edge 1, or the face's k. Edge 1
+   * measures from v1 along f = v2 - v1, clamped to [0, 1]. */
+  f = PROX_FN(pb_sub)(c, b);
+  num = PB_SELECT(
+      r2, w1,
+      PB_SELECT(r4, w2,
+                PB_SELECT(r5, PROX_FN(pb_dot)(PROX_FN(pb_sub)(p, b), f), nw)));
   den = PB_SELECT(
       r2, d11,
       PB_SELECT(r4, d22,
-                PB_SELECT(r5, PB_ADD(u43, u56), PROX_FN(pb_dot)(n, n))));
+                PB_SELECT(r5, PROX_FN(pb_dot)(f, f), PROX_FN(pb_dot)(n, n))));
   t = PB_DIV(num, den);
+  {
+    PB_V one = PB_SET1(1);
+    PB_V tc = PB_SELECT(PB_GT(t, one), one, t);
+    tc = PB_SELECT(PB_LT(tc, zero), zero, tc);
+    t = PB_SELECT(r5, tc, t);
+  }
   /* Edges: o + t dir (a + t e1, a + t e2, b + t (c - b)); vertices: the
    * vertex itself; face: p + (-k) n, which is p - k n exactly. */
   o = PROX_FN(pb_select3)(r5, b, a);
-  dir = PROX_FN(pb_select3)(r2, e1,
-                            PROX_FN(pb_select3)(r4, e2, PROX_FN(pb_sub)(c, b)));
+  dir = PROX_FN(pb_select3)(r2, e1, PROX_FN(pb_select3)(r4, e2, f));
   q = PROX_FN(pb_madd)(o, t, dir);
   q = PROX_FN(pb_select3)(
       r0, a, PROX_FN(pb_select3)(r1, b, PROX_FN(pb_select3)(r3, c, q)));

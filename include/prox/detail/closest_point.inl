@@ -369,9 +369,14 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     kind = PROX_FEATURE_EDGE;
     index = 2;
   } else if (na <= 0 && u4 - u3 >= 0 && u5 - u6 >= 0) {
+    /* Measured from v1 directly: from the Gram terms of v0 the ratio
+     * would cancel when v0 is far from this edge. */
     PROX_FN(prox_vec3) b = tri->v[1];
-    t = (u4 - u3) / ((u4 - u3) + (u5 - u6));
-    q = PROX_FN(prox_vmadd)(b, t, PROX_FN(prox_vsub)(tri->v[2], b));
+    PROX_FN(prox_vec3) f = PROX_FN(prox_vsub)(tri->v[2], b);
+    t = PROX_FN(prox_clamp)(PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, b), f) /
+                                PROX_FN(prox_vdot)(f, f),
+                            0, 1);
+    q = PROX_FN(prox_vmadd)(b, t, f);
     PROX_FN(prox_detail_params)(out, 0, 1 - t, t, 0);
     kind = PROX_FEATURE_EDGE;
     index = 1;
@@ -883,14 +888,40 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_orient)(PROX_FN(prox_vec3) a,
   return u.x * cx + u.y * cy + u.z * cz;
 }
 
+/// Internal: the signed volume numerators of a tetrahedron: vol = 6 times
+/// its signed volume, num[i] the same with v[i] replaced by p (so that
+/// num[i] / vol are the barycentric coordinates of p), and in *err a bound
+/// on the rounding error of vol (Shewchuk's orient3d bound, doubled).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
+                                                      const PROX_FN(prox_vec3) *
+                                                          v,
+                                                      PROX_REAL *num,
+                                                      PROX_REAL *err) {
+  PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
+  PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
+  PROX_FN(prox_vec3) e3 = PROX_FN(prox_vsub)(v[3], v[0]);
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, v[0]);
+  PROX_FN(prox_vec3) c23 = PROX_FN(prox_vcross)(e2, e3);
+  PROX_REAL vol = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], v[3], err);
+  /* Linear in p: num[1..3] replace v[1..3]; num[0] completes the sum. A
+   * sign error happens only within rounding of a face plane, where the
+   * face is measured anyway or its distance is below rounding. */
+  num[1] = PROX_FN(prox_vdot)(w, c23);
+  num[2] = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(e3, e1));
+  num[3] = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(e1, e2));
+  num[0] = ((vol - num[1]) - num[2]) - num[3];
+  return vol;
+}
+
 /// Closest point of a solid tetrahedron to p; returns the squared distance
 /// (0 inside).
 ///
 /// out->param[0..3] are the barycentric coordinates of the closest point.
 /// Feature INTERIOR (p inside: the point is p), FACE i (opposite v[i]),
 /// EDGE i (pairs (0,1), (0,2), (0,3), (1,2), (1,3), (2,3)) or VERTEX i.
-/// Inside is decided with a floating-point filter: only the faces p is not
-/// certainly behind are searched, so a point near a face is measured to it.
+/// Only the faces p is not behind are searched; a sign misjudged by
+/// rounding concerns a point within rounding of that face's plane, where
+/// the answer is unaffected beyond rounding.
 /// A flat tetrahedron (zero volume) is the union of its faces, each handled
 /// as by prox_point_triangle (slivers included). Either orientation.
 /// Non-finite input gives NaN. Error: as prox_point_triangle.
@@ -898,24 +929,20 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out) {
   const PROX_FN(prox_vec3) *v = tet->v;
-  PROX_REAL vol, evol, num[4], err[4], best = PROX_INF;
+  PROX_REAL vol, evol, num[4], best = PROX_INF;
   PROX_FN(prox_closest) r, b;
   int i, inside = 1, flat;
   PROX_REAL check = PROX_FN(prox_vpoison)(p) + PROX_FN(prox_vpoison)(v[0]) +
                     PROX_FN(prox_vpoison)(v[1]) + PROX_FN(prox_vpoison)(v[2]) +
                     PROX_FN(prox_vpoison)(v[3]);
   if (check != 0) return PROX_FN(prox_detail_nan)(out);
-  vol = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], v[3], &evol);
-  num[0] = PROX_FN(prox_detail_orient)(p, v[1], v[2], v[3], &err[0]);
-  num[1] = PROX_FN(prox_detail_orient)(v[0], p, v[2], v[3], &err[1]);
-  num[2] = PROX_FN(prox_detail_orient)(v[0], v[1], p, v[3], &err[2]);
-  num[3] = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], p, &err[3]);
+  vol = PROX_FN(prox_detail_tet_orient)(p, v, num, &evol);
   flat = !(PROX_FABS(vol) > evol);
   if (vol < 0)
     for (i = 0; i < 4; ++i)
       num[i] = -num[i];
   for (i = 0; i < 4; ++i)
-    inside &= num[i] > err[i];
+    inside &= num[i] > 0;
   if (inside && !flat) {
     PROX_FN(prox_detail_params)
     (out, num[0] / PROX_FABS(vol), num[1] / PROX_FABS(vol),
@@ -928,7 +955,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
     int f0 = i == 0 ? 1 : 0, f1 = i <= 1 ? 2 : 1, f2 = i <= 2 ? 3 : 2;
     PROX_FN(prox_triangle) t;
     PROX_REAL d2;
-    if (!flat && num[i] > err[i]) continue; /* certainly behind face i */
+    if (!flat && num[i] > 0) continue; /* p is behind face i */
     t.v[0] = v[f0];
     t.v[1] = v[f1];
     t.v[2] = v[f2];

@@ -102,7 +102,7 @@ PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n,
   n = PROX_FN(prox_v3)(n.x / m, n.y / m, n.z / m);
   len = PROX_FN(prox_vlen)(n);
   out->normal = PROX_FN(prox_vscale)(n, 1 / len);
-  out->offset = (offset / m) / len;
+  out->offset = (offset / len) / m; /* len is in [1, sqrt(3)] */
   if (!(out->offset - out->offset == 0)) {
     /* The plane lies beyond the range of PROX_REAL. */
     out->normal = PROX_FN(prox_v3)(0, 0, 0);
