@@ -94,7 +94,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
 /// parameters. Any non-zero normal works (it need not be unit). A plane with
 /// a zero normal (as the constructors leave on failure) contains every
 /// point: the result is p itself at distance 0. Non-finite input gives NaN.
-/// Error: squared distance within 8 eps S^2 for a unit normal.
+/// Error: squared distance within 8 eps max(S, d)^2 for a unit normal.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_plane) *
                                                     plane,
@@ -172,7 +172,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
 /// out->param[0] is t in [0, 1] (closest point a + t (b - a)); feature
 /// VERTEX 0 (t = 0, the point is a exactly), VERTEX 1 (t = 1, b exactly) or
 /// EDGE 0. A segment with a == b is the point a (VERTEX 0). Non-finite input
-/// gives NaN. Error: squared distance within 8 eps S^2, point within
+/// gives NaN. Error: squared distance within 8 eps max(S, d)^2, point within
 /// 8 eps S.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_segment)(PROX_FN(prox_vec3) p,
                                                   const PROX_FN(prox_segment) *
@@ -300,9 +300,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
 /// A triangle of zero area (collinear or coincident vertices) is the union
 /// of its edges, and nearly degenerate ones (slivers) are handled in wide
 /// arithmetic, so the squared distance keeps its bound on slivers too.
-/// Non-finite input gives NaN. Error: squared distance within 8 eps S^2;
-/// point within 8 eps S when the triangle's smallest angle is not tiny.
-/// Voronoi regions by barycentric numerators (Ericson 5.1.5, reorganised).
+/// Non-finite input gives NaN. Error (S the largest coordinate magnitude,
+/// d the distance): squared distance within 8 eps max(S, d)^2 for every
+/// triangle, slivers included; point within 8 eps S when every angle has
+/// sin^2 >= 1e-4 (the face point is p projected along the normal, whose
+/// direction is as accurate as the shape allows); barycentrics reproduce
+/// the point within 8 eps S / sin^2(smallest angle) (they solve a 2x2 Gram
+/// system; prox_triangle_barycentric is accurate for any shape).
+/// Voronoi regions in the order of Ericson 5.1.5, with the face and edge
+/// points computed differently.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_closest) * out) {
@@ -924,7 +930,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
 /// the answer is unaffected beyond rounding.
 /// A flat tetrahedron (zero volume) is the union of its faces, each handled
 /// as by prox_point_triangle (slivers included). Either orientation.
-/// Non-finite input gives NaN. Error: as prox_point_triangle.
+/// Non-finite input gives NaN. Error: squared distance as
+/// prox_point_triangle; the point likewise, except where two faces' distances
+/// tie within rounding (p far away), where either face's point may be
+/// returned.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out) {
