@@ -13,5 +13,6 @@
 #include "primitives.h"
 #include "closest.h"
 #include "contact.h"
+#include "batch.h"
 
 #endif /* PROX_PROX_H */
