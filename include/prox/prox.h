@@ -14,5 +14,8 @@
 #include "closest.h"
 #include "contact.h"
 #include "batch.h"
+#include "raycast.h"
+#include "overlap.h"
+#include "packet.h"
 
 #endif /* PROX_PROX_H */

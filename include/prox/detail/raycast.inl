@@ -1,0 +1,1364 @@
+/* SPDX-License-Identifier: MIT */
+/* Template: ray casts (K3). Instantiated once per precision by raycast.h.
+ *
+ * How the kernels stay robust.
+ *
+ * - Boxes: the slab test (Williams et al. 2005) with the 0 * inf trap
+ *   removed. A direction component that is +0 or -0 makes its slab the
+ *   whole line or nothing, decided by comparing the origin with the slab's
+ *   planes (exact); one so small that 1/d overflows (subnormal) is divided
+ *   instead of multiplied by its reciprocal. The final test is conservative
+ *   in the manner of Ize (2013, "Robust BVH ray traversal"): the exit
+ *   parameter gets a relative slack of 4 eps, which covers the rounding of
+ *   the slab parameters, so a ray that touches the box is never missed.
+ * - Triangles and tetrahedra: ray space of Woop, Benthin and Wald (2013,
+ *   "Watertight ray/triangle intersection"): translate to the ray origin,
+ *   permute so the largest direction component is z, shear so the ray is the
+ *   z axis; then a triangle is hit when the origin lies inside its 2D
+ *   projection, decided by three 2D edge functions. Each edge function
+ *   comes with a forward error bound; when its sign is not certain it is
+ *   recomputed: for float in double, and then (both precisions) exactly,
+ *   with floating-point expansions (Shewchuk 1997), as the sign of
+ *   ((p - o) x (q - o)) . d in the original coordinates. The signs are
+ *   therefore exact, hence consistent between the two triangles of a shared
+ *   edge. An exactly zero edge function (the ray passes exactly through the
+ *   edge's line) is decided by a symbolic perturbation of the origin,
+ *   o + e1 eps + e2 eps^2 (e1, e2 the ray-space x and y axes), so that
+ *   exactly one of the triangles around a crossed edge or vertex of a
+ *   closed mesh is hit. A triangle that is exactly edge-on to the ray, or
+ *   of zero area, has edge functions that cannot all share a strict sign
+ *   under that perturbation: it is never hit.
+ * - Spheres, capsules, oriented boxes: a ray that misses is tried again on
+ *   the solid grown by a few eps S (S the largest coordinate magnitude
+ *   involved), so rays that graze the surface, and rays that start on it
+ *   and leave, are reported as hits at the cost of also reporting rays that
+ *   miss by less than that margin.
+ *
+ * Exactness of the predicates holds as long as no product of two or three
+ * input coordinates underflows or overflows (magnitudes roughly between
+ * 1e-90 and 1e100 in double; always for float input). */
+
+/* PROX_RC_COLD keeps the rare paths (zero direction components, uncertain
+ * signs, filling a result) out of line, so that the common path of a cast
+ * stays small enough for a caller to inline. */
+#ifndef PROX_RC_COLD
+#if defined(__CUDACC__)
+#define PROX_RC_COLD __noinline__
+#elif defined(__GNUC__) || defined(__clang__)
+#define PROX_RC_COLD __attribute__((cold))
+#else
+#define PROX_RC_COLD
+#endif
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Exact arithmetic on floating-point expansions (Shewchuk 1997), double    */
+/* only: shared by both precisions (float values are exact doubles).        */
+/* ------------------------------------------------------------------------ */
+#if PROX_IS_DOUBLE
+
+/// Internal: a + b = *s + *e exactly (Knuth's two-sum).
+PROX_KERNEL void prox_detail_xp_two_sum(double a, double b, double *s,
+                                        double *e) {
+  double x = a + b;
+  double bv = x - a;
+  double av = x - bv;
+  *s = x;
+  *e = (a - av) + (b - bv);
+}
+
+/// Internal: a * b = *p + *e exactly (no underflow), by fused multiply-add.
+PROX_KERNEL void prox_detail_xp_two_prod(double a, double b, double *p,
+                                         double *e) {
+  double x = a * b;
+  *p = x;
+  *e = fma(a, b, -x);
+}
+
+/// Internal: adds b to the expansion e[0..n) (non-overlapping components in
+/// increasing magnitude) in place, dropping zero components; returns the
+/// new length (at most n + 1). Shewchuk's GROW-EXPANSION.
+PROX_KERNEL int prox_detail_xp_grow(double *e, int n, double b) {
+  double q = b, h;
+  int i, k = 0;
+  for (i = 0; i < n; ++i) {
+    prox_detail_xp_two_sum(q, e[i], &q, &h);
+    if (h != 0) e[k++] = h;
+  }
+  if (q != 0) e[k++] = q;
+  return k;
+}
+
+/// Internal: the sign (-1, 0, 1) of the value of an expansion.
+PROX_KERNEL int prox_detail_xp_sign(const double *e, int n) {
+  if (n == 0) return 0;
+  return e[n - 1] > 0 ? 1 : (e[n - 1] < 0 ? -1 : 0);
+}
+
+/// Internal: adds s * a * b to the expansion e[0..n); returns its length.
+PROX_KERNEL int prox_detail_xp_add2(double *e, int n, double s, double a,
+                                    double b) {
+  double p, q;
+  prox_detail_xp_two_prod(s * a, b, &p, &q);
+  n = prox_detail_xp_grow(e, n, q);
+  return prox_detail_xp_grow(e, n, p);
+}
+
+/// Internal: adds s * a * b * c (s = +-1) to e[0..n); returns its length.
+PROX_KERNEL int prox_detail_xp_add3(double *e, int n, double s, double a,
+                                    double b, double c) {
+  double p, q, r, t;
+  prox_detail_xp_two_prod(s * a, b, &p, &q);
+  prox_detail_xp_two_prod(q, c, &r, &t);
+  n = prox_detail_xp_grow(e, n, t);
+  n = prox_detail_xp_grow(e, n, r);
+  prox_detail_xp_two_prod(p, c, &r, &t);
+  n = prox_detail_xp_grow(e, n, t);
+  return prox_detail_xp_grow(e, n, r);
+}
+
+/// Internal: adds s * det[x; y; z] = s * x . (y x z) to e[0..n) exactly;
+/// returns its length (grows by at most 24).
+PROX_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const double *x,
+                                    const double *y, const double *z) {
+  n = prox_detail_xp_add3(e, n, s, x[0], y[1], z[2]);
+  n = prox_detail_xp_add3(e, n, -s, x[0], y[2], z[1]);
+  n = prox_detail_xp_add3(e, n, s, x[1], y[2], z[0]);
+  n = prox_detail_xp_add3(e, n, -s, x[1], y[0], z[2]);
+  n = prox_detail_xp_add3(e, n, s, x[2], y[0], z[1]);
+  return prox_detail_xp_add3(e, n, -s, x[2], y[1], z[0]);
+}
+
+/// Internal: exact sign of orient3d(a, b, c, d) = (b - a) . ((c - a) x
+/// (d - a)), the same orientation as prox_detail_rc_orient. Points are arrays
+/// of three doubles.
+PROX_KERNEL int prox_detail_xp_orient3d_exact(const double *a, const double *b,
+                                              const double *c,
+                                              const double *d) {
+  double e[100];
+  int n = 0;
+  /* Multilinearity: [b-a, c-a, d-a] = [bcd] - [acd] + [abd] - [abc]. */
+  n = prox_detail_xp_det3(e, n, 1.0, b, c, d);
+  n = prox_detail_xp_det3(e, n, -1.0, a, c, d);
+  n = prox_detail_xp_det3(e, n, 1.0, a, b, d);
+  n = prox_detail_xp_det3(e, n, -1.0, a, b, c);
+  return prox_detail_xp_sign(e, n);
+}
+
+/// Internal: exact sign of orient2d(a, b, c) = (b - a) x (c - a) of three
+/// points of the plane given as coordinate pairs.
+PROX_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay, double bx,
+                                              double by, double cx, double cy) {
+  double e[16];
+  int n = 0;
+  n = prox_detail_xp_add2(e, n, 1.0, ax, by);
+  n = prox_detail_xp_add2(e, n, -1.0, ay, bx);
+  n = prox_detail_xp_add2(e, n, 1.0, bx, cy);
+  n = prox_detail_xp_add2(e, n, -1.0, by, cx);
+  n = prox_detail_xp_add2(e, n, 1.0, cx, ay);
+  n = prox_detail_xp_add2(e, n, -1.0, cy, ax);
+  return prox_detail_xp_sign(e, n);
+}
+
+/// Internal: exact sign of the ray edge function ((p - o) x (q - o)) . d,
+/// whose sign is that of the ray-space edge function P.x Q.y - P.y Q.x.
+PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
+                                              const double *p,
+                                              const double *q) {
+  double e[80];
+  int n = 0;
+  /* (p - o) x (q - o) . d = [p q d] + [o p d] + [q o d]. */
+  n = prox_detail_xp_det3(e, n, 1.0, p, q, d);
+  n = prox_detail_xp_det3(e, n, 1.0, o, p, d);
+  n = prox_detail_xp_det3(e, n, 1.0, q, o, d);
+  return prox_detail_xp_sign(e, n);
+}
+
+/// Internal: the sign of the ray edge function of p -> q after the symbolic
+/// perturbation o + eps e[axis0] + eps^2 e[axis1] of the origin, when it is
+/// exactly zero before: the sign of (d x (q - p))[axis0], else of
+/// (d x (q - p))[axis1], else 0 (the edge is parallel to the ray).
+PROX_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d,
+                                                const double *p,
+                                                const double *q, int axis0,
+                                                int axis1) {
+  double e[16];
+  int n, s, k, i1, i2;
+  for (k = 0; k < 2; ++k) {
+    int a = k == 0 ? axis0 : axis1;
+    /* (d x w)[a] = d[a+1] w[a+2] - d[a+2] w[a+1], w = q - p. */
+    i1 = a == 2 ? 0 : a + 1;
+    i2 = i1 == 2 ? 0 : i1 + 1;
+    n = 0;
+    n = prox_detail_xp_add2(e, n, 1.0, d[i1], q[i2]);
+    n = prox_detail_xp_add2(e, n, -1.0, d[i1], p[i2]);
+    n = prox_detail_xp_add2(e, n, -1.0, d[i2], q[i1]);
+    n = prox_detail_xp_add2(e, n, 1.0, d[i2], p[i1]);
+    s = prox_detail_xp_sign(e, n);
+    if (s != 0) return s;
+  }
+  return 0;
+}
+
+#endif /* PROX_IS_DOUBLE */
+
+/* ------------------------------------------------------------------------ */
+/* Result                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/// Result of a ray cast (Box2D's b2CastOutput, extended for solids).
+///
+/// On a hit: `t` is the ray parameter of the hit (in units of the ray's
+/// direction, within [tmin, tmax]), `point` = origin + t dir, `normal` the
+/// unit outward normal there and `feature` the feature hit. For solids,
+/// `inside` is 1 when the ray starts in the solid (then t = tmin, the point
+/// is the start, feature INTERIOR and the normal zero) and `t_exit` is the
+/// parameter where the ray leaves the solid, clipped to tmax (so that the
+/// ray is in the solid exactly for t in [t, t_exit]); for surfaces (plane,
+/// triangle) t_exit = t and inside = 0. `bary` holds barycentric
+/// coordinates where the query says so, else zeros. On a miss, hit and
+/// inside are 0, feature NONE and every real field NaN.
+typedef struct PROX_FN(prox_rayhit) {
+  int hit;                   ///< 1 on a hit, 0 on a miss
+  int inside;                ///< solids: 1 when the ray starts inside
+  PROX_REAL t;               ///< ray parameter of the hit
+  PROX_REAL t_exit;          ///< solids: where the ray leaves (<= tmax)
+  PROX_FN(prox_vec3) point;  ///< origin + t dir
+  PROX_FN(prox_vec3) normal; ///< unit outward normal (zero when inside)
+  PROX_REAL bary[3];         ///< triangles: barycentrics of the point
+  prox_feature feature;      ///< feature hit (INTERIOR when inside)
+} PROX_FN(prox_rayhit);
+
+/* ------------------------------------------------------------------------ */
+/* Internal helpers                                                         */
+/* ------------------------------------------------------------------------ */
+
+/// Internal: fills *out (if not NULL) with a miss; returns 0.
+PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) *
+                                                    out) {
+  if (out) {
+    PROX_REAL n = PROX_NAN;
+    out->hit = 0;
+    out->inside = 0;
+    out->t = n;
+    out->t_exit = n;
+    out->point = PROX_FN(prox_v3)(n, n, n);
+    out->normal = PROX_FN(prox_v3)(n, n, n);
+    out->bary[0] = out->bary[1] = out->bary[2] = n;
+    out->feature.kind = PROX_FEATURE_NONE;
+    out->feature.index = 0;
+  }
+  return 0;
+}
+
+/// Internal: fills *out (if not NULL) with a hit; returns 1.
+PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
+    PROX_FN(prox_rayhit) * out, PROX_REAL t, PROX_REAL t_exit, int inside,
+    PROX_FN(prox_vec3) point, PROX_FN(prox_vec3) normal, int kind, int index) {
+  if (out) {
+    out->hit = 1;
+    out->inside = inside;
+    out->t = t;
+    out->t_exit = t_exit;
+    out->point = point;
+    out->normal = normal;
+    out->bary[0] = out->bary[1] = out->bary[2] = 0;
+    out->feature.kind = kind;
+    out->feature.index = index;
+  }
+  return 1;
+}
+
+/// Internal: component i (0, 1, 2) of v.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vget)(PROX_FN(prox_vec3) v,
+                                                   int i) {
+  return i == 0 ? v.x : (i == 1 ? v.y : v.z);
+}
+
+/// Internal: largest absolute component of v.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vmaxabs)(PROX_FN(prox_vec3) v) {
+  PROX_REAL m = PROX_FABS(v.x);
+  if (PROX_FABS(v.y) > m) m = PROX_FABS(v.y);
+  if (PROX_FABS(v.z) > m) m = PROX_FABS(v.z);
+  return m;
+}
+
+/// Internal: v scaled to unit length (safe for tiny and huge v); zero stays
+/// zero.
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vec3) v) {
+  PROX_REAL m = PROX_FN(prox_detail_rc_vmaxabs)(v);
+  if (!(m > 0)) return v;
+  v = PROX_FN(prox_vscale)(v, 1 / m);
+  return PROX_FN(prox_vscale)(v, 1 / PROX_FN(prox_vlen)(v));
+}
+
+/// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) of four
+/// points and a bound on its rounding error in *err (Shewchuk's orient3d
+/// bound is 7 eps/2 times the permanent; 8 eps is used).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_orient)(PROX_FN(prox_vec3) a,
+                                                     PROX_FN(prox_vec3) b,
+                                                     PROX_FN(prox_vec3) c,
+                                                     PROX_FN(prox_vec3) d,
+                                                     PROX_REAL *err) {
+  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(b, a);
+  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(c, a);
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(d, a);
+  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
+  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
+  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
+  *err = PROX_R(8.0) * PROX_EPS *
+         (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
+  return PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(v, w));
+}
+
+/// Internal: the feature of a box point from the side c[i] of each axis
+/// (-1 low face, +1 high face, 0 between), numbered as prox_point_aabb
+/// documents: FACE 2i + (c > 0); EDGE 4k + bits (k the free axis, bit 0 for
+/// the high side of the lower clamped axis, bit 1 for the other); VERTEX
+/// with bit i for the high side of axis i; INTERIOR when none.
+PROX_KERNEL prox_feature PROX_FN(prox_detail_rc_box_feature)(int c0, int c1,
+                                                             int c2) {
+  prox_feature f;
+  int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
+  f.kind = n == 0   ? PROX_FEATURE_INTERIOR
+           : n == 1 ? PROX_FEATURE_FACE
+           : n == 2 ? PROX_FEATURE_EDGE
+                    : PROX_FEATURE_VERTEX;
+  if (n == 1)
+    f.index = c0 ? (c0 > 0) : (c1 ? 2 + (c1 > 0) : 4 + (c2 > 0));
+  else if (n == 2)
+    f.index = !c0 ? (c1 > 0) | ((c2 > 0) << 1)
+                  : (!c1 ? 4 + ((c0 > 0) | ((c2 > 0) << 1))
+                         : 8 + ((c0 > 0) | ((c1 > 0) << 1)));
+  else if (n == 3)
+    f.index = (c0 > 0) | ((c1 > 0) << 1) | ((c2 > 0) << 2);
+  else
+    f.index = 0;
+  return f;
+}
+
+/// Internal: the interval of the ray's parameters, with tmax < tmin read as
+/// the single parameter tmin.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_ray_tmax)(const PROX_FN(prox_ray) *
+                                                       ray) {
+  return ray->tmax < ray->tmin ? ray->tmin : ray->tmax;
+}
+
+/// Internal: 1 when origin, direction and interval are usable (finite
+/// coordinates, interval not NaN).
+PROX_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) * ray) {
+  return PROX_FN(prox_vpoison)(ray->origin) == 0 &&
+         PROX_FN(prox_vpoison)(ray->dir) == 0 && ray->tmin == ray->tmin &&
+         ray->tmax == ray->tmax;
+}
+
+/// Internal: the robust slab of one axis: the parameters t0 <= t1 where
+/// o + t d enters and leaves lo <= x <= hi (lo <= hi). A zero d (+0 or -0)
+/// gives the whole line or nothing (compare, no 0 * inf); a d so small that
+/// 1 / d overflows is divided by instead.
+PROX_RC_COLD PROX_KERNEL void
+PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
+                             PROX_REAL hi, PROX_REAL *t0, PROX_REAL *t1) {
+  PROX_REAL inv = 1 / d, a, b;
+  if (PROX_FABS(inv) <= PROX_REAL_MAX) {
+    a = (lo - o) * inv;
+    b = (hi - o) * inv;
+  } else if (d == 0) {
+    int in = lo <= o && o <= hi;
+    *t0 = in ? -PROX_INF : PROX_INF;
+    *t1 = in ? PROX_INF : -PROX_INF;
+    return;
+  } else {
+    a = (lo - o) / d;
+    b = (hi - o) / d;
+  }
+  *t0 = inv < 0 ? b : a;
+  *t1 = inv < 0 ? a : b;
+}
+
+/// Internal: slab test of a ray against the box lo <= x <= hi given in the
+/// box's own frame (o, d the ray there). Returns 1 on a hit (conservative,
+/// see the top of this file), with the entry and exit parameters (entry
+/// below tmin means the ray starts inside), the entry axis and the clamp
+/// state of each axis at the entry (as prox_detail_rc_box_feature takes it).
+PROX_KERNEL int
+PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
+                              const PROX_REAL *lo, const PROX_REAL *hi,
+                              PROX_REAL tmin, PROX_REAL tmax, PROX_REAL *enter,
+                              PROX_REAL *leave, int *axis, int *c) {
+  PROX_REAL t0[3], t1[3], en, ex, a, b;
+  int i;
+  for (i = 0; i < 3; ++i)
+    PROX_FN(prox_detail_rc_slab)(o[i], d[i], lo[i], hi[i], &t0[i], &t1[i]);
+  en = t0[0];
+  *axis = 0;
+  if (t0[1] > en) {
+    en = t0[1];
+    *axis = 1;
+  }
+  if (t0[2] > en) {
+    en = t0[2];
+    *axis = 2;
+  }
+  ex = t1[0] < t1[1] ? t1[0] : t1[1];
+  ex = t1[2] < ex ? t1[2] : ex;
+  a = en > tmin ? en : tmin;
+  b = ex < tmax ? ex : tmax;
+  *enter = en;
+  *leave = ex;
+  for (i = 0; i < 3; ++i)
+    c[i] = (t0[i] == en && en >= tmin) ? (d[i] > 0 ? -1 : 1) : 0;
+  /* Ize's slack: the slab parameters carry at most about 1.5 eps of
+   * relative rounding each. Infinite b stays infinite, -inf gives NaN
+   * (false). */
+  return a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b) && a < PROX_INF;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Plane                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/// Internal: a . b + c with about one rounding (the compensated dot
+/// product Dot2 of Ogita, Rump and Oishi 2005, with fused multiply-add).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(PROX_FN(prox_vec3) a,
+                                                      PROX_FN(prox_vec3) b,
+                                                      PROX_REAL c) {
+  PROX_REAL p = a.x * b.x, s = PROX_FMA(a.x, b.x, -p), h, r, q, x, bv;
+  int i;
+  for (i = 0; i < 3; ++i) {
+    PROX_REAL u = i == 0 ? a.y : (i == 1 ? a.z : c);
+    PROX_REAL v = i == 0 ? b.y : (i == 1 ? b.z : 1);
+    h = u * v;
+    r = PROX_FMA(u, v, -h);
+    /* Two-sum p + h = x + q. */
+    x = p + h;
+    bv = x - p;
+    q = (p - (x - bv)) + (h - bv);
+    p = x;
+    s += q + r;
+  }
+  return p + s;
+}
+
+/// Casts a ray against a plane (a two-sided surface); returns 1 on a hit.
+///
+/// The hit is at t = (offset - n.o) / (n.d) when that is in [tmin, tmax]
+/// (tmax < tmin is read as the single parameter tmin), both dot products
+/// compensated (about one rounding each). out (may be NULL) gets t
+/// (t_exit = t), the point, the plane's unit normal (whichever side the ray
+/// comes from: `dot(normal, dir) > 0` tells a hit from behind) and feature
+/// FACE 0. A ray parallel to the plane, including one lying in it, does not
+/// hit; nor does any ray a plane with a zero normal. Non-finite input: no
+/// hit. Error: |t - t_exact| |dir| within about 2 eps S / cos(angle between
+/// ray and normal), S the largest magnitude of origin and offset / |n|.
+PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
+                                            const PROX_FN(prox_plane) * plane,
+                                            PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_vec3) n = plane->normal;
+  PROX_REAL den = PROX_FN(prox_detail_rc_dot_acc)(n, ray->dir, 0);
+  PROX_REAL num =
+      -PROX_FN(prox_detail_rc_dot_acc)(n, ray->origin, -plane->offset);
+  PROX_REAL t = num / den;
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  if (!(t >= ray->tmin && t <= tmax) || den == 0 ||
+      !PROX_FN(prox_detail_rc_ray_ok)(ray) || !(num - num == 0))
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (out) {
+    PROX_FN(prox_vec3) p = PROX_FN(prox_vmadd)(ray->origin, t, ray->dir);
+    PROX_FN(prox_detail_rc_rayhit_set)
+    (out, t, t, 0, p, PROX_FN(prox_detail_rc_unit)(n), PROX_FEATURE_FACE, 0);
+  }
+  return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Axis-aligned and oriented boxes                                          */
+/* ------------------------------------------------------------------------ */
+
+/// Casts a ray against a solid axis-aligned box; returns 1 on a hit.
+///
+/// Robust slab test: direction components that are 0, -0 or subnormal work
+/// with the origin anywhere, on a slab plane included (the plain slab test
+/// computes 0 * inf = NaN there). The box is closed and the test
+/// conservative: every ray that touches the box is reported (a grazing ray
+/// hits; a ray starting on the surface hits at tmin even when it leaves);
+/// a ray that misses by less than about 4 ulps of its slab parameters may
+/// be reported too (Ize 2013). out (may be NULL): entry t; t_exit; inside
+/// (the ray starts inside: t = tmin, feature INTERIOR, normal zero); else
+/// the point (snapped onto the entry face), the face's outward axis normal
+/// and the feature as for prox_point_aabb: FACE 2i + s (s = 1 for the max
+/// side), or EDGE / VERTEX when the computed entry parameters of two or
+/// three axes are equal. min > max on an axis is the same as swapped. An
+/// entry parameter beyond the largest finite real (a subnormal direction)
+/// is not reported. Non-finite input: no hit. Error: |t - t_exact| |dir|
+/// <= 2 eps |t dir| (measured: below 2.1 eps S, S the largest coordinate
+/// magnitude of origin and box).
+/// Internal: fills *out with the hit of prox_raycast_aabb (box lo..hi,
+/// slab entries t0[], entry en, exit b clipped to tmax).
+PROX_RC_COLD PROX_KERNEL int
+PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
+                                 PROX_FN(prox_vec3) lo, PROX_FN(prox_vec3) hi,
+                                 const PROX_REAL *t0, PROX_REAL en, PROX_REAL b,
+                                 PROX_REAL tmax, PROX_FN(prox_rayhit) * out) {
+  PROX_REAL l[3], h[3], oo[3], dd[3], p[3], nrm[3] = {0, 0, 0}, t;
+  int c[3], i, axis = 0;
+  prox_feature f;
+  if (!(en >= ray->tmin)) {
+    /* Starts inside (or on the surface, leaving). */
+    t = ray->tmin;
+    return PROX_FN(prox_detail_rc_rayhit_set)(
+        out, t, b < t ? t : b, 1,
+        t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir),
+        PROX_FN(prox_v3)(0, 0, 0), PROX_FEATURE_INTERIOR, 0);
+  }
+  t = en < tmax ? en : tmax;
+  l[0] = lo.x, l[1] = lo.y, l[2] = lo.z;
+  h[0] = hi.x, h[1] = hi.y, h[2] = hi.z;
+  oo[0] = ray->origin.x, oo[1] = ray->origin.y, oo[2] = ray->origin.z;
+  dd[0] = ray->dir.x, dd[1] = ray->dir.y, dd[2] = ray->dir.z;
+  for (i = 2; i >= 0; --i) {
+    /* Axes whose entry is the box's entry (ties: edge, vertex); the first
+     * gives the normal. */
+    c[i] = t0[i] == en ? (dd[i] > 0 ? -1 : 1) : 0;
+    if (c[i]) axis = i;
+  }
+  f = PROX_FN(prox_detail_rc_box_feature)(c[0], c[1], c[2]);
+  for (i = 0; i < 3; ++i) {
+    /* On the box: the entry plane exactly, the others clamped. */
+    p[i] = oo[i] + t * dd[i];
+    p[i] = c[i] < 0 ? l[i] : (c[i] > 0 ? h[i] : p[i]);
+    p[i] = PROX_FN(prox_clamp)(p[i], l[i], h[i]);
+  }
+  nrm[axis] = dd[axis] > 0 ? -1 : 1;
+  return PROX_FN(prox_detail_rc_rayhit_set)(
+      out, t, b < t ? t : b, 0, PROX_FN(prox_v3)(p[0], p[1], p[2]),
+      PROX_FN(prox_v3)(nrm[0], nrm[1], nrm[2]), f.kind, f.index);
+}
+
+/// Internal: 1 when the ray and box of prox_raycast_aabb are finite.
+PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
+                                                PROX_FN(prox_vec3) lo,
+                                                PROX_FN(prox_vec3) hi) {
+  return PROX_FN(prox_detail_rc_ray_ok)(ray) &&
+         PROX_FN(prox_vpoison)(lo) + PROX_FN(prox_vpoison)(hi) == 0;
+}
+
+PROX_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
+                                           const PROX_FN(prox_aabb) * box,
+                                           PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
+  PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
+  PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
+  PROX_REAL ix = 1 / d.x, iy = 1 / d.y, iz = 1 / d.z;
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en, ex, a, b;
+  PROX_REAL t0[3], t1[3];
+  if (PROX_FABS(ix) <= PROX_REAL_MAX && PROX_FABS(iy) <= PROX_REAL_MAX &&
+      PROX_FABS(iz) <= PROX_REAL_MAX) {
+    /* The common case, branch-free: the slab parameters ordered by min and
+     * max (the same values as ordering them by the sign of 1 / d). */
+    PROX_REAL x0 = (lo.x - o.x) * ix, x1 = (hi.x - o.x) * ix;
+    PROX_REAL y0 = (lo.y - o.y) * iy, y1 = (hi.y - o.y) * iy;
+    PROX_REAL z0 = (lo.z - o.z) * iz, z1 = (hi.z - o.z) * iz;
+    /* Two separate comparisons each, the forms of min and max
+     * instructions: one shared comparison compiles to a branch that the
+     * direction's sign makes unpredictable. */
+    t0[0] = x0 < x1 ? x0 : x1;
+    t1[0] = x0 > x1 ? x0 : x1;
+    t0[1] = y0 < y1 ? y0 : y1;
+    t1[1] = y0 > y1 ? y0 : y1;
+    t0[2] = z0 < z1 ? z0 : z1;
+    t1[2] = z0 > z1 ? z0 : z1;
+  } else {
+    /* A zero or subnormal direction component. */
+    PROX_FN(prox_detail_rc_slab)(o.x, d.x, lo.x, hi.x, &t0[0], &t1[0]);
+    PROX_FN(prox_detail_rc_slab)(o.y, d.y, lo.y, hi.y, &t0[1], &t1[1]);
+    PROX_FN(prox_detail_rc_slab)(o.z, d.z, lo.z, hi.z, &t0[2], &t1[2]);
+  }
+  en = t0[0] > t0[1] ? t0[0] : t0[1];
+  en = t0[2] > en ? t0[2] : en;
+  ex = t1[0] < t1[1] ? t1[0] : t1[1];
+  ex = t1[2] < ex ? t1[2] : ex;
+  a = en > ray->tmin ? en : ray->tmin;
+  b = ex < tmax ? ex : tmax;
+  /* Ize's slack: the slab parameters carry at most about 1.5 eps of
+   * relative rounding each. An entry beyond the largest real (a tiny
+   * direction) is no hit. */
+  if (!(a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) || !(a < PROX_INF) ||
+      !PROX_FN(prox_detail_rc_aabb_ok)(ray, lo, hi))
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, lo, hi, t0, en, b, tmax,
+                                                out)
+             : 1;
+}
+
+/// Casts a ray against a solid oriented box; returns 1 on a hit.
+///
+/// The ray is taken into the box frame (coordinates (x - center) . axis[i],
+/// axes unit and orthogonal as for prox_point_obb) and clipped by the
+/// robust slab test of prox_raycast_aabb. A ray that misses is tried again
+/// against the box grown by 8 eps S (S the largest magnitude of the origin
+/// relative to the center, plus the half extents), which covers the
+/// rounding of the change of frame: a ray that touches the box is never
+/// missed. out: as prox_raycast_aabb, with axis[i] in place of the
+/// coordinate axes (normal +-axis[i] normalised; the point is origin +
+/// t dir, not snapped). Non-finite input: no hit. Error: |t - t_exact| |dir|
+/// <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
+/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
+PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
+                                          const PROX_FN(prox_obb) * box,
+                                          PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(ray->origin, box->center);
+  PROX_REAL o[3], d[3], l[3], h[3], en, ex, t, tmax, grow;
+  int c[3], axis, i, hit;
+  for (i = 0; i < 3; ++i) {
+    o[i] = PROX_FN(prox_vdot)(w, box->axis[i]);
+    d[i] = PROX_FN(prox_vdot)(ray->dir, box->axis[i]);
+    h[i] = PROX_FABS(box->half[i]);
+    l[i] = -h[i];
+  }
+  tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  hit = PROX_FN(prox_detail_rc_slab3)(o, d, l, h, ray->tmin, tmax, &en, &ex,
+                                      &axis, c);
+  if (!hit) {
+    grow =
+        PROX_R(8.0) * PROX_EPS *
+        (PROX_FABS(w.x) + PROX_FABS(w.y) + PROX_FABS(w.z) + h[0] + h[1] + h[2]);
+    for (i = 0; i < 3; ++i) {
+      h[i] += grow;
+      l[i] = -h[i];
+    }
+    hit = PROX_FN(prox_detail_rc_slab3)(o, d, l, h, ray->tmin, tmax, &en, &ex,
+                                        &axis, c);
+  }
+  if (!hit || !PROX_FN(prox_detail_rc_ray_ok)(ray) ||
+      PROX_FN(prox_vpoison)(box->center) + PROX_FN(prox_vpoison)(box->axis[0]) +
+              PROX_FN(prox_vpoison)(box->axis[1]) +
+              PROX_FN(prox_vpoison)(box->axis[2]) + (h[0] - h[0]) +
+              (h[1] - h[1]) + (h[2] - h[2]) !=
+          0)
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (!out) return 1;
+  ex = ex < tmax ? ex : tmax;
+  if (!(en >= ray->tmin)) {
+    t = ray->tmin;
+    return PROX_FN(prox_detail_rc_rayhit_set)(
+        out, t, ex < t ? t : ex, 1,
+        t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir),
+        PROX_FN(prox_v3)(0, 0, 0), PROX_FEATURE_INTERIOR, 0);
+  }
+  t = en < tmax ? en : tmax;
+  {
+    prox_feature f = PROX_FN(prox_detail_rc_box_feature)(c[0], c[1], c[2]);
+    PROX_FN(prox_vec3)
+    n = PROX_FN(prox_detail_rc_unit)(box->axis[axis]);
+    if (d[axis] > 0) n = PROX_FN(prox_vneg)(n);
+    return PROX_FN(prox_detail_rc_rayhit_set)(
+        out, t, ex < t ? t : ex, 0,
+        PROX_FN(prox_vmadd)(ray->origin, t, ray->dir), n, f.kind, f.index);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sphere and capsule                                                       */
+/* ------------------------------------------------------------------------ */
+
+/// Internal: the parameters t0 <= t1 (in units of ds) where f + t ds meets
+/// the ball of radius r around the origin, f the ray origin relative to the
+/// center and ds the direction scaled to max-norm 1. Returns 0 when the
+/// line misses. Uses the closest approach of the line to the center (Haines
+/// et al., Ray Tracing Gems ch. 7), which keeps the error of t |ds| at a
+/// few eps (|f| + r) instead of the eps |f|^2 / r of the textbook formula.
+PROX_KERNEL int PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
+                                                      PROX_FN(prox_vec3) ds,
+                                                      PROX_REAL r,
+                                                      PROX_REAL *t0,
+                                                      PROX_REAL *t1) {
+  PROX_REAL a = PROX_FN(prox_vdot)(ds, ds);
+  PROX_REAL tca = -PROX_FN(prox_vdot)(f, ds) / a;
+  PROX_FN(prox_vec3) p = PROX_FN(prox_vmadd)(f, tca, ds);
+  PROX_REAL lp = PROX_FN(prox_vlen)(p), hl;
+  if (!(lp <= r)) return 0;
+  hl = PROX_SQRT(((r - lp) * (r + lp)) / a);
+  *t0 = tca - hl;
+  *t1 = tca + hl;
+  return 1;
+}
+
+/// Internal: the direction scaled to max-norm 1 and the scale m (0 for a
+/// zero direction).
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_rc_dir_scaled)(PROX_FN(prox_vec3) d, PROX_REAL *m) {
+  *m = PROX_FN(prox_detail_rc_vmaxabs)(d);
+  /* Divide: 1 / m overflows for subnormal m. */
+  return *m > 0 ? PROX_FN(prox_v3)(d.x / *m, d.y / *m, d.z / *m) : d;
+}
+
+/// Internal: the hit of a ray on a solid from the line's interval [t0, t1]
+/// (real parameters), clipped to the ray; 0 when they do not meet. The
+/// caller fills point, normal and feature.
+PROX_KERNEL int PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1,
+                                                   PROX_REAL tmin,
+                                                   PROX_REAL tmax, PROX_REAL *t,
+                                                   PROX_REAL *tx, int *inside) {
+  PROX_REAL a = t0 > tmin ? t0 : tmin, b = t1 < tmax ? t1 : tmax;
+  /* An entry beyond the largest real (a tiny direction) is no hit. */
+  if (!(a <= b) || !(a < PROX_INF)) return 0;
+  *inside = !(t0 >= tmin);
+  *t = a;
+  *tx = b;
+  return 1;
+}
+
+/// Casts a ray against a solid sphere (ball); returns 1 on a hit.
+///
+/// Closed, and robust at the surface: a ray that misses is tried again on
+/// the ball grown by 8 eps S (S the largest magnitude of the origin
+/// relative to the center, and the radius), so grazing rays and rays that
+/// start on the surface and leave are hits. out: entry t, t_exit, inside
+/// (t = tmin, feature INTERIOR, zero normal), point, unit outward normal,
+/// feature FACE 0. Radius 0 is a point (hit only by rays through it, up to
+/// that margin); negative radius counts as its absolute value. A zero
+/// direction is the point origin: a hit (inside, t = tmin, t_exit = tmax)
+/// exactly when it is in the ball. An entry beyond the largest finite real
+/// (a subnormal direction) is not reported. Non-finite input: no hit.
+/// Error: |t - t_exact| |dir| (and likewise t_exit)
+/// <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
+/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
+PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
+                                             const PROX_FN(prox_sphere) * sph,
+                                             PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_vec3) f = PROX_FN(prox_vsub)(ray->origin, sph->center);
+  PROX_REAL r = PROX_FABS(sph->radius), m, t0, t1, t, tx, grow;
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  PROX_FN(prox_vec3) ds = PROX_FN(prox_detail_rc_dir_scaled)(ray->dir, &m);
+  int inside = 0, hit = 0, k;
+  if (!PROX_FN(prox_detail_rc_ray_ok)(ray) ||
+      PROX_FN(prox_vpoison)(sph->center) + (r - r) != 0)
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  grow = PROX_R(8.0) * PROX_EPS * (PROX_FN(prox_detail_rc_vmaxabs)(f) + r);
+  for (k = 0; k < 2 && !hit; ++k) {
+    PROX_REAL rr = k == 0 ? r : r + grow;
+    if (m > 0) {
+      if (PROX_FN(prox_detail_rc_ball_interval)(f, ds, rr, &t0, &t1))
+        hit = PROX_FN(prox_detail_rc_solid_clip)(t0 / m, t1 / m, ray->tmin,
+                                                 tmax, &t, &tx, &inside);
+    } else if (PROX_FN(prox_vlen)(f) <= rr) {
+      hit = PROX_FN(prox_detail_rc_solid_clip)(-PROX_INF, PROX_INF, ray->tmin,
+                                               tmax, &t, &tx, &inside);
+    }
+  }
+  if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (out) {
+    PROX_FN(prox_vec3)
+    p = t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir);
+    if (inside)
+      return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, p,
+                                                PROX_FN(prox_v3)(0, 0, 0),
+                                                PROX_FEATURE_INTERIOR, 0);
+    PROX_FN(prox_detail_rc_rayhit_set)
+    (out, t, tx, 0, p,
+     PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vmadd)(f, t, ray->dir)),
+     PROX_FEATURE_FACE, 0);
+  }
+  return 1;
+}
+
+/// Casts a ray against a solid capsule; returns 1 on a hit.
+///
+/// The capsule is the union of the balls at a and b and the cylinder
+/// between them; the ray's entry is the first entry into any of the three
+/// (Ericson 5.3.7 in closest-approach form). Closed and robust at the
+/// surface as prox_raycast_sphere (retry on the capsule grown by 8 eps S).
+/// out: entry t, t_exit, inside, point, unit outward normal and feature as
+/// prox_point_capsule names them: EDGE 0 on the side, VERTEX 0 / VERTEX 1
+/// on the cap around a / b. a == b is a sphere; radius 0 a segment.
+/// The side or cap feature comes from the axial parameter of the hit
+/// point. Non-finite input: no hit. Error: as prox_raycast_sphere.
+PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
+                                              const PROX_FN(prox_capsule) * cap,
+                                              PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_vec3) fa = PROX_FN(prox_vsub)(ray->origin, cap->a);
+  PROX_FN(prox_vec3) fb = PROX_FN(prox_vsub)(ray->origin, cap->b);
+  PROX_FN(prox_vec3) e = PROX_FN(prox_vsub)(cap->b, cap->a);
+  PROX_REAL r = PROX_FABS(cap->radius), m, ee = PROX_FN(prox_vdot)(e, e);
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  PROX_FN(prox_vec3) ds = PROX_FN(prox_detail_rc_dir_scaled)(ray->dir, &m);
+  PROX_REAL grow, t = 0, tx = 0, t0, t1;
+  int k, hit = 0, inside = 0, piece = 0;
+  if (!PROX_FN(prox_detail_rc_ray_ok)(ray) ||
+      PROX_FN(prox_vpoison)(cap->a) + PROX_FN(prox_vpoison)(cap->b) + (r - r) !=
+          0)
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  grow = PROX_R(8.0) * PROX_EPS *
+         (PROX_FN(prox_detail_rc_vmaxabs)(fa) +
+          PROX_FN(prox_detail_rc_vmaxabs)(e) + r);
+  if (!(m > 0)) {
+    /* Zero direction: the point origin. */
+    PROX_FN(prox_segment) s;
+    s.a = cap->a;
+    s.b = cap->b;
+    if (PROX_SQRT(PROX_FN(prox_point_segment)(ray->origin, &s, 0)) <= r + grow)
+      hit = PROX_FN(prox_detail_rc_solid_clip)(-PROX_INF, PROX_INF, ray->tmin,
+                                               tmax, &t, &tx, &inside);
+    if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+    return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, ray->origin,
+                                              PROX_FN(prox_v3)(0, 0, 0),
+                                              PROX_FEATURE_INTERIOR, 0);
+  }
+  for (k = 0; k < 2 && !hit; ++k) {
+    PROX_REAL rr = k == 0 ? r : r + grow;
+    PROX_REAL en = PROX_INF, ex = -PROX_INF;
+    int j;
+    /* The two balls (pieces 1 and 2). */
+    for (j = 0; j < 2; ++j) {
+      if (PROX_FN(prox_detail_rc_ball_interval)(j == 0 ? fa : fb, ds, rr, &t0,
+                                                &t1)) {
+        if (t0 < en) {
+          en = t0;
+          piece = j + 1;
+        }
+        if (t1 > ex) ex = t1;
+      }
+    }
+    /* The cylinder (piece 0): the infinite one clipped by the end slab. */
+    if (ee > 0) {
+      PROX_REAL fe = PROX_FN(prox_vdot)(fa, e), de = PROX_FN(prox_vdot)(ds, e);
+      PROX_FN(prox_vec3) fp = PROX_FN(prox_vmadd)(fa, -fe / ee, e);
+      PROX_FN(prox_vec3) dp = PROX_FN(prox_vmadd)(ds, -de / ee, e);
+      PROX_REAL A = PROX_FN(prox_vdot)(dp, dp), c0, c1, s0, s1;
+      int ok = 1;
+      if (A > 0) {
+        PROX_REAL tca = -PROX_FN(prox_vdot)(fp, dp) / A;
+        PROX_REAL lp = PROX_FN(prox_vlen)(PROX_FN(prox_vmadd)(fp, tca, dp));
+        if (lp <= rr) {
+          PROX_REAL hl = PROX_SQRT(((rr - lp) * (rr + lp)) / A);
+          c0 = tca - hl;
+          c1 = tca + hl;
+        } else {
+          ok = 0;
+          c0 = c1 = 0;
+        }
+      } else {
+        /* Parallel to the axis: inside the cylinder everywhere or nowhere. */
+        ok = PROX_FN(prox_vlen)(fp) <= rr;
+        c0 = -PROX_INF;
+        c1 = PROX_INF;
+      }
+      if (ok) {
+        PROX_FN(prox_detail_rc_slab)(fe, de, 0, ee, &s0, &s1);
+        c0 = s0 > c0 ? s0 : c0;
+        c1 = s1 < c1 ? s1 : c1;
+        if (c0 <= c1) {
+          if (c0 < en) {
+            en = c0;
+            piece = 0;
+          }
+          if (c1 > ex) ex = c1;
+        }
+      }
+    }
+    if (en <= ex)
+      hit = PROX_FN(prox_detail_rc_solid_clip)(en / m, ex / m, ray->tmin, tmax,
+                                               &t, &tx, &inside);
+  }
+  if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (out) {
+    PROX_FN(prox_vec3)
+    p = t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir);
+    PROX_FN(prox_vec3) n;
+    if (inside)
+      return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, p,
+                                                PROX_FN(prox_v3)(0, 0, 0),
+                                                PROX_FEATURE_INTERIOR, 0);
+    /* The feature from the axial parameter of the hit point, which is
+     * well-conditioned (the entry parameters of the side and of a cap
+     * touch tangentially at their junction, so which one is smaller is
+     * not). */
+    {
+      PROX_FN(prox_vec3) q = PROX_FN(prox_vmadd)(fa, t, ray->dir);
+      PROX_REAL sp = ee > 0 ? PROX_FN(prox_vdot)(q, e) / ee : 0;
+      if (sp <= 0) {
+        piece = 1;
+        n = q;
+      } else if (sp >= 1) {
+        piece = 2;
+        n = PROX_FN(prox_vmadd)(fb, t, ray->dir);
+      } else {
+        piece = 0;
+        n = PROX_FN(prox_vmadd)(q, -sp, e);
+      }
+    }
+    PROX_FN(prox_detail_rc_rayhit_set)
+    (out, t, tx, 0, p, PROX_FN(prox_detail_rc_unit)(n),
+     piece == 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
+     piece == 0 ? 0 : piece - 1);
+  }
+  return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Triangles and tetrahedra: ray space (Woop, Benthin and Wald 2013)        */
+/* ------------------------------------------------------------------------ */
+
+/// Internal: the ray-space frame of a ray. kz is the axis of the largest
+/// direction component, (kx, ky, kz) a cyclic order of the axes, swapped
+/// when d[kz] < 0 so that the winding of projected triangles is kept;
+/// a point p maps to (p[kx] - sx p[kz], p[ky] - sy p[kz], sz p[kz]) after
+/// subtracting the origin.
+typedef struct PROX_FN(prox_rayspace) {
+  PROX_FN(prox_vec3) o, d; ///< the ray's origin and direction
+  int kx, ky, kz;          ///< axis permutation
+  PROX_REAL sx, sy, sz;    ///< shear: d[kx] sz, d[ky] sz, sz = 1/d[kz]
+} PROX_FN(prox_rayspace);
+
+/// Internal: a vertex in ray space: coordinates x, y, z and the largest
+/// magnitude m of the vertex minus the origin (for the error bounds).
+typedef struct PROX_FN(prox_rsvert) {
+  PROX_REAL x, y, z, m;
+} PROX_FN(prox_rsvert);
+
+/// Internal: makes the ray-space frame; returns 0 for a zero direction.
+PROX_KERNEL int PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o,
+                                                 PROX_FN(prox_vec3) d,
+                                                 PROX_FN(prox_rayspace) * rs) {
+  /* Selections on integers and array indices rather than branches: the
+   * direction changes with every ray, so branches on it would be
+   * mispredicted. */
+  PROX_REAL dv[3], ax = PROX_FABS(d.x), ay = PROX_FABS(d.y),
+                   az = PROX_FABS(d.z), dz;
+  int zx = az >= ax, zy = az >= ay, yx = ay >= ax, c = zx & zy;
+  int kz = 2 * c + (1 - c) * yx; /* 2 if z is largest, else 1 if y, else 0 */
+  int kx = (kz + 1) % 3, ky = (kz + 2) % 3, neg;
+  dv[0] = d.x;
+  dv[1] = d.y;
+  dv[2] = d.z;
+  dz = dv[kz];
+  neg = dz < 0;
+  rs->o = o;
+  rs->d = d;
+  rs->kz = kz;
+  rs->kx = kx + neg * (ky - kx);
+  rs->ky = ky + neg * (kx - ky);
+  /* One division: sx and sy carry two roundings each, which the edge
+   * functions' error bound allows for. */
+  rs->sz = 1 / dz;
+  rs->sx = dv[rs->kx] * rs->sz;
+  rs->sy = dv[rs->ky] * rs->sz;
+  return dz != 0;
+}
+
+/// Internal: a point in ray space.
+PROX_KERNEL PROX_FN(prox_rsvert)
+    PROX_FN(prox_detail_rc_rsvert)(const PROX_FN(prox_rayspace) * rs,
+                                   PROX_FN(prox_vec3) v) {
+  PROX_REAL p[3], m;
+  PROX_FN(prox_rsvert) r;
+  p[0] = v.x - rs->o.x;
+  p[1] = v.y - rs->o.y;
+  p[2] = v.z - rs->o.z;
+  m = PROX_FABS(p[0]);
+  if (PROX_FABS(p[1]) > m) m = PROX_FABS(p[1]);
+  if (PROX_FABS(p[2]) > m) m = PROX_FABS(p[2]);
+  r.x = p[rs->kx] - rs->sx * p[rs->kz];
+  r.y = p[rs->ky] - rs->sy * p[rs->kz];
+  r.z = rs->sz * p[rs->kz];
+  r.m = m;
+  return r;
+}
+
+/// Internal: the exact sign of the edge function of the edge p -> q seen
+/// from the ray, from the original coordinates (see the top of the file).
+/// When it is zero, *tie gets the sign after the symbolic perturbation
+/// (when perturb is set; else 0).
+PROX_KERNEL int
+PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_rayspace) * rs,
+                                   PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
+                                   int perturb, int *tie) {
+  double o[3], d[3], a[3], b[3];
+  int s;
+  o[0] = (double)rs->o.x;
+  o[1] = (double)rs->o.y;
+  o[2] = (double)rs->o.z;
+  d[0] = (double)rs->d.x;
+  d[1] = (double)rs->d.y;
+  d[2] = (double)rs->d.z;
+  a[0] = (double)p.x;
+  a[1] = (double)p.y;
+  a[2] = (double)p.z;
+  b[0] = (double)q.x;
+  b[1] = (double)q.y;
+  b[2] = (double)q.z;
+  s = prox_detail_xp_ray_edge_exact(o, d, a, b);
+  *tie = s == 0 && perturb
+             ? prox_detail_xp_ray_edge_perturb(d, a, b, rs->kx, rs->ky)
+             : 0;
+  return s;
+}
+
+/// Internal: the uncertain case of prox_detail_rc_edge (e within its
+/// error bound): float input re-evaluated in double, then the exact sign.
+PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
+    const PROX_FN(prox_rayspace) * rs, PROX_FN(prox_vec3) p,
+    PROX_FN(prox_vec3) q, PROX_REAL e, int perturb, int *s, int *z) {
+  int x, tie;
+#if !PROX_IS_DOUBLE
+  {
+    /* Float input: the same computation in double is usually decisive. */
+    prox_rayspace r;
+    prox_rsvert Pd, Qd;
+    double ed, bd;
+    prox_detail_rc_rayspace(prox_v3(rs->o.x, rs->o.y, rs->o.z),
+                            prox_v3(rs->d.x, rs->d.y, rs->d.z), &r);
+    Pd = prox_detail_rc_rsvert(&r, prox_v3(p.x, p.y, p.z));
+    Qd = prox_detail_rc_rsvert(&r, prox_v3(q.x, q.y, q.z));
+    ed = Pd.x * Qd.y - Pd.y * Qd.x;
+    bd = 48.0 * DBL_EPSILON * (Pd.m * Qd.m);
+    if (ed > bd || ed < -bd) {
+      *s = ed > 0 ? 1 : -1;
+      return (PROX_REAL)ed;
+    }
+  }
+#endif
+  x = PROX_FN(prox_detail_rc_edge_exact)(rs, p, q, perturb, &tie);
+  if (x == 0) {
+    *z = 1;
+    *s = tie;
+    return 0;
+  }
+  *s = x;
+  return (x > 0 && e > 0) || (x < 0 && e < 0) ? e : 0;
+}
+
+/// Internal: the ray-space edge function P.x Q.y - P.y Q.x of the edge
+/// p -> q (P, Q the ray-space images of p, q) with an exact sign. Returns
+/// the value, set to zero when the exact value is zero or of the other sign
+/// than the rounded one; *s gets the exact sign, or for an exact zero the
+/// sign after the perturbation (perturb set) or 0; *z gets 1 for an exact
+/// zero. Forward error bound: 48 eps P.m Q.m covers the rounding of the
+/// translation (u m per coordinate), the shear (two roundings in sx, sy:
+/// 7 u m per ray-space coordinate) and the 2x2 determinant, 36 eps P.m Q.m
+/// in all to first order; within it, float input is first re-evaluated in
+/// double, then (both precisions) exactly (prox_detail_rc_edge_slow).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
+    const PROX_FN(prox_rayspace) * rs, PROX_FN(prox_vec3) p,
+    PROX_FN(prox_vec3) q, PROX_FN(prox_rsvert) P, PROX_FN(prox_rsvert) Q,
+    int perturb, int *s, int *z) {
+  PROX_REAL e = P.x * Q.y - P.y * Q.x;
+  PROX_REAL bound = PROX_R(48.0) * PROX_EPS * (P.m * Q.m);
+  int sp = e > bound, sn = e < -bound;
+  *z = 0;
+  *s = sp - sn; /* arithmetic, not a branch on the sign */
+  if (sp | sn) return e;
+  return PROX_FN(prox_detail_rc_edge_slow)(rs, p, q, e, perturb, s, z);
+}
+
+/// Internal: ray-space hit of a ray with the triangle (a, b, c) whose
+/// vertices' ray-space images are A, B, C. closed = 0: the tie rule of the
+/// perturbation (a shared edge or vertex belongs to exactly one triangle of
+/// a closed mesh); closed = 1: the boundary belongs to the triangle (for
+/// solids). Returns 1 when the line meets the triangle, with the
+/// barycentric weights w[0..2] (unnormalised, summing to *det) and the
+/// parameter *t; z[k] gets which weights are exactly zero (bit k).
+PROX_KERNEL int
+PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_rayspace) * rs,
+                                    const PROX_FN(prox_vec3) * v,
+                                    const PROX_FN(prox_rsvert) * V, int closed,
+                                    PROX_REAL *w, PROX_REAL *t, int *zeros) {
+  int s0, s1, s2, z0, z1, z2, pos, neg;
+  PROX_REAL det;
+  /* w[i]: the edge opposite vertex i, so that w[i] / det is the
+   * barycentric coordinate of vertex i. All three before deciding: one
+   * data-dependent branch rather than three. */
+  w[0] = PROX_FN(prox_detail_rc_edge)(rs, v[1], v[2], V[1], V[2], !closed, &s0,
+                                      &z0);
+  w[1] = PROX_FN(prox_detail_rc_edge)(rs, v[2], v[0], V[2], V[0], !closed, &s1,
+                                      &z1);
+  w[2] = PROX_FN(prox_detail_rc_edge)(rs, v[0], v[1], V[0], V[1], !closed, &s2,
+                                      &z2);
+  if (!closed && ((s0 == 0) | (s1 != s0) | (s2 != s0))) return 0;
+  pos = s0 > 0 || s1 > 0 || s2 > 0;
+  neg = s0 < 0 || s1 < 0 || s2 < 0;
+  if (pos == neg) return 0; /* mixed signs, or all zero (closed) */
+  *zeros = z0 | (z1 << 1) | (z2 << 2);
+  det = w[0] + w[1] + w[2];
+  if (det == 0) {
+    /* The hit is certain but the weights are all below their rounding (a
+     * triangle tiny in ray space): the plane gives t. */
+    PROX_FN(prox_vec3)
+    n = PROX_FN(prox_vcross_acc)(PROX_FN(prox_vsub)(v[1], v[0]),
+                                 PROX_FN(prox_vsub)(v[2], v[0]));
+    PROX_REAL dn = PROX_FN(prox_vdot)(n, rs->d);
+    *t = PROX_FN(prox_vdot)(n, PROX_FN(prox_vsub)(v[0], rs->o)) / dn;
+    w[0] = w[1] = w[2] = PROX_R(1.0) / PROX_R(3.0);
+    return dn != 0;
+  }
+  *t = (w[0] * V[0].z + w[1] * V[1].z + w[2] * V[2].z) / det;
+  return 1;
+}
+
+/// Internal: the unit normal (v1 - v0) x (v2 - v0) of a triangle, from
+/// edges scaled to avoid overflow and underflow.
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_rc_tri_normal)(const PROX_FN(prox_vec3) * v) {
+  PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
+  PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
+  return PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vcross_acc)(
+      PROX_FN(prox_detail_rc_unit)(e1), PROX_FN(prox_detail_rc_unit)(e2)));
+}
+
+/// Casts a ray against a triangle; returns 1 on a hit. Watertight.
+///
+/// Ray space of Woop, Benthin and Wald (2013) with signs made exact (see
+/// the top of this file): a ray through a shared edge or vertex of a
+/// closed mesh hits exactly one of the triangles around it when it crosses
+/// the surface there (two or none when it only touches a silhouette), so
+/// hits are never lost and parity counts are right. Both faces are hit. A
+/// ray that lies in the triangle's plane, or is parallel to it, does not
+/// hit it, and a triangle of zero area is never hit (exactly: the neighbours
+/// of such a triangle in a closed mesh catch the ray). The hit must have t
+/// in [tmin, tmax].
+///
+/// out (may be NULL): t (t_exit = t), point = origin + t dir, bary[0..2]
+/// the barycentric coordinates of the hit for v[0], v[1], v[2] (each >= 0,
+/// summing to 1 up to rounding), the unit normal (v1 - v0) x (v2 - v0)
+/// (`dot(normal, dir) > 0`: hit from behind), feature FACE 0, EDGE i (on
+/// the edge v[i] v[(i+1)%3] exactly: bary of the third vertex exactly 0) or
+/// VERTEX i. A t beyond the largest finite real is not reported.
+/// Non-finite input: no hit. Zero direction: no hit. Error: |t - t_exact|
+/// |dir| <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
+/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
+PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
+                                               const PROX_FN(prox_triangle) *
+                                                   tri,
+                                               PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_rayspace) rs;
+  PROX_FN(prox_rsvert) V[3];
+  PROX_REAL w[3], t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  int zeros, i;
+  if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs))
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  for (i = 0; i < 3; ++i)
+    V[i] = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[i]);
+  /* t must be finite (a tiny direction can push it beyond the largest
+   * real). */
+  if (!PROX_FN(prox_detail_rc_rs_triangle)(&rs, tri->v, V, 0, w, &t, &zeros) ||
+      !(t >= ray->tmin && t <= tmax) || !(PROX_FABS(t) < PROX_INF))
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (PROX_FN(prox_detail_rc_ray_ok)(ray) == 0 ||
+      PROX_FN(prox_vpoison)(tri->v[0]) + PROX_FN(prox_vpoison)(tri->v[1]) +
+              PROX_FN(prox_vpoison)(tri->v[2]) !=
+          0)
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (out) {
+    PROX_REAL det = w[0] + w[1] + w[2];
+    int kind = PROX_FEATURE_FACE, index = 0;
+    if (zeros == 3 || zeros == 5 || zeros == 6) {
+      kind = PROX_FEATURE_VERTEX;
+      index = zeros == 6 ? 0 : (zeros == 5 ? 1 : 2);
+    } else if (zeros) {
+      /* Weight of vertex k zero: on edge (k + 1) % 3. */
+      kind = PROX_FEATURE_EDGE;
+      index = zeros == 1 ? 1 : (zeros == 2 ? 2 : 0);
+    }
+    PROX_FN(prox_detail_rc_rayhit_set)
+    (out, t, t, 0, PROX_FN(prox_vmadd)(ray->origin, t, ray->dir),
+     PROX_FN(prox_detail_rc_tri_normal)(tri->v), kind, index);
+    out->bary[0] = w[0] / det;
+    out->bary[1] = w[1] / det;
+    out->bary[2] = w[2] / det;
+  }
+  return 1;
+}
+
+/// Internal: tetrahedron edge index of the vertex pair (i, j), as
+/// prox_point_tetrahedron numbers edges.
+PROX_KERNEL int PROX_FN(prox_detail_rc_tet_edge)(int i, int j) {
+  int lo = i < j ? i : j, hi = i < j ? j : i;
+  return lo == 0 ? hi - 1 : (lo == 1 ? hi + 1 : 5);
+}
+
+/// Casts a ray against a solid tetrahedron; returns 1 on a hit.
+///
+/// The line of the ray is cast against the four faces in ray space with
+/// exact edge signs and closed faces (Woop et al. 2013, with the boundary
+/// included), so it meets the closed solid exactly when it meets one of
+/// its faces; the entry and exit are the first and last face parameters.
+/// A ray that starts inside hits at tmin (inside = 1, feature INTERIOR,
+/// zero normal). A ray whose exit lies within its rounding (8 eps S along
+/// the face normal) before tmin counts as starting on the surface.
+/// out: t, t_exit, inside, point, outward unit normal of the entry face,
+/// bary[] the barycentrics of the entry point in its face (vertices in
+/// increasing order), feature FACE i (opposite v[i]), EDGE i or VERTEX i as
+/// prox_point_tetrahedron numbers them. A flat tetrahedron (zero volume,
+/// decided exactly) is the union of its faces: hit where the ray crosses
+/// them, never inside (a ray in their plane does not hit). Where the ray
+/// enters or leaves through an edge or vertex, t comes from the
+/// best-conditioned face there. Zero direction: the point origin, a hit
+/// (inside) when prox_point_tetrahedron puts it at distance 0. Non-finite
+/// input: no hit. Error: |t - t_exact| |dir| (and likewise t_exit)
+/// <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
+/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
+PROX_KERNEL int
+PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
+                                  const PROX_FN(prox_tetrahedron) * tet,
+                                  PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_rayspace) rs;
+  PROX_FN(prox_rsvert) V[4];
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en = PROX_INF,
+            ex = -PROX_INF, exslack = 0, wen[3] = {0, 0, 0}, t, tx;
+  PROX_REAL ft[4] = {0, 0, 0, 0}, fw[4][3], fscore[4] = {0, 0, 0, 0};
+  int i, f, fen = -1, fex = -1, zen = 0, inside = 0, flat = 0, hit, vsign;
+  int fhit[4], fz[4] = {0, 0, 0, 0}, ffront[4] = {0, 0, 0, 0};
+  const PROX_FN(prox_vec3) *v = tet->v;
+  if (!PROX_FN(prox_detail_rc_ray_ok)(ray) ||
+      PROX_FN(prox_vpoison)(v[0]) + PROX_FN(prox_vpoison)(v[1]) +
+              PROX_FN(prox_vpoison)(v[2]) + PROX_FN(prox_vpoison)(v[3]) !=
+          0)
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs)) {
+    if (PROX_FN(prox_point_tetrahedron)(ray->origin, tet, 0) > 0)
+      return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+    return PROX_FN(prox_detail_rc_rayhit_set)(
+        out, ray->tmin, tmax, 1, ray->origin, PROX_FN(prox_v3)(0, 0, 0),
+        PROX_FEATURE_INTERIOR, 0);
+  }
+  for (i = 0; i < 4; ++i)
+    V[i] = PROX_FN(prox_detail_rc_rsvert)(&rs, v[i]);
+  {
+    /* Flat (zero volume, exactly): the faces' union, no inside. Else the
+     * sign of the volume orients the faces. */
+    double a[3], b[3], c[3], d[3];
+    PROX_REAL err,
+        vol = PROX_FN(prox_detail_rc_orient)(v[0], v[1], v[2], v[3], &err);
+    if (!(PROX_FABS(vol) > err)) {
+      a[0] = (double)v[0].x, a[1] = (double)v[0].y, a[2] = (double)v[0].z;
+      b[0] = (double)v[1].x, b[1] = (double)v[1].y, b[2] = (double)v[1].z;
+      c[0] = (double)v[2].x, c[1] = (double)v[2].y, c[2] = (double)v[2].z;
+      d[0] = (double)v[3].x, d[1] = (double)v[3].y, d[2] = (double)v[3].z;
+      vsign = prox_detail_xp_orient3d_exact(a, b, c, d);
+    } else {
+      vsign = vol > 0 ? 1 : -1;
+    }
+    flat = vsign == 0;
+  }
+  for (f = 0; f < 4; ++f) {
+    /* Face f: the other three vertices in increasing order. */
+    int f0 = f == 0 ? 1 : 0, f1 = f <= 1 ? 2 : 1, f2 = f <= 2 ? 3 : 2;
+    PROX_FN(prox_vec3) fv[3];
+    PROX_FN(prox_rsvert) FV[3];
+    fv[0] = v[f0];
+    fv[1] = v[f1];
+    fv[2] = v[f2];
+    FV[0] = V[f0];
+    FV[1] = V[f1];
+    FV[2] = V[f2];
+    fhit[f] = PROX_FN(prox_detail_rc_rs_triangle)(&rs, fv, FV, 1, fw[f], &ft[f],
+                                                  &fz[f]);
+    if (!fhit[f]) continue;
+    if (fen < 0 || ft[f] < en) {
+      en = ft[f];
+      fen = f;
+    }
+    if (fex < 0 || ft[f] > ex) {
+      ex = ft[f];
+      fex = f;
+    }
+    if (!flat) {
+      /* The outward normal is (-1)^f sign(vol) (f1 - f0) x (f2 - f0), and
+       * its dot with d has the sign of the ray-space weights' sum: front
+       * faces (entry) have them of opposite signs. |det| / |n| is the
+       * |cos| of incidence up to a factor common to all faces. */
+      PROX_REAL det = fw[f][0] + fw[f][1] + fw[f][2];
+      PROX_FN(prox_vec3)
+      n = PROX_FN(prox_vcross)(PROX_FN(prox_vsub)(fv[1], fv[0]),
+                               PROX_FN(prox_vsub)(fv[2], fv[0]));
+      ffront[f] = (f & 1 ? -vsign : vsign) * (det > 0 ? 1 : -1) < 0;
+      fscore[f] = PROX_FABS(det) / PROX_FN(prox_vlen)(n);
+    }
+  }
+  if (fen < 0) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (!flat) {
+    /* Entering or leaving through an edge or vertex, several faces hit
+     * at the same point: t from the best-conditioned of the faces of the
+     * right facing that meet there (exact zero weights), kept within
+     * [first, last] so that entry <= exit stays. */
+    int be = fen, bx = fex;
+    for (f = 0; f < 4; ++f) {
+      if (!fhit[f] || !fz[f]) continue;
+      if (ffront[f] && fz[fen] && fscore[f] > fscore[be]) be = f;
+      if (!ffront[f] && fz[fex] && fscore[f] > fscore[bx]) bx = f;
+    }
+    if (be != fen && ft[be] <= ex) {
+      en = ft[be];
+      fen = be;
+    }
+    if (bx != fex && ft[bx] >= en) {
+      ex = ft[bx];
+      fex = bx;
+    }
+  }
+  zen = fz[fen];
+  wen[0] = fw[fen][0];
+  wen[1] = fw[fen][1];
+  wen[2] = fw[fen][2];
+  if (flat) ex = en;
+  /* The slack of a start on the surface: 8 eps S along the exit face's
+   * normal, in units of t. */
+  if (ex < ray->tmin) {
+    int g0 = fex == 0 ? 1 : 0, g1 = fex <= 1 ? 2 : 1, g2 = fex <= 2 ? 3 : 2;
+    PROX_FN(prox_vec3) gv[3];
+    PROX_REAL dn, S = 0;
+    gv[0] = v[g0];
+    gv[1] = v[g1];
+    gv[2] = v[g2];
+    dn = PROX_FABS(
+        PROX_FN(prox_vdot)(PROX_FN(prox_detail_rc_tri_normal)(gv), ray->dir));
+    for (i = 0; i < 4; ++i)
+      S = V[i].m > S ? V[i].m : S;
+    exslack = PROX_R(8.0) * PROX_EPS * S / dn;
+    if (ex >= ray->tmin - exslack) ex = ray->tmin;
+  }
+  hit = PROX_FN(prox_detail_rc_solid_clip)(en, ex, ray->tmin, tmax, &t, &tx,
+                                           &inside);
+  if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (flat) inside = 0, tx = t;
+  if (!out) return 1;
+  if (inside)
+    return PROX_FN(prox_detail_rc_rayhit_set)(
+        out, t, tx, 1,
+        t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir),
+        PROX_FN(prox_v3)(0, 0, 0), PROX_FEATURE_INTERIOR, 0);
+  {
+    int f0 = fen == 0 ? 1 : 0, f1 = fen <= 1 ? 2 : 1, f2 = fen <= 2 ? 3 : 2;
+    int fv[3], kind = PROX_FEATURE_FACE, index = fen;
+    PROX_FN(prox_vec3) gv[3], n;
+    PROX_REAL det = wen[0] + wen[1] + wen[2];
+    fv[0] = f0;
+    fv[1] = f1;
+    fv[2] = f2;
+    gv[0] = v[f0];
+    gv[1] = v[f1];
+    gv[2] = v[f2];
+    n = PROX_FN(prox_detail_rc_tri_normal)(gv);
+    /* Outward: away from the opposite vertex. */
+    if (PROX_FN(prox_vdot)(n, PROX_FN(prox_vsub)(v[fen], v[f0])) > 0)
+      n = PROX_FN(prox_vneg)(n);
+    if (zen == 3 || zen == 5 || zen == 6) {
+      kind = PROX_FEATURE_VERTEX;
+      index = fv[zen == 6 ? 0 : (zen == 5 ? 1 : 2)];
+    } else if (zen) {
+      int k = zen == 1 ? 0 : (zen == 2 ? 1 : 2);
+      kind = PROX_FEATURE_EDGE;
+      index = PROX_FN(prox_detail_rc_tet_edge)(fv[k == 0 ? 1 : 0],
+                                               fv[k == 2 ? 1 : 2]);
+    }
+    PROX_FN(prox_detail_rc_rayhit_set)
+    (out, t, tx, 0, PROX_FN(prox_vmadd)(ray->origin, t, ray->dir), n, kind,
+     index);
+    out->bary[0] = wen[0] / det;
+    out->bary[1] = wen[1] / det;
+    out->bary[2] = wen[2] / det;
+  }
+  return 1;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/// @file overlap.h
+/// @brief Overlap tests for bounding volumes and broad phases: AABB-AABB,
+/// OBB-OBB, triangle-AABB, sphere-triangle and triangle-triangle, in double
+/// and float (suffix f).
+///
+/// Every test is of closed sets (touching counts) and returns 1 or 0. The
+/// box and sphere tests are conservative: sets that touch are never
+/// reported apart, sets apart by less than a few eps times the coordinates'
+/// magnitude may be reported as overlapping. The triangle-triangle test is
+/// exact. No test allocates; all are thread-safe and usable in CUDA device
+/// code.
+#ifndef PROX_OVERLAP_H
+#define PROX_OVERLAP_H
+
+/* The exact predicates (expansion arithmetic) live in raycast.h. */
+#include "raycast.h"
+
+PROX_EXTERN_C_BEGIN
+
+#include "detail/real_double.h"
+#include "detail/overlap.inl"
+#include "detail/real_end.h"
+
+#include "detail/real_float.h"
+#include "detail/overlap.inl"
+#include "detail/real_end.h"
+
+PROX_EXTERN_C_END
+
+#endif /* PROX_OVERLAP_H */

@@ -1,0 +1,1193 @@
+/* SPDX-License-Identifier: MIT */
+/* Ray casts (K3) against the exact oracle of oracle_ray.h.
+ *
+ * For every kernel and precision, four kinds of cases (uniform, large
+ * offset, tiny, adversarial), 5,000+ each (>= 20,000 per kernel and
+ * precision at scale 1). Asserted:
+ * - no NaN or infinity in the result of a hit from finite input;
+ * - solids (boxes, sphere, capsule, tetrahedron): an exact hit is always
+ *   reported (closed and conservative: grazing rays, rays starting on the
+ *   surface); a ray that misses the solid grown by band S is never
+ *   reported (band = 1e-9 double, 1e-5 float);
+ * - surfaces (plane, triangle): the hit/miss decision is exactly the
+ *   oracle's (for triangles: exact edge signs with prox's tie rule) unless
+ *   the exact t is within band S of tmin or tmax;
+ * - inside flag where the start is farther than band S from the surface;
+ * - features where the entry point is farther than band S from another
+ *   feature (boxes: face entries; triangles and tetrahedra: edges and
+ *   vertices too, which they decide exactly);
+ * - entry and exit t within 8 eps S (|t - t_exact| |dir| <= 8 eps S) on
+ *   well-conditioned hits: the cosine of incidence at least RC_COND.
+ * Prints the table of measured maxima. */
+#include <prox/raycast.h>
+
+#include "harness.h"
+#include "oracle_ray.h"
+
+/* Cosine of incidence from which t is asserted (angle <= 60 deg). */
+#define RC_COND 0.5
+/* The asserted bound on t, in eps S. */
+#define RC_TBOUND 8.0
+
+enum {
+  RC_PLANE,
+  RC_TRIANGLE,
+  RC_AABB,
+  RC_OBB,
+  RC_SPHERE,
+  RC_CAPSULE,
+  RC_TET,
+  RC_KERNELS
+};
+
+static const char *rc_names[RC_KERNELS] = {
+    "raycast_plane",  "raycast_triangle", "raycast_aabb",       "raycast_obb",
+    "raycast_sphere", "raycast_capsule",  "raycast_tetrahedron"};
+
+/* One case, in doubles (rounded to float for the float kernels). */
+typedef struct rc_case {
+  int k;
+  double o[3], d[3], tmin, tmax;
+  double v[4][3]; /* plane: v[0] normal; tri: v[0..2]; aabb: min, max;
+                   * obb: center, axes v[1..3]; sphere: center;
+                   * capsule: a, b; tet: v[0..3] */
+  double s[3];    /* plane: offset; obb: half extents; radius */
+} rc_case;
+
+/* A kernel's result, in double. */
+typedef struct rc_res {
+  int ret, hit, inside;
+  double t, tx, p[3], n[3], bary[3];
+  int kind, index;
+} rc_res;
+
+/* ------------------------------------------------------------------------ */
+/* Running the kernels                                                      */
+/* ------------------------------------------------------------------------ */
+
+#define RC_V3(a) prox_v3((a)[0], (a)[1], (a)[2])
+#define RC_V3F(a) prox_v3f((float)(a)[0], (float)(a)[1], (float)(a)[2])
+
+static void rc_from_hit(rc_res *r, const prox_rayhit *h, int ret) {
+  r->ret = ret;
+  r->hit = h->hit;
+  r->inside = h->inside;
+  r->t = h->t;
+  r->tx = h->t_exit;
+  r->p[0] = h->point.x, r->p[1] = h->point.y, r->p[2] = h->point.z;
+  r->n[0] = h->normal.x, r->n[1] = h->normal.y, r->n[2] = h->normal.z;
+  r->bary[0] = h->bary[0], r->bary[1] = h->bary[1], r->bary[2] = h->bary[2];
+  r->kind = h->feature.kind;
+  r->index = h->feature.index;
+}
+
+static void rc_from_hitf(rc_res *r, const prox_rayhitf *h, int ret) {
+  r->ret = ret;
+  r->hit = h->hit;
+  r->inside = h->inside;
+  r->t = h->t;
+  r->tx = h->t_exit;
+  r->p[0] = h->point.x, r->p[1] = h->point.y, r->p[2] = h->point.z;
+  r->n[0] = h->normal.x, r->n[1] = h->normal.y, r->n[2] = h->normal.z;
+  r->bary[0] = h->bary[0], r->bary[1] = h->bary[1], r->bary[2] = h->bary[2];
+  r->kind = h->feature.kind;
+  r->index = h->feature.index;
+}
+
+/* Rounds every input of a case to float. */
+/* x rounded to float. Through a volatile: GCC 12.2 at -O2 vectorises a
+ * loop of in-place x = (float)x over a struct's arrays wrongly (some
+ * elements are left unrounded). */
+static double rc_round(double x) {
+  volatile float f = (float)x;
+  return (double)f;
+}
+
+static void rc_to_float(rc_case *c) {
+  int i, j;
+  for (i = 0; i < 3; ++i) {
+    c->o[i] = rc_round(c->o[i]);
+    c->d[i] = rc_round(c->d[i]);
+    c->s[i] = rc_round(c->s[i]);
+    for (j = 0; j < 4; ++j)
+      c->v[j][i] = rc_round(c->v[j][i]);
+  }
+  c->tmin = rc_round(c->tmin);
+  c->tmax = rc_round(c->tmax);
+}
+
+static void rc_run(const rc_case *c, int is_float, rc_res *r) {
+  if (!is_float) {
+    prox_ray ray;
+    prox_rayhit h;
+    int ret = 0;
+    ray.origin = RC_V3(c->o);
+    ray.dir = RC_V3(c->d);
+    ray.tmin = c->tmin;
+    ray.tmax = c->tmax;
+    switch (c->k) {
+    case RC_PLANE: {
+      prox_plane pl;
+      pl.normal = RC_V3(c->v[0]);
+      pl.offset = c->s[0];
+      ret = prox_raycast_plane(&ray, &pl, &h);
+      break;
+    }
+    case RC_TRIANGLE: {
+      prox_triangle t;
+      t.v[0] = RC_V3(c->v[0]);
+      t.v[1] = RC_V3(c->v[1]);
+      t.v[2] = RC_V3(c->v[2]);
+      ret = prox_raycast_triangle(&ray, &t, &h);
+      break;
+    }
+    case RC_AABB: {
+      prox_aabb b;
+      b.min = RC_V3(c->v[0]);
+      b.max = RC_V3(c->v[1]);
+      ret = prox_raycast_aabb(&ray, &b, &h);
+      break;
+    }
+    case RC_OBB: {
+      prox_obb b;
+      b.center = RC_V3(c->v[0]);
+      b.axis[0] = RC_V3(c->v[1]);
+      b.axis[1] = RC_V3(c->v[2]);
+      b.axis[2] = RC_V3(c->v[3]);
+      b.half[0] = c->s[0];
+      b.half[1] = c->s[1];
+      b.half[2] = c->s[2];
+      ret = prox_raycast_obb(&ray, &b, &h);
+      break;
+    }
+    case RC_SPHERE: {
+      prox_sphere s;
+      s.center = RC_V3(c->v[0]);
+      s.radius = c->s[0];
+      ret = prox_raycast_sphere(&ray, &s, &h);
+      break;
+    }
+    case RC_CAPSULE: {
+      prox_capsule s;
+      s.a = RC_V3(c->v[0]);
+      s.b = RC_V3(c->v[1]);
+      s.radius = c->s[0];
+      ret = prox_raycast_capsule(&ray, &s, &h);
+      break;
+    }
+    default: {
+      prox_tetrahedron t;
+      t.v[0] = RC_V3(c->v[0]);
+      t.v[1] = RC_V3(c->v[1]);
+      t.v[2] = RC_V3(c->v[2]);
+      t.v[3] = RC_V3(c->v[3]);
+      ret = prox_raycast_tetrahedron(&ray, &t, &h);
+      break;
+    }
+    }
+    rc_from_hit(r, &h, ret);
+  } else {
+    prox_rayf ray;
+    prox_rayhitf h;
+    int ret = 0;
+    ray.origin = RC_V3F(c->o);
+    ray.dir = RC_V3F(c->d);
+    ray.tmin = (float)c->tmin;
+    ray.tmax = (float)c->tmax;
+    switch (c->k) {
+    case RC_PLANE: {
+      prox_planef pl;
+      pl.normal = RC_V3F(c->v[0]);
+      pl.offset = (float)c->s[0];
+      ret = prox_raycast_planef(&ray, &pl, &h);
+      break;
+    }
+    case RC_TRIANGLE: {
+      prox_trianglef t;
+      t.v[0] = RC_V3F(c->v[0]);
+      t.v[1] = RC_V3F(c->v[1]);
+      t.v[2] = RC_V3F(c->v[2]);
+      ret = prox_raycast_trianglef(&ray, &t, &h);
+      break;
+    }
+    case RC_AABB: {
+      prox_aabbf b;
+      b.min = RC_V3F(c->v[0]);
+      b.max = RC_V3F(c->v[1]);
+      ret = prox_raycast_aabbf(&ray, &b, &h);
+      break;
+    }
+    case RC_OBB: {
+      prox_obbf b;
+      b.center = RC_V3F(c->v[0]);
+      b.axis[0] = RC_V3F(c->v[1]);
+      b.axis[1] = RC_V3F(c->v[2]);
+      b.axis[2] = RC_V3F(c->v[3]);
+      b.half[0] = (float)c->s[0];
+      b.half[1] = (float)c->s[1];
+      b.half[2] = (float)c->s[2];
+      ret = prox_raycast_obbf(&ray, &b, &h);
+      break;
+    }
+    case RC_SPHERE: {
+      prox_spheref s;
+      s.center = RC_V3F(c->v[0]);
+      s.radius = (float)c->s[0];
+      ret = prox_raycast_spheref(&ray, &s, &h);
+      break;
+    }
+    case RC_CAPSULE: {
+      prox_capsulef s;
+      s.a = RC_V3F(c->v[0]);
+      s.b = RC_V3F(c->v[1]);
+      s.radius = (float)c->s[0];
+      ret = prox_raycast_capsulef(&ray, &s, &h);
+      break;
+    }
+    default: {
+      prox_tetrahedronf t;
+      t.v[0] = RC_V3F(c->v[0]);
+      t.v[1] = RC_V3F(c->v[1]);
+      t.v[2] = RC_V3F(c->v[2]);
+      t.v[3] = RC_V3F(c->v[3]);
+      ret = prox_raycast_tetrahedronf(&ray, &t, &h);
+      break;
+    }
+    }
+    rc_from_hitf(r, &h, ret);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Case generators                                                          */
+/* ------------------------------------------------------------------------ */
+
+static double rc_maxabs3(const double *a) {
+  double m = fabs(a[0]);
+  if (fabs(a[1]) > m) m = fabs(a[1]);
+  if (fabs(a[2]) > m) m = fabs(a[2]);
+  return m;
+}
+
+/* S of a case: the largest coordinate magnitude of the positional inputs
+ * (the origin and the primitive's points, extents added). */
+static double rc_scale(const rc_case *c) {
+  double S = rc_maxabs3(c->o), m;
+  int i;
+  switch (c->k) {
+  case RC_PLANE: {
+    double nl = sqrt(c->v[0][0] * c->v[0][0] + c->v[0][1] * c->v[0][1] +
+                     c->v[0][2] * c->v[0][2]);
+    m = nl > 0 ? fabs(c->s[0]) / nl : 0;
+    break;
+  }
+  case RC_TRIANGLE:
+    m = fmax(rc_maxabs3(c->v[0]),
+             fmax(rc_maxabs3(c->v[1]), rc_maxabs3(c->v[2])));
+    break;
+  case RC_AABB:
+    m = fmax(rc_maxabs3(c->v[0]), rc_maxabs3(c->v[1]));
+    break;
+  case RC_OBB:
+    m = rc_maxabs3(c->v[0]) + fabs(c->s[0]) + fabs(c->s[1]) + fabs(c->s[2]);
+    break;
+  case RC_SPHERE:
+    m = rc_maxabs3(c->v[0]) + fabs(c->s[0]);
+    break;
+  case RC_CAPSULE:
+    m = fmax(rc_maxabs3(c->v[0]), rc_maxabs3(c->v[1])) + fabs(c->s[0]);
+    break;
+  default:
+    m = 0;
+    for (i = 0; i < 4; ++i)
+      m = fmax(m, rc_maxabs3(c->v[i]));
+    break;
+  }
+  if (m > S) S = m;
+  return S > 0 ? S : DBL_MIN;
+}
+
+/* An exact placement for adversarial cases: x = shift + s * g / 16 for
+ * grid points g, exact in both precisions. */
+typedef struct rc_grid {
+  double s, shift[3];
+} rc_grid;
+
+static rc_grid rc_grid_random(oracle_rng *g) {
+  rc_grid f;
+  int i, which = oracle_rng_int(g, 3);
+  f.shift[0] = f.shift[1] = f.shift[2] = 0;
+  if (which == 0) {
+    f.s = ldexp(1.0, oracle_rng_int(g, 5) - 2);
+  } else if (which == 1) {
+    f.s = 128;
+    for (i = 0; i < 3; ++i)
+      f.shift[i] = f.s * oracle_rng_sign(g) * (4096 + oracle_rng_int(g, 4000));
+  } else {
+    f.s = ldexp(1.0, -27);
+    for (i = 0; i < 3; ++i)
+      f.shift[i] = f.s * (oracle_rng_int(g, 17) - 8);
+  }
+  return f;
+}
+
+/* A grid point (integers in [-16, 16] / 16) placed by the grid frame. */
+static void rc_grid_point(oracle_rng *g, const rc_grid *f, double out[3]) {
+  int i;
+  for (i = 0; i < 3; ++i)
+    out[i] = f->shift[i] + f->s * (oracle_rng_int(g, 33) - 16) / 16.0;
+}
+
+/* A non-zero grid vector (integers in [-8, 8]), times a power of two. */
+static void rc_grid_vector(oracle_rng *g, double out[3]) {
+  int i;
+  double k = ldexp(1.0, oracle_rng_int(g, 9) - 4);
+  do {
+    for (i = 0; i < 3; ++i)
+      out[i] = k * (oracle_rng_int(g, 17) - 8);
+  } while (out[0] == 0 && out[1] == 0 && out[2] == 0);
+}
+
+/* The origin target - 2^j d for a target point that the ray must pass
+ * through: exact when d has few bits (grid vectors), as the generators
+ * here ensure. */
+static void rc_aim(oracle_rng *g, rc_case *c, const double target[3],
+                   double step) {
+  int i;
+  double k = step * ldexp(1.0, oracle_rng_int(g, 4));
+  for (i = 0; i < 3; ++i)
+    c->o[i] = target[i] - k * c->d[i];
+}
+
+/* Direction components 0, -0 or subnormal (precision-dependent). */
+static double rc_tiny_component(oracle_rng *g, int is_float) {
+  double sub = is_float ? (double)FLT_TRUE_MIN : DBL_TRUE_MIN;
+  switch (oracle_rng_int(g, 4)) {
+  case 0:
+    return 0.0;
+  case 1:
+    return -0.0;
+  case 2:
+    return sub * (1 + oracle_rng_int(g, 3));
+  default:
+    return -sub * (1 + oracle_rng_int(g, 3));
+  }
+}
+
+/* Fills the ray of a general case: origin o (placed), direction towards
+ * the target (placed) with some spread, interval. */
+static void rc_general_ray(oracle_rng *g, const oracle_frame *f, rc_case *c,
+                           const double target_u[3], double spread) {
+  double u[3], a[3], b[3], len = oracle_rng_log10(g, -2, 2);
+  int i;
+  oracle_rng_cube(g, u);
+  for (i = 0; i < 3; ++i)
+    u[i] *= 2.5;
+  oracle_frame_point(f, u, c->o);
+  /* Direction in frame units, computed before placement (no cancellation
+   * of the large offset). */
+  oracle_rng_cube(g, a);
+  for (i = 0; i < 3; ++i)
+    b[i] = target_u[i] + spread * a[i] - u[i];
+  oracle_frame_vector(f, b, c->d);
+  for (i = 0; i < 3; ++i)
+    c->d[i] *= len / f->scale;
+  if (c->d[0] == 0 && c->d[1] == 0 && c->d[2] == 0) c->d[0] = 1;
+  c->tmin = 0;
+  c->tmax = INFINITY;
+  switch (oracle_rng_int(g, 8)) {
+  case 0:
+    c->tmin = oracle_rng_range(g, -2, 2) / len;
+    break;
+  case 1:
+    c->tmax = oracle_rng_range(g, 0.5, 4) / len;
+    break;
+  default:
+    break;
+  }
+}
+
+/* A general (uniform / large / tiny) case of kernel k. */
+static void rc_gen_general(oracle_rng *g, int k, int kind, rc_case *c) {
+  oracle_frame f = oracle_frame_random(g, kind);
+  double u[4][3], target[3];
+  int i, j;
+  memset(c, 0, sizeof *c);
+  c->k = k;
+  for (j = 0; j < 4; ++j)
+    oracle_rng_cube(g, u[j]);
+  for (i = 0; i < 3; ++i)
+    target[i] = 0.5 * (u[0][i] + u[1][i]);
+  switch (k) {
+  case RC_PLANE: {
+    double n[3], p[3];
+    oracle_rng_dir(g, n);
+    for (i = 0; i < 3; ++i)
+      n[i] *= oracle_rng_log10(g, -1, 1);
+    oracle_frame_point(&f, u[0], p);
+    for (i = 0; i < 3; ++i)
+      c->v[0][i] = n[i];
+    c->s[0] = n[0] * p[0] + n[1] * p[1] + n[2] * p[2];
+    for (i = 0; i < 3; ++i)
+      target[i] = u[0][i];
+    break;
+  }
+  case RC_TRIANGLE:
+    for (j = 0; j < 3; ++j)
+      oracle_frame_point(&f, u[j], c->v[j]);
+    for (i = 0; i < 3; ++i)
+      target[i] = (u[0][i] + u[1][i] + u[2][i]) / 3;
+    break;
+  case RC_AABB:
+    for (j = 0; j < 2; ++j)
+      oracle_frame_point(&f, u[j], c->v[j]);
+    break;
+  case RC_OBB: {
+    double ax[3][3];
+    oracle_rng_rotation(g, ax);
+    oracle_frame_point(&f, u[0], c->v[0]);
+    for (j = 0; j < 3; ++j) {
+      for (i = 0; i < 3; ++i)
+        c->v[j + 1][i] = ax[j][i];
+      c->s[j] = f.scale * oracle_rng_range(g, 0.05, 1);
+    }
+    for (i = 0; i < 3; ++i)
+      target[i] = u[0][i];
+    break;
+  }
+  case RC_SPHERE:
+    oracle_frame_point(&f, u[0], c->v[0]);
+    c->s[0] = f.scale * oracle_rng_range(g, 0.05, 1);
+    for (i = 0; i < 3; ++i)
+      target[i] = u[0][i];
+    break;
+  case RC_CAPSULE:
+    oracle_frame_point(&f, u[0], c->v[0]);
+    oracle_frame_point(&f, u[1], c->v[1]);
+    c->s[0] = f.scale * oracle_rng_range(g, 0.05, 0.7);
+    break;
+  default:
+    for (j = 0; j < 4; ++j)
+      oracle_frame_point(&f, u[j], c->v[j]);
+    for (i = 0; i < 3; ++i)
+      target[i] = (u[0][i] + u[1][i] + u[2][i] + u[3][i]) / 4;
+    break;
+  }
+  rc_general_ray(g, &f, c, target, 0.8);
+}
+
+/* An adversarial case of kernel k (exact grid geometry). */
+static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
+  rc_grid f = rc_grid_random(g);
+  double target[3], e[3];
+  int i, j, sub = oracle_rng_int(g, 6);
+  memset(c, 0, sizeof *c);
+  c->k = k;
+  c->tmin = 0;
+  c->tmax = INFINITY;
+  rc_grid_vector(g, c->d);
+  switch (k) {
+  case RC_PLANE: {
+    double p[3], n[3];
+    rc_grid_point(g, &f, p);
+    rc_grid_vector(g, n);
+    for (i = 0; i < 3; ++i)
+      c->v[0][i] = n[i];
+    /* Offset n . p: exact enough for the test (the oracle takes it as
+     * given); rays through p or parallel to the plane. */
+    c->s[0] = n[0] * p[0] + n[1] * p[1] + n[2] * p[2];
+    if (sub < 2) {
+      /* Parallel: d = n x w. */
+      rc_grid_vector(g, e);
+      c->d[0] = n[1] * e[2] - n[2] * e[1];
+      c->d[1] = n[2] * e[0] - n[0] * e[2];
+      c->d[2] = n[0] * e[1] - n[1] * e[0];
+      if (c->d[0] == 0 && c->d[1] == 0 && c->d[2] == 0) c->d[0] = n[1] + 1;
+      rc_grid_point(g, &f, c->o);
+      if (sub == 0)
+        for (i = 0; i < 3; ++i)
+          c->o[i] = p[i]; /* in the plane */
+    } else {
+      rc_aim(g, c, p, f.s / 16);
+    }
+    break;
+  }
+  case RC_TRIANGLE:
+  case RC_TET: {
+    int nv = k == RC_TET ? 4 : 3;
+    for (j = 0; j < nv; ++j)
+      rc_grid_point(g, &f, c->v[j]);
+    if (k == RC_TET && oracle_rng_int(g, 8) == 0) {
+      /* Flat: v3 in the plane of v0 v1 v2 (dyadic combination). */
+      for (i = 0; i < 3; ++i)
+        c->v[3][i] = (c->v[0][i] + c->v[1][i] + 2 * c->v[2][i]) / 4;
+    }
+    if (k == RC_TRIANGLE && oracle_rng_int(g, 10) == 0) {
+      /* Zero area: v2 on the line of v0 v1. */
+      for (i = 0; i < 3; ++i)
+        c->v[2][i] = (3 * c->v[0][i] - c->v[1][i]) / 2;
+    }
+    switch (sub) {
+    case 0: /* through a vertex */
+      j = oracle_rng_int(g, nv);
+      rc_aim(g, c, c->v[j], f.s / 16);
+      break;
+    case 1:
+    case 2: { /* through an edge point (1 - w) a + w b, w dyadic */
+      int a = oracle_rng_int(g, nv),
+          b = (a + 1 + oracle_rng_int(g, nv - 1)) % nv;
+      double w = ldexp(1.0, -1 - oracle_rng_int(g, 3));
+      for (i = 0; i < 3; ++i)
+        target[i] = c->v[a][i] + w * (c->v[b][i] - c->v[a][i]);
+      rc_aim(g, c, target, f.s / 16);
+      break;
+    }
+    case 3: { /* in the plane of a face */
+      for (i = 0; i < 3; ++i) {
+        c->d[i] = c->v[1][i] - c->v[0][i] + (c->v[2][i] - c->v[0][i]) / 2;
+        target[i] = (c->v[0][i] + c->v[1][i] + 2 * c->v[2][i]) / 4;
+      }
+      if (c->d[0] == 0 && c->d[1] == 0 && c->d[2] == 0) c->d[2] = 1;
+      rc_aim(g, c, target, 1);
+      break;
+    }
+    case 4: { /* start on a face or inside */
+      for (i = 0; i < 3; ++i)
+        c->o[i] = (c->v[0][i] + c->v[1][i] + 2 * c->v[2][i]) / 4;
+      if (k == RC_TET && oracle_rng_int(g, 2))
+        for (i = 0; i < 3; ++i)
+          c->o[i] = (c->v[0][i] + c->v[1][i] + c->v[2][i] + c->v[3][i]) / 4;
+      break;
+    }
+    default: /* axis-parallel ray through a face point */
+      for (i = 0; i < 3; ++i) {
+        c->d[i] = 0;
+        target[i] = (c->v[0][i] + c->v[1][i] + 2 * c->v[2][i]) / 4;
+      }
+      c->d[oracle_rng_int(g, 3)] = oracle_rng_sign(g);
+      rc_aim(g, c, target, f.s);
+      break;
+    }
+    break;
+  }
+  case RC_AABB:
+  case RC_OBB: {
+    double lo[3], hi[3];
+    rc_grid_point(g, &f, lo);
+    for (i = 0; i < 3; ++i)
+      hi[i] = lo[i] + f.s * (1 + oracle_rng_int(g, 16)) / 16.0;
+    if (k == RC_AABB) {
+      for (i = 0; i < 3; ++i) {
+        c->v[0][i] = lo[i];
+        c->v[1][i] = hi[i];
+      }
+    } else {
+      /* A signed permutation of the axes: exact and orthonormal. */
+      int perm = oracle_rng_int(g, 3), flip = oracle_rng_int(g, 2);
+      for (j = 0; j < 3; ++j) {
+        for (i = 0; i < 3; ++i)
+          c->v[j + 1][i] = 0;
+        c->v[j + 1][(j + perm) % 3] = flip && j == 0 ? -1 : 1;
+      }
+      for (i = 0; i < 3; ++i) {
+        c->v[0][i] = (lo[i] + hi[i]) / 2;
+      }
+      /* half extents along the permuted axes */
+      for (j = 0; j < 3; ++j) {
+        int a = (j + perm) % 3;
+        c->s[j] = (hi[a] - lo[a]) / 2;
+      }
+    }
+    /* Target: a corner, an edge point or a face point, exactly. */
+    for (i = 0; i < 3; ++i) {
+      int r = oracle_rng_int(g, 3);
+      target[i] = r == 0 ? lo[i] : (r == 1 ? hi[i] : (lo[i] + hi[i]) / 2);
+    }
+    switch (sub) {
+    case 0:
+    case 1: /* on slab planes with zero / -0 / subnormal components */
+      j = oracle_rng_int(g, 3);
+      c->d[j] = rc_tiny_component(g, is_float);
+      if (oracle_rng_int(g, 2)) {
+        int j2 = (j + 1) % 3;
+        c->d[j2] = rc_tiny_component(g, is_float);
+      }
+      for (i = 0; i < 3; ++i)
+        c->o[i] = target[i] -
+                  f.s * 2 * (c->d[i] > 1e-30 || c->d[i] < -1e-30 ? c->d[i] : 0);
+      break;
+    case 2: /* through a corner, edge or face point */
+      rc_aim(g, c, target, f.s / 16);
+      break;
+    case 3: /* start on the surface or inside */
+      for (i = 0; i < 3; ++i)
+        c->o[i] = target[i];
+      break;
+    case 4: /* parallel to an axis */
+      for (i = 0; i < 3; ++i)
+        c->d[i] = 0;
+      c->d[oracle_rng_int(g, 3)] = oracle_rng_sign(g) * f.s;
+      for (i = 0; i < 3; ++i)
+        c->o[i] = target[i] - 2 * c->d[i];
+      break;
+    default:
+      rc_grid_point(g, &f, c->o);
+      break;
+    }
+    break;
+  }
+  case RC_SPHERE:
+  case RC_CAPSULE: {
+    /* Exact surface points: radius 5 m, offsets m (3, 4, 0) permuted. */
+    double m = f.s / 16 * (1 + oracle_rng_int(g, 3)), off[3], tan[3];
+    int p = oracle_rng_int(g, 3);
+    c->s[0] = 5 * m;
+    rc_grid_point(g, &f, c->v[0]);
+    for (i = 0; i < 3; ++i)
+      c->v[1][i] = c->v[0][i];
+    if (k == RC_CAPSULE)
+      c->v[1][oracle_rng_int(g, 3)] += f.s * (oracle_rng_int(g, 17) - 8) / 8;
+    off[p] = 3 * m * oracle_rng_sign(g);
+    off[(p + 1) % 3] = 4 * m * oracle_rng_sign(g);
+    off[(p + 2) % 3] = 0;
+    /* a tangent: perpendicular to off, exact */
+    tan[p] = off[(p + 1) % 3];
+    tan[(p + 1) % 3] = -off[p];
+    tan[(p + 2) % 3] = 0;
+    if (oracle_rng_int(g, 2)) {
+      tan[0] = tan[1] = tan[2] = 0;
+      tan[(p + 2) % 3] = m;
+    }
+    {
+      /* Surface point around v[0] (a sphere point; for a capsule a cap
+       * point, on the surface when it is outside the other ball and
+       * cylinder, else inside). */
+      double sp[3];
+      for (i = 0; i < 3; ++i)
+        sp[i] = c->v[0][i] + off[i];
+      switch (sub) {
+      case 0: /* grazing: tangent ray through a surface point */
+      case 1:
+        for (i = 0; i < 3; ++i)
+          c->d[i] = tan[i];
+        rc_aim(g, c, sp, 1);
+        break;
+      case 2: /* start on the surface, random direction */
+        for (i = 0; i < 3; ++i)
+          c->o[i] = sp[i];
+        break;
+      case 3: /* start inside */
+        for (i = 0; i < 3; ++i)
+          c->o[i] = c->v[0][i] + off[i] / 2;
+        break;
+      case 4: /* aimed at the center */
+        rc_aim(g, c, c->v[0], f.s / 16);
+        break;
+      default: /* zero direction components */
+        j = oracle_rng_int(g, 3);
+        c->d[j] = rc_tiny_component(g, is_float);
+        rc_grid_point(g, &f, c->o);
+        break;
+      }
+    }
+    break;
+  }
+  }
+  if (c->d[0] == 0 && c->d[1] == 0 && c->d[2] == 0 && oracle_rng_int(g, 4) != 0)
+    c->d[0] = 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checking one case                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Exact line interval of a case's solid grown by gr. */
+static void rc_line(ory_iv *v, const rc_case *c, const ory_ray *r, double gr) {
+  q3 a, b, ax[3], tv[4];
+  int i;
+  q3_init(&a);
+  q3_init(&b);
+  switch (c->k) {
+  case RC_AABB:
+    q3_set_d(&a, c->v[0][0], c->v[0][1], c->v[0][2]);
+    q3_set_d(&b, c->v[1][0], c->v[1][1], c->v[1][2]);
+    ory_line_aabb(v, r, &a, &b, gr);
+    break;
+  case RC_OBB:
+    q3_set_d(&a, c->v[0][0], c->v[0][1], c->v[0][2]);
+    for (i = 0; i < 3; ++i) {
+      q3_init(&ax[i]);
+      q3_set_d(&ax[i], c->v[i + 1][0], c->v[i + 1][1], c->v[i + 1][2]);
+    }
+    ory_line_obb(v, r, &a, ax, c->s, gr);
+    for (i = 0; i < 3; ++i)
+      q3_clear(&ax[i]);
+    break;
+  case RC_SPHERE:
+    q3_set_d(&a, c->v[0][0], c->v[0][1], c->v[0][2]);
+    ory_line_ball(v, r, &a, c->s[0], gr);
+    break;
+  case RC_CAPSULE:
+    q3_set_d(&a, c->v[0][0], c->v[0][1], c->v[0][2]);
+    q3_set_d(&b, c->v[1][0], c->v[1][1], c->v[1][2]);
+    ory_line_capsule(v, r, &a, &b, c->s[0], gr);
+    break;
+  default:
+    for (i = 0; i < 4; ++i) {
+      q3_init(&tv[i]);
+      q3_set_d(&tv[i], c->v[i][0], c->v[i][1], c->v[i][2]);
+    }
+    ory_line_tet(v, r, tv, gr);
+    for (i = 0; i < 4; ++i)
+      q3_clear(&tv[i]);
+    break;
+  }
+  q3_clear(&a);
+  q3_clear(&b);
+}
+
+/* |t - exact| |d| / (eps S). */
+static double rc_terr(double t, const mpq_t exact, double dl, double eps,
+                      double S) {
+  return oracle_err(t, exact, eps * S / dl);
+}
+
+/* The result of a hit is finite, but for an exit at +inf (a ray that never
+ * leaves, or leaves beyond the largest real). */
+static int rc_finite_result(const rc_res *r) {
+  int i, ok = isfinite(r->t) && (isfinite(r->tx) || r->tx == INFINITY);
+  for (i = 0; i < 3; ++i)
+    ok = ok && isfinite(r->p[i]) && isfinite(r->n[i]) && isfinite(r->bary[i]);
+  return ok;
+}
+
+static int rc_tet_flat(const rc_case *c) {
+  q3 tv[4];
+  int i, s;
+  for (i = 0; i < 4; ++i) {
+    q3_init(&tv[i]);
+    q3_set_d(&tv[i], c->v[i][0], c->v[i][1], c->v[i][2]);
+  }
+  s = ory_orient3d(&tv[0], &tv[1], &tv[2], &tv[3]);
+  for (i = 0; i < 4; ++i)
+    q3_clear(&tv[i]);
+  return s == 0;
+}
+
+static void rc_note(const rc_case *c, int is_float, const rc_res *r) {
+  int j;
+  h_note("%s %s: o (%.17g, %.17g, %.17g) d (%.17g, %.17g, %.17g) "
+         "t [%.17g, %.17g]",
+         rc_names[c->k], is_float ? "float" : "double", c->o[0], c->o[1],
+         c->o[2], c->d[0], c->d[1], c->d[2], c->tmin, c->tmax);
+  for (j = 0; j < 4; ++j)
+    h_note("  v%d (%.17g, %.17g, %.17g)", j, c->v[j][0], c->v[j][1],
+           c->v[j][2]);
+  h_note("  s (%.17g, %.17g, %.17g)", c->s[0], c->s[1], c->s[2]);
+  h_note("  got hit %d inside %d t %.17g tx %.17g feature %d %d", r->hit,
+         r->inside, r->t, r->tx, r->kind, r->index);
+}
+
+/* Checks a flat tetrahedron: the union of its faces, never inside; the
+ * hit/miss decision against the exact line-face tests. */
+static void rc_check_flat_tet(const rc_case *c, const ory_ray *R,
+                              const rc_res *r, ory_row *row, double band,
+                              double S, int is_float) {
+  static const int faces[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+  q3 tv[3];
+  mpq_t t, best;
+  int f, i, any = 0, zeros, best_set = 0;
+  double cosv, dl;
+  double dd[3];
+  q3_get_d(&R->d, dd);
+  dl = sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]);
+  mpq_inits(t, best, NULL);
+  for (i = 0; i < 3; ++i)
+    q3_init(&tv[i]);
+  for (f = 0; f < 4; ++f) {
+    for (i = 0; i < 3; ++i)
+      q3_set_d(&tv[i], c->v[faces[f][i]][0], c->v[faces[f][i]][1],
+               c->v[faces[f][i]][2]);
+    if (ory_line_triangle(t, &zeros, &cosv, R, tv, 1)) {
+      any = 1;
+      if (!best_set || mpq_cmp(t, best) < 0) mpq_set(best, t);
+      best_set = 1;
+    }
+  }
+  if (any) {
+    /* The crossing must be in the interval (unless within the band). */
+    double tb = mpq_get_d(best), tol = band * S / dl;
+    int in = tb >= c->tmin && tb <= fmax(c->tmin, c->tmax);
+    int near = fabs(tb - c->tmin) <= tol || fabs(tb - c->tmax) <= tol;
+    if (!near) {
+      ++row->decided;
+      CHECK_MSG(r->hit == in, "flat tetrahedron: hit %d, exact %d", r->hit, in);
+    }
+    if (r->hit) CHECK(r->inside == 0);
+  } else {
+    ++row->decided;
+    CHECK_MSG(!r->hit, "flat tetrahedron: hit, exact miss");
+  }
+  (void)is_float;
+  for (i = 0; i < 3; ++i)
+    q3_clear(&tv[i]);
+  mpq_clears(t, best, NULL);
+}
+
+/* Checks a solid's cast. */
+static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r,
+                           ory_row *row, double band, double S, double eps,
+                           int is_float) {
+  ory_iv ex, gr, sh;
+  ory_hit H, G, Sh;
+  double dd[3], dl, b = band * S;
+  ory_iv_init(&ex);
+  ory_iv_init(&gr);
+  ory_iv_init(&sh);
+  ory_hit_init(&H);
+  ory_hit_init(&G);
+  ory_hit_init(&Sh);
+  q3_get_d(&R->d, dd);
+  dl = sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]);
+  rc_line(&ex, c, R, 0);
+  rc_line(&gr, c, R, b);
+  rc_line(&sh, c, R, -b);
+  ory_clip(&H, &ex, c->tmin, c->tmax);
+  ory_clip(&G, &gr, c->tmin, c->tmax);
+  ory_clip(&Sh, &sh, c->tmin, c->tmax);
+  /* A hit whose entry parameter exceeds the largest real of the precision
+   * (a subnormal direction) cannot be reported; prox reports a miss. */
+  if (H.hit && !H.t_inf &&
+      fabs(mpq_get_d(H.t)) > (is_float ? (double)FLT_MAX : DBL_MAX))
+    H.hit = G.hit = Sh.hit = 0;
+  if (H.hit)
+    CHECK_MSG(r->hit, "%s: exact hit reported as a miss", rc_names[c->k]);
+  if (!G.hit)
+    CHECK_MSG(!r->hit, "%s: clear miss reported as a hit", rc_names[c->k]);
+  if (H.hit != G.hit || H.hit != Sh.hit)
+    ++row->amb;
+  else
+    ++row->decided;
+  if (r->hit && H.hit && Sh.hit && !H.t_inf) {
+    int clear_inside = G.inside == Sh.inside;
+    if (clear_inside)
+      CHECK_MSG(r->inside == H.inside, "%s: inside %d, exact %d",
+                rc_names[c->k], r->inside, H.inside);
+    if (clear_inside && !H.inside) {
+      double e = rc_terr(r->t, H.t, dl, eps, S);
+      if (ex.cos_in >= RC_COND) {
+        oracle_max(&row->t_err, e);
+        CHECK_MSG(e <= RC_TBOUND, "%s: entry t error %g eps S (cos %g)",
+                  rc_names[c->k], e, ex.cos_in);
+      } else {
+        oracle_max(&row->t_ill, e);
+      }
+      /* Boxes decide edges and vertices from equal computed slab
+       * parameters: a point exactly on an edge lies on the boundary of its
+       * faces, ambiguous by definition; only face entries are checked
+       * there. The tetrahedron's are exact (exact edge signs). */
+      if (ex.fmargin > b && ex.kind != ORACLE_INTERIOR &&
+          !((c->k == RC_AABB || c->k == RC_OBB) && ex.kind != ORACLE_FACE)) {
+        ++row->feat;
+        CHECK_MSG(r->kind == ex.kind && r->index == ex.index,
+                  "%s: feature %d %d, exact %d %d", rc_names[c->k], r->kind,
+                  r->index, ex.kind, ex.index);
+      }
+      /* Outward normal: against the direction. */
+      CHECK(r->n[0] * dd[0] + r->n[1] * dd[1] + r->n[2] * dd[2] <= 0);
+      CHECK(fabs(r->n[0] * r->n[0] + r->n[1] * r->n[1] + r->n[2] * r->n[2] -
+                 1) < 1e-4);
+    } else if (clear_inside) {
+      /* Inside: t is tmin exactly. */
+      CHECK(r->t == (is_float ? (double)(float)c->tmin : c->tmin));
+    }
+    if (!H.tx_inf && !G.tx_inf && ex.cos_out >= RC_COND && clear_inside &&
+        fabs(mpq_get_d(H.tx)) <= (is_float ? FLT_MAX : DBL_MAX)) {
+      double e = rc_terr(r->tx, H.tx, dl, eps, S);
+      oracle_max(&row->tx_err, e);
+      CHECK_MSG(e <= RC_TBOUND, "%s: exit t error %g eps S", rc_names[c->k], e);
+    }
+  }
+  ory_iv_clear(&ex);
+  ory_iv_clear(&gr);
+  ory_iv_clear(&sh);
+  ory_hit_clear(&H);
+  ory_hit_clear(&G);
+  ory_hit_clear(&Sh);
+}
+
+/* Checks a surface's cast (plane, triangle). */
+static void rc_check_surface(const rc_case *c, const ory_ray *R,
+                             const rc_res *r, ory_row *row, double band,
+                             double S, double eps) {
+  mpq_t t;
+  double dd[3], dl, cosv = 1;
+  int exact, zeros = 0, near = 0;
+  mpq_init(t);
+  q3_get_d(&R->d, dd);
+  dl = sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]);
+  if (c->k == RC_PLANE) {
+    q3 n;
+    mpq_t nd, off;
+    q3_init(&n);
+    mpq_inits(nd, off, NULL);
+    q3_set_d(&n, c->v[0][0], c->v[0][1], c->v[0][2]);
+    q3_dot(nd, &n, &R->d);
+    exact = mpq_sgn(nd) != 0;
+    if (exact) {
+      double nn[3];
+      mpq_set_d(off, c->s[0]);
+      q3_dot(t, &n, &R->o);
+      mpq_sub(t, off, t);
+      mpq_div(t, t, nd);
+      q3_get_d(&n, nn);
+      cosv = fabs(mpq_get_d(nd)) /
+             (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) * dl);
+    }
+    q3_clear(&n);
+    mpq_clears(nd, off, NULL);
+  } else {
+    q3 tv[3];
+    int i;
+    for (i = 0; i < 3; ++i) {
+      q3_init(&tv[i]);
+      q3_set_d(&tv[i], c->v[i][0], c->v[i][1], c->v[i][2]);
+    }
+    exact = ory_line_triangle(t, &zeros, &cosv, R, tv, 0);
+    for (i = 0; i < 3; ++i)
+      q3_clear(&tv[i]);
+  }
+  if (exact) {
+    double tmax = fmax(c->tmin, c->tmax), tol = band * S / dl;
+    double te = mpq_get_d(t);
+    exact = te >= c->tmin && te <= tmax;
+    near =
+        fabs(te - c->tmin) <= tol || (isfinite(tmax) && fabs(te - tmax) <= tol);
+  }
+  if (near) {
+    ++row->amb;
+  } else {
+    ++row->decided;
+    CHECK_MSG(r->hit == exact, "%s: hit %d, exact %d", rc_names[c->k], r->hit,
+              exact);
+  }
+  if (r->hit && exact) {
+    double e = rc_terr(r->t, t, dl, eps, S);
+    if (cosv >= RC_COND) {
+      oracle_max(&row->t_err, e);
+      CHECK_MSG(e <= RC_TBOUND, "%s: t error %g eps S (cos %g)", rc_names[c->k],
+                e, cosv);
+    } else {
+      oracle_max(&row->t_ill, e);
+    }
+    CHECK(r->tx == r->t && r->inside == 0);
+    if (c->k == RC_TRIANGLE) {
+      int kind = ORACLE_FACE, index = 0;
+      if (zeros == 3 || zeros == 5 || zeros == 6) {
+        kind = ORACLE_VERTEX;
+        index = zeros == 6 ? 0 : (zeros == 5 ? 1 : 2);
+      } else if (zeros) {
+        kind = ORACLE_EDGE;
+        index = zeros == 1 ? 1 : (zeros == 2 ? 2 : 0);
+      }
+      ++row->feat;
+      CHECK_MSG(r->kind == kind && r->index == index,
+                "triangle feature %d %d, exact %d %d", r->kind, r->index, kind,
+                index);
+      CHECK(r->bary[0] >= 0 && r->bary[1] >= 0 && r->bary[2] >= 0);
+      CHECK(fabs(r->bary[0] + r->bary[1] + r->bary[2] - 1) < 1e-4);
+    }
+  }
+  mpq_clear(t);
+}
+
+static void rc_check(rc_case *c, int is_float, int kind) {
+  rc_res r;
+  ory_ray R;
+  ory_row *row;
+  double S, band = is_float ? ORY_BAND_FLOAT : ORY_BAND_DOUBLE;
+  double eps = is_float ? ORACLE_EPS_FLOAT : ORACLE_EPS_DOUBLE;
+  if (is_float) rc_to_float(c);
+  row = ory_row_get(rc_names[c->k], is_float ? "float" : "double", kind);
+  rc_run(c, is_float, &r);
+  ++row->cases;
+  h_case_begin();
+  CHECK(r.ret == r.hit);
+  if (r.hit) {
+    ++row->hits;
+    CHECK_MSG(rc_finite_result(&r), "%s: non-finite result of a hit",
+              rc_names[c->k]);
+  }
+  S = rc_scale(c);
+  ory_ray_init(&R);
+  q3_set_d(&R.o, c->o[0], c->o[1], c->o[2]);
+  q3_set_d(&R.d, c->d[0], c->d[1], c->d[2]);
+  R.tmin = c->tmin;
+  R.tmax = c->tmax;
+  if (q3_is_zero(&R.d) && (c->k == RC_PLANE || c->k == RC_TRIANGLE)) {
+    CHECK(!r.hit);
+  } else if (c->k == RC_PLANE || c->k == RC_TRIANGLE) {
+    rc_check_surface(c, &R, &r, row, band, S, eps);
+  } else if (c->k == RC_TET && rc_tet_flat(c)) {
+    rc_check_flat_tet(c, &R, &r, row, band, S, is_float);
+  } else {
+    rc_check_solid(c, &R, &r, row, band, S, eps, is_float);
+  }
+  if (h_case_failed()) rc_note(c, is_float, &r);
+  ory_ray_clear(&R);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Tests                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static void rc_kernel_test(int k) {
+  int kind, prec;
+  long i, n = h_count(5000);
+  for (prec = 0; prec < 2; ++prec) {
+    for (kind = 0; kind < ORACLE_KINDS; ++kind) {
+      oracle_rng g =
+          oracle_rng_make((uint64_t)(1000 * k + 10 * kind + prec + 12345));
+      for (i = 0; i < n; ++i) {
+        rc_case c;
+        if (kind == ORACLE_ADVERSARIAL)
+          rc_gen_adversarial(&g, k, prec, &c);
+        else
+          rc_gen_general(&g, k, kind, &c);
+        rc_check(&c, prec, kind);
+      }
+    }
+  }
+}
+
+static void test_raycast_plane(void) {
+  rc_kernel_test(RC_PLANE);
+}
+static void test_raycast_triangle(void) {
+  rc_kernel_test(RC_TRIANGLE);
+}
+static void test_raycast_aabb(void) {
+  rc_kernel_test(RC_AABB);
+}
+static void test_raycast_obb(void) {
+  rc_kernel_test(RC_OBB);
+}
+static void test_raycast_sphere(void) {
+  rc_kernel_test(RC_SPHERE);
+}
+static void test_raycast_capsule(void) {
+  rc_kernel_test(RC_CAPSULE);
+}
+static void test_raycast_tetrahedron(void) {
+  rc_kernel_test(RC_TET);
+}
+
+/* The documented special cases, both precisions. */
+static void test_raycast_documented(void) {
+  prox_ray r;
+  prox_rayhit h;
+  prox_aabb b;
+  prox_triangle t;
+  prox_sphere s;
+  prox_plane pl;
+  prox_rayf rf;
+  prox_rayhitf hf;
+  prox_aabbf bf;
+  double nan = NAN, inf = INFINITY;
+  b.min = prox_v3(-1, -1, -1);
+  b.max = prox_v3(1, 1, 1);
+  bf.min = prox_v3f(-1, -1, -1);
+  bf.max = prox_v3f(1, 1, 1);
+  /* Origin on the slab plane x = -1 with d.x = -0: grazes the face. */
+  r = prox_ray_make(prox_v3(-1, -3, 0), prox_v3(-0.0, 1, 0));
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 2 && h.t_exit == 4);
+  rf = prox_ray_makef(prox_v3f(-1, -3, 0), prox_v3f(-0.0f, 1, 0));
+  CHECK(prox_raycast_aabbf(&rf, &bf, &hf) && hf.t == 2 && hf.t_exit == 4);
+  /* Subnormal component, origin on a slab plane: moving in hits, moving
+   * out leaves the slab at t = 0, before the box. */
+  r = prox_ray_make(prox_v3(1, -3, 0), prox_v3(-DBL_TRUE_MIN, 1, 0));
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 2);
+  rf = prox_ray_makef(prox_v3f(1, -3, 0), prox_v3f(-FLT_TRUE_MIN, 1, 0));
+  CHECK(prox_raycast_aabbf(&rf, &bf, &hf) && hf.t == 2);
+  r = prox_ray_make(prox_v3(1, -3, 0), prox_v3(DBL_TRUE_MIN, 1, 0));
+  CHECK(!prox_raycast_aabb(&r, &b, &h));
+  rf = prox_ray_makef(prox_v3f(1, -3, 0), prox_v3f(FLT_TRUE_MIN, 1, 0));
+  CHECK(!prox_raycast_aabbf(&rf, &bf, &hf));
+  /* Start on the surface, leaving: hit at tmin, inside, exit tmin. */
+  r = prox_ray_make(prox_v3(1, 0.5, 0.5), prox_v3(1, 0, 0));
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 0 && h.t_exit == 0 &&
+        h.inside == 1 && h.feature.kind == PROX_FEATURE_INTERIOR);
+  /* Start inside. */
+  r = prox_ray_make(prox_v3(0, 0, 0), prox_v3(0, 0, 2));
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.inside && h.t == 0 &&
+        h.t_exit == 0.5);
+  /* Entry through an edge exactly: EDGE feature. */
+  r = prox_ray_make(prox_v3(-2, -2, 0), prox_v3(1, 1, 0));
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 1 &&
+        h.feature.kind == PROX_FEATURE_EDGE && h.feature.index == 8);
+  /* Zero direction: the point. */
+  r = prox_ray_make(prox_v3(0.5, 0, 0), prox_v3(0, 0, 0));
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.inside && h.t == 0);
+  r = prox_ray_make(prox_v3(5, 0, 0), prox_v3(0, 0, 0));
+  CHECK(!prox_raycast_aabb(&r, &b, &h));
+  /* tmax < tmin: the single parameter tmin. */
+  r = prox_ray_make(prox_v3(-2, 0, 0), prox_v3(1, 0, 0));
+  r.tmin = 1.5;
+  r.tmax = 0;
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 1.5 && h.inside);
+  /* Non-finite input: no hit, NaN fields. */
+  r = prox_ray_make(prox_v3(nan, 0, 0), prox_v3(1, 0, 0));
+  CHECK(!prox_raycast_aabb(&r, &b, &h) && !h.hit && h.t != h.t);
+  r = prox_ray_make(prox_v3(-2, 0, 0), prox_v3(inf, 0, 0));
+  CHECK(!prox_raycast_aabb(&r, &b, &h));
+  t.v[0] = prox_v3(0, 0, 0);
+  t.v[1] = prox_v3(1, 0, 0);
+  t.v[2] = prox_v3(0, 1, 0);
+  r = prox_ray_make(prox_v3(0.25, 0.25, 1), prox_v3(0, 0, nan));
+  CHECK(!prox_raycast_triangle(&r, &t, &h));
+  r = prox_ray_make(prox_v3(0.25, 0.25, 1), prox_v3(0, 0, -1));
+  r.tmax = nan;
+  CHECK(!prox_raycast_triangle(&r, &t, &h));
+  s.center = prox_v3(inf, 0, 0);
+  s.radius = 1;
+  r = prox_ray_make(prox_v3(0, 0, 0), prox_v3(1, 0, 0));
+  CHECK(!prox_raycast_sphere(&r, &s, &h));
+  /* A ray in the triangle's plane, and a zero-area triangle: no hit. */
+  r = prox_ray_make(prox_v3(-1, 0.25, 0), prox_v3(1, 0, 0));
+  CHECK(!prox_raycast_triangle(&r, &t, &h));
+  t.v[2] = prox_v3(0.5, 0, 0);
+  r = prox_ray_make(prox_v3(0.25, 0, 1), prox_v3(0, 0, -1));
+  CHECK(!prox_raycast_triangle(&r, &t, &h));
+  /* The triangle's barycentrics and normal. */
+  t.v[2] = prox_v3(0, 1, 0);
+  r = prox_ray_make(prox_v3(0.25, 0.5, 2), prox_v3(0, 0, -2));
+  CHECK(prox_raycast_triangle(&r, &t, &h) && h.t == 1 && h.bary[0] == 0.25 &&
+        h.bary[1] == 0.25 && h.bary[2] == 0.5 && h.normal.z == 1 &&
+        h.feature.kind == PROX_FEATURE_FACE);
+  /* A plane with a zero normal, and a ray in a plane: no hit. */
+  pl.normal = prox_v3(0, 0, 0);
+  pl.offset = 0;
+  CHECK(!prox_raycast_plane(&r, &pl, &h));
+  pl.normal = prox_v3(0, 0, 2);
+  pl.offset = 4;
+  r = prox_ray_make(prox_v3(0, 0, 2), prox_v3(1, 0, 0));
+  CHECK(!prox_raycast_plane(&r, &pl, &h));
+  r = prox_ray_make(prox_v3(0, 0, 0), prox_v3(0, 0, 4));
+  CHECK(prox_raycast_plane(&r, &pl, &h) && h.t == 0.5 && h.normal.z == 1);
+  /* NULL result. */
+  CHECK(prox_raycast_plane(&r, &pl, NULL) == 1);
+}
+
+int main(int argc, char **argv) {
+  h_init(argc, argv);
+  H_RUN(test_raycast_documented);
+  H_RUN(test_raycast_plane);
+  H_RUN(test_raycast_triangle);
+  H_RUN(test_raycast_aabb);
+  H_RUN(test_raycast_obb);
+  H_RUN(test_raycast_sphere);
+  H_RUN(test_raycast_capsule);
+  H_RUN(test_raycast_tetrahedron);
+  ory_table_print(stdout);
+  return h_finish();
+}
