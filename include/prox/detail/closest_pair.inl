@@ -1,0 +1,1190 @@
+/* SPDX-License-Identifier: MIT */
+/* Template: closest points between two primitives (K2). Instantiated once
+ * per precision by closest.h, after closest_point.inl (whose point queries
+ * it builds on).
+ *
+ * Accuracy. The closest pair of two linear sets (line, ray, segment) is the
+ * minimum of a convex quadratic f(s, t) = |p(s) - q(t)|^2 over a parameter
+ * box. When the directions are far from parallel (sin^2 of their angle above
+ * PROX_PAIR_WIDE_SIN2), the clamped critical point (Ericson 5.1.9) is
+ * accurate and the distance is measured as |r|^2 with the residual
+ * r = (base1 - base2) + s d1 - t d2 formed from exact base points (an
+ * origin, or an exact end point), which rounds less than the difference of
+ * the two rounded points; for lines and rays (whose points reach farther
+ * out) it is formed in wide arithmetic, for float kernels in double, and
+ * rounded once. Otherwise f is nearly flat along the common
+ * direction, the 2x2
+ * system is ill-conditioned, and the minimum is taken over the box boundary
+ * (an end point of one set against the other set: a K1 point query, accurate
+ * to rounding) and the critical point solved in wide arithmetic
+ * (detail/wide.inl), whose distance is the exact-to-rounding distance of the
+ * two supporting lines ((o2 - o1) . n)^2 / |n|^2, n = d1 x d2. Below
+ * PROX_PAIR_FLAT_SIN2 the directions count as parallel: the boundary minimum
+ * is then within sin^2 * length^2 of the true one, far below rounding. A
+ * critical point far from the inputs (unbounded rays and lines) also uses
+ * the wide line distance, since points there carry large rounding.
+ *
+ * Triangles: intersections are decided by the signs of orientation
+ * determinants, evaluated with a floating-point filter and re-evaluated in
+ * wide arithmetic when the filter fails; a sign that stays uncertain means
+ * the configuration is within rounding of touching, and the distance is then
+ * taken from the minimum over vertex-triangle and edge-edge pairs, which is
+ * within rounding of 0 there. */
+
+/// Result of a closest-pair query between two primitives: the closest point
+/// on each, their squared distance, parameters and features. Index 0 is the
+/// first argument of the query, index 1 the second.
+typedef struct PROX_FN(prox_pair) {
+  PROX_FN(prox_vec3) point[2]; ///< closest point on each object
+  PROX_REAL sqdist;            ///< squared distance (as returned)
+  /// Parameters of each closest point: for a line, ray, segment or capsule,
+  /// param[k][0] is its t (the rest 0); for a triangle, its barycentric
+  /// coordinates; for a sphere, all 0.
+  PROX_REAL param[2][3];
+  prox_feature feature[2]; ///< feature of each object holding its point
+} PROX_FN(prox_pair);
+
+#if PROX_IS_DOUBLE
+/* sin^2 of the angle between two directions below which the plain 2x2 solve
+ * gives way to wide arithmetic (its error in f grows like eps^2 / sin^2),
+ * and below which two directions count as parallel when one of the sets is
+ * bounded (the boundary minimum is then off by at most sin^2 length^2). */
+#define PROX_PAIR_WIDE_SIN2 1e-6
+#define PROX_PAIR_FLAT_SIN2 1e-24
+/* |d1|^2 |d2|^2 below which the 2x2 system would be formed from
+ * subnormal numbers (the plain path then loses all accuracy). */
+#define PROX_PAIR_TINY (DBL_MIN / DBL_EPSILON)
+#else
+#define PROX_PAIR_WIDE_SIN2 1e-3f
+#define PROX_PAIR_FLAT_SIN2 1e-10f
+#define PROX_PAIR_TINY (FLT_MIN / FLT_EPSILON)
+#endif
+
+/* ---- internal helpers (exported, but not part of the documented API) ---- */
+
+/// Internal: a linear set {o + t d : lo <= t <= hi} (bounds may be
+/// infinite); end, if not NULL, is the exact point at t = hi (a segment's b).
+typedef struct PROX_FN(prox_detail_pair_lin) {
+  PROX_FN(prox_vec3) o, d;
+  PROX_REAL lo, hi;
+  const PROX_FN(prox_vec3) * end;
+} PROX_FN(prox_detail_pair_lin);
+
+/// Internal: the all-NaN result of a pair query with non-finite input.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) * out) {
+  PROX_REAL n = PROX_NAN;
+  int k, i;
+  if (out) {
+    for (k = 0; k < 2; ++k) {
+      out->point[k] = PROX_FN(prox_v3)(n, n, n);
+      for (i = 0; i < 3; ++i)
+        out->param[k][i] = n;
+      out->feature[k].kind = PROX_FEATURE_NONE;
+      out->feature[k].index = 0;
+    }
+    out->sqdist = n;
+  }
+  return n;
+}
+
+/// Internal: sets side k of *out (not NULL): point, parameters, feature.
+PROX_KERNEL void PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
+                                                PROX_FN(prox_vec3) p,
+                                                PROX_REAL p0, PROX_REAL p1,
+                                                PROX_REAL p2, int kind,
+                                                int index) {
+  out->point[k] = p;
+  out->param[k][0] = p0;
+  out->param[k][1] = p1;
+  out->param[k][2] = p2;
+  out->feature[k].kind = kind;
+  out->feature[k].index = index;
+}
+
+/// Internal: the feature of a linear set's point from its end code (0: at
+/// lo, 1: at hi, -1: inside, 2: the set is a single point).
+PROX_KERNEL int PROX_FN(prox_detail_pair_kind)(int end) {
+  return end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX;
+}
+
+/// Internal: sets the result of a linear-linear query from parameters and
+/// end codes (see prox_detail_pair_kind) and returns d2.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
+    PROX_FN(prox_pair) * out, PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
+    PROX_REAL d2, PROX_REAL s, PROX_REAL t, int es, int et) {
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
+  if (out) {
+    PROX_FN(prox_detail_pair_side)
+    (out, 0, p, s, 0, 0, PROX_FN(prox_detail_pair_kind)(es), es == 1);
+    PROX_FN(prox_detail_pair_side)
+    (out, 1, q, t, 0, 0, PROX_FN(prox_detail_pair_kind)(et), et == 1);
+    out->sqdist = d2;
+  }
+  return d2;
+}
+
+/// Internal: the point of a linear set at parameter t with end code e
+/// (at lo exactly o when lo = 0, at hi exactly *end when given).
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_pair_at)(const PROX_FN(prox_detail_pair_lin) * L,
+                                 PROX_REAL t, int e) {
+  if (e == 0 && L->lo == 0) return L->o;
+  if (e == 1 && L->end) return *L->end;
+  return PROX_FN(prox_vmadd)(L->o, t, L->d);
+}
+
+/// Internal: |(pa + s u) - (pb + t v)|^2 formed from the residual, which
+/// rounds less than the difference of the two points: pa and pb are exact
+/// base points (an origin, or an exact end point with s or t = 0). For
+/// float the residual is formed in double, with one rounding at the end.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
+    PROX_FN(prox_vec3) pa, PROX_REAL s, PROX_FN(prox_vec3) u,
+    PROX_FN(prox_vec3) pb, PROX_REAL t, PROX_FN(prox_vec3) v) {
+#if PROX_IS_DOUBLE
+  PROX_FN(prox_vec3) r = PROX_FN(prox_vsub)(pa, pb);
+  if (s != 0) r = PROX_FN(prox_vmadd)(r, s, u);
+  if (t != 0) r = PROX_FN(prox_vmadd)(r, -t, v);
+  return PROX_FN(prox_vlen2)(r);
+#else
+  double ds = (double)s, dt = (double)t;
+  double rx = ((double)pa.x - (double)pb.x) + ds * u.x - dt * v.x;
+  double ry = ((double)pa.y - (double)pb.y) + ds * u.y - dt * v.y;
+  double rz = ((double)pa.z - (double)pb.z) + ds * u.z - dt * v.z;
+  return (float)(rx * rx + ry * ry + rz * rz);
+#endif
+}
+
+/// Internal: the same in wide arithmetic (one rounding at the end), for the
+/// general linear pairs: lines and rays reach farther from their origins
+/// than segments, and their distances are larger against S.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
+    PROX_FN(prox_vec3) pa, PROX_REAL s, PROX_FN(prox_vec3) u,
+    PROX_FN(prox_vec3) pb, PROX_REAL t, PROX_FN(prox_vec3) v) {
+#if PROX_IS_DOUBLE
+  PROX_FN(prox_wvec3) r = PROX_FN(prox_wvdiff)(pa, pb);
+  if (s != 0) {
+    prox_wide S = prox_wfrom(s);
+    r.x = prox_wadd(r.x, prox_wmul(S, prox_wfrom(u.x)));
+    r.y = prox_wadd(r.y, prox_wmul(S, prox_wfrom(u.y)));
+    r.z = prox_wadd(r.z, prox_wmul(S, prox_wfrom(u.z)));
+  }
+  if (t != 0) {
+    prox_wide T = prox_wfrom(-t);
+    r.x = prox_wadd(r.x, prox_wmul(T, prox_wfrom(v.x)));
+    r.y = prox_wadd(r.y, prox_wmul(T, prox_wfrom(v.y)));
+    r.z = prox_wadd(r.z, prox_wmul(T, prox_wfrom(v.z)));
+  }
+  return prox_wreal(prox_wvdot(r, r));
+#else
+  return PROX_FN(prox_detail_pair_res2)(pa, s, u, pb, t, v);
+#endif
+}
+
+/// Internal: the squared distance of A's point (parameter s, end code es)
+/// and B's point (t, et), from the residual on exact base points: an end
+/// point that is an input (a segment's ends, a ray's origin at tmin = 0),
+/// else the origin plus the parameter times the direction (a computed end
+/// point such as origin + tmax dir carries its own rounding).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
+    const PROX_FN(prox_detail_pair_lin) * A, PROX_REAL s, int es,
+    const PROX_FN(prox_detail_pair_lin) * B, PROX_REAL t, int et) {
+  PROX_FN(prox_vec3) pa = A->o, pb = B->o;
+  if (es == 1 && A->end) {
+    pa = *A->end;
+    s = 0;
+  } else if (es == 0 && A->lo == 0) {
+    s = 0;
+  }
+  if (et == 1 && B->end) {
+    pb = *B->end;
+    t = 0;
+  } else if (et == 0 && B->lo == 0) {
+    t = 0;
+  }
+  /* Two segments stay within the inputs' box: the plain residual is
+   * enough there (and the wide one costs much in the parallel case). */
+  if (A->end && B->end)
+    return PROX_FN(prox_detail_pair_res2)(pa, s, A->d, pb, t, B->d);
+  return PROX_FN(prox_detail_pair_res2w)(pa, s, A->d, pb, t, B->d);
+}
+
+/// Internal: 1 when a linear set is a single point (zero direction, or an
+/// empty or one-point interval); then *p and *t get it and its parameter.
+PROX_KERNEL int
+PROX_FN(prox_detail_pair_single)(const PROX_FN(prox_detail_pair_lin) * L,
+                                 PROX_FN(prox_vec3) * p, PROX_REAL *t) {
+  if (PROX_FN(prox_vlen2)(L->d) == 0) {
+    *p = L->o;
+    *t = PROX_FN(prox_clamp)(0, L->lo, L->hi);
+    return 1;
+  }
+  if (!(L->lo < L->hi)) {
+    *t = L->lo;
+    *p = L->lo == 0 ? L->o : PROX_FN(prox_vmadd)(L->o, L->lo, L->d);
+    return 1;
+  }
+  return 0;
+}
+
+/// Internal: a vector of PROX_REAL as a wide vector.
+PROX_KERNEL PROX_FN(prox_wvec3)
+    PROX_FN(prox_detail_pair_wv)(PROX_FN(prox_vec3) a) {
+  PROX_FN(prox_wvec3) r;
+  r.x = PROX_FN(prox_wfrom)(a.x);
+  r.y = PROX_FN(prox_wfrom)(a.y);
+  r.z = PROX_FN(prox_wfrom)(a.z);
+  return r;
+}
+
+/// Internal: x / y rounded to PROX_REAL (y > 0), one rounding plus a
+/// relative error about eps^2.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_wratio)(PROX_FN(prox_wide) x,
+                                                       PROX_FN(prox_wide) y) {
+#if PROX_IS_DOUBLE
+  double q1 = x.hi / y.hi;
+  prox_wide r = prox_wsub(x, prox_wmul(prox_wfrom(q1), y));
+  return q1 + prox_wreal(r) / prox_wreal(y);
+#else
+  return (float)(x / y);
+#endif
+}
+
+/// Internal: the exact direction of a linear set in wide arithmetic.
+PROX_KERNEL PROX_FN(prox_wvec3)
+    PROX_FN(prox_detail_pair_wdir)(const PROX_FN(prox_detail_pair_lin) * L) {
+  /* A segment's b - a is formed exactly; other directions are inputs. */
+  if (L->end && L->hi == 1) return PROX_FN(prox_wvdiff)(*L->end, L->o);
+  return PROX_FN(prox_detail_pair_wv)(L->d);
+}
+
+/// Internal: the leading part of a wide real (for comparisons).
+PROX_KERNEL double PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wide) x) {
+#if PROX_IS_DOUBLE
+  return x.hi;
+#else
+  return x;
+#endif
+}
+
+/// Internal: the critical point (s, t) of |A(s) - B(t)|^2 over the two
+/// supporting lines and their squared distance, in wide arithmetic. Returns
+/// 0 (and sets nothing) when |d1 x d2|^2 <= tol.
+PROX_KERNEL int
+PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
+                               const PROX_FN(prox_detail_pair_lin) * B,
+                               PROX_REAL tol, PROX_REAL *s, PROX_REAL *t,
+                               PROX_REAL *d2) {
+  PROX_FN(prox_wvec3) U = PROX_FN(prox_detail_pair_wdir)(A);
+  PROX_FN(prox_wvec3) V = PROX_FN(prox_detail_pair_wdir)(B);
+  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(B->o, A->o);
+  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(U, V);
+  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n), Wn;
+  /* Compared in the wide type: for float, |n|^2 may be below float's
+   * range when a direction is very short. */
+  if (!(PROX_FN(prox_detail_pair_whi)(N2) > (double)tol)) return 0;
+  /* At the critical point the residual A(s) - B(t) is parallel to n:
+   * crossing it with V (with U) and dotting with n isolates s (t). With
+   * W = o2 - o1: s = ((W x V) . n) / |n|^2, t = ((W x U) . n) / |n|^2. */
+  *s = PROX_FN(prox_detail_pair_wratio)(
+      PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, V), n), N2);
+  *t = PROX_FN(prox_detail_pair_wratio)(
+      PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, U), n), N2);
+  Wn = PROX_FN(prox_wvdot)(W, n);
+  *d2 = PROX_FN(prox_detail_pair_wratio)(PROX_FN(prox_wmul)(Wn, Wn), N2);
+  return 1;
+}
+
+/// Internal: 1 when both bounds of a linear set are finite.
+PROX_KERNEL int
+PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
+  return L->lo > -PROX_INF && L->hi < PROX_INF;
+}
+
+/// Internal: the ill-conditioned, degenerate and non-finite cases of
+/// prox_detail_pair_lin_lin: the minimum over the parameter box boundary
+/// and the wide critical point.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
+    const PROX_FN(prox_detail_pair_lin) * A,
+    const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_vec3) p, q, bp, bq, x;
+  PROX_REAL s, t, bs = 0, bt = 0, d2, best = PROX_INF, tol;
+  int es, et, bes = 2, bet = 2, found = 0, k;
+  PROX_REAL check = PROX_FN(prox_vpoison)(A->o) + PROX_FN(prox_vpoison)(A->d) +
+                    PROX_FN(prox_vpoison)(B->o) + PROX_FN(prox_vpoison)(B->d);
+  if (check != 0 || A->lo != A->lo || A->hi != A->hi || B->lo != B->lo ||
+      B->hi != B->hi)
+    return PROX_FN(prox_detail_pair_nan)(out);
+  bp = bq = A->o;
+  /* Single points: a point query against the other set (K1). */
+  if (PROX_FN(prox_detail_pair_single)(A, &p, &s)) {
+    if (PROX_FN(prox_detail_pair_single)(B, &q, &t)) {
+      return PROX_FN(prox_detail_pair_lin_set)(
+          out, p, q, PROX_FN(prox_vdist2)(p, q), s, t, 2, 2);
+    }
+    d2 = PROX_FN(prox_detail_param_closest)(p, B->o, B->d, B->lo, B->hi, B->end,
+                                            &q, &t, &et);
+    d2 = PROX_FN(prox_detail_pair_d2)(A, s, 2, B, t, et);
+    return PROX_FN(prox_detail_pair_lin_set)(out, p, q, d2, s, t, 2, et);
+  }
+  if (PROX_FN(prox_detail_pair_single)(B, &q, &t)) {
+    d2 = PROX_FN(prox_detail_param_closest)(q, A->o, A->d, A->lo, A->hi, A->end,
+                                            &p, &s, &es);
+    d2 = PROX_FN(prox_detail_pair_d2)(A, s, es, B, t, 2);
+    return PROX_FN(prox_detail_pair_lin_set)(out, p, q, d2, s, t, es, 2);
+  }
+  /* The box boundary: each finite end of one set against the other set, in
+   * a fixed order (first strict minimum wins, so the answer for parallel
+   * overlapping sets is deterministic). */
+  for (k = 0; k < 4; ++k) {
+    const PROX_FN(prox_detail_pair_lin) *L = k < 2 ? A : B;
+    const PROX_FN(prox_detail_pair_lin) *M = k < 2 ? B : A;
+    PROX_REAL e = (k & 1) ? L->hi : L->lo, u;
+    int eu;
+    if (!(e > -PROX_INF && e < PROX_INF)) continue;
+    x = PROX_FN(prox_detail_pair_at)(L, e, k & 1);
+    d2 = PROX_FN(prox_detail_param_closest)(x, M->o, M->d, M->lo, M->hi, M->end,
+                                            &q, &u, &eu);
+    d2 = k < 2 ? PROX_FN(prox_detail_pair_d2)(A, e, k & 1, B, u, eu)
+               : PROX_FN(prox_detail_pair_d2)(A, u, eu, B, e, k & 1);
+    if (!found || d2 < best) {
+      found = 1;
+      best = d2;
+      if (k < 2) {
+        bp = x, bq = q, bs = e, bt = u, bes = k & 1, bet = eu;
+      } else {
+        bp = q, bq = x, bs = u, bt = e, bes = eu, bet = k & 1;
+      }
+    }
+  }
+  /* The critical point, if inside both intervals. When one set is bounded,
+   * nearly parallel directions count as parallel (see the file comment);
+   * two unbounded sets are parallel only when exactly so. */
+  tol = (PROX_FN(prox_detail_pair_bounded)(A) ||
+         PROX_FN(prox_detail_pair_bounded)(B))
+            ? PROX_PAIR_FLAT_SIN2 *
+                  (PROX_FN(prox_vlen2)(A->d) * PROX_FN(prox_vlen2)(B->d))
+            : 0;
+  if (PROX_FN(prox_detail_pair_wide)(A, B, tol, &s, &t, &d2) && s > A->lo &&
+      s < A->hi && t > B->lo && t < B->hi && (!found || d2 < best)) {
+    found = 1;
+    best = d2;
+    bp = PROX_FN(prox_vmadd)(A->o, s, A->d);
+    bq = PROX_FN(prox_vmadd)(B->o, t, B->d);
+    bs = s, bt = t, bes = -1, bet = -1;
+  }
+  if (!found) {
+    /* Two parallel lines: any point of one will do; take A's origin. */
+    d2 = PROX_FN(prox_detail_param_closest)(A->o, B->o, B->d, B->lo, B->hi,
+                                            B->end, &q, &t, &et);
+    d2 = PROX_FN(prox_detail_pair_d2)(A, 0, -1, B, t, et);
+    return PROX_FN(prox_detail_pair_lin_set)(out, A->o, q, d2, 0, t, -1, et);
+  }
+  return PROX_FN(prox_detail_pair_lin_set)(out, bp, bq, best, bs, bt, bes, bet);
+}
+
+/// Internal: closest pair of two linear sets (line, ray, segment).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
+    const PROX_FN(prox_detail_pair_lin) * A,
+    const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_vec3) u = A->d, v = B->d;
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(A->o, B->o), p, q;
+  PROX_REAL a = PROX_FN(prox_vdot)(u, u), b = PROX_FN(prox_vdot)(u, v);
+  PROX_REAL c = PROX_FN(prox_vdot)(v, v), d = PROX_FN(prox_vdot)(u, w);
+  PROX_REAL e = PROX_FN(prox_vdot)(v, w);
+  PROX_REAL ac = a * c, den = ac - b * b, s, t, d2, ws, wt;
+  int es = -1, et = -1;
+  /* Far from parallel, non-degenerate and finite (NaN fails the test). */
+  if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
+      !(A->lo < A->hi) || !(B->lo < B->hi))
+    return PROX_FN(prox_detail_pair_lin_slow)(A, B, out);
+  /* Clamped critical point (Ericson 5.1.9): s from the 2x2 system, t the
+   * best for that s, and s again the best for t when t had to be clamped.
+   * This is the minimum over the box of the convex quadratic. */
+  s = (b * e - c * d) / den;
+  if (s <= A->lo) {
+    s = A->lo;
+    es = 0;
+  } else if (s >= A->hi) {
+    s = A->hi;
+    es = 1;
+  }
+  t = (b * s + e) / c;
+  if (t <= B->lo || t >= B->hi) {
+    if (t <= B->lo) {
+      t = B->lo;
+      et = 0;
+    } else {
+      t = B->hi;
+      et = 1;
+    }
+    s = (b * t - d) / a;
+    es = -1;
+    if (s <= A->lo) {
+      s = A->lo;
+      es = 0;
+    } else if (s >= A->hi) {
+      s = A->hi;
+      es = 1;
+    }
+  }
+  p = PROX_FN(prox_detail_pair_at)(A, s, es);
+  q = PROX_FN(prox_detail_pair_at)(B, t, et);
+  if (es < 0 && et < 0 &&
+      !(PROX_FN(prox_detail_pair_bounded)(A) &&
+        PROX_FN(prox_detail_pair_bounded)(B)) &&
+      PROX_FN(prox_detail_pair_wide)(A, B, 0, &ws, &wt, &d2)) {
+    /* The critical point of an unbounded set may be far out, where even the
+     * residual carries large rounding: the line distance instead (its
+     * parameters ws, wt agree with s, t to the conditioning). */
+  } else {
+    /* The residual from the origins (interior points) or the exact ends. */
+    d2 = PROX_FN(prox_detail_pair_d2)(A, s, es, B, t, et);
+  }
+  return PROX_FN(prox_detail_pair_lin_set)(out, p, q, d2, s, t, es, et);
+}
+
+/// Internal: a line as a linear set.
+PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+    PROX_FN(prox_detail_pair_of_line)(const PROX_FN(prox_line) * l) {
+  PROX_FN(prox_detail_pair_lin) L;
+  L.o = l->origin;
+  L.d = l->dir;
+  L.lo = -PROX_INF;
+  L.hi = PROX_INF;
+  L.end = 0;
+  return L;
+}
+
+/// Internal: a ray as a linear set.
+PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+    PROX_FN(prox_detail_pair_of_ray)(const PROX_FN(prox_ray) * r) {
+  PROX_FN(prox_detail_pair_lin) L;
+  L.o = r->origin;
+  L.d = r->dir;
+  L.lo = r->tmin;
+  L.hi = r->tmax;
+  L.end = 0;
+  return L;
+}
+
+/// Internal: a segment as a linear set.
+PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+    PROX_FN(prox_detail_pair_of_segment)(const PROX_FN(prox_segment) * g) {
+  PROX_FN(prox_detail_pair_lin) L;
+  L.o = g->a;
+  L.d = PROX_FN(prox_vsub)(g->b, g->a);
+  L.lo = 0;
+  L.hi = 1;
+  L.end = &g->b;
+  return L;
+}
+
+/* ------------------------------ linear pairs ------------------------------ */
+
+/// Closest points of two lines; returns the squared distance.
+///
+/// out (may be NULL) gets a closest point on each line, param[k][0] = its
+/// line parameter t (point = origin + t dir) and feature EDGE 0. A line with
+/// a zero dir is the point origin (t = 0, feature VERTEX 0). Parallel lines
+/// (including coincident ones) have a whole family of closest pairs: the
+/// pair at the first line's origin is returned. Non-finite input gives NaN.
+/// Error: squared distance within 8 eps S^2 (S the largest input coordinate
+/// magnitude), nearly parallel lines included (the distance of the
+/// supporting lines is then computed in wide arithmetic); the points of
+/// nearly parallel lines lie far out and are only as accurate as that
+/// position allows. Algorithm: the points from the 2x2 normal equations
+/// (Ericson 5.1.8) when sin^2 of the angle is above 1e-6 (float: 1e-3),
+/// else solved in wide arithmetic; the distance from the triple product
+/// ((o2 - o1) . (d1 x d2))^2 / |d1 x d2|^2 in wide arithmetic (double-double;
+/// float: double).
+PROX_KERNEL PROX_REAL PROX_FN(prox_line_line)(const PROX_FN(prox_line) * l1,
+                                              const PROX_FN(prox_line) * l2,
+                                              PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_line)(l1);
+  PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_line)(l2);
+  return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
+}
+
+/// Closest points of a line and a ray; returns the squared distance.
+///
+/// The ray is {origin + t dir : tmin <= t <= tmax}. param[0][0] is the line
+/// parameter, param[1][0] the ray parameter t. Ray features: VERTEX 0 at
+/// t = tmin, VERTEX 1 at t = tmax (finite), else EDGE 0; a zero dir makes
+/// the ray its origin (t = clamp(0, tmin, tmax), VERTEX 0) and tmin > tmax
+/// the single point at tmin (VERTEX 0). A line parallel to the ray gets the
+/// pair at the ray's end point. Non-finite coordinates or a NaN interval
+/// give NaN. Error and algorithm as for prox_line_line (end points by
+/// prox_point_line).
+PROX_KERNEL PROX_REAL PROX_FN(prox_line_ray)(const PROX_FN(prox_line) * l,
+                                             const PROX_FN(prox_ray) * r,
+                                             PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_line)(l);
+  PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_ray)(r);
+  return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
+}
+
+/// Closest points of a line and a segment; returns the squared distance.
+///
+/// param[0][0] is the line parameter, param[1][0] the segment parameter t
+/// in [0, 1] (point a + t (b - a)); segment features VERTEX 0 (t = 0, the
+/// point is a exactly), VERTEX 1 (t = 1, b exactly) or EDGE 0. A segment
+/// with a == b is the point a (VERTEX 0). A parallel segment gets the pair
+/// at its end a (or b where it is strictly closer). Non-finite input gives
+/// NaN. Error: squared distance within 8 eps S^2, nearly parallel inputs
+/// included. Algorithm as for prox_segment_segment.
+PROX_KERNEL PROX_REAL PROX_FN(prox_line_segment)(const PROX_FN(prox_line) * l,
+                                                 const PROX_FN(prox_segment) *
+                                                     g,
+                                                 PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_line)(l);
+  PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g);
+  return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
+}
+
+/// Closest points of two rays; returns the squared distance.
+///
+/// param[k][0] is the parameter t of ray k; features and degenerate rays as
+/// for prox_line_ray. Parallel and anti-parallel rays (overlapping or not)
+/// always get a closest pair: the first, in the order tmin and tmax end of
+/// the first ray, then of the second, whose distance to the other ray is the
+/// smallest. Non-finite coordinates or a NaN interval give NaN. Error:
+/// squared distance within 8 eps S^2 (S over the origins, directions and
+/// finite end points), nearly parallel rays included. Algorithm as for
+/// prox_segment_segment with the rays' intervals.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ray_ray)(const PROX_FN(prox_ray) * r1,
+                                            const PROX_FN(prox_ray) * r2,
+                                            PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_ray)(r1);
+  PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_ray)(r2);
+  return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
+}
+
+/// Closest points of a ray and a segment; returns the squared distance.
+///
+/// param[0][0] is the ray parameter, param[1][0] the segment parameter;
+/// features and degenerate inputs as for prox_line_ray and
+/// prox_line_segment; parallel inputs as for prox_ray_ray. Non-finite
+/// coordinates or a NaN interval give NaN. Error: squared distance within
+/// 8 eps S^2, nearly parallel inputs included. Algorithm as for
+/// prox_segment_segment.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ray_segment)(const PROX_FN(prox_ray) * r,
+                                                const PROX_FN(prox_segment) * g,
+                                                PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_ray)(r);
+  PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g);
+  return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
+}
+
+/// Closest points of two segments; returns the squared distance.
+///
+/// param[k][0] is the parameter t in [0, 1] of segment k (point a + t (b -
+/// a)); feature VERTEX 0 (t = 0: the point is a exactly), VERTEX 1 (t = 1:
+/// b exactly) or EDGE 0. A segment with a == b is the point a (VERTEX 0),
+/// whatever its length otherwise (no length threshold). Parallel and
+/// collinear overlapping segments get a closest pair at an end point: the
+/// first, in the order a1, b1, a2, b2, whose distance to the other segment
+/// is the smallest. Non-finite input gives NaN.
+///
+/// Error: squared distance within 8 eps S^2 (S the largest input coordinate
+/// magnitude), for nearly parallel segments too; points within a few eps S
+/// when the segments are far from parallel. Algorithm: the clamped critical
+/// point of Ericson 5.1.9 when sin^2 of the angle is above 1e-6 (float:
+/// 1e-3); otherwise the minimum of the four end point-to-segment distances
+/// and the critical point solved in double-double arithmetic (float: in
+/// double), see the comment at the top of detail/closest_pair.inl.
+PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
+    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
+    PROX_FN(prox_pair) * out) {
+  /* The fast path of prox_detail_pair_lin_lin, specialised to [0, 1] and
+   * exact end points; everything else goes to the general slow path. */
+  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
+  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a);
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(g1->a, g2->a);
+  PROX_REAL a = PROX_FN(prox_vdot)(u, u), b = PROX_FN(prox_vdot)(u, v);
+  PROX_REAL c = PROX_FN(prox_vdot)(v, v), d = PROX_FN(prox_vdot)(u, w);
+  PROX_REAL e = PROX_FN(prox_vdot)(v, w);
+  PROX_REAL ac = a * c, den = ac - b * b, s, t, d2;
+  int es = -1, et = -1;
+  if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY)) {
+    PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
+    PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g2);
+    return PROX_FN(prox_detail_pair_lin_slow)(&A, &B, out);
+  }
+  s = (b * e - c * d) / den;
+  if (s <= 0) {
+    s = 0;
+    es = 0;
+  } else if (s >= 1) {
+    s = 1;
+    es = 1;
+  }
+  t = (b * s + e) / c;
+  if (t <= 0 || t >= 1) {
+    et = t > 0;
+    t = (PROX_REAL)et;
+    s = (b * t - d) / a;
+    es = -1;
+    if (s <= 0) {
+      s = 0;
+      es = 0;
+    } else if (s >= 1) {
+      s = 1;
+      es = 1;
+    }
+  }
+  /* The residual from the exact end points or the origins. */
+  d2 = PROX_FN(prox_detail_pair_res2)(es == 1 ? g1->b : g1->a, es < 0 ? s : 0,
+                                      u, et == 1 ? g2->b : g2->a,
+                                      et < 0 ? t : 0, v);
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
+  if (out) {
+    PROX_FN(prox_vec3)
+    p = es < 0 ? PROX_FN(prox_vmadd)(g1->a, s, u) : (es ? g1->b : g1->a);
+    PROX_FN(prox_vec3)
+    q = et < 0 ? PROX_FN(prox_vmadd)(g2->a, t, v) : (et ? g2->b : g2->a);
+    PROX_FN(prox_detail_pair_side)
+    (out, 0, p, s, 0, 0, es < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
+     es == 1);
+    PROX_FN(prox_detail_pair_side)
+    (out, 1, q, t, 0, 0, et < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
+     et == 1);
+    out->sqdist = d2;
+  }
+  return d2;
+}
+
+/* ---------------------------- triangle pairs ------------------------------ */
+
+/// Internal: the orientation (b - a) . ((c - a) x (d - a)) in wide
+/// arithmetic, from the exact differences.
+PROX_KERNEL PROX_FN(prox_wide)
+    PROX_FN(prox_detail_pair_worient)(PROX_FN(prox_vec3) a,
+                                      PROX_FN(prox_vec3) b,
+                                      PROX_FN(prox_vec3) c,
+                                      PROX_FN(prox_vec3) d) {
+  return PROX_FN(prox_wvdot)(PROX_FN(prox_wvdiff)(b, a),
+                             PROX_FN(prox_wvcross)(PROX_FN(prox_wvdiff)(c, a),
+                                                   PROX_FN(prox_wvdiff)(d, a)));
+}
+
+/// Internal: the sign (+1, -1, or 0 when within rounding of zero even in
+/// wide arithmetic) of the orientation (b - a) . ((c - a) x (d - a)); *val
+/// gets its value.
+PROX_KERNEL int PROX_FN(prox_detail_pair_orient)(PROX_FN(prox_vec3) a,
+                                                 PROX_FN(prox_vec3) b,
+                                                 PROX_FN(prox_vec3) c,
+                                                 PROX_FN(prox_vec3) d,
+                                                 PROX_REAL *val) {
+  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(b, a);
+  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(c, a);
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(d, a);
+  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
+  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
+  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
+  PROX_REAL o = u.x * (v.y * w.z - v.z * w.y) + u.y * (v.z * w.x - v.x * w.z) +
+                u.z * (v.x * w.y - v.y * w.x);
+  /* Shewchuk's orient3d bound is about 7 eps times the permanent (of the
+   * rounded differences); 8 eps is generous. */
+  PROX_REAL err = PROX_R(8.0) * PROX_EPS *
+                  (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py +
+                   PROX_FABS(u.z) * pz),
+            errw;
+  *val = o;
+  if (o > err) return 1;
+  if (o < -err) return -1;
+  /* Filter failed: recompute from the exact differences. */
+  o = PROX_FN(prox_wreal)(PROX_FN(prox_detail_pair_worient)(a, b, c, d));
+  /* err is 8 eps times the permanent; the wide rounding is a few eps^2
+   * times it. */
+  errw = err * (PROX_R(8.0) * PROX_EPS);
+  *val = o;
+  return o > errw ? 1 : (o < -errw ? -1 : 0);
+}
+
+/// Internal: whether segment p q, whose ends lie certainly on opposite sides
+/// of the triangle's plane, certainly crosses the triangle's interior; then
+/// *t is the crossing's segment parameter and bary its barycentric
+/// coordinates (signed volumes, Ericson 5.3.4), both from wide values (a
+/// filtered sign alone says little about the value's accuracy).
+PROX_KERNEL int
+PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
+                                const PROX_FN(prox_triangle) * tri,
+                                PROX_REAL *t, PROX_REAL *bary) {
+  const PROX_FN(prox_vec3) *v = tri->v;
+  PROX_FN(prox_wide) U, V, W, DP, DQ, sum;
+  PROX_REAL x;
+  int su = PROX_FN(prox_detail_pair_orient)(p, q, v[2], v[1], &x);
+  if (su == 0) return 0;
+  if (PROX_FN(prox_detail_pair_orient)(p, q, v[0], v[2], &x) != su) return 0;
+  if (PROX_FN(prox_detail_pair_orient)(p, q, v[1], v[0], &x) != su) return 0;
+  U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1]);
+  V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2]);
+  W = PROX_FN(prox_detail_pair_worient)(p, q, v[1], v[0]);
+  DP = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], p);
+  DQ = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], q);
+  sum = PROX_FN(prox_wadd)(PROX_FN(prox_wadd)(U, V), W);
+  bary[0] = PROX_FN(prox_detail_pair_wratio)(U, sum);
+  bary[1] = PROX_FN(prox_detail_pair_wratio)(V, sum);
+  bary[2] = PROX_FN(prox_detail_pair_wratio)(W, sum);
+  *t = PROX_FN(prox_detail_pair_wratio)(DP, PROX_FN(prox_wsub)(DP, DQ));
+  return 1;
+}
+
+/// Internal: the triangle point with barycentrics bary.
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_pair_tri_at)(const PROX_FN(prox_triangle) * tri,
+                                     const PROX_REAL *bary) {
+  PROX_FN(prox_vec3) a = tri->v[0];
+  return PROX_FN(prox_vadd)(
+      a, PROX_FN(prox_vadd)(
+             PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(tri->v[1], a), bary[1]),
+             PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(tri->v[2], a), bary[2])));
+}
+
+/// Internal: side k of *out from a segment-segment result side j, where the
+/// segment is edge i of a triangle.
+PROX_KERNEL void
+PROX_FN(prox_detail_pair_edge_side)(PROX_FN(prox_pair) * out, int k,
+                                    const PROX_FN(prox_pair) * r, int j,
+                                    int i) {
+  int i1 = i == 2 ? 0 : i + 1;
+  PROX_REAL t = r->param[j][0], bary[3] = {0, 0, 0};
+  bary[i] = 1 - t;
+  bary[i1] = t;
+  out->point[k] = r->point[j];
+  out->param[k][0] = bary[0];
+  out->param[k][1] = bary[1];
+  out->param[k][2] = bary[2];
+  if (r->feature[j].kind == PROX_FEATURE_VERTEX) {
+    out->feature[k].kind = PROX_FEATURE_VERTEX;
+    out->feature[k].index = r->feature[j].index ? i1 : i;
+  } else {
+    out->feature[k].kind = PROX_FEATURE_EDGE;
+    out->feature[k].index = i;
+  }
+}
+
+/// Internal: side k of *out from a point-triangle result.
+PROX_KERNEL void
+PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
+                                   const PROX_FN(prox_closest) * c) {
+  PROX_FN(prox_detail_pair_side)
+  (out, k, c->point, c->param[0], c->param[1], c->param[2], c->feature.kind,
+   c->feature.index);
+}
+
+/// Closest points of a segment and a triangle; returns the squared distance.
+///
+/// param[0][0] is the segment parameter t (features VERTEX 0 / VERTEX 1 /
+/// EDGE 0 as for prox_segment_segment); param[1] holds the barycentric
+/// coordinates of the triangle point (features VERTEX i, EDGE i from v[i]
+/// to v[(i+1)%3], or FACE 0, as for prox_point_triangle). A segment that
+/// crosses the triangle gives distance 0 and the crossing point (computed
+/// once on each object, so the two points agree to rounding); one that
+/// touches it or lies in its plane gives distance 0 (to rounding) at a
+/// point of contact. A segment with a == b is a point; a triangle of zero
+/// area is the union of its edges. Non-finite input gives NaN.
+///
+/// Error: squared distance within 8 eps S^2. Algorithm: crossing by signed
+/// volumes (Ericson 5.3.4) with a floating-point filter and a wide-arithmetic
+/// fallback; otherwise the minimum over the two end point-triangle queries
+/// and the three segment-edge queries (first strict minimum in that order).
+PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
+    const PROX_FN(prox_segment) * seg, const PROX_FN(prox_triangle) * tri,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_vec3) p = seg->a, q = seg->b;
+  PROX_FN(prox_closest) c;
+  PROX_FN(prox_pair) r, best;
+  PROX_REAL d2, bd2, dp, dq, t, bary[3];
+  int i;
+  PROX_REAL check = PROX_FN(prox_vpoison)(p) + PROX_FN(prox_vpoison)(q) +
+                    PROX_FN(prox_vpoison)(tri->v[0]) +
+                    PROX_FN(prox_vpoison)(tri->v[1]) +
+                    PROX_FN(prox_vpoison)(tri->v[2]);
+  if (check != 0) return PROX_FN(prox_detail_pair_nan)(out);
+  if (PROX_FN(prox_detail_pair_orient)(tri->v[0], tri->v[1], tri->v[2], p,
+                                       &dp) *
+              PROX_FN(prox_detail_pair_orient)(tri->v[0], tri->v[1], tri->v[2],
+                                               q, &dq) <
+          0 &&
+      PROX_FN(prox_detail_pair_cross)(p, q, tri, &t, bary)) {
+    if (out) {
+      PROX_FN(prox_detail_pair_side)
+      (out, 0, PROX_FN(prox_vmadd)(p, t, PROX_FN(prox_vsub)(q, p)), t, 0, 0,
+       PROX_FEATURE_EDGE, 0);
+      PROX_FN(prox_detail_pair_side)
+      (out, 1, PROX_FN(prox_detail_pair_tri_at)(tri, bary), bary[0], bary[1],
+       bary[2], PROX_FEATURE_FACE, 0);
+      out->sqdist = 0;
+    }
+    return 0;
+  }
+  /* No certain crossing: the minimum over the candidate pairs. */
+  bd2 = PROX_FN(prox_point_triangle)(p, tri, &c);
+  best.point[0] = p;
+  best.param[0][0] = best.param[0][1] = best.param[0][2] = 0;
+  best.feature[0].kind = PROX_FEATURE_VERTEX;
+  best.feature[0].index = 0;
+  PROX_FN(prox_detail_pair_tri_side)(&best, 1, &c);
+  if (!(p.x == q.x && p.y == q.y && p.z == q.z)) {
+    d2 = PROX_FN(prox_point_triangle)(q, tri, &c);
+    if (d2 < bd2) {
+      bd2 = d2;
+      PROX_FN(prox_detail_pair_side)
+      (&best, 0, q, 1, 0, 0, PROX_FEATURE_VERTEX, 1);
+      PROX_FN(prox_detail_pair_tri_side)(&best, 1, &c);
+    }
+    for (i = 0; i < 3; ++i) {
+      PROX_FN(prox_segment) e;
+      e.a = tri->v[i];
+      e.b = tri->v[i == 2 ? 0 : i + 1];
+      d2 = PROX_FN(prox_segment_segment)(seg, &e, &r);
+      if (d2 < bd2) {
+        bd2 = d2;
+        best.point[0] = r.point[0];
+        best.param[0][0] = r.param[0][0];
+        best.feature[0] = r.feature[0];
+        PROX_FN(prox_detail_pair_edge_side)(&best, 1, &r, 1, i);
+      }
+    }
+  }
+  if (!(bd2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
+  best.sqdist = bd2;
+  if (out) *out = best;
+  return bd2;
+}
+
+/// Closest points of two triangles; returns the squared distance.
+///
+/// param[k] holds the barycentric coordinates of the point on triangle k;
+/// features VERTEX i, EDGE i (v[i] to v[(i+1)%3]) or FACE 0 as for
+/// prox_point_triangle. Intersecting triangles give distance 0 and a point
+/// of their intersection: where an edge of one certainly crosses the other
+/// (that edge's EDGE i and the other's FACE 0), or else, for touching or
+/// coplanar overlapping triangles, a contact point found by the candidate
+/// search below (distance 0 to rounding). Triangles of zero area are the
+/// union of their edges. Non-finite input gives NaN.
+///
+/// Error: squared distance within 8 eps S^2. Algorithm: edge-triangle
+/// crossings by signed volumes with a floating-point filter and wide
+/// fallback (skipped when one triangle is certainly on one side of the
+/// other's plane); otherwise the minimum over the six vertex-triangle and
+/// nine edge-edge distances (first strict minimum in that order).
+PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
+    const PROX_FN(prox_triangle) * t1, const PROX_FN(prox_triangle) * t2,
+    PROX_FN(prox_pair) * out) {
+  const PROX_FN(prox_triangle) * T[2];
+  PROX_FN(prox_closest) c;
+  PROX_FN(prox_pair) r, best;
+  PROX_REAL d2, bd2 = PROX_INF, val[2][3], t, bary[3];
+  int sg[2][3], k, i, j;
+  PROX_REAL check = 0;
+  T[0] = t1;
+  T[1] = t2;
+  for (k = 0; k < 2; ++k)
+    for (i = 0; i < 3; ++i)
+      check += PROX_FN(prox_vpoison)(T[k]->v[i]);
+  if (check != 0) return PROX_FN(prox_detail_pair_nan)(out);
+  /* sg[k][i]: side of vertex i of triangle k w.r.t. the other's plane. */
+  for (k = 0; k < 2; ++k) {
+    const PROX_FN(prox_triangle) *o = T[1 - k];
+    for (i = 0; i < 3; ++i)
+      sg[k][i] = PROX_FN(prox_detail_pair_orient)(o->v[0], o->v[1], o->v[2],
+                                                  T[k]->v[i], &val[k][i]);
+  }
+  if (!(sg[0][0] == sg[0][1] && sg[0][1] == sg[0][2] && sg[0][0] != 0) &&
+      !(sg[1][0] == sg[1][1] && sg[1][1] == sg[1][2] && sg[1][0] != 0)) {
+    for (k = 0; k < 2; ++k) {
+      for (i = 0; i < 3; ++i) {
+        int i1 = i == 2 ? 0 : i + 1;
+        PROX_FN(prox_vec3) p = T[k]->v[i], q = T[k]->v[i1];
+        if (sg[k][i] * sg[k][i1] < 0 &&
+            PROX_FN(prox_detail_pair_cross)(p, q, T[1 - k], &t, bary)) {
+          if (out) {
+            PROX_REAL eb[3] = {0, 0, 0};
+            eb[i] = 1 - t;
+            eb[i1] = t;
+            PROX_FN(prox_detail_pair_side)
+            (out, k, PROX_FN(prox_vmadd)(p, t, PROX_FN(prox_vsub)(q, p)), eb[0],
+             eb[1], eb[2], PROX_FEATURE_EDGE, i);
+            PROX_FN(prox_detail_pair_side)
+            (out, 1 - k, PROX_FN(prox_detail_pair_tri_at)(T[1 - k], bary),
+             bary[0], bary[1], bary[2], PROX_FEATURE_FACE, 0);
+            out->sqdist = 0;
+          }
+          return 0;
+        }
+      }
+    }
+  }
+  /* Vertices against the other triangle. */
+  for (k = 0; k < 2; ++k) {
+    for (i = 0; i < 3; ++i) {
+      d2 = PROX_FN(prox_point_triangle)(T[k]->v[i], T[1 - k], &c);
+      if (d2 < bd2) {
+        PROX_REAL vb[3] = {0, 0, 0};
+        bd2 = d2;
+        vb[i] = 1;
+        PROX_FN(prox_detail_pair_side)
+        (&best, k, T[k]->v[i], vb[0], vb[1], vb[2], PROX_FEATURE_VERTEX, i);
+        PROX_FN(prox_detail_pair_tri_side)(&best, 1 - k, &c);
+      }
+    }
+  }
+  /* Edges against edges. */
+  for (i = 0; i < 3; ++i) {
+    PROX_FN(prox_segment) e1;
+    e1.a = t1->v[i];
+    e1.b = t1->v[i == 2 ? 0 : i + 1];
+    for (j = 0; j < 3; ++j) {
+      PROX_FN(prox_segment) e2;
+      e2.a = t2->v[j];
+      e2.b = t2->v[j == 2 ? 0 : j + 1];
+      d2 = PROX_FN(prox_segment_segment)(&e1, &e2, &r);
+      if (d2 < bd2) {
+        bd2 = d2;
+        PROX_FN(prox_detail_pair_edge_side)(&best, 0, &r, 0, i);
+        PROX_FN(prox_detail_pair_edge_side)(&best, 1, &r, 1, j);
+      }
+    }
+  }
+  if (!(bd2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
+  best.sqdist = bd2;
+  if (out) *out = best;
+  return bd2;
+}
+
+/* ------------------------------ sphere, capsule --------------------------- */
+
+/// Internal: turns the closest pair of two cores (points, segments,
+/// triangles) in *res into that of the solids of radius r0 and r1 around
+/// them. solid[k] is 0 for a bare core (its point and feature are kept), 1
+/// for a sphere (feature FACE 0 on the surface), 2 for a capsule (the core
+/// segment's feature on the surface); a solid that overlaps the other object
+/// gets feature INTERIOR and both points become one common point. Returns
+/// the squared distance of the solids (NaN for a non-finite radius).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
+    PROX_FN(prox_pair) * res, PROX_REAL d2c, PROX_REAL r0, PROX_REAL r1,
+    int solid0, int solid1, PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_vec3) p = res->point[0], q = res->point[1];
+  PROX_FN(prox_vec3) pq = PROX_FN(prox_vsub)(q, p);
+  PROX_REAL dc, gap;
+  r0 = PROX_FABS(r0);
+  r1 = PROX_FABS(r1);
+  if (!(d2c <= PROX_REAL_MAX) || r0 - r0 != 0 || r1 - r1 != 0)
+    return PROX_FN(prox_detail_pair_nan)(out);
+  dc = PROX_SQRT(d2c);
+  gap = (dc - r0) - r1;
+  if (gap > 0) {
+    /* Separated: move each core point towards the other by its radius. */
+    PROX_REAL len = PROX_FN(prox_vlen)(pq);
+    if (len > 0) {
+      res->point[0] = PROX_FN(prox_vmadd)(p, r0 / len, pq);
+      res->point[1] = PROX_FN(prox_vmadd)(q, -r1 / len, pq);
+    }
+    /* When the radii are small against the core distance, subtract from
+     * the core's squared distance (no rounding of it when they are 0):
+     * (dc - R)^2 = dc^2 - R (dc + gap). */
+    PROX_REAL R = r0 + r1;
+    res->sqdist = gap > R ? d2c - R * (dc + gap) : gap * gap;
+    if (solid0 == 1) res->feature[0].kind = PROX_FEATURE_FACE;
+    if (solid1 == 1) res->feature[1].kind = PROX_FEATURE_FACE;
+    if (solid0 == 1) res->feature[0].index = 0;
+    if (solid1 == 1) res->feature[1].index = 0;
+  } else {
+    /* Overlapping: a common point on the core-to-core segment, within r0
+     * of p and r1 of q (the middle of that range; a bare core's own point
+     * when one radius is 0). */
+    PROX_FN(prox_vec3) x;
+    PROX_REAL len = PROX_FN(prox_vlen)(pq);
+    if (r1 == 0) {
+      x = q;
+    } else if (r0 == 0 || !(len > 0)) {
+      x = p;
+    } else {
+      PROX_REAL lo = len - r1 > 0 ? len - r1 : 0;
+      PROX_REAL hi = len < r0 ? len : r0;
+      PROX_REAL m = PROX_R(0.5) * (lo + hi);
+      x = PROX_FN(prox_vmadd)(p, m / len, pq);
+    }
+    res->point[0] = res->point[1] = x;
+    res->sqdist = 0;
+    if (solid0) res->feature[0].kind = PROX_FEATURE_INTERIOR;
+    if (solid1) res->feature[1].kind = PROX_FEATURE_INTERIOR;
+    if (solid0) res->feature[0].index = 0;
+    if (solid1) res->feature[1].index = 0;
+  }
+  if (out) *out = *res;
+  return res->sqdist;
+}
+
+/// Internal: side k of *out from a point-segment (K1) result.
+PROX_KERNEL void
+PROX_FN(prox_detail_pair_seg_side)(PROX_FN(prox_pair) * out, int k,
+                                   const PROX_FN(prox_closest) * c) {
+  PROX_FN(prox_detail_pair_side)
+  (out, k, c->point, c->param[0], 0, 0, c->feature.kind, c->feature.index);
+}
+
+/// Closest points of two solid spheres (balls); returns the squared
+/// distance between the solids, 0 when they overlap or touch.
+///
+/// Separated: the points are on the two surfaces along the line of
+/// centers (feature FACE 0). Overlapping: both points are one common point
+/// on the segment of centers (feature INTERIOR). No parameters (all 0).
+/// Radius 0 is a point; a negative radius counts as its absolute value.
+/// Non-finite input gives NaN. Error: the squared center distance is
+/// formed in wide arithmetic and rounded once; the radii are subtracted as
+/// (dc - R)^2 = dc^2 - R (dc + gap) when R < gap, else by squaring the gap:
+/// within 8 eps S^2 (S over centers and radii) in the tests.
+PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(
+    const PROX_FN(prox_sphere) * s0, const PROX_FN(prox_sphere) * s1,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_pair) r;
+  /* The center distance from the exact difference, rounded once. */
+  PROX_FN(prox_wvec3) w = PROX_FN(prox_wvdiff)(s1->center, s0->center);
+  PROX_REAL d2 = PROX_FN(prox_wreal)(PROX_FN(prox_wvdot)(w, w));
+  PROX_FN(prox_detail_pair_side)
+  (&r, 0, s0->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
+  PROX_FN(prox_detail_pair_side)
+  (&r, 1, s1->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, s0->radius, s1->radius, 1, 1,
+                                           out);
+}
+
+/// Closest points of a solid sphere and a solid capsule; returns the
+/// squared distance between the solids, 0 when they overlap or touch.
+///
+/// Side 0 (sphere): FACE 0 on its surface, or INTERIOR when overlapping, no
+/// parameters. Side 1 (capsule): param[1][0] is the parameter t of the
+/// nearest point of its core segment a b; feature as for the core point
+/// (VERTEX 0 / VERTEX 1 on the caps, EDGE 0 on the side) or INTERIOR when
+/// overlapping (both points are then one common point). Non-finite input
+/// gives NaN. Error: as prox_sphere_sphere, from the core distance of
+/// prox_point_segment. Algorithm: core distance minus radii.
+PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_capsule)(
+    const PROX_FN(prox_sphere) * s, const PROX_FN(prox_capsule) * cap,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_pair) r;
+  PROX_FN(prox_closest) c;
+  PROX_FN(prox_segment) g;
+  PROX_REAL d2;
+  g.a = cap->a;
+  g.b = cap->b;
+  d2 = PROX_FN(prox_point_segment)(s->center, &g, &c);
+  PROX_FN(prox_detail_pair_side)
+  (&r, 0, s->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
+  PROX_FN(prox_detail_pair_seg_side)(&r, 1, &c);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, cap->radius, 1, 2,
+                                           out);
+}
+
+/// Closest points of two solid capsules; returns the squared distance
+/// between the solids, 0 when they overlap or touch.
+///
+/// param[k][0] is the parameter t of the nearest point of capsule k's core
+/// segment; features as for the core points of prox_segment_segment
+/// (VERTEX 0 / VERTEX 1 on the caps, EDGE 0 on the side), or INTERIOR for
+/// both when overlapping (both points are then one common point on the
+/// segment between the core points). Parallel cores as for
+/// prox_segment_segment. Non-finite input gives NaN. Error: the core
+/// distance has the bound of prox_segment_segment; the radii are then
+/// subtracted from its square root.
+PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_capsule)(
+    const PROX_FN(prox_capsule) * c0, const PROX_FN(prox_capsule) * c1,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_pair) r;
+  PROX_FN(prox_segment) g0, g1;
+  PROX_REAL d2;
+  g0.a = c0->a;
+  g0.b = c0->b;
+  g1.a = c1->a;
+  g1.b = c1->b;
+  d2 = PROX_FN(prox_segment_segment)(&g0, &g1, &r);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, c0->radius, c1->radius, 2, 2,
+                                           out);
+}
+
+/// Closest points of a solid sphere and a segment; returns the squared
+/// distance, 0 when the segment meets the sphere.
+///
+/// Side 0 as for prox_sphere_capsule; side 1 is the segment's point nearest
+/// the center (param[1][0] = t, features of prox_point_segment), which is
+/// also side 0's point when they meet (feature INTERIOR for the sphere).
+/// Non-finite input gives NaN. Error: as prox_sphere_capsule.
+PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_segment)(
+    const PROX_FN(prox_sphere) * s, const PROX_FN(prox_segment) * g,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_pair) r;
+  PROX_FN(prox_closest) c;
+  PROX_REAL d2 = PROX_FN(prox_point_segment)(s->center, g, &c);
+  PROX_FN(prox_detail_pair_side)
+  (&r, 0, s->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
+  PROX_FN(prox_detail_pair_seg_side)(&r, 1, &c);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, 0, 1, 0, out);
+}
+
+/// Closest points of a solid capsule and a segment; returns the squared
+/// distance, 0 when the segment meets the capsule.
+///
+/// Side 0 as for prox_capsule_capsule; side 1 is the segment's point of
+/// the core pair of prox_segment_segment (param[1][0] = t), which is also
+/// side 0's point when they meet (feature INTERIOR for the capsule).
+/// Non-finite input gives NaN. Error: as prox_capsule_capsule.
+PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_segment)(
+    const PROX_FN(prox_capsule) * cap, const PROX_FN(prox_segment) * g,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_pair) r;
+  PROX_FN(prox_segment) g0;
+  PROX_REAL d2;
+  g0.a = cap->a;
+  g0.b = cap->b;
+  d2 = PROX_FN(prox_segment_segment)(&g0, g, &r);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, cap->radius, 0, 2, 0, out);
+}
+
+/// Closest points of a solid sphere and a triangle; returns the squared
+/// distance, 0 when the triangle meets the sphere.
+///
+/// Side 0 as for prox_sphere_capsule; side 1 is the triangle's point
+/// nearest the center (barycentrics in param[1], features of
+/// prox_point_triangle), also side 0's point when they meet (feature
+/// INTERIOR for the sphere). Non-finite input gives NaN. Error: the core
+/// distance has the bound of prox_point_triangle; the radius is then
+/// subtracted from its square root.
+PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_triangle)(
+    const PROX_FN(prox_sphere) * s, const PROX_FN(prox_triangle) * tri,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_pair) r;
+  PROX_FN(prox_closest) c;
+  PROX_REAL d2 = PROX_FN(prox_point_triangle)(s->center, tri, &c);
+  PROX_FN(prox_detail_pair_side)
+  (&r, 0, s->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
+  PROX_FN(prox_detail_pair_tri_side)(&r, 1, &c);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, 0, 1, 0, out);
+}
+
+/// Closest points of a solid capsule and a triangle; returns the squared
+/// distance, 0 when the triangle meets the capsule.
+///
+/// Side 0 as for prox_capsule_capsule; side 1 is the triangle's point of
+/// the core pair of prox_segment_triangle (barycentrics in param[1]), also
+/// side 0's point when they meet (feature INTERIOR for the capsule).
+/// Non-finite input gives NaN. Error: the core distance has the bound of
+/// prox_segment_triangle; the radius is then subtracted from its square
+/// root.
+PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_triangle)(
+    const PROX_FN(prox_capsule) * cap, const PROX_FN(prox_triangle) * tri,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_pair) r;
+  PROX_FN(prox_segment) g;
+  PROX_REAL d2;
+  g.a = cap->a;
+  g.b = cap->b;
+  d2 = PROX_FN(prox_segment_triangle)(&g, tri, &r);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, cap->radius, 0, 2, 0, out);
+}
+
+#undef PROX_PAIR_WIDE_SIN2
+#undef PROX_PAIR_FLAT_SIN2
+#undef PROX_PAIR_TINY

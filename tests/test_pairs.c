@@ -1,0 +1,1204 @@
+/* SPDX-License-Identifier: MIT */
+/* test_pairs: the K2 pair kernels (linear pairs, segment-triangle,
+ * triangle-triangle, spheres and capsules) against the exact rational oracle
+ * of oracle_pairs.h, in double and float.
+ *
+ * Every kernel runs 5000 cases of each of the four kinds (uniform, large
+ * offset, tiny, adversarial) per precision (20,000 per kernel and precision
+ * at --scale=1). For each case the test asserts:
+ *
+ * - finite input gives a finite result;
+ * - the squared distance is within 8 eps S^2 of the exact one (S the
+ *   largest input magnitude: coordinates, finite ray end points, radii);
+ * - the features equal the exact ones where unambiguous: where every
+ *   configuration with other features is worse by more than 64 eps S^2
+ *   (the oracle's amb);
+ * - the points are within 8 eps S of the exact ones where well-conditioned:
+ *   unambiguous, and when both points are interior points of linear sets,
+ *   sin^2 of the directions' angle >= 1/2 (below, the error of the
+ *   interior critical point grows like eps S / sin^2: such cases are
+ *   checked through validity only, and their maximum is the table's "not
+ *   asserted" column); S' for points is max(S, the exact points'
+ *   magnitudes), since points of lines lie outside the inputs;
+ * - the pair is valid in every case (ambiguous ones included): each point
+ *   lies within 16 eps S' of its primitive, and |p - q|^2 is within
+ *   16 eps S'^2 of the exact squared distance (S' = max(S, the points'
+ *   magnitudes): points far out on nearly parallel lines carry their own
+ *   rounding). The table's "other error" column is the larger of the two
+ *   (in eps S' and eps S'^2 respectively);
+ * - determinism: the same input twice gives bitwise the same output, and
+ *   the return value does not depend on whether out is NULL;
+ * - non-finite input (NaN, +-Inf coordinates, NaN intervals or radii) gives
+ *   NaN.
+ *
+ * Spheres and capsules: the core distance is exact (rational); the solid
+ * distance max(0, sqrt(core) - r0 - r1)^2 is formed with a 320-bit square
+ * root (oracle_sqrt), exact for error measurement. Their points are checked
+ * through validity only (|p - q| against the solid distance).
+ *
+ * The last output before the summary is a markdown table of the measured
+ * maxima per kernel, precision and kind (for the README). */
+#include <prox/prox.h>
+
+#include "harness.h"
+#include "oracle_pairs.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------ */
+/* Primitives in double (float cases hold float-representable values)       */
+/* ------------------------------------------------------------------------ */
+
+enum { P_LINE, P_RAY, P_SEG, P_TRI, P_SPHERE, P_CAPSULE };
+
+typedef struct prim {
+  int type;
+  double v[3][3]; /* line/ray: origin, dir; segment/capsule: a, b;
+                   * triangle: vertices; sphere: center */
+  double t0, t1;  /* ray interval */
+  double r;       /* radius */
+} prim;
+
+typedef struct kernel_def {
+  const char *name;
+  int ta, tb;
+} kernel_def;
+
+enum {
+  K_LINE_LINE,
+  K_LINE_RAY,
+  K_LINE_SEG,
+  K_RAY_RAY,
+  K_RAY_SEG,
+  K_SEG_SEG,
+  K_SEG_TRI,
+  K_TRI_TRI,
+  K_SPH_SPH,
+  K_SPH_CAP,
+  K_CAP_CAP,
+  K_SPH_SEG,
+  K_CAP_SEG,
+  K_SPH_TRI,
+  K_CAP_TRI,
+  K_COUNT
+};
+
+static const kernel_def KERNELS[K_COUNT] = {
+    {"line_line", P_LINE, P_LINE},
+    {"line_ray", P_LINE, P_RAY},
+    {"line_segment", P_LINE, P_SEG},
+    {"ray_ray", P_RAY, P_RAY},
+    {"ray_segment", P_RAY, P_SEG},
+    {"segment_segment", P_SEG, P_SEG},
+    {"segment_triangle", P_SEG, P_TRI},
+    {"triangle_triangle", P_TRI, P_TRI},
+    {"sphere_sphere", P_SPHERE, P_SPHERE},
+    {"sphere_capsule", P_SPHERE, P_CAPSULE},
+    {"capsule_capsule", P_CAPSULE, P_CAPSULE},
+    {"sphere_segment", P_SPHERE, P_SEG},
+    {"capsule_segment", P_CAPSULE, P_SEG},
+    {"sphere_triangle", P_SPHERE, P_TRI},
+    {"capsule_triangle", P_CAPSULE, P_TRI},
+};
+
+static int is_solid(int type) {
+  return type == P_SPHERE || type == P_CAPSULE;
+}
+
+/* Number of vectors of a primitive. */
+static int prim_nvec(int type) {
+  switch (type) {
+  case P_TRI:
+    return 3;
+  case P_SPHERE:
+    return 1;
+  default:
+    return 2;
+  }
+}
+
+/* x rounded to float. Through a volatile: gcc 12 -O2 (ipa-cp) drops most
+ * of the plain (double)(float) round trips of prim_to_float's loop. */
+static double to_float(double x) {
+  volatile float f = (float)x;
+  return (double)f;
+}
+
+/* Rounds every value to float. */
+static void prim_to_float(prim *p) {
+  int i, k;
+  for (i = 0; i < 3; ++i)
+    for (k = 0; k < 3; ++k)
+      p->v[i][k] = to_float(p->v[i][k]);
+  p->t0 = to_float(p->t0);
+  p->t1 = to_float(p->t1);
+  p->r = to_float(p->r);
+}
+
+/* The largest input magnitude of a primitive (finite ray ends included). */
+static double prim_scale(const prim *p) {
+  double s = 0;
+  int i, k, n = prim_nvec(p->type);
+  for (i = 0; i < n; ++i)
+    for (k = 0; k < 3; ++k)
+      if (fabs(p->v[i][k]) > s) s = fabs(p->v[i][k]);
+  if (p->type == P_RAY) {
+    double t[2];
+    t[0] = p->t0;
+    t[1] = p->t1;
+    for (i = 0; i < 2; ++i) {
+      if (!isfinite(t[i])) continue;
+      for (k = 0; k < 3; ++k) {
+        double x = p->v[0][k] + t[i] * p->v[1][k];
+        if (fabs(x) > s) s = fabs(x);
+      }
+    }
+  }
+  if (is_solid(p->type) && fabs(p->r) > s) s = fabs(p->r);
+  return s;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Calling the kernels                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* A kernel's output in double. */
+typedef struct res {
+  double ret;
+  double point[2][3];
+  double sqdist;
+  double param[2][3];
+  int kind[2], index[2];
+  unsigned char raw[sizeof(prox_pair)];
+} res;
+
+#define DEFINE_CALL(NAME, R, PAIR, V3, LINE, RAY, SEG, TRI, SPH, CAP, SUF)     \
+  static LINE NAME##_line(const prim *p) {                                     \
+    LINE l;                                                                    \
+    l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                \
+    l.dir = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                   \
+    return l;                                                                  \
+  }                                                                            \
+  static RAY NAME##_ray(const prim *p) {                                       \
+    RAY l;                                                                     \
+    l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                \
+    l.dir = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                   \
+    l.tmin = (R)p->t0;                                                         \
+    l.tmax = (R)p->t1;                                                         \
+    return l;                                                                  \
+  }                                                                            \
+  static SEG NAME##_seg(const prim *p) {                                       \
+    SEG l;                                                                     \
+    l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                     \
+    l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                     \
+    return l;                                                                  \
+  }                                                                            \
+  static TRI NAME##_tri(const prim *p) {                                       \
+    TRI l;                                                                     \
+    int i;                                                                     \
+    for (i = 0; i < 3; ++i)                                                    \
+      l.v[i] = V3((R)p->v[i][0], (R)p->v[i][1], (R)p->v[i][2]);                \
+    return l;                                                                  \
+  }                                                                            \
+  static SPH NAME##_sph(const prim *p) {                                       \
+    SPH l;                                                                     \
+    l.center = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                \
+    l.radius = (R)p->r;                                                        \
+    return l;                                                                  \
+  }                                                                            \
+  static CAP NAME##_cap(const prim *p) {                                       \
+    CAP l;                                                                     \
+    l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                     \
+    l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                     \
+    l.radius = (R)p->r;                                                        \
+    return l;                                                                  \
+  }                                                                            \
+  static R NAME##_raw(int kid, const prim *A, const prim *B, PAIR *o) {        \
+    switch (kid) {                                                             \
+    case K_LINE_LINE: {                                                        \
+      LINE a = NAME##_line(A), b = NAME##_line(B);                             \
+      return prox_line_line##SUF(&a, &b, o);                                   \
+    }                                                                          \
+    case K_LINE_RAY: {                                                         \
+      LINE a = NAME##_line(A);                                                 \
+      RAY b = NAME##_ray(B);                                                   \
+      return prox_line_ray##SUF(&a, &b, o);                                    \
+    }                                                                          \
+    case K_LINE_SEG: {                                                         \
+      LINE a = NAME##_line(A);                                                 \
+      SEG b = NAME##_seg(B);                                                   \
+      return prox_line_segment##SUF(&a, &b, o);                                \
+    }                                                                          \
+    case K_RAY_RAY: {                                                          \
+      RAY a = NAME##_ray(A), b = NAME##_ray(B);                                \
+      return prox_ray_ray##SUF(&a, &b, o);                                     \
+    }                                                                          \
+    case K_RAY_SEG: {                                                          \
+      RAY a = NAME##_ray(A);                                                   \
+      SEG b = NAME##_seg(B);                                                   \
+      return prox_ray_segment##SUF(&a, &b, o);                                 \
+    }                                                                          \
+    case K_SEG_SEG: {                                                          \
+      SEG a = NAME##_seg(A), b = NAME##_seg(B);                                \
+      return prox_segment_segment##SUF(&a, &b, o);                             \
+    }                                                                          \
+    case K_SEG_TRI: {                                                          \
+      SEG a = NAME##_seg(A);                                                   \
+      TRI b = NAME##_tri(B);                                                   \
+      return prox_segment_triangle##SUF(&a, &b, o);                            \
+    }                                                                          \
+    case K_TRI_TRI: {                                                          \
+      TRI a = NAME##_tri(A), b = NAME##_tri(B);                                \
+      return prox_triangle_triangle##SUF(&a, &b, o);                           \
+    }                                                                          \
+    case K_SPH_SPH: {                                                          \
+      SPH a = NAME##_sph(A), b = NAME##_sph(B);                                \
+      return prox_sphere_sphere##SUF(&a, &b, o);                               \
+    }                                                                          \
+    case K_SPH_CAP: {                                                          \
+      SPH a = NAME##_sph(A);                                                   \
+      CAP b = NAME##_cap(B);                                                   \
+      return prox_sphere_capsule##SUF(&a, &b, o);                              \
+    }                                                                          \
+    case K_CAP_CAP: {                                                          \
+      CAP a = NAME##_cap(A), b = NAME##_cap(B);                                \
+      return prox_capsule_capsule##SUF(&a, &b, o);                             \
+    }                                                                          \
+    case K_SPH_SEG: {                                                          \
+      SPH a = NAME##_sph(A);                                                   \
+      SEG b = NAME##_seg(B);                                                   \
+      return prox_sphere_segment##SUF(&a, &b, o);                              \
+    }                                                                          \
+    case K_CAP_SEG: {                                                          \
+      CAP a = NAME##_cap(A);                                                   \
+      SEG b = NAME##_seg(B);                                                   \
+      return prox_capsule_segment##SUF(&a, &b, o);                             \
+    }                                                                          \
+    case K_SPH_TRI: {                                                          \
+      SPH a = NAME##_sph(A);                                                   \
+      TRI b = NAME##_tri(B);                                                   \
+      return prox_sphere_triangle##SUF(&a, &b, o);                             \
+    }                                                                          \
+    default: {                                                                 \
+      CAP a = NAME##_cap(A);                                                   \
+      TRI b = NAME##_tri(B);                                                   \
+      return prox_capsule_triangle##SUF(&a, &b, o);                            \
+    }                                                                          \
+    }                                                                          \
+  }                                                                            \
+  /* Calls kernel kid; with_out 0 passes NULL for out. */                      \
+  static void NAME(int kid, const prim *A, const prim *B, res *r,              \
+                   int with_out) {                                             \
+    PAIR pr;                                                                   \
+    int k, i;                                                                  \
+    memset(&pr, 0x5a, sizeof pr);                                              \
+    r->ret = (double)NAME##_raw(kid, A, B, with_out ? &pr : NULL);             \
+    memset(r->raw, 0, sizeof r->raw);                                          \
+    memcpy(r->raw, &pr, sizeof pr);                                            \
+    for (k = 0; k < 2; ++k) {                                                  \
+      r->point[k][0] = (double)pr.point[k].x;                                  \
+      r->point[k][1] = (double)pr.point[k].y;                                  \
+      r->point[k][2] = (double)pr.point[k].z;                                  \
+      for (i = 0; i < 3; ++i)                                                  \
+        r->param[k][i] = (double)pr.param[k][i];                               \
+      r->kind[k] = pr.feature[k].kind;                                         \
+      r->index[k] = pr.feature[k].index;                                       \
+    }                                                                          \
+    r->sqdist = (double)pr.sqdist;                                             \
+  }
+
+DEFINE_CALL(call_d, double, prox_pair, prox_v3, prox_line, prox_ray,
+            prox_segment, prox_triangle, prox_sphere, prox_capsule, )
+DEFINE_CALL(call_f, float, prox_pairf, prox_v3f, prox_linef, prox_rayf,
+            prox_segmentf, prox_trianglef, prox_spheref, prox_capsulef, f)
+
+static void call(int fl, int kid, const prim *A, const prim *B, res *r,
+                 int with_out) {
+  if (fl)
+    call_f(kid, A, B, r, with_out);
+  else
+    call_d(kid, A, B, r, with_out);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The oracle side                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* Oracle workspace, initialised once. */
+typedef struct ows {
+  orp_res r, tmp;
+  orp_lin A, B;
+  q3 v[2][3], x;
+  mpq_t d2, e;
+} ows;
+
+static void ows_init(ows *w) {
+  int i, k;
+  orp_res_init(&w->r);
+  orp_res_init(&w->tmp);
+  orp_lin_init(&w->A);
+  orp_lin_init(&w->B);
+  for (k = 0; k < 2; ++k)
+    for (i = 0; i < 3; ++i)
+      q3_init(&w->v[k][i]);
+  q3_init(&w->x);
+  mpq_inits(w->d2, w->e, NULL);
+}
+
+static void ows_clear(ows *w) {
+  int i, k;
+  orp_res_clear(&w->r);
+  orp_res_clear(&w->tmp);
+  orp_lin_clear(&w->A);
+  orp_lin_clear(&w->B);
+  for (k = 0; k < 2; ++k)
+    for (i = 0; i < 3; ++i)
+      q3_clear(&w->v[k][i]);
+  q3_clear(&w->x);
+  mpq_clears(w->d2, w->e, NULL);
+}
+
+/* A line, ray, segment, capsule core or sphere center as a linear set. */
+static void to_lin(orp_lin *L, const prim *p) {
+  q3_set_d(&L->o, p->v[0][0], p->v[0][1], p->v[0][2]);
+  L->has_lo = L->has_hi = 0;
+  switch (p->type) {
+  case P_LINE:
+    q3_set_d(&L->d, p->v[1][0], p->v[1][1], p->v[1][2]);
+    break;
+  case P_RAY:
+    q3_set_d(&L->d, p->v[1][0], p->v[1][1], p->v[1][2]);
+    if (isfinite(p->t0)) {
+      L->has_lo = 1;
+      mpq_set_d(L->lo, p->t0);
+    }
+    if (isfinite(p->t1)) {
+      L->has_hi = 1;
+      mpq_set_d(L->hi, p->t1);
+    }
+    /* An infinite tmin above tmax cannot occur in the generated cases. */
+    break;
+  case P_SPHERE:
+    q3_zero(&L->d);
+    mpq_set_ui(L->lo, 0, 1);
+    mpq_set_ui(L->hi, 1, 1);
+    L->has_lo = L->has_hi = 1;
+    break;
+  default: {
+    q3 b;
+    q3_init(&b);
+    q3_set_d(&b, p->v[1][0], p->v[1][1], p->v[1][2]);
+    orp_lin_segment(L, &L->o, &b);
+    q3_clear(&b);
+  }
+  }
+}
+
+/* The two ends of a segment-like primitive (a sphere: its center twice). */
+static void to_ends(q3 v[3], const prim *p) {
+  int j = p->type == P_SPHERE ? 0 : 1;
+  q3_set_d(&v[0], p->v[0][0], p->v[0][1], p->v[0][2]);
+  q3_set_d(&v[1], p->v[j][0], p->v[j][1], p->v[j][2]);
+}
+
+static void to_tri(q3 v[3], const prim *p) {
+  int i;
+  for (i = 0; i < 3; ++i)
+    q3_set_d(&v[i], p->v[i][0], p->v[i][1], p->v[i][2]);
+}
+
+/* Solves the core problem of kernel kid into w->r. */
+static void oracle_core(ows *w, int kid, const prim *A, const prim *B) {
+  int tb = KERNELS[kid].tb;
+  if (tb == P_TRI) {
+    to_tri(w->v[1], B);
+    if (A->type == P_TRI) {
+      to_tri(w->v[0], A);
+      orp_triangle_triangle(&w->r, &w->tmp, w->v[0], w->v[1]);
+    } else {
+      to_ends(w->v[0], A);
+      orp_segment_triangle(&w->r, &w->tmp, &w->v[0][0], &w->v[0][1], w->v[1]);
+    }
+  } else {
+    to_lin(&w->A, A);
+    to_lin(&w->B, B);
+    orp_lin_lin(&w->r, &w->A, &w->B);
+  }
+}
+
+/* Exact squared distance from point x to primitive p (its core for a
+ * solid). */
+static void oracle_point_prim(ows *w, mpq_t d2, const double x[3],
+                              const prim *p) {
+  q3_set_d(&w->x, x[0], x[1], x[2]);
+  if (p->type == P_TRI) {
+    oracle_tri t;
+    q3 v[3];
+    int i;
+    oracle_tri_init(&t);
+    for (i = 0; i < 3; ++i)
+      q3_init(&v[i]);
+    to_tri(v, p);
+    oracle_point_triangle(&t, &w->x, v);
+    mpq_set(d2, t.d2);
+    for (i = 0; i < 3; ++i)
+      q3_clear(&v[i]);
+    oracle_tri_clear(&t);
+  } else {
+    orp_lin L;
+    oracle_lin l;
+    orp_lin_init(&L);
+    oracle_lin_init(&l);
+    to_lin(&L, p);
+    if (orp_lin_single(&L, &l.q)) {
+      q3_dist2(d2, &w->x, &l.q);
+    } else {
+      oracle_point_lin(&l, &w->x, &L.o, &L.d, L.has_lo ? L.lo : NULL,
+                       L.has_hi ? L.hi : NULL);
+      mpq_set(d2, l.d2);
+    }
+    oracle_lin_clear(&l);
+    orp_lin_clear(&L);
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Case generation                                                          */
+/* ------------------------------------------------------------------------ */
+
+typedef struct gen {
+  oracle_rng *g;
+  oracle_frame f;
+  double q; /* grid quantum of exact constructions */
+  int kind;
+} gen;
+
+static gen gen_make(oracle_rng *g, int kind) {
+  gen G;
+  double m;
+  G.g = g;
+  G.kind = kind;
+  G.f = oracle_frame_random(g, kind);
+  m = fabs(G.f.shift[0]);
+  if (fabs(G.f.shift[1]) > m) m = fabs(G.f.shift[1]);
+  if (fabs(G.f.shift[2]) > m) m = fabs(G.f.shift[2]);
+  m += 4 * G.f.scale;
+  /* Grid points carry at most ~21 significant bits: sums of a few of them
+   * are exact in float and double. */
+  G.q = ldexp(1.0, (int)ceil(log2(m)) - 20);
+  return G;
+}
+
+static double snapq(double x, double q) {
+  return nearbyint(x / q) * q;
+}
+
+/* A random point of the frame, optionally on the grid. */
+static void gpoint(gen *G, double out[3], int grid) {
+  double u[3];
+  int i;
+  oracle_rng_cube(G->g, u);
+  oracle_frame_point(&G->f, u, out);
+  if (grid)
+    for (i = 0; i < 3; ++i)
+      out[i] = snapq(out[i], G->q);
+}
+
+/* A random vector of the frame's scale (length up to sqrt 3), optionally a
+ * multiple of m grid quanta. */
+static void gvec(gen *G, double out[3], int m) {
+  double u[3];
+  int i;
+  oracle_rng_cube(G->g, u);
+  oracle_frame_vector(&G->f, u, out);
+  if (m)
+    for (i = 0; i < 3; ++i)
+      out[i] = snapq(out[i], m * G->q);
+}
+
+static void vadd(double r[3], const double a[3], double s, const double b[3]) {
+  int i;
+  for (i = 0; i < 3; ++i)
+    r[i] = a[i] + s * b[i];
+}
+
+/* A unit vector perpendicular to d (any unit vector when d is 0). */
+static void perp_unit(gen *G, const double d[3], double out[3]) {
+  double u[3], c[3], l;
+  if (!(d[0] != 0 || d[1] != 0 || d[2] != 0)) {
+    oracle_rng_dir(G->g, out);
+    return;
+  }
+  do {
+    oracle_rng_dir(G->g, u);
+    c[0] = d[1] * u[2] - d[2] * u[1];
+    c[1] = d[2] * u[0] - d[0] * u[2];
+    c[2] = d[0] * u[1] - d[1] * u[0];
+    l = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+  } while (!(l > 1e-3 * sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2])));
+  out[0] = c[0] / l;
+  out[1] = c[1] / l;
+  out[2] = c[2] / l;
+}
+
+static double norm3(const double a[3]) {
+  return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+}
+
+/* A ray interval. */
+static void ray_interval(gen *G, double *t0, double *t1) {
+  switch (oracle_rng_int(G->g, 9)) {
+  case 0:
+  case 1:
+  case 2:
+    *t0 = 0;
+    *t1 = INFINITY;
+    break;
+  case 3:
+  case 4:
+    *t0 = oracle_rng_range(G->g, -1, 0.5);
+    *t1 = *t0 + oracle_rng_range(G->g, 0, 2);
+    break;
+  case 5:
+    *t0 = -INFINITY;
+    *t1 = oracle_rng_range(G->g, -1, 1);
+    break;
+  case 6:
+    *t0 = -INFINITY;
+    *t1 = INFINITY;
+    break;
+  case 7:
+    *t0 = oracle_rng_range(G->g, 0, 1);
+    *t1 = *t0 - oracle_rng_range(G->g, 0, 1);
+    break;
+  default:
+    *t0 = *t1 = oracle_rng_range(G->g, -1, 1);
+  }
+}
+
+/* Makes a linear primitive of the given type from origin o and direction d
+ * (a segment is o, o + d). */
+static void make_lin(gen *G, prim *p, int type, const double o[3],
+                     const double d[3]) {
+  int i;
+  p->type = type;
+  for (i = 0; i < 3; ++i) {
+    p->v[0][i] = o[i];
+    p->v[1][i] = type == P_SEG || type == P_CAPSULE ? o[i] + d[i] : d[i];
+  }
+  p->t0 = 0;
+  p->t1 = INFINITY;
+  if (type == P_RAY) ray_interval(G, &p->t0, &p->t1);
+}
+
+/* Two linear sets (origin, direction) of the given kind. */
+static void gen_lin_pair(gen *G, double o1[3], double d1[3], double o2[3],
+                         double d2[3]) {
+  oracle_rng *g = G->g;
+  double e[3], k;
+  static const double ks[6] = {1, -1, 2, -2, 0.5, -0.5};
+  int sub, i;
+  if (G->kind != ORACLE_ADVERSARIAL) {
+    gpoint(G, o1, 0);
+    gvec(G, d1, 0);
+    gpoint(G, o2, 0);
+    gvec(G, d2, 0);
+    return;
+  }
+  gpoint(G, o1, 1);
+  gvec(G, d1, 8);
+  if (d1[0] == 0 && d1[1] == 0 && d1[2] == 0) d1[0] = 8 * G->q;
+  gpoint(G, o2, 1);
+  gvec(G, d2, 8);
+  sub = oracle_rng_int(g, 10);
+  k = ks[oracle_rng_int(g, 6)];
+  switch (sub) {
+  case 0: /* exactly parallel, anywhere */
+    for (i = 0; i < 3; ++i)
+      d2[i] = k * d1[i];
+    break;
+  case 1: /* collinear, overlapping or not */
+    vadd(o2, o1, (double)(oracle_rng_int(g, 17) - 4) / 8, d1);
+    for (i = 0; i < 3; ++i)
+      d2[i] = k * d1[i];
+    break;
+  case 2: /* parallel at a small exact offset */
+    gvec(G, e, 1);
+    for (i = 0; i < 3; ++i)
+      e[i] = snapq(e[i] * 1e-3, G->q);
+    vadd(o2, o1, (double)(oracle_rng_int(g, 17) - 4) / 8, d1);
+    vadd(o2, o2, 1, e);
+    for (i = 0; i < 3; ++i)
+      d2[i] = k * d1[i];
+    break;
+  case 3:   /* nearly parallel, 1e-7 .. 1e-12 */
+  case 4: { /* the same, nearly meeting in the middle */
+    double ang = oracle_rng_log10(g, -12, -7), pu[3], off;
+    perp_unit(G, d1, pu);
+    for (i = 0; i < 3; ++i)
+      d2[i] = k * (d1[i] + ang * norm3(d1) * pu[i]);
+    off = oracle_rng_log10(g, -6, 0) * G->f.scale;
+    perp_unit(G, d1, e);
+    if (sub == 3) {
+      vadd(o2, o1, oracle_rng_range(g, -1, 1), d1);
+    } else {
+      vadd(o2, o1, 0.5, d1);
+      vadd(o2, o2, -0.5, d2);
+    }
+    vadd(o2, o2, off, e);
+    break;
+  }
+  case 5: /* zero length or direction */
+    if (oracle_rng_int(g, 3) != 1) d1[0] = d1[1] = d1[2] = 0;
+    if (oracle_rng_int(g, 3) != 0) d2[0] = d2[1] = d2[2] = 0;
+    break;
+  case 6: { /* crossing exactly */
+    double x[3];
+    vadd(x, o1, (double)oracle_rng_int(g, 9) / 8, d1);
+    vadd(o2, x, -(double)oracle_rng_int(g, 9) / 8, d2);
+    break;
+  }
+  case 7: /* the origin of one on the other */
+    vadd(o2, o1, (double)oracle_rng_int(g, 9) / 8, d1);
+    break;
+  case 8: { /* a very short one */
+    double s = oracle_rng_log10(g, -10, -5);
+    for (i = 0; i < 3; ++i)
+      d1[i] *= s;
+    if (oracle_rng_int(g, 2)) {
+      double pu[3];
+      perp_unit(G, d2, pu);
+      vadd(o1, o2, oracle_rng_range(g, -0.5, 1.5), d2);
+      vadd(o1, o1, oracle_rng_log10(g, -8, -1) * G->f.scale, pu);
+    }
+    break;
+  }
+  default: { /* nearly parallel and one short */
+    double ang = oracle_rng_log10(g, -12, -7), pu[3];
+    perp_unit(G, d1, pu);
+    for (i = 0; i < 3; ++i)
+      d2[i] =
+          k * oracle_rng_log10(g, -6, 0) * (d1[i] + ang * norm3(d1) * pu[i]);
+    perp_unit(G, d1, e);
+    vadd(o2, o1, oracle_rng_range(g, -0.5, 1.5), d1);
+    vadd(o2, o2, oracle_rng_log10(g, -8, -1) * G->f.scale, e);
+  }
+  }
+}
+
+/* Three points a, a + e1 ... of a plane: p = o + (i/8) e1 + (j/8) e2. */
+static void plane_point(const double o[3], const double e1[3],
+                        const double e2[3], int i, int j, double out[3]) {
+  vadd(out, o, (double)i / 8, e1);
+  vadd(out, out, (double)j / 8, e2);
+}
+
+/* A random grid point of that plane, i, j in [-4, 12]. The draws are
+ * sequenced (the order of evaluation of function arguments is unspecified,
+ * and the cases must not depend on the compiler). */
+static void plane_point_rand(oracle_rng *g, const double o[3],
+                             const double e1[3], const double e2[3],
+                             double out[3]) {
+  int i = oracle_rng_int(g, 17) - 4;
+  int j = oracle_rng_int(g, 17) - 4;
+  plane_point(o, e1, e2, i, j, out);
+}
+
+/* Two triangles (the second's first two vertices are the segment of a
+ * segment-triangle case) of the given kind. */
+static void gen_tri_pair(gen *G, double T1[3][3], double T2[3][3]) {
+  oracle_rng *g = G->g;
+  double o[3], e1[3], e2[3], f[3], x[3];
+  int i, k, sub;
+  if (G->kind != ORACLE_ADVERSARIAL) {
+    double sh[3];
+    for (i = 0; i < 3; ++i)
+      gpoint(G, T1[i], 0);
+    for (i = 0; i < 3; ++i)
+      gpoint(G, T2[i], 0);
+    /* Half of the cases apart (uniform triangles in one cube intersect
+     * often). */
+    if (oracle_rng_int(g, 2)) {
+      gvec(G, sh, 0);
+      for (i = 0; i < 3; ++i)
+        vadd(T2[i], T2[i], 1.5, sh);
+    }
+    return;
+  }
+  gpoint(G, o, 1);
+  gvec(G, e1, 8);
+  gvec(G, e2, 8);
+  for (i = 0; i < 3; ++i)
+    gpoint(G, T2[i], 1);
+  T1[0][0] = o[0], T1[0][1] = o[1], T1[0][2] = o[2];
+  vadd(T1[1], o, 1, e1);
+  vadd(T1[2], o, 1, e2);
+  sub = oracle_rng_int(g, 10);
+  switch (sub) {
+  case 0: /* coplanar */
+    for (i = 0; i < 3; ++i)
+      plane_point_rand(g, o, e1, e2, T2[i]);
+    break;
+  case 1: /* a vertex of T2 on T1 */
+    k = oracle_rng_int(g, 9);
+    plane_point(o, e1, e2, k, oracle_rng_int(g, 9 - k), T2[0]);
+    break;
+  case 2: /* an edge of T2 through an edge point of T1 */
+    gvec(G, f, 8);
+    vadd(x, o, (double)oracle_rng_int(g, 9) / 8, e1);
+    vadd(T2[0], x, -(double)oracle_rng_int(g, 9) / 8, f);
+    vadd(T2[1], x, (double)oracle_rng_int(g, 9) / 8, f);
+    break;
+  case 3: /* T2 piercing T1's interior */
+    gvec(G, f, 8);
+    k = 1 + oracle_rng_int(g, 6);
+    plane_point(o, e1, e2, k, 1 + oracle_rng_int(g, 7 - k), x);
+    vadd(T2[0], x, -(double)(1 + oracle_rng_int(g, 8)) / 8, f);
+    vadd(T2[1], x, (double)(1 + oracle_rng_int(g, 8)) / 8, f);
+    break;
+  case 4:   /* nearly parallel planes, close */
+  case 5: { /* the same, one vertex just off the plane */
+    double nrm[3], h = oracle_rng_log10(g, -10, -2) * G->f.scale;
+    nrm[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    nrm[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    nrm[2] = e1[0] * e2[1] - e1[1] * e2[0];
+    if (!(norm3(nrm) > 0)) break;
+    for (i = 0; i < 3; ++i)
+      nrm[i] /= norm3(nrm);
+    for (i = 0; i < 3; ++i) {
+      double ang = sub == 4 ? oracle_rng_log10(g, -12, -6) : 0;
+      double u[3];
+      plane_point_rand(g, o, e1, e2, T2[i]);
+      oracle_rng_dir(g, u);
+      vadd(T2[i], T2[i], h, nrm);
+      vadd(T2[i], T2[i], ang * G->f.scale, u);
+    }
+    if (sub == 5) vadd(T2[2], T2[2], -oracle_rng_range(g, 0, 3) * h, nrm);
+    break;
+  }
+  case 6: /* T1 of zero area */
+    if (oracle_rng_int(g, 2))
+      vadd(T1[2], o, (double)(oracle_rng_int(g, 17) - 8) / 8, e1);
+    else
+      for (i = 0; i < 3; ++i)
+        T1[1][i] = T1[0][i];
+    break;
+  case 7: /* T2 of zero area */
+    vadd(T2[2], T2[0], (double)(oracle_rng_int(g, 17) - 8) / 8, T2[1]);
+    vadd(T2[2], T2[2], -(double)(oracle_rng_int(g, 17) - 8) / 8, T2[0]);
+    if (oracle_rng_int(g, 2))
+      for (i = 0; i < 3; ++i)
+        T2[1][i] = T2[0][i];
+    break;
+  case 8: { /* T2 touching T1 at a vertex, or just missing it */
+    double u[3], s = oracle_rng_int(g, 2) ? 0 : oracle_rng_log10(g, -12, -4);
+    k = oracle_rng_int(g, 3);
+    oracle_rng_dir(g, u);
+    vadd(T2[0], T1[k], s * G->f.scale, u);
+    break;
+  }
+  default: { /* an edge of T2 nearly parallel to T1, just above it */
+    double nrm[3], h = oracle_rng_log10(g, -10, -3) * G->f.scale;
+    double ang = oracle_rng_log10(g, -12, -5);
+    nrm[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    nrm[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    nrm[2] = e1[0] * e2[1] - e1[1] * e2[0];
+    if (!(norm3(nrm) > 0)) break;
+    for (i = 0; i < 3; ++i)
+      nrm[i] /= norm3(nrm);
+    plane_point_rand(g, o, e1, e2, T2[0]);
+    plane_point_rand(g, o, e1, e2, T2[1]);
+    vadd(T2[0], T2[0], h * oracle_rng_sign(g), nrm);
+    vadd(T2[1], T2[1], h * (1 + ang) * oracle_rng_sign(g), nrm);
+  }
+  }
+}
+
+/* The core distance of a case by the double kernels (for choosing radii). */
+static double core_dist(int kid, const prim *A, const prim *B) {
+  prim a = *A, b = *B;
+  static const int core_kernel[K_COUNT] = {
+      0,         0,         0,         0,         0,
+      0,         0,         0,         K_SEG_SEG, K_SEG_SEG,
+      K_SEG_SEG, K_SEG_SEG, K_SEG_SEG, K_SEG_TRI, K_SEG_TRI};
+  res r;
+  int i;
+  if (a.type == P_SPHERE)
+    for (i = 0; i < 3; ++i)
+      a.v[1][i] = a.v[0][i];
+  if (b.type == P_SPHERE)
+    for (i = 0; i < 3; ++i)
+      b.v[1][i] = b.v[0][i];
+  a.type = P_SEG;
+  if (b.type != P_TRI) b.type = P_SEG;
+  call_d(core_kernel[kid], &a, &b, &r, 0);
+  return sqrt(r.ret);
+}
+
+/* One case of kernel kid. */
+static void gen_case(int kid, int kind, oracle_rng *g, prim *A, prim *B) {
+  gen G = gen_make(g, kind);
+  int ta = KERNELS[kid].ta, tb = KERNELS[kid].tb, i;
+  memset(A, 0, sizeof *A);
+  memset(B, 0, sizeof *B);
+  if (tb == P_TRI) {
+    double T1[3][3], T2[3][3];
+    gen_tri_pair(&G, T1, T2);
+    B->type = P_TRI;
+    memcpy(B->v, T1, sizeof T1);
+    A->type = ta;
+    memcpy(A->v, T2, sizeof T2);
+  } else {
+    double o1[3], d1[3], o2[3], d2[3];
+    gen_lin_pair(&G, o1, d1, o2, d2);
+    make_lin(&G, A, ta == P_SPHERE ? P_SEG : ta, o1, d1);
+    make_lin(&G, B, tb == P_SPHERE ? P_SEG : tb, o2, d2);
+    A->type = ta;
+    B->type = tb;
+  }
+  if (is_solid(ta) || is_solid(tb)) {
+    /* Radii: random, or (adversarial) summing to about the core distance:
+     * touching, just overlapping or just apart. */
+    double r0 = oracle_rng_range(g, 0, 0.6) * G.f.scale;
+    double r1 = oracle_rng_range(g, 0, 0.6) * G.f.scale;
+    if (kind == ORACLE_ADVERSARIAL && oracle_rng_int(g, 4)) {
+      double dc = core_dist(kid, A, B), s, rel;
+      int c = oracle_rng_int(g, 4);
+      rel = 0;
+      if (c != 0) {
+        rel = oracle_rng_sign(g);
+        rel *= oracle_rng_log10(g, -12, -1);
+      }
+      s = dc * (1 + rel);
+      r0 = is_solid(tb) ? s * oracle_rng_unit(g) : s;
+      r1 = s - r0;
+    }
+    if (kind == ORACLE_ADVERSARIAL && oracle_rng_int(g, 8) == 0) r0 = 0;
+    A->r = is_solid(ta) ? r0 : 0;
+    B->r = is_solid(tb) ? r1 : 0;
+  }
+  (void)i;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The accuracy test                                                        */
+/* ------------------------------------------------------------------------ */
+
+static void print_prim(const prim *p) {
+  int i;
+  char buf[512];
+  int n = 0;
+  for (i = 0; i < prim_nvec(p->type); ++i)
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "(%a, %a, %a) ", p->v[i][0],
+                  p->v[i][1], p->v[i][2]);
+  if (p->type == P_RAY)
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "t [%a, %a] ", p->t0, p->t1);
+  if (is_solid(p->type))
+    snprintf(buf + n, sizeof buf - (size_t)n, "r %a", p->r);
+  h_note("%s", buf);
+}
+
+/* Runs all cases of kernel kid in one precision. */
+static void run_kernel(int kid, int fl) {
+  static const int kinds[4] = {ORACLE_UNIFORM, ORACLE_LARGE, ORACLE_TINY,
+                               ORACLE_ADVERSARIAL};
+  const kernel_def *K = &KERNELS[kid];
+  const double eps = fl ? ORACLE_EPS_FLOAT : ORACLE_EPS_DOUBLE;
+  const int solid = is_solid(K->ta) || is_solid(K->tb);
+  long n = h_count(5000), c;
+  int ki;
+  ows w;
+  mpq_t exact, t;
+  ows_init(&w);
+  mpq_inits(exact, t, NULL);
+  for (ki = 0; ki < 4; ++ki) {
+    int kind = kinds[ki];
+    oracle_rng g = oracle_rng_make(0x9a17u + 131u * (unsigned)kid +
+                                   7919u * (unsigned)kind + (fl ? 1u : 0u));
+    oracle_row *row = oracle_row_get(K->name, fl ? "float" : "double", kind);
+    row->value_unit = "";
+    for (c = 0; c < n; ++c) {
+      prim A, B;
+      res r, r2, r3;
+      double S, e_d2, gap = 0, amb_tol;
+      int unamb, k;
+      gen_case(kid, kind, &g, &A, &B);
+      if (fl) {
+        prim_to_float(&A);
+        prim_to_float(&B);
+      }
+      S = prim_scale(&A);
+      if (prim_scale(&B) > S) S = prim_scale(&B);
+      if (!(S > 0)) S = fl ? FLT_MIN : DBL_MIN;
+      h_case_begin();
+      call(fl, kid, &A, &B, &r, 1);
+      call(fl, kid, &A, &B, &r2, 1);
+      call(fl, kid, &A, &B, &r3, 0);
+      CHECK_MSG(!isnan(r.ret), "%s: NaN from finite input", K->name);
+      CHECK_MSG(memcmp(&r.ret, &r2.ret, sizeof r.ret) == 0 &&
+                    memcmp(r.raw, r2.raw, sizeof r.raw) == 0 &&
+                    memcmp(&r.ret, &r3.ret, sizeof r.ret) == 0,
+                "%s: not deterministic", K->name);
+      CHECK_MSG(r.ret == r.sqdist, "%s: return %g != out.sqdist %g", K->name,
+                r.ret, r.sqdist);
+      /* The exact answer. */
+      oracle_core(&w, kid, &A, &B);
+      {
+        const orp_cand *b = &w.r.c[w.r.best];
+        if (solid)
+          orp_inflate(exact, &gap, b->d2, fabs(A.r), fabs(B.r));
+        else
+          mpq_set(exact, b->d2);
+      }
+      e_d2 = oracle_err(r.ret, exact, eps * S * S);
+      oracle_max(&row->sqdist, e_d2);
+      CHECK_MSG(e_d2 <= 8, "%s: squared distance error %g eps S^2", K->name,
+                e_d2);
+      /* Features where unambiguous. */
+      amb_tol = 64 * eps * S * S;
+      unamb = w.r.amb > amb_tol;
+      if (solid && !(fabs(gap) > 64 * eps * S)) unamb = 0;
+      if (unamb) {
+        const orp_cand *b = &w.r.c[w.r.best];
+        int ek[2], ei[2], tp[2];
+        ek[0] = b->k0, ei[0] = b->i0, ek[1] = b->k1, ei[1] = b->i1;
+        tp[0] = K->ta, tp[1] = K->tb;
+        for (k = 0; k < 2; ++k) {
+          if (tp[k] == P_SPHERE) {
+            ek[k] = gap > 0 ? ORACLE_FACE : ORACLE_INTERIOR;
+            ei[k] = 0;
+          } else if (tp[k] == P_CAPSULE && gap <= 0) {
+            ek[k] = ORACLE_INTERIOR;
+            ei[k] = 0;
+          }
+          CHECK_MSG(r.kind[k] == ek[k] && r.index[k] == ei[k],
+                    "%s: feature %d is (%d, %d), exact (%d, %d) (amb %g eps "
+                    "S^2)",
+                    K->name, k, r.kind[k], r.index[k], ek[k], ei[k],
+                    w.r.amb / (eps * S * S));
+        }
+        ++row->feature_checked;
+      }
+      /* Points where well-conditioned (not for solids: see the top). */
+      if (!solid && unamb) {
+        const orp_cand *b = &w.r.c[w.r.best];
+        double Sq = S, ep, eq;
+        if (q3_maxabs(&b->p) > Sq) Sq = q3_maxabs(&b->p);
+        if (q3_maxabs(&b->q) > Sq) Sq = q3_maxabs(&b->q);
+        ep = oracle_err3(r.point[0][0], r.point[0][1], r.point[0][2], &b->p,
+                         eps * Sq);
+        eq = oracle_err3(r.point[1][0], r.point[1][1], r.point[1][2], &b->q,
+                         eps * Sq);
+        if (eq > ep) ep = eq;
+        if (w.r.cond >= 0.5) {
+          oracle_max(&row->point, ep);
+          CHECK_MSG(ep <= 8, "%s: point error %g eps S'", K->name, ep);
+        } else {
+          oracle_max(&row->point_ill, ep);
+        }
+      }
+      /* Validity of the pair, every case. */
+      {
+        double Sp = S, ev = 0, e = 0;
+        mpq_t d;
+        int j;
+        mpq_init(d);
+        for (k = 0; k < 2; ++k)
+          for (j = 0; j < 3; ++j)
+            if (fabs(r.point[k][j]) > Sp) Sp = fabs(r.point[k][j]);
+        if (!solid) {
+          oracle_point_prim(&w, d, r.point[0], &A);
+          e = oracle_sqrt_d(d) / (eps * Sp);
+          if (e > ev) ev = e;
+          oracle_point_prim(&w, d, r.point[1], &B);
+          e = oracle_sqrt_d(d) / (eps * Sp);
+          if (e > ev) ev = e;
+        }
+        /* | |p - q|^2 - exact squared distance |. */
+        {
+          mpq_t x;
+          mpq_init(x);
+          q3_set_d(&w.x, r.point[0][0], r.point[0][1], r.point[0][2]);
+          q3_set_d(&w.v[0][2], r.point[1][0], r.point[1][1], r.point[1][2]);
+          q3_dist2(x, &w.x, &w.v[0][2]);
+          e = oracle_err_q(x, exact, eps * Sp * Sp);
+          if (e > ev) ev = e;
+          mpq_clear(x);
+        }
+        mpq_clear(d);
+        oracle_max(&row->value, ev);
+        CHECK_MSG(ev <= 16, "%s: closest pair off by %g eps S'", K->name, ev);
+      }
+      ++row->cases;
+      if (h_case_failed()) {
+        h_note("%s %s case %ld (kind %s): returned %a, out points (%a %a "
+               "%a) (%a %a %a)",
+               K->name, fl ? "float" : "double", c, oracle_kind_name(kind),
+               r.ret, r.point[0][0], r.point[0][1], r.point[0][2],
+               r.point[1][0], r.point[1][1], r.point[1][2]);
+        h_note("exact d2 %.17g", mpq_get_d(exact));
+        print_prim(&A);
+        print_prim(&B);
+      }
+    }
+  }
+  mpq_clears(exact, t, NULL);
+  ows_clear(&w);
+}
+
+#define KERNEL_TEST(NAME, KID)                                                 \
+  static void test_##NAME(void) {                                              \
+    run_kernel(KID, 0);                                                        \
+    run_kernel(KID, 1);                                                        \
+  }
+
+KERNEL_TEST(line_line, K_LINE_LINE)
+KERNEL_TEST(line_ray, K_LINE_RAY)
+KERNEL_TEST(line_segment, K_LINE_SEG)
+KERNEL_TEST(ray_ray, K_RAY_RAY)
+KERNEL_TEST(ray_segment, K_RAY_SEG)
+KERNEL_TEST(segment_segment, K_SEG_SEG)
+KERNEL_TEST(segment_triangle, K_SEG_TRI)
+KERNEL_TEST(triangle_triangle, K_TRI_TRI)
+KERNEL_TEST(sphere_sphere, K_SPH_SPH)
+KERNEL_TEST(sphere_capsule, K_SPH_CAP)
+KERNEL_TEST(capsule_capsule, K_CAP_CAP)
+KERNEL_TEST(sphere_segment, K_SPH_SEG)
+KERNEL_TEST(capsule_segment, K_CAP_SEG)
+KERNEL_TEST(sphere_triangle, K_SPH_TRI)
+KERNEL_TEST(capsule_triangle, K_CAP_TRI)
+
+/* Non-finite input: every kernel, NaN and +-Inf in each slot. */
+static void test_nonfinite(void) {
+  static const double bad[3] = {NAN, INFINITY, -INFINITY};
+  oracle_rng g = oracle_rng_make(77);
+  int kid, fl, b, slot;
+  for (kid = 0; kid < K_COUNT; ++kid) {
+    for (fl = 0; fl < 2; ++fl) {
+      for (b = 0; b < 3; ++b) {
+        for (slot = 0; slot < 12; ++slot) {
+          prim A, B, *P;
+          res r;
+          int nv, v, k;
+          gen_case(kid, ORACLE_UNIFORM, &g, &A, &B);
+          P = slot < 6 ? &A : &B;
+          nv = prim_nvec(P->type);
+          v = (slot % 6) / 2 % nv;
+          k = slot % 3;
+          P->v[v][k] = bad[b];
+          call(fl, kid, &A, &B, &r, 1);
+          CHECK_MSG(isnan(r.ret) && isnan(r.sqdist),
+                    "%s %s: input %g in slot %d gives %g", KERNELS[kid].name,
+                    fl ? "float" : "double", bad[b], slot, r.ret);
+        }
+        /* NaN interval or radius. */
+        {
+          prim A, B;
+          res r;
+          gen_case(kid, ORACLE_UNIFORM, &g, &A, &B);
+          if (A.type == P_RAY || B.type == P_RAY) {
+            prim *P = A.type == P_RAY ? &A : &B;
+            if (b == 0) P->t0 = NAN;
+            if (b == 1) P->t1 = NAN;
+            if (b == 2) P->t0 = P->t1 = NAN;
+            call(fl, kid, &A, &B, &r, 1);
+            CHECK_MSG(isnan(r.ret), "%s: NaN interval gives %g",
+                      KERNELS[kid].name, r.ret);
+          }
+          if (is_solid(A.type) || is_solid(B.type)) {
+            prim *P = is_solid(A.type) ? &A : &B;
+            P->r = bad[b];
+            call(fl, kid, &A, &B, &r, 1);
+            CHECK_MSG(isnan(r.ret), "%s: radius %g gives %g", KERNELS[kid].name,
+                      bad[b], r.ret);
+          }
+        }
+      }
+    }
+  }
+}
+
+/* A few exact answers written out by hand (documentation of the
+ * conventions as much as a test). */
+static void test_examples(void) {
+  prox_segment s1, s2;
+  prox_pair r;
+  prox_ray r1, r2;
+  prox_triangle t1, t2;
+  double d;
+  /* Collinear overlapping segments: distance 0 at a1 (first candidate). */
+  s1.a = prox_v3(0, 0, 0);
+  s1.b = prox_v3(2, 0, 0);
+  s2.a = prox_v3(1, 0, 0);
+  s2.b = prox_v3(3, 0, 0);
+  d = prox_segment_segment(&s1, &s2, &r);
+  CHECK(d == 0);
+  CHECK(r.feature[0].kind == PROX_FEATURE_VERTEX || r.point[0].x >= 1);
+  CHECK(r.point[0].x == r.point[1].x && r.point[0].y == 0);
+  /* Parallel rays pointing apart: the origins. */
+  r1 = prox_ray_make(prox_v3(0, 0, 0), prox_v3(-1, 0, 0));
+  r2 = prox_ray_make(prox_v3(1, 1, 0), prox_v3(1, 0, 0));
+  d = prox_ray_ray(&r1, &r2, &r);
+  CHECK(d == 2);
+  CHECK(r.feature[0].kind == PROX_FEATURE_VERTEX &&
+        r.feature[1].kind == PROX_FEATURE_VERTEX);
+  /* Zero-length segment against a segment. */
+  s1.b = s1.a;
+  s2.a = prox_v3(-1, 1, 0);
+  s2.b = prox_v3(1, 1, 0);
+  d = prox_segment_segment(&s1, &s2, &r);
+  CHECK(d == 1 && r.param[1][0] == 0.5 &&
+        r.feature[0].kind == PROX_FEATURE_VERTEX &&
+        r.feature[1].kind == PROX_FEATURE_EDGE);
+  /* Crossing triangles: distance 0, the points agree. */
+  t1.v[0] = prox_v3(0, 0, 0);
+  t1.v[1] = prox_v3(4, 0, 0);
+  t1.v[2] = prox_v3(0, 4, 0);
+  t2.v[0] = prox_v3(1, 1, -1);
+  t2.v[1] = prox_v3(1, 1, 1);
+  t2.v[2] = prox_v3(9, 9, 0);
+  d = prox_triangle_triangle(&t1, &t2, &r);
+  CHECK(d == 0);
+  CHECK(prox_vdist2(r.point[0], r.point[1]) < 1e-28);
+  CHECK(fabs(r.point[0].z) < 1e-15);
+  /* Spheres: apart and overlapping. */
+  {
+    prox_sphere a, b;
+    a.center = prox_v3(0, 0, 0);
+    a.radius = 1;
+    b.center = prox_v3(4, 0, 0);
+    b.radius = 2;
+    d = prox_sphere_sphere(&a, &b, &r);
+    CHECK(d == 1 && r.point[0].x == 1 && r.point[1].x == 2);
+    CHECK(r.feature[0].kind == PROX_FEATURE_FACE);
+    b.radius = 4;
+    d = prox_sphere_sphere(&a, &b, &r);
+    CHECK(d == 0 && r.feature[0].kind == PROX_FEATURE_INTERIOR);
+    CHECK(prox_vdist2(r.point[0], a.center) <= 1 &&
+          prox_vdist2(r.point[0], b.center) <= 16);
+  }
+}
+
+int main(int argc, char **argv) {
+  h_init(argc, argv);
+  H_RUN(test_examples);
+  H_RUN(test_nonfinite);
+  H_RUN(test_line_line);
+  H_RUN(test_line_ray);
+  H_RUN(test_line_segment);
+  H_RUN(test_ray_ray);
+  H_RUN(test_ray_segment);
+  H_RUN(test_segment_segment);
+  H_RUN(test_segment_triangle);
+  H_RUN(test_triangle_triangle);
+  H_RUN(test_sphere_sphere);
+  H_RUN(test_sphere_capsule);
+  H_RUN(test_capsule_capsule);
+  H_RUN(test_sphere_segment);
+  H_RUN(test_capsule_segment);
+  H_RUN(test_sphere_triangle);
+  H_RUN(test_capsule_triangle);
+  if (h_.ran > 2) oracle_table_print(stdout);
+  return h_finish();
+}
