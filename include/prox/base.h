@@ -52,6 +52,16 @@
 /// Qualifier of every header-defined kernel.
 #define PROX_KERNEL PROX_API PROX_HD PROX_INLINE
 
+/// Qualifier of the few small kernels that are worth inlining into a user's
+/// loop whatever the compiler's size heuristics say (a call passes each
+/// 24-byte vector through memory and costs as much as the kernel):
+/// point-box, point-segment. Not for large kernels.
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#define PROX_SMALL_KERNEL PROX_KERNEL __attribute__((always_inline))
+#else
+#define PROX_SMALL_KERNEL PROX_KERNEL
+#endif
+
 #if defined(__cplusplus)
 #define PROX_EXTERN_C_BEGIN extern "C" {
 #define PROX_EXTERN_C_END }

@@ -58,7 +58,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) * out) {
 /// lo > hi). Returns the squared distance; *t gets the parameter and
 /// *end 0 (t == lo), 1 (t == hi) or -1 (inside). q1 is the point at hi when
 /// it is to be returned exactly (a segment's b), else NULL.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
     PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
     PROX_REAL lo, PROX_REAL hi, const PROX_FN(prox_vec3) * q1,
     PROX_FN(prox_vec3) * q, PROX_REAL *t, int *end) {
@@ -174,10 +174,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
 /// EDGE 0. A segment with a == b is the point a (VERTEX 0). Non-finite input
 /// gives NaN. Error: squared distance within 8 eps max(S, d)^2, point within
 /// 8 eps S.
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_segment)(PROX_FN(prox_vec3) p,
-                                                  const PROX_FN(prox_segment) *
-                                                      seg,
-                                                  PROX_FN(prox_closest) * out) {
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_segment) * seg,
+    PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3) q;
   PROX_REAL t, d2;
   int end;
@@ -537,8 +536,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
 /// the low side, +1 at the high side, 0 inside) of each axis. Face 2i + (c
 /// > 0); edge 4k + bits of the two clamped axes (lower axis bit 0) with k
 /// the free axis; vertex bit i set at the high side of axis i.
-PROX_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
-                                                          int c2) {
+PROX_SMALL_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
+                                                                int c2) {
   prox_feature f;
   int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
   if (n == 0) {
@@ -569,9 +568,9 @@ PROX_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
 /// min > max on an axis is the same as swapped; zero size is a rectangle,
 /// segment or point. Non-finite input gives NaN. Exact up to the rounding of
 /// the final sum of squares.
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p,
-                                               const PROX_FN(prox_aabb) * box,
-                                               PROX_FN(prox_closest) * out) {
+PROX_SMALL_KERNEL PROX_REAL
+PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
+                         PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_FN(prox_vec3) q;
@@ -668,9 +667,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
 /// given: the answer is the clamp formula on them, so inside (feature
 /// INTERIOR) the point is p itself and the distance 0. Zero half extents
 /// give a flat box. Non-finite input gives NaN.
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p,
-                                              const PROX_FN(prox_obb) * box,
-                                              PROX_FN(prox_closest) * out) {
+PROX_SMALL_KERNEL PROX_REAL
+PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
+                        PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, box->center);
   PROX_REAL h0 = PROX_FABS(box->half[0]), h1 = PROX_FABS(box->half[1]);
   PROX_REAL h2 = PROX_FABS(box->half[2]);
