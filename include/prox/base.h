@@ -49,6 +49,16 @@
 #define PROX_INLINE inline
 #endif
 
+/// 1 when fma() is a hardware instruction here (FP_FAST_FMA from math.h,
+/// x86 with -mfma, CUDA device code), else 0: then the kernels split
+/// products (Veltkamp/Dekker) instead of calling libm's fma(), which on
+/// baseline x86-64 is an out-of-line call costing several nanoseconds.
+#if defined(FP_FAST_FMA) || defined(__FMA__) || defined(__CUDA_ARCH__)
+#define PROX_FAST_FMA 1
+#else
+#define PROX_FAST_FMA 0
+#endif
+
 /// Qualifier of every header-defined kernel.
 #define PROX_KERNEL PROX_API PROX_HD PROX_INLINE
 

@@ -67,12 +67,12 @@ PROX_KERNEL void prox_detail_xp_two_sum(double a, double b, double *s,
   *e = (a - av) + (b - bv);
 }
 
-/// Internal: a * b = *p + *e exactly (no underflow), by fused multiply-add.
+/// Internal: a * b = *p + *e exactly (no underflow), by prox_two_prod_err.
 PROX_KERNEL void prox_detail_xp_two_prod(double a, double b, double *p,
                                          double *e) {
   double x = a * b;
   *p = x;
-  *e = fma(a, b, -x);
+  *e = prox_two_prod_err(a, b, x);
 }
 
 /// Internal: adds b to the expansion e[0..n) (non-overlapping components in
@@ -420,17 +420,18 @@ PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
 /* ------------------------------------------------------------------------ */
 
 /// Internal: a . b + c with about one rounding (the compensated dot
-/// product Dot2 of Ogita, Rump and Oishi 2005, with fused multiply-add).
+/// product Dot2 of Ogita, Rump and Oishi 2005).
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(PROX_FN(prox_vec3) a,
                                                       PROX_FN(prox_vec3) b,
                                                       PROX_REAL c) {
-  PROX_REAL p = a.x * b.x, s = PROX_FMA(a.x, b.x, -p), h, r, q, x, bv;
+  PROX_REAL p = a.x * b.x, s = PROX_FN(prox_two_prod_err)(a.x, b.x, p), h, r, q,
+            x, bv;
   int i;
   for (i = 0; i < 3; ++i) {
     PROX_REAL u = i == 0 ? a.y : (i == 1 ? a.z : c);
     PROX_REAL v = i == 0 ? b.y : (i == 1 ? b.z : 1);
     h = u * v;
-    r = PROX_FMA(u, v, -h);
+    r = PROX_FN(prox_two_prod_err)(u, v, h);
     /* Two-sum p + h = x + q. */
     x = p + h;
     bv = x - p;

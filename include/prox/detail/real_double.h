@@ -7,6 +7,8 @@
 #define PROX_R(lit) lit
 #define PROX_SQRT sqrt
 #define PROX_FABS fabs
+/* Veltkamp splitter: splits a value into two halves of its significand. */
+#define PROX_SPLITTER 134217729.0 /* 2^27 + 1 */
 #define PROX_FMA fma
 #define PROX_COPYSIGN copysign
 /* Machine epsilon: 2^-52. */

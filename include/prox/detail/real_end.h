@@ -8,6 +8,7 @@
 #undef PROX_SQRT
 #undef PROX_FABS
 #undef PROX_FMA
+#undef PROX_SPLITTER
 #undef PROX_COPYSIGN
 #undef PROX_EPS
 #undef PROX_REAL_MAX

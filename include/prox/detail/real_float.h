@@ -8,6 +8,8 @@
 #define PROX_R(lit) ((float)(lit))
 #define PROX_SQRT sqrtf
 #define PROX_FABS fabsf
+/* Veltkamp splitter: splits a value into two halves of its significand. */
+#define PROX_SPLITTER 4097.0f /* 2^12 + 1 */
 #define PROX_FMA fmaf
 #define PROX_COPYSIGN copysignf
 /* Machine epsilon: 2^-23. */

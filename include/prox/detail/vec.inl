@@ -104,14 +104,34 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_clamp)(PROX_REAL x, PROX_REAL lo,
   return t < lo ? lo : t;
 }
 
-/// a*b - c*d with one rounding error at most about 1.5 ulp of the result
-/// (Kahan's difference of products, one fused multiply-add each way).
+/// The rounding error of the product p = fl(a * b): a * b = p + e exactly,
+/// barring underflow (and, without hardware fma, |a| or |b| above about
+/// 1e300 / 1e35 for float). A fused multiply-add where it is an instruction
+/// (PROX_FAST_FMA), else Dekker's product of Veltkamp-split halves.
+PROX_KERNEL PROX_REAL PROX_FN(prox_two_prod_err)(PROX_REAL a, PROX_REAL b,
+                                                 PROX_REAL p) {
+#if PROX_FAST_FMA
+  return PROX_FMA(a, b, -p);
+#else
+  PROX_REAL c = PROX_SPLITTER * a, ah, al, bh, bl;
+  ah = c - (c - a);
+  al = a - ah;
+  c = PROX_SPLITTER * b;
+  bh = c - (c - b);
+  bl = b - bh;
+  return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+#endif
+}
+
+/// a*b - c*d with an error of at most about 2 ulp of the result, however
+/// much the two products cancel: both products' rounding errors are
+/// recovered exactly by prox_two_prod_err (a variant of Kahan's difference
+/// of products that gives the same bits with and without hardware fma).
 PROX_KERNEL PROX_REAL PROX_FN(prox_diff_of_products)(PROX_REAL a, PROX_REAL b,
                                                      PROX_REAL c, PROX_REAL d) {
-  PROX_REAL w = c * d;
-  PROX_REAL e = PROX_FMA(-c, d, w);
-  PROX_REAL f = PROX_FMA(a, b, -w);
-  return f + e;
+  PROX_REAL p = a * b, w = c * d;
+  return (p - w) + (PROX_FN(prox_two_prod_err)(a, b, p) -
+                    PROX_FN(prox_two_prod_err)(c, d, w));
 }
 
 /// Cross product a x b with each component computed by

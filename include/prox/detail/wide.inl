@@ -2,7 +2,7 @@
 /* Template: "wide" arithmetic with about twice the precision of PROX_REAL,
  * for the rare ill-conditioned branches of the kernels (sliver triangles,
  * flat tetrahedra, nearly parallel segments). For double it is double-double
- * (a sum hi + lo of two doubles, error-free transformations with fma); for
+ * (a sum hi + lo of two doubles, error-free transformations); for
  * float it is plain double. Instantiated by vec.h. */
 
 #if PROX_IS_DOUBLE
@@ -65,7 +65,7 @@ PROX_KERNEL prox_wide prox_wneg(prox_wide x) {
 /// x * y, relative error about 2^-102.
 PROX_KERNEL prox_wide prox_wmul(prox_wide x, prox_wide y) {
   double p = x.hi * y.hi;
-  double e = fma(x.hi, y.hi, -p);
+  double e = prox_two_prod_err(x.hi, y.hi, p);
   e += x.hi * y.lo + x.lo * y.hi;
   return prox_wquick(p, e);
 }
