@@ -250,38 +250,57 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
   return PROX_FN(prox_detail_set)(out, q, d2, PROX_FEATURE_FACE, 0);
 }
 
-/// Internal: the triangle query for triangles whose angle at v[0] is tiny
-/// or zero, in wide arithmetic; see prox_point_triangle.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri, PROX_REAL scale,
-    PROX_FN(prox_closest) * out) {
+/// Internal: the barycentric numerators of the orthogonal projection of p
+/// onto a triangle's plane, evaluated in wide arithmetic (relative error of
+/// a few eps^2 for double) and returned as doubles: num[0..2] = (na, nb, nc),
+/// the projection being (na v[0] + nb v[1] + nc v[2]) / n2; len2[0..2] =
+/// |v[1] - v[0]|^2, |v[2] - v[0]|^2, |p - v[0]|^2. Returns n2 = |n|^2, n the
+/// normal (v[1] - v[0]) x (v[2] - v[0]). Ratios of these degree-4 quantities
+/// are formed in double, where float kernels neither underflow nor lose
+/// digits.
+PROX_KERNEL double PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
+                                                 const PROX_FN(prox_triangle) *
+                                                     tri,
+                                                 double *num, double *len2) {
   PROX_FN(prox_vec3) a = tri->v[0];
   PROX_FN(prox_wvec3) E1 = PROX_FN(prox_wvdiff)(tri->v[1], a);
   PROX_FN(prox_wvec3) E2 = PROX_FN(prox_wvdiff)(tri->v[2], a);
   PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
   PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
   PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
+  PROX_FN(prox_wide)
+  Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
+  PROX_FN(prox_wide)
+  Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
+  num[0] =
+      PROX_FN(prox_wapprox)(PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc));
+  num[1] = PROX_FN(prox_wapprox)(Nb);
+  num[2] = PROX_FN(prox_wapprox)(Nc);
+  len2[0] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E1, E1));
+  len2[1] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E2, E2));
+  len2[2] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(W, W));
+  return PROX_FN(prox_wapprox)(N2);
+}
+
+/// Internal: the triangle query for triangles whose angle at v[0] is tiny
+/// or zero, in wide arithmetic; see prox_point_triangle.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
+    PROX_FN(prox_closest) * out) {
+  double num[3], len2[3];
+  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2);
   PROX_FN(prox_closest) r;
   PROX_REAL best = PROX_INF;
-  /* Ratios of the wide (degree 4) quantities are formed in double. */
-  if (PROX_FN(prox_wapprox)(N2) > PROX_TRI_FLAT_SIN2 * (double)scale) {
-    PROX_FN(prox_wide)
-    Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
-    PROX_FN(prox_wide)
-    Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
-    PROX_FN(prox_wide)
-    Na = PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc);
-    double n2 = PROX_FN(prox_wapprox)(N2);
-    if (PROX_FN(prox_wapprox)(Na) >= 0 && PROX_FN(prox_wapprox)(Nb) >= 0 &&
-        PROX_FN(prox_wapprox)(Nc) >= 0) {
-      /* Projection inside: the face point. Its parameters are accurate to
-       * a few ulps; the rounded edges keep it within a few eps S of the
-       * plane. */
-      return PROX_FN(prox_detail_tri_face)(
-          p, a, PROX_FN(prox_wvreal)(E1), PROX_FN(prox_wvreal)(E2),
-          (PROX_REAL)(PROX_FN(prox_wapprox)(Nb) / n2),
-          (PROX_REAL)(PROX_FN(prox_wapprox)(Nc) / n2), out);
-    }
+  if (n2 > PROX_TRI_FLAT_SIN2 * len2[0] * len2[1] && num[0] >= 0 &&
+      num[1] >= 0 && num[2] >= 0) {
+    /* Projection inside: the face point. Its parameters are accurate to a
+     * few ulps; the rounded edges keep it within a few eps S of the
+     * plane. */
+    PROX_FN(prox_vec3) a = tri->v[0];
+    return PROX_FN(prox_detail_tri_face)(p, a, PROX_FN(prox_vsub)(tri->v[1], a),
+                                         PROX_FN(prox_vsub)(tri->v[2], a),
+                                         (PROX_REAL)(num[1] / n2),
+                                         (PROX_REAL)(num[2] / n2), out);
   }
   /* Flat triangle, or projection outside: the union of the edges. */
   best = PROX_FN(prox_detail_tri_edge)(p, tri, 0, best, &r);
@@ -330,7 +349,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     /* Sliver, zero area or non-finite input. */
     d2 = PROX_NAN;
     if (d11 + d22 + PROX_FN(prox_vdot)(w, w) <= PROX_REAL_MAX)
-      d2 = PROX_FN(prox_detail_tri_thin)(p, tri, scale, out);
+      d2 = PROX_FN(prox_detail_tri_thin)(p, tri, out);
     if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
     return d2;
   }
@@ -418,26 +437,14 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
 PROX_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_triangle_barycentric)(PROX_FN(prox_vec3) p,
                                        const PROX_FN(prox_triangle) * tri) {
-  PROX_FN(prox_vec3) a = tri->v[0];
-  PROX_FN(prox_wvec3) E1 = PROX_FN(prox_wvdiff)(tri->v[1], a);
-  PROX_FN(prox_wvec3) E2 = PROX_FN(prox_wvdiff)(tri->v[2], a);
-  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
-  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
-  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
-  double n2 = PROX_FN(prox_wapprox)(N2);
-  double scale = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E1, E1)) *
-                 PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E2, E2));
+  double num[3], len2[3];
+  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2);
+  double scale = len2[0] * len2[1];
   PROX_FN(prox_closest) r;
-  double ww = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(W, W));
-  if (!(ww + scale <= DBL_MAX))
+  if (!(len2[2] + scale <= DBL_MAX))
     return PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
   if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
-    double v = PROX_FN(prox_wapprox)(
-                   PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2))) /
-               n2;
-    double w = PROX_FN(prox_wapprox)(
-                   PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W))) /
-               n2;
+    double v = num[1] / n2, w = num[2] / n2;
     return PROX_FN(prox_v3)((PROX_REAL)((1 - v) - w), (PROX_REAL)v,
                             (PROX_REAL)w);
   }
@@ -455,35 +462,19 @@ PROX_KERNEL PROX_FN(prox_vec3)
 PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_triangle) *
                                                     tri) {
-  PROX_FN(prox_vec3) a = tri->v[0];
-  PROX_FN(prox_wvec3) E1 = PROX_FN(prox_wvdiff)(tri->v[1], a);
-  PROX_FN(prox_wvec3) E2 = PROX_FN(prox_wvdiff)(tri->v[2], a);
-  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
-  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
-  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
-  double n2 = PROX_FN(prox_wapprox)(N2);
-  double e11 = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E1, E1));
-  double e22 = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E2, E2));
-  double ww = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(W, W));
-  double scale = e11 * e22;
+  double num[3], len2[3];
+  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2);
+  double scale = len2[0] * len2[1];
   /* Bound on the rounding of the wide numerators (degree 4 in the
    * coordinates) relative to their magnitude; in double. */
   double tol, weps = PROX_IS_DOUBLE ? DBL_EPSILON * DBL_EPSILON : DBL_EPSILON;
-  if (!(ww + scale <= DBL_MAX)) return 0;
+  if (!(len2[2] + scale <= DBL_MAX)) return 0;
   if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
-    PROX_FN(prox_wide)
-    Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
-    PROX_FN(prox_wide)
-    Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
-    PROX_FN(prox_wide)
-    Na = PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc);
-    double mag = sqrt(ww) + sqrt(e11) + sqrt(e22);
+    double mag = sqrt(len2[2]) + sqrt(len2[0]) + sqrt(len2[1]);
     tol = 64.0 * weps * mag * mag * mag * mag;
-    return PROX_FN(prox_wapprox)(Na) >= -tol &&
-           PROX_FN(prox_wapprox)(Nb) >= -tol &&
-           PROX_FN(prox_wapprox)(Nc) >= -tol;
+    return num[0] >= -tol && num[1] >= -tol && num[2] >= -tol;
   }
-  tol = 64.0 * weps * (ww + scale);
+  tol = 64.0 * weps * (len2[2] + scale);
   return (double)PROX_FN(prox_point_triangle)(p, tri, 0) <= tol;
 }
 
@@ -918,6 +909,40 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
   return vol;
 }
 
+/// Internal: the closest point of face i of a tetrahedron (the other three
+/// vertices in increasing order) written to *r with the tetrahedron's
+/// barycentrics and features (vertex, edge by the pair table, or FACE i).
+/// Returns the squared distance.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, int i,
+    PROX_FN(prox_closest) * r) {
+  int fv[3], k;
+  PROX_FN(prox_triangle) t;
+  PROX_FN(prox_closest) f;
+  PROX_REAL d2;
+  fv[0] = i == 0 ? 1 : 0;
+  fv[1] = i <= 1 ? 2 : 1;
+  fv[2] = i <= 2 ? 3 : 2;
+  for (k = 0; k < 3; ++k)
+    t.v[k] = tet->v[fv[k]];
+  d2 = PROX_FN(prox_point_triangle)(p, &t, &f);
+  *r = f;
+  r->param[0] = r->param[1] = r->param[2] = r->param[3] = 0;
+  for (k = 0; k < 3; ++k)
+    r->param[fv[k]] = f.param[k];
+  if (f.feature.kind == PROX_FEATURE_VERTEX) {
+    r->feature.index = fv[f.feature.index];
+  } else if (f.feature.kind == PROX_FEATURE_EDGE) {
+    int x = fv[f.feature.index];
+    int y = fv[f.feature.index == 2 ? 0 : f.feature.index + 1];
+    int lo = x < y ? x : y, hi = x < y ? y : x;
+    r->feature.index = lo == 0 ? hi - 1 : (lo == 1 ? hi + 1 : 5);
+  } else {
+    r->feature.index = i;
+  }
+  return d2;
+}
+
 /// Closest point of a solid tetrahedron to p; returns the squared distance
 /// (0 inside).
 ///
@@ -959,40 +984,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
   }
   b.feature.kind = PROX_FEATURE_NONE;
   for (i = 0; i < 4; ++i) {
-    /* Face i holds the other three vertices in increasing order. */
-    int f0 = i == 0 ? 1 : 0, f1 = i <= 1 ? 2 : 1, f2 = i <= 2 ? 3 : 2;
-    PROX_FN(prox_triangle) t;
     PROX_REAL d2;
     if (!flat && num[i] > 0) continue; /* p is behind face i */
-    t.v[0] = v[f0];
-    t.v[1] = v[f1];
-    t.v[2] = v[f2];
-    d2 = PROX_FN(prox_point_triangle)(p, &t, &r);
+    d2 = PROX_FN(prox_detail_tet_face)(p, tet, i, &r);
     if (d2 < best) {
-      int fv[3];
-      PROX_REAL bary[4] = {0, 0, 0, 0};
-      fv[0] = f0;
-      fv[1] = f1;
-      fv[2] = f2;
       best = d2;
       b = r;
-      bary[f0] = r.param[0];
-      bary[f1] = r.param[1];
-      bary[f2] = r.param[2];
-      b.param[0] = bary[0];
-      b.param[1] = bary[1];
-      b.param[2] = bary[2];
-      b.param[3] = bary[3];
-      if (r.feature.kind == PROX_FEATURE_VERTEX) {
-        b.feature.index = fv[r.feature.index];
-      } else if (r.feature.kind == PROX_FEATURE_EDGE) {
-        int x = fv[r.feature.index],
-            y = fv[r.feature.index == 2 ? 0 : r.feature.index + 1];
-        int lo = x < y ? x : y, hi = x < y ? y : x;
-        b.feature.index = lo == 0 ? hi - 1 : (lo == 1 ? hi + 1 : 5);
-      } else {
-        b.feature.index = i;
-      }
     }
   }
   if (out) *out = b;
@@ -1017,26 +1014,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
   /* Inside: the nearest boundary point is the nearest face point. */
   best = PROX_INF;
   for (i = 0; i < 4; ++i) {
-    int f0 = i == 0 ? 1 : 0, f1 = i <= 1 ? 2 : 1, f2 = i <= 2 ? 3 : 2;
-    PROX_FN(prox_triangle) t;
     PROX_FN(prox_closest) fr;
-    PROX_REAL d;
-    t.v[0] = tet->v[f0];
-    t.v[1] = tet->v[f1];
-    t.v[2] = tet->v[f2];
-    d = PROX_FN(prox_point_triangle)(p, &t, &fr);
+    PROX_REAL d = PROX_FN(prox_detail_tet_face)(p, tet, i, &fr);
     if (d < best) {
-      PROX_REAL bary[4] = {0, 0, 0, 0};
       best = d;
-      bary[f0] = fr.param[0];
-      bary[f1] = fr.param[1];
-      bary[f2] = fr.param[2];
-      r.point = fr.point;
-      r.sqdist = d;
-      r.param[0] = bary[0];
-      r.param[1] = bary[1];
-      r.param[2] = bary[2];
-      r.param[3] = bary[3];
+      r = fr;
       r.feature.kind = PROX_FEATURE_FACE;
       r.feature.index = i;
     }
