@@ -447,13 +447,16 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
                                     PROX_REAL *sqdist_out,
                                     PROX_FN(prox_closest) * out) {
   /* As prox_point_aabb: the box sorted per axis, and the corners'
-   * difference times 0 (0 unless a corner is NaN or infinite), added to the
-   * squared distance so that a corner the clamp drops still makes it NaN. */
+   * differences scaled by 1/8 times 0 (0 unless a corner is NaN or infinite),
+   * added to the squared distance so that a corner the clamp drops still makes
+   * it NaN. */
   PROX_FN(prox_vec3) blo = PROX_FN(prox_vmin)(box->min, box->max);
-  PROX_FN(prox_vec3) bhi = PROX_FN(prox_vmax)(box->max, box->min);
-  PROX_REAL poison = ((box->min.x - box->max.x) + (box->min.y - box->max.y) +
-                      (box->min.z - box->max.z)) *
-                     0;
+  PROX_FN(prox_vec3) bhi = PROX_FN(prox_vmax)(box->min, box->max);
+  PROX_REAL poison =
+      ((PROX_R(0.125) * box->min.x - PROX_R(0.125) * box->max.x) +
+       (PROX_R(0.125) * box->min.y - PROX_R(0.125) * box->max.y) +
+       (PROX_R(0.125) * box->min.z - PROX_R(0.125) * box->max.z)) *
+      0;
   PB_V3 lo = PROX_FN(pb_splat)(blo), hi = PROX_FN(pb_splat)(bhi);
   PB_V pv = PB_SET1(poison);
   PB_V big = PB_SET1(PROX_REAL_MAX), nan = PB_SET1(PROX_NAN);

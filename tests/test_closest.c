@@ -1967,6 +1967,32 @@ static void TFN(test_aabb)(void) {
       }
     }
   }
+  /* Finite corners whose difference overflows: still finite input, so a
+   * finite answer (the corners' NaN/Inf guard must not overflow). */
+  {
+    REAL m = (REAL)(sizeof(REAL) == sizeof(double) ? 0.75 * DBL_MAX
+                                                   : 0.75 * FLT_MAX);
+    KFN(prox_aabb) box;
+    VEC p = TFN(v3)((const double[3]){1, -2, 3});
+    RES out;
+    REAL d2;
+    int swap;
+    for (swap = 0; swap < 2; ++swap) {
+      box.min = TFN(v3)((const double[3]){-(double)m, -(double)m, -(double)m});
+      box.max = TFN(v3)((const double[3]){(double)m, (double)m, (double)m});
+      if (swap) {
+        VEC tmp = box.min;
+        box.min = box.max;
+        box.max = tmp;
+      }
+      d2 = KFN(prox_point_aabb)(p, &box, &out);
+      CHECK_MSG(d2 == 0 && out.sqdist == 0 && out.point.x == p.x &&
+                    out.point.y == p.y && out.point.z == p.z &&
+                    out.feature.kind == PROX_FEATURE_INTERIOR,
+                "huge box (swap %d): d2 = %a", swap, (double)d2);
+      CHECK(KFN(prox_point_aabb)(p, &box, NULL) == 0);
+    }
+  }
   q3_clear(&xp);
   q3_clear(&xq);
   q3_clear(&xs);

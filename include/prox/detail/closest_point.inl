@@ -562,22 +562,30 @@ PROX_SMALL_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
                          PROX_FN(prox_closest) * out) {
+  /* vmin(a, b) and vmax(b, a) test different comparisons (b < a, a < b):
+   * the compiler keeps them as min and max instructions instead of one
+   * compare and two blends. */
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
-  PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
+  PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->min, box->max);
   PROX_FN(prox_vec3) q;
   PROX_REAL d2;
   prox_feature f;
   /* Branch-free clamp; a NaN corner would be dropped by the clamp, so the
-   * corners' difference (0 unless one is NaN or infinite) joins the sum. */
+   * sum of the corners' differences, scaled by 1/8 so that it cannot
+   * overflow, times 0 (0 unless a corner is NaN or infinite) joins d2. */
   q.x = PROX_FN(prox_clamp)(p.x, lo.x, hi.x);
   q.y = PROX_FN(prox_clamp)(p.y, lo.y, hi.y);
   q.z = PROX_FN(prox_clamp)(p.z, lo.z, hi.z);
-  d2 = PROX_FN(prox_vdist2)(p, q) +
-       ((box->min.x - box->max.x) + (box->min.y - box->max.y) +
-        (box->min.z - box->max.z)) *
-           0;
-  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
-  if (!out) return d2;
+  d2 = PROX_FN(prox_vdist2)(p, q);
+  /* d2 - d2 is NaN for an infinite d2 (an infinite p): no compare and no
+   * branch, so that a caller's loop can be vectorised. */
+  d2 +=
+      (d2 - d2) + ((PROX_R(0.125) * box->min.x - PROX_R(0.125) * box->max.x) +
+                   (PROX_R(0.125) * box->min.y - PROX_R(0.125) * box->max.y) +
+                   (PROX_R(0.125) * box->min.z - PROX_R(0.125) * box->max.z)) *
+                      0;
+  if (!out) return d2 == d2 ? d2 : PROX_NAN;
+  if (d2 != d2) return PROX_FN(prox_detail_nan)(out);
   f = PROX_FN(prox_detail_box_feature)((p.x > hi.x) - (p.x < lo.x),
                                        (p.y > hi.y) - (p.y < lo.y),
                                        (p.z > hi.z) - (p.z < lo.z));
