@@ -577,15 +577,14 @@ PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
   q.y = PROX_FN(prox_clamp)(p.y, lo.y, hi.y);
   q.z = PROX_FN(prox_clamp)(p.z, lo.z, hi.z);
   d2 = PROX_FN(prox_vdist2)(p, q);
-  /* d2 - d2 is NaN for an infinite d2 (an infinite p): no compare and no
-   * branch, so that a caller's loop can be vectorised. */
-  d2 +=
-      (d2 - d2) + ((PROX_R(0.125) * box->min.x - PROX_R(0.125) * box->max.x) +
-                   (PROX_R(0.125) * box->min.y - PROX_R(0.125) * box->max.y) +
-                   (PROX_R(0.125) * box->min.z - PROX_R(0.125) * box->max.z)) *
-                      0;
-  if (!out) return d2 == d2 ? d2 : PROX_NAN;
-  if (d2 != d2) return PROX_FN(prox_detail_nan)(out);
+  d2 += ((PROX_R(0.125) * box->min.x - PROX_R(0.125) * box->max.x) +
+         (PROX_R(0.125) * box->min.y - PROX_R(0.125) * box->max.y) +
+         (PROX_R(0.125) * box->min.z - PROX_R(0.125) * box->max.z)) *
+        0;
+  /* A select, not a branch (an infinite p gives an infinite d2), so that a
+   * caller's loop can be vectorised. */
+  if (!out) return d2 <= PROX_REAL_MAX ? d2 : PROX_NAN;
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   f = PROX_FN(prox_detail_box_feature)((p.x > hi.x) - (p.x < lo.x),
                                        (p.y > hi.y) - (p.y < lo.y),
                                        (p.z > hi.z) - (p.z < lo.z));
@@ -678,19 +677,25 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
   PROX_REAL s0 = PROX_FN(prox_clamp)(r0, -h0, h0);
   PROX_REAL s1 = PROX_FN(prox_clamp)(r1, -h1, h1);
   PROX_REAL s2 = PROX_FN(prox_clamp)(r2, -h2, h2);
-  int inside = s0 == r0 && s1 == r1 && s2 == r2;
+  /* 0 exactly when p is inside (a sum of magnitudes cannot cancel): one
+   * comparison instead of three that a compiler turns into branches. */
+  PROX_REAL ex = PROX_FABS(r0 - s0) + PROX_FABS(r1 - s1) + PROX_FABS(r2 - s2);
+  int inside = ex == 0;
   PROX_FN(prox_vec3)
   q = PROX_FN(prox_vadd)(
       PROX_FN(prox_vmadd)(box->center, s0, box->axis[0]),
       PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[1], s1),
                          PROX_FN(prox_vscale)(box->axis[2], s2)));
   /* Inside, the point is p itself (the clamp formula would give p up to
-   * rounding). A NaN half extent is dropped by the clamp: add its poison. */
-  PROX_REAL d2 = inside ? 0 : PROX_FN(prox_vdist2)(p, q);
+   * rounding) and d2 is 0. A NaN or infinite half extent is dropped by the
+   * clamp: add its poison. Selects, not branches, so that a caller's loop
+   * can be vectorised (an infinite p gives an infinite d2). */
+  PROX_REAL d2 = PROX_FN(prox_vdist2)(p, q);
   prox_feature f;
+  d2 = ex != 0 ? d2 : 0;
   d2 += (h0 - h0) + (h1 - h1) + (h2 - h2);
+  if (!out) return d2 <= PROX_REAL_MAX ? d2 : PROX_NAN;
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
-  if (!out) return d2;
   f = PROX_FN(prox_detail_box_feature)(
       (r0 > h0) - (r0 < -h0), (r1 > h1) - (r1 < -h1), (r2 > h2) - (r2 < -h2));
   PROX_FN(prox_detail_params)(out, s0, s1, s2, 0);
