@@ -484,12 +484,16 @@ static void PROX_FN(body_point_triangles_random)(void) {
 }
 
 static void PROX_FN(body_point_triangles_ties)(void) {
+  /* n = 1..40, then sizes around the leaf loop's chunks of 256 (ties
+   * across chunks: an earlier chunk wins). */
+  static const size_t big[] = {255, 256, 257, 300, 511, 512, 513, 600};
+  static TRI t[600];
+  static PROX_REAL buf[9 * 600];
   uint64_t s = 7;
-  TRI t[40];
-  PROX_REAL buf[9 * 40];
   VEC zero = PROX_FN(prox_v3)(0, 0, 0);
-  size_t i, n, got_i;
-  for (n = 1; n <= 40; ++n) {
+  size_t i, n, got_i, ri;
+  for (ri = 1; ri <= 40 + sizeof big / sizeof big[0]; ++ri) {
+    n = ri <= 40 ? ri : big[ri - 41];
     TRI base = PROX_FN(rtri)(&s, 0, zero);
     VEC p = PROX_FN(rvec)(&s, zero, 1.0);
     size_t first = (size_t)(rng_next(&s) % n);
