@@ -177,17 +177,26 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
 PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_segment) * seg,
     PROX_FN(prox_closest) * out) {
-  PROX_FN(prox_vec3) q;
-  PROX_REAL t, d2;
-  int end;
-  d2 = PROX_FN(prox_detail_param_closest)(p, seg->a,
-                                          PROX_FN(prox_vsub)(seg->b, seg->a), 0,
-                                          1, &seg->b, &q, &t, &end);
+  /* Branch-free (on random input the three outcomes are equally likely
+   * and a branch on them mispredicts): t clamped with min/max, and the
+   * point as (1 - t) a + t b, which is a at t = 0 and b at t = 1 exactly.
+   * a == b (dd == 0): t = 0, the point a. A NaN s (non-finite input) passes
+   * the clamps and makes d2 NaN. */
+  PROX_FN(prox_vec3) d = PROX_FN(prox_vsub)(seg->b, seg->a), q;
+  PROX_REAL dd = PROX_FN(prox_vdot)(d, d);
+  PROX_REAL t = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, seg->a), d) / dd, d2;
+  t = dd > 0 ? t : 0;
+  t = t > 1 ? 1 : t;
+  t = t < 0 ? 0 : t;
+  q = PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(seg->a, 1 - t),
+                         PROX_FN(prox_vscale)(seg->b, t));
+  d2 = PROX_FN(prox_vdist2)(p, q);
+  if (!out) return d2 <= PROX_REAL_MAX ? d2 : PROX_NAN;
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
   return PROX_FN(prox_detail_set)(
-      out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
-      end < 0 ? 0 : end);
+      out, q, d2, t == 0 || t == 1 ? PROX_FEATURE_VERTEX : PROX_FEATURE_EDGE,
+      t == 1);
 }
 
 /* --------------------------------- triangle ------------------------------- */
