@@ -934,7 +934,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
 /// Internal: the closest point of face i of a tetrahedron (the other three
 /// vertices in increasing order) written to *r with the tetrahedron's
 /// barycentrics and features (vertex, edge by the pair table, or FACE i).
-/// Returns the squared distance.
+/// Returns the squared distance; r may be NULL (distance only).
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, int i,
     PROX_FN(prox_closest) * r) {
@@ -947,6 +947,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
   fv[2] = i <= 2 ? 3 : 2;
   for (k = 0; k < 3; ++k)
     t.v[k] = tet->v[fv[k]];
+  /* Distance only: the triangle kernel's own NULL path. */
+  if (!r) return PROX_FN(prox_point_triangle)(p, &t, NULL);
   d2 = PROX_FN(prox_point_triangle)(p, &t, &f);
   *r = f;
   r->param[0] = r->param[1] = r->param[2] = r->param[3] = 0;
@@ -1008,10 +1010,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
   for (i = 0; i < 4; ++i) {
     PROX_REAL d2;
     if (!flat && num[i] > 0) continue; /* p is behind face i */
-    d2 = PROX_FN(prox_detail_tet_face)(p, tet, i, &r);
+    d2 = PROX_FN(prox_detail_tet_face)(p, tet, i, out ? &r : NULL);
     if (d2 < best) {
       best = d2;
-      b = r;
+      if (out) b = r;
     }
   }
   if (out) *out = b;
