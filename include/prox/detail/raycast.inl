@@ -930,7 +930,9 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o,
                    az = PROX_FABS(d.z), dz;
   int zx = az >= ax, zy = az >= ay, yx = ay >= ax, c = zx & zy;
   int kz = 2 * c + (1 - c) * yx; /* 2 if z is largest, else 1 if y, else 0 */
-  int kx = (kz + 1) % 3, ky = (kz + 2) % 3, neg;
+  /* The cyclic successors of kz from two-bit tables packed in an integer:
+   * no division by 3 and no branch (a selection here becomes one). */
+  int kx = (0x09 >> (2 * kz)) & 3, ky = (0x12 >> (2 * kz)) & 3, neg;
   dv[0] = d.x;
   dv[1] = d.y;
   dv[2] = d.z;
@@ -1108,6 +1110,24 @@ PROX_KERNEL PROX_FN(prox_vec3)
       PROX_FN(prox_detail_rc_unit)(e1), PROX_FN(prox_detail_rc_unit)(e2)));
 }
 
+/// Internal: the careful path of prox_raycast_triangle, for the rare ray
+/// whose edge signs the fast test leaves open: the ray space again (the
+/// same values), exact signs and the tie rule (prox_detail_rc_rs_triangle,
+/// open triangle). Out of line, so that the fast path keeps its values in
+/// registers.
+PROX_RC_COLD PROX_KERNEL int
+PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
+                                    const PROX_FN(prox_triangle) * tri,
+                                    PROX_REAL *w, PROX_REAL *t, int *zeros) {
+  PROX_FN(prox_rayspace) rs;
+  PROX_FN(prox_rsvert) V[3];
+  int i;
+  PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs);
+  for (i = 0; i < 3; ++i)
+    V[i] = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[i]);
+  return PROX_FN(prox_detail_rc_rs_triangle)(&rs, tri->v, V, 0, w, t, zeros);
+}
+
 /// Casts a ray against a triangle; returns 1 on a hit. Watertight.
 ///
 /// Ray space of Woop, Benthin and Wald (2013) with signs made exact (see
@@ -1135,16 +1155,36 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
                                                PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_rayspace) rs;
   PROX_FN(prox_rsvert) V[3];
-  PROX_REAL w[3], t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
-  int zeros, i;
+  PROX_REAL w[3], b[3], t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  int zeros = 0, i, pos, neg;
   if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   for (i = 0; i < 3; ++i)
     V[i] = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[i]);
+  /* The three edge functions and their error bounds, exactly as
+   * prox_detail_rc_edge computes them (w[k]: the edge opposite vertex k). */
+  for (i = 0; i < 3; ++i) {
+    int p = i == 2 ? 0 : i + 1, q = p == 2 ? 0 : p + 1;
+    w[i] = V[p].x * V[q].y - V[p].y * V[q].x;
+    b[i] = PROX_R(48.0) * PROX_EPS * (V[p].m * V[q].m);
+  }
+  /* Signs certified by the bounds (a NaN certifies nothing). All three
+   * certainly of opposite signs: a miss whatever the third's exact sign
+   * (the common miss, one branch). All three certainly of one sign: the
+   * line crosses the triangle's inside, and prox_detail_rc_rs_triangle
+   * would return these weights and t unchanged. Else (rare) the careful
+   * path with exact signs and the tie rule. */
+  pos = (w[0] > b[0]) + (w[1] > b[1]) + (w[2] > b[2]);
+  neg = (w[0] < -b[0]) + (w[1] < -b[1]) + (w[2] < -b[2]);
+  if ((pos != 0) & (neg != 0)) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if ((pos == 3) | (neg == 3)) {
+    t = (w[0] * V[0].z + w[1] * V[1].z + w[2] * V[2].z) / (w[0] + w[1] + w[2]);
+  } else if (!PROX_FN(prox_detail_rc_tri_careful)(ray, tri, w, &t, &zeros)) {
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  }
   /* t must be finite (a tiny direction can push it beyond the largest
    * real). */
-  if (!PROX_FN(prox_detail_rc_rs_triangle)(&rs, tri->v, V, 0, w, &t, &zeros) ||
-      !(t >= ray->tmin && t <= tmax) || !(PROX_FABS(t) < PROX_INF))
+  if (!(t >= ray->tmin && t <= tmax) || !(PROX_FABS(t) < PROX_INF))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if (PROX_FN(prox_detail_rc_ray_ok)(ray) == 0 ||
       PROX_FN(prox_vpoison)(tri->v[0]) + PROX_FN(prox_vpoison)(tri->v[1]) +
