@@ -347,7 +347,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_ray_tmax)(const PROX_FN(prox_ray) *
 
 /// Internal: 1 when origin, direction and interval are usable (finite
 /// coordinates, interval not NaN).
-PROX_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) * ray) {
+PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) *
+                                                     ray) {
   return PROX_FN(prox_vpoison)(ray->origin) == 0 &&
          PROX_FN(prox_vpoison)(ray->dir) == 0 && ray->tmin == ray->tmin &&
          ray->tmax == ray->tmax;
@@ -499,9 +500,11 @@ PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
 /// slab entries t0[], entry en, exit b clipped to tmax).
 PROX_RC_COLD PROX_KERNEL int
 PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
-                                 PROX_FN(prox_vec3) lo, PROX_FN(prox_vec3) hi,
+                                 const PROX_FN(prox_aabb) * box,
                                  const PROX_REAL *t0, PROX_REAL en, PROX_REAL b,
                                  PROX_REAL tmax, PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
+  PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_REAL l[3], h[3], oo[3], dd[3], p[3], nrm[3] = {0, 0, 0}, t;
   int c[3], i, axis = 0;
   prox_feature f;
@@ -538,18 +541,31 @@ PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
 }
 
 /// Internal: 1 when the ray and box of prox_raycast_aabb are finite.
-PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
-                                                PROX_FN(prox_vec3) lo,
-                                                PROX_FN(prox_vec3) hi) {
+PROX_SMALL_KERNEL int
+PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
+                                PROX_FN(prox_vec3) lo, PROX_FN(prox_vec3) hi) {
   return PROX_FN(prox_detail_rc_ray_ok)(ray) &&
          PROX_FN(prox_vpoison)(lo) + PROX_FN(prox_vpoison)(hi) == 0;
 }
 
-PROX_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
-                                           const PROX_FN(prox_aabb) * box,
-                                           PROX_FN(prox_rayhit) * out) {
+/// Internal: the slabs of prox_raycast_aabb when a direction component is
+/// zero or subnormal (prox_detail_rc_slab on the ordered box).
+PROX_RC_COLD PROX_KERNEL void
+PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
+                                   const PROX_FN(prox_aabb) * box,
+                                   PROX_REAL *t0, PROX_REAL *t1) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
+  PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
+  PROX_FN(prox_detail_rc_slab)(o.x, d.x, lo.x, hi.x, &t0[0], &t1[0]);
+  PROX_FN(prox_detail_rc_slab)(o.y, d.y, lo.y, hi.y, &t0[1], &t1[1]);
+  PROX_FN(prox_detail_rc_slab)(o.z, d.z, lo.z, hi.z, &t0[2], &t1[2]);
+}
+
+PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
+                                                 const PROX_FN(prox_aabb) * box,
+                                                 PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_vec3) lo = box->min, hi = box->max;
   PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
   PROX_REAL ix = 1 / d.x, iy = 1 / d.y, iz = 1 / d.z;
   PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en, ex, a, b;
@@ -557,7 +573,9 @@ PROX_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
   if (PROX_FABS(ix) <= PROX_REAL_MAX && PROX_FABS(iy) <= PROX_REAL_MAX &&
       PROX_FABS(iz) <= PROX_REAL_MAX) {
     /* The common case, branch-free: the slab parameters ordered by min and
-     * max (the same values as ordering them by the sign of 1 / d). */
+     * max (the same values as ordering them by the sign of 1 / d, and the
+     * same whichever of min and max is the larger, so the box needs no
+     * ordering here). */
     PROX_REAL x0 = (lo.x - o.x) * ix, x1 = (hi.x - o.x) * ix;
     PROX_REAL y0 = (lo.y - o.y) * iy, y1 = (hi.y - o.y) * iy;
     PROX_REAL z0 = (lo.z - o.z) * iz, z1 = (hi.z - o.z) * iz;
@@ -571,10 +589,8 @@ PROX_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
     t0[2] = z0 < z1 ? z0 : z1;
     t1[2] = z0 > z1 ? z0 : z1;
   } else {
-    /* A zero or subnormal direction component. */
-    PROX_FN(prox_detail_rc_slab)(o.x, d.x, lo.x, hi.x, &t0[0], &t1[0]);
-    PROX_FN(prox_detail_rc_slab)(o.y, d.y, lo.y, hi.y, &t0[1], &t1[1]);
-    PROX_FN(prox_detail_rc_slab)(o.z, d.z, lo.z, hi.z, &t0[2], &t1[2]);
+    /* A zero or subnormal direction component (out of line). */
+    PROX_FN(prox_detail_rc_aabb_slabs)(ray, box, t0, t1);
   }
   en = t0[0] > t0[1] ? t0[0] : t0[1];
   en = t0[2] > en ? t0[2] : en;
@@ -588,8 +604,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
   if (!(a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) || !(a < PROX_INF) ||
       !PROX_FN(prox_detail_rc_aabb_ok)(ray, lo, hi))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, lo, hi, t0, en, b, tmax,
-                                                out)
+  return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, box, t0, en, b, tmax, out)
              : 1;
 }
 
