@@ -365,35 +365,52 @@ static int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
   PK_V t0[3], t1[3], en, ex, a, b;
   PK_V inf = PS1((PK_S)INFINITY), ninf = PS1((PK_S)-INFINITY);
   int i;
-  for (i = 0; i < 3; ++i) {
-    PK_V L = PL(lo + (size_t)i * stride), H = PL(hi + (size_t)i * stride);
-    PK_V o = PS1(r->org[i]), x, y;
-    if (r->mode[i] == 1) {
-      /* Zero direction: the whole line or nothing (no 0 * inf). */
-      PK_M in = MAND(PLE(L, o), PLE(o, H));
-      t0[i] = PBLEND(inf, ninf, in);
-      t1[i] = PBLEND(ninf, inf, in);
-      continue;
+  if ((r->mode[0] | r->mode[1] | r->mode[2]) == 0) {
+    /* The common case, every axis multiplied by its reciprocal: no
+     * per-axis mode branch, the near and far planes chosen by the sign of
+     * 1 / d as pointers (the same values as the general code below). */
+    PK_V n[3], f[3];
+    for (i = 0; i < 3; ++i) {
+      int neg = r->inv[i] < 0;
+      const PK_S *np = (neg ? hi : lo) + (size_t)i * stride;
+      const PK_S *fp = (neg ? lo : hi) + (size_t)i * stride;
+      PK_V o = PS1(r->org[i]), iv = PS1(r->inv[i]);
+      n[i] = PMUL(PSUB(PL(np), o), iv);
+      f[i] = PMUL(PSUB(PL(fp), o), iv);
     }
-    if (r->mode[i] == 0) {
-      PK_V iv = PS1(r->inv[i]);
-      x = PMUL(PSUB(L, o), iv);
-      y = PMUL(PSUB(H, o), iv);
-    } else {
-      PK_V dv = PS1(r->dir[i]);
-      x = PDIV(PSUB(L, o), dv);
-      y = PDIV(PSUB(H, o), dv);
+    en = PMAX(PMAX(n[0], n[1]), n[2]);
+    ex = PMIN(PMIN(f[0], f[1]), f[2]);
+  } else {
+    for (i = 0; i < 3; ++i) {
+      PK_V L = PL(lo + (size_t)i * stride), H = PL(hi + (size_t)i * stride);
+      PK_V o = PS1(r->org[i]), x, y;
+      if (r->mode[i] == 1) {
+        /* Zero direction: the whole line or nothing (no 0 * inf). */
+        PK_M in = MAND(PLE(L, o), PLE(o, H));
+        t0[i] = PBLEND(inf, ninf, in);
+        t1[i] = PBLEND(ninf, inf, in);
+        continue;
+      }
+      if (r->mode[i] == 0) {
+        PK_V iv = PS1(r->inv[i]);
+        x = PMUL(PSUB(L, o), iv);
+        y = PMUL(PSUB(H, o), iv);
+      } else {
+        PK_V dv = PS1(r->dir[i]);
+        x = PDIV(PSUB(L, o), dv);
+        y = PDIV(PSUB(H, o), dv);
+      }
+      if (r->inv[i] < 0) {
+        t0[i] = y;
+        t1[i] = x;
+      } else {
+        t0[i] = x;
+        t1[i] = y;
+      }
     }
-    if (r->inv[i] < 0) {
-      t0[i] = y;
-      t1[i] = x;
-    } else {
-      t0[i] = x;
-      t1[i] = y;
-    }
+    en = PMAX(PMAX(t0[0], t0[1]), t0[2]);
+    ex = PMIN(PMIN(t1[0], t1[1]), t1[2]);
   }
-  en = PMAX(PMAX(t0[0], t0[1]), t0[2]);
-  ex = PMIN(PMIN(t1[0], t1[1]), t1[2]);
   a = PMAX(en, PS1(r->tmin));
   b = PMIN(ex, PS1(r->tmax));
   PSTOREU(tn, PMIN(a, PS1(r->tmax)));
