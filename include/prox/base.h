@@ -65,7 +65,7 @@
 /// Qualifier of the few small kernels that are worth inlining into a user's
 /// loop whatever the compiler's size heuristics say (a call passes each
 /// 24-byte vector through memory and costs as much as the kernel):
-/// point-box, point-segment. Not for large kernels.
+/// point-box, point-segment, ray-box. Not for large kernels.
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #define PROX_SMALL_KERNEL PROX_KERNEL __attribute__((always_inline))
 #else
