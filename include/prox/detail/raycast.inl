@@ -1169,31 +1169,35 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
                                                    tri,
                                                PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_rayspace) rs;
-  PROX_FN(prox_rsvert) V[3];
-  PROX_REAL w[3], b[3], t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
-  int zeros = 0, i, pos, neg;
+  PROX_FN(prox_rsvert) A, B, C;
+  PROX_REAL w[3], b0, b1, b2, t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  int zeros = 0, pos, neg;
   if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  for (i = 0; i < 3; ++i)
-    V[i] = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[i]);
+  A = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[0]);
+  B = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[1]);
+  C = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[2]);
   /* The three edge functions and their error bounds, exactly as
-   * prox_detail_rc_edge computes them (w[k]: the edge opposite vertex k). */
-  for (i = 0; i < 3; ++i) {
-    int p = i == 2 ? 0 : i + 1, q = p == 2 ? 0 : p + 1;
-    w[i] = V[p].x * V[q].y - V[p].y * V[q].x;
-    b[i] = PROX_R(48.0) * PROX_EPS * (V[p].m * V[q].m);
-  }
-  /* Signs certified by the bounds (a NaN certifies nothing). All three
+   * prox_detail_rc_edge computes them (w[k]: the edge opposite vertex k),
+   * written out: a loop over an array of vertices leaves gcc's vectoriser
+   * packing and unpacking them through memory. */
+  w[0] = B.x * C.y - B.y * C.x;
+  w[1] = C.x * A.y - C.y * A.x;
+  w[2] = A.x * B.y - A.y * B.x;
+  b0 = PROX_R(48.0) * PROX_EPS * (B.m * C.m);
+  b1 = PROX_R(48.0) * PROX_EPS * (C.m * A.m);
+  b2 = PROX_R(48.0) * PROX_EPS * (A.m * B.m);
+  /* Signs certified by the bounds (a NaN certifies nothing). Two
    * certainly of opposite signs: a miss whatever the third's exact sign
    * (the common miss, one branch). All three certainly of one sign: the
    * line crosses the triangle's inside, and prox_detail_rc_rs_triangle
    * would return these weights and t unchanged. Else (rare) the careful
    * path with exact signs and the tie rule. */
-  pos = (w[0] > b[0]) + (w[1] > b[1]) + (w[2] > b[2]);
-  neg = (w[0] < -b[0]) + (w[1] < -b[1]) + (w[2] < -b[2]);
+  pos = (w[0] > b0) + (w[1] > b1) + (w[2] > b2);
+  neg = (w[0] < -b0) + (w[1] < -b1) + (w[2] < -b2);
   if ((pos != 0) & (neg != 0)) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if ((pos == 3) | (neg == 3)) {
-    t = (w[0] * V[0].z + w[1] * V[1].z + w[2] * V[2].z) / (w[0] + w[1] + w[2]);
+    t = (w[0] * A.z + w[1] * B.z + w[2] * C.z) / (w[0] + w[1] + w[2]);
   } else if (!PROX_FN(prox_detail_rc_tri_careful)(ray, tri, w, &t, &zeros)) {
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   }
