@@ -317,8 +317,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_orient)(PROX_FN(prox_vec3) a,
 /// documents: FACE 2i + (c > 0); EDGE 4k + bits (k the free axis, bit 0 for
 /// the high side of the lower clamped axis, bit 1 for the other); VERTEX
 /// with bit i for the high side of axis i; INTERIOR when none.
-PROX_KERNEL prox_feature PROX_FN(prox_detail_rc_box_feature)(int c0, int c1,
-                                                             int c2) {
+PROX_SMALL_KERNEL prox_feature PROX_FN(prox_detail_rc_box_feature)(int c0,
+                                                                   int c1,
+                                                                   int c2) {
   prox_feature f;
   int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
   f.kind = n == 0   ? PROX_FEATURE_INTERIOR
@@ -498,15 +499,16 @@ PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
 /// magnitude of origin and box).
 /// Internal: fills *out with the hit of prox_raycast_aabb (box lo..hi,
 /// slab entries t0[], entry en, exit b clipped to tmax).
-PROX_RC_COLD PROX_KERNEL int
-PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
-                                 const PROX_FN(prox_aabb) * box,
-                                 const PROX_REAL *t0, PROX_REAL en, PROX_REAL b,
-                                 PROX_REAL tmax, PROX_FN(prox_rayhit) * out) {
+PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
+                                                 const PROX_FN(prox_aabb) * box,
+                                                 const PROX_REAL *t0,
+                                                 PROX_REAL en, PROX_REAL b,
+                                                 PROX_REAL tmax,
+                                                 PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_REAL l[3], h[3], oo[3], dd[3], p[3], nrm[3] = {0, 0, 0}, t;
-  int c[3], i, axis = 0;
+  int c[3], e[3], i, axis = 0;
   prox_feature f;
   if (!(en >= ray->tmin)) {
     /* Starts inside (or on the surface, leaving). */
@@ -521,18 +523,34 @@ PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
   h[0] = hi.x, h[1] = hi.y, h[2] = hi.z;
   oo[0] = ray->origin.x, oo[1] = ray->origin.y, oo[2] = ray->origin.z;
   dd[0] = ray->dir.x, dd[1] = ray->dir.y, dd[2] = ray->dir.z;
-  for (i = 2; i >= 0; --i) {
-    /* Axes whose entry is the box's entry (ties: edge, vertex); the first
-     * gives the normal. */
-    c[i] = t0[i] == en ? (dd[i] > 0 ? -1 : 1) : 0;
-    if (c[i]) axis = i;
-  }
-  f = PROX_FN(prox_detail_rc_box_feature)(c[0], c[1], c[2]);
-  for (i = 0; i < 3; ++i) {
-    /* On the box: the entry plane exactly, the others clamped. */
-    p[i] = oo[i] + t * dd[i];
-    p[i] = c[i] < 0 ? l[i] : (c[i] > 0 ? h[i] : p[i]);
-    p[i] = PROX_FN(prox_clamp)(p[i], l[i], h[i]);
+  /* Axes whose entry is the box's entry: e[i] (ties: edge, vertex). */
+  e[0] = t0[0] == en;
+  e[1] = t0[1] == en;
+  e[2] = t0[2] == en;
+  for (i = 0; i < 3; ++i)
+    p[i] = PROX_FN(prox_clamp)(oo[i] + t * dd[i], l[i], h[i]);
+  if (e[0] + e[1] + e[2] == 1) {
+    /* One entry axis, a face (the common case), found and snapped to its
+     * plane without branching on which axis it is (the clamp leaves the
+     * plane as it is): the same values as the general code below. */
+    int hs;
+    axis = !e[0] * (2 - e[1]);
+    hs = !(dd[axis] > 0);
+    p[axis] = (hs ? h : l)[axis];
+    f.kind = PROX_FEATURE_FACE;
+    f.index = 2 * axis + hs;
+  } else {
+    for (i = 2; i >= 0; --i) {
+      /* The first axis gives the normal. */
+      c[i] = e[i] ? (dd[i] > 0 ? -1 : 1) : 0;
+      if (c[i]) axis = i;
+    }
+    f = PROX_FN(prox_detail_rc_box_feature)(c[0], c[1], c[2]);
+    for (i = 0; i < 3; ++i) {
+      /* On the box: the entry planes exactly, the others clamped. */
+      p[i] = c[i] < 0 ? l[i] : (c[i] > 0 ? h[i] : p[i]);
+      p[i] = PROX_FN(prox_clamp)(p[i], l[i], h[i]);
+    }
   }
   nrm[axis] = dd[axis] > 0 ? -1 : 1;
   return PROX_FN(prox_detail_rc_rayhit_set)(
