@@ -27,7 +27,10 @@
  *   exactly one of the triangles around a crossed edge or vertex of a
  *   closed mesh is hit. A triangle that is exactly edge-on to the ray, or
  *   of zero area, has edge functions that cannot all share a strict sign
- *   under that perturbation: it is never hit.
+ *   under that perturbation: it is never hit. The triangle cast decides
+ *   most rays from the bounds alone (two signs certainly opposite: a miss;
+ *   three certainly equal: a hit) and hands only the rest to the careful
+ *   path.
  * - Spheres, capsules, oriented boxes: a ray that misses is tried again on
  *   the solid grown by a few eps S (S the largest coordinate magnitude
  *   involved), so rays that graze the surface, and rays that start on it
@@ -39,8 +42,8 @@
  * 1e-90 and 1e100 in double; always for float input). */
 
 /* PROX_RC_COLD keeps the rare paths (zero direction components, uncertain
- * signs, filling a result) out of line, so that the common path of a cast
- * stays small enough for a caller to inline. */
+ * signs) out of line, so that the common path of a cast stays small enough
+ * for a caller to inline. */
 #ifndef PROX_RC_COLD
 #if defined(__CUDACC__)
 #define PROX_RC_COLD __noinline__
@@ -479,24 +482,6 @@ PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
 /* Axis-aligned and oriented boxes                                          */
 /* ------------------------------------------------------------------------ */
 
-/// Casts a ray against a solid axis-aligned box; returns 1 on a hit.
-///
-/// Robust slab test: direction components that are 0, -0 or subnormal work
-/// with the origin anywhere, on a slab plane included (the plain slab test
-/// computes 0 * inf = NaN there). The box is closed and the test
-/// conservative: every ray that touches the box is reported (a grazing ray
-/// hits; a ray starting on the surface hits at tmin even when it leaves);
-/// a ray that misses by less than about 4 ulps of its slab parameters may
-/// be reported too (Ize 2013). out (may be NULL): entry t; t_exit; inside
-/// (the ray starts inside: t = tmin, feature INTERIOR, normal zero); else
-/// the point (snapped onto the entry face), the face's outward axis normal
-/// and the feature as for prox_point_aabb: FACE 2i + s (s = 1 for the max
-/// side), or EDGE / VERTEX when the computed entry parameters of two or
-/// three axes are equal. min > max on an axis is the same as swapped. An
-/// entry parameter beyond the largest finite real (a subnormal direction)
-/// is not reported. Non-finite input: no hit. Error: |t - t_exact| |dir|
-/// <= 2 eps |t dir| (measured: below 2.1 eps S, S the largest coordinate
-/// magnitude of origin and box).
 /// Internal: fills *out with the hit of prox_raycast_aabb (box lo..hi,
 /// slab entries t0[], entry en, exit b clipped to tmax).
 PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
@@ -580,6 +565,24 @@ PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
   PROX_FN(prox_detail_rc_slab)(o.z, d.z, lo.z, hi.z, &t0[2], &t1[2]);
 }
 
+/// Casts a ray against a solid axis-aligned box; returns 1 on a hit.
+///
+/// Robust slab test: direction components that are 0, -0 or subnormal work
+/// with the origin anywhere, on a slab plane included (the plain slab test
+/// computes 0 * inf = NaN there). The box is closed and the test
+/// conservative: every ray that touches the box is reported (a grazing ray
+/// hits; a ray starting on the surface hits at tmin even when it leaves);
+/// a ray that misses by less than about 4 ulps of its slab parameters may
+/// be reported too (Ize 2013). out (may be NULL): entry t; t_exit; inside
+/// (the ray starts inside: t = tmin, feature INTERIOR, normal zero); else
+/// the point (snapped onto the entry face), the face's outward axis normal
+/// and the feature as for prox_point_aabb: FACE 2i + s (s = 1 for the max
+/// side), or EDGE / VERTEX when the computed entry parameters of two or
+/// three axes are equal. min > max on an axis is the same as swapped. An
+/// entry parameter beyond the largest finite real (a subnormal direction)
+/// is not reported. Non-finite input: no hit. Error: |t - t_exact| |dir|
+/// <= 2 eps |t dir| (measured: below 2.1 eps S, S the largest coordinate
+/// magnitude of origin and box).
 PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
                                                  const PROX_FN(prox_aabb) * box,
                                                  PROX_FN(prox_rayhit) * out) {
