@@ -36,14 +36,6 @@
 PROX_PACKET_DECLARE(avx2)
 PROX_PACKET_DECLARE(avx512)
 
-/* The portable lane loops stay out of the dispatching entry points, which
- * then only choose a path and jump. */
-#if defined(__GNUC__) || defined(__clang__)
-#define PROX_PK_NOINLINE __attribute__((noinline))
-#else
-#define PROX_PK_NOINLINE
-#endif
-
 /* Which vector paths this build has (bit 0 AVX2, bit 1 AVX-512), -1 until
  * the first packet asks: a constant of the build, found once rather than by
  * two calls per packet. Atomic as batch.c's level is. */
@@ -62,16 +54,13 @@ static int prox_packet_have = -1;
 
 /* The vector path to use: 0 portable, 1 AVX2, 2 AVX-512 (available in this
  * build and chosen by prox_simd_level()). */
-PROX_PK_NOINLINE static int prox_packet_have_init(void) {
-  int have =
-      (prox_detail_pk_ok_avx2() ? 1 : 0) | (prox_detail_pk_ok_avx512() ? 2 : 0);
-  PROX_PK_HAVE_STORE(have);
-  return have;
-}
-
 static int prox_packet_path(void) {
   int level = prox_simd_level(), have = PROX_PK_HAVE_LOAD();
-  if (have < 0) have = prox_packet_have_init();
+  if (have < 0) {
+    have = (prox_detail_pk_ok_avx2() ? 1 : 0) |
+           (prox_detail_pk_ok_avx512() ? 2 : 0);
+    PROX_PK_HAVE_STORE(have);
+  }
   if (level >= PROX_SIMD_AVX512 && (have & 2)) return 2;
   if (level >= PROX_SIMD_AVX2 && (have & 1)) return 1;
   return 0;
@@ -199,10 +188,9 @@ static int PROX_FN(prox_pk_tri_lane)(const PK_RAY *r, const PROX_REAL *v,
   return 1;
 }
 
-PROX_PK_NOINLINE static int PROX_FN(prox_pk_boxes)(const PK_RAY *r,
-                                                   const PROX_REAL *lo,
-                                                   const PROX_REAL *hi, int n,
-                                                   PROX_REAL *tnear) {
+static int PROX_FN(prox_pk_boxes)(const PK_RAY *r, const PROX_REAL *lo,
+                                  const PROX_REAL *hi, int n,
+                                  PROX_REAL *tnear) {
   int i, mask = 0;
   if (!r->valid) return 0;
   for (i = 0; i < n; ++i)
@@ -211,8 +199,8 @@ PROX_PK_NOINLINE static int PROX_FN(prox_pk_boxes)(const PK_RAY *r,
   return mask;
 }
 
-PROX_PK_NOINLINE static int
-PROX_FN(prox_pk_tris)(const PK_RAY *r, const PROX_REAL *v, int n, PK_HIT *hit) {
+static int PROX_FN(prox_pk_tris)(const PK_RAY *r, const PROX_REAL *v, int n,
+                                 PK_HIT *hit) {
   int i, mask = 0;
   if (!r->tri_valid) return 0;
   for (i = 0; i < n; ++i)
