@@ -36,33 +36,12 @@
 PROX_PACKET_DECLARE(avx2)
 PROX_PACKET_DECLARE(avx512)
 
-/* Which vector paths this build has (bit 0 AVX2, bit 1 AVX-512), -1 until
- * the first packet asks: a constant of the build, found once rather than by
- * two calls per packet. Atomic as batch.c's level is. */
-#if !defined(__STDC_NO_ATOMICS__)
-#include <stdatomic.h>
-static _Atomic int prox_packet_have = -1;
-#define PROX_PK_HAVE_LOAD()                                                    \
-  atomic_load_explicit(&prox_packet_have, memory_order_relaxed)
-#define PROX_PK_HAVE_STORE(v)                                                  \
-  atomic_store_explicit(&prox_packet_have, (v), memory_order_relaxed)
-#else
-static int prox_packet_have = -1;
-#define PROX_PK_HAVE_LOAD() (prox_packet_have)
-#define PROX_PK_HAVE_STORE(v) (void)(prox_packet_have = (v))
-#endif
-
 /* The vector path to use: 0 portable, 1 AVX2, 2 AVX-512 (available in this
  * build and chosen by prox_simd_level()). */
 static int prox_packet_path(void) {
-  int level = prox_simd_level(), have = PROX_PK_HAVE_LOAD();
-  if (have < 0) {
-    have = (prox_detail_pk_ok_avx2() ? 1 : 0) |
-           (prox_detail_pk_ok_avx512() ? 2 : 0);
-    PROX_PK_HAVE_STORE(have);
-  }
-  if (level >= PROX_SIMD_AVX512 && (have & 2)) return 2;
-  if (level >= PROX_SIMD_AVX2 && (have & 1)) return 1;
+  int level = prox_simd_level();
+  if (level >= PROX_SIMD_AVX512 && prox_detail_pk_ok_avx512()) return 2;
+  if (level >= PROX_SIMD_AVX2 && prox_detail_pk_ok_avx2()) return 1;
   return 0;
 }
 
