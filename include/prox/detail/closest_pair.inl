@@ -702,10 +702,11 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_orient)(PROX_FN(prox_vec3) a,
 }
 
 /// Internal: whether segment p q, whose ends lie certainly on opposite sides
-/// of the triangle's plane, certainly crosses the triangle's interior; then
-/// *t is the crossing's segment parameter and bary its barycentric
-/// coordinates (signed volumes, Ericson 5.3.4), both from wide values (a
-/// filtered sign alone says little about the value's accuracy).
+/// of the triangle's plane, certainly crosses the triangle's interior; then,
+/// unless bary is NULL (only the answer wanted), *t is the crossing's
+/// segment parameter and bary its barycentric coordinates (signed volumes,
+/// Ericson 5.3.4), both from wide values (a filtered sign alone says little
+/// about the value's accuracy).
 PROX_KERNEL int
 PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
                                 const PROX_FN(prox_triangle) * tri,
@@ -717,6 +718,7 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
   if (su == 0) return 0;
   if (PROX_FN(prox_detail_pair_orient)(p, q, v[0], v[2], &x) != su) return 0;
   if (PROX_FN(prox_detail_pair_orient)(p, q, v[1], v[0], &x) != su) return 0;
+  if (!bary) return 1;
   U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1]);
   V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2]);
   W = PROX_FN(prox_detail_pair_worient)(p, q, v[1], v[0]);
@@ -807,7 +809,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
               PROX_FN(prox_detail_pair_orient)(tri->v[0], tri->v[1], tri->v[2],
                                                q, &dq) <
           0 &&
-      PROX_FN(prox_detail_pair_cross)(p, q, tri, &t, bary)) {
+      PROX_FN(prox_detail_pair_cross)(p, q, tri, &t, out ? bary : 0)) {
     if (out) {
       PROX_FN(prox_detail_pair_side)
       (out, 0, PROX_FN(prox_vmadd)(p, t, PROX_FN(prox_vsub)(q, p)), t, 0, 0,
@@ -819,27 +821,34 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
     }
     return 0;
   }
-  /* No certain crossing: the minimum over the candidate pairs. */
-  bd2 = PROX_FN(prox_point_triangle)(p, tri, &c);
-  best.point[0] = p;
-  best.param[0][0] = best.param[0][1] = best.param[0][2] = 0;
-  best.feature[0].kind = PROX_FEATURE_VERTEX;
-  best.feature[0].index = 0;
-  PROX_FN(prox_detail_pair_tri_side)(&best, 1, &c);
+  /* No certain crossing: the minimum over the candidate pairs (their
+   * points and features are only asked for when out wants them). */
+  bd2 = PROX_FN(prox_point_triangle)(p, tri, out ? &c : 0);
+  if (out) {
+    best.point[0] = p;
+    best.param[0][0] = best.param[0][1] = best.param[0][2] = 0;
+    best.feature[0].kind = PROX_FEATURE_VERTEX;
+    best.feature[0].index = 0;
+    PROX_FN(prox_detail_pair_tri_side)(&best, 1, &c);
+  }
   if (!(p.x == q.x && p.y == q.y && p.z == q.z)) {
-    d2 = PROX_FN(prox_point_triangle)(q, tri, &c);
+    d2 = PROX_FN(prox_point_triangle)(q, tri, out ? &c : 0);
     if (d2 < bd2) {
       bd2 = d2;
-      PROX_FN(prox_detail_pair_side)
-      (&best, 0, q, 1, 0, 0, PROX_FEATURE_VERTEX, 1);
-      PROX_FN(prox_detail_pair_tri_side)(&best, 1, &c);
+      if (out) {
+        PROX_FN(prox_detail_pair_side)
+        (&best, 0, q, 1, 0, 0, PROX_FEATURE_VERTEX, 1);
+        PROX_FN(prox_detail_pair_tri_side)(&best, 1, &c);
+      }
     }
     for (i = 0; i < 3; ++i) {
       PROX_FN(prox_segment) e;
       e.a = tri->v[i];
       e.b = tri->v[i == 2 ? 0 : i + 1];
-      d2 = PROX_FN(prox_segment_segment)(seg, &e, &r);
-      if (d2 < bd2) {
+      d2 = PROX_FN(prox_segment_segment)(seg, &e, out ? &r : 0);
+      if (d2 < bd2 && !out) {
+        bd2 = d2;
+      } else if (d2 < bd2) {
         bd2 = d2;
         best.point[0] = r.point[0];
         best.param[0][0] = r.param[0][0];
@@ -899,7 +908,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
         int i1 = i == 2 ? 0 : i + 1;
         PROX_FN(prox_vec3) p = T[k]->v[i], q = T[k]->v[i1];
         if (sg[k][i] * sg[k][i1] < 0 &&
-            PROX_FN(prox_detail_pair_cross)(p, q, T[1 - k], &t, bary)) {
+            PROX_FN(prox_detail_pair_cross)(p, q, T[1 - k], &t,
+                                            out ? bary : 0)) {
           if (out) {
             PROX_REAL eb[3] = {0, 0, 0};
             eb[i] = 1 - t;
@@ -920,8 +930,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
   /* Vertices against the other triangle. */
   for (k = 0; k < 2; ++k) {
     for (i = 0; i < 3; ++i) {
-      d2 = PROX_FN(prox_point_triangle)(T[k]->v[i], T[1 - k], &c);
-      if (d2 < bd2) {
+      d2 = PROX_FN(prox_point_triangle)(T[k]->v[i], T[1 - k], out ? &c : 0);
+      if (d2 < bd2 && !out) {
+        bd2 = d2;
+      } else if (d2 < bd2) {
         PROX_REAL vb[3] = {0, 0, 0};
         bd2 = d2;
         vb[i] = 1;
@@ -940,8 +952,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
       PROX_FN(prox_segment) e2;
       e2.a = t2->v[j];
       e2.b = t2->v[j == 2 ? 0 : j + 1];
-      d2 = PROX_FN(prox_segment_segment)(&e1, &e2, &r);
-      if (d2 < bd2) {
+      d2 = PROX_FN(prox_segment_segment)(&e1, &e2, out ? &r : 0);
+      if (d2 < bd2 && !out) {
+        bd2 = d2;
+      } else if (d2 < bd2) {
         bd2 = d2;
         PROX_FN(prox_detail_pair_edge_side)(&best, 0, &r, 0, i);
         PROX_FN(prox_detail_pair_edge_side)(&best, 1, &r, 1, j);
