@@ -54,10 +54,12 @@ typedef struct PROX_FN(prox_pair) {
 /* |d1|^2 |d2|^2 below which the 2x2 system would be formed from
  * subnormal numbers (the plain path then loses all accuracy). */
 #define PROX_PAIR_TINY (DBL_MIN / DBL_EPSILON)
+#define PROX_PAIR_MIN DBL_MIN
 #else
 #define PROX_PAIR_WIDE_SIN2 1e-3f
 #define PROX_PAIR_FLAT_SIN2 1e-10f
 #define PROX_PAIR_TINY (FLT_MIN / FLT_EPSILON)
+#define PROX_PAIR_MIN FLT_MIN
 #endif
 
 /* ---- internal helpers (exported, but not part of the documented API) ---- */
@@ -294,6 +296,30 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
   return 1;
 }
 
+/// Internal: a floating-point filter for the parallel test of
+/// prox_detail_pair_wide: 1 when |n|^2, n = U x V, is certainly at most
+/// tol / 2 (so that the wide |n|^2 <= tol there too), where u and v are the
+/// exact directions U and V or their rounded differences (a segment's
+/// b - a). Needs tol > 0 and |u|^2 |v|^2 > PROX_PAIR_TINY, so that
+/// underflow in the bound is negligible against tol; 0 when unsure.
+PROX_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
+                                               PROX_FN(prox_vec3) v,
+                                               PROX_REAL tol) {
+  PROX_REAL xy = u.y * v.z, xz = u.z * v.y, yz = u.z * v.x, yx = u.x * v.z;
+  PROX_REAL zx = u.x * v.y, zy = u.y * v.x, b;
+  /* |n - (u x v)| per component: the rounding of u, v, the products and the
+   * difference (4 units, 2 eps), with margin and a term for underflow. */
+  PROX_REAL ex = PROX_R(3.0) * PROX_EPS * (PROX_FABS(xy) + PROX_FABS(xz));
+  PROX_REAL ey = PROX_R(3.0) * PROX_EPS * (PROX_FABS(yz) + PROX_FABS(yx));
+  PROX_REAL ez = PROX_R(3.0) * PROX_EPS * (PROX_FABS(zx) + PROX_FABS(zy));
+  ex = PROX_FABS(xy - xz) + ex + PROX_PAIR_MIN;
+  ey = PROX_FABS(yz - yx) + ey + PROX_PAIR_MIN;
+  ez = PROX_FABS(zx - zy) + ez + PROX_PAIR_MIN;
+  /* The bound's own rounding (a few units) is covered by the factor 2. */
+  b = ex * ex + ey * ey + ez * ez;
+  return tol > 0 && PROX_R(2.0) * b <= tol;
+}
+
 /// Internal: 1 when both bounds of a linear set are finite.
 PROX_KERNEL int
 PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
@@ -307,7 +333,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
     const PROX_FN(prox_detail_pair_lin) * A,
     const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p, q, bp, bq, x;
-  PROX_REAL s, t, bs = 0, bt = 0, d2, best = PROX_INF, tol;
+  PROX_REAL s, t, bs = 0, bt = 0, d2, best = PROX_INF, tol, ab;
   int es, et, bes = 2, bet = 2, found = 0, k;
   PROX_REAL check = PROX_FN(prox_vpoison)(A->o) + PROX_FN(prox_vpoison)(A->d) +
                     PROX_FN(prox_vpoison)(B->o) + PROX_FN(prox_vpoison)(B->d);
@@ -359,12 +385,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
   /* The critical point, if inside both intervals. When one set is bounded,
    * nearly parallel directions count as parallel (see the file comment);
    * two unbounded sets are parallel only when exactly so. */
+  ab = PROX_FN(prox_vlen2)(A->d) * PROX_FN(prox_vlen2)(B->d);
   tol = (PROX_FN(prox_detail_pair_bounded)(A) ||
          PROX_FN(prox_detail_pair_bounded)(B))
-            ? PROX_PAIR_FLAT_SIN2 *
-                  (PROX_FN(prox_vlen2)(A->d) * PROX_FN(prox_vlen2)(B->d))
+            ? PROX_PAIR_FLAT_SIN2 * ab
             : 0;
-  if (PROX_FN(prox_detail_pair_wide)(A, B, tol, &s, &t, &d2) && s > A->lo &&
+  /* The wide test is skipped when a filter already shows it fails. */
+  if (!(ab > PROX_PAIR_TINY &&
+        PROX_FN(prox_detail_pair_flat)(A->d, B->d, tol)) &&
+      PROX_FN(prox_detail_pair_wide)(A, B, tol, &s, &t, &d2) && s > A->lo &&
       s < A->hi && t > B->lo && t < B->hi && (!found || d2 < best)) {
     found = 1;
     best = d2;
@@ -477,6 +506,82 @@ PROX_KERNEL PROX_FN(prox_detail_pair_lin)
   L.hi = 1;
   L.end = &g->b;
   return L;
+}
+
+/// Internal: the parameter (0, 1 or inside) and end code of the point of a
+/// segment o + t dir, t in [0, 1], nearest a point x, from
+/// xo = (x - o) . dir and dd = |dir|^2 > 0 (as prox_detail_param_closest).
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_t)(PROX_REAL xo,
+                                                            PROX_REAL dd,
+                                                            int *e) {
+  PROX_REAL t = xo / dd;
+  if (t >= 1) {
+    *e = 1;
+    return 1;
+  }
+  if (t <= 0) {
+    *e = 0;
+    return 0;
+  }
+  *e = -1;
+  return t;
+}
+
+/// Internal: prox_detail_pair_lin_slow for two segments, given the
+/// directions u = b1 - a1, v = b2 - a2 and a = u . u, c = v . v,
+/// d = u . (a1 - a2), e = v . (a1 - a2) of prox_segment_segment: the same
+/// candidates (the four end points against the other segment, then the
+/// wide critical point unless the directions count as parallel), from the
+/// same quantities, without the generality of prox_detail_pair_lin. Single
+/// points and non-finite input go to the general path.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
+    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
+    PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v, PROX_REAL a, PROX_REAL c,
+    PROX_REAL d, PROX_REAL e, PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
+  PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g2);
+  PROX_REAL check = PROX_FN(prox_vpoison)(g1->a) + PROX_FN(prox_vpoison)(u) +
+                    PROX_FN(prox_vpoison)(g2->a) + PROX_FN(prox_vpoison)(v);
+  PROX_FN(prox_vec3) p, q;
+  PROX_REAL t, s, d2, best, bs, bt, tol;
+  int et, es, bes, bet;
+  if (check != 0 || !(a != 0) || !(c != 0))
+    return PROX_FN(prox_detail_pair_lin_slow)(&A, &B, out);
+  /* a1 against segment 2 ((a1 - a2) . v = e). */
+  t = PROX_FN(prox_detail_pair_seg_t)(e, c, &et);
+  best = PROX_FN(prox_detail_pair_res2)(g1->a, 0, u, et == 1 ? g2->b : g2->a,
+                                        et < 0 ? t : 0, v);
+  bs = 0, bt = t, bes = 0, bet = et;
+  /* b1 against segment 2. */
+  t = PROX_FN(prox_detail_pair_seg_t)(
+      PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g1->b, g2->a), v), c, &et);
+  d2 = PROX_FN(prox_detail_pair_res2)(g1->b, 0, u, et == 1 ? g2->b : g2->a,
+                                      et < 0 ? t : 0, v);
+  if (d2 < best) best = d2, bs = 1, bt = t, bes = 1, bet = et;
+  /* a2 against segment 1 ((a2 - a1) . u = -d). */
+  s = PROX_FN(prox_detail_pair_seg_t)(-d, a, &es);
+  d2 = PROX_FN(prox_detail_pair_res2)(es == 1 ? g1->b : g1->a, es < 0 ? s : 0,
+                                      u, g2->a, 0, v);
+  if (d2 < best) best = d2, bs = s, bt = 0, bes = es, bet = 0;
+  /* b2 against segment 1. */
+  s = PROX_FN(prox_detail_pair_seg_t)(
+      PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g2->b, g1->a), u), a, &es);
+  d2 = PROX_FN(prox_detail_pair_res2)(es == 1 ? g1->b : g1->a, es < 0 ? s : 0,
+                                      u, g2->b, 0, v);
+  if (d2 < best) best = d2, bs = s, bt = 1, bes = es, bet = 1;
+  /* The critical point, unless the directions count as parallel (a filter
+   * first, then the wide test). */
+  tol = PROX_PAIR_FLAT_SIN2 * (a * c);
+  if (!(a * c > PROX_PAIR_TINY && PROX_FN(prox_detail_pair_flat)(u, v, tol)) &&
+      PROX_FN(prox_detail_pair_wide)(&A, &B, tol, &s, &t, &d2) && s > 0 &&
+      s < 1 && t > 0 && t < 1 && d2 < best)
+    best = d2, bs = s, bt = t, bes = -1, bet = -1;
+  p = q = g1->a;
+  if (out) {
+    p = PROX_FN(prox_detail_pair_at)(&A, bs, bes);
+    q = PROX_FN(prox_detail_pair_at)(&B, bt, bet);
+  }
+  return PROX_FN(prox_detail_pair_lin_set)(out, p, q, best, bs, bt, bes, bet);
 }
 
 /* ------------------------------ linear pairs ------------------------------ */
@@ -606,9 +711,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
   PROX_REAL ac = a * c, den = ac - b * b, s, t, d2;
   int es = -1, et = -1;
   if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY)) {
-    PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
-    PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g2);
-    return PROX_FN(prox_detail_pair_lin_slow)(&A, &B, out);
+    return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, u, v, a, c, d, e, out);
   }
   s = (b * e - c * d) / den;
   if (s <= 0) {
@@ -1202,3 +1305,4 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_triangle)(
 #undef PROX_PAIR_WIDE_SIN2
 #undef PROX_PAIR_FLAT_SIN2
 #undef PROX_PAIR_TINY
+#undef PROX_PAIR_MIN
