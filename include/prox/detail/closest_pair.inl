@@ -804,6 +804,47 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_orient)(PROX_FN(prox_vec3) a,
   return o > errw ? 1 : (o < -errw ? -1 : 0);
 }
 
+/// Internal: the rounded normal n = (v1 - v0) x (v2 - v0) of a triangle and
+/// m, the sums of the magnitudes of its products (m.x = |e1.y e2.z| +
+/// |e1.z e2.y|, ...), shared by the orientation tests of several points
+/// against the triangle's plane (prox_detail_pair_plane_sign).
+PROX_SMALL_KERNEL void
+PROX_FN(prox_detail_pair_plane)(const PROX_FN(prox_triangle) * tri,
+                                PROX_FN(prox_vec3) * n,
+                                PROX_FN(prox_vec3) * m) {
+  PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(tri->v[1], tri->v[0]);
+  PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(tri->v[2], tri->v[0]);
+  PROX_REAL xy = e1.y * e2.z, xz = e1.z * e2.y, yz = e1.z * e2.x;
+  PROX_REAL yx = e1.x * e2.z, zx = e1.x * e2.y, zy = e1.y * e2.x;
+  *n = PROX_FN(prox_v3)(xy - xz, yz - yx, zx - zy);
+  *m = PROX_FN(prox_v3)(PROX_FABS(xy) + PROX_FABS(xz),
+                        PROX_FABS(yz) + PROX_FABS(yx),
+                        PROX_FABS(zx) + PROX_FABS(zy));
+}
+
+/// Internal: prox_detail_pair_orient(v0, v1, v2, p) for a triangle's
+/// plane, from n and m of prox_detail_pair_plane: the same determinant,
+/// evaluated as (p - v0) . n (a cyclic permutation, the same six products),
+/// with the same filter bound (8 eps times the permanent) and the same wide
+/// fallback.
+PROX_KERNEL int
+PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
+                                     PROX_FN(prox_vec3) n, PROX_FN(prox_vec3) m,
+                                     PROX_FN(prox_vec3) p) {
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, tri->v[0]);
+  PROX_REAL o = PROX_FN(prox_vdot)(w, n);
+  PROX_REAL err = PROX_R(8.0) * PROX_EPS *
+                  (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y +
+                   PROX_FABS(w.z) * m.z),
+            errw;
+  if (o > err) return 1;
+  if (o < -err) return -1;
+  o = PROX_FN(prox_wreal)(
+      PROX_FN(prox_detail_pair_worient)(tri->v[0], tri->v[1], tri->v[2], p));
+  errw = err * (PROX_R(8.0) * PROX_EPS);
+  return o > errw ? 1 : (o < -errw ? -1 : 0);
+}
+
 /// Internal: whether segment p q, whose ends lie certainly on opposite sides
 /// of the triangle's plane, certainly crosses the triangle's interior; then,
 /// unless bary is NULL (only the answer wanted), *t is the crossing's
@@ -900,18 +941,17 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
   PROX_FN(prox_vec3) p = seg->a, q = seg->b;
   PROX_FN(prox_closest) c;
   PROX_FN(prox_pair) r, best;
-  PROX_REAL d2, bd2, dp, dq, t, bary[3];
-  int i;
+  PROX_FN(prox_vec3) n, m;
+  PROX_REAL d2, bd2, t, bary[3];
+  int i, sp;
   PROX_REAL check = PROX_FN(prox_vpoison)(p) + PROX_FN(prox_vpoison)(q) +
                     PROX_FN(prox_vpoison)(tri->v[0]) +
                     PROX_FN(prox_vpoison)(tri->v[1]) +
                     PROX_FN(prox_vpoison)(tri->v[2]);
   if (check != 0) return PROX_FN(prox_detail_pair_nan)(out);
-  if (PROX_FN(prox_detail_pair_orient)(tri->v[0], tri->v[1], tri->v[2], p,
-                                       &dp) *
-              PROX_FN(prox_detail_pair_orient)(tri->v[0], tri->v[1], tri->v[2],
-                                               q, &dq) <
-          0 &&
+  PROX_FN(prox_detail_pair_plane)(tri, &n, &m);
+  sp = PROX_FN(prox_detail_pair_plane_sign)(tri, n, m, p);
+  if (sp != 0 && PROX_FN(prox_detail_pair_plane_sign)(tri, n, m, q) == -sp &&
       PROX_FN(prox_detail_pair_cross)(p, q, tri, &t, out ? bary : 0)) {
     if (out) {
       PROX_FN(prox_detail_pair_side)
@@ -988,7 +1028,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
   const PROX_FN(prox_triangle) * T[2];
   PROX_FN(prox_closest) c;
   PROX_FN(prox_pair) r, best;
-  PROX_REAL d2, bd2 = PROX_INF, val[2][3], t, bary[3];
+  PROX_REAL d2, bd2 = PROX_INF, t, bary[3];
   int sg[2][3], k, i, j;
   PROX_REAL check = 0;
   T[0] = t1;
@@ -997,15 +1037,19 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
     for (i = 0; i < 3; ++i)
       check += PROX_FN(prox_vpoison)(T[k]->v[i]);
   if (check != 0) return PROX_FN(prox_detail_pair_nan)(out);
-  /* sg[k][i]: side of vertex i of triangle k w.r.t. the other's plane. */
+  /* sg[k][i]: side of vertex i of triangle k w.r.t. the other's plane; the
+   * crossings are only searched when neither triangle is certainly on one
+   * side of the other's plane (the second triangle's sides are not needed
+   * when the first one is). */
   for (k = 0; k < 2; ++k) {
-    const PROX_FN(prox_triangle) *o = T[1 - k];
+    PROX_FN(prox_vec3) n, m;
+    PROX_FN(prox_detail_pair_plane)(T[1 - k], &n, &m);
     for (i = 0; i < 3; ++i)
-      sg[k][i] = PROX_FN(prox_detail_pair_orient)(o->v[0], o->v[1], o->v[2],
-                                                  T[k]->v[i], &val[k][i]);
+      sg[k][i] =
+          PROX_FN(prox_detail_pair_plane_sign)(T[1 - k], n, m, T[k]->v[i]);
+    if (sg[k][0] == sg[k][1] && sg[k][1] == sg[k][2] && sg[k][0] != 0) break;
   }
-  if (!(sg[0][0] == sg[0][1] && sg[0][1] == sg[0][2] && sg[0][0] != 0) &&
-      !(sg[1][0] == sg[1][1] && sg[1][1] == sg[1][2] && sg[1][0] != 0)) {
+  if (k == 2) {
     for (k = 0; k < 2; ++k) {
       for (i = 0; i < 3; ++i) {
         int i1 = i == 2 ? 0 : i + 1;
