@@ -527,59 +527,92 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_t)(PROX_REAL xo,
   return t;
 }
 
+/// Internal: |(P - Q) + c D|^2 from double coordinates, rounded once: the
+/// residual of prox_detail_pair_res2 when one of its parameters is 0 (c is
+/// the other one, negated for the second set), with the coordinates
+/// converted once by the caller (exactly, for float kernels).
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2c)(const double *P,
+                                                            const double *Q,
+                                                            double c,
+                                                            const double *D) {
+  double rx = (P[0] - Q[0]) + c * D[0];
+  double ry = (P[1] - Q[1]) + c * D[1];
+  double rz = (P[2] - Q[2]) + c * D[2];
+  return (PROX_REAL)(rx * rx + ry * ry + rz * rz);
+}
+
+/// Internal: the general path of prox_detail_pair_seg_slow (single points,
+/// non-finite input), or with lin = 0 its wide critical point.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
+    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, int lin,
+    PROX_REAL tol, PROX_REAL *s, PROX_REAL *t, PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
+  PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g2);
+  PROX_REAL d2 = PROX_INF;
+  if (lin) return PROX_FN(prox_detail_pair_lin_slow)(&A, &B, out);
+  if (!PROX_FN(prox_detail_pair_wide)(&A, &B, tol, s, t, &d2)) return PROX_INF;
+  return d2;
+}
+
 /// Internal: prox_detail_pair_lin_slow for two segments, given the
 /// directions u = b1 - a1, v = b2 - a2 and a = u . u, c = v . v,
 /// d = u . (a1 - a2), e = v . (a1 - a2) of prox_segment_segment: the same
 /// candidates (the four end points against the other segment, then the
 /// wide critical point unless the directions count as parallel), from the
-/// same quantities, without the generality of prox_detail_pair_lin. Single
-/// points and non-finite input go to the general path.
+/// same quantities and with the same roundings, without the generality of
+/// prox_detail_pair_lin. Single points and non-finite input (or
+/// intermediate overflow) go to the general path.
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v, PROX_REAL a, PROX_REAL c,
     PROX_REAL d, PROX_REAL e, PROX_FN(prox_pair) * out) {
-  PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
-  PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g2);
-  PROX_REAL check = PROX_FN(prox_vpoison)(g1->a) + PROX_FN(prox_vpoison)(u) +
-                    PROX_FN(prox_vpoison)(g2->a) + PROX_FN(prox_vpoison)(v);
+  /* Non-finite input (or overflow) makes one of a, c, d, e non-finite. */
+  PROX_REAL check = (a - a) + (c - c) + (d - d) + (e - e);
+  /* The end points and directions, converted once for the residuals. */
+  const double A1[3] = {g1->a.x, g1->a.y, g1->a.z};
+  const double B1[3] = {g1->b.x, g1->b.y, g1->b.z};
+  const double A2[3] = {g2->a.x, g2->a.y, g2->a.z};
+  const double B2[3] = {g2->b.x, g2->b.y, g2->b.z};
+  const double U[3] = {u.x, u.y, u.z}, V[3] = {v.x, v.y, v.z};
   PROX_FN(prox_vec3) p, q;
   PROX_REAL t, s, d2, best, bs, bt, tol;
   int et, es, bes, bet;
   if (check != 0 || !(a != 0) || !(c != 0))
-    return PROX_FN(prox_detail_pair_lin_slow)(&A, &B, out);
+    return PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 1, 0, &s, &t, out);
   /* a1 against segment 2 ((a1 - a2) . v = e). */
   t = PROX_FN(prox_detail_pair_seg_t)(e, c, &et);
-  best = PROX_FN(prox_detail_pair_res2)(g1->a, 0, u, et == 1 ? g2->b : g2->a,
-                                        et < 0 ? t : 0, v);
+  best = PROX_FN(prox_detail_pair_res2c)(A1, et == 1 ? B2 : A2,
+                                         et < 0 ? -(double)t : 0, V);
   bs = 0, bt = t, bes = 0, bet = et;
   /* b1 against segment 2. */
   t = PROX_FN(prox_detail_pair_seg_t)(
       PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g1->b, g2->a), v), c, &et);
-  d2 = PROX_FN(prox_detail_pair_res2)(g1->b, 0, u, et == 1 ? g2->b : g2->a,
-                                      et < 0 ? t : 0, v);
+  d2 = PROX_FN(prox_detail_pair_res2c)(B1, et == 1 ? B2 : A2,
+                                       et < 0 ? -(double)t : 0, V);
   if (d2 < best) best = d2, bs = 1, bt = t, bes = 1, bet = et;
   /* a2 against segment 1 ((a2 - a1) . u = -d). */
   s = PROX_FN(prox_detail_pair_seg_t)(-d, a, &es);
-  d2 = PROX_FN(prox_detail_pair_res2)(es == 1 ? g1->b : g1->a, es < 0 ? s : 0,
-                                      u, g2->a, 0, v);
+  d2 = PROX_FN(prox_detail_pair_res2c)(es == 1 ? B1 : A1, A2,
+                                       es < 0 ? (double)s : 0, U);
   if (d2 < best) best = d2, bs = s, bt = 0, bes = es, bet = 0;
   /* b2 against segment 1. */
   s = PROX_FN(prox_detail_pair_seg_t)(
       PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g2->b, g1->a), u), a, &es);
-  d2 = PROX_FN(prox_detail_pair_res2)(es == 1 ? g1->b : g1->a, es < 0 ? s : 0,
-                                      u, g2->b, 0, v);
+  d2 = PROX_FN(prox_detail_pair_res2c)(es == 1 ? B1 : A1, B2,
+                                       es < 0 ? (double)s : 0, U);
   if (d2 < best) best = d2, bs = s, bt = 1, bes = es, bet = 1;
   /* The critical point, unless the directions count as parallel (a filter
    * first, then the wide test). */
   tol = PROX_PAIR_FLAT_SIN2 * (a * c);
-  if (!(a * c > PROX_PAIR_TINY && PROX_FN(prox_detail_pair_flat)(u, v, tol)) &&
-      PROX_FN(prox_detail_pair_wide)(&A, &B, tol, &s, &t, &d2) && s > 0 &&
-      s < 1 && t > 0 && t < 1 && d2 < best)
-    best = d2, bs = s, bt = t, bes = -1, bet = -1;
+  if (!(a * c > PROX_PAIR_TINY && PROX_FN(prox_detail_pair_flat)(u, v, tol))) {
+    d2 = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, tol, &s, &t, 0);
+    if (s > 0 && s < 1 && t > 0 && t < 1 && d2 < best)
+      best = d2, bs = s, bt = t, bes = -1, bet = -1;
+  }
   p = q = g1->a;
   if (out) {
-    p = PROX_FN(prox_detail_pair_at)(&A, bs, bes);
-    q = PROX_FN(prox_detail_pair_at)(&B, bt, bet);
+    p = bes < 0 ? PROX_FN(prox_vmadd)(g1->a, bs, u) : (bes ? g1->b : g1->a);
+    q = bet < 0 ? PROX_FN(prox_vmadd)(g2->a, bt, v) : (bet ? g2->b : g2->a);
   }
   return PROX_FN(prox_detail_pair_lin_set)(out, p, q, best, bs, bt, bes, bet);
 }
