@@ -713,33 +713,17 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ray_segment)(const PROX_FN(prox_ray) * r,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of two segments; returns the squared distance.
-///
-/// param[k][0] is the parameter t in [0, 1] of segment k (point a + t (b -
-/// a)); feature VERTEX 0 (t = 0: the point is a exactly), VERTEX 1 (t = 1:
-/// b exactly) or EDGE 0. A segment with a == b is the point a (VERTEX 0),
-/// whatever its length otherwise (no length threshold). Parallel and
-/// collinear overlapping segments get a closest pair at an end point: the
-/// first, in the order a1, b1, a2, b2, whose distance to the other segment
-/// is the smallest. Non-finite input gives NaN.
-///
-/// Error: squared distance within 8 eps S^2 (S the largest input coordinate
-/// magnitude), for nearly parallel segments too; points within a few eps S
-/// when the segments are far from parallel. Algorithm: the clamped critical
-/// point of Ericson 5.1.9 when sin^2 of the angle is above 1e-6 (float:
-/// 1e-3); otherwise the minimum of the four end point-to-segment distances
-/// and the critical point solved in double-double arithmetic (float: in
-/// double), see the comment at the top of detail/closest_pair.inl.
-PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
+/// Internal: prox_segment_segment given u = b1 - a1, v = b2 - a2, a = u . u
+/// and c = v . v (formed once by callers that pair a segment with several
+/// others, as the triangle queries do).
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
+    PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v, PROX_REAL a, PROX_REAL c,
     PROX_FN(prox_pair) * out) {
   /* The fast path of prox_detail_pair_lin_lin, specialised to [0, 1] and
    * exact end points; everything else goes to the general slow path. */
-  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
-  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a);
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(g1->a, g2->a);
-  PROX_REAL a = PROX_FN(prox_vdot)(u, u), b = PROX_FN(prox_vdot)(u, v);
-  PROX_REAL c = PROX_FN(prox_vdot)(v, v), d = PROX_FN(prox_vdot)(u, w);
+  PROX_REAL b = PROX_FN(prox_vdot)(u, v), d = PROX_FN(prox_vdot)(u, w);
   PROX_REAL e = PROX_FN(prox_vdot)(v, w);
   PROX_REAL ac = a * c, den = ac - b * b, s, t, d2;
   int es = -1, et = -1;
@@ -787,6 +771,32 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
     out->sqdist = d2;
   }
   return d2;
+}
+
+/// Closest points of two segments; returns the squared distance.
+///
+/// param[k][0] is the parameter t in [0, 1] of segment k (point a + t (b -
+/// a)); feature VERTEX 0 (t = 0: the point is a exactly), VERTEX 1 (t = 1:
+/// b exactly) or EDGE 0. A segment with a == b is the point a (VERTEX 0),
+/// whatever its length otherwise (no length threshold). Parallel and
+/// collinear overlapping segments get a closest pair at an end point: the
+/// first, in the order a1, b1, a2, b2, whose distance to the other segment
+/// is the smallest. Non-finite input gives NaN.
+///
+/// Error: squared distance within 8 eps S^2 (S the largest input coordinate
+/// magnitude), for nearly parallel segments too; points within a few eps S
+/// when the segments are far from parallel. Algorithm: the clamped critical
+/// point of Ericson 5.1.9 when sin^2 of the angle is above 1e-6 (float:
+/// 1e-3); otherwise the minimum of the four end point-to-segment distances
+/// and the critical point solved in double-double arithmetic (float: in
+/// double), see the comment at the top of detail/closest_pair.inl.
+PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
+    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
+    PROX_FN(prox_pair) * out) {
+  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
+  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a);
+  return PROX_FN(prox_detail_pair_segseg)(
+      g1, g2, u, v, PROX_FN(prox_vdot)(u, u), PROX_FN(prox_vdot)(v, v), out);
 }
 
 /* ---------------------------- triangle pairs ------------------------------ */
@@ -1008,6 +1018,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
     PROX_FN(prox_detail_pair_tri_side)(&best, 1, &c);
   }
   if (!(p.x == q.x && p.y == q.y && p.z == q.z)) {
+    /* The segment's direction and length, formed once for the edges. */
+    PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(q, p);
+    PROX_REAL a = PROX_FN(prox_vdot)(u, u);
     d2 = PROX_FN(prox_point_triangle)(q, tri, out ? &c : 0);
     if (d2 < bd2) {
       bd2 = d2;
@@ -1019,9 +1032,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
     }
     for (i = 0; i < 3; ++i) {
       PROX_FN(prox_segment) e;
+      PROX_FN(prox_vec3) v;
       e.a = tri->v[i];
       e.b = tri->v[i == 2 ? 0 : i + 1];
-      d2 = PROX_FN(prox_segment_segment)(seg, &e, out ? &r : 0);
+      v = PROX_FN(prox_vsub)(e.b, e.a);
+      d2 = PROX_FN(prox_detail_pair_segseg)(
+          seg, &e, u, v, a, PROX_FN(prox_vdot)(v, v), out ? &r : 0);
       if (d2 < bd2 && !out) {
         bd2 = d2;
       } else if (d2 < bd2) {
