@@ -813,17 +813,13 @@ PROX_KERNEL PROX_FN(prox_wide)
                                                    PROX_FN(prox_wvdiff)(d, a)));
 }
 
-/// Internal: the sign (+1, -1, or 0 when within rounding of zero even in
-/// wide arithmetic) of the orientation (b - a) . ((c - a) x (d - a)); *val
-/// gets its value.
-PROX_KERNEL int PROX_FN(prox_detail_pair_orient)(PROX_FN(prox_vec3) a,
-                                                 PROX_FN(prox_vec3) b,
-                                                 PROX_FN(prox_vec3) c,
-                                                 PROX_FN(prox_vec3) d,
-                                                 PROX_REAL *val) {
-  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(b, a);
-  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(c, a);
-  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(d, a);
+/// Internal: prox_detail_pair_orient given the rounded differences
+/// u = b - a, v = c - a and w = d - a, for callers that share them.
+PROX_SMALL_KERNEL int
+PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
+                                   PROX_FN(prox_vec3) w, PROX_FN(prox_vec3) a,
+                                   PROX_FN(prox_vec3) b, PROX_FN(prox_vec3) c,
+                                   PROX_FN(prox_vec3) d, PROX_REAL *val) {
   PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
   PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
   PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
@@ -845,6 +841,19 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_orient)(PROX_FN(prox_vec3) a,
   errw = err * (PROX_R(8.0) * PROX_EPS);
   *val = o;
   return o > errw ? 1 : (o < -errw ? -1 : 0);
+}
+
+/// Internal: the sign (+1, -1, or 0 when within rounding of zero even in
+/// wide arithmetic) of the orientation (b - a) . ((c - a) x (d - a)); *val
+/// gets its value.
+PROX_KERNEL int PROX_FN(prox_detail_pair_orient)(PROX_FN(prox_vec3) a,
+                                                 PROX_FN(prox_vec3) b,
+                                                 PROX_FN(prox_vec3) c,
+                                                 PROX_FN(prox_vec3) d,
+                                                 PROX_REAL *val) {
+  return PROX_FN(prox_detail_pair_orient_d)(
+      PROX_FN(prox_vsub)(b, a), PROX_FN(prox_vsub)(c, a),
+      PROX_FN(prox_vsub)(d, a), a, b, c, d, val);
 }
 
 /// Internal: the rounded normal n = (v1 - v0) x (v2 - v0) of a triangle and
@@ -901,10 +910,19 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
   const PROX_FN(prox_vec3) *v = tri->v;
   PROX_FN(prox_wide) U, V, W, DP, DQ, sum;
   PROX_REAL x;
-  int su = PROX_FN(prox_detail_pair_orient)(p, q, v[2], v[1], &x);
+  /* The three orientations of the segment against the triangle's edges
+   * (prox_detail_pair_orient(p, q, v[2], v[1]) and so on), sharing the
+   * differences. */
+  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(q, p);
+  PROX_FN(prox_vec3) w0 = PROX_FN(prox_vsub)(v[0], p);
+  PROX_FN(prox_vec3) w1 = PROX_FN(prox_vsub)(v[1], p);
+  PROX_FN(prox_vec3) w2 = PROX_FN(prox_vsub)(v[2], p);
+  int su = PROX_FN(prox_detail_pair_orient_d)(u, w2, w1, p, q, v[2], v[1], &x);
   if (su == 0) return 0;
-  if (PROX_FN(prox_detail_pair_orient)(p, q, v[0], v[2], &x) != su) return 0;
-  if (PROX_FN(prox_detail_pair_orient)(p, q, v[1], v[0], &x) != su) return 0;
+  if (PROX_FN(prox_detail_pair_orient_d)(u, w0, w2, p, q, v[0], v[2], &x) != su)
+    return 0;
+  if (PROX_FN(prox_detail_pair_orient_d)(u, w1, w0, p, q, v[1], v[0], &x) != su)
+    return 0;
   if (!bary) return 1;
   U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1]);
   V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2]);
