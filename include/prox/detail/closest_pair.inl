@@ -542,7 +542,9 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2c)(const double *P,
 }
 
 /// Internal: the general path of prox_detail_pair_seg_slow (single points,
-/// non-finite input), or with lin = 0 its wide critical point.
+/// non-finite input), or with lin = 0 its wide critical point: *s, *t and
+/// the squared distance, or PROX_INF (*s, *t unset) when the wide test finds
+/// the directions parallel.
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, int lin,
     PROX_REAL tol, PROX_REAL *s, PROX_REAL *t, PROX_FN(prox_pair) * out) {
