@@ -318,7 +318,7 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
     for (i = c0; i < c0 + cn; i += PB_W) {
       size_t left = c0 + cn - i;
       int full = left >= PB_W;
-      PB_M valid = full ? PB_ALL : PB_FIRST(left);
+      PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
       PB_V3 a, b, c;
       PB_V d2;
       PB_M bad;
@@ -416,7 +416,7 @@ static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts,
   for (i = 0; i < n; i += PB_W) {
     size_t left = n - i;
     int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
-    PB_M valid = full ? PB_ALL : PB_FIRST(left);
+    PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
     PB_V3 p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i),
                                   idx, valid);
     PB_V d2;
@@ -491,7 +491,7 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
   for (i = 0; i < n; i += PB_W) {
     size_t left = n - i;
     int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
-    PB_M valid = full ? PB_ALL : PB_FIRST(left);
+    PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
     PB_V3 p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i),
                                   idx, valid);
     PB_V3 q, d;
