@@ -23,7 +23,6 @@ static inline float pb_hmin_ps(__m256 v) {
 
 #define PB_W 4
 #define PB_HMIN(v) pb_hmin_pd(v)
-#define PB_MIN(a, b) _mm256_min_pd(a, b)
 #define PB_V __m256d
 #define PB_M __m256d
 #define PB_I __m128i
@@ -85,7 +84,6 @@ static inline float pb_hmin_ps(__m256 v) {
 #undef PB_GATHER
 #undef PB_STRIDE
 #undef PB_HMIN
-#undef PB_MIN
 #undef PB_AND
 #undef PB_OR
 #undef PB_ANDNOT
@@ -95,7 +93,6 @@ static inline float pb_hmin_ps(__m256 v) {
 
 #define PB_W 8
 #define PB_HMIN(v) pb_hmin_ps(v)
-#define PB_MIN(a, b) _mm256_min_ps(a, b)
 #define PB_V __m256
 #define PB_M __m256
 #define PB_I __m256i

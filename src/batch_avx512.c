@@ -47,7 +47,6 @@
 #define PB_GATHER(base, idx, m)                                                \
   _mm512_mask_i32gather_pd(_mm512_setzero_pd(), m, idx, base, 8)
 #define PB_HMIN(v) _mm512_reduce_min_pd(v)
-#define PB_MIN(a, b) _mm512_min_pd(a, b)
 #define PB_STRIDE(s)                                                           \
   _mm256_mullo_epi32(_mm256_set1_epi32(s),                                     \
                      _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
@@ -80,7 +79,6 @@
 #undef PB_GATHER
 #undef PB_STRIDE
 #undef PB_HMIN
-#undef PB_MIN
 
 #define PB_W 16
 #define PB_V __m512
@@ -106,7 +104,6 @@
 #define PB_GATHER(base, idx, m)                                                \
   _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, idx, base, 4)
 #define PB_HMIN(v) _mm512_reduce_min_ps(v)
-#define PB_MIN(a, b) _mm512_min_ps(a, b)
 #define PB_STRIDE(s)                                                           \
   _mm512_mullo_epi32(                                                          \
       _mm512_set1_epi32(s),                                                    \

@@ -289,100 +289,74 @@ static void PROX_FN(pb_tri_fill)(PROX_FN(prox_closest) * r, int reg,
   r->feature.index = index[reg];
 }
 
-/* Triangles per chunk of the leaf loop (a multiple of every PB_W). */
-#ifndef PB_CHUNK
-#define PB_CHUNK 256
-#endif
-
-/* prox_point_triangles / _soa: tris (array of structs) or soa.
- *
- * No branch depends on the distances in the inner loop: a branch on "this
- * block improves the best" resolves only when the block's whole chain of
- * arithmetic has, and mispredicts unpredictably while the best is still
- * falling, which cost more than the arithmetic. Each chunk instead stores
- * its distances and keeps their lane-wise minimum; after the chunk, if its
- * minimum m improves on the best (strictly: an earlier chunk wins a tie),
- * the first stored distance equal to m is the scalar loop's pick, value
- * and index. */
+/* prox_point_triangles / _soa: tris (array of structs) or soa. */
 PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tris,
     const PROX_FN(prox_triangle_soa) * soa, size_t n, size_t *best_index) {
   PB_V3 pv = PROX_FN(pb_splat)(p);
   PB_I idx = PB_STRIDE(9);
-  PROX_REAL best = PROX_INF, dd[PB_CHUNK];
-  size_t c0, bi = 0;
-  for (c0 = 0; c0 < n; c0 += PB_CHUNK) {
-    size_t cn = n - c0 < PB_CHUNK ? n - c0 : PB_CHUNK, i, j;
-    PB_V vmin = PB_SET1(PROX_INF);
-    PROX_REAL m;
-    for (i = c0; i < c0 + cn; i += PB_W) {
-      size_t left = c0 + cn - i;
-      int full = left >= PB_W;
-      PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
-      PB_V3 a, b, c;
-      PB_V d2;
-      PB_M bad;
-      unsigned bits;
-      if (tris) {
-        const PROX_REAL *base = (const PROX_REAL *)(const void *)(tris + i);
-        /* Gathers do not wake the hardware prefetcher as loads do: fetch
-         * the block four blocks ahead (9 PB_W reals, 64-byte lines). */
-        if (n - i > 5 * PB_W) {
-          const char *ahead = (const char *)(const void *)(tris + i + 4 * PB_W);
-          size_t off;
-          for (off = 0; off < 9 * PB_W * sizeof(PROX_REAL); off += 64)
-            __builtin_prefetch(ahead + off);
-        }
-        a = PROX_FN(pb_gather3)(base, idx, valid);
-        b = PROX_FN(pb_gather3)(base + 3, idx, valid);
-        c = PROX_FN(pb_gather3)(base + 6, idx, valid);
-      } else {
-        a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, full,
-                              valid);
-        b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, full,
-                              valid);
-        c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, full,
-                              valid);
+  PROX_REAL best = PROX_INF;
+  size_t i, bi = 0;
+  for (i = 0; i < n; i += PB_W) {
+    size_t left = n - i;
+    int full = left >= PB_W;
+    PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
+    PB_V3 a, b, c;
+    PB_V d2;
+    PB_M bad;
+    unsigned bits;
+    if (tris) {
+      const PROX_REAL *base = (const PROX_REAL *)(const void *)(tris + i);
+      /* Gathers do not wake the hardware prefetcher as loads do: fetch the
+       * block four blocks ahead (9 PB_W reals, 64-byte lines). */
+      if (n - i > 5 * PB_W) {
+        const char *ahead = (const char *)(const void *)(tris + i + 4 * PB_W);
+        size_t off;
+        for (off = 0; off < 9 * PB_W * sizeof(PROX_REAL); off += 64)
+          __builtin_prefetch(ahead + off);
       }
-      d2 = PROX_FN(pb_triangle)(pv, a, b, c, &bad, NULL);
-      bits = PB_BITS(PB_AND(bad, valid));
-      if (bits) {
-        /* The rare lanes of the scalar kernel's other paths. */
-        PROX_REAL tmp[PB_W];
-        int k;
-        PB_STOREU(tmp, d2);
-        for (k = 0; k < PB_W; ++k) {
-          PROX_FN(prox_triangle) t;
-          if (!((bits >> k) & 1u)) continue;
-          if (tris) {
-            t = tris[i + (size_t)k];
-          } else {
-            PROX_BATCH_SOA_GET(t, soa, i + (size_t)k);
-          }
-          tmp[k] = PROX_FN(prox_point_triangle)(p, &t, NULL);
-        }
-        d2 = PB_LOADU(tmp);
-      }
-      d2 = PB_SELECT(valid, d2, PB_SET1(PROX_INF));
-      if (PB_BITS(PB_ISNAN(d2))) {
-        /* The first NaN ends the search, as in the scalar loop. */
-        *best_index = i + (size_t)__builtin_ctz(PB_BITS(PB_ISNAN(d2)));
-        return PROX_NAN;
-      }
-      vmin = PB_MIN(vmin, d2);
-      PB_STOREU(dd + (i - c0), d2);
+      a = PROX_FN(pb_gather3)(base, idx, valid);
+      b = PROX_FN(pb_gather3)(base + 3, idx, valid);
+      c = PROX_FN(pb_gather3)(base + 6, idx, valid);
+    } else {
+      a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, full,
+                            valid);
+      b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, full,
+                            valid);
+      c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, full,
+                            valid);
     }
-    m = PB_HMIN(vmin);
-    if (m < best) {
-      for (j = 0;; j += PB_W) {
-        unsigned eq = PB_BITS(PB_EQ(PB_LOADU(dd + j), PB_SET1(m)));
-        if (eq) {
-          j += (size_t)__builtin_ctz(eq);
-          break;
+    d2 = PROX_FN(pb_triangle)(pv, a, b, c, &bad, NULL);
+    bits = PB_BITS(PB_AND(bad, valid));
+    if (bits) {
+      /* The rare lanes of the scalar kernel's other paths. */
+      PROX_REAL tmp[PB_W];
+      int k;
+      PB_STOREU(tmp, d2);
+      for (k = 0; k < PB_W; ++k) {
+        PROX_FN(prox_triangle) t;
+        if (!((bits >> k) & 1u)) continue;
+        if (tris) {
+          t = tris[i + (size_t)k];
+        } else {
+          PROX_BATCH_SOA_GET(t, soa, i + (size_t)k);
         }
+        tmp[k] = PROX_FN(prox_point_triangle)(p, &t, NULL);
       }
-      best = dd[j];
-      bi = c0 + j;
+      d2 = PB_LOADU(tmp);
+    }
+    d2 = PB_SELECT(valid, d2, PB_SET1(PROX_INF));
+    if (PB_BITS(PB_ISNAN(d2))) {
+      /* The first NaN ends the search, as in the scalar loop. */
+      *best_index = i + (size_t)__builtin_ctz(PB_BITS(PB_ISNAN(d2)));
+      return PROX_NAN;
+    }
+    if (PB_BITS(PB_LT(d2, PB_SET1(best)))) {
+      /* The block's minimum improves on the best: it and its lowest lane
+       * are what the scalar loop's strict comparisons, lane by lane, would
+       * keep. */
+      best = PB_HMIN(d2);
+      bi = i + (size_t)__builtin_ctz(PB_BITS(PB_EQ(d2, PB_SET1(best))));
     }
   }
   *best_index = bi;
