@@ -565,27 +565,13 @@ PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
   PROX_FN(prox_detail_rc_slab)(o.z, d.z, lo.z, hi.z, &t0[2], &t1[2]);
 }
 
-/// Casts a ray against a solid axis-aligned box; returns 1 on a hit.
-///
-/// Robust slab test: direction components that are 0, -0 or subnormal work
-/// with the origin anywhere, on a slab plane included (the plain slab test
-/// computes 0 * inf = NaN there). The box is closed and the test
-/// conservative: every ray that touches the box is reported (a grazing ray
-/// hits; a ray starting on the surface hits at tmin even when it leaves);
-/// a ray that misses by less than about 4 ulps of its slab parameters may
-/// be reported too (Ize 2013). out (may be NULL): entry t; t_exit; inside
-/// (the ray starts inside: t = tmin, feature INTERIOR, normal zero); else
-/// the point (snapped onto the entry face), the face's outward axis normal
-/// and the feature as for prox_point_aabb: FACE 2i + s (s = 1 for the max
-/// side), or EDGE / VERTEX when the computed entry parameters of two or
-/// three axes are equal. min > max on an axis is the same as swapped. An
-/// entry parameter beyond the largest finite real (a subnormal direction)
-/// is not reported. Non-finite input: no hit. Error: |t - t_exact| |dir|
-/// <= 2 eps |t dir| (measured: below 2.1 eps S, S the largest coordinate
-/// magnitude of origin and box).
-PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
-                                                 const PROX_FN(prox_aabb) * box,
-                                                 PROX_FN(prox_rayhit) * out) {
+/// Internal: prox_raycast_aabb for any input (the general code): a zero,
+/// subnormal or non-finite direction component, a non-finite input or a
+/// slab parameter that overflows.
+PROX_RC_COLD PROX_KERNEL int
+PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
+                                 const PROX_FN(prox_aabb) * box,
+                                 PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_vec3) lo = box->min, hi = box->max;
   PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
   PROX_REAL ix = 1 / d.x, iy = 1 / d.y, iz = 1 / d.z;
@@ -624,6 +610,64 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
    * direction) is no hit. */
   if (!(a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) || !(a < PROX_INF) ||
       !PROX_FN(prox_detail_rc_aabb_ok)(ray, lo, hi))
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, box, t0, en, b, tmax, out)
+             : 1;
+}
+
+/// Casts a ray against a solid axis-aligned box; returns 1 on a hit.
+///
+/// Robust slab test: direction components that are 0, -0 or subnormal work
+/// with the origin anywhere, on a slab plane included (the plain slab test
+/// computes 0 * inf = NaN there). The box is closed and the test
+/// conservative: every ray that touches the box is reported (a grazing ray
+/// hits; a ray starting on the surface hits at tmin even when it leaves);
+/// a ray that misses by less than about 4 ulps of its slab parameters may
+/// be reported too (Ize 2013). out (may be NULL): entry t; t_exit; inside
+/// (the ray starts inside: t = tmin, feature INTERIOR, normal zero); else
+/// the point (snapped onto the entry face), the face's outward axis normal
+/// and the feature as for prox_point_aabb: FACE 2i + s (s = 1 for the max
+/// side), or EDGE / VERTEX when the computed entry parameters of two or
+/// three axes are equal. min > max on an axis is the same as swapped. An
+/// entry parameter beyond the largest finite real (a subnormal direction)
+/// is not reported. Non-finite input: no hit. Error: |t - t_exact| |dir|
+/// <= 2 eps |t dir| (measured: below 2.1 eps S, S the largest coordinate
+/// magnitude of origin and box).
+PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
+                                                 const PROX_FN(prox_aabb) * box,
+                                                 PROX_FN(prox_rayhit) * out) {
+  PROX_FN(prox_vec3) lo = box->min, hi = box->max;
+  PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
+  PROX_REAL ix = 1 / d.x, iy = 1 / d.y, iz = 1 / d.z;
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en, ex, a, b;
+  PROX_REAL x0 = (lo.x - o.x) * ix, x1 = (hi.x - o.x) * ix;
+  PROX_REAL y0 = (lo.y - o.y) * iy, y1 = (hi.y - o.y) * iy;
+  PROX_REAL z0 = (lo.z - o.z) * iz, z1 = (hi.z - o.z) * iz;
+  PROX_REAL t0[3], t1[3];
+  /* One finiteness check for the whole input. A product 1 / d d is about 1
+   * when d and 1 / d are finite, else NaN (d zero or infinite) or inf (1 / d
+   * overflows); a slab parameter (lo - o) / d with 1 / d finite is finite
+   * only when lo and o are. So a finite sum means: finite input, and the
+   * values of the general code's common case; otherwise the general code
+   * decides (also when a finite sum overflows). The interval test below
+   * then needs no check of tmin and tmax: NaN there fails it. */
+  PROX_REAL q =
+      ((x0 + x1) + (y0 + y1)) + (z0 + z1) + ((ix * d.x + iy * d.y) + iz * d.z);
+  if (!(PROX_FABS(q) <= PROX_REAL_MAX))
+    return PROX_FN(prox_detail_rc_aabb_gen)(ray, box, out);
+  t0[0] = x0 < x1 ? x0 : x1;
+  t1[0] = x0 > x1 ? x0 : x1;
+  t0[1] = y0 < y1 ? y0 : y1;
+  t1[1] = y0 > y1 ? y0 : y1;
+  t0[2] = z0 < z1 ? z0 : z1;
+  t1[2] = z0 > z1 ? z0 : z1;
+  en = t0[0] > t0[1] ? t0[0] : t0[1];
+  en = t0[2] > en ? t0[2] : en;
+  ex = t1[0] < t1[1] ? t1[0] : t1[1];
+  ex = t1[2] < ex ? t1[2] : ex;
+  a = en > ray->tmin ? en : ray->tmin;
+  b = ex < tmax ? ex : tmax;
+  if (!(a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) || !(a < PROX_INF))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, box, t0, en, b, tmax, out)
              : 1;
