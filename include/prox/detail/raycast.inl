@@ -644,15 +644,14 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
   PROX_REAL y0 = (lo.y - o.y) * iy, y1 = (hi.y - o.y) * iy;
   PROX_REAL z0 = (lo.z - o.z) * iz, z1 = (hi.z - o.z) * iz;
   PROX_REAL t0[3], t1[3];
-  /* One finiteness check for the whole input. A product 1 / d d is about 1
-   * when d and 1 / d are finite, else NaN (d zero or infinite) or inf (1 / d
-   * overflows); a slab parameter (lo - o) / d with 1 / d finite is finite
-   * only when lo and o are. So a finite sum means: finite input, and the
-   * values of the general code's common case; otherwise the general code
-   * decides (also when a finite sum overflows). The interval test below
-   * then needs no check of tmin and tmax: NaN there fails it. */
-  PROX_REAL q =
-      ((x0 + x1) + (y0 + y1)) + (z0 + z1) + ((ix * d.x + iy * d.y) + iz * d.z);
+  /* One finiteness check for the whole input. A slab parameter (lo - o) *
+   * (1 / d) is finite only when lo, o and 1 / d are (inf times anything,
+   * zero included, is not finite), so a finite sum of the six and of d
+   * means: finite input, and the values of the general code's common case
+   * (|1 / d| <= max); otherwise the general code decides (also when a
+   * finite sum overflows). The interval test below then needs no check of
+   * tmin and tmax: NaN there fails it. */
+  PROX_REAL q = ((x0 + x1) + (y0 + y1)) + ((z0 + z1) + ((d.x + d.y) + d.z));
   if (!(PROX_FABS(q) <= PROX_REAL_MAX))
     return PROX_FN(prox_detail_rc_aabb_gen)(ray, box, out);
   t0[0] = x0 < x1 ? x0 : x1;
