@@ -579,7 +579,8 @@ PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
   PROX_REAL t0[3], t1[3];
   if (PROX_FABS(ix) <= PROX_REAL_MAX && PROX_FABS(iy) <= PROX_REAL_MAX &&
       PROX_FABS(iz) <= PROX_REAL_MAX) {
-    /* The common case, branch-free: the slab parameters ordered by min and
+    /* 1 / d finite (prox_raycast_aabb's common case, which must give the
+     * same values as this code): the slab parameters ordered by min and
      * max (the same values as ordering them by the sign of 1 / d, and the
      * same whichever of min and max is the larger, so the box needs no
      * ordering here). */
