@@ -565,6 +565,41 @@ PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
   PROX_FN(prox_detail_rc_slab)(o.z, d.z, lo.z, hi.z, &t0[2], &t1[2]);
 }
 
+/// Internal: the slab parameters x0, x1 of one axis, ordered. Two separate
+/// comparisons, the forms of min and max instructions: one shared
+/// comparison compiles to a branch that the direction's sign makes
+/// unpredictable.
+PROX_SMALL_KERNEL void PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0,
+                                                          PROX_REAL x1,
+                                                          PROX_REAL *t0,
+                                                          PROX_REAL *t1) {
+  *t0 = x0 < x1 ? x0 : x1;
+  *t1 = x0 > x1 ? x0 : x1;
+}
+
+/// Internal: the end of prox_raycast_aabb from the slab intervals
+/// t0[i]..t1[i]: the interval test and the result (ok = 0, non-finite
+/// input: no hit).
+PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
+    const PROX_FN(prox_ray) * ray, const PROX_FN(prox_aabb) * box,
+    const PROX_REAL *t0, const PROX_REAL *t1, PROX_REAL tmax, int ok,
+    PROX_FN(prox_rayhit) * out) {
+  PROX_REAL en = t0[0] > t0[1] ? t0[0] : t0[1];
+  PROX_REAL ex = t1[0] < t1[1] ? t1[0] : t1[1], a, b;
+  en = t0[2] > en ? t0[2] : en;
+  ex = t1[2] < ex ? t1[2] : ex;
+  a = en > ray->tmin ? en : ray->tmin;
+  b = ex < tmax ? ex : tmax;
+  /* Ize's slack: the slab parameters carry at most about 1.5 eps of
+   * relative rounding each. An entry beyond the largest real (a tiny
+   * direction) is no hit. */
+  if (!(a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) || !(a < PROX_INF) ||
+      !ok)
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, box, t0, en, b, tmax, out)
+             : 1;
+}
+
 /// Internal: prox_raycast_aabb for any input (the general code): a zero,
 /// subnormal or non-finite direction component, a non-finite input or a
 /// slab parameter that overflows.
@@ -575,7 +610,7 @@ PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
   PROX_FN(prox_vec3) lo = box->min, hi = box->max;
   PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
   PROX_REAL ix = 1 / d.x, iy = 1 / d.y, iz = 1 / d.z;
-  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en, ex, a, b;
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
   PROX_REAL t0[3], t1[3];
   if (PROX_FABS(ix) <= PROX_REAL_MAX && PROX_FABS(iy) <= PROX_REAL_MAX &&
       PROX_FABS(iz) <= PROX_REAL_MAX) {
@@ -584,36 +619,19 @@ PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
      * max (the same values as ordering them by the sign of 1 / d, and the
      * same whichever of min and max is the larger, so the box needs no
      * ordering here). */
-    PROX_REAL x0 = (lo.x - o.x) * ix, x1 = (hi.x - o.x) * ix;
-    PROX_REAL y0 = (lo.y - o.y) * iy, y1 = (hi.y - o.y) * iy;
-    PROX_REAL z0 = (lo.z - o.z) * iz, z1 = (hi.z - o.z) * iz;
-    /* Two separate comparisons each, the forms of min and max
-     * instructions: one shared comparison compiles to a branch that the
-     * direction's sign makes unpredictable. */
-    t0[0] = x0 < x1 ? x0 : x1;
-    t1[0] = x0 > x1 ? x0 : x1;
-    t0[1] = y0 < y1 ? y0 : y1;
-    t1[1] = y0 > y1 ? y0 : y1;
-    t0[2] = z0 < z1 ? z0 : z1;
-    t1[2] = z0 > z1 ? z0 : z1;
+    PROX_FN(prox_detail_rc_slab_order)
+    ((lo.x - o.x) * ix, (hi.x - o.x) * ix, &t0[0], &t1[0]);
+    PROX_FN(prox_detail_rc_slab_order)
+    ((lo.y - o.y) * iy, (hi.y - o.y) * iy, &t0[1], &t1[1]);
+    PROX_FN(prox_detail_rc_slab_order)
+    ((lo.z - o.z) * iz, (hi.z - o.z) * iz, &t0[2], &t1[2]);
   } else {
     /* A zero or subnormal direction component (out of line). */
     PROX_FN(prox_detail_rc_aabb_slabs)(ray, box, t0, t1);
   }
-  en = t0[0] > t0[1] ? t0[0] : t0[1];
-  en = t0[2] > en ? t0[2] : en;
-  ex = t1[0] < t1[1] ? t1[0] : t1[1];
-  ex = t1[2] < ex ? t1[2] : ex;
-  a = en > ray->tmin ? en : ray->tmin;
-  b = ex < tmax ? ex : tmax;
-  /* Ize's slack: the slab parameters carry at most about 1.5 eps of
-   * relative rounding each. An entry beyond the largest real (a tiny
-   * direction) is no hit. */
-  if (!(a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) || !(a < PROX_INF) ||
-      !PROX_FN(prox_detail_rc_aabb_ok)(ray, lo, hi))
-    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, box, t0, en, b, tmax, out)
-             : 1;
+  return PROX_FN(prox_detail_rc_aabb_end)(
+      ray, box, t0, t1, tmax, PROX_FN(prox_detail_rc_aabb_ok)(ray, lo, hi),
+      out);
 }
 
 /// Casts a ray against a solid axis-aligned box; returns 1 on a hit.
@@ -640,7 +658,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
   PROX_FN(prox_vec3) lo = box->min, hi = box->max;
   PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
   PROX_REAL ix = 1 / d.x, iy = 1 / d.y, iz = 1 / d.z;
-  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en, ex, a, b;
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
   PROX_REAL x0 = (lo.x - o.x) * ix, x1 = (hi.x - o.x) * ix;
   PROX_REAL y0 = (lo.y - o.y) * iy, y1 = (hi.y - o.y) * iy;
   PROX_REAL z0 = (lo.z - o.z) * iz, z1 = (hi.z - o.z) * iz;
@@ -655,22 +673,10 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
   PROX_REAL q = ((x0 + x1) + (y0 + y1)) + ((z0 + z1) + ((d.x + d.y) + d.z));
   if (!(PROX_FABS(q) <= PROX_REAL_MAX))
     return PROX_FN(prox_detail_rc_aabb_gen)(ray, box, out);
-  t0[0] = x0 < x1 ? x0 : x1;
-  t1[0] = x0 > x1 ? x0 : x1;
-  t0[1] = y0 < y1 ? y0 : y1;
-  t1[1] = y0 > y1 ? y0 : y1;
-  t0[2] = z0 < z1 ? z0 : z1;
-  t1[2] = z0 > z1 ? z0 : z1;
-  en = t0[0] > t0[1] ? t0[0] : t0[1];
-  en = t0[2] > en ? t0[2] : en;
-  ex = t1[0] < t1[1] ? t1[0] : t1[1];
-  ex = t1[2] < ex ? t1[2] : ex;
-  a = en > ray->tmin ? en : ray->tmin;
-  b = ex < tmax ? ex : tmax;
-  if (!(a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) || !(a < PROX_INF))
-    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, box, t0, en, b, tmax, out)
-             : 1;
+  PROX_FN(prox_detail_rc_slab_order)(x0, x1, &t0[0], &t1[0]);
+  PROX_FN(prox_detail_rc_slab_order)(y0, y1, &t0[1], &t1[1]);
+  PROX_FN(prox_detail_rc_slab_order)(z0, z1, &t0[2], &t1[2]);
+  return PROX_FN(prox_detail_rc_aabb_end)(ray, box, t0, t1, tmax, 1, out);
 }
 
 /// Casts a ray against a solid oriented box; returns 1 on a hit.
