@@ -105,6 +105,18 @@ PB_INLINE PB_V3 PROX_FN(pb_gather3)(const PROX_REAL *base, PB_I idx, PB_M m) {
   return r;
 }
 
+/* Gathers do not wake the hardware prefetcher as loads do: fetch the
+ * points four blocks ahead of block i (3 PB_W reals, 64-byte lines). */
+PB_INLINE void PROX_FN(pb_prefetch_points)(const PROX_FN(prox_vec3) * pts,
+                                           size_t i, size_t n) {
+  if (n - i > 5 * PB_W) {
+    const char *ahead = (const char *)(const void *)(pts + i + 4 * PB_W);
+    size_t off;
+    for (off = 0; off < 3 * PB_W * sizeof(PROX_REAL); off += 64)
+      __builtin_prefetch(ahead + off);
+  }
+}
+
 /* Lane k gets (x[k], y[k], z[k]); only the first lanes (m) when !full. */
 PB_INLINE PB_V3 PROX_FN(pb_load3)(const PROX_REAL *x, const PROX_REAL *y,
                                   const PROX_REAL *z, int full, PB_M m) {
@@ -391,8 +403,10 @@ static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts,
     size_t left = n - i;
     int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
     PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
-    PB_V3 p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i),
-                                  idx, valid);
+    PB_V3 p;
+    PROX_FN(pb_prefetch_points)(pts, i, n);
+    p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i), idx,
+                            valid);
     PB_V d2;
     PB_M bad;
     unsigned bits;
@@ -466,8 +480,10 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
     size_t left = n - i;
     int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
     PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
-    PB_V3 p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i),
-                                  idx, valid);
+    PB_V3 p;
+    PROX_FN(pb_prefetch_points)(pts, i, n);
+    p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i), idx,
+                            valid);
     PB_V3 q, d;
     PB_V d2;
     /* prox_clamp: x > hi ? hi : x, then t < lo ? lo : t. */
