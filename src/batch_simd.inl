@@ -105,14 +105,15 @@ PB_INLINE PB_V3 PROX_FN(pb_gather3)(const PROX_REAL *base, PB_I idx, PB_M m) {
   return r;
 }
 
-/* Gathers do not wake the hardware prefetcher as loads do: fetch the
- * points four blocks ahead of block i (3 PB_W reals, 64-byte lines). */
-PB_INLINE void PROX_FN(pb_prefetch_points)(const PROX_FN(prox_vec3) * pts,
-                                           size_t i, size_t n) {
+/* Gathers do not wake the hardware prefetcher as loads do: the block
+ * loops fetch the block four blocks ahead of block i of n (size bytes per
+ * element, 64-byte lines) themselves. */
+PB_INLINE void PROX_FN(pb_prefetch_ahead)(const void *base, size_t size,
+                                          size_t i, size_t n) {
   if (n - i > 5 * PB_W) {
-    const char *ahead = (const char *)(const void *)(pts + i + 4 * PB_W);
+    const char *ahead = (const char *)base + (i + 4 * PB_W) * size;
     size_t off;
-    for (off = 0; off < 3 * PB_W * sizeof(PROX_REAL); off += 64)
+    for (off = 0; off < PB_W * size; off += 64)
       __builtin_prefetch(ahead + off);
   }
 }
@@ -319,14 +320,7 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
     unsigned bits;
     if (tris) {
       const PROX_REAL *base = (const PROX_REAL *)(const void *)(tris + i);
-      /* Gathers do not wake the hardware prefetcher as loads do: fetch the
-       * block four blocks ahead (9 PB_W reals, 64-byte lines). */
-      if (n - i > 5 * PB_W) {
-        const char *ahead = (const char *)(const void *)(tris + i + 4 * PB_W);
-        size_t off;
-        for (off = 0; off < 9 * PB_W * sizeof(PROX_REAL); off += 64)
-          __builtin_prefetch(ahead + off);
-      }
+      PROX_FN(pb_prefetch_ahead)(tris, sizeof *tris, i, n);
       a = PROX_FN(pb_gather3)(base, idx, valid);
       b = PROX_FN(pb_gather3)(base + 3, idx, valid);
       c = PROX_FN(pb_gather3)(base + 6, idx, valid);
@@ -404,7 +398,7 @@ static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts,
     int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
     PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
     PB_V3 p;
-    PROX_FN(pb_prefetch_points)(pts, i, n);
+    PROX_FN(pb_prefetch_ahead)(pts, sizeof *pts, i, n);
     p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i), idx,
                             valid);
     PB_V d2;
@@ -481,7 +475,7 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
     int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
     PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
     PB_V3 p;
-    PROX_FN(pb_prefetch_points)(pts, i, n);
+    PROX_FN(pb_prefetch_ahead)(pts, sizeof *pts, i, n);
     p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i), idx,
                             valid);
     PB_V3 q, d;
