@@ -226,16 +226,16 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   q = PROX_FN(pb_madd)(o, t, dir);
   q = PROX_FN(pb_select3)(
       r0, a, PROX_FN(pb_select3)(r1, b, PROX_FN(pb_select3)(r3, c, q)));
-  qf.x = PB_SUB(p.x, PB_MUL(t, n.x));
-  qf.y = PB_SUB(p.y, PB_MUL(t, n.y));
-  qf.z = PB_SUB(p.z, PB_MUL(t, n.z));
-  q = PROX_FN(pb_select3)(face, qf, q);
-  /* Squared distance: k nw on the face, |p - q|^2 elsewhere. */
+  /* Squared distance: k nw on the face, |p - q|^2 elsewhere (so the face
+   * point is needed only for the full result). */
   dq = PROX_FN(pb_sub)(p, q);
   d2 = PB_SELECT(face, PB_MUL(t, nw), PROX_FN(pb_dot)(dq, dq));
   *bad = PB_NOT(PB_AND(good, PB_LE(d2, PB_SET1(PROX_REAL_MAX))));
   if (det) {
-    det->q = q;
+    qf.x = PB_SUB(p.x, PB_MUL(t, n.x));
+    qf.y = PB_SUB(p.y, PB_MUL(t, n.y));
+    qf.z = PB_SUB(p.z, PB_MUL(t, n.z));
+    det->q = PROX_FN(pb_select3)(face, qf, q);
     det->t = t;
     det->fs = det->ft = zero;
     if (PB_BITS(face)) {
@@ -302,7 +302,55 @@ static void PROX_FN(pb_tri_fill)(PROX_FN(prox_closest) * r, int reg,
   r->feature.index = index[reg];
 }
 
-/* prox_point_triangles / _soa: tris (array of structs) or soa. */
+/* One block of the leaf loop at triangle i: lanes `valid` (all of them
+ * when `full`) hold triangles a, b, c. Updates *best and *bi as the scalar
+ * loop's strict comparisons, lane by lane, would; returns 1 when a NaN
+ * ends the search (*bi is then its triangle), 0 otherwise. */
+PB_INLINE int PROX_FN(pb_leaf_block)(PROX_FN(prox_vec3) p, PB_V3 pv, PB_V3 a,
+                                     PB_V3 b, PB_V3 c, PB_M valid, int full,
+                                     const PROX_FN(prox_triangle) * tris,
+                                     const PROX_FN(prox_triangle_soa) * soa,
+                                     size_t i, PROX_REAL *best, size_t *bi) {
+  PB_M bad;
+  PB_V d2 = PROX_FN(pb_triangle)(pv, a, b, c, &bad, NULL);
+  unsigned bits = PB_BITS(full ? bad : PB_AND(bad, valid));
+  if (!full) d2 = PB_SELECT(valid, d2, PB_SET1(PROX_INF));
+  if (bits) {
+    /* The rare lanes of the scalar kernel's other paths. A valid lane
+     * whose vector result is NaN is among them, so only here can a NaN
+     * appear. */
+    PROX_REAL tmp[PB_W];
+    int k;
+    PB_STOREU(tmp, d2);
+    for (k = 0; k < PB_W; ++k) {
+      PROX_FN(prox_triangle) t;
+      if (!((bits >> k) & 1u)) continue;
+      if (tris) {
+        t = tris[i + (size_t)k];
+      } else {
+        PROX_BATCH_SOA_GET(t, soa, i + (size_t)k);
+      }
+      tmp[k] = PROX_FN(prox_point_triangle)(p, &t, NULL);
+    }
+    d2 = PB_LOADU(tmp);
+    if (PB_BITS(PB_ISNAN(d2))) {
+      /* The first NaN ends the search, as in the scalar loop. */
+      *bi = i + (size_t)__builtin_ctz(PB_BITS(PB_ISNAN(d2)));
+      return 1;
+    }
+  }
+  if (PB_BITS(PB_LT(d2, PB_SET1(*best)))) {
+    /* The block's minimum improves on the best: it and its lowest lane
+     * are what the scalar loop's strict comparisons would keep. */
+    *best = PB_HMIN(d2);
+    *bi = i + (size_t)__builtin_ctz(PB_BITS(PB_EQ(d2, PB_SET1(*best))));
+  }
+  return 0;
+}
+
+/* prox_point_triangles / _soa: tris (array of structs) or soa. The full
+ * blocks and the partial last one are separate loops, so that the full
+ * blocks load straight into registers. */
 PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tris,
     const PROX_FN(prox_triangle_soa) * soa, size_t n, size_t *best_index) {
@@ -310,59 +358,48 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
   PB_I idx = PB_STRIDE(9);
   PROX_REAL best = PROX_INF;
   size_t i, bi = 0;
-  for (i = 0; i < n; i += PB_W) {
-    size_t left = n - i;
-    int full = left >= PB_W;
-    PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
-    PB_V3 a, b, c;
-    PB_V d2;
-    PB_M bad;
-    unsigned bits;
+  PB_V3 a, b, c;
+  PB_M all = (PB_M)PB_ALL;
+  for (i = 0; n - i >= PB_W; i += PB_W) {
     if (tris) {
       const PROX_REAL *base = (const PROX_REAL *)(const void *)(tris + i);
       PROX_FN(pb_prefetch_ahead)(tris, sizeof *tris, i, n);
+      a = PROX_FN(pb_gather3)(base, idx, all);
+      b = PROX_FN(pb_gather3)(base + 3, idx, all);
+      c = PROX_FN(pb_gather3)(base + 6, idx, all);
+    } else {
+      a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, 1,
+                            all);
+      b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, 1,
+                            all);
+      c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, 1,
+                            all);
+    }
+    if (PROX_FN(pb_leaf_block)(p, pv, a, b, c, all, 1, tris, soa, i, &best,
+                               &bi)) {
+      *best_index = bi;
+      return PROX_NAN;
+    }
+  }
+  if (i < n) {
+    PB_M valid = (PB_M)PB_FIRST(n - i);
+    if (tris) {
+      const PROX_REAL *base = (const PROX_REAL *)(const void *)(tris + i);
       a = PROX_FN(pb_gather3)(base, idx, valid);
       b = PROX_FN(pb_gather3)(base + 3, idx, valid);
       c = PROX_FN(pb_gather3)(base + 6, idx, valid);
     } else {
-      a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, full,
+      a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, 0,
                             valid);
-      b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, full,
+      b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, 0,
                             valid);
-      c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, full,
+      c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, 0,
                             valid);
     }
-    d2 = PROX_FN(pb_triangle)(pv, a, b, c, &bad, NULL);
-    bits = PB_BITS(PB_AND(bad, valid));
-    if (bits) {
-      /* The rare lanes of the scalar kernel's other paths. */
-      PROX_REAL tmp[PB_W];
-      int k;
-      PB_STOREU(tmp, d2);
-      for (k = 0; k < PB_W; ++k) {
-        PROX_FN(prox_triangle) t;
-        if (!((bits >> k) & 1u)) continue;
-        if (tris) {
-          t = tris[i + (size_t)k];
-        } else {
-          PROX_BATCH_SOA_GET(t, soa, i + (size_t)k);
-        }
-        tmp[k] = PROX_FN(prox_point_triangle)(p, &t, NULL);
-      }
-      d2 = PB_LOADU(tmp);
-    }
-    d2 = PB_SELECT(valid, d2, PB_SET1(PROX_INF));
-    if (PB_BITS(PB_ISNAN(d2))) {
-      /* The first NaN ends the search, as in the scalar loop. */
-      *best_index = i + (size_t)__builtin_ctz(PB_BITS(PB_ISNAN(d2)));
+    if (PROX_FN(pb_leaf_block)(p, pv, a, b, c, valid, 0, tris, soa, i, &best,
+                               &bi)) {
+      *best_index = bi;
       return PROX_NAN;
-    }
-    if (PB_BITS(PB_LT(d2, PB_SET1(best)))) {
-      /* The block's minimum improves on the best: it and its lowest lane
-       * are what the scalar loop's strict comparisons, lane by lane, would
-       * keep. */
-      best = PB_HMIN(d2);
-      bi = i + (size_t)__builtin_ctz(PB_BITS(PB_EQ(d2, PB_SET1(best))));
     }
   }
   *best_index = bi;
