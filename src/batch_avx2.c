@@ -30,6 +30,8 @@ static inline float pb_hmin_ps(__m256 v) {
 #define PB_ADD(a, b) _mm256_add_pd(a, b)
 #define PB_SUB(a, b) _mm256_sub_pd(a, b)
 #define PB_MUL(a, b) _mm256_mul_pd(a, b)
+#define PB_MIN(a, b) _mm256_min_pd(a, b) /* a < b ? a : b */
+#define PB_MAX(a, b) _mm256_max_pd(a, b) /* a > b ? a : b */
 #define PB_DIV(a, b) _mm256_div_pd(a, b)
 #define PB_LT(a, b) _mm256_cmp_pd(a, b, _CMP_LT_OQ)
 #define PB_LE(a, b) _mm256_cmp_pd(a, b, _CMP_LE_OQ)
@@ -69,6 +71,8 @@ static inline float pb_hmin_ps(__m256 v) {
 #undef PB_ADD
 #undef PB_SUB
 #undef PB_MUL
+#undef PB_MIN
+#undef PB_MAX
 #undef PB_DIV
 #undef PB_LT
 #undef PB_LE
@@ -100,6 +104,8 @@ static inline float pb_hmin_ps(__m256 v) {
 #define PB_ADD(a, b) _mm256_add_ps(a, b)
 #define PB_SUB(a, b) _mm256_sub_ps(a, b)
 #define PB_MUL(a, b) _mm256_mul_ps(a, b)
+#define PB_MIN(a, b) _mm256_min_ps(a, b) /* a < b ? a : b */
+#define PB_MAX(a, b) _mm256_max_ps(a, b) /* a > b ? a : b */
 #define PB_DIV(a, b) _mm256_div_ps(a, b)
 #define PB_LT(a, b) _mm256_cmp_ps(a, b, _CMP_LT_OQ)
 #define PB_LE(a, b) _mm256_cmp_ps(a, b, _CMP_LE_OQ)

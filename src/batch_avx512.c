@@ -32,6 +32,8 @@
 #define PB_ADD(a, b) _mm512_add_pd(a, b)
 #define PB_SUB(a, b) _mm512_sub_pd(a, b)
 #define PB_MUL(a, b) _mm512_mul_pd(a, b)
+#define PB_MIN(a, b) _mm512_min_pd(a, b) /* a < b ? a : b */
+#define PB_MAX(a, b) _mm512_max_pd(a, b) /* a > b ? a : b */
 #define PB_DIV(a, b) _mm512_div_pd(a, b)
 #define PB_LT(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)
 #define PB_LE(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LE_OQ)
@@ -64,6 +66,8 @@
 #undef PB_ADD
 #undef PB_SUB
 #undef PB_MUL
+#undef PB_MIN
+#undef PB_MAX
 #undef PB_DIV
 #undef PB_LT
 #undef PB_LE
@@ -89,6 +93,8 @@
 #define PB_ADD(a, b) _mm512_add_ps(a, b)
 #define PB_SUB(a, b) _mm512_sub_ps(a, b)
 #define PB_MUL(a, b) _mm512_mul_ps(a, b)
+#define PB_MIN(a, b) _mm512_min_ps(a, b) /* a < b ? a : b */
+#define PB_MAX(a, b) _mm512_max_ps(a, b) /* a > b ? a : b */
 #define PB_DIV(a, b) _mm512_div_ps(a, b)
 #define PB_LT(a, b) _mm512_cmp_ps_mask(a, b, _CMP_LT_OQ)
 #define PB_LE(a, b) _mm512_cmp_ps_mask(a, b, _CMP_LE_OQ)

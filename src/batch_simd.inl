@@ -214,9 +214,9 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
                 PB_SELECT(r5, PROX_FN(pb_dot)(f, f), PROX_FN(pb_dot)(n, n))));
   t = PB_DIV(num, den);
   {
-    PB_V one = PB_SET1(1);
-    PB_V tc = PB_SELECT(PB_GT(t, one), one, t);
-    tc = PB_SELECT(PB_LT(tc, zero), zero, tc);
+    /* The scalar clamp (t > 1 ? 1 : t, then t < 0 ? 0 : t) as min and max
+     * with t second: they return t when it is NaN, and keep -0. */
+    PB_V tc = PB_MAX(zero, PB_MIN(PB_SET1(1), t));
     t = PB_SELECT(r5, tc, t);
   }
   /* Edges: o + t dir (a + t e1, a + t e2, b + t (c - b)); vertices: the
