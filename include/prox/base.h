@@ -72,6 +72,18 @@
 #define PROX_SMALL_KERNEL PROX_KERNEL
 #endif
 
+/// Internal: hides the value of a real variable from the optimiser (an empty
+/// asm statement that claims to change it; GCC and clang on x86-64 only,
+/// nothing elsewhere). After a branch-free clamp, GCC may copy the code that
+/// follows once per outcome of the clamp (jump threading), which turns its
+/// min and max back into branches that mispredict on random input.
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) &&        \
+    !defined(__CUDACC__)
+#define PROX_OPAQUE(x) __asm__("" : "+x"(x))
+#else
+#define PROX_OPAQUE(x) ((void)0)
+#endif
+
 #if defined(__cplusplus)
 #define PROX_EXTERN_C_BEGIN extern "C" {
 #define PROX_EXTERN_C_END }

@@ -178,20 +178,28 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_segment) * seg,
     PROX_FN(prox_closest) * out) {
   /* Branch-free (on random input the three outcomes are equally likely
-   * and a branch on them mispredicts): t clamped with min/max, and the
+   * and a branch on them mispredicts): t clamped with max and min, and the
    * point as (1 - t) a + t b, which is a at t = 0 and b at t = 1 exactly.
-   * a == b (dd == 0): t = 0, the point a. A NaN s (non-finite input) passes
-   * the clamps and makes d2 NaN. */
+   * The first clamp also takes a NaN t to 0: a == b (0 / 0) gives the point
+   * a, and non-finite input still gives NaN, as q mixes a and b and d2
+   * takes p. The opaque steps keep GCC from turning the clamps into
+   * branches (see PROX_OPAQUE). */
   PROX_FN(prox_vec3) d = PROX_FN(prox_vsub)(seg->b, seg->a), q;
   PROX_REAL dd = PROX_FN(prox_vdot)(d, d);
   PROX_REAL t = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, seg->a), d) / dd, d2;
-  t = dd > 0 ? t : 0;
-  t = t > 1 ? 1 : t;
-  t = t < 0 ? 0 : t;
+  {
+    PROX_REAL zero = 0;
+    PROX_OPAQUE(zero);
+    PROX_OPAQUE(t);
+    t = t > zero ? t : zero;
+  }
+  t = t < 1 ? t : 1;
+  PROX_OPAQUE(t);
   q = PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(seg->a, 1 - t),
                          PROX_FN(prox_vscale)(seg->b, t));
   d2 = PROX_FN(prox_vdist2)(p, q);
-  if (!out) return d2 <= PROX_REAL_MAX ? d2 : PROX_NAN;
+  /* d2 - d2 is 0, or NaN when d2 is infinite (an infinite p). */
+  if (!out) return d2 + (d2 - d2);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
   return PROX_FN(prox_detail_set)(
