@@ -706,12 +706,15 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
   /* Inside, the point is p itself (the clamp formula would give p up to
    * rounding) and d2 is 0. A NaN or infinite half extent is dropped by the
    * clamp: add its poison. Selects, not branches, so that a caller's loop
-   * can be vectorised (an infinite p gives an infinite d2). */
+   * can be vectorised (an infinite p gives an infinite d2); d2 is opaque
+   * so that GCC does not branch around its computation on inside, which
+   * mispredicts on random input (see PROX_OPAQUE). */
   PROX_REAL d2 = PROX_FN(prox_vdist2)(p, q);
   prox_feature f;
+  PROX_OPAQUE(d2);
   d2 = ex != 0 ? d2 : 0;
   d2 += (h0 - h0) + (h1 - h1) + (h2 - h2);
-  if (!out) return d2 <= PROX_REAL_MAX ? d2 : PROX_NAN;
+  if (!out) return d2 + (d2 - d2); /* NaN for an infinite d2 */
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   f = PROX_FN(prox_detail_box_feature)(
       (r0 > h0) - (r0 < -h0), (r1 > h1) - (r1 < -h1), (r2 > h2) - (r2 < -h2));
