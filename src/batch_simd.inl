@@ -145,6 +145,19 @@ typedef struct PROX_FN(pb_tri_detail) {
   PB_M reg[6];
 } PROX_FN(pb_tri_detail);
 
+/* One coordinate of the closest point on a triangle's edges and vertices:
+ * o + t dir on edge 0 (a + t e1), edge 2 (a + t e2) and edge 1 (b + t f),
+ * the vertex itself in the vertex regions. One coordinate at a time, so
+ * that fewer values are live at once (AVX2 has 16 registers). */
+PB_INLINE PB_V PROX_FN(pb_tri_q1)(PB_V a, PB_V b, PB_V c, PB_V e1, PB_V e2,
+                                  PB_V f, PB_V t, PB_M r0, PB_M r1, PB_M r2,
+                                  PB_M r3, PB_M r4, PB_M r5) {
+  PB_V o = PB_SELECT(r5, b, a);
+  PB_V dir = PB_SELECT(r2, e1, PB_SELECT(r4, e2, f));
+  PB_V q = PB_ADD(o, PB_MUL(t, dir));
+  return PB_SELECT(r0, a, PB_SELECT(r1, b, PB_SELECT(r3, c, q)));
+}
+
 /* The well-conditioned path of prox_point_triangle, lane by lane, with the
  * scalar kernel's operations in its order: returns the squared distance and
  * in *bad the lanes the scalar kernel must redo (a triangle it would send
@@ -177,7 +190,7 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   PB_V na = PB_SUB(PB_SUB(n2, nb), nc);
   PB_V u43 = PB_SUB(u4, u3), u56 = PB_SUB(u5, u6);
   PB_M r0, r1, r2, r3, r4, r5, taken, face;
-  PB_V3 n, o, dir, q, qf, dq, f;
+  PB_V3 n, q, qf, dq, f;
   PB_V nw, num, den, t, d2;
   /* The regions, each minus those before it (the scalar else-if chain). */
   r0 = PB_AND(PB_LE(w1, zero), PB_LE(w2, zero));
@@ -221,11 +234,12 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   }
   /* Edges: o + t dir (a + t e1, a + t e2, b + t (c - b)); vertices: the
    * vertex itself; face: p + (-k) n, which is p - k n exactly. */
-  o = PROX_FN(pb_select3)(r5, b, a);
-  dir = PROX_FN(pb_select3)(r2, e1, PROX_FN(pb_select3)(r4, e2, f));
-  q = PROX_FN(pb_madd)(o, t, dir);
-  q = PROX_FN(pb_select3)(
-      r0, a, PROX_FN(pb_select3)(r1, b, PROX_FN(pb_select3)(r3, c, q)));
+  q.x = PROX_FN(pb_tri_q1)(a.x, b.x, c.x, e1.x, e2.x, f.x, t, r0, r1, r2, r3,
+                           r4, r5);
+  q.y = PROX_FN(pb_tri_q1)(a.y, b.y, c.y, e1.y, e2.y, f.y, t, r0, r1, r2, r3,
+                           r4, r5);
+  q.z = PROX_FN(pb_tri_q1)(a.z, b.z, c.z, e1.z, e2.z, f.z, t, r0, r1, r2, r3,
+                           r4, r5);
   /* Squared distance: k nw on the face, |p - q|^2 elsewhere (so the face
    * point is needed only for the full result). */
   dq = PROX_FN(pb_sub)(p, q);
