@@ -2,7 +2,7 @@
 /* Benchmark of the ray casts (K3), side by side with the textbook baselines
  * of bench/textbook_ray.h, printed as markdown tables.
  *
- *   bench_raycast [--quick]
+ *   bench_raycast [--quick] [--only WORD]
  *
  * 1. Scalar kernels, ns per query, double and float: the robust ray-AABB
  *    (prox_raycast_aabb) against the slab test of Williams et al., and the
@@ -21,7 +21,9 @@
  *    has (forced with prox_simd_set).
  * Times are the thread's CPU time (CLOCK_THREAD_CPUTIME_ID), which stays
  * meaningful when other processes load the machine.
- * --quick: 1M streamed queries, 3 runs. */
+ * --quick: 1M streamed queries, 3 runs. --only WORD: only the rows whose
+ * kernel name and precision ("prox_packet_aabb8 double", "Moller-Trumbore
+ * float") contain WORD, and the baselines of their tables. */
 #ifndef BR_TEMPLATE
 
 #define _POSIX_C_SOURCE 199309L
@@ -38,6 +40,15 @@
 static volatile long br_sink;
 static int br_runs = 5;
 static size_t br_stream = 10000000, br_cached = 32768;
+static const char *br_only; /* --only WORD, or NULL */
+
+/* Whether the row of this kernel and precision is wanted (--only). */
+static int br_wanted(const char *name, const char *precision) {
+  char row[160];
+  if (!br_only) return 1;
+  snprintf(row, sizeof row, "%s %s", name, precision);
+  return strstr(row, br_only) != NULL;
+}
 
 /* CPU time of this thread: on a shared, loaded machine it leaves out the
  * time the thread waits for a core (wall-clock time does not). */
@@ -103,12 +114,22 @@ enum {
 #undef BR_TEMPLATE
 
 int main(int argc, char **argv) {
-  int level;
-  if (argc > 1 && strcmp(argv[1], "--quick") == 0) {
-    br_runs = 3;
-    br_stream = 1000000;
+  int level, i, quick = 0;
+  for (i = 1; i < argc; ++i) {
+    if (strcmp(argv[i], "--quick") == 0) {
+      quick = 1;
+      br_runs = 3;
+      br_stream = 1000000;
+    } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      br_only = argv[++i];
+    } else {
+      fprintf(stderr, "usage: %s [--quick] [--only WORD]\n", argv[0]);
+      return 2;
+    }
   }
-  printf("## bench_raycast%s\n\n", argc > 1 ? " --quick" : "");
+  printf("## bench_raycast%s", quick ? " --quick" : "");
+  if (br_only) printf(" --only \"%s\"", br_only);
+  printf("\n\n");
   printf("Scalar kernels, ns per query (median of %d runs; streamed: %zu "
          "queries, cached: %zu queries repeated):\n\n",
          br_runs, br_stream, br_cached);
@@ -134,6 +155,7 @@ int main(int argc, char **argv) {
 #else /* BR_TEMPLATE: one precision */
 
 #define BR_N(name) PROX_FN(name)
+#define BR_PREC (PROX_IS_DOUBLE ? "double" : "float")
 
 /* ---- 1. scalar kernels ---- */
 
@@ -247,17 +269,27 @@ static void BR_N(br_scalar)(void) {
       "prox_raycast_aabb (hit only)",        "prox_raycast_aabb (full result)",
       "Williams et al. slab test",           "prox_raycast_triangle (hit only)",
       "prox_raycast_triangle (full result)", "Moller-Trumbore"};
+  int want[6], any = 0;
+  /* A row is measured when wanted or when it is the baseline of a wanted
+   * row. */
+  for (which = 0; which < 6; ++which)
+    any |= want[which] = br_wanted(names[which], BR_PREC);
+  want[BR_AABB_TB] |= want[BR_AABB] | want[BR_AABB_FULL];
+  want[BR_TRI_TB] |= want[BR_TRI] | want[BR_TRI_FULL];
+  if (!any) return;
   BR_N(br_fill)(&big, br_stream);
   BR_N(br_fill)(&small, br_cached);
   for (which = 0; which < 6; ++which) {
+    if (!want[which]) continue;
     br_sink += BR_N(br_pass)(&small, which); /* warm-up */
     s[which] = BR_N(br_time)(&big, which, 1);
     c[which] = BR_N(br_time)(&small, which, reps);
   }
   for (which = 0; which < 6; ++which) {
     int tb = which < 3 ? BR_AABB_TB : BR_TRI_TB;
-    printf("| %s | %s | %.2f | %.2f |", names[which],
-           PROX_IS_DOUBLE ? "double" : "float", s[which], c[which]);
+    if (!want[which]) continue;
+    printf("| %s | %s | %.2f | %.2f |", names[which], BR_PREC, s[which],
+           c[which]);
     if (which == tb)
       printf(" baseline |\n");
     else
@@ -451,7 +483,15 @@ static void BR_N(br_packets)(int top) {
       "prox_packet_triangle8"};
   BR_N(br_pdata) big, small;
   double s[3][BR_P_KINDS], c[3][BR_P_KINDS];
-  int reps = (int)(br_stream / br_cached), which, lv;
+  int reps = (int)(br_stream / br_cached), which, lv, want[BR_P_KINDS];
+  int any = 0;
+  /* A row is measured when wanted or when it is the baseline of a wanted
+   * row. */
+  for (which = 0; which < BR_P_KINDS; ++which)
+    any |= want[which] = br_wanted(names[which], BR_PREC);
+  for (which = 0; which < BR_P_KINDS; ++which)
+    if (want[which]) want[which < BR_P_TRI ? BR_P_WILLIAMS : BR_P_TRI] = 1;
+  if (!any) return;
   BR_N(br_pfill)(&big, br_stream);
   BR_N(br_pfill)(&small, br_cached);
   for (lv = 0; lv <= top; ++lv) {
@@ -459,6 +499,7 @@ static void BR_N(br_packets)(int top) {
     for (which = 0; which < BR_P_KINDS; ++which) {
       int packet = which == BR_P_BOX4 || which == BR_P_BOX8 ||
                    which == BR_P_TRI4 || which == BR_P_TRI8;
+      if (!want[which]) continue;
       /* Scalar rows do not depend on the path: measure them once. */
       if (!packet && lv > 0) {
         s[lv][which] = s[0][which];
@@ -474,11 +515,11 @@ static void BR_N(br_packets)(int top) {
     int packet = which == BR_P_BOX4 || which == BR_P_BOX8 ||
                  which == BR_P_TRI4 || which == BR_P_TRI8;
     int base = which < BR_P_TRI ? BR_P_WILLIAMS : BR_P_TRI;
+    if (!want[which]) continue;
     for (lv = 0; lv <= top; ++lv) {
       if (!packet && lv > 0) break;
       if (packet && !prox_simd_set(lv)) continue;
-      printf("| %s | %s | %s | %.2f | %.2f |", names[which],
-             PROX_IS_DOUBLE ? "double" : "float",
+      printf("| %s | %s | %s | %.2f | %.2f |", names[which], BR_PREC,
              packet ? prox_simd_name(lv) : "scalar", s[lv][which],
              c[lv][which]);
       if (which == base)
@@ -504,5 +545,6 @@ static void BR_N(br_packets)(int top) {
 #undef BR_PT4
 #undef BR_PT8
 #undef BR_N
+#undef BR_PREC
 
 #endif /* BR_TEMPLATE */
