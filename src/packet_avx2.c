@@ -56,6 +56,10 @@ int PROX_PK_ENTRY(tri8f)(const prox_packet_rayf *r, const prox_tri8f *t,
 #if defined(PROX_PK_HAVE)
 #include <immintrin.h>
 
+/* Helpers inlined into each entry point (their int arguments are then
+ * constants). */
+#define PK_INLINE static inline __attribute__((always_inline))
+
 /* The scalar kernel on lane i of a triangle packet (the fallback). */
 static int prox_pk_scalar_tri(const prox_packet_ray *r, const double *v,
                               size_t stride, prox_packet_hit8 *hit, int lane) {
@@ -102,6 +106,7 @@ static int prox_pk_scalar_trif(const prox_packet_rayf *r, const float *v,
 #define PK_HITT prox_packet_hit8f
 #define PK_SCALAR_TRI prox_pk_scalar_trif
 #define PK_EPS FLT_EPSILON
+#define PK_MAXR FLT_MAX
 #define PK_V __m256
 #define PL(p) _mm256_loadu_ps(p)
 #define PS1(x) _mm256_set1_ps(x)
@@ -140,6 +145,7 @@ static int prox_pk_scalar_trif(const prox_packet_rayf *r, const float *v,
 #define PK_HITT prox_packet_hit8f
 #define PK_SCALAR_TRI prox_pk_scalar_trif
 #define PK_EPS FLT_EPSILON
+#define PK_MAXR FLT_MAX
 #define PK_V __m128
 #define PL(p) _mm_loadu_ps(p)
 #define PS1(x) _mm_set1_ps(x)
@@ -178,6 +184,7 @@ static int prox_pk_scalar_trif(const prox_packet_rayf *r, const float *v,
 #define PK_HITT prox_packet_hit8
 #define PK_SCALAR_TRI prox_pk_scalar_tri
 #define PK_EPS DBL_EPSILON
+#define PK_MAXR DBL_MAX
 #define PK_V __m256d
 #define PL(p) _mm256_loadu_pd(p)
 #define PS1(x) _mm256_set1_pd(x)
@@ -217,6 +224,7 @@ static int prox_pk_scalar_trif(const prox_packet_rayf *r, const float *v,
 #define PK_HITT prox_packet_hit8
 #define PK_SCALAR_TRI prox_pk_scalar_tri
 #define PK_EPS DBL_EPSILON
+#define PK_MAXR DBL_MAX
 #define PK_V __m512d
 #define PL(p) _mm512_loadu_pd(p)
 #define PS1(x) _mm512_set1_pd(x)
@@ -246,30 +254,30 @@ int PROX_PK_ENTRY(ok)(void) {
 int PROX_PK_ENTRY(aabb4)(const prox_packet_ray *r, const prox_box4 *b,
                          double *tn) {
   if (!r->valid) return 0;
-  return prox_pk_box_d4(r, &b->lo[0][0], &b->hi[0][0], 4, tn);
+  return prox_pk_box_d4(r, &b->lo[0][0], &b->hi[0][0], 4, tn, 1);
 }
 
 int PROX_PK_ENTRY(aabb8)(const prox_packet_ray *r, const prox_box8 *b,
                          double *tn) {
   if (!r->valid) return 0;
 #if defined(PROX_PK_AVX512)
-  return prox_pk_box_d8(r, &b->lo[0][0], &b->hi[0][0], 8, tn);
+  return prox_pk_box_d8(r, &b->lo[0][0], &b->hi[0][0], 8, tn, 1);
 #else
-  return prox_pk_box_d4(r, &b->lo[0][0], &b->hi[0][0], 8, tn) |
-         prox_pk_box_d4(r, &b->lo[0][4], &b->hi[0][4], 8, tn + 4) << 4;
+  /* Two vectors of 4 doubles, the ray's values loaded once. */
+  return prox_pk_box_d4(r, &b->lo[0][0], &b->hi[0][0], 8, tn, 2);
 #endif
 }
 
 int PROX_PK_ENTRY(aabb4f)(const prox_packet_rayf *r, const prox_box4f *b,
                           float *tn) {
   if (!r->valid) return 0;
-  return prox_pk_box_f4(r, &b->lo[0][0], &b->hi[0][0], 4, tn);
+  return prox_pk_box_f4(r, &b->lo[0][0], &b->hi[0][0], 4, tn, 1);
 }
 
 int PROX_PK_ENTRY(aabb8f)(const prox_packet_rayf *r, const prox_box8f *b,
                           float *tn) {
   if (!r->valid) return 0;
-  return prox_pk_box_f8(r, &b->lo[0][0], &b->hi[0][0], 8, tn);
+  return prox_pk_box_f8(r, &b->lo[0][0], &b->hi[0][0], 8, tn, 1);
 }
 
 int PROX_PK_ENTRY(tri4)(const prox_packet_ray *r, const prox_tri4 *t,
@@ -357,65 +365,113 @@ int PROX_PK_ENTRY(tri8f)(const prox_packet_rayf *r, const prox_tri8f *t,
 #define PGE(a, b) PCMP((a), (b), _CMP_GE_OQ)
 #define PEQ(a, b) PCMP((a), (b), _CMP_EQ_OQ)
 
-/* The boxes lo/hi (axis a at offset a * stride) of PK_W lanes: the
- * operations of prox_detail_rc_slab3 lane by lane. Returns the hit mask and
- * stores the entry parameters in tn. */
-static int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
-                                const PK_S *hi, size_t stride, PK_S *tn) {
-  PK_V t0[3], t1[3], en, ex, a, b;
+/* The end of the box test from the entry and exit parameters en, ex of
+ * PK_W lanes (the end of prox_detail_rc_slab3): stores the entry parameters
+ * in tn and returns the hit mask. a <= b + 4 eps |b| && a < inf is
+ * evaluated as a <= min(max, b + 4 eps |b|) (max the largest finite real),
+ * which has the same truth in every case: min returns its second operand
+ * when one is NaN, and a <= max is a < inf for a not NaN. */
+PK_INLINE int PK_NAME(prox_pk_box_end)(const PK_RAYT *r, PK_V en, PK_V ex,
+                                       PK_S *tn) {
+  PK_V tmax = PS1(r->tmax);
+  PK_V a = PMAX(en, PS1(r->tmin)), b = PMIN(ex, tmax);
+  PSTOREU(tn, PMIN(a, tmax));
+  return MINT(PLE(a, PMIN(PS1((PK_S)PK_MAXR),
+                          PADD(b, PMUL(PS1((PK_S)4.0 * PK_EPS), PABS(b))))));
+}
+
+/* The boxes lo/hi (axis a at offset a * stride) of PK_W lanes, any slab
+ * modes: the operations of prox_detail_rc_slab3 lane by lane. Returns the
+ * hit mask and stores the entry parameters in tn. */
+PK_INLINE int PK_NAME(prox_pk_box_gen1)(const PK_RAYT *r, const PK_S *lo,
+                                        const PK_S *hi, size_t stride,
+                                        PK_S *tn) {
+  PK_V t0[3], t1[3];
   PK_V inf = PS1((PK_S)INFINITY), ninf = PS1((PK_S)-INFINITY);
   int i;
-  if ((r->mode[0] | r->mode[1] | r->mode[2]) == 0) {
-    /* The common case, every axis multiplied by its reciprocal: no
-     * per-axis mode branch, the near and far planes chosen by the sign of
-     * 1 / d as pointers (the same values as the general code below). */
+  for (i = 0; i < 3; ++i) {
+    PK_V L = PL(lo + (size_t)i * stride), H = PL(hi + (size_t)i * stride);
+    PK_V o = PS1(r->org[i]), x, y;
+    if (r->mode[i] == 1) {
+      /* Zero direction: the whole line or nothing (no 0 * inf). */
+      PK_M in = MAND(PLE(L, o), PLE(o, H));
+      t0[i] = PBLEND(inf, ninf, in);
+      t1[i] = PBLEND(ninf, inf, in);
+      continue;
+    }
+    if (r->mode[i] == 0) {
+      PK_V iv = PS1(r->inv[i]);
+      x = PMUL(PSUB(L, o), iv);
+      y = PMUL(PSUB(H, o), iv);
+    } else {
+      PK_V dv = PS1(r->dir[i]);
+      x = PDIV(PSUB(L, o), dv);
+      y = PDIV(PSUB(H, o), dv);
+    }
+    if (r->inv[i] < 0) {
+      t0[i] = y;
+      t1[i] = x;
+    } else {
+      t0[i] = x;
+      t1[i] = y;
+    }
+  }
+  return PK_NAME(prox_pk_box_end)(r, PMAX(PMAX(t0[0], t0[1]), t0[2]),
+                                  PMIN(PMIN(t1[0], t1[1]), t1[2]), tn);
+}
+
+/* prox_pk_box_gen1 on nv vectors (lanes h PK_W.. for h < nv), out of line:
+ * the caller's common case then needs no stack frame. */
+static __attribute__((noinline)) int
+PK_NAME(prox_pk_box_gen)(const PK_RAYT *r, const PK_S *lo, const PK_S *hi,
+                         size_t stride, PK_S *tn, int nv) {
+  int h, mask = 0;
+  for (h = 0; h < nv; ++h)
+    mask |= PK_NAME(prox_pk_box_gen1)(r, lo + h * PK_W, hi + h * PK_W, stride,
+                                      tn + h * PK_W)
+            << (h * PK_W);
+  return mask;
+}
+
+/* The boxes lo/hi of nv * PK_W lanes (nv 1 or 2; vector h holds lanes
+ * h PK_W..): the values of prox_pk_box_gen. The common case, every axis
+ * multiplied by its reciprocal, is done here with the ray's values
+ * broadcast once for all vectors; the near and far planes are chosen by
+ * the sign of 1 / d as pointers, without a branch (the sign changes from
+ * ray to ray); and L - o is evaluated as (-o) + L, the same value in every
+ * case (IEEE subtraction is the addition of the negation, and addition
+ * commutes), so that the box's load can be an operand of the addition
+ * (gcc folds it; clang turns the sum back into L - o). */
+PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
+                                   const PK_S *hi, size_t stride, PK_S *tn,
+                                   int nv) {
+  const PK_S *np[3], *fp[3];
+  PK_V no[3], iv[3];
+  int i, h, mask = 0;
+  if (r->mode[0] | r->mode[1] | r->mode[2])
+    return PK_NAME(prox_pk_box_gen)(r, lo, hi, stride, tn, nv);
+  for (i = 0; i < 3; ++i) {
+    /* lo and hi swapped when 1 / d < 0, by a mask (compilers branch on a
+     * conditional choice of pointers). */
+    uintptr_t swap = ((uintptr_t)lo ^ (uintptr_t)hi) &
+                     ((uintptr_t)0 - (uintptr_t)(r->inv[i] < 0));
+    np[i] = (const PK_S *)((uintptr_t)lo ^ swap) + (size_t)i * stride;
+    fp[i] = (const PK_S *)((uintptr_t)hi ^ swap) + (size_t)i * stride;
+    no[i] = PS1(-r->org[i]);
+    iv[i] = PS1(r->inv[i]);
+  }
+  for (h = 0; h < nv; ++h) {
     PK_V n[3], f[3];
     for (i = 0; i < 3; ++i) {
-      int neg = r->inv[i] < 0;
-      const PK_S *np = (neg ? hi : lo) + (size_t)i * stride;
-      const PK_S *fp = (neg ? lo : hi) + (size_t)i * stride;
-      PK_V o = PS1(r->org[i]), iv = PS1(r->inv[i]);
-      n[i] = PMUL(PSUB(PL(np), o), iv);
-      f[i] = PMUL(PSUB(PL(fp), o), iv);
+      n[i] = PMUL(PADD(no[i], PL(np[i] + h * PK_W)), iv[i]);
+      f[i] = PMUL(PADD(no[i], PL(fp[i] + h * PK_W)), iv[i]);
     }
-    en = PMAX(PMAX(n[0], n[1]), n[2]);
-    ex = PMIN(PMIN(f[0], f[1]), f[2]);
-  } else {
-    for (i = 0; i < 3; ++i) {
-      PK_V L = PL(lo + (size_t)i * stride), H = PL(hi + (size_t)i * stride);
-      PK_V o = PS1(r->org[i]), x, y;
-      if (r->mode[i] == 1) {
-        /* Zero direction: the whole line or nothing (no 0 * inf). */
-        PK_M in = MAND(PLE(L, o), PLE(o, H));
-        t0[i] = PBLEND(inf, ninf, in);
-        t1[i] = PBLEND(ninf, inf, in);
-        continue;
-      }
-      if (r->mode[i] == 0) {
-        PK_V iv = PS1(r->inv[i]);
-        x = PMUL(PSUB(L, o), iv);
-        y = PMUL(PSUB(H, o), iv);
-      } else {
-        PK_V dv = PS1(r->dir[i]);
-        x = PDIV(PSUB(L, o), dv);
-        y = PDIV(PSUB(H, o), dv);
-      }
-      if (r->inv[i] < 0) {
-        t0[i] = y;
-        t1[i] = x;
-      } else {
-        t0[i] = x;
-        t1[i] = y;
-      }
-    }
-    en = PMAX(PMAX(t0[0], t0[1]), t0[2]);
-    ex = PMIN(PMIN(t1[0], t1[1]), t1[2]);
+    mask |=
+        PK_NAME(prox_pk_box_end)(r, PMAX(PMAX(n[0], n[1]), n[2]),
+                                 PMIN(PMIN(f[0], f[1]), f[2]), tn + h * PK_W)
+        << (h * PK_W);
   }
-  a = PMAX(en, PS1(r->tmin));
-  b = PMIN(ex, PS1(r->tmax));
-  PSTOREU(tn, PMIN(a, PS1(r->tmax)));
-  return MINT(MAND(PLE(a, PADD(b, PMUL(PS1((PK_S)4.0 * PK_EPS), PABS(b)))),
-                   PLT(a, inf)));
+  return mask;
 }
 
 /* The triangles at v (vertex k, axis a of lane i at v[(3 k + a) stride +
@@ -484,6 +540,7 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride,
 #undef PK_HITT
 #undef PK_SCALAR_TRI
 #undef PK_EPS
+#undef PK_MAXR
 #undef PK_V
 #undef PK_M
 #undef PL
