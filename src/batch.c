@@ -46,20 +46,12 @@ static int prox_simd_initial(void) {
   return level;
 }
 
-/* The active level, -1 until the first query chooses it. Atomic so that
- * threads that race to choose it, or a prox_simd_set() during queries, are
- * not data races. */
+/* The active level, -1 until the first query chooses it (declared, with
+ * PROX_SIMD_LOAD and PROX_SIMD_STORE, in src/batch_impl.h). */
 #if !defined(__STDC_NO_ATOMICS__)
-#include <stdatomic.h>
-static _Atomic int prox_simd_active = -1;
-#define PROX_SIMD_LOAD()                                                       \
-  atomic_load_explicit(&prox_simd_active, memory_order_relaxed)
-#define PROX_SIMD_STORE(v)                                                     \
-  atomic_store_explicit(&prox_simd_active, (v), memory_order_relaxed)
+_Atomic int prox_detail_simd_active = -1;
 #else
-static int prox_simd_active = -1;
-#define PROX_SIMD_LOAD() (prox_simd_active)
-#define PROX_SIMD_STORE(v) (void)(prox_simd_active = (v))
+int prox_detail_simd_active = -1;
 #endif
 
 int prox_simd_level(void) {

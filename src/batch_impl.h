@@ -43,6 +43,30 @@ typedef struct prox_batch_ops {
                        float *sqdist_out, prox_closestf *out);
 } prox_batch_ops;
 
+/* The active level of src/batch.c, -1 until the first query chooses it
+ * (prox_simd_level() then does). Atomic so that threads that race to
+ * choose it, or a prox_simd_set() during queries, are not data races.
+ * PROX_SIMD_LOAD() reads it without a call (src/packet.c dispatches every
+ * packet of a few boxes on it); hidden, so that the library reads it
+ * directly, not through the global offset table. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PROX_DETAIL_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define PROX_DETAIL_HIDDEN
+#endif
+#if !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+extern PROX_DETAIL_HIDDEN _Atomic int prox_detail_simd_active;
+#define PROX_SIMD_LOAD()                                                       \
+  atomic_load_explicit(&prox_detail_simd_active, memory_order_relaxed)
+#define PROX_SIMD_STORE(v)                                                     \
+  atomic_store_explicit(&prox_detail_simd_active, (v), memory_order_relaxed)
+#else
+extern PROX_DETAIL_HIDDEN int prox_detail_simd_active;
+#define PROX_SIMD_LOAD() (prox_detail_simd_active)
+#define PROX_SIMD_STORE(v) (void)(prox_detail_simd_active = (v))
+#endif
+
 /* The kernels of src/batch_avx2.c and src/batch_avx512.c, or NULL when that
  * file was compiled without its instruction set (non-x86 targets, or a
  * build that does not pass -mavx2 / -mavx512f ...). Whether the CPU runs

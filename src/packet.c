@@ -13,10 +13,12 @@
 
 #include <prox/packet.h>
 
+#include "batch_impl.h"
+
 /* ---- the vector code's entry points (src/packet_avx2.c, _avx512.c) ---- */
 
 #define PROX_PACKET_DECLARE(isa)                                               \
-  int prox_detail_pk_ok_##isa(void);                                           \
+  extern PROX_DETAIL_HIDDEN const int prox_detail_pk_ok_##isa;                 \
   int prox_detail_pk_aabb4_##isa(const prox_packet_ray *, const prox_box4 *,   \
                                  double *);                                    \
   int prox_detail_pk_aabb8_##isa(const prox_packet_ray *, const prox_box8 *,   \
@@ -36,12 +38,24 @@
 PROX_PACKET_DECLARE(avx2)
 PROX_PACKET_DECLARE(avx512)
 
+/* The portable loops (below), out of line: the public functions then need
+ * no stack frame on the vector paths. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PK_PORTABLE __attribute__((noinline))
+#else
+#define PK_PORTABLE
+#endif
+
 /* The vector path to use: 0 portable, 1 AVX2, 2 AVX-512 (available in this
- * build and chosen by prox_simd_level()). */
+ * build and chosen by prox_simd_level()). The level is read without a
+ * call, so that the public functions need no stack frame and jump to the
+ * vector code: prox_packet_ray_init() has had it chosen; before that (a
+ * ray not prepared by it) it reads -1, the portable code, which gives the
+ * same answers. */
 static int prox_packet_path(void) {
-  int level = prox_simd_level();
-  if (level >= PROX_SIMD_AVX512 && prox_detail_pk_ok_avx512()) return 2;
-  if (level >= PROX_SIMD_AVX2 && prox_detail_pk_ok_avx2()) return 1;
+  int level = PROX_SIMD_LOAD();
+  if (level >= PROX_SIMD_AVX512 && prox_detail_pk_ok_avx512) return 2;
+  if (level >= PROX_SIMD_AVX2 && prox_detail_pk_ok_avx2) return 1;
   return 0;
 }
 
@@ -78,6 +92,7 @@ static int prox_packet_path(void) {
 #undef PK_HIT
 #include <prox/detail/real_end.h>
 #undef PROX_PACKET_TEMPLATE
+#undef PK_PORTABLE
 
 #else /* PROX_PACKET_TEMPLATE: one precision */
 
@@ -101,6 +116,8 @@ void PROX_FN(prox_packet_ray_init)(PK_RAY *p, const PROX_FN(prox_ray) * ray) {
                                                        : 2;
   }
   p->valid = PROX_FN(prox_detail_rc_ray_ok)(ray);
+  /* The instruction set, chosen now if it is not yet (prox_packet_path). */
+  (void)prox_simd_level();
   p->tri_valid =
       PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs) && p->valid;
   p->kx = rs.kx;
@@ -167,9 +184,10 @@ static int PROX_FN(prox_pk_tri_lane)(const PK_RAY *r, const PROX_REAL *v,
   return 1;
 }
 
-static int PROX_FN(prox_pk_boxes)(const PK_RAY *r, const PROX_REAL *lo,
-                                  const PROX_REAL *hi, int n,
-                                  PROX_REAL *tnear) {
+static PK_PORTABLE int PROX_FN(prox_pk_boxes)(const PK_RAY *r,
+                                              const PROX_REAL *lo,
+                                              const PROX_REAL *hi, int n,
+                                              PROX_REAL *tnear) {
   int i, mask = 0;
   if (!r->valid) return 0;
   for (i = 0; i < n; ++i)
@@ -178,8 +196,8 @@ static int PROX_FN(prox_pk_boxes)(const PK_RAY *r, const PROX_REAL *lo,
   return mask;
 }
 
-static int PROX_FN(prox_pk_tris)(const PK_RAY *r, const PROX_REAL *v, int n,
-                                 PK_HIT *hit) {
+static PK_PORTABLE int
+PROX_FN(prox_pk_tris)(const PK_RAY *r, const PROX_REAL *v, int n, PK_HIT *hit) {
   int i, mask = 0;
   if (!r->tri_valid) return 0;
   for (i = 0; i < n; ++i)

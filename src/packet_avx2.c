@@ -34,8 +34,9 @@
 /* The entry point prox_detail_pk_<name>_<isa>. */
 #define PROX_PK_ENTRY(name) PROX_PK_CAT(prox_detail_pk_##name, PROX_PK_ISA)
 
-/* Prototypes (definitions below), as src/packet.c declares them. */
-int PROX_PK_ENTRY(ok)(void);
+/* Declarations (definitions below), as src/packet.c makes them. ok: 1 when
+ * this file has its instruction set. */
+extern const int PROX_PK_ENTRY(ok);
 int PROX_PK_ENTRY(aabb4)(const prox_packet_ray *r, const prox_box4 *b,
                          double *tn);
 int PROX_PK_ENTRY(aabb8)(const prox_packet_ray *r, const prox_box8 *b,
@@ -247,9 +248,7 @@ static int prox_pk_scalar_trif(const prox_packet_rayf *r, const float *v,
 #undef PROX_PK_TEMPLATE
 #endif
 
-int PROX_PK_ENTRY(ok)(void) {
-  return 1;
-}
+const int PROX_PK_ENTRY(ok) = 1;
 
 int PROX_PK_ENTRY(aabb4)(const prox_packet_ray *r, const prox_box4 *b,
                          double *tn) {
@@ -311,9 +310,7 @@ int PROX_PK_ENTRY(tri8f)(const prox_packet_rayf *r, const prox_tri8f *t,
 
 #else /* !PROX_PK_HAVE: this path is not available in this build */
 
-int PROX_PK_ENTRY(ok)(void) {
-  return 0;
-}
+const int PROX_PK_ENTRY(ok) = 0;
 int PROX_PK_ENTRY(aabb4)(const prox_packet_ray *r, const prox_box4 *b,
                          double *tn) {
   (void)r, (void)b, (void)tn;
