@@ -442,8 +442,7 @@ PK_NAME(prox_pk_box_gen)(const PK_RAYT *r, const PK_S *lo, const PK_S *hi,
 PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
                                    const PK_S *hi, size_t stride, PK_S *tn,
                                    int nv) {
-  const PK_S *np[3], *fp[3];
-  PK_V no[3], iv[3];
+  PK_V en[2], ex[2];
   int i, h, mask = 0;
   if (r->mode[0] | r->mode[1] | r->mode[2])
     return PK_NAME(prox_pk_box_gen)(r, lo, hi, stride, tn, nv);
@@ -452,22 +451,20 @@ PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
      * conditional choice of pointers). */
     uintptr_t swap = ((uintptr_t)lo ^ (uintptr_t)hi) &
                      ((uintptr_t)0 - (uintptr_t)(r->inv[i] < 0));
-    np[i] = (const PK_S *)((uintptr_t)lo ^ swap) + (size_t)i * stride;
-    fp[i] = (const PK_S *)((uintptr_t)hi ^ swap) + (size_t)i * stride;
-    no[i] = PS1(-r->org[i]);
-    iv[i] = PS1(r->inv[i]);
-  }
-  for (h = 0; h < nv; ++h) {
-    PK_V n[3], f[3];
-    for (i = 0; i < 3; ++i) {
-      n[i] = PMUL(PADD(no[i], PL(np[i] + h * PK_W)), iv[i]);
-      f[i] = PMUL(PADD(no[i], PL(fp[i] + h * PK_W)), iv[i]);
+    const PK_S *np = (const PK_S *)((uintptr_t)lo ^ swap) + (size_t)i * stride;
+    const PK_S *fp = (const PK_S *)((uintptr_t)hi ^ swap) + (size_t)i * stride;
+    PK_V no = PS1(-r->org[i]), iv = PS1(r->inv[i]);
+    for (h = 0; h < nv; ++h) {
+      /* en = max(max(n0, n1), n2), ex = min(min(f0, f1), f2). */
+      PK_V n = PMUL(PADD(no, PL(np + h * PK_W)), iv);
+      PK_V f = PMUL(PADD(no, PL(fp + h * PK_W)), iv);
+      en[h] = i ? PMAX(en[h], n) : n;
+      ex[h] = i ? PMIN(ex[h], f) : f;
     }
-    mask |=
-        PK_NAME(prox_pk_box_end)(r, PMAX(PMAX(n[0], n[1]), n[2]),
-                                 PMIN(PMIN(f[0], f[1]), f[2]), tn + h * PK_W)
-        << (h * PK_W);
   }
+  for (h = 0; h < nv; ++h)
+    mask |= PK_NAME(prox_pk_box_end)(r, en[h], ex[h], tn + h * PK_W)
+            << (h * PK_W);
   return mask;
 }
 
