@@ -11,7 +11,9 @@
 /// AVX-512 or portable C. Every path gives the scalar kernels' answers:
 /// lane i of prox_packet_aabb8f() hits exactly when prox_raycast_aabbf()
 /// hits box i, with the same t (the vector code evaluates the same
-/// operations in the same order), and likewise for triangles, where a lane
+/// operations in the same order; a t of zero may differ in its sign, as the
+/// vector code clamps the entry to tmin with a max where the scalar kernel
+/// tests en >= tmin), and likewise for triangles, where a lane
 /// whose edge signs are uncertain in the fast path is handed to
 /// prox_raycast_triangle() itself (watertight, exact signs). Requirements:
 /// boxes with finite coordinates and lo <= hi on every axis (as a BVH
