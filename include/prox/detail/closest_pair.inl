@@ -297,27 +297,25 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
 }
 
 /// Internal: a floating-point filter for the parallel test of
-/// prox_detail_pair_wide: 1 when |n|^2, n = U x V, is certainly at most
-/// tol / 2 (so that the wide |n|^2 <= tol there too), where u and v are the
+/// prox_detail_pair_wide: 1 when |N|^2, N = U x V, is certainly at most
+/// tol / 2 (so that the wide |N|^2 <= tol there too), where u and v are the
 /// exact directions U and V or their rounded differences (a segment's
-/// b - a). Needs tol > 0 and |u|^2 |v|^2 > PROX_PAIR_TINY, so that
-/// underflow in the bound is negligible against tol; 0 when unsure.
+/// b - a) and ac = (u . u) (v . v). Needs tol > 0 and ac > PROX_PAIR_TINY,
+/// so that underflow is negligible against tol; 0 when unsure. A filter
+/// only saves the wide test: the result is the same either way.
 PROX_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
                                                PROX_FN(prox_vec3) v,
-                                               PROX_REAL tol) {
-  PROX_REAL xy = u.y * v.z, xz = u.z * v.y, yz = u.z * v.x, yx = u.x * v.z;
-  PROX_REAL zx = u.x * v.y, zy = u.y * v.x, b;
-  /* |n - (u x v)| per component: the rounding of u, v, the products and the
-   * difference (4 units, 2 eps), with margin and a term for underflow. */
-  PROX_REAL ex = PROX_R(3.0) * PROX_EPS * (PROX_FABS(xy) + PROX_FABS(xz));
-  PROX_REAL ey = PROX_R(3.0) * PROX_EPS * (PROX_FABS(yz) + PROX_FABS(yx));
-  PROX_REAL ez = PROX_R(3.0) * PROX_EPS * (PROX_FABS(zx) + PROX_FABS(zy));
-  ex = PROX_FABS(xy - xz) + ex + PROX_PAIR_MIN;
-  ey = PROX_FABS(yz - yx) + ey + PROX_PAIR_MIN;
-  ez = PROX_FABS(zx - zy) + ez + PROX_PAIR_MIN;
-  /* The bound's own rounding (a few units) is covered by the factor 2. */
-  b = ex * ex + ey * ey + ez * ez;
-  return tol > 0 && PROX_R(2.0) * b <= tol;
+                                               PROX_REAL ac, PROX_REAL tol) {
+  /* With unit roundoff r (PROX_EPS / 2), u = U (1 + r1), v = V (1 + r2) and
+   * the rounded products and differences, each component of n = u x v is
+   * off by at most 3.01 r (|Uj Vk| + |Uk Vj|), whose squares sum to at most
+   * 2 |U|^2 |V|^2. So |N|^2 <= 2 |n|^2 + 36.3 r^2 |U|^2 |V|^2 (to 1 + 5 r)
+   * <= (4 n.n + 18.3 PROX_EPS^2 ac) / 2; the constant 32 covers the
+   * rounding of the bound itself. */
+  PROX_FN(prox_vec3) n = PROX_FN(prox_vcross)(u, v);
+  return tol > 0 && PROX_R(4.0) * PROX_FN(prox_vdot)(n, n) +
+                            PROX_R(32.0) * PROX_EPS * PROX_EPS * ac <=
+                        tol;
 }
 
 /// Internal: 1 when both bounds of a linear set are finite.
@@ -392,7 +390,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
             : 0;
   /* The wide test is skipped when a filter already shows it fails. */
   if (!(ab > PROX_PAIR_TINY &&
-        PROX_FN(prox_detail_pair_flat)(A->d, B->d, tol)) &&
+        PROX_FN(prox_detail_pair_flat)(A->d, B->d, ab, tol)) &&
       PROX_FN(prox_detail_pair_wide)(A, B, tol, &s, &t, &d2) && s > A->lo &&
       s < A->hi && t > B->lo && t < B->hi && (!found || d2 < best)) {
     found = 1;
@@ -606,7 +604,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
   /* The critical point, unless the directions count as parallel (a filter
    * first, then the wide test). */
   tol = PROX_PAIR_FLAT_SIN2 * (a * c);
-  if (!(a * c > PROX_PAIR_TINY && PROX_FN(prox_detail_pair_flat)(u, v, tol))) {
+  if (!(a * c > PROX_PAIR_TINY &&
+        PROX_FN(prox_detail_pair_flat)(u, v, a * c, tol))) {
     d2 = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, tol, &s, &t, 0);
     if (s > 0 && s < 1 && t > 0 && t < 1 && d2 < best)
       best = d2, bs = s, bt = t, bes = -1, bet = -1;
