@@ -64,6 +64,19 @@ typedef struct PROX_FN(prox_pair) {
 
 /* ---- internal helpers (exported, but not part of the documented API) ---- */
 
+/* PROX_PAIR_COLD keeps rare paths out of line (single points, non-finite
+ * input, the wide critical point of nearly parallel segments), so that the
+ * compiler keeps the common path's values in registers. */
+#ifndef PROX_PAIR_COLD
+#if defined(__CUDACC__)
+#define PROX_PAIR_COLD __noinline__
+#elif defined(__GNUC__) || defined(__clang__)
+#define PROX_PAIR_COLD __attribute__((cold))
+#else
+#define PROX_PAIR_COLD
+#endif
+#endif
+
 /// Internal: a linear set {o + t d : lo <= t <= hi} (bounds may be
 /// infinite); end, if not NULL, is the exact point at t = hi (a segment's b).
 typedef struct PROX_FN(prox_detail_pair_lin) {
@@ -506,37 +519,66 @@ PROX_KERNEL PROX_FN(prox_detail_pair_lin)
   return L;
 }
 
-/// Internal: the parameter (0, 1 or inside) and end code of the point of a
-/// segment o + t dir, t in [0, 1], nearest a point x, from
-/// xo = (x - o) . dir and dd = |dir|^2 > 0 (as prox_detail_param_closest).
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_t)(PROX_REAL xo,
-                                                            PROX_REAL dd,
-                                                            int *e) {
-  PROX_REAL t = xo / dd;
-  if (t >= 1) {
-    *e = 1;
-    return 1;
-  }
-  if (t <= 0) {
-    *e = 0;
-    return 0;
-  }
-  *e = -1;
-  return t;
+/// Internal: |D|^2 from double components, rounded once.
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx, double dy,
+                                                         double dz) {
+  return (PROX_REAL)(dx * dx + dy * dy + dz * dz);
 }
 
-/// Internal: |(P - Q) + c D|^2 from double coordinates, rounded once: the
-/// residual of prox_detail_pair_res2 when one of its parameters is 0 (c is
-/// the other one, negated for the second set), with the coordinates
-/// converted once by the caller (exactly, for float kernels).
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2c)(const double *P,
-                                                            const double *Q,
-                                                            double c,
-                                                            const double *D) {
-  double rx = (P[0] - Q[0]) + c * D[0];
-  double ry = (P[1] - Q[1]) + c * D[1];
-  double rz = (P[2] - Q[2]) + c * D[2];
+/// Internal: one end point against the other segment o + t w (t in [0, 1])
+/// for prox_detail_pair_seg_slow, from xo = (x - o) . w and dd = |w|^2 > 0
+/// (dd finite): *t gets the parameter of the nearest point, xo / dd clamped
+/// to [0, 1] (exactly 0 or 1 when clamped, as prox_detail_param_closest);
+/// returns the squared distance, formed in double and rounded once: at
+/// t = 1, |H|^2 with H = h1 - h2 the exact difference of x and the far end,
+/// else |D + sg t w|^2 with D = d1 - d2 the exact difference of x and o
+/// (sg = -1, D = x - o for x on the first segment; sg = +1, D = o - x for x
+/// on the second). At t = 0 the term t w is a zero, which leaves every
+/// component's magnitude as it is: that is |D|^2. The ends are told from
+/// xo and dd before the division (xo >= dd gives xo / dd >= 1, xo <= 0
+/// gives xo / dd <= 0), so these branches need not wait for a quotient,
+/// and an end needs none. A NaN xo (an overflow in the caller's dot
+/// product) gives NaN, which never wins.
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_end)(
+    PROX_REAL xo, PROX_REAL dd, double sg, const PROX_FN(prox_vec3) * d1,
+    const PROX_FN(prox_vec3) * d2, const PROX_FN(prox_vec3) * h1,
+    const PROX_FN(prox_vec3) * h2, PROX_FN(prox_vec3) w, PROX_REAL *t) {
+  PROX_REAL q;
+  double c, rx, ry, rz;
+  if (xo >= dd) {
+    *t = 1;
+    return PROX_FN(prox_detail_pair_n3)((double)h1->x - (double)h2->x,
+                                        (double)h1->y - (double)h2->y,
+                                        (double)h1->z - (double)h2->z);
+  }
+  if (xo <= 0) {
+    *t = 0;
+    return PROX_FN(prox_detail_pair_n3)((double)d1->x - (double)d2->x,
+                                        (double)d1->y - (double)d2->y,
+                                        (double)d1->z - (double)d2->z);
+  }
+  /* 0 < xo < dd (or NaN): the quotient may still round to 1 or underflow
+   * to 0. */
+  q = xo / dd;
+  if (q >= 1) {
+    *t = 1;
+    return PROX_FN(prox_detail_pair_n3)((double)h1->x - (double)h2->x,
+                                        (double)h1->y - (double)h2->y,
+                                        (double)h1->z - (double)h2->z);
+  }
+  q = q <= 0 ? 0 : q;
+  *t = q;
+  c = sg * (double)q;
+  rx = ((double)d1->x - (double)d2->x) + c * w.x;
+  ry = ((double)d1->y - (double)d2->y) + c * w.y;
+  rz = ((double)d1->z - (double)d2->z) + c * w.z;
   return (PROX_REAL)(rx * rx + ry * ry + rz * rz);
+}
+
+/// Internal: the end code (0, 1, -1 inside) of a segment parameter t in
+/// [0, 1] that is 0 or 1 exactly when at an end point.
+PROX_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
+  return t >= 1 ? 1 : (t <= 0 ? 0 : -1);
 }
 
 /// Internal: the general path of prox_detail_pair_seg_slow (single points,
@@ -554,68 +596,83 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
   return d2;
 }
 
-/// Internal: prox_detail_pair_lin_slow for two segments, given the
-/// directions u = b1 - a1, v = b2 - a2 and a = u . u, c = v . v,
-/// d = u . (a1 - a2), e = v . (a1 - a2) of prox_segment_segment: the same
-/// candidates (the four end points against the other segment, then the
-/// wide critical point unless the directions count as parallel), from the
-/// same quantities and with the same roundings, without the generality of
-/// prox_detail_pair_lin. Single points and non-finite input (or
-/// intermediate overflow) go to the general path.
+/// Internal: prox_detail_pair_lin_slow for two segments, given a = u . u,
+/// c = v . v, d = u . (a1 - a2) and e = v . (a1 - a2) (u = b1 - a1,
+/// v = b2 - a2) of prox_segment_segment: the same candidates (the four end
+/// points against the other segment, then the wide critical point unless
+/// the directions count as parallel), from the same quantities and with the
+/// same roundings, without the generality of prox_detail_pair_lin. Single
+/// points and non-finite input (or intermediate overflow) go to the general
+/// path.
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
-    PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v, PROX_REAL a, PROX_REAL c,
-    PROX_REAL d, PROX_REAL e, PROX_FN(prox_pair) * out) {
+    PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
+    PROX_FN(prox_pair) * out) {
+  /* u and v formed again (as the caller did): cheaper than passing them. */
+  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
+  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a);
+  const PROX_FN(prox_vec3) *a1 = &g1->a, *b1 = &g1->b;
+  const PROX_FN(prox_vec3) *a2 = &g2->a, *b2 = &g2->b;
   /* Non-finite input (or overflow) makes one of a, c, d, e non-finite. */
   PROX_REAL check = (a - a) + (c - c) + (d - d) + (e - e);
-  /* The end points and directions, converted once for the residuals. */
-  const double A1[3] = {g1->a.x, g1->a.y, g1->a.z};
-  const double B1[3] = {g1->b.x, g1->b.y, g1->b.z};
-  const double A2[3] = {g2->a.x, g2->a.y, g2->a.z};
-  const double B2[3] = {g2->b.x, g2->b.y, g2->b.z};
-  const double U[3] = {u.x, u.y, u.z}, V[3] = {v.x, v.y, v.z};
   PROX_FN(prox_vec3) p, q;
-  PROX_REAL t, s, d2, best, bs, bt, tol;
-  int et, es, bes, bet;
+  PROX_REAL t0, t1, s2, s3, d2, s, t, x, best, tol;
+  int k, es, et;
   if (check != 0 || !(a != 0) || !(c != 0))
     return PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 1, 0, &s, &t, out);
-  /* a1 against segment 2 ((a1 - a2) . v = e). */
-  t = PROX_FN(prox_detail_pair_seg_t)(e, c, &et);
-  best = PROX_FN(prox_detail_pair_res2c)(A1, et == 1 ? B2 : A2,
-                                         et < 0 ? -(double)t : 0, V);
-  bs = 0, bt = t, bes = 0, bet = et;
-  /* b1 against segment 2. */
-  t = PROX_FN(prox_detail_pair_seg_t)(
-      PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g1->b, g2->a), v), c, &et);
-  d2 = PROX_FN(prox_detail_pair_res2c)(B1, et == 1 ? B2 : A2,
-                                       et < 0 ? -(double)t : 0, V);
-  if (d2 < best) best = d2, bs = 1, bt = t, bes = 1, bet = et;
-  /* a2 against segment 1 ((a2 - a1) . u = -d). */
-  s = PROX_FN(prox_detail_pair_seg_t)(-d, a, &es);
-  d2 = PROX_FN(prox_detail_pair_res2c)(es == 1 ? B1 : A1, A2,
-                                       es < 0 ? (double)s : 0, U);
-  if (d2 < best) best = d2, bs = s, bt = 0, bes = es, bet = 0;
-  /* b2 against segment 1. */
-  s = PROX_FN(prox_detail_pair_seg_t)(
-      PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g2->b, g1->a), u), a, &es);
-  d2 = PROX_FN(prox_detail_pair_res2c)(es == 1 ? B1 : A1, B2,
-                                       es < 0 ? (double)s : 0, U);
-  if (d2 < best) best = d2, bs = s, bt = 1, bes = es, bet = 1;
+  /* The four end points against the other segment, in the order a1, b1,
+   * a2, b2, the first strict minimum winning: a1 and b1 against segment 2
+   * ((a1 - a2) . v = e; residual x1 - (a2 + t v), at t = 1 the exact
+   * x1 - b2), a2 and b2 against segment 1 ((a2 - a1) . u = -d; residual
+   * (a1 + s u) - y2, at s = 1 the exact b1 - y2). */
+  best = PROX_FN(prox_detail_pair_seg_end)(e, c, -1.0, a1, a2, a1, b2, v, &t0);
+  k = 0;
+  x = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g1->b, g2->a), v);
+  d2 = PROX_FN(prox_detail_pair_seg_end)(x, c, -1.0, b1, a2, b1, b2, v, &t1);
+  k = d2 < best ? 1 : k;
+  best = d2 < best ? d2 : best;
+  d2 = PROX_FN(prox_detail_pair_seg_end)(-d, a, 1.0, a1, a2, b1, a2, u, &s2);
+  k = d2 < best ? 2 : k;
+  best = d2 < best ? d2 : best;
+#if PROX_IS_DOUBLE
+  /* (b2 - a1) . u as -((a1 - b2) . u), sharing a1 - b2 with the residual:
+   * negation is exact, and the sign of a zero does not matter to the end
+   * point (both give s = 0). */
+  x = -PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g1->a, g2->b), u);
+#else
+  x = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g2->b, g1->a), u);
+#endif
+  d2 = PROX_FN(prox_detail_pair_seg_end)(x, a, 1.0, a1, b2, b1, b2, u, &s3);
+  k = d2 < best ? 3 : k;
+  best = d2 < best ? d2 : best;
   /* The critical point, unless the directions count as parallel (a filter
    * first, then the wide test). */
   tol = PROX_PAIR_FLAT_SIN2 * (a * c);
   if (!(a * c > PROX_PAIR_TINY &&
         PROX_FN(prox_detail_pair_flat)(u, v, a * c, tol))) {
-    d2 = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, tol, &s, &t, 0);
-    if (s > 0 && s < 1 && t > 0 && t < 1 && d2 < best)
-      best = d2, bs = s, bt = t, bes = -1, bet = -1;
+    x = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, tol, &s, &t, 0);
+    if (s > 0 && s < 1 && t > 0 && t < 1 && x < best) {
+      best = x;
+      k = 4;
+      s2 = s, t1 = t;
+    }
   }
-  p = q = g1->a;
-  if (out) {
-    p = bes < 0 ? PROX_FN(prox_vmadd)(g1->a, bs, u) : (bes ? g1->b : g1->a);
-    q = bet < 0 ? PROX_FN(prox_vmadd)(g2->a, bt, v) : (bet ? g2->b : g2->a);
-  }
-  return PROX_FN(prox_detail_pair_lin_set)(out, p, q, best, bs, bt, bes, bet);
+  if (!(best <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
+  if (!out) return best;
+  /* Candidate k's parameters (the critical point's in s2, t1): each is 0
+   * or 1 exactly at an end point, so the end codes follow from them. */
+  s = k == 0 ? 0 : (k == 1 ? 1 : (k == 3 ? s3 : s2));
+  t = k == 0 ? t0 : (k == 2 ? 0 : (k == 3 ? 1 : t1));
+  es = PROX_FN(prox_detail_pair_end01)(s);
+  et = PROX_FN(prox_detail_pair_end01)(t);
+  p = es < 0 ? PROX_FN(prox_vmadd)(g1->a, s, u) : (es ? g1->b : g1->a);
+  q = et < 0 ? PROX_FN(prox_vmadd)(g2->a, t, v) : (et ? g2->b : g2->a);
+  PROX_FN(prox_detail_pair_side)
+  (out, 0, p, s, 0, 0, PROX_FN(prox_detail_pair_kind)(es), es == 1);
+  PROX_FN(prox_detail_pair_side)
+  (out, 1, q, t, 0, 0, PROX_FN(prox_detail_pair_kind)(et), et == 1);
+  out->sqdist = best;
+  return best;
 }
 
 /* ------------------------------ linear pairs ------------------------------ */
@@ -729,7 +786,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
   PROX_REAL ac = a * c, den = ac - b * b, s, t, d2;
   int es = -1, et = -1;
   if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY)) {
-    return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, u, v, a, c, d, e, out);
+    return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, out);
   }
   s = (b * e - c * d) / den;
   if (s <= 0) {
