@@ -616,24 +616,26 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
   /* Non-finite input (or overflow) makes one of a, c, d, e non-finite. */
   PROX_REAL check = (a - a) + (c - c) + (d - d) + (e - e);
   PROX_FN(prox_vec3) p, q;
-  PROX_REAL t0, t1, s2, s3, d2, s, t, x, best, tol;
-  int k, es, et;
-  if (check != 0 || !(a != 0) || !(c != 0))
+  PROX_REAL t0, t1, s2, s3, d2, m, s, t, x, best, tol;
+  int k, j, es, et;
+  /* a and c are sums of squares: with check == 0, nonzero means > 0. */
+  if (!(check == 0 && a > 0 && c > 0))
     return PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 1, 0, &s, &t, out);
   /* The four end points against the other segment, in the order a1, b1,
    * a2, b2, the first strict minimum winning: a1 and b1 against segment 2
    * ((a1 - a2) . v = e; residual x1 - (a2 + t v), at t = 1 the exact
    * x1 - b2), a2 and b2 against segment 1 ((a2 - a1) . u = -d; residual
-   * (a1 + s u) - y2, at s = 1 the exact b1 - y2). */
+   * (a1 + s u) - y2, at s = 1 the exact b1 - y2). The minimum is taken in
+   * pairs (a1 b1, a2 b2, then the two), earlier on ties at each step: the
+   * same first strict minimum as in sequence, one select shorter. (Only
+   * b1 and b2 can give NaN, from an overflowing dot product, and NaN never
+   * wins a comparison.) */
   best = PROX_FN(prox_detail_pair_seg_end)(e, c, -1.0, a1, a2, a1, b2, v, &t0);
-  k = 0;
   x = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g1->b, g2->a), v);
   d2 = PROX_FN(prox_detail_pair_seg_end)(x, c, -1.0, b1, a2, b1, b2, v, &t1);
-  k = d2 < best ? 1 : k;
+  k = d2 < best ? 1 : 0;
   best = d2 < best ? d2 : best;
-  d2 = PROX_FN(prox_detail_pair_seg_end)(-d, a, 1.0, a1, a2, b1, a2, u, &s2);
-  k = d2 < best ? 2 : k;
-  best = d2 < best ? d2 : best;
+  m = PROX_FN(prox_detail_pair_seg_end)(-d, a, 1.0, a1, a2, b1, a2, u, &s2);
 #if PROX_IS_DOUBLE
   /* (b2 - a1) . u as -((a1 - b2) . u), sharing a1 - b2 with the residual:
    * negation is exact, and the sign of a zero does not matter to the end
@@ -643,8 +645,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
   x = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(g2->b, g1->a), u);
 #endif
   d2 = PROX_FN(prox_detail_pair_seg_end)(x, a, 1.0, a1, b2, b1, b2, u, &s3);
-  k = d2 < best ? 3 : k;
-  best = d2 < best ? d2 : best;
+  j = d2 < m ? 3 : 2;
+  m = d2 < m ? d2 : m;
+  k = m < best ? j : k;
+  best = m < best ? m : best;
   /* The critical point, unless the directions count as parallel (a filter
    * first, then the wide test). */
   tol = PROX_PAIR_FLAT_SIN2 * (a * c);
