@@ -21,6 +21,80 @@ static inline float pb_hmin_ps(__m256 v) {
   return _mm_cvtss_f32(_mm_min_ss(m, _mm_shuffle_ps(m, m, 1)));
 }
 
+/* The full blocks of the AoS leaf loop: lane k of o[j] gets p[9k + j] for
+ * j < 9, that is coordinate j of triangle k (PB_LOAD9 of batch_simd.inl).
+ * Plain loads and shuffles, which cost less than a gather per coordinate.
+ * Coordinates j and j + 1 come from 128-bit loads: triangles 0 and 2 in one
+ * vector, 1 and 3 in another, interleaved by unpack. Coordinate 8 comes
+ * from a diagonal: p[9k + 8] is lane k of the load at p + 8k + 8. (Blends
+ * of the 9 vectors at p + 4m, then rotations, also work, as in
+ * src/batch_avx512.c, but measured slower here.) */
+static inline __attribute__((always_inline)) void pb_load9_pd(const double *p,
+                                                              __m256d o[9]) {
+  int j;
+  for (j = 0; j < 8; j += 2) {
+    __m256d t02 =
+        _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p + j)),
+                             _mm_loadu_pd(p + 18 + j), 1);
+    __m256d t13 =
+        _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p + 9 + j)),
+                             _mm_loadu_pd(p + 27 + j), 1);
+    o[j] = _mm256_unpacklo_pd(t02, t13);
+    o[j + 1] = _mm256_unpackhi_pd(t02, t13);
+  }
+  o[8] = _mm256_blend_pd(
+      _mm256_blend_pd(
+          _mm256_blend_pd(_mm256_loadu_pd(p + 8), _mm256_loadu_pd(p + 16), 2),
+          _mm256_loadu_pd(p + 24), 4),
+      _mm256_loadu_pd(p + 32), 8);
+}
+
+/* The 4 reals at lo, then the 4 at hi. */
+static inline __attribute__((always_inline)) __m256
+pb_load2x4_ps(const float *lo, const float *hi) {
+  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(lo)),
+                              _mm_loadu_ps(hi), 1);
+}
+
+/* Transposes, in each 128-bit half, the 4 x 4 matrix of rows s0..s3 into
+ * o[0..3]. */
+static inline __attribute__((always_inline)) void
+pb_transpose4_ps(__m256 s0, __m256 s1, __m256 s2, __m256 s3, __m256 *o) {
+  __m256d t0 = _mm256_castps_pd(_mm256_unpacklo_ps(s0, s1));
+  __m256d t1 = _mm256_castps_pd(_mm256_unpackhi_ps(s0, s1));
+  __m256d t2 = _mm256_castps_pd(_mm256_unpacklo_ps(s2, s3));
+  __m256d t3 = _mm256_castps_pd(_mm256_unpackhi_ps(s2, s3));
+  o[0] = _mm256_castpd_ps(_mm256_unpacklo_pd(t0, t2));
+  o[1] = _mm256_castpd_ps(_mm256_unpackhi_pd(t0, t2));
+  o[2] = _mm256_castpd_ps(_mm256_unpacklo_pd(t1, t3));
+  o[3] = _mm256_castpd_ps(_mm256_unpackhi_pd(t1, t3));
+}
+
+/* As pb_load9_pd for 8 triangles of floats: coordinates 0..3, then 4..7,
+ * from two 4 x 4 transposes per 128-bit half (triangles 0..3 in the low
+ * half, 4..7 in the high one); coordinate 8 from the diagonal of the 8
+ * loads at p + 8k + 8. (Blends and rotations, as in src/batch_avx512.c,
+ * measured slightly slower.) */
+static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
+                                                              __m256 o[9]) {
+  __m256 v;
+  pb_transpose4_ps(pb_load2x4_ps(p, p + 36), pb_load2x4_ps(p + 9, p + 45),
+                   pb_load2x4_ps(p + 18, p + 54), pb_load2x4_ps(p + 27, p + 63),
+                   o);
+  pb_transpose4_ps(pb_load2x4_ps(p + 4, p + 40), pb_load2x4_ps(p + 13, p + 49),
+                   pb_load2x4_ps(p + 22, p + 58), pb_load2x4_ps(p + 31, p + 67),
+                   o + 4);
+  v = _mm256_loadu_ps(p + 8);
+  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 16), 0x02);
+  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 24), 0x04);
+  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 32), 0x08);
+  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 40), 0x10);
+  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 48), 0x20);
+  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 56), 0x40);
+  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 64), 0x80);
+  o[8] = v;
+}
+
 #define PB_W 4
 #define PB_HMIN(v) pb_hmin_pd(v)
 #define PB_V __m256d
@@ -55,6 +129,7 @@ static inline float pb_hmin_ps(__m256 v) {
 #define PB_STOREU_M(p, m, v) _mm256_maskstore_pd(p, _mm256_castpd_si256(m), v)
 #define PB_GATHER(base, idx, m)                                                \
   _mm256_mask_i32gather_pd(_mm256_setzero_pd(), base, idx, m, 8)
+#define PB_LOAD9(p, o) pb_load9_pd(p, o)
 #define PB_STRIDE(s)                                                           \
   _mm_mullo_epi32(_mm_set1_epi32(s), _mm_setr_epi32(0, 1, 2, 3))
 #include <prox/detail/real_double.h>
@@ -87,6 +162,7 @@ static inline float pb_hmin_ps(__m256 v) {
 #undef PB_STOREU_M
 #undef PB_GATHER
 #undef PB_STRIDE
+#undef PB_LOAD9
 #undef PB_HMIN
 #undef PB_AND
 #undef PB_OR
@@ -129,6 +205,7 @@ static inline float pb_hmin_ps(__m256 v) {
 #define PB_STOREU_M(p, m, v) _mm256_maskstore_ps(p, _mm256_castps_si256(m), v)
 #define PB_GATHER(base, idx, m)                                                \
   _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base, idx, m, 4)
+#define PB_LOAD9(p, o) pb_load9_ps(p, o)
 #define PB_STRIDE(s)                                                           \
   _mm256_mullo_epi32(_mm256_set1_epi32(s),                                     \
                      _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))

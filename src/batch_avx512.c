@@ -15,6 +15,96 @@
 #pragma GCC diagnostic ignored "-Wsign-conversion"
 #endif
 
+/* The full blocks of the AoS leaf loop: lane k of o[j] gets p[9k + j] for
+ * j < 9, that is coordinate j of triangle k (PB_LOAD9 of batch_simd.inl).
+ * Contiguous loads and shuffles; a gather per coordinate is slower. The 9
+ * vectors at p + W m (W lanes) hold p[e] in lane e mod W; as 9 and W are
+ * coprime, the W reals of a coordinate sit in W distinct lanes, so blends
+ * gather them into one vector and a permutation puts them in order (lane k
+ * from lane (9k + j) mod W). In two steps: first, of the three vectors of
+ * each third of the block (3 W reals), the reals of each residue c mod 3
+ * (x, y or z of some vertex); then coordinate j (residue j mod 3) from
+ * those of the three thirds.
+ *
+ * Each vector is loaded as two 256-bit halves: on the Zen 5 this was
+ * measured on, 512-bit loads of a triangle array streamed from memory ran
+ * 2 to 4 times slower (about as slow as the gathers), whatever their
+ * alignment, while from cache the two forms cost the same. */
+#define PB_BLEND3_PD(a, b, c, mb, mc)                                          \
+  _mm512_mask_blend_pd(mc, _mm512_mask_blend_pd(mb, a, b), c)
+#define PB_ROT_PD(v, j)                                                        \
+  _mm512_permutexvar_pd(                                                       \
+      _mm512_setr_epi64(j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7),   \
+      v)
+static inline __attribute__((always_inline)) void pb_load9_pd(const double *p,
+                                                              __m512d o[9]) {
+  __m512d l[9], r[3][3];
+  int m;
+  for (m = 0; m < 9; ++m)
+    l[m] =
+        _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(p + 8 * m)),
+                           _mm256_loadu_pd(p + 8 * m + 4), 1);
+  for (m = 0; m < 3; ++m) {
+    r[m][0] = PB_BLEND3_PD(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x92, 0x24);
+    r[m][1] = PB_BLEND3_PD(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x24, 0x49);
+    r[m][2] = PB_BLEND3_PD(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x49, 0x92);
+  }
+  o[0] = PB_BLEND3_PD(r[0][0], r[1][0], r[2][0], 0x38, 0xc0);
+  o[1] = PB_ROT_PD(PB_BLEND3_PD(r[0][1], r[1][1], r[2][1], 0x70, 0x81), 1);
+  o[2] = PB_ROT_PD(PB_BLEND3_PD(r[0][2], r[1][2], r[2][2], 0xe0, 0x03), 2);
+  o[3] = PB_ROT_PD(PB_BLEND3_PD(r[0][0], r[1][0], r[2][0], 0xc0, 0x07), 3);
+  o[4] = PB_ROT_PD(PB_BLEND3_PD(r[0][1], r[1][1], r[2][1], 0x81, 0x0e), 4);
+  o[5] = PB_ROT_PD(PB_BLEND3_PD(r[0][2], r[1][2], r[2][2], 0x03, 0x1c), 5);
+  o[6] = PB_ROT_PD(PB_BLEND3_PD(r[0][0], r[1][0], r[2][0], 0x07, 0x38), 6);
+  o[7] = PB_ROT_PD(PB_BLEND3_PD(r[0][1], r[1][1], r[2][1], 0x0e, 0x70), 7);
+  o[8] = PB_BLEND3_PD(r[0][2], r[1][2], r[2][2], 0x1c, 0xe0);
+}
+
+/* As pb_load9_pd, 16 lanes; permutexvar reads 4 bits of 9k + j. */
+#define PB_BLEND3_PS(a, b, c, mb, mc)                                          \
+  _mm512_mask_blend_ps(mc, _mm512_mask_blend_ps(mb, a, b), c)
+#define PB_PERM9_PS(v, j)                                                      \
+  _mm512_permutexvar_ps(_mm512_setr_epi32(j, 9 + j, 18 + j, 27 + j, 36 + j,    \
+                                          45 + j, 54 + j, 63 + j, 72 + j,      \
+                                          81 + j, 90 + j, 99 + j, 108 + j,     \
+                                          117 + j, 126 + j, 135 + j),          \
+                        v)
+static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
+                                                              __m512 o[9]) {
+  __m512 l[9], r[3][3];
+  int m;
+  for (m = 0; m < 9; ++m)
+    l[m] =
+        _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(p + 16 * m)),
+                           _mm256_loadu_ps(p + 16 * m + 8), 1);
+  for (m = 0; m < 3; ++m) {
+    r[m][0] =
+        PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x4924, 0x2492);
+    r[m][1] =
+        PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x9249, 0x4924);
+    r[m][2] =
+        PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x2492, 0x9249);
+  }
+  o[0] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x8542, 0x50a8), 0);
+  o[1] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0x0a85, 0xa150), 1);
+  o[2] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0x150a, 0x42a1), 2);
+  o[3] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x2a15, 0x8542), 3);
+  o[4] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0x542a, 0x0a85), 4);
+  o[5] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0xa854, 0x150a), 5);
+  o[6] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x50a8, 0x2a15), 6);
+  o[7] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0xa150, 0x542a), 7);
+  o[8] =
+      PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0x42a1, 0xa854), 8);
+}
+
 /* Macros common to both precisions. */
 #define PB_AND(a, b) ((PB_M)((a) & (b)))
 #define PB_OR(a, b) ((PB_M)((a) | (b)))
@@ -49,6 +139,7 @@
 #define PB_GATHER(base, idx, m)                                                \
   _mm512_mask_i32gather_pd(_mm512_setzero_pd(), m, idx, base, 8)
 #define PB_HMIN(v) _mm512_reduce_min_pd(v)
+#define PB_LOAD9(p, o) pb_load9_pd(p, o)
 #define PB_STRIDE(s)                                                           \
   _mm256_mullo_epi32(_mm256_set1_epi32(s),                                     \
                      _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
@@ -83,6 +174,7 @@
 #undef PB_GATHER
 #undef PB_STRIDE
 #undef PB_HMIN
+#undef PB_LOAD9
 
 #define PB_W 16
 #define PB_V __m512
@@ -110,6 +202,7 @@
 #define PB_GATHER(base, idx, m)                                                \
   _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, idx, base, 4)
 #define PB_HMIN(v) _mm512_reduce_min_ps(v)
+#define PB_LOAD9(p, o) pb_load9_ps(p, o)
 #define PB_STRIDE(s)                                                           \
   _mm512_mullo_epi32(                                                          \
       _mm512_set1_epi32(s),                                                    \

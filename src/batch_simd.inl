@@ -16,6 +16,8 @@
  *   PB_LOADU(p), PB_LOADU_M(p, m), PB_STOREU(p, v), PB_STOREU_M(p, m, v)
  *   PB_GATHER(base, idx, m)  base[idx[k]] in lane k where m, else 0
  *   PB_STRIDE(s)  the gather index (0, s, 2s, ...)
+ *   PB_LOAD9(p, o)  o[j] (j < 9) gets p[9k + j] in lane k: PB_W records
+ *                 of 9 reals (triangles) transposed, from plain loads
  *
  * Exactness. Each kernel evaluates the operations of the scalar kernel
  * (prox_point_triangle's well-conditioned path, prox_point_aabb) in the
@@ -103,6 +105,23 @@ PB_INLINE PB_V3 PROX_FN(pb_gather3)(const PROX_REAL *base, PB_I idx, PB_M m) {
   r.y = PB_GATHER(base + 1, idx, m);
   r.z = PB_GATHER(base + 2, idx, m);
   return r;
+}
+
+/* The PB_W triangles at t, as pb_gather3 would give them, but from plain
+ * loads (PB_LOAD9). */
+PB_INLINE void PROX_FN(pb_load_tris)(const PROX_FN(prox_triangle) * t, PB_V3 *a,
+                                     PB_V3 *b, PB_V3 *c) {
+  PB_V o[9];
+  PB_LOAD9((const PROX_REAL *)(const void *)t, o);
+  a->x = o[0];
+  a->y = o[1];
+  a->z = o[2];
+  b->x = o[3];
+  b->y = o[4];
+  b->z = o[5];
+  c->x = o[6];
+  c->y = o[7];
+  c->z = o[8];
 }
 
 /* Gathers do not wake the hardware prefetcher as loads do: the block
@@ -376,11 +395,8 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
   PB_M all = (PB_M)PB_ALL;
   for (i = 0; n - i >= PB_W; i += PB_W) {
     if (tris) {
-      const PROX_REAL *base = (const PROX_REAL *)(const void *)(tris + i);
       PROX_FN(pb_prefetch_ahead)(tris, sizeof *tris, i, n);
-      a = PROX_FN(pb_gather3)(base, idx, all);
-      b = PROX_FN(pb_gather3)(base + 3, idx, all);
-      c = PROX_FN(pb_gather3)(base + 6, idx, all);
+      PROX_FN(pb_load_tris)(tris + i, &a, &b, &c);
     } else {
       a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, 1,
                             all);
