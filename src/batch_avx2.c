@@ -8,6 +8,7 @@
 #if defined(__AVX2__)
 
 #include <immintrin.h>
+#include <stdint.h>
 
 /* Horizontal minimum of a vector without NaN lanes. */
 static inline double pb_hmin_pd(__m256d v) {
@@ -21,39 +22,85 @@ static inline float pb_hmin_ps(__m256 v) {
   return _mm_cvtss_f32(_mm_min_ss(m, _mm_shuffle_ps(m, m, 1)));
 }
 
-/* The full blocks of the AoS leaf loop: lane k of o[j] gets p[9k + j] for
- * j < 9, that is coordinate j of triangle k (PB_LOAD9 of batch_simd.inl).
- * Plain loads and shuffles, which cost less than a gather per coordinate.
- * Coordinates j and j + 1 come from 128-bit loads: triangles 0 and 2 in one
- * vector, 1 and 3 in another, interleaved by unpack. Coordinate 8 comes
- * from a diagonal: p[9k + 8] is lane k of the load at p + 8k + 8. (Blends
- * of the 9 vectors at p + 4m, then rotations, also work, as in
- * src/batch_avx512.c, but measured slower here.) */
-static inline __attribute__((always_inline)) void pb_load9_pd(const double *p,
-                                                              __m256d o[9]) {
+/* The loads of PB_LOAD9 and PB_LOAD9_N: the reals p[q], p[q + 1], ... of a
+ * vector; all of them when lim < 0, else those before p[lim], the others 0.
+ * Only the vector that straddles p[lim] takes a masked load (which reads
+ * nothing it leaves out; p + q may lie past the array, so its address is
+ * formed as an integer); those before it take plain loads, those after it
+ * none. Masked loads of every vector, which need no branches, measured
+ * slower here (Zen 5 VM), streamed from memory most of all, even with the
+ * count of triangles changing at random from call to call. */
+#define PB_AT(p, q)                                                            \
+  ((const void *)((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p)))
+static inline __attribute__((always_inline)) __m128d
+pb_load2_pd(const double *p, int q, int lim) {
+  if (lim < 0 || q + 2 <= lim) return _mm_loadu_pd(p + q);
+  if (q >= lim) return _mm_setzero_pd();
+  return _mm_maskload_pd(
+      PB_AT(p, q),
+      _mm_cmpgt_epi64(_mm_set1_epi64x(lim), _mm_set_epi64x(q + 1, q)));
+}
+static inline __attribute__((always_inline)) __m256d
+pb_load4_pd(const double *p, int q, int lim) {
+  if (lim < 0 || q + 4 <= lim) return _mm256_loadu_pd(p + q);
+  if (q >= lim) return _mm256_setzero_pd();
+  return _mm256_maskload_pd(
+      PB_AT(p, q),
+      _mm256_cmpgt_epi64(_mm256_set1_epi64x(lim),
+                         _mm256_setr_epi64x(q, q + 1, q + 2, q + 3)));
+}
+static inline __attribute__((always_inline)) __m128
+pb_load4_ps(const float *p, int q, int lim) {
+  if (lim < 0 || q + 4 <= lim) return _mm_loadu_ps(p + q);
+  if (q >= lim) return _mm_setzero_ps();
+  return _mm_maskload_ps(
+      PB_AT(p, q), _mm_cmpgt_epi32(_mm_set1_epi32(lim),
+                                   _mm_setr_epi32(q, q + 1, q + 2, q + 3)));
+}
+static inline __attribute__((always_inline)) __m256
+pb_load8_ps(const float *p, int q, int lim) {
+  if (lim < 0 || q + 8 <= lim) return _mm256_loadu_ps(p + q);
+  if (q >= lim) return _mm256_setzero_ps();
+  return _mm256_maskload_ps(
+      PB_AT(p, q),
+      _mm256_cmpgt_epi32(_mm256_set1_epi32(lim),
+                         _mm256_setr_epi32(q, q + 1, q + 2, q + 3, q + 4, q + 5,
+                                           q + 6, q + 7)));
+}
+
+/* The blocks of the AoS leaf loop: lane k of o[j] gets p[9k + j] for j < 9,
+ * that is coordinate j of triangle k (PB_LOAD9 of batch_simd.inl), 0 past
+ * p[lim] when lim >= 0. Plain loads and shuffles, which cost less than a
+ * gather per coordinate. Coordinates j and j + 1 come from 128-bit loads:
+ * triangles 0 and 2 in one vector, 1 and 3 in another, interleaved by
+ * unpack. Coordinate 8 comes from a diagonal: p[9k + 8] is lane k of the
+ * load at p + 8k + 8. (Blends of the 9 vectors at p + 4m, then rotations,
+ * also work, as in src/batch_avx512.c, but measured slower here.) */
+static inline __attribute__((always_inline)) void
+pb_load9_pd(const double *p, int lim, __m256d o[9]) {
   int j;
   for (j = 0; j < 8; j += 2) {
     __m256d t02 =
-        _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p + j)),
-                             _mm_loadu_pd(p + 18 + j), 1);
+        _mm256_insertf128_pd(_mm256_castpd128_pd256(pb_load2_pd(p, j, lim)),
+                             pb_load2_pd(p, 18 + j, lim), 1);
     __m256d t13 =
-        _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p + 9 + j)),
-                             _mm_loadu_pd(p + 27 + j), 1);
+        _mm256_insertf128_pd(_mm256_castpd128_pd256(pb_load2_pd(p, 9 + j, lim)),
+                             pb_load2_pd(p, 27 + j, lim), 1);
     o[j] = _mm256_unpacklo_pd(t02, t13);
     o[j + 1] = _mm256_unpackhi_pd(t02, t13);
   }
   o[8] = _mm256_blend_pd(
       _mm256_blend_pd(
-          _mm256_blend_pd(_mm256_loadu_pd(p + 8), _mm256_loadu_pd(p + 16), 2),
-          _mm256_loadu_pd(p + 24), 4),
-      _mm256_loadu_pd(p + 32), 8);
+          _mm256_blend_pd(pb_load4_pd(p, 8, lim), pb_load4_pd(p, 16, lim), 2),
+          pb_load4_pd(p, 24, lim), 4),
+      pb_load4_pd(p, 32, lim), 8);
 }
 
-/* The 4 reals at lo, then the 4 at hi. */
+/* The 4 reals at p + lo, then the 4 at p + hi. */
 static inline __attribute__((always_inline)) __m256
-pb_load2x4_ps(const float *lo, const float *hi) {
-  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(lo)),
-                              _mm_loadu_ps(hi), 1);
+pb_load2x4_ps(const float *p, int lo, int hi, int lim) {
+  return _mm256_insertf128_ps(_mm256_castps128_ps256(pb_load4_ps(p, lo, lim)),
+                              pb_load4_ps(p, hi, lim), 1);
 }
 
 /* Transposes, in each 128-bit half, the 4 x 4 matrix of rows s0..s3 into
@@ -75,23 +122,23 @@ pb_transpose4_ps(__m256 s0, __m256 s1, __m256 s2, __m256 s3, __m256 *o) {
  * half, 4..7 in the high one); coordinate 8 from the diagonal of the 8
  * loads at p + 8k + 8. (Blends and rotations, as in src/batch_avx512.c,
  * measured slightly slower.) */
-static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
-                                                              __m256 o[9]) {
+static inline __attribute__((always_inline)) void
+pb_load9_ps(const float *p, int lim, __m256 o[9]) {
   __m256 v;
-  pb_transpose4_ps(pb_load2x4_ps(p, p + 36), pb_load2x4_ps(p + 9, p + 45),
-                   pb_load2x4_ps(p + 18, p + 54), pb_load2x4_ps(p + 27, p + 63),
+  pb_transpose4_ps(pb_load2x4_ps(p, 0, 36, lim), pb_load2x4_ps(p, 9, 45, lim),
+                   pb_load2x4_ps(p, 18, 54, lim), pb_load2x4_ps(p, 27, 63, lim),
                    o);
-  pb_transpose4_ps(pb_load2x4_ps(p + 4, p + 40), pb_load2x4_ps(p + 13, p + 49),
-                   pb_load2x4_ps(p + 22, p + 58), pb_load2x4_ps(p + 31, p + 67),
+  pb_transpose4_ps(pb_load2x4_ps(p, 4, 40, lim), pb_load2x4_ps(p, 13, 49, lim),
+                   pb_load2x4_ps(p, 22, 58, lim), pb_load2x4_ps(p, 31, 67, lim),
                    o + 4);
-  v = _mm256_loadu_ps(p + 8);
-  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 16), 0x02);
-  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 24), 0x04);
-  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 32), 0x08);
-  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 40), 0x10);
-  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 48), 0x20);
-  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 56), 0x40);
-  v = _mm256_blend_ps(v, _mm256_loadu_ps(p + 64), 0x80);
+  v = pb_load8_ps(p, 8, lim);
+  v = _mm256_blend_ps(v, pb_load8_ps(p, 16, lim), 0x02);
+  v = _mm256_blend_ps(v, pb_load8_ps(p, 24, lim), 0x04);
+  v = _mm256_blend_ps(v, pb_load8_ps(p, 32, lim), 0x08);
+  v = _mm256_blend_ps(v, pb_load8_ps(p, 40, lim), 0x10);
+  v = _mm256_blend_ps(v, pb_load8_ps(p, 48, lim), 0x20);
+  v = _mm256_blend_ps(v, pb_load8_ps(p, 56, lim), 0x40);
+  v = _mm256_blend_ps(v, pb_load8_ps(p, 64, lim), 0x80);
   o[8] = v;
 }
 
@@ -129,7 +176,8 @@ static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
 #define PB_STOREU_M(p, m, v) _mm256_maskstore_pd(p, _mm256_castpd_si256(m), v)
 #define PB_GATHER(base, idx, m)                                                \
   _mm256_mask_i32gather_pd(_mm256_setzero_pd(), base, idx, m, 8)
-#define PB_LOAD9(p, o) pb_load9_pd(p, o)
+#define PB_LOAD9(p, o) pb_load9_pd(p, -1, o)
+#define PB_LOAD9_N(p, r, o) pb_load9_pd(p, 9 * (int)(r), o)
 #define PB_STRIDE(s)                                                           \
   _mm_mullo_epi32(_mm_set1_epi32(s), _mm_setr_epi32(0, 1, 2, 3))
 #include <prox/detail/real_double.h>
@@ -163,6 +211,7 @@ static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
 #undef PB_GATHER
 #undef PB_STRIDE
 #undef PB_LOAD9
+#undef PB_LOAD9_N
 #undef PB_HMIN
 #undef PB_AND
 #undef PB_OR
@@ -205,7 +254,8 @@ static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
 #define PB_STOREU_M(p, m, v) _mm256_maskstore_ps(p, _mm256_castps_si256(m), v)
 #define PB_GATHER(base, idx, m)                                                \
   _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base, idx, m, 4)
-#define PB_LOAD9(p, o) pb_load9_ps(p, o)
+#define PB_LOAD9(p, o) pb_load9_ps(p, -1, o)
+#define PB_LOAD9_N(p, r, o) pb_load9_ps(p, 9 * (int)(r), o)
 #define PB_STRIDE(s)                                                           \
   _mm256_mullo_epi32(_mm256_set1_epi32(s),                                     \
                      _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))

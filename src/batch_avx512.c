@@ -8,6 +8,7 @@
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__)
 
 #include <immintrin.h>
+#include <stdint.h>
 
 /* Without optimisation gcc's gather intrinsics are macros whose mask
  * conversions trip -Wsign-conversion (part of -Wconversion in C). */
@@ -15,8 +16,39 @@
 #pragma GCC diagnostic ignored "-Wsign-conversion"
 #endif
 
-/* The full blocks of the AoS leaf loop: lane k of o[j] gets p[9k + j] for
- * j < 9, that is coordinate j of triangle k (PB_LOAD9 of batch_simd.inl).
+/* The loads of PB_LOAD9 and PB_LOAD9_N: the reals p[q], p[q + 1], ... of a
+ * vector; all of them when lim < 0, else those before p[lim], the others 0.
+ * Only the vector that straddles p[lim] takes a masked load (which reads
+ * nothing it leaves out; p + q may lie past the array, so its address is
+ * formed as an integer); those before it take plain loads, those after it
+ * none. Masked loads of every vector, which need no branches, measured
+ * slower here (Zen 5 VM), streamed from memory most of all, even with the
+ * count of triangles changing at random from call to call. */
+#define PB_AT(p, q)                                                            \
+  ((const void *)((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p)))
+static inline __attribute__((always_inline)) __m256d
+pb_load4_pd(const double *p, int q, int lim) {
+  if (lim < 0 || q + 4 <= lim) return _mm256_loadu_pd(p + q);
+  if (q >= lim) return _mm256_setzero_pd();
+  return _mm256_maskz_loadu_pd(
+      _mm256_cmpgt_epi64_mask(_mm256_set1_epi64x(lim),
+                              _mm256_setr_epi64x(q, q + 1, q + 2, q + 3)),
+      PB_AT(p, q));
+}
+static inline __attribute__((always_inline)) __m256
+pb_load8_ps(const float *p, int q, int lim) {
+  if (lim < 0 || q + 8 <= lim) return _mm256_loadu_ps(p + q);
+  if (q >= lim) return _mm256_setzero_ps();
+  return _mm256_maskz_loadu_ps(
+      _mm256_cmpgt_epi32_mask(_mm256_set1_epi32(lim),
+                              _mm256_setr_epi32(q, q + 1, q + 2, q + 3, q + 4,
+                                                q + 5, q + 6, q + 7)),
+      PB_AT(p, q));
+}
+
+/* The blocks of the AoS leaf loop: lane k of o[j] gets p[9k + j] for j < 9,
+ * that is coordinate j of triangle k (PB_LOAD9 of batch_simd.inl), 0 past
+ * p[lim] when lim >= 0.
  * Contiguous loads and shuffles; a gather per coordinate is slower. The 9
  * vectors at p + W m (W lanes) hold p[e] in lane e mod W; as 9 and W are
  * coprime, the W reals of a coordinate sit in W distinct lanes, so blends
@@ -36,14 +68,14 @@
   _mm512_permutexvar_pd(                                                       \
       _mm512_setr_epi64(j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7),   \
       v)
-static inline __attribute__((always_inline)) void pb_load9_pd(const double *p,
-                                                              __m512d o[9]) {
+static inline __attribute__((always_inline)) void
+pb_load9_pd(const double *p, int lim, __m512d o[9]) {
   __m512d l[9], r[3][3];
   int m;
   for (m = 0; m < 9; ++m)
     l[m] =
-        _mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_loadu_pd(p + 8 * m)),
-                           _mm256_loadu_pd(p + 8 * m + 4), 1);
+        _mm512_insertf64x4(_mm512_castpd256_pd512(pb_load4_pd(p, 8 * m, lim)),
+                           pb_load4_pd(p, 8 * m + 4, lim), 1);
   for (m = 0; m < 3; ++m) {
     r[m][0] = PB_BLEND3_PD(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x92, 0x24);
     r[m][1] = PB_BLEND3_PD(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x24, 0x49);
@@ -69,14 +101,14 @@ static inline __attribute__((always_inline)) void pb_load9_pd(const double *p,
                                           81 + j, 90 + j, 99 + j, 108 + j,     \
                                           117 + j, 126 + j, 135 + j),          \
                         v)
-static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
-                                                              __m512 o[9]) {
+static inline __attribute__((always_inline)) void
+pb_load9_ps(const float *p, int lim, __m512 o[9]) {
   __m512 l[9], r[3][3];
   int m;
   for (m = 0; m < 9; ++m)
     l[m] =
-        _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(p + 16 * m)),
-                           _mm256_loadu_ps(p + 16 * m + 8), 1);
+        _mm512_insertf32x8(_mm512_castps256_ps512(pb_load8_ps(p, 16 * m, lim)),
+                           pb_load8_ps(p, 16 * m + 8, lim), 1);
   for (m = 0; m < 3; ++m) {
     r[m][0] =
         PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x4924, 0x2492);
@@ -139,7 +171,8 @@ static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
 #define PB_GATHER(base, idx, m)                                                \
   _mm512_mask_i32gather_pd(_mm512_setzero_pd(), m, idx, base, 8)
 #define PB_HMIN(v) _mm512_reduce_min_pd(v)
-#define PB_LOAD9(p, o) pb_load9_pd(p, o)
+#define PB_LOAD9(p, o) pb_load9_pd(p, -1, o)
+#define PB_LOAD9_N(p, r, o) pb_load9_pd(p, 9 * (int)(r), o)
 #define PB_STRIDE(s)                                                           \
   _mm256_mullo_epi32(_mm256_set1_epi32(s),                                     \
                      _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
@@ -175,6 +208,7 @@ static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
 #undef PB_STRIDE
 #undef PB_HMIN
 #undef PB_LOAD9
+#undef PB_LOAD9_N
 
 #define PB_W 16
 #define PB_V __m512
@@ -202,7 +236,8 @@ static inline __attribute__((always_inline)) void pb_load9_ps(const float *p,
 #define PB_GATHER(base, idx, m)                                                \
   _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, idx, base, 4)
 #define PB_HMIN(v) _mm512_reduce_min_ps(v)
-#define PB_LOAD9(p, o) pb_load9_ps(p, o)
+#define PB_LOAD9(p, o) pb_load9_ps(p, -1, o)
+#define PB_LOAD9_N(p, r, o) pb_load9_ps(p, 9 * (int)(r), o)
 #define PB_STRIDE(s)                                                           \
   _mm512_mullo_epi32(                                                          \
       _mm512_set1_epi32(s),                                                    \

@@ -18,6 +18,8 @@
  *   PB_STRIDE(s)  the gather index (0, s, 2s, ...)
  *   PB_LOAD9(p, o)  o[j] (j < 9) gets p[9k + j] in lane k: PB_W records
  *                 of 9 reals (triangles) transposed, from plain loads
+ *   PB_LOAD9_N(p, r, o)  the same for the first r < PB_W records, lanes
+ *                 r and up 0 (masked loads: nothing past them is read)
  *
  * Exactness. Each kernel evaluates the operations of the scalar kernel
  * (prox_point_triangle's well-conditioned path, prox_point_aabb) in the
@@ -107,12 +109,16 @@ PB_INLINE PB_V3 PROX_FN(pb_gather3)(const PROX_REAL *base, PB_I idx, PB_M m) {
   return r;
 }
 
-/* The PB_W triangles at t, as pb_gather3 would give them, but from plain
- * loads (PB_LOAD9). */
-PB_INLINE void PROX_FN(pb_load_tris)(const PROX_FN(prox_triangle) * t, PB_V3 *a,
-                                     PB_V3 *b, PB_V3 *c) {
+/* The PB_W triangles at t (the first r of them, the others 0, unless full),
+ * as pb_gather3 would give them, but from plain loads (PB_LOAD9). */
+PB_INLINE void PROX_FN(pb_load_tris)(const PROX_FN(prox_triangle) * t, int full,
+                                     size_t r, PB_V3 *a, PB_V3 *b, PB_V3 *c) {
+  const PROX_REAL *p = (const PROX_REAL *)(const void *)t;
   PB_V o[9];
-  PB_LOAD9((const PROX_REAL *)(const void *)t, o);
+  if (full)
+    PB_LOAD9(p, o);
+  else
+    PB_LOAD9_N(p, r, o);
   a->x = o[0];
   a->y = o[1];
   a->z = o[2];
@@ -388,7 +394,6 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tris,
     const PROX_FN(prox_triangle_soa) * soa, size_t n, size_t *best_index) {
   PB_V3 pv = PROX_FN(pb_splat)(p);
-  PB_I idx = PB_STRIDE(9);
   PROX_REAL best = PROX_INF;
   size_t i, bi = 0;
   PB_V3 a, b, c;
@@ -396,7 +401,7 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
   for (i = 0; n - i >= PB_W; i += PB_W) {
     if (tris) {
       PROX_FN(pb_prefetch_ahead)(tris, sizeof *tris, i, n);
-      PROX_FN(pb_load_tris)(tris + i, &a, &b, &c);
+      PROX_FN(pb_load_tris)(tris + i, 1, PB_W, &a, &b, &c);
     } else {
       a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, 1,
                             all);
@@ -414,10 +419,7 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
   if (i < n) {
     PB_M valid = (PB_M)PB_FIRST(n - i);
     if (tris) {
-      const PROX_REAL *base = (const PROX_REAL *)(const void *)(tris + i);
-      a = PROX_FN(pb_gather3)(base, idx, valid);
-      b = PROX_FN(pb_gather3)(base + 3, idx, valid);
-      c = PROX_FN(pb_gather3)(base + 6, idx, valid);
+      PROX_FN(pb_load_tris)(tris + i, 0, n - i, &a, &b, &c);
     } else {
       a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, 0,
                             valid);
