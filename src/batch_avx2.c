@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The AVX2 kernels of the batch queries: 4 doubles or 8 floats per vector,
- * comparisons into all-ones lanes, masked gathers, loads and stores for the
+ * comparisons into all-ones lanes, arrays of triangles and points read by
+ * plain loads and transposed in registers, masked loads and stores for the
  * tails. Built with -mavx2 -mfma; used only when the CPU has them
  * (src/batch.c). */
 #include "batch_impl.h"
@@ -142,11 +143,43 @@ pb_load9_ps(const float *p, int lim, __m256 o[9]) {
   o[8] = v;
 }
 
+/* PB_LOAD3 and PB_LOAD3_N: lane k of o[c] gets p[3k + c] for c < 3, that
+ * is coordinate c of point k, 0 past p[lim] when lim >= 0. The 3 vectors
+ * at p + W m (W lanes) hold p[e] in lane e mod W; as 3 and W are coprime,
+ * the W reals of a coordinate sit in W distinct lanes: two blends gather
+ * them into one vector and a permutation puts them in order (lane k from
+ * lane (3k + c) mod W). */
+static inline __attribute__((always_inline)) void
+pb_load3_pd(const double *p, int lim, __m256d o[3]) {
+  __m256d l0 = pb_load4_pd(p, 0, lim), l1 = pb_load4_pd(p, 4, lim);
+  __m256d l2 = pb_load4_pd(p, 8, lim);
+  o[0] = _mm256_permute4x64_pd(
+      _mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x4), l2, 0x2), 0x6c);
+  o[1] = _mm256_permute4x64_pd(
+      _mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x9), l2, 0x4), 0xb1);
+  o[2] = _mm256_permute4x64_pd(
+      _mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x2), l2, 0x9), 0xc6);
+}
+static inline __attribute__((always_inline)) void
+pb_load3_ps(const float *p, int lim, __m256 o[3]) {
+  __m256 l0 = pb_load8_ps(p, 0, lim), l1 = pb_load8_ps(p, 8, lim);
+  __m256 l2 = pb_load8_ps(p, 16, lim);
+  __m256i idx = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+  __m256i one = _mm256_set1_epi32(1);
+  o[0] = _mm256_permutevar8x32_ps(
+      _mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x92), l2, 0x24), idx);
+  idx = _mm256_add_epi32(idx, one);
+  o[1] = _mm256_permutevar8x32_ps(
+      _mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x24), l2, 0x49), idx);
+  idx = _mm256_add_epi32(idx, one);
+  o[2] = _mm256_permutevar8x32_ps(
+      _mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x49), l2, 0x92), idx);
+}
+
 #define PB_W 4
 #define PB_HMIN(v) pb_hmin_pd(v)
 #define PB_V __m256d
 #define PB_M __m256d
-#define PB_I __m128i
 #define PB_SET1(x) _mm256_set1_pd(x)
 #define PB_ADD(a, b) _mm256_add_pd(a, b)
 #define PB_SUB(a, b) _mm256_sub_pd(a, b)
@@ -174,12 +207,10 @@ pb_load9_ps(const float *p, int lim, __m256 o[9]) {
 #define PB_LOADU_M(p, m) _mm256_maskload_pd(p, _mm256_castpd_si256(m))
 #define PB_STOREU(p, v) _mm256_storeu_pd(p, v)
 #define PB_STOREU_M(p, m, v) _mm256_maskstore_pd(p, _mm256_castpd_si256(m), v)
-#define PB_GATHER(base, idx, m)                                                \
-  _mm256_mask_i32gather_pd(_mm256_setzero_pd(), base, idx, m, 8)
 #define PB_LOAD9(p, o) pb_load9_pd(p, -1, o)
 #define PB_LOAD9_N(p, r, o) pb_load9_pd(p, 9 * (int)(r), o)
-#define PB_STRIDE(s)                                                           \
-  _mm_mullo_epi32(_mm_set1_epi32(s), _mm_setr_epi32(0, 1, 2, 3))
+#define PB_LOAD3(p, o) pb_load3_pd(p, -1, o)
+#define PB_LOAD3_N(p, r, o) pb_load3_pd(p, 3 * (int)(r), o)
 #include <prox/detail/real_double.h>
 #include "batch_simd.inl"
 #include <prox/detail/real_end.h>
@@ -188,7 +219,6 @@ pb_load9_ps(const float *p, int lim, __m256 o[9]) {
 #undef PB_W
 #undef PB_V
 #undef PB_M
-#undef PB_I
 #undef PB_ALL
 #undef PB_SET1
 #undef PB_ADD
@@ -208,10 +238,10 @@ pb_load9_ps(const float *p, int lim, __m256 o[9]) {
 #undef PB_LOADU_M
 #undef PB_STOREU
 #undef PB_STOREU_M
-#undef PB_GATHER
-#undef PB_STRIDE
 #undef PB_LOAD9
 #undef PB_LOAD9_N
+#undef PB_LOAD3
+#undef PB_LOAD3_N
 #undef PB_HMIN
 #undef PB_AND
 #undef PB_OR
@@ -224,7 +254,6 @@ pb_load9_ps(const float *p, int lim, __m256 o[9]) {
 #define PB_HMIN(v) pb_hmin_ps(v)
 #define PB_V __m256
 #define PB_M __m256
-#define PB_I __m256i
 #define PB_SET1(x) _mm256_set1_ps(x)
 #define PB_ADD(a, b) _mm256_add_ps(a, b)
 #define PB_SUB(a, b) _mm256_sub_ps(a, b)
@@ -252,13 +281,10 @@ pb_load9_ps(const float *p, int lim, __m256 o[9]) {
 #define PB_LOADU_M(p, m) _mm256_maskload_ps(p, _mm256_castps_si256(m))
 #define PB_STOREU(p, v) _mm256_storeu_ps(p, v)
 #define PB_STOREU_M(p, m, v) _mm256_maskstore_ps(p, _mm256_castps_si256(m), v)
-#define PB_GATHER(base, idx, m)                                                \
-  _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base, idx, m, 4)
 #define PB_LOAD9(p, o) pb_load9_ps(p, -1, o)
 #define PB_LOAD9_N(p, r, o) pb_load9_ps(p, 9 * (int)(r), o)
-#define PB_STRIDE(s)                                                           \
-  _mm256_mullo_epi32(_mm256_set1_epi32(s),                                     \
-                     _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
+#define PB_LOAD3(p, o) pb_load3_ps(p, -1, o)
+#define PB_LOAD3_N(p, r, o) pb_load3_ps(p, 3 * (int)(r), o)
 #include <prox/detail/real_float.h>
 #include "batch_simd.inl"
 #include <prox/detail/real_end.h>

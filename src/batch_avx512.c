@@ -1,20 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The AVX-512 kernels of the batch queries: 8 doubles or 16 floats per
- * vector, comparisons into mask registers, masked gathers and stores for
- * the tails. Built with -mavx512f -mavx512dq -mavx512vl -mavx2 -mfma; used
- * only when the CPU has them (src/batch.c). */
+ * vector, comparisons into mask registers, arrays of triangles and points
+ * read by plain loads and transposed in registers, masked loads and stores
+ * for the tails. Built with -mavx512f -mavx512dq -mavx512vl -mavx2 -mfma;
+ * used only when the CPU has them (src/batch.c). */
 #include "batch_impl.h"
 
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__)
 
 #include <immintrin.h>
 #include <stdint.h>
-
-/* Without optimisation gcc's gather intrinsics are macros whose mask
- * conversions trip -Wsign-conversion (part of -Wconversion in C). */
-#if defined(__GNUC__) && !defined(__clang__) && !defined(__OPTIMIZE__)
-#pragma GCC diagnostic ignored "-Wsign-conversion"
-#endif
 
 /* The loads of PB_LOAD9 and PB_LOAD9_N: the reals p[q], p[q + 1], ... of a
  * vector; all of them when lim < 0, else those before p[lim], the others 0.
@@ -137,6 +132,47 @@ pb_load9_ps(const float *p, int lim, __m512 o[9]) {
       PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0x42a1, 0xa854), 8);
 }
 
+/* PB_LOAD3 and PB_LOAD3_N: lane k of o[c] gets p[3k + c] for c < 3, that
+ * is coordinate c of point k, 0 past p[lim] when lim >= 0: the blends of
+ * the first step of pb_load9_pd, then a permutation (lane k from lane
+ * (3k + c) mod W; permutexvar reads only those bits). */
+static inline __attribute__((always_inline)) void
+pb_load3_pd(const double *p, int lim, __m512d o[3]) {
+  __m512d l[3];
+  __m512i idx = _mm512_setr_epi64(0, 3, 6, 9, 12, 15, 18, 21);
+  __m512i one = _mm512_set1_epi64(1);
+  int m;
+  for (m = 0; m < 3; ++m)
+    l[m] =
+        _mm512_insertf64x4(_mm512_castpd256_pd512(pb_load4_pd(p, 8 * m, lim)),
+                           pb_load4_pd(p, 8 * m + 4, lim), 1);
+  o[0] = _mm512_permutexvar_pd(idx, PB_BLEND3_PD(l[0], l[1], l[2], 0x92, 0x24));
+  idx = _mm512_add_epi64(idx, one);
+  o[1] = _mm512_permutexvar_pd(idx, PB_BLEND3_PD(l[0], l[1], l[2], 0x24, 0x49));
+  idx = _mm512_add_epi64(idx, one);
+  o[2] = _mm512_permutexvar_pd(idx, PB_BLEND3_PD(l[0], l[1], l[2], 0x49, 0x92));
+}
+static inline __attribute__((always_inline)) void
+pb_load3_ps(const float *p, int lim, __m512 o[3]) {
+  __m512 l[3];
+  __m512i idx = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33,
+                                  36, 39, 42, 45);
+  __m512i one = _mm512_set1_epi32(1);
+  int m;
+  for (m = 0; m < 3; ++m)
+    l[m] =
+        _mm512_insertf32x8(_mm512_castps256_ps512(pb_load8_ps(p, 16 * m, lim)),
+                           pb_load8_ps(p, 16 * m + 8, lim), 1);
+  o[0] = _mm512_permutexvar_ps(idx,
+                               PB_BLEND3_PS(l[0], l[1], l[2], 0x4924, 0x2492));
+  idx = _mm512_add_epi32(idx, one);
+  o[1] = _mm512_permutexvar_ps(idx,
+                               PB_BLEND3_PS(l[0], l[1], l[2], 0x9249, 0x4924));
+  idx = _mm512_add_epi32(idx, one);
+  o[2] = _mm512_permutexvar_ps(idx,
+                               PB_BLEND3_PS(l[0], l[1], l[2], 0x2492, 0x9249));
+}
+
 /* Macros common to both precisions. */
 #define PB_AND(a, b) ((PB_M)((a) & (b)))
 #define PB_OR(a, b) ((PB_M)((a) | (b)))
@@ -148,7 +184,6 @@ pb_load9_ps(const float *p, int lim, __m512 o[9]) {
 #define PB_W 8
 #define PB_V __m512d
 #define PB_M __mmask8
-#define PB_I __m256i
 #define PB_ALL ((PB_M)0xFF)
 #define PB_SET1(x) _mm512_set1_pd(x)
 #define PB_ADD(a, b) _mm512_add_pd(a, b)
@@ -168,14 +203,11 @@ pb_load9_ps(const float *p, int lim, __m512 o[9]) {
 #define PB_LOADU_M(p, m) _mm512_maskz_loadu_pd(m, p)
 #define PB_STOREU(p, v) _mm512_storeu_pd(p, v)
 #define PB_STOREU_M(p, m, v) _mm512_mask_storeu_pd(p, m, v)
-#define PB_GATHER(base, idx, m)                                                \
-  _mm512_mask_i32gather_pd(_mm512_setzero_pd(), m, idx, base, 8)
 #define PB_HMIN(v) _mm512_reduce_min_pd(v)
 #define PB_LOAD9(p, o) pb_load9_pd(p, -1, o)
 #define PB_LOAD9_N(p, r, o) pb_load9_pd(p, 9 * (int)(r), o)
-#define PB_STRIDE(s)                                                           \
-  _mm256_mullo_epi32(_mm256_set1_epi32(s),                                     \
-                     _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
+#define PB_LOAD3(p, o) pb_load3_pd(p, -1, o)
+#define PB_LOAD3_N(p, r, o) pb_load3_pd(p, 3 * (int)(r), o)
 #include <prox/detail/real_double.h>
 #include "batch_simd.inl"
 #include <prox/detail/real_end.h>
@@ -184,7 +216,6 @@ pb_load9_ps(const float *p, int lim, __m512 o[9]) {
 #undef PB_W
 #undef PB_V
 #undef PB_M
-#undef PB_I
 #undef PB_ALL
 #undef PB_SET1
 #undef PB_ADD
@@ -204,16 +235,15 @@ pb_load9_ps(const float *p, int lim, __m512 o[9]) {
 #undef PB_LOADU_M
 #undef PB_STOREU
 #undef PB_STOREU_M
-#undef PB_GATHER
-#undef PB_STRIDE
 #undef PB_HMIN
 #undef PB_LOAD9
 #undef PB_LOAD9_N
+#undef PB_LOAD3
+#undef PB_LOAD3_N
 
 #define PB_W 16
 #define PB_V __m512
 #define PB_M __mmask16
-#define PB_I __m512i
 #define PB_ALL ((PB_M)0xFFFF)
 #define PB_SET1(x) _mm512_set1_ps(x)
 #define PB_ADD(a, b) _mm512_add_ps(a, b)
@@ -233,15 +263,11 @@ pb_load9_ps(const float *p, int lim, __m512 o[9]) {
 #define PB_LOADU_M(p, m) _mm512_maskz_loadu_ps(m, p)
 #define PB_STOREU(p, v) _mm512_storeu_ps(p, v)
 #define PB_STOREU_M(p, m, v) _mm512_mask_storeu_ps(p, m, v)
-#define PB_GATHER(base, idx, m)                                                \
-  _mm512_mask_i32gather_ps(_mm512_setzero_ps(), m, idx, base, 4)
 #define PB_HMIN(v) _mm512_reduce_min_ps(v)
 #define PB_LOAD9(p, o) pb_load9_ps(p, -1, o)
 #define PB_LOAD9_N(p, r, o) pb_load9_ps(p, 9 * (int)(r), o)
-#define PB_STRIDE(s)                                                           \
-  _mm512_mullo_epi32(                                                          \
-      _mm512_set1_epi32(s),                                                    \
-      _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#define PB_LOAD3(p, o) pb_load3_ps(p, -1, o)
+#define PB_LOAD3_N(p, r, o) pb_load3_ps(p, 3 * (int)(r), o)
 #include <prox/detail/real_float.h>
 #include "batch_simd.inl"
 #include <prox/detail/real_end.h>

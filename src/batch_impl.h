@@ -7,7 +7,8 @@
 #include <prox/batch.h>
 
 /* The vector code reads prox_triangle and prox_vec3 arrays as arrays of
- * reals (loads of whole blocks, gathers at a stride of 9 or 3 reals). */
+ * reals (loads of whole blocks, transposed in registers at a stride of 9
+ * or 3 reals). */
 _Static_assert(sizeof(prox_vec3) == 3 * sizeof(double), "prox_vec3 padded");
 _Static_assert(sizeof(prox_vec3f) == 3 * sizeof(float), "prox_vec3f padded");
 _Static_assert(sizeof(prox_triangle) == 9 * sizeof(double),

@@ -4,8 +4,7 @@
  * once per precision, after the precision macros (prox/detail/real_*.h) and
  * the vector macros below (which the includer undefines or redefines):
  *
- *   PB_W          lanes per vector          PB_V, PB_M, PB_I  vector, mask,
- *                                                             gather index
+ *   PB_W          lanes per vector          PB_V, PB_M  vector, mask
  *   PB_SET1(x)    broadcast                 PB_ADD/SUB/MUL/DIV(a, b)
  *   PB_LT/LE/GT/GE/EQ(a, b) ordered compares, false on NaN, giving masks
  *   PB_ISNAN(a)   lanes that are NaN        PB_SELECT(m, t, f)  m ? t : f
@@ -14,12 +13,12 @@
  *   PB_BITS(m)    the mask as bits, lane k in bit k
  *   PB_HMIN(v)    the smallest lane (no NaN lanes)
  *   PB_LOADU(p), PB_LOADU_M(p, m), PB_STOREU(p, v), PB_STOREU_M(p, m, v)
- *   PB_GATHER(base, idx, m)  base[idx[k]] in lane k where m, else 0
- *   PB_STRIDE(s)  the gather index (0, s, 2s, ...)
  *   PB_LOAD9(p, o)  o[j] (j < 9) gets p[9k + j] in lane k: PB_W records
  *                 of 9 reals (triangles) transposed, from plain loads
  *   PB_LOAD9_N(p, r, o)  the same for the first r < PB_W records, lanes
- *                 r and up 0 (masked loads: nothing past them is read)
+ *                 r and up 0 (nothing past record r is read)
+ *   PB_LOAD3(p, o), PB_LOAD3_N(p, r, o)  the same for records of 3 reals
+ *                 (points): o[c] (c < 3) gets p[3k + c] in lane k
  *
  * Exactness. Each kernel evaluates the operations of the scalar kernel
  * (prox_point_triangle's well-conditioned path, prox_point_aabb) in the
@@ -100,17 +99,11 @@ PB_INLINE PB_V3 PROX_FN(pb_select3)(PB_M m, PB_V3 t, PB_V3 f) {
   return r;
 }
 
-/* Lane k gets the point at base + idx[k] (masked lanes 0). */
-PB_INLINE PB_V3 PROX_FN(pb_gather3)(const PROX_REAL *base, PB_I idx, PB_M m) {
-  PB_V3 r;
-  r.x = PB_GATHER(base, idx, m);
-  r.y = PB_GATHER(base + 1, idx, m);
-  r.z = PB_GATHER(base + 2, idx, m);
-  return r;
-}
-
-/* The PB_W triangles at t (the first r of them, the others 0, unless full),
- * as pb_gather3 would give them, but from plain loads (PB_LOAD9). */
+/* The PB_W triangles at t, lane k triangle k (only the first r of them,
+ * the other lanes 0, unless full): vertex 0 in a, 1 in b, 2 in c. Plain
+ * loads transposed in registers (PB_LOAD9), which cost less than gathers;
+ * without a software prefetch, which the gathers needed but loads do not
+ * (the hardware prefetcher keeps up; one measured no faster). */
 PB_INLINE void PROX_FN(pb_load_tris)(const PROX_FN(prox_triangle) * t, int full,
                                      size_t r, PB_V3 *a, PB_V3 *b, PB_V3 *c) {
   const PROX_REAL *p = (const PROX_REAL *)(const void *)t;
@@ -130,19 +123,22 @@ PB_INLINE void PROX_FN(pb_load_tris)(const PROX_FN(prox_triangle) * t, int full,
   c->z = o[8];
 }
 
-/* Gathers do not wake the hardware prefetcher as loads do: the block
- * loops that gather fetch the block four blocks ahead of block i of n (size
- * bytes per element, 64-byte lines) themselves. (The leaf loop, which loads
- * its blocks, measured as fast or faster without: the hardware prefetcher
- * suffices there.) */
-PB_INLINE void PROX_FN(pb_prefetch_ahead)(const void *base, size_t size,
-                                          size_t i, size_t n) {
-  if (n - i > 5 * PB_W) {
-    const char *ahead = (const char *)base + (i + 4 * PB_W) * size;
-    size_t off;
-    for (off = 0; off < PB_W * size; off += 64)
-      __builtin_prefetch(ahead + off);
-  }
+/* The PB_W points at pts, lane k point k (only the first r of them, the
+ * other lanes 0, unless full), as pb_load_tris. Without a software
+ * prefetch, as that loop: the hardware prefetcher suffices. */
+PB_INLINE PB_V3 PROX_FN(pb_load_pts)(const PROX_FN(prox_vec3) * pts, int full,
+                                     size_t r) {
+  const PROX_REAL *p = (const PROX_REAL *)(const void *)pts;
+  PB_V o[3];
+  PB_V3 v;
+  if (full)
+    PB_LOAD3(p, o);
+  else
+    PB_LOAD3_N(p, r, o);
+  v.x = o[0];
+  v.y = o[1];
+  v.z = o[2];
+  return v;
 }
 
 /* Lane k gets (x[k], y[k], z[k]); only the first lanes (m) when !full. */
@@ -461,16 +457,13 @@ static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts,
   PB_V3 a = PROX_FN(pb_splat)(tri->v[0]);
   PB_V3 b = PROX_FN(pb_splat)(tri->v[1]);
   PB_V3 c = PROX_FN(pb_splat)(tri->v[2]);
-  PB_I idx = PB_STRIDE(3);
   size_t i;
   for (i = 0; i < n; i += PB_W) {
     size_t left = n - i;
     int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
     PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
     PB_V3 p;
-    PROX_FN(pb_prefetch_ahead)(pts, sizeof *pts, i, n);
-    p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i), idx,
-                            valid);
+    p = PROX_FN(pb_load_pts)(pts + i, full, left);
     PB_V d2;
     PB_M bad;
     unsigned bits;
@@ -538,16 +531,13 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
   PB_V3 lo = PROX_FN(pb_splat)(blo), hi = PROX_FN(pb_splat)(bhi);
   PB_V pv = PB_SET1(poison);
   PB_V big = PB_SET1(PROX_REAL_MAX), nan = PB_SET1(PROX_NAN);
-  PB_I idx = PB_STRIDE(3);
   size_t i;
   for (i = 0; i < n; i += PB_W) {
     size_t left = n - i;
     int full = left >= PB_W, k, kn = full ? PB_W : (int)left;
     PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
     PB_V3 p;
-    PROX_FN(pb_prefetch_ahead)(pts, sizeof *pts, i, n);
-    p = PROX_FN(pb_gather3)((const PROX_REAL *)(const void *)(pts + i), idx,
-                            valid);
+    p = PROX_FN(pb_load_pts)(pts + i, full, left);
     PB_V3 q, d;
     PB_V d2;
     /* prox_clamp: x > hi ? hi : x, then t < lo ? lo : t. */

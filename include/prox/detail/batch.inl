@@ -6,8 +6,8 @@
 /// Triangles in structure-of-arrays form: triangle i has vertex k at
 /// (x[k][i], y[k][i], z[k][i]). The nine arrays hold n reals each (as many
 /// as the query's n); they may live in one buffer. The vector code loads
-/// this form with plain loads instead of gathers (see BENCHMARKS.md for
-/// what that gains).
+/// this form straight into its registers, without the transposes the
+/// array-of-structs form needs (see BENCHMARKS.md for what that gains).
 typedef struct PROX_FN(prox_triangle_soa) {
   const PROX_REAL *x[3]; ///< x coordinates of vertex 0, 1, 2
   const PROX_REAL *y[3]; ///< y coordinates of vertex 0, 1, 2
