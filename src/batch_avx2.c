@@ -9,7 +9,6 @@
 #if defined(__AVX2__)
 
 #include <immintrin.h>
-#include <stdint.h>
 
 /* Horizontal minimum of a vector without NaN lanes. */
 static inline double pb_hmin_pd(__m256d v) {
@@ -27,12 +26,10 @@ static inline float pb_hmin_ps(__m256 v) {
  * vector; all of them when lim < 0, else those before p[lim], the others 0.
  * Only the vector that straddles p[lim] takes a masked load (which reads
  * nothing it leaves out; p + q may lie past the array, so its address is
- * formed as an integer); those before it take plain loads, those after it
- * none. Masked loads of every vector, which need no branches, measured
+ * formed as an integer, PB_AT); those before it take plain loads, those after
+ * it none. Masked loads of every vector, which need no branches, measured
  * slower here (Zen 5 VM), streamed from memory most of all, even with the
  * count of triangles changing at random from call to call. */
-#define PB_AT(p, q)                                                            \
-  ((const void *)((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p)))
 static inline __attribute__((always_inline)) __m128d
 pb_load2_pd(const double *p, int q, int lim) {
   if (lim < 0 || q + 2 <= lim) return _mm_loadu_pd(p + q);

@@ -9,18 +9,15 @@
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__)
 
 #include <immintrin.h>
-#include <stdint.h>
 
 /* The loads of PB_LOAD9 and PB_LOAD9_N: the reals p[q], p[q + 1], ... of a
  * vector; all of them when lim < 0, else those before p[lim], the others 0.
  * Only the vector that straddles p[lim] takes a masked load (which reads
  * nothing it leaves out; p + q may lie past the array, so its address is
- * formed as an integer); those before it take plain loads, those after it
- * none. Masked loads of every vector, which need no branches, measured
+ * formed as an integer, PB_AT); those before it take plain loads, those after
+ * it none. Masked loads of every vector, which need no branches, measured
  * slower here (Zen 5 VM), streamed from memory most of all, even with the
  * count of triangles changing at random from call to call. */
-#define PB_AT(p, q)                                                            \
-  ((const void *)((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p)))
 static inline __attribute__((always_inline)) __m256d
 pb_load4_pd(const double *p, int q, int lim) {
   if (lim < 0 || q + 4 <= lim) return _mm256_loadu_pd(p + q);

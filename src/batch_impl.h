@@ -6,6 +6,14 @@
 
 #include <prox/batch.h>
 
+#include <stdint.h>
+
+/* The address of p[q] for the masked loads of the vector code, formed as
+ * an integer: p + q may lie past the array (the masked lanes read nothing
+ * there), where pointer arithmetic would be undefined. */
+#define PB_AT(p, q)                                                            \
+  ((const void *)((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p)))
+
 /* The vector code reads prox_triangle and prox_vec3 arrays as arrays of
  * reals (loads of whole blocks, transposed in registers at a stride of 9
  * or 3 reals). */

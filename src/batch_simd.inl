@@ -339,6 +339,26 @@ static void PROX_FN(pb_tri_fill)(PROX_FN(prox_closest) * r, int reg,
   r->feature.index = index[reg];
 }
 
+/* Triangles i.. of a leaf (tris, or soa when tris is NULL) into a, b, c:
+ * all PB_W lanes when left >= PB_W, else the first `left` (mask valid),
+ * the others 0. */
+PB_INLINE void PROX_FN(pb_leaf_load)(const PROX_FN(prox_triangle) * tris,
+                                     const PROX_FN(prox_triangle_soa) * soa,
+                                     size_t i, size_t left, PB_M valid,
+                                     PB_V3 *a, PB_V3 *b, PB_V3 *c) {
+  int full = left >= PB_W;
+  if (tris) {
+    PROX_FN(pb_load_tris)(tris + i, full, full ? PB_W : left, a, b, c);
+    return;
+  }
+  *a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, full,
+                         valid);
+  *b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, full,
+                         valid);
+  *c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, full,
+                         valid);
+}
+
 /* One block of the leaf loop at triangle i: lanes `valid` (all of them
  * when `full`) hold triangles a, b, c. Updates *best and *bi as the scalar
  * loop's strict comparisons, lane by lane, would; returns 1 when a NaN
@@ -397,16 +417,7 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
   PB_V3 a, b, c;
   PB_M all = (PB_M)PB_ALL;
   for (i = 0; n - i >= PB_W; i += PB_W) {
-    if (tris) {
-      PROX_FN(pb_load_tris)(tris + i, 1, PB_W, &a, &b, &c);
-    } else {
-      a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, 1,
-                            all);
-      b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, 1,
-                            all);
-      c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, 1,
-                            all);
-    }
+    PROX_FN(pb_leaf_load)(tris, soa, i, PB_W, all, &a, &b, &c);
     if (PROX_FN(pb_leaf_block)(p, pv, a, b, c, all, 1, tris, soa, i, &best,
                                &bi)) {
       *best_index = bi;
@@ -415,16 +426,7 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
   }
   if (i < n) {
     PB_M valid = (PB_M)PB_FIRST(n - i);
-    if (tris) {
-      PROX_FN(pb_load_tris)(tris + i, 0, n - i, &a, &b, &c);
-    } else {
-      a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, 0,
-                            valid);
-      b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, 0,
-                            valid);
-      c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, 0,
-                            valid);
-    }
+    PROX_FN(pb_leaf_load)(tris, soa, i, n - i, valid, &a, &b, &c);
     if (PROX_FN(pb_leaf_block)(p, pv, a, b, c, valid, 0, tris, soa, i, &best,
                                &bi)) {
       *best_index = bi;
