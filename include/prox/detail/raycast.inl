@@ -586,6 +586,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
     PROX_FN(prox_rayhit) * out) {
   PROX_REAL en = t0[0] > t0[1] ? t0[0] : t0[1];
   PROX_REAL ex = t1[0] < t1[1] ? t1[0] : t1[1], a, b;
+  int hit;
   en = t0[2] > en ? t0[2] : en;
   ex = t1[2] < ex ? t1[2] : ex;
   a = en > ray->tmin ? en : ray->tmin;
@@ -593,11 +594,12 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
   /* Ize's slack: the slab parameters carry at most about 1.5 eps of
    * relative rounding each. An entry beyond the largest real (a tiny
    * direction) is no hit. */
-  if (!(a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) || !(a < PROX_INF) ||
-      !ok)
-    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  return out ? PROX_FN(prox_detail_rc_aabb_out)(ray, box, t0, en, b, tmax, out)
-             : 1;
+  hit = (a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b)) & (a < PROX_INF) & ok;
+  /* Without out, the answer is the flag itself: no branch on an outcome
+   * that random rays make unpredictable. */
+  if (!out) return hit;
+  if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  return PROX_FN(prox_detail_rc_aabb_out)(ray, box, t0, en, b, tmax, out);
 }
 
 /// Internal: prox_raycast_aabb for any input (the general code): a zero,
