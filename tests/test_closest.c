@@ -559,6 +559,11 @@ static void TFN(note_vec)(const char *name, VEC v) {
 
 /* Squared distance and closest point of an unsigned query against the
  * exact ones; the point bound is asserted when point_well. */
+/* The squared distance of the same query with out = NULL (a separate
+ * path in several kernels), set by the caller before check_closest. */
+static REAL TFN(null_d2);
+static int TFN(null_set);
+
 static void TFN(check_closest)(oracle_row *row, double s, REAL d2,
                                const RES *out, const mpq_t xd2, const q3 *xq,
                                int point_well) {
@@ -579,6 +584,17 @@ static void TFN(check_closest)(oracle_row *row, double s, REAL d2,
             (double)out->sqdist);
   CHECK_MSG(e2 <= TC_BOUND, "squared distance error %.3g eps S^2 (%a)", e2,
             (double)d2);
+  if (TFN(null_set)) {
+    /* The distance-only path: held to the same bound. */
+    double en = oracle_err((double)TFN(null_d2), xd2, TC_EPS * u2 * u2);
+    TFN(null_set) = 0;
+    oracle_max(&row->sqdist, en);
+    CHECK_MSG(isfinite(TFN(null_d2)),
+              "out = NULL: non-finite result %a from finite input",
+              (double)TFN(null_d2));
+    CHECK_MSG(en <= TC_BOUND, "out = NULL: squared distance error %.3g eps S^2",
+              en);
+  }
   if (point_well)
     CHECK_MSG(ep <= TC_BOUND, "closest point error %.3g eps S", ep);
 }
@@ -725,6 +741,8 @@ static void TFN(test_plane)(void) {
       TFN(gen_plane)(&g, kind, &p, &pl.normal, &pl.offset);
       h_case_begin();
       d2 = KFN(prox_point_plane)(p, &pl, &out);
+      TFN(null_d2) = KFN(prox_point_plane)(p, &pl, NULL);
+      TFN(null_set) = 1;
       sd = KFN(prox_point_plane_signed)(p, &pl, &outs);
       TFN(q)(&xp, p);
       TFN(q)(&xn, pl.normal);
@@ -974,6 +992,8 @@ static void TFN(test_line)(void) {
       line.dir = KFN(prox_vsub)(b, o);
       h_case_begin();
       d2 = KFN(prox_point_line)(p, &line, &out);
+      TFN(null_d2) = KFN(prox_point_line)(p, &line, NULL);
+      TFN(null_set) = 1;
       TFN(q)(&xp, p);
       TFN(q)(&xo, o);
       TFN(q)(&xd, line.dir);
@@ -1045,6 +1065,8 @@ static void TFN(test_ray)(void) {
       }
       h_case_begin();
       d2 = KFN(prox_point_ray)(p, &ray, &out);
+      TFN(null_d2) = KFN(prox_point_ray)(p, &ray, NULL);
+      TFN(null_set) = 1;
       TFN(q)(&xp, p);
       TFN(q)(&xo, o);
       TFN(q)(&xd, ray.dir);
@@ -1115,6 +1137,8 @@ static void TFN(test_segment)(void) {
       TFN(gen_linear)(&g, kind, &p, &seg.a, &seg.b);
       h_case_begin();
       d2 = KFN(prox_point_segment)(p, &seg, &out);
+      TFN(null_d2) = KFN(prox_point_segment)(p, &seg, NULL);
+      TFN(null_set) = 1;
       TFN(q)(&xp, p);
       TFN(q)(&xv[0], seg.a);
       TFN(q)(&xv[1], seg.b);
@@ -1373,6 +1397,8 @@ static void TFN(test_triangle)(void) {
       sub = TFN(gen_triangle)(&g, kind, &tri, &p);
       h_case_begin();
       d2 = KFN(prox_point_triangle)(p, &tri, &out);
+      TFN(null_d2) = KFN(prox_point_triangle)(p, &tri, NULL);
+      TFN(null_set) = 1;
       TFN(q)(&xp, p);
       for (i = 0; i < 3; ++i)
         TFN(q)(&xv[i], tri.v[i]);
@@ -1768,6 +1794,8 @@ static void TFN(test_rectangle)(void) {
       p = TFN(box_point)(&g, &f, rc.center, rc.axis, rc.half, 2, adv);
       h_case_begin();
       d2 = KFN(prox_point_rectangle)(p, &rc, &out);
+      TFN(null_d2) = KFN(prox_point_rectangle)(p, &rc, NULL);
+      TFN(null_set) = 1;
       /* Exact: s_i = (p - c) . axis_i clamped; q = c + sum s_i axis_i. */
       TFN(q)(&xp, p);
       TFN(q)(&xc, rc.center);
@@ -1898,6 +1926,8 @@ static void TFN(test_aabb)(void) {
       }
       h_case_begin();
       d2 = KFN(prox_point_aabb)(p, &box, &out);
+      TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
+      TFN(null_set) = 1;
       sd = KFN(prox_point_aabb_signed)(p, &box, &outs);
       /* Exact clamp. */
       inside = 1;
@@ -1986,6 +2016,8 @@ static void TFN(test_aabb)(void) {
         box.max = tmp;
       }
       d2 = KFN(prox_point_aabb)(p, &box, &out);
+      TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
+      TFN(null_set) = 1;
       CHECK_MSG(d2 == 0 && out.sqdist == 0 && out.point.x == p.x &&
                     out.point.y == p.y && out.point.z == p.z &&
                     out.feature.kind == PROX_FEATURE_INTERIOR,
@@ -2042,6 +2074,8 @@ static void TFN(test_obb)(void) {
       p = TFN(box_point)(&g, &f, box.center, box.axis, box.half, 3, adv);
       h_case_begin();
       d2 = KFN(prox_point_obb)(p, &box, &out);
+      TFN(null_d2) = KFN(prox_point_obb)(p, &box, NULL);
+      TFN(null_set) = 1;
       sd = KFN(prox_point_obb_signed)(p, &box, &outs);
       /* Exact clamp formula on the axes as given. */
       TFN(q)(&xp, p);
@@ -2194,6 +2228,8 @@ static void TFN(test_sphere)(void) {
       p = TFN(ball_point)(&g, &f, sph.center, sph.radius, adv);
       h_case_begin();
       d2 = KFN(prox_point_sphere)(p, &sph, &out);
+      TFN(null_d2) = KFN(prox_point_sphere)(p, &sph, NULL);
+      TFN(null_set) = 1;
       sd = KFN(prox_point_sphere_signed)(p, &sph, &outs);
       TFN(q)(&xp, p);
       TFN(q)(&xc, sph.center);
@@ -2297,6 +2333,8 @@ static void TFN(test_capsule)(void) {
       }
       h_case_begin();
       d2 = KFN(prox_point_capsule)(p, &cap, &out);
+      TFN(null_d2) = KFN(prox_point_capsule)(p, &cap, NULL);
+      TFN(null_set) = 1;
       sd = KFN(prox_point_capsule_signed)(p, &cap, &outs);
       TFN(q)(&xp, p);
       TFN(q)(&xv[0], cap.a);
@@ -2558,6 +2596,8 @@ static void TFN(test_tetrahedron)(void) {
       (void)TFN(gen_tet)(&g, kind, &tet, &p);
       h_case_begin();
       d2 = KFN(prox_point_tetrahedron)(p, &tet, &out);
+      TFN(null_d2) = KFN(prox_point_tetrahedron)(p, &tet, NULL);
+      TFN(null_set) = 1;
       sd = KFN(prox_point_tetrahedron_signed)(p, &tet, &outs);
       TFN(q)(&xp, p);
       for (i = 0; i < 4; ++i)
@@ -2644,19 +2684,21 @@ static VEC TFN(at)(const REAL *x) {
 }
 
 /* Calls kernel k on inputs x (point first, then the primitive's fields in
- * declaration order). */
-static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
+ * declaration order), with out = NULL when no_out is set. */
+static void TFN(call)(int k, const REAL *x, TFN(call_result) * r, int no_out) {
   VEC p = TFN(at)(x);
   const REAL *y = x + 3;
+  RES *o;
   memset(r, 0, sizeof *r);
+  o = no_out ? NULL : &r->out;
   switch (k) {
   case KN_PLANE:
   case KN_PLANE_SIGNED: {
     KFN(prox_plane) pl;
     pl.normal = TFN(at)(y);
     pl.offset = y[3];
-    r->value = k == KN_PLANE ? KFN(prox_point_plane)(p, &pl, &r->out)
-                             : KFN(prox_point_plane_signed)(p, &pl, &r->out);
+    r->value = k == KN_PLANE ? KFN(prox_point_plane)(p, &pl, o)
+                             : KFN(prox_point_plane_signed)(p, &pl, o);
     break;
   }
   case KN_PLANE_FROM_NORMAL:
@@ -2669,7 +2711,7 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     KFN(prox_line) l;
     l.origin = TFN(at)(y);
     l.dir = TFN(at)(y + 3);
-    r->value = KFN(prox_point_line)(p, &l, &r->out);
+    r->value = KFN(prox_point_line)(p, &l, o);
     break;
   }
   case KN_RAY: {
@@ -2678,14 +2720,14 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     ray.dir = TFN(at)(y + 3);
     ray.tmin = y[6];
     ray.tmax = y[7];
-    r->value = KFN(prox_point_ray)(p, &ray, &r->out);
+    r->value = KFN(prox_point_ray)(p, &ray, o);
     break;
   }
   case KN_SEGMENT: {
     KFN(prox_segment) s;
     s.a = TFN(at)(y);
     s.b = TFN(at)(y + 3);
-    r->value = KFN(prox_point_segment)(p, &s, &r->out);
+    r->value = KFN(prox_point_segment)(p, &s, o);
     break;
   }
   case KN_TRIANGLE:
@@ -2695,7 +2737,7 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     t.v[0] = TFN(at)(y);
     t.v[1] = TFN(at)(y + 3);
     t.v[2] = TFN(at)(y + 6);
-    if (k == KN_TRIANGLE) r->value = KFN(prox_point_triangle)(p, &t, &r->out);
+    if (k == KN_TRIANGLE) r->value = KFN(prox_point_triangle)(p, &t, o);
     if (k == KN_BARYCENTRIC) r->vec = KFN(prox_triangle_barycentric)(p, &t);
     if (k == KN_IN_TRIANGLE) r->ret = KFN(prox_point_in_triangle)(p, &t);
     break;
@@ -2707,7 +2749,7 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     rc.axis[1] = TFN(at)(y + 6);
     rc.half[0] = y[9];
     rc.half[1] = y[10];
-    r->value = KFN(prox_point_rectangle)(p, &rc, &r->out);
+    r->value = KFN(prox_point_rectangle)(p, &rc, o);
     break;
   }
   case KN_AABB:
@@ -2715,8 +2757,8 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     KFN(prox_aabb) b;
     b.min = TFN(at)(y);
     b.max = TFN(at)(y + 3);
-    r->value = k == KN_AABB ? KFN(prox_point_aabb)(p, &b, &r->out)
-                            : KFN(prox_point_aabb_signed)(p, &b, &r->out);
+    r->value = k == KN_AABB ? KFN(prox_point_aabb)(p, &b, o)
+                            : KFN(prox_point_aabb_signed)(p, &b, o);
     break;
   }
   case KN_OBB:
@@ -2729,8 +2771,8 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     b.half[0] = y[12];
     b.half[1] = y[13];
     b.half[2] = y[14];
-    r->value = k == KN_OBB ? KFN(prox_point_obb)(p, &b, &r->out)
-                           : KFN(prox_point_obb_signed)(p, &b, &r->out);
+    r->value = k == KN_OBB ? KFN(prox_point_obb)(p, &b, o)
+                           : KFN(prox_point_obb_signed)(p, &b, o);
     break;
   }
   case KN_SPHERE:
@@ -2738,8 +2780,8 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     KFN(prox_sphere) sp;
     sp.center = TFN(at)(y);
     sp.radius = y[3];
-    r->value = k == KN_SPHERE ? KFN(prox_point_sphere)(p, &sp, &r->out)
-                              : KFN(prox_point_sphere_signed)(p, &sp, &r->out);
+    r->value = k == KN_SPHERE ? KFN(prox_point_sphere)(p, &sp, o)
+                              : KFN(prox_point_sphere_signed)(p, &sp, o);
     break;
   }
   case KN_CAPSULE:
@@ -2748,9 +2790,8 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     cp.a = TFN(at)(y);
     cp.b = TFN(at)(y + 3);
     cp.radius = y[6];
-    r->value = k == KN_CAPSULE
-                   ? KFN(prox_point_capsule)(p, &cp, &r->out)
-                   : KFN(prox_point_capsule_signed)(p, &cp, &r->out);
+    r->value = k == KN_CAPSULE ? KFN(prox_point_capsule)(p, &cp, o)
+                               : KFN(prox_point_capsule_signed)(p, &cp, o);
     break;
   }
   case KN_TETRAHEDRON:
@@ -2760,8 +2801,8 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r) {
     for (i = 0; i < 4; ++i)
       t.v[i] = TFN(at)(y + 3 * i);
     r->value = k == KN_TETRAHEDRON
-                   ? KFN(prox_point_tetrahedron)(p, &t, &r->out)
-                   : KFN(prox_point_tetrahedron_signed)(p, &t, &r->out);
+                   ? KFN(prox_point_tetrahedron)(p, &t, o)
+                   : KFN(prox_point_tetrahedron_signed)(p, &t, o);
     break;
   }
   default:
@@ -2788,15 +2829,19 @@ static void TFN(test_nan)(void) {
           REAL y[18], bad = b == 0
                                 ? (REAL)NAN
                                 : (b == 1 ? (REAL)INFINITY : -(REAL)INFINITY);
-          TFN(call_result) r;
+          TFN(call_result) r, rn;
           int interval = k == KN_RAY && j >= 9;
           memcpy(y, x, sizeof y);
           y[j] = bad;
-          TFN(call)(k, y, &r);
+          TFN(call)(k, y, &r, 0);
+          TFN(call)(k, y, &rn, 1);
           h_case_begin();
           if (interval && b != 0) {
             CHECK_MSG(isnan(r.value) || r.value >= 0, "ray interval %a: %a",
                       (double)bad, (double)r.value);
+            CHECK_MSG(isnan(rn.value) || rn.value >= 0,
+                      "out = NULL: ray interval %a: %a", (double)bad,
+                      (double)rn.value);
           } else if (k == KN_IN_TRIANGLE) {
             CHECK_MSG(r.ret == 0, "point_in_triangle %d", r.ret);
           } else if (k == KN_BARYCENTRIC) {
@@ -2819,6 +2864,8 @@ static void TFN(test_nan)(void) {
                       (double)r.value, (double)r.out.sqdist,
                       (double)r.out.point.x, (double)r.out.point.y,
                       (double)r.out.point.z, r.out.feature.kind);
+            CHECK_MSG(isnan(rn.value), "out = NULL: returned %a",
+                      (double)rn.value);
           }
           if (h_case_failed())
             h_note("%s%s: input %d = %a", tc_kernel_name[k],

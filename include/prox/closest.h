@@ -8,6 +8,13 @@
 /// parameters and feature(s). Signed
 /// variants return the signed distance (negative inside). No query
 /// allocates, and every query is defined for degenerate input.
+///
+/// The result pointer may be NULL: the query then computes the distance
+/// only, by the shortest path it has. That distance meets the same error
+/// bound and the same NaN rules, but it may differ in its last bits from
+/// the one returned with a result (prox_point_segment, for one, evaluates
+/// |(p - a) - t (b - a)|^2 without a result and |p - q|^2 with one, q the
+/// reported point).
 #ifndef PROX_CLOSEST_H
 #define PROX_CLOSEST_H
 

@@ -181,12 +181,17 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
    * and a branch on them mispredicts): t clamped with max and min, and the
    * point as (1 - t) a + t b, which is a at t = 0 and b at t = 1 exactly.
    * The first clamp also takes a NaN t to 0: a == b (0 / 0) gives the point
-   * a, and non-finite input still gives NaN, as q mixes a and b and d2
-   * takes p. The opaque steps keep GCC from turning the clamps into
-   * branches (see PROX_OPAQUE). */
+   * a, and non-finite input still gives NaN, as q (or t d) mixes a and b
+   * and d2 takes p. The opaque steps keep GCC from turning the clamps into
+   * branches (see PROX_OPAQUE). Without out, d2 is |w - t d|^2 with
+   * w = p - a: six operations fewer than forming q, and a shorter
+   * dependency chain after the division; with out it is |p - q|^2,
+   * consistent with the point (the capsule's direction p - q relies on
+   * it). */
   PROX_FN(prox_vec3) d = PROX_FN(prox_vsub)(seg->b, seg->a), q;
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, seg->a);
   PROX_REAL dd = PROX_FN(prox_vdot)(d, d);
-  PROX_REAL t = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, seg->a), d) / dd, d2;
+  PROX_REAL t = PROX_FN(prox_vdot)(w, d) / dd, d2;
   {
     PROX_REAL zero = 0;
     PROX_OPAQUE(zero);
@@ -195,11 +200,14 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
   }
   t = t < 1 ? t : 1;
   PROX_OPAQUE(t);
+  if (!out) {
+    d2 = PROX_FN(prox_vlen2)(PROX_FN(prox_vsub)(w, PROX_FN(prox_vscale)(d, t)));
+    /* d2 - d2 is 0, or NaN when d2 is infinite (an infinite p). */
+    return d2 + (d2 - d2);
+  }
   q = PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(seg->a, 1 - t),
                          PROX_FN(prox_vscale)(seg->b, t));
   d2 = PROX_FN(prox_vdist2)(p, q);
-  /* d2 - d2 is 0, or NaN when d2 is infinite (an infinite p). */
-  if (!out) return d2 + (d2 - d2);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
   return PROX_FN(prox_detail_set)(
