@@ -56,7 +56,7 @@ typedef struct rc_case {
 
 /* A kernel's result, in double. */
 typedef struct rc_res {
-  int ret, hit, inside;
+  int ret, ret_null, hit, inside; /* ret_null: the return with out = NULL */
   double t, tx, p[3], n[3], bary[3];
   int kind, index;
 } rc_res;
@@ -120,7 +120,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
   if (!is_float) {
     prox_ray ray;
     prox_rayhit h;
-    int ret = 0;
+    int ret = 0, ret_null = 0;
     ray.origin = RC_V3(c->o);
     ray.dir = RC_V3(c->d);
     ray.tmin = c->tmin;
@@ -131,6 +131,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       pl.normal = RC_V3(c->v[0]);
       pl.offset = c->s[0];
       ret = prox_raycast_plane(&ray, &pl, &h);
+      ret_null = prox_raycast_plane(&ray, &pl, NULL);
       break;
     }
     case RC_TRIANGLE: {
@@ -139,6 +140,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       t.v[1] = RC_V3(c->v[1]);
       t.v[2] = RC_V3(c->v[2]);
       ret = prox_raycast_triangle(&ray, &t, &h);
+      ret_null = prox_raycast_triangle(&ray, &t, NULL);
       break;
     }
     case RC_AABB: {
@@ -146,6 +148,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       b.min = RC_V3(c->v[0]);
       b.max = RC_V3(c->v[1]);
       ret = prox_raycast_aabb(&ray, &b, &h);
+      ret_null = prox_raycast_aabb(&ray, &b, NULL);
       break;
     }
     case RC_OBB: {
@@ -158,6 +161,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       b.half[1] = c->s[1];
       b.half[2] = c->s[2];
       ret = prox_raycast_obb(&ray, &b, &h);
+      ret_null = prox_raycast_obb(&ray, &b, NULL);
       break;
     }
     case RC_SPHERE: {
@@ -165,6 +169,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       s.center = RC_V3(c->v[0]);
       s.radius = c->s[0];
       ret = prox_raycast_sphere(&ray, &s, &h);
+      ret_null = prox_raycast_sphere(&ray, &s, NULL);
       break;
     }
     case RC_CAPSULE: {
@@ -173,6 +178,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       s.b = RC_V3(c->v[1]);
       s.radius = c->s[0];
       ret = prox_raycast_capsule(&ray, &s, &h);
+      ret_null = prox_raycast_capsule(&ray, &s, NULL);
       break;
     }
     default: {
@@ -182,14 +188,16 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       t.v[2] = RC_V3(c->v[2]);
       t.v[3] = RC_V3(c->v[3]);
       ret = prox_raycast_tetrahedron(&ray, &t, &h);
+      ret_null = prox_raycast_tetrahedron(&ray, &t, NULL);
       break;
     }
     }
     rc_from_hit(r, &h, ret);
+    r->ret_null = ret_null;
   } else {
     prox_rayf ray;
     prox_rayhitf h;
-    int ret = 0;
+    int ret = 0, ret_null = 0;
     ray.origin = RC_V3F(c->o);
     ray.dir = RC_V3F(c->d);
     ray.tmin = (float)c->tmin;
@@ -200,6 +208,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       pl.normal = RC_V3F(c->v[0]);
       pl.offset = (float)c->s[0];
       ret = prox_raycast_planef(&ray, &pl, &h);
+      ret_null = prox_raycast_planef(&ray, &pl, NULL);
       break;
     }
     case RC_TRIANGLE: {
@@ -208,6 +217,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       t.v[1] = RC_V3F(c->v[1]);
       t.v[2] = RC_V3F(c->v[2]);
       ret = prox_raycast_trianglef(&ray, &t, &h);
+      ret_null = prox_raycast_trianglef(&ray, &t, NULL);
       break;
     }
     case RC_AABB: {
@@ -215,6 +225,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       b.min = RC_V3F(c->v[0]);
       b.max = RC_V3F(c->v[1]);
       ret = prox_raycast_aabbf(&ray, &b, &h);
+      ret_null = prox_raycast_aabbf(&ray, &b, NULL);
       break;
     }
     case RC_OBB: {
@@ -227,6 +238,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       b.half[1] = (float)c->s[1];
       b.half[2] = (float)c->s[2];
       ret = prox_raycast_obbf(&ray, &b, &h);
+      ret_null = prox_raycast_obbf(&ray, &b, NULL);
       break;
     }
     case RC_SPHERE: {
@@ -234,6 +246,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       s.center = RC_V3F(c->v[0]);
       s.radius = (float)c->s[0];
       ret = prox_raycast_spheref(&ray, &s, &h);
+      ret_null = prox_raycast_spheref(&ray, &s, NULL);
       break;
     }
     case RC_CAPSULE: {
@@ -242,6 +255,7 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       s.b = RC_V3F(c->v[1]);
       s.radius = (float)c->s[0];
       ret = prox_raycast_capsulef(&ray, &s, &h);
+      ret_null = prox_raycast_capsulef(&ray, &s, NULL);
       break;
     }
     default: {
@@ -251,10 +265,12 @@ static void rc_run(const rc_case *c, int is_float, rc_res *r) {
       t.v[2] = RC_V3F(c->v[2]);
       t.v[3] = RC_V3F(c->v[3]);
       ret = prox_raycast_tetrahedronf(&ray, &t, &h);
+      ret_null = prox_raycast_tetrahedronf(&ray, &t, NULL);
       break;
     }
     }
     rc_from_hitf(r, &h, ret);
+    r->ret_null = ret_null;
   }
 }
 
@@ -1013,6 +1029,8 @@ static void rc_check(rc_case *c, int is_float, int kind) {
   ++row->cases;
   h_case_begin();
   CHECK(r.ret == r.hit);
+  CHECK_MSG(r.ret_null == r.ret, "%s: %d with out = NULL, %d with out",
+            rc_names[c->k], r.ret_null, r.ret);
   if (r.hit) {
     ++row->hits;
     CHECK_MSG(rc_finite_result(&r), "%s: non-finite result of a hit",
