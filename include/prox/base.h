@@ -84,6 +84,24 @@
 #define PROX_OPAQUE(x) ((void)0)
 #endif
 
+/// Internal: 1 where a few small float kernels compute their
+/// distance-only path four lanes at once with GCC/clang vector extensions
+/// and SSE builtins (x86-64, not under nvcc; the results are the same bits
+/// as the portable code's), 0 elsewhere. Builtins, not the <xmmintrin.h>
+/// functions: clang declares those static, which an inline function with
+/// external linkage may not call.
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__) &&          \
+    defined(__x86_64__) && !defined(__CUDACC__)
+#define PROX_SSE 1
+/// Internal: four floats in an SSE register (PROX_SSE).
+typedef float prox_detail_v4f __attribute__((vector_size(16)));
+/// Internal: the same, read from memory aligned to 4 bytes only.
+typedef float prox_detail_v4f_u
+    __attribute__((vector_size(16), aligned(4), may_alias));
+#else
+#define PROX_SSE 0
+#endif
+
 #if defined(__cplusplus)
 #define PROX_EXTERN_C_BEGIN extern "C" {
 #define PROX_EXTERN_C_END }
