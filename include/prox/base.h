@@ -86,18 +86,21 @@
 
 /// Internal: 1 where a few small float kernels compute their
 /// distance-only path four lanes at once with GCC/clang vector extensions
-/// and SSE builtins (x86-64, not under nvcc; the results are the same bits
+/// and SSE builtins (x86-64, clang or GCC 12 and later for
+/// __builtin_shufflevector, not under nvcc; the results are the same bits
 /// as the portable code's), 0 elsewhere. Builtins, not the <xmmintrin.h>
 /// functions: clang declares those static, which an inline function with
 /// external linkage may not call.
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__) &&          \
-    defined(__x86_64__) && !defined(__CUDACC__)
+#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)) &&           \
+    defined(__SSE2__) && defined(__x86_64__) && !defined(__CUDACC__)
 #define PROX_SSE 1
 /// Internal: four floats in an SSE register (PROX_SSE).
 typedef float prox_detail_v4f __attribute__((vector_size(16)));
 /// Internal: the same, read from memory aligned to 4 bytes only.
 typedef float prox_detail_v4f_u
     __attribute__((vector_size(16), aligned(4), may_alias));
+/// Internal: four 32-bit integers (masks for prox_detail_v4f).
+typedef int prox_detail_v4i __attribute__((vector_size(16)));
 #else
 #define PROX_SSE 0
 #endif

@@ -712,6 +712,48 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
                         PROX_FN(prox_closest) * out) {
+#if PROX_SSE && !PROX_IS_DOUBLE
+  if (!out) {
+    /* The code below in four lanes, operation for operation (lanes are
+     * the axes for the box coordinates, x, y, z for the points; the fourth
+     * is not summed). The box is read as 16-byte rows at its center, its
+     * axes, and its half extents (from 4 bytes before them, so that the
+     * read stays inside the 60-byte box). */
+    typedef prox_detail_v4f v4;
+    typedef prox_detail_v4f_u v4u;
+    const float *b = (const float *)(const void *)box;
+    v4 c = *(const v4u *)b, a0 = *(const v4u *)(b + 3);
+    v4 a1 = *(const v4u *)(b + 6), a2 = *(const v4u *)(b + 9);
+    v4 hr = *(const v4u *)(b + 11), pv = {p.x, p.y, p.z, p.z};
+    v4 w = pv - c, r, h, s, d, z;
+    v4 lo01 = __builtin_shufflevector(a0, a1, 0, 4, 1, 5);
+    v4 hi01 = __builtin_shufflevector(a0, a1, 2, 6, 3, 7);
+    v4 ax = __builtin_shufflevector(lo01, a2, 0, 1, 4, 4);
+    v4 ay = __builtin_shufflevector(lo01, a2, 2, 3, 5, 5);
+    v4 az = __builtin_shufflevector(hi01, a2, 0, 1, 6, 6);
+    v4 wx = __builtin_shufflevector(w, w, 0, 0, 0, 0);
+    v4 wy = __builtin_shufflevector(w, w, 1, 1, 1, 1);
+    v4 wz = __builtin_shufflevector(w, w, 2, 2, 2, 2);
+    prox_detail_v4i abs_mask = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
+    float ex, d2;
+    r = (wx * ax + wy * ay) + wz * az;
+    h = __builtin_shufflevector(hr, hr, 1, 2, 3, 3);
+    h = (v4)((prox_detail_v4i)h & abs_mask);
+    s = __builtin_ia32_maxps(-h, __builtin_ia32_minps(h, r));
+    d = (v4)((prox_detail_v4i)(r - s) & abs_mask);
+    ex = (d[0] + d[1]) + d[2];
+    d = pv - ((c + __builtin_shufflevector(s, s, 0, 0, 0, 0) * a0) +
+              (a1 * __builtin_shufflevector(s, s, 1, 1, 1, 1) +
+               a2 * __builtin_shufflevector(s, s, 2, 2, 2, 2)));
+    z = h - h;
+    d = d * d;
+    d2 = (d[0] + d[1]) + d[2];
+    PROX_OPAQUE(d2);
+    d2 = ex != 0 ? d2 : 0;
+    d2 += (z[0] + z[1]) + z[2];
+    return d2 + (d2 - d2);
+  }
+#endif
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, box->center);
   PROX_REAL h0 = PROX_FABS(box->half[0]), h1 = PROX_FABS(box->half[1]);
   PROX_REAL h2 = PROX_FABS(box->half[2]);
