@@ -560,7 +560,9 @@ static void TFN(note_vec)(const char *name, VEC v) {
 /* Squared distance and closest point of an unsigned query against the
  * exact ones; the point bound is asserted when point_well. */
 /* The squared distance of the same query with out = NULL (a separate
- * path in several kernels), set by the caller before check_closest. */
+ * path in several kernels), set by the caller before check_closest;
+ * null_set 2: the kernel documents the same bits on both paths (the boxes,
+ * whose float distance-only path runs in SSE lanes on x86-64). */
 static REAL TFN(null_d2);
 static int TFN(null_set);
 
@@ -587,13 +589,15 @@ static void TFN(check_closest)(oracle_row *row, double s, REAL d2,
   if (TFN(null_set)) {
     /* The distance-only path: held to the same bound. */
     double en = oracle_err((double)TFN(null_d2), xd2, TC_EPS * u2 * u2);
-    TFN(null_set) = 0;
     oracle_max(&row->sqdist, en);
     CHECK_MSG(isfinite(TFN(null_d2)),
               "out = NULL: non-finite result %a from finite input",
               (double)TFN(null_d2));
     CHECK_MSG(en <= TC_BOUND, "out = NULL: squared distance error %.3g eps S^2",
               en);
+    CHECK_MSG(TFN(null_set) != 2 || memcmp(&TFN(null_d2), &d2, sizeof d2) == 0,
+              "out = NULL gives %a, out %a", (double)TFN(null_d2), (double)d2);
+    TFN(null_set) = 0;
   }
   if (point_well)
     CHECK_MSG(ep <= TC_BOUND, "closest point error %.3g eps S", ep);
@@ -1927,7 +1931,7 @@ static void TFN(test_aabb)(void) {
       h_case_begin();
       d2 = KFN(prox_point_aabb)(p, &box, &out);
       TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
-      TFN(null_set) = 1;
+      TFN(null_set) = 2;
       sd = KFN(prox_point_aabb_signed)(p, &box, &outs);
       /* Exact clamp. */
       inside = 1;
@@ -2017,7 +2021,7 @@ static void TFN(test_aabb)(void) {
       }
       d2 = KFN(prox_point_aabb)(p, &box, &out);
       TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
-      TFN(null_set) = 1;
+      TFN(null_set) = 2;
       CHECK_MSG(d2 == 0 && out.sqdist == 0 && out.point.x == p.x &&
                     out.point.y == p.y && out.point.z == p.z &&
                     out.feature.kind == PROX_FEATURE_INTERIOR,
@@ -2075,7 +2079,7 @@ static void TFN(test_obb)(void) {
       h_case_begin();
       d2 = KFN(prox_point_obb)(p, &box, &out);
       TFN(null_d2) = KFN(prox_point_obb)(p, &box, NULL);
-      TFN(null_set) = 1;
+      TFN(null_set) = 2;
       sd = KFN(prox_point_obb_signed)(p, &box, &outs);
       /* Exact clamp formula on the axes as given. */
       TFN(q)(&xp, p);
