@@ -84,8 +84,8 @@
 #define PROX_OPAQUE(x) ((void)0)
 #endif
 
-/// Internal: 1 where a few small float kernels compute their
-/// distance-only path four lanes at once with GCC/clang vector extensions
+/// Internal: 1 where a few small kernels compute their distance-only path
+/// in SSE lanes (four floats or two doubles) with GCC/clang vector extensions
 /// and SSE builtins (x86-64, clang or GCC 12 and later for
 /// __builtin_shufflevector, not under nvcc; the results are the same bits
 /// as the portable code's), 0 elsewhere. Builtins, not the <xmmintrin.h>
@@ -101,6 +101,13 @@ typedef float prox_detail_v4f_u
     __attribute__((vector_size(16), aligned(4), may_alias));
 /// Internal: four 32-bit integers (masks for prox_detail_v4f).
 typedef int prox_detail_v4i __attribute__((vector_size(16)));
+/// Internal: two doubles in an SSE register (PROX_SSE).
+typedef double prox_detail_v2d __attribute__((vector_size(16)));
+/// Internal: the same, read from memory aligned to 8 bytes only.
+typedef double prox_detail_v2d_u
+    __attribute__((vector_size(16), aligned(8), may_alias));
+/// Internal: two 64-bit integers (masks for prox_detail_v2d).
+typedef long long prox_detail_v2l __attribute__((vector_size(16)));
 #else
 #define PROX_SSE 0
 #endif

@@ -753,6 +753,40 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     d2 += (z[0] + z[1]) + z[2];
     return d2 + (d2 - d2);
   }
+#elif PROX_SSE
+  if (!out) {
+    /* The same in double: the box coordinates of axes 0 and 1 in two
+     * lanes and that of axis 2 alone; x, y of the points in two lanes and
+     * z alone. Again the scalar code's operations, lane by lane. */
+    typedef prox_detail_v2d v2;
+    typedef prox_detail_v2d_u v2u;
+    const double *b = (const double *)(const void *)box;
+    v2 a0 = *(const v2u *)(b + 3), a1 = *(const v2u *)(b + 6);
+    v2 a2 = *(const v2u *)(b + 9), pv = {p.x, p.y};
+    v2 w = pv - *(const v2u *)b, r, h, s, d;
+    v2 ax = __builtin_shufflevector(a0, a1, 0, 2);
+    v2 ay = __builtin_shufflevector(a0, a1, 1, 3);
+    v2 az = {b[5], b[8]}, hv = {b[12], b[13]};
+    v2 wx = __builtin_shufflevector(w, w, 0, 0);
+    v2 wy = __builtin_shufflevector(w, w, 1, 1);
+    prox_detail_v2l abs_mask = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
+    double wz = p.z - b[2], h2 = PROX_FABS(b[14]), r2, s2, ex, d2, dz;
+    r = (wx * ax + wy * ay) + wz * az;
+    r2 = (w[0] * b[9] + w[1] * b[10]) + wz * b[11];
+    h = (v2)((prox_detail_v2l)hv & abs_mask);
+    s = __builtin_ia32_maxpd(-h, __builtin_ia32_minpd(h, r));
+    s2 = PROX_FN(prox_clamp)(r2, -h2, h2);
+    d = (v2)((prox_detail_v2l)(r - s) & abs_mask);
+    ex = (d[0] + d[1]) + PROX_FABS(r2 - s2);
+    d = pv - ((*(const v2u *)b + s[0] * a0) + (a1 * s[1] + a2 * s2));
+    dz = p.z - ((b[2] + s[0] * b[5]) + (b[8] * s[1] + b[11] * s2));
+    d = d * d;
+    d2 = (d[0] + d[1]) + dz * dz;
+    PROX_OPAQUE(d2);
+    d2 = ex != 0 ? d2 : 0;
+    d2 += ((h[0] - h[0]) + (h[1] - h[1])) + (h2 - h2);
+    return d2 + (d2 - d2);
+  }
 #endif
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, box->center);
   PROX_REAL h0 = PROX_FABS(box->half[0]), h1 = PROX_FABS(box->half[1]);
