@@ -604,7 +604,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
 /// same roundings, without the generality of prox_detail_pair_lin. Single
 /// points and non-finite input (or intermediate overflow) go to the general
 /// path.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
+PROX_PAIR_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
     PROX_FN(prox_pair) * out) {
@@ -675,6 +675,147 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
   (out, 0, p, s, 0, 0, PROX_FN(prox_detail_pair_kind)(es), es == 1);
   PROX_FN(prox_detail_pair_side)
   (out, 1, q, t, 0, 0, PROX_FN(prox_detail_pair_kind)(et), et == 1);
+  out->sqdist = best;
+  return best;
+}
+
+/// Internal: the parameter of an end point against the other segment for
+/// prox_detail_pair_seg_par, from xo = (x - o) . w and dd = |w|^2 > 0
+/// (finite): xo / dd, raised to 0 when below it and NaN when xo is (max(0,
+/// q) with NaN kept, so the select is one instruction). As in
+/// prox_detail_pair_seg_end, a quotient at least 1 means the far end (xo >=
+/// dd gives one, and so does a quotient that rounds up to 1) and 0 the near
+/// end (xo <= 0, or a quotient that underflows); a zero quotient of either
+/// sign may come out as -0, which the callers treat as 0. The opaque steps
+/// keep GCC from turning the select into a branch, which mispredicts on
+/// random input (see PROX_OPAQUE).
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo,
+                                                            PROX_REAL dd) {
+  PROX_REAL q = xo / dd, zero = 0;
+  PROX_OPAQUE(q);
+  PROX_OPAQUE(zero);
+  q = zero > q ? zero : q;
+  PROX_OPAQUE(q);
+  return q;
+}
+
+/// Internal: the squared distance of prox_detail_pair_seg_end for the
+/// parameter q of prox_detail_pair_seg_q, without branches: D = (dx, dy, dz)
+/// is the exact difference (in double) of the end point x and the origin o
+/// of the other segment, w = (wx, wy, wz) its direction, sub set when the
+/// term is subtracted (sg = -1 there: D + (-q) w is D - q w, bit for bit)
+/// and hf the squared distance to the far end, |H|^2 rounded once. The
+/// residual |D + sg q w|^2 is formed for every q (at q = 0 the zero term
+/// leaves each component's magnitude as it is: |D|^2, the near end's
+/// distance, as there) and hf is taken instead when q >= 1.
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
+    PROX_REAL q, int sub, double dx, double dy, double dz, PROX_REAL hf,
+    double wx, double wy, double wz) {
+  double cq = (double)q, rx, ry, rz;
+  PROX_REAL di;
+  if (sub) {
+    rx = dx - cq * wx;
+    ry = dy - cq * wy;
+    rz = dz - cq * wz;
+  } else {
+    rx = dx + cq * wx;
+    ry = dy + cq * wy;
+    rz = dz + cq * wz;
+  }
+  di = (PROX_REAL)(rx * rx + ry * ry + rz * rz);
+  PROX_OPAQUE(di);
+  PROX_OPAQUE(hf);
+  return q >= 1 ? hf : di;
+}
+
+/// Internal: prox_detail_pair_seg_slow for the arguments of
+/// prox_detail_pair_segseg, with its common case inline: finite input,
+/// neither segment a single point, and directions that the filter of
+/// prox_detail_pair_flat finds parallel (exactly parallel segments among
+/// them), where only the four end point candidates count. Each is formed
+/// with the roundings of prox_detail_pair_seg_end, but without branches
+/// (prox_detail_pair_seg_q and prox_detail_pair_seg_dq: on random input the
+/// ends that project inside the other segment vary from pair to pair, and
+/// branches on them mispredict), and the first strict minimum is taken in
+/// the same pairs. Every other case goes to prox_detail_pair_seg_slow; the
+/// results are the same either way.
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
+    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
+    PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
+    PROX_FN(prox_pair) * out) {
+  const PROX_FN(prox_vec3) *a1 = &g1->a, *b1 = &g1->b;
+  const PROX_FN(prox_vec3) *a2 = &g2->a, *b2 = &g2->b;
+  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
+  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a), p, q;
+  double a1x, a1y, a1z, b1x, b1y, b1z, a2x, a2y, a2z, b2x, b2y, b2z;
+  double ux, uy, uz, vx, vy, vz, hx, hy, hz, kx, ky, kz;
+  PROX_REAL ac = a * c, x, hba, hbb, hab, t0, t1, s2, s3, d0, d1, d2, d3;
+  PROX_REAL best, m, s, t;
+  int k;
+  /* ac in (PROX_PAIR_TINY, PROX_REAL_MAX] gives finite a > 0 and c > 0
+   * (sums of squares): with finite d and e, the entry test of
+   * prox_detail_pair_seg_slow passes; with the filter, its critical point
+   * is skipped. Anything else (an ac that overflows too) goes there. */
+  if (!(ac > PROX_PAIR_TINY && ac <= PROX_REAL_MAX && (d - d) + (e - e) == 0 &&
+        PROX_FN(prox_detail_pair_flat)(u, v, ac, PROX_PAIR_FLAT_SIN2 * ac)))
+    return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, out);
+  /* The parameters first (the divisions overlap what follows): a1 and b1
+   * against segment 2 ((a1 - a2) . v = e, (b1 - a2) . v), a2 and b2 against
+   * segment 1 ((a2 - a1) . u = -d, (b2 - a1) . u formed as there). */
+  t0 = PROX_FN(prox_detail_pair_seg_q)(e, c);
+  s2 = PROX_FN(prox_detail_pair_seg_q)(-d, a);
+  x = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(*b1, *a2), v);
+  t1 = PROX_FN(prox_detail_pair_seg_q)(x, c);
+#if PROX_IS_DOUBLE
+  x = -PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(*a1, *b2), u);
+#else
+  x = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(*b2, *a1), u);
+#endif
+  s3 = PROX_FN(prox_detail_pair_seg_q)(x, a);
+  /* The end points and directions in double (exact for float input), for
+   * the residuals of prox_detail_pair_seg_end; then the candidates in an
+   * order that keeps few differences live: b1 (its far end b2, near end
+   * a2), b2 (far end b1, near end a1), a1 (far end b2), a2 (far end b1). */
+  a1x = a1->x, a1y = a1->y, a1z = a1->z, b1x = b1->x, b1y = b1->y;
+  b1z = b1->z, a2x = a2->x, a2y = a2->y, a2z = a2->z, b2x = b2->x;
+  b2y = b2->y, b2z = b2->z;
+  ux = u.x, uy = u.y, uz = u.z, vx = v.x, vy = v.y, vz = v.z;
+  hx = b1x - b2x, hy = b1y - b2y, hz = b1z - b2z;
+  hbb = PROX_FN(prox_detail_pair_n3)(hx, hy, hz);
+  hx = b1x - a2x, hy = b1y - a2y, hz = b1z - a2z;
+  hba = PROX_FN(prox_detail_pair_n3)(hx, hy, hz);
+  d1 = PROX_FN(prox_detail_pair_seg_dq)(t1, 1, hx, hy, hz, hbb, vx, vy, vz);
+  hx = a1x - b2x, hy = a1y - b2y, hz = a1z - b2z;
+  hab = PROX_FN(prox_detail_pair_n3)(hx, hy, hz);
+  d3 = PROX_FN(prox_detail_pair_seg_dq)(s3, 0, hx, hy, hz, hbb, ux, uy, uz);
+  kx = a1x - a2x, ky = a1y - a2y, kz = a1z - a2z;
+  d0 = PROX_FN(prox_detail_pair_seg_dq)(t0, 1, kx, ky, kz, hab, vx, vy, vz);
+  d2 = PROX_FN(prox_detail_pair_seg_dq)(s2, 0, kx, ky, kz, hba, ux, uy, uz);
+  /* The first strict minimum in the order a1, b1, a2, b2, in pairs as in
+   * prox_detail_pair_seg_slow (a NaN candidate, from an overflowing
+   * x, never wins). */
+  best = d1 < d0 ? d1 : d0;
+  m = d3 < d2 ? d3 : d2;
+  best = m < best ? m : best;
+  if (!(best <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
+  if (!out) return best;
+  /* The index of the minimum, then its parameters (0 or 1 exactly at an
+   * end point, so the end codes follow from them). */
+  k = m < (d1 < d0 ? d1 : d0) ? (d3 < d2 ? 3 : 2) : (d1 < d0 ? 1 : 0);
+  s = k == 0 ? 0 : (k == 1 ? 1 : (k == 3 ? s3 : s2));
+  t = k == 0 ? t0 : (k == 2 ? 0 : (k == 3 ? 1 : t1));
+  s = s >= 1 ? 1 : (s <= 0 ? 0 : s);
+  t = t >= 1 ? 1 : (t <= 0 ? 0 : t);
+  {
+    int es = PROX_FN(prox_detail_pair_end01)(s);
+    int et = PROX_FN(prox_detail_pair_end01)(t);
+    p = es < 0 ? PROX_FN(prox_vmadd)(g1->a, s, u) : (es ? g1->b : g1->a);
+    q = et < 0 ? PROX_FN(prox_vmadd)(g2->a, t, v) : (et ? g2->b : g2->a);
+    PROX_FN(prox_detail_pair_side)
+    (out, 0, p, s, 0, 0, PROX_FN(prox_detail_pair_kind)(es), es == 1);
+    PROX_FN(prox_detail_pair_side)
+    (out, 1, q, t, 0, 0, PROX_FN(prox_detail_pair_kind)(et), et == 1);
+  }
   out->sqdist = best;
   return best;
 }
@@ -796,7 +937,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
   PROX_REAL ac = a * c, den = ac - b * b, s, t, d2;
   int es = -1, et = -1;
   if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY)) {
-    return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, out);
+    return PROX_FN(prox_detail_pair_seg_par)(g1, g2, a, c, d, e, out);
   }
   s = (b * e - c * d) / den;
   if (s <= 0) {
