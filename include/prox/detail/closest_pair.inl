@@ -604,7 +604,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
 /// same roundings, without the generality of prox_detail_pair_lin. Single
 /// points and non-finite input (or intermediate overflow) go to the general
 /// path.
-PROX_PAIR_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
     PROX_FN(prox_pair) * out) {
@@ -679,16 +679,25 @@ PROX_PAIR_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
   return best;
 }
 
+/// Internal: prox_detail_pair_seg_slow with out NULL, out of line for the
+/// rare cases of prox_detail_pair_seg_par (PROX_PAIR_COLD: the compiler
+/// then lays out the common case as the straight path).
+PROX_PAIR_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
+    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
+    PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e) {
+  return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, 0);
+}
+
 /// Internal: the parameter of an end point against the other segment for
 /// prox_detail_pair_seg_par, from xo = (x - o) . w and dd = |w|^2 > 0
 /// (finite): xo / dd, raised to 0 when below it and NaN when xo is (max(0,
 /// q) with NaN kept, so the select is one instruction). As in
 /// prox_detail_pair_seg_end, a quotient at least 1 means the far end (xo >=
 /// dd gives one, and so does a quotient that rounds up to 1) and 0 the near
-/// end (xo <= 0, or a quotient that underflows); a zero quotient of either
-/// sign may come out as -0, which the callers treat as 0. The opaque steps
-/// keep GCC from turning the select into a branch, which mispredicts on
-/// random input (see PROX_OPAQUE).
+/// end (xo <= 0, or a quotient that underflows); a zero may come out as -0,
+/// which changes no distance. The opaque steps keep GCC from turning the
+/// select into a branch, which mispredicts on random input (see
+/// PROX_OPAQUE).
 PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo,
                                                             PROX_REAL dd) {
   PROX_REAL q = xo / dd, zero = 0;
@@ -705,9 +714,9 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo,
 /// of the other segment, w = (wx, wy, wz) its direction, sub set when the
 /// term is subtracted (sg = -1 there: D + (-q) w is D - q w, bit for bit)
 /// and hf the squared distance to the far end, |H|^2 rounded once. The
-/// residual |D + sg q w|^2 is formed for every q (at q = 0 the zero term
-/// leaves each component's magnitude as it is: |D|^2, the near end's
-/// distance, as there) and hf is taken instead when q >= 1.
+/// residual |D + sg q w|^2 is formed for every q (at q = 0, either sign, the
+/// zero term leaves each component's magnitude as it is: |D|^2, the near
+/// end's distance, as there) and hf is taken instead when q >= 1.
 PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
     PROX_REAL q, int sub, double dx, double dy, double dz, PROX_REAL hf,
     double wx, double wy, double wz) {
@@ -729,16 +738,19 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
 }
 
 /// Internal: prox_detail_pair_seg_slow for the arguments of
-/// prox_detail_pair_segseg, with its common case inline: finite input,
-/// neither segment a single point, and directions that the filter of
-/// prox_detail_pair_flat finds parallel (exactly parallel segments among
-/// them), where only the four end point candidates count. Each is formed
-/// with the roundings of prox_detail_pair_seg_end, but without branches
-/// (prox_detail_pair_seg_q and prox_detail_pair_seg_dq: on random input the
-/// ends that project inside the other segment vary from pair to pair, and
-/// branches on them mispredict), and the first strict minimum is taken in
-/// the same pairs. Every other case goes to prox_detail_pair_seg_slow; the
-/// results are the same either way.
+/// prox_detail_pair_segseg, with the squared distance alone (out NULL) of
+/// its common case inline: finite input, neither segment a single point,
+/// and directions that the filter of prox_detail_pair_flat finds parallel
+/// (exactly parallel segments among them), where only the four end point
+/// candidates count. Each is formed with the roundings of
+/// prox_detail_pair_seg_end but without branches (prox_detail_pair_seg_q
+/// and prox_detail_pair_seg_dq: on random input which ends project inside
+/// the other segment varies from pair to pair, and branches on it
+/// mispredict), and the minimum is taken in the same pairs. Everything else
+/// goes to prox_detail_pair_seg_slow, and so does every query with out: the
+/// output branches on which candidate won and whether its points are ends,
+/// which there follows the branches already taken but mispredicts after
+/// branch-free candidates. The results are the same either way.
 PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
@@ -746,19 +758,19 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
   const PROX_FN(prox_vec3) *a1 = &g1->a, *b1 = &g1->b;
   const PROX_FN(prox_vec3) *a2 = &g2->a, *b2 = &g2->b;
   PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
-  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a), p, q;
+  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a);
   double a1x, a1y, a1z, b1x, b1y, b1z, a2x, a2y, a2z, b2x, b2y, b2z;
   double ux, uy, uz, vx, vy, vz, hx, hy, hz, kx, ky, kz;
   PROX_REAL ac = a * c, x, hba, hbb, hab, t0, t1, s2, s3, d0, d1, d2, d3;
-  PROX_REAL best, m, s, t;
-  int k;
+  PROX_REAL best, m;
+  if (out) return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, out);
   /* ac in (PROX_PAIR_TINY, PROX_REAL_MAX] gives finite a > 0 and c > 0
    * (sums of squares): with finite d and e, the entry test of
    * prox_detail_pair_seg_slow passes; with the filter, its critical point
    * is skipped. Anything else (an ac that overflows too) goes there. */
   if (!(ac > PROX_PAIR_TINY && ac <= PROX_REAL_MAX && (d - d) + (e - e) == 0 &&
         PROX_FN(prox_detail_pair_flat)(u, v, ac, PROX_PAIR_FLAT_SIN2 * ac)))
-    return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, out);
+    return PROX_FN(prox_detail_pair_seg_rare)(g1, g2, a, c, d, e);
   /* The parameters first (the divisions overlap what follows): a1 and b1
    * against segment 2 ((a1 - a2) . v = e, (b1 - a2) . v), a2 and b2 against
    * segment 1 ((a2 - a1) . u = -d, (b2 - a1) . u formed as there). */
@@ -791,33 +803,12 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
   kx = a1x - a2x, ky = a1y - a2y, kz = a1z - a2z;
   d0 = PROX_FN(prox_detail_pair_seg_dq)(t0, 1, kx, ky, kz, hab, vx, vy, vz);
   d2 = PROX_FN(prox_detail_pair_seg_dq)(s2, 0, kx, ky, kz, hba, ux, uy, uz);
-  /* The first strict minimum in the order a1, b1, a2, b2, in pairs as in
-   * prox_detail_pair_seg_slow (a NaN candidate, from an overflowing
-   * x, never wins). */
+  /* The minimum in pairs as in prox_detail_pair_seg_slow, with its NaN
+   * behaviour (a NaN candidate, from an overflowing x, never wins). */
   best = d1 < d0 ? d1 : d0;
   m = d3 < d2 ? d3 : d2;
   best = m < best ? m : best;
-  if (!(best <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
-  if (!out) return best;
-  /* The index of the minimum, then its parameters (0 or 1 exactly at an
-   * end point, so the end codes follow from them). */
-  k = m < (d1 < d0 ? d1 : d0) ? (d3 < d2 ? 3 : 2) : (d1 < d0 ? 1 : 0);
-  s = k == 0 ? 0 : (k == 1 ? 1 : (k == 3 ? s3 : s2));
-  t = k == 0 ? t0 : (k == 2 ? 0 : (k == 3 ? 1 : t1));
-  s = s >= 1 ? 1 : (s <= 0 ? 0 : s);
-  t = t >= 1 ? 1 : (t <= 0 ? 0 : t);
-  {
-    int es = PROX_FN(prox_detail_pair_end01)(s);
-    int et = PROX_FN(prox_detail_pair_end01)(t);
-    p = es < 0 ? PROX_FN(prox_vmadd)(g1->a, s, u) : (es ? g1->b : g1->a);
-    q = et < 0 ? PROX_FN(prox_vmadd)(g2->a, t, v) : (et ? g2->b : g2->a);
-    PROX_FN(prox_detail_pair_side)
-    (out, 0, p, s, 0, 0, PROX_FN(prox_detail_pair_kind)(es), es == 1);
-    PROX_FN(prox_detail_pair_side)
-    (out, 1, q, t, 0, 0, PROX_FN(prox_detail_pair_kind)(et), et == 1);
-  }
-  out->sqdist = best;
-  return best;
+  return best <= PROX_REAL_MAX ? best : PROX_NAN;
 }
 
 /* ------------------------------ linear pairs ------------------------------ */
