@@ -484,8 +484,8 @@ static void PROX_FN(body_point_triangles_random)(void) {
 }
 
 static void PROX_FN(body_point_triangles_ties)(void) {
-  /* n = 1..40, then sizes around the leaf loop's chunks of 256 (ties
-   * across chunks: an earlier chunk wins). */
+  /* n = 1..40, then sizes around 256 and 512, far beyond a block of
+   * lanes (ties across many blocks: the earliest index wins). */
   static const size_t big[] = {255, 256, 257, 300, 511, 512, 513, 600};
   static TRI t[600];
   static PROX_REAL buf[9 * 600];
