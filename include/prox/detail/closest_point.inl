@@ -548,6 +548,23 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
 
 /* ---------------------------------- boxes --------------------------------- */
 
+#if PROX_SSE
+/* The SSE paths of prox_point_aabb and prox_point_obb read the boxes as
+ * arrays of reals at fixed offsets: these fail to compile if the layout
+ * ever changes (a negative array size). */
+typedef char PROX_FN(prox_detail_aabb_layout)
+    [sizeof(PROX_FN(prox_aabb)) == 6 * sizeof(PROX_REAL) &&
+             offsetof(PROX_FN(prox_aabb), max) == 3 * sizeof(PROX_REAL)
+         ? 1
+         : -1];
+typedef char PROX_FN(prox_detail_obb_layout)
+    [sizeof(PROX_FN(prox_obb)) == 15 * sizeof(PROX_REAL) &&
+             offsetof(PROX_FN(prox_obb), axis) == 3 * sizeof(PROX_REAL) &&
+             offsetof(PROX_FN(prox_obb), half) == 12 * sizeof(PROX_REAL)
+         ? 1
+         : -1];
+#endif
+
 /// Internal: the feature of a box point from the clamp state c[i] (-1 at
 /// the low side, +1 at the high side, 0 inside) of each axis. Face 2i + (c
 /// > 0); edge 4k + bits of the two clamped axes (lower axis bit 0) with k
