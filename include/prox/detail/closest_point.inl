@@ -779,8 +779,8 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     typedef prox_detail_v2d_u v2u;
     const double *b = (const double *)(const void *)box;
     v2 a0 = *(const v2u *)(b + 3), a1 = *(const v2u *)(b + 6);
-    v2 a2 = *(const v2u *)(b + 9), pv = {p.x, p.y};
-    v2 w = pv - *(const v2u *)b, r, h, s, d;
+    v2 a2 = *(const v2u *)(b + 9), c = *(const v2u *)b, pv = {p.x, p.y};
+    v2 w = pv - c, r, h, s, d;
     v2 ax = __builtin_shufflevector(a0, a1, 0, 2);
     v2 ay = __builtin_shufflevector(a0, a1, 1, 3);
     v2 az = {b[5], b[8]}, hv = {b[12], b[13]};
@@ -795,7 +795,7 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     s2 = PROX_FN(prox_clamp)(r2, -h2, h2);
     d = (v2)((prox_detail_v2l)(r - s) & abs_mask);
     ex = (d[0] + d[1]) + PROX_FABS(r2 - s2);
-    d = pv - ((*(const v2u *)b + s[0] * a0) + (a1 * s[1] + a2 * s2));
+    d = pv - ((c + s[0] * a0) + (a1 * s[1] + a2 * s2));
     dz = p.z - ((b[2] + s[0] * b[5]) + (b[8] * s[1] + b[11] * s2));
     d = d * d;
     d2 = (d[0] + d[1]) + dz * dz;
