@@ -561,8 +561,9 @@ static void TFN(note_vec)(const char *name, VEC v) {
  * exact ones; the point bound is asserted when point_well. */
 /* The squared distance of the same query with out = NULL (a separate
  * path in several kernels), set by the caller before check_closest;
- * null_set 2: the kernel documents the same bits on both paths (the boxes,
- * whose float distance-only path runs in SSE lanes on x86-64). */
+ * null_set 2: the kernel documents the same bits on both paths (the
+ * axis-aligned box, whose float distance-only path runs in SSE lanes on
+ * x86-64). */
 static REAL TFN(null_d2);
 static int TFN(null_set);
 
@@ -2079,7 +2080,11 @@ static void TFN(test_obb)(void) {
       h_case_begin();
       d2 = KFN(prox_point_obb)(p, &box, &out);
       TFN(null_d2) = KFN(prox_point_obb)(p, &box, NULL);
-      TFN(null_set) = 2;
+      TFN(null_set) = 1;
+      /* Inside, both paths give exactly 0 (their inside tests agree). */
+      if (out.feature.kind == PROX_FEATURE_INTERIOR)
+        CHECK_MSG(d2 == 0 && TFN(null_d2) == 0, "inside: %a, out = NULL %a",
+                  (double)d2, (double)TFN(null_d2));
       sd = KFN(prox_point_obb_signed)(p, &box, &outs);
       /* Exact clamp formula on the axes as given. */
       TFN(q)(&xp, p);

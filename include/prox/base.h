@@ -90,9 +90,11 @@
 /// __builtin_shufflevector, not under nvcc; the results are the same bits
 /// as the portable code's), 0 elsewhere. Builtins, not the <xmmintrin.h>
 /// functions: clang declares those static, which an inline function with
-/// external linkage may not call.
+/// external linkage may not call. Define PROX_NO_SSE before including prox
+/// to get the portable code everywhere (the test "sse" compares the two).
 #if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)) &&           \
-    defined(__SSE2__) && defined(__x86_64__) && !defined(__CUDACC__)
+    defined(__SSE2__) && defined(__x86_64__) && !defined(__CUDACC__) &&        \
+    !defined(PROX_NO_SSE)
 #define PROX_SSE 1
 /// Internal: four floats in an SSE register (PROX_SSE).
 typedef float prox_detail_v4f __attribute__((vector_size(16)));

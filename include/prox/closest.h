@@ -14,7 +14,8 @@
 /// bound and the same NaN rules, but it may differ in its last bits from
 /// the one returned with a result (prox_point_segment, for one, evaluates
 /// |(p - a) - t (b - a)|^2 without a result and |p - q|^2 with one, q the
-/// reported point).
+/// reported point; prox_point_obb forms p - q as (p - c) - sum s_i a_i).
+/// Where the result reports p inside a solid, both give exactly 0.
 #ifndef PROX_CLOSEST_H
 #define PROX_CLOSEST_H
 

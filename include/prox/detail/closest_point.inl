@@ -742,7 +742,7 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     v4 c = *(const v4u *)b, a0 = *(const v4u *)(b + 3);
     v4 a1 = *(const v4u *)(b + 6), a2 = *(const v4u *)(b + 9);
     v4 hr = *(const v4u *)(b + 11), pv = {p.x, p.y, p.z, p.z};
-    v4 w = pv - c, r, h, s, d, z;
+    v4 w = pv - c, r, h, s, u, d;
     v4 lo01 = __builtin_shufflevector(a0, a1, 0, 4, 1, 5);
     v4 hi01 = __builtin_shufflevector(a0, a1, 2, 6, 3, 7);
     v4 ax = __builtin_shufflevector(lo01, a2, 0, 1, 4, 4);
@@ -752,23 +752,23 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     v4 wy = __builtin_shufflevector(w, w, 1, 1, 1, 1);
     v4 wz = __builtin_shufflevector(w, w, 2, 2, 2, 2);
     prox_detail_v4i abs_mask = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
-    float ex, d2;
+    float big, poison, d2;
     r = (wx * ax + wy * ay) + wz * az;
     h = __builtin_shufflevector(hr, hr, 1, 2, 3, 3);
     h = (v4)((prox_detail_v4i)h & abs_mask);
     s = __builtin_ia32_maxps(-h, __builtin_ia32_minps(h, r));
-    d = (v4)((prox_detail_v4i)(r - s) & abs_mask);
-    ex = (d[0] + d[1]) + d[2];
-    d = pv - ((c + __builtin_shufflevector(s, s, 0, 0, 0, 0) * a0) +
-              (a1 * __builtin_shufflevector(s, s, 1, 1, 1, 1) +
-               a2 * __builtin_shufflevector(s, s, 2, 2, 2, 2)));
-    z = h - h;
+    u = (v4)((prox_detail_v4i)r & abs_mask) - h;
+    big = u[0] > u[1] ? u[0] : u[1];
+    big = big > u[2] ? big : u[2];
+    poison = (u[0] + u[1]) + u[2];
+    d = (w - __builtin_shufflevector(s, s, 0, 0, 0, 0) * a0) -
+        (a1 * __builtin_shufflevector(s, s, 1, 1, 1, 1) +
+         a2 * __builtin_shufflevector(s, s, 2, 2, 2, 2));
     d = d * d;
     d2 = (d[0] + d[1]) + d[2];
     PROX_OPAQUE(d2);
-    d2 = ex != 0 ? d2 : 0;
-    d2 += (z[0] + z[1]) + z[2];
-    return d2 + (d2 - d2);
+    d2 = big > 0 ? d2 : 0;
+    return d2 + (poison - poison);
   }
 #elif PROX_SSE
   if (!out) {
@@ -780,29 +780,32 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     const double *b = (const double *)(const void *)box;
     v2 a0 = *(const v2u *)(b + 3), a1 = *(const v2u *)(b + 6);
     v2 a2 = *(const v2u *)(b + 9), c = *(const v2u *)b, pv = {p.x, p.y};
-    v2 w = pv - c, r, h, s, d;
+    v2 w = pv - c, r, h, s, u, d;
     v2 ax = __builtin_shufflevector(a0, a1, 0, 2);
     v2 ay = __builtin_shufflevector(a0, a1, 1, 3);
     v2 az = {b[5], b[8]}, hv = {b[12], b[13]};
     v2 wx = __builtin_shufflevector(w, w, 0, 0);
     v2 wy = __builtin_shufflevector(w, w, 1, 1);
     prox_detail_v2l abs_mask = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};
-    double wz = p.z - b[2], h2 = PROX_FABS(b[14]), r2, s2, ex, d2, dz;
+    double wz = p.z - b[2], h2 = PROX_FABS(b[14]), r2, s2, u2, d2, dz;
+    double big, poison;
     r = (wx * ax + wy * ay) + wz * az;
     r2 = (w[0] * b[9] + w[1] * b[10]) + wz * b[11];
     h = (v2)((prox_detail_v2l)hv & abs_mask);
     s = __builtin_ia32_maxpd(-h, __builtin_ia32_minpd(h, r));
     s2 = PROX_FN(prox_clamp)(r2, -h2, h2);
-    d = (v2)((prox_detail_v2l)(r - s) & abs_mask);
-    ex = (d[0] + d[1]) + PROX_FABS(r2 - s2);
-    d = pv - ((c + s[0] * a0) + (a1 * s[1] + a2 * s2));
-    dz = p.z - ((b[2] + s[0] * b[5]) + (b[8] * s[1] + b[11] * s2));
+    u = (v2)((prox_detail_v2l)r & abs_mask) - h;
+    u2 = PROX_FABS(r2) - h2;
+    big = u[0] > u[1] ? u[0] : u[1];
+    big = big > u2 ? big : u2;
+    poison = (u[0] + u[1]) + u2;
+    d = (w - s[0] * a0) - (a1 * s[1] + a2 * s2);
+    dz = (wz - s[0] * b[5]) - (b[8] * s[1] + b[11] * s2);
     d = d * d;
     d2 = (d[0] + d[1]) + dz * dz;
     PROX_OPAQUE(d2);
-    d2 = ex != 0 ? d2 : 0;
-    d2 += ((h[0] - h[0]) + (h[1] - h[1])) + (h2 - h2);
-    return d2 + (d2 - d2);
+    d2 = big > 0 ? d2 : 0;
+    return d2 + (poison - poison);
   }
 #endif
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, box->center);
@@ -814,27 +817,50 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
   PROX_REAL s0 = PROX_FN(prox_clamp)(r0, -h0, h0);
   PROX_REAL s1 = PROX_FN(prox_clamp)(r1, -h1, h1);
   PROX_REAL s2 = PROX_FN(prox_clamp)(r2, -h2, h2);
+  PROX_REAL ex, d2;
+  int inside;
+  PROX_FN(prox_vec3) q;
+  prox_feature f;
+  if (!out) {
+    /* Distance only. u_i = |r_i| - h_i is <= 0 exactly when p is inside
+     * the slab of axis i (where the clamp keeps r_i), so the largest u_i
+     * tells inside. Their sum is finite unless an input is NaN or infinite
+     * (which makes every r_i, or its own u_i, non-finite) or the input is
+     * beyond the domain (closest.h): that sum minus itself, 0 or NaN, joins
+     * the result. p - q is formed as w - sum s_i a_i, two operations fewer
+     * than with q = c + sum s_i a_i. Selects, not branches; d2 is opaque,
+     * as below. */
+    PROX_REAL u0 = PROX_FABS(r0) - h0, u1 = PROX_FABS(r1) - h1;
+    PROX_REAL u2 = PROX_FABS(r2) - h2, big = u0 > u1 ? u0 : u1;
+    PROX_REAL poison = (u0 + u1) + u2;
+    PROX_FN(prox_vec3) d;
+    big = big > u2 ? big : u2;
+    d = PROX_FN(prox_vsub)(
+        PROX_FN(prox_vsub)(w, PROX_FN(prox_vscale)(box->axis[0], s0)),
+        PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[1], s1),
+                           PROX_FN(prox_vscale)(box->axis[2], s2)));
+    d2 = PROX_FN(prox_vdot)(d, d);
+    PROX_OPAQUE(d2);
+    d2 = big > 0 ? d2 : 0;
+    return d2 + (poison - poison);
+  }
   /* 0 exactly when p is inside (a sum of magnitudes cannot cancel): one
    * comparison instead of three that a compiler turns into branches. */
-  PROX_REAL ex = PROX_FABS(r0 - s0) + PROX_FABS(r1 - s1) + PROX_FABS(r2 - s2);
-  int inside = ex == 0;
-  PROX_FN(prox_vec3)
+  ex = PROX_FABS(r0 - s0) + PROX_FABS(r1 - s1) + PROX_FABS(r2 - s2);
+  inside = ex == 0;
   q = PROX_FN(prox_vadd)(
       PROX_FN(prox_vmadd)(box->center, s0, box->axis[0]),
       PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[1], s1),
                          PROX_FN(prox_vscale)(box->axis[2], s2)));
   /* Inside, the point is p itself (the clamp formula would give p up to
    * rounding) and d2 is 0. A NaN or infinite half extent is dropped by the
-   * clamp: add its poison. Selects, not branches, so that a caller's loop
-   * can be vectorised (an infinite p gives an infinite d2); d2 is opaque
-   * so that GCC does not branch around its computation on inside, which
-   * mispredicts on random input (see PROX_OPAQUE). */
-  PROX_REAL d2 = PROX_FN(prox_vdist2)(p, q);
-  prox_feature f;
+   * clamp: add its poison. A select on inside, not a branch: d2 is opaque
+   * so that GCC does not branch around its computation, which mispredicts
+   * on random input (see PROX_OPAQUE). */
+  d2 = PROX_FN(prox_vdist2)(p, q);
   PROX_OPAQUE(d2);
   d2 = ex != 0 ? d2 : 0;
   d2 += (h0 - h0) + (h1 - h1) + (h2 - h2);
-  if (!out) return d2 + (d2 - d2); /* NaN for an infinite d2 */
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   f = PROX_FN(prox_detail_box_feature)(
       (r0 > h0) - (r0 < -h0), (r1 > h1) - (r1 < -h1), (r2 > h2) - (r2 < -h2));

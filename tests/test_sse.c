@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: MIT */
+/* The distance-only paths that run in SSE lanes on x86-64 (PROX_SSE:
+ * prox_point_aabbf, prox_point_obb, prox_point_obbf with out = NULL) must
+ * give the bits of the portable code, which the other platforms run. The
+ * portable side is compiled with PROX_NO_SSE in portable_kernels.c. A NaN
+ * result must be NaN on both sides (its sign and payload depend on the
+ * operand order a compiler picks, which the contract leaves open).
+ * prox_point_aabb (double) has no SSE path; it is compared too, as a check
+ * of the harness.
+ *
+ * Inputs: coordinates uniform in [-1, 1] and in [-1e3, 1e3] around centers
+ * up to 1e6; boxes with swapped corners, zero size, negative half extents,
+ * unit and arbitrary axes; points inside; and, in half the cases, one to
+ * three coordinates replaced by a special value (signed zeros, subnormals,
+ * huge values, +-inf, NaN) or by random bits.
+ *
+ *   test_sse [FILTER] [--scale=X] [--list] [--max-print=N]
+ *
+ * Where PROX_SSE is 0 both sides are the portable code and the test passes
+ * trivially; it says so. */
+#include "harness.h"
+#include "portable_kernels.h"
+
+#include <stdint.h>
+#include <string.h>
+
+static uint64_t rng_next(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15u);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+  return z ^ (z >> 31);
+}
+
+static double rng_unit(uint64_t *s) {
+  return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* In [-1, 1). */
+static double rng_sym(uint64_t *s) {
+  return 2 * rng_unit(s) - 1;
+}
+
+/* A case's coordinates are drawn into an array of doubles: the point
+ * first, then the box's reals in their struct order. */
+#define MAXR 18
+
+/* Fills v[0..n) for one case: a frame (scale, center) and then the values.
+ * kind 0: plain; kind 1: special values substituted. */
+static void draw(uint64_t *s, double *v, int n, int is_float) {
+  static const double special_d[] = {0.0,      -0.0,      4.9e-324, -4.9e-324,
+                                     2e-308,   1e300,     -1e300,   1e154,
+                                     INFINITY, -INFINITY, NAN,      1.0};
+  static const double special_f[] = {0.0,      -0.0,      1.4e-45, -1.4e-45,
+                                     1e-38,    1e37,      -1e37,   1e19,
+                                     INFINITY, -INFINITY, NAN,     1.0};
+  double scale = rng_next(s) % 2 ? 1 : 1e3;
+  double center = rng_next(s) % 3 == 0 ? 1e6 * rng_sym(s) : 0;
+  int i;
+  for (i = 0; i < n; ++i)
+    v[i] = center + scale * rng_sym(s);
+  if (rng_next(s) % 2) {
+    int k, m = 1 + (int)(rng_next(s) % 3);
+    for (k = 0; k < m; ++k) {
+      int at = (int)(rng_next(s) % (uint64_t)n);
+      uint64_t r = rng_next(s);
+      if (r % 4 == 0) {
+        if (is_float) {
+          uint32_t b = (uint32_t)(r >> 32);
+          float f;
+          memcpy(&f, &b, sizeof f);
+          v[at] = f;
+        } else {
+          memcpy(&v[at], &r, sizeof r);
+        }
+      } else {
+        const double *sp = is_float ? special_f : special_d;
+        v[at] = sp[(r >> 8) % 12];
+      }
+    }
+  }
+}
+
+/* Equal bits, or both NaN. */
+static int same_d(double a, double b) {
+  return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0;
+}
+static int same_f(float a, float b) {
+  return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0;
+}
+
+static long g_cases = 2000000;
+
+/* The axes of an OBB from v: unit and orthonormal (a random rotation) in
+ * every other case, else as drawn. */
+static void obb_axes(uint64_t *s, double *ax) {
+  if (rng_next(s) % 2) {
+    double a = 6.283185307179586 * rng_unit(s), b = 3.14159 * rng_unit(s);
+    double c = 6.283185307179586 * rng_unit(s);
+    double ca = cos(a), sa = sin(a), cb = cos(b), sb = sin(b), cc = cos(c),
+           sc = sin(c);
+    /* Rz(a) Rx(b) Rz(c). */
+    ax[0] = ca * cc - sa * cb * sc;
+    ax[1] = sa * cc + ca * cb * sc;
+    ax[2] = sb * sc;
+    ax[3] = -ca * sc - sa * cb * cc;
+    ax[4] = -sa * sc + ca * cb * cc;
+    ax[5] = sb * cc;
+    ax[6] = sa * sb;
+    ax[7] = -ca * sb;
+    ax[8] = cb;
+  }
+}
+
+static void test_aabb(void) {
+  uint64_t s = 0x55e1;
+  long c, n = h_count(g_cases);
+  CHECK_MSG(port_is_portable(),
+            "portable_kernels.c was compiled with the SSE paths");
+  for (c = 0; c < n; ++c) {
+    double v[MAXR];
+    prox_vec3 p;
+    prox_aabb b;
+    prox_vec3f pf;
+    prox_aabbf bf;
+    int i;
+    draw(&s, v, 9, (int)(c & 1));
+    if (rng_next(&s) % 8 == 0) v[6] = v[3]; /* zero width in x */
+    if (rng_next(&s) % 8 == 0)              /* a point inside */
+      for (i = 0; i < 3; ++i)
+        v[i] = v[3 + i] + rng_unit(&s) * (v[6 + i] - v[3 + i]);
+    p = prox_v3(v[0], v[1], v[2]);
+    b.min = prox_v3(v[3], v[4], v[5]);
+    b.max = prox_v3(v[6], v[7], v[8]);
+    pf = prox_v3f((float)v[0], (float)v[1], (float)v[2]);
+    bf.min = prox_v3f((float)v[3], (float)v[4], (float)v[5]);
+    bf.max = prox_v3f((float)v[6], (float)v[7], (float)v[8]);
+    h_case_begin();
+    {
+      double a = prox_point_aabb(p, &b, NULL), e = port_point_aabb(p, &b);
+      float af = prox_point_aabbf(pf, &bf, NULL),
+            ef = port_point_aabbf(pf, &bf);
+      CHECK_MSG(same_d(a, e), "double: SSE %a, portable %a", a, e);
+      CHECK_MSG(same_f(af, ef), "float: SSE %a, portable %a", (double)af,
+                (double)ef);
+    }
+    if (h_case_failed())
+      for (i = 0; i < 9; ++i)
+        h_note("v[%d] = %a", i, v[i]);
+  }
+}
+
+static void test_obb(void) {
+  uint64_t s = 0x0bb5;
+  long c, n = h_count(g_cases);
+  for (c = 0; c < n; ++c) {
+    double v[MAXR];
+    prox_vec3 p;
+    prox_obb b;
+    prox_vec3f pf;
+    prox_obbf bf;
+    int i, k;
+    draw(&s, v, 18, (int)(c & 1));
+    obb_axes(&s, v + 6);
+    if (rng_next(&s) % 4 == 0) /* a point inside: near the center */
+      for (i = 0; i < 3; ++i)
+        v[i] = v[3 + i] + 0.1 * rng_sym(&s) * fabs(v[15 + i]);
+    if (rng_next(&s) % 8 == 0) v[15 + rng_next(&s) % 3] = 0; /* flat */
+    p = prox_v3(v[0], v[1], v[2]);
+    b.center = prox_v3(v[3], v[4], v[5]);
+    pf = prox_v3f((float)v[0], (float)v[1], (float)v[2]);
+    bf.center = prox_v3f((float)v[3], (float)v[4], (float)v[5]);
+    for (k = 0; k < 3; ++k) {
+      b.axis[k] = prox_v3(v[6 + 3 * k], v[7 + 3 * k], v[8 + 3 * k]);
+      bf.axis[k] = prox_v3f((float)v[6 + 3 * k], (float)v[7 + 3 * k],
+                            (float)v[8 + 3 * k]);
+      b.half[k] = v[15 + k];
+      bf.half[k] = (float)v[15 + k];
+    }
+    h_case_begin();
+    {
+      double a = prox_point_obb(p, &b, NULL), e = port_point_obb(p, &b);
+      float af = prox_point_obbf(pf, &bf, NULL), ef = port_point_obbf(pf, &bf);
+      CHECK_MSG(same_d(a, e), "double: SSE %a, portable %a", a, e);
+      CHECK_MSG(same_f(af, ef), "float: SSE %a, portable %a", (double)af,
+                (double)ef);
+    }
+    if (h_case_failed())
+      for (i = 0; i < 18; ++i)
+        h_note("v[%d] = %a", i, v[i]);
+  }
+}
+
+int main(int argc, char **argv) {
+  h_init(argc, argv);
+  if (!h_.list_only)
+    printf("# SSE paths: %s; portable side: %s\n",
+           PROX_SSE ? "on" : "off (both sides portable)",
+           port_is_portable() ? "portable" : "NOT portable");
+  H_RUN(test_aabb);
+  H_RUN(test_obb);
+  return h_finish();
+}
