@@ -16,6 +16,13 @@
 /// |(p - a) - t (b - a)|^2 without a result and |p - q|^2 with one, q the
 /// reported point; prox_point_obb forms p - q as (p - c) - sum s_i a_i).
 /// Where the result reports p inside a solid, both give exactly 0.
+///
+/// Domain: finite input whose coordinates, radii, half extents and offsets
+/// are at most 2^500 (about 3e150) in magnitude in double, 2^60 (about
+/// 1e18) in float, gives finite results (tests/test_domain.c checks every
+/// query here at those magnitudes and at 2^-500 and 2^-60). Beyond it a
+/// squared distance can overflow, and the results may then be infinite or
+/// NaN.
 #ifndef PROX_CLOSEST_H
 #define PROX_CLOSEST_H
 

@@ -275,6 +275,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
   return PROX_FN(prox_detail_set)(out, q, d2, PROX_FEATURE_FACE, 0);
 }
 
+/// Internal: the larger of m and |x| (m when x is NaN).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_absmax)(PROX_REAL m, PROX_REAL x) {
+  x = PROX_FABS(x);
+  return x > m ? x : m;
+}
+
 /// Internal: the barycentric numerators of the orthogonal projection of p
 /// onto a triangle's plane, evaluated in wide arithmetic (relative error of
 /// a few eps^2 for double) and returned as doubles: num[0..2] = (na, nb, nc),
@@ -282,15 +288,45 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
 /// |v[1] - v[0]|^2, |v[2] - v[0]|^2, |p - v[0]|^2. Returns n2 = |n|^2, n the
 /// normal (v[1] - v[0]) x (v[2] - v[0]). Ratios of these degree-4 quantities
 /// are formed in double, where float kernels neither underflow nor lose
-/// digits.
-PROX_KERNEL double PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
-                                                 const PROX_FN(prox_triangle) *
-                                                     tri,
-                                                 double *num, double *len2) {
-  PROX_FN(prox_vec3) a = tri->v[0];
-  PROX_FN(prox_wvec3) E1 = PROX_FN(prox_wvdiff)(tri->v[1], a);
-  PROX_FN(prox_wvec3) E2 = PROX_FN(prox_wvdiff)(tri->v[2], a);
-  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(p, a);
+/// digits. In double they would overflow beyond coordinates of about 2^255
+/// and underflow below 2^-255, so input larger than 2^200 is first scaled
+/// by 2^-300 (exact, but for parts below the rounding of the largest
+/// coordinate) and input smaller than 2^-200 by 2^300 (exact): *unit is the
+/// factor applied to the coordinates (1, 2^-300 or 2^300), which the caller
+/// needs only to compare these quantities with its own.
+PROX_KERNEL double
+PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
+                              const PROX_FN(prox_triangle) * tri, double *num,
+                              double *len2, double *unit) {
+  PROX_FN(prox_vec3) a = tri->v[0], b = tri->v[1], c = tri->v[2];
+  PROX_FN(prox_wvec3) E1, E2, W;
+  *unit = 1;
+#if PROX_IS_DOUBLE
+  {
+    /* 2^200 and 2^-300, exactly. */
+    const double big = 1.6069380442589903e+60, k = 4.909093465297727e-91;
+    double m = 0;
+    int i;
+    for (i = 0; i < 3; ++i) {
+      m = PROX_FN(prox_detail_absmax)(m, tri->v[i].x);
+      m = PROX_FN(prox_detail_absmax)(m, tri->v[i].y);
+      m = PROX_FN(prox_detail_absmax)(m, tri->v[i].z);
+    }
+    m = PROX_FN(prox_detail_absmax)(m, p.x);
+    m = PROX_FN(prox_detail_absmax)(m, p.y);
+    m = PROX_FN(prox_detail_absmax)(m, p.z);
+    if (m > big || (m < 1 / big && m > 0)) {
+      *unit = m > big ? k : 1 / k;
+      a = PROX_FN(prox_vscale)(a, *unit);
+      b = PROX_FN(prox_vscale)(b, *unit);
+      c = PROX_FN(prox_vscale)(c, *unit);
+      p = PROX_FN(prox_vscale)(p, *unit);
+    }
+  }
+#endif
+  E1 = PROX_FN(prox_wvdiff)(b, a);
+  E2 = PROX_FN(prox_wvdiff)(c, a);
+  W = PROX_FN(prox_wvdiff)(p, a);
   PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
   PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
   PROX_FN(prox_wide)
@@ -312,8 +348,8 @@ PROX_KERNEL double PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_closest) * out) {
-  double num[3], len2[3];
-  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2);
+  double num[3], len2[3], unit;
+  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2, &unit);
   PROX_FN(prox_closest) r;
   PROX_REAL best = PROX_INF;
   if (n2 > PROX_TRI_FLAT_SIN2 * len2[0] * len2[1] && num[0] >= 0 &&
@@ -462,8 +498,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
 PROX_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_triangle_barycentric)(PROX_FN(prox_vec3) p,
                                        const PROX_FN(prox_triangle) * tri) {
-  double num[3], len2[3];
-  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2);
+  double num[3], len2[3], unit;
+  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2, &unit);
   double scale = len2[0] * len2[1];
   PROX_FN(prox_closest) r;
   if (!(len2[2] + scale <= DBL_MAX))
@@ -487,8 +523,8 @@ PROX_KERNEL PROX_FN(prox_vec3)
 PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_triangle) *
                                                     tri) {
-  double num[3], len2[3];
-  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2);
+  double num[3], len2[3], unit;
+  double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2, &unit);
   double scale = len2[0] * len2[1];
   /* Bound on the rounding of the wide numerators (degree 4 in the
    * coordinates) relative to their magnitude; in double. */
@@ -500,7 +536,7 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
     return num[0] >= -tol && num[1] >= -tol && num[2] >= -tol;
   }
   tol = 64.0 * weps * (len2[2] + scale);
-  return (double)PROX_FN(prox_point_triangle)(p, tri, 0) <= tol;
+  return (double)PROX_FN(prox_point_triangle)(p, tri, 0) * unit * unit <= tol;
 }
 
 /* -------------------------------- rectangle ------------------------------- */
