@@ -33,20 +33,7 @@
 
 #include "harness.h"
 
-#include <stdint.h>
-
-/* splitmix64: a small, good, seedable generator. */
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
-
-/* Uniform in [0, 1). */
-static double rng_unit(uint64_t *s) {
-  return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0);
-}
+#include "splitmix.h"
 
 /* The n values of every batch call: 0, 1 and around 4, 8 and 16 lanes. */
 static const size_t g_sizes[] = {0,  1,  2,  3,  4,  5,  7,  8,   9,   15,  16,

@@ -23,19 +23,7 @@
 
 #include "harness.h"
 
-#include <stdint.h>
-
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
-
-/* In [-1, 1). */
-static double rng_sym(uint64_t *s) {
-  return (double)(rng_next(s) >> 11) * (2.0 / 9007199254740992.0) - 1;
-}
+#include "splitmix.h"
 
 #define TEST_DOMAIN_TEMPLATE
 #include <prox/detail/real_double.h>

@@ -21,24 +21,9 @@
 #include "harness.h"
 #include "portable_kernels.h"
 
-#include <stdint.h>
+#include "splitmix.h"
+
 #include <string.h>
-
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-  return z ^ (z >> 31);
-}
-
-static double rng_unit(uint64_t *s) {
-  return (double)(rng_next(s) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-/* In [-1, 1). */
-static double rng_sym(uint64_t *s) {
-  return 2 * rng_unit(s) - 1;
-}
 
 /* A case's coordinates are drawn into an array of doubles: the point
  * first, then the box's reals in their struct order. */
