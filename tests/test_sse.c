@@ -73,6 +73,20 @@ static int same_f(float a, float b) {
   return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0;
 }
 
+/* One case: the SSE and the portable results in both precisions, and the
+ * case's n drawn values for the failure note. */
+static void check_sides(double a, double e, float af, float ef, const double *v,
+                        int n) {
+  int i;
+  h_case_begin();
+  CHECK_MSG(same_d(a, e), "double: SSE %a, portable %a", a, e);
+  CHECK_MSG(same_f(af, ef), "float: SSE %a, portable %a", (double)af,
+            (double)ef);
+  if (h_case_failed())
+    for (i = 0; i < n; ++i)
+      h_note("v[%d] = %a", i, v[i]);
+}
+
 static long g_cases = 2000000;
 
 /* The axes of an OBB from v: unit and orthonormal (a random rotation) in
@@ -119,18 +133,9 @@ static void test_aabb(void) {
     pf = prox_v3f((float)v[0], (float)v[1], (float)v[2]);
     bf.min = prox_v3f((float)v[3], (float)v[4], (float)v[5]);
     bf.max = prox_v3f((float)v[6], (float)v[7], (float)v[8]);
-    h_case_begin();
-    {
-      double a = prox_point_aabb(p, &b, NULL), e = port_point_aabb(p, &b);
-      float af = prox_point_aabbf(pf, &bf, NULL),
-            ef = port_point_aabbf(pf, &bf);
-      CHECK_MSG(same_d(a, e), "double: SSE %a, portable %a", a, e);
-      CHECK_MSG(same_f(af, ef), "float: SSE %a, portable %a", (double)af,
-                (double)ef);
-    }
-    if (h_case_failed())
-      for (i = 0; i < 9; ++i)
-        h_note("v[%d] = %a", i, v[i]);
+    check_sides(prox_point_aabb(p, &b, NULL), port_point_aabb(p, &b),
+                prox_point_aabbf(pf, &bf, NULL), port_point_aabbf(pf, &bf), v,
+                9);
   }
 }
 
@@ -161,17 +166,9 @@ static void test_obb(void) {
       b.half[k] = v[15 + k];
       bf.half[k] = (float)v[15 + k];
     }
-    h_case_begin();
-    {
-      double a = prox_point_obb(p, &b, NULL), e = port_point_obb(p, &b);
-      float af = prox_point_obbf(pf, &bf, NULL), ef = port_point_obbf(pf, &bf);
-      CHECK_MSG(same_d(a, e), "double: SSE %a, portable %a", a, e);
-      CHECK_MSG(same_f(af, ef), "float: SSE %a, portable %a", (double)af,
-                (double)ef);
-    }
-    if (h_case_failed())
-      for (i = 0; i < 18; ++i)
-        h_note("v[%d] = %a", i, v[i]);
+    check_sides(prox_point_obb(p, &b, NULL), port_point_obb(p, &b),
+                prox_point_obbf(pf, &bf, NULL), port_point_obbf(pf, &bf), v,
+                18);
   }
 }
 
