@@ -1,17 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /* test_domain: finite input inside the documented domain (closest.h: every
  * coordinate, radius, half extent and offset at most 2^500 in magnitude in
- * double, 2^60 in float) gives finite results from every K1 and K2 kernel,
- * with a result and with out = NULL: the returned value, the reported
- * points and parameters.
+ * double, 2^60 in float; raycast.h for the casts) gives finite results and
+ * the right answers where they are known by construction:
+ *
+ * - every K1 and K2 kernel, with a result and with out = NULL: finite
+ *   values, points and parameters; prox_triangle_barycentric finite;
+ *   prox_point_in_triangle true for a vertex and an inner point;
+ * - the overlap tests on touching, parallel and separated configurations
+ *   (triangles sharing a vertex or an edge, coplanar triangles touching at
+ *   a vertex, parallel triangles a quarter of the scale apart, ...);
+ * - every ray cast aimed at a point deep inside its primitive, from
+ *   outside or from that point: a hit with finite outputs.
  *
  * The accuracy there is the oracle tests' business (test_closest,
- * test_pairs); this test covers the magnitudes they do not reach, where a
- * squared difference of coordinates is near the top of the exponent range.
- * Inputs: scales 2^500 and 2^-500 (float: 2^60 and 2^-60) times uniform
- * values in [-1, 1], general and degenerate (collinear triangles, flat
- * tetrahedra, zero-length and parallel segments, zero-size boxes, points on
- * the primitives).
+ * test_pairs, test_raycast); this test covers the magnitudes they do not
+ * reach, where products of coordinates are near the ends of the exponent
+ * range. Inputs: scales 2^500 and 2^-500 (float: 2^60 and 2^-60) times
+ * uniform values in [-1, 1], general and degenerate (collinear triangles,
+ * flat tetrahedra, zero-length and parallel segments, zero-size boxes,
+ * points on the primitives).
  *
  *   test_domain [FILTER] [--scale=X] [--list] [--max-print=N]
  *
@@ -28,13 +36,17 @@
 #define TEST_DOMAIN_TEMPLATE
 #include <prox/detail/real_double.h>
 #define TD_EXP 500
+#define TD_EXP3 300
 #include "test_domain.c"
 #undef TD_EXP
+#undef TD_EXP3
 #include <prox/detail/real_end.h>
 #include <prox/detail/real_float.h>
 #define TD_EXP 60
+#define TD_EXP3 40
 #include "test_domain.c"
 #undef TD_EXP
+#undef TD_EXP3
 #include <prox/detail/real_end.h>
 #undef TEST_DOMAIN_TEMPLATE
 
@@ -48,10 +60,16 @@ static void test_pair(void) {
   body_pairf();
 }
 
+static void test_ray(void) {
+  body_ray();
+  body_rayf();
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_point);
   H_RUN(test_pair);
+  H_RUN(test_ray);
   return h_finish();
 }
 
@@ -223,6 +241,75 @@ static void PROX_FN(body_point)(void) {
   }
 }
 
+/* Overlap tests with known answers, built from the points v[0..5]:
+ * triangles sharing a vertex or an edge, and one moved away; coplanar
+ * triangles (one z for all vertices) touching at a vertex, and moved apart
+ * in their plane; boxes sharing a corner; a sphere and a box at a vertex
+ * of a triangle; two boxes about one center. */
+static void TFN(td_overlap)(const VEC *v, int e) {
+  PROX_FN(prox_triangle) a, b;
+  PROX_FN(prox_aabb) ba, bb;
+  PROX_FN(prox_obb) oa, ob;
+  PROX_FN(prox_sphere) sp;
+  PROX_REAL far = (PROX_REAL)ldexp(4.0, e), z = v[5].z;
+  int i;
+  a.v[0] = v[0];
+  a.v[1] = v[1];
+  a.v[2] = v[2];
+  b.v[0] = v[0];
+  b.v[1] = v[3];
+  b.v[2] = v[4];
+  CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&a, &b) == 1,
+            "triangles sharing a vertex at 2^%d: apart", e);
+  b.v[1] = v[1];
+  CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&a, &b) == 1,
+            "triangles sharing an edge at 2^%d: apart", e);
+  for (i = 0; i < 3; ++i)
+    b.v[i].x = a.v[i].x + far;
+  CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&a, &b) == 0,
+            "triangles moved apart at 2^%d: overlap", e);
+  /* b = a moved along z by a quarter of the scale: parallel planes, apart
+   * (the projections onto the xy-plane coincide). */
+  for (i = 0; i < 3; ++i)
+    b.v[i] = PROX_FN(prox_v3)(a.v[i].x, a.v[i].y, a.v[i].z + far / 16);
+  CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&a, &b) == 0,
+            "parallel triangles at 2^%d: overlap", e);
+  ba.min = v[0];
+  ba.max = v[1];
+  CHECK_MSG(PROX_FN(prox_overlap_triangle_aabb)(&a, &ba) == 1,
+            "triangle and a box at its vertex at 2^%d: apart", e);
+  /* Coplanar: b is a mirrored through its vertex 0 (touching there). */
+  for (i = 0; i < 3; ++i)
+    a.v[i].z = z;
+  b.v[0] = a.v[0];
+  for (i = 1; i < 3; ++i)
+    b.v[i] = PROX_FN(prox_v3)(a.v[0].x - (a.v[i].x - a.v[0].x),
+                              a.v[0].y - (a.v[i].y - a.v[0].y), z);
+  CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&a, &b) == 1,
+            "coplanar triangles touching at 2^%d: apart", e);
+  for (i = 0; i < 3; ++i)
+    b.v[i].y = a.v[i].y + far;
+  CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&a, &b) == 0,
+            "coplanar triangles apart at 2^%d: overlap", e);
+  bb.min = v[1];
+  bb.max = v[2];
+  CHECK_MSG(PROX_FN(prox_overlap_aabb_aabb)(&ba, &bb) == 1,
+            "boxes sharing a corner at 2^%d: apart", e);
+  sp.center = a.v[1];
+  sp.radius = 0;
+  CHECK_MSG(PROX_FN(prox_overlap_sphere_triangle)(&sp, &a) == 1,
+            "sphere at a vertex at 2^%d: apart", e);
+  oa.center = ob.center = v[3];
+  for (i = 0; i < 3; ++i) {
+    oa.axis[i] = ob.axis[i] =
+        PROX_FN(prox_v3)(i == 0, i == 1, (PROX_REAL)(i == 2));
+    oa.half[i] = v[4].x;
+    ob.half[i] = v[4].y;
+  }
+  CHECK_MSG(PROX_FN(prox_overlap_obb_obb)(&oa, &ob) == 1,
+            "boxes about one center at 2^%d: apart", e);
+}
+
 static void PROX_FN(body_pair)(void) {
   uint64_t s = 0xd2 + PROX_IS_DOUBLE;
   long c, n = h_count(4000);
@@ -291,10 +378,141 @@ static void PROX_FN(body_pair)(void) {
       TD_K2("capsule_capsule", prox_capsule_capsule, &c1, &c2);
       TD_K2("sphere_triangle", prox_sphere_triangle, &sp, &t2);
       TD_K2("capsule_triangle", prox_capsule_triangle, &c1, &t2);
+      TFN(td_overlap)(v, e);
       if (h_case_failed())
         for (i = 0; i < 6; ++i)
           h_note("v[%d] = (%a, %a, %a), kind %d", i, (double)v[i].x,
                  (double)v[i].y, (double)v[i].z, deg);
+    }
+  }
+}
+
+/* One cast aimed at a point deep inside the primitive (from outside, or
+ * from that point itself): a hit, with finite t, t_exit, point and normal;
+ * the same answer with out = NULL. The ray casts' domain is smaller than
+ * the point and pair queries' when the direction is short against the
+ * coordinates (t then carries the coordinates' scale): 2^300 in double,
+ * 2^40 in float (closest.h, raycast.h). */
+#define TD_K3(name, fn, prim)                                                  \
+  do {                                                                         \
+    PROX_FN(prox_rayhit) rh_;                                                  \
+    int hit_ = PROX_FN(fn)(&ry, prim, &rh_),                                   \
+        nul_ = PROX_FN(fn)(&ry, prim, NULL);                                   \
+    CHECK_MSG(hit_ == 1 && nul_ == 1 && isfinite(rh_.t) &&                     \
+                  isfinite(rh_.t_exit) && TFN(td_finite3)(rh_.point) &&        \
+                  TFN(td_finite3)(rh_.normal),                                 \
+              "%s at 2^%d: hit %d (out = NULL: %d), t = %a", name, e, hit_,    \
+              nul_, (double)rh_.t);                                            \
+  } while (0)
+
+static VEC TFN(td_mid)(VEC a, VEC b) {
+  return TFN(td_lerp)(a, b, PROX_R(0.5));
+}
+
+static void PROX_FN(body_ray)(void) {
+  uint64_t s = 0xd4 + PROX_IS_DOUBLE;
+  long c, n = h_count(4000);
+  int side;
+  /* Sides 0, 1: 2^+-TD_EXP3 with every kind of ray; sides 2, 3: the whole
+   * domain 2^+-TD_EXP, rays from outside whose direction has the scale of
+   * the coordinates (t about 1). */
+  for (side = 0; side < 4; ++side) {
+    int e = (side & 1 ? -1 : 1) * (side < 2 ? TD_EXP3 : TD_EXP);
+    double sc = ldexp(1.0, e);
+    for (c = 0; c < n; ++c) {
+      VEC a = TFN(td_vec)(&s, sc), b = TFN(td_vec)(&s, sc);
+      VEC v2 = TFN(td_vec)(&s, sc), v3 = TFN(td_vec)(&s, sc);
+      VEC o = TFN(td_vec)(&s, sc), target;
+      int from_inside = side < 2 && c % 4 == 3, i;
+      PROX_FN(prox_ray) ry;
+      PROX_FN(prox_plane) pl;
+      PROX_FN(prox_triangle) tr;
+      PROX_FN(prox_aabb) ab;
+      PROX_FN(prox_obb) ob;
+      PROX_FN(prox_sphere) sp;
+      PROX_FN(prox_capsule) cp;
+      PROX_FN(prox_tetrahedron) te;
+      PROX_FN(prox_plane_from_point_normal)
+      (a, PROX_FN(prox_v3)(PROX_R(0.3), PROX_R(0.4), PROX_R(0.5)), &pl);
+      tr.v[0] = a;
+      tr.v[1] = b;
+      tr.v[2] = v2;
+      ab.min = a;
+      ab.max = b;
+      ob.center = a;
+      ob.axis[0] = PROX_FN(prox_v3)(PROX_R(0.6), PROX_R(0.8), 0);
+      ob.axis[1] = PROX_FN(prox_v3)(PROX_R(-0.8), PROX_R(0.6), 0);
+      ob.axis[2] = PROX_FN(prox_v3)(0, 0, 1);
+      ob.half[0] = b.x;
+      ob.half[1] = b.y;
+      ob.half[2] = b.z;
+      sp.center = a;
+      sp.radius = b.x;
+      cp.a = a;
+      cp.b = b;
+      cp.radius = v2.x;
+      te.v[0] = a;
+      te.v[1] = b;
+      te.v[2] = v2;
+      te.v[3] = v3;
+      h_case_begin();
+      for (i = 0; i < 7; ++i) {
+        /* The target: the plane's point, the triangle's centroid (rounded),
+         * the centers of the solids, a point inside the tetrahedron. */
+        switch (i) {
+        case 0:
+        case 3:
+        case 4:
+          target = a;
+          break;
+        case 1:
+          target = TFN(td_lerp)(TFN(td_mid)(a, b), v2, PROX_R(1.0 / 3));
+          break;
+        case 6:
+          target = TFN(td_mid)(TFN(td_mid)(a, b), TFN(td_mid)(v2, v3));
+          break;
+        default:
+          target = TFN(td_mid)(a, b);
+        }
+        ry.origin = from_inside && i != 0 && i != 1 ? target : o;
+        ry.dir = from_inside && i != 0 && i != 1
+                     ? TFN(td_vec)(&s, 1)
+                     : PROX_FN(prox_vsub)(target, o);
+        if (side < 2 && c % 4 == 1) /* the same ray, direction ~1 long */
+          ry.dir = PROX_FN(prox_vscale)(ry.dir, (PROX_REAL)(1 / sc));
+        ry.tmin = 0;
+        ry.tmax = PROX_INF;
+        switch (i) {
+        case 0:
+          TD_K3("raycast_plane", prox_raycast_plane, &pl);
+          break;
+        case 1:
+          TD_K3("raycast_triangle", prox_raycast_triangle, &tr);
+          break;
+        case 2:
+          TD_K3("raycast_aabb", prox_raycast_aabb, &ab);
+          break;
+        case 3:
+          TD_K3("raycast_obb", prox_raycast_obb, &ob);
+          break;
+        case 4:
+          TD_K3("raycast_sphere", prox_raycast_sphere, &sp);
+          break;
+        case 5:
+          TD_K3("raycast_capsule", prox_raycast_capsule, &cp);
+          break;
+        default:
+          TD_K3("raycast_tetrahedron", prox_raycast_tetrahedron, &te);
+        }
+      }
+      if (h_case_failed()) {
+        h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
+        h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
+        h_note("v2 = (%a, %a, %a)", (double)v2.x, (double)v2.y, (double)v2.z);
+        h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);
+        h_note("o = (%a, %a, %a), from inside %d", (double)o.x, (double)o.y,
+               (double)o.z, from_inside);
+      }
     }
   }
 }

@@ -20,6 +20,12 @@
 /// hit it and a triangle of zero area is never hit. Non-finite input never
 /// hits. No cast allocates; all are thread-safe and usable in CUDA device
 /// code.
+///
+/// Domain: the casts give their documented answers with finite outputs for
+/// coordinates of magnitude between 2^-300 and 2^300 (float: 2^-40 and
+/// 2^40) and a direction of length about 1, and up to 2^500 (float 2^60)
+/// when the direction has the coordinates' scale; t carries the ratio of
+/// the two. tests/test_domain.c checks every cast at those magnitudes.
 #ifndef PROX_RAYCAST_H
 #define PROX_RAYCAST_H
 

@@ -22,8 +22,12 @@ PROX_KERNEL int prox_detail_ov_orient3d_sign(const double *a, const double *b,
   double err, v = prox_detail_rc_orient(
                   prox_v3(a[0], a[1], a[2]), prox_v3(b[0], b[1], b[2]),
                   prox_v3(c[0], c[1], c[2]), prox_v3(d[0], d[1], d[2]), &err);
-  if (v > err) return 1;
-  if (v < -err) return -1;
+  /* Below DBL_MIN / eps^2 the terms may have underflowed, and the bound
+   * with them: the exact sign then. */
+  if (err >= DBL_MIN / (DBL_EPSILON * DBL_EPSILON)) {
+    if (v > err) return 1;
+    if (v < -err) return -1;
+  }
   return prox_detail_xp_orient3d_exact(a, b, c, d);
 }
 
@@ -37,8 +41,10 @@ PROX_KERNEL int prox_detail_ov_orient2d_sign(const double *a, const double *b,
   double det = l - r;
   /* Shewchuk's bound for orient2d is (3 + 16 eps) eps (|l| + |r|). */
   double err = 4.0 * DBL_EPSILON * (fabs(l) + fabs(r));
-  if (det > err) return 1;
-  if (det < -err) return -1;
+  if (err >= DBL_MIN / (DBL_EPSILON * DBL_EPSILON)) { /* as orient3d */
+    if (det > err) return 1;
+    if (det < -err) return -1;
+  }
   return prox_detail_xp_orient2d_exact(a[i], a[j], b[i], b[j], c[i], c[j]);
 }
 
@@ -358,9 +364,10 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
 /// triangles meet when an edge of one meets the other (closed segment
 /// against closed triangle by orientation signs; coplanar in a 2D
 /// projection). Triangles of zero area are the union of their edges,
-/// points included. Exact for all finite input whose products of three
-/// coordinates neither overflow nor underflow (double: magnitudes between
-/// about 1e-100 and 1e100; float: always). Non-finite input: 1 or 0,
+/// points included. Exact for all finite input (the exact predicates
+/// rescale by powers of two where products of three coordinates would
+/// overflow or underflow; in double, parts of a coordinate below 2^-1074
+/// times the largest coordinate can be lost). Non-finite input: 1 or 0,
 /// unspecified (no crash).
 PROX_KERNEL int
 PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,

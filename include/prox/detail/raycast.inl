@@ -120,6 +120,32 @@ PROX_KERNEL int prox_detail_xp_add3(double *e, int n, double s, double a,
   return prox_detail_xp_grow(e, n, r);
 }
 
+/// Internal: scales the n doubles x[0..n) by one power of two so that the
+/// largest magnitude lies within [2^-200, 2^200], where the products of the
+/// expansion arithmetic (degree 3 at most) neither overflow nor lose their
+/// rounding errors to underflow. The sign of a homogeneous polynomial of
+/// them is unchanged: scaling up is exact, and scaling down is exact but for
+/// parts below 2^-1074 of the largest magnitude. Non-finite values: no
+/// scaling.
+PROX_KERNEL void prox_detail_xp_normalize(double *x, int n) {
+  /* 2^200 and 2^300, exactly. */
+  const double big = 1.6069380442589903e+60, k = 2.037035976334486e+90;
+  double m = 0;
+  int i;
+  for (i = 0; i < n; ++i)
+    m = fabs(x[i]) > m ? fabs(x[i]) : m;
+  while (m > big && m <= DBL_MAX) {
+    for (i = 0; i < n; ++i)
+      x[i] /= k;
+    m /= k;
+  }
+  while (m < 1 / big && m > 0) {
+    for (i = 0; i < n; ++i)
+      x[i] *= k;
+    m *= k;
+  }
+}
+
 /// Internal: adds s * det[x; y; z] = s * x . (y x z) to e[0..n) exactly;
 /// returns its length (grows by at most 24).
 PROX_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const double *x,
@@ -138,13 +164,20 @@ PROX_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const double *x,
 PROX_KERNEL int prox_detail_xp_orient3d_exact(const double *a, const double *b,
                                               const double *c,
                                               const double *d) {
-  double e[100];
-  int n = 0;
+  double e[100], x[12];
+  int n = 0, i;
+  for (i = 0; i < 3; ++i) {
+    x[i] = a[i];
+    x[3 + i] = b[i];
+    x[6 + i] = c[i];
+    x[9 + i] = d[i];
+  }
+  prox_detail_xp_normalize(x, 12);
   /* Multilinearity: [b-a, c-a, d-a] = [bcd] - [acd] + [abd] - [abc]. */
-  n = prox_detail_xp_det3(e, n, 1.0, b, c, d);
-  n = prox_detail_xp_det3(e, n, -1.0, a, c, d);
-  n = prox_detail_xp_det3(e, n, 1.0, a, b, d);
-  n = prox_detail_xp_det3(e, n, -1.0, a, b, c);
+  n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, x + 9);
+  n = prox_detail_xp_det3(e, n, -1.0, x, x + 6, x + 9);
+  n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, x + 9);
+  n = prox_detail_xp_det3(e, n, -1.0, x, x + 3, x + 6);
   return prox_detail_xp_sign(e, n);
 }
 
@@ -152,14 +185,16 @@ PROX_KERNEL int prox_detail_xp_orient3d_exact(const double *a, const double *b,
 /// points of the plane given as coordinate pairs.
 PROX_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay, double bx,
                                               double by, double cx, double cy) {
-  double e[16];
+  double e[16], x[6];
   int n = 0;
-  n = prox_detail_xp_add2(e, n, 1.0, ax, by);
-  n = prox_detail_xp_add2(e, n, -1.0, ay, bx);
-  n = prox_detail_xp_add2(e, n, 1.0, bx, cy);
-  n = prox_detail_xp_add2(e, n, -1.0, by, cx);
-  n = prox_detail_xp_add2(e, n, 1.0, cx, ay);
-  n = prox_detail_xp_add2(e, n, -1.0, cy, ax);
+  x[0] = ax, x[1] = ay, x[2] = bx, x[3] = by, x[4] = cx, x[5] = cy;
+  prox_detail_xp_normalize(x, 6);
+  n = prox_detail_xp_add2(e, n, 1.0, x[0], x[3]);
+  n = prox_detail_xp_add2(e, n, -1.0, x[1], x[2]);
+  n = prox_detail_xp_add2(e, n, 1.0, x[2], x[5]);
+  n = prox_detail_xp_add2(e, n, -1.0, x[3], x[4]);
+  n = prox_detail_xp_add2(e, n, 1.0, x[4], x[1]);
+  n = prox_detail_xp_add2(e, n, -1.0, x[5], x[0]);
   return prox_detail_xp_sign(e, n);
 }
 
@@ -168,12 +203,22 @@ PROX_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay, double bx,
 PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
                                               const double *p,
                                               const double *q) {
-  double e[80];
-  int n = 0;
+  double e[80], x[9], y[3];
+  int n = 0, i;
+  /* Linear in d and of degree 2 in the points: each set is normalised by
+   * its own power of two. */
+  for (i = 0; i < 3; ++i) {
+    x[i] = o[i];
+    x[3 + i] = p[i];
+    x[6 + i] = q[i];
+    y[i] = d[i];
+  }
+  prox_detail_xp_normalize(x, 9);
+  prox_detail_xp_normalize(y, 3);
   /* (p - o) x (q - o) . d = [p q d] + [o p d] + [q o d]. */
-  n = prox_detail_xp_det3(e, n, 1.0, p, q, d);
-  n = prox_detail_xp_det3(e, n, 1.0, o, p, d);
-  n = prox_detail_xp_det3(e, n, 1.0, q, o, d);
+  n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, y);
+  n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, y);
+  n = prox_detail_xp_det3(e, n, 1.0, x + 6, x, y);
   return prox_detail_xp_sign(e, n);
 }
 
@@ -1364,7 +1409,10 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
     double a[3], b[3], c[3], d[3];
     PROX_REAL err,
         vol = PROX_FN(prox_detail_rc_orient)(v[0], v[1], v[2], v[3], &err);
-    if (!(PROX_FABS(vol) > err)) {
+    /* The filter, unless underflow may have spoilt it (as in overlap.inl);
+     * else the exact sign. */
+    if (!(PROX_FABS(vol) > err) ||
+        err < PROX_REAL_MIN / (PROX_EPS * PROX_EPS)) {
       a[0] = (double)v[0].x, a[1] = (double)v[0].y, a[2] = (double)v[0].z;
       b[0] = (double)v[1].x, b[1] = (double)v[1].y, b[2] = (double)v[1].z;
       c[0] = (double)v[2].x, c[1] = (double)v[2].y, c[2] = (double)v[2].z;

@@ -14,5 +14,6 @@
 /* Machine epsilon: 2^-52. */
 #define PROX_EPS DBL_EPSILON
 #define PROX_REAL_MAX DBL_MAX
+#define PROX_REAL_MIN DBL_MIN
 #define PROX_INF ((double)INFINITY)
 #define PROX_NAN ((double)NAN)

@@ -12,5 +12,6 @@
 #undef PROX_COPYSIGN
 #undef PROX_EPS
 #undef PROX_REAL_MAX
+#undef PROX_REAL_MIN
 #undef PROX_INF
 #undef PROX_NAN

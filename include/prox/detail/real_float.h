@@ -15,5 +15,6 @@
 /* Machine epsilon: 2^-23. */
 #define PROX_EPS FLT_EPSILON
 #define PROX_REAL_MAX FLT_MAX
+#define PROX_REAL_MIN FLT_MIN
 #define PROX_INF ((float)INFINITY)
 #define PROX_NAN ((float)NAN)
