@@ -11,7 +11,9 @@
  *   (triangles sharing a vertex or an edge, coplanar triangles touching at
  *   a vertex, parallel triangles a quarter of the scale apart, ...);
  * - every ray cast aimed at a point deep inside its primitive, from
- *   outside or from that point: a hit with finite outputs.
+ *   outside or from that point: a hit with finite outputs;
+ * - every contact kernel (K4): value, gradient and Hessian finite, in the
+ *   smaller domains contact.h states.
  *
  * The accuracy there is the oracle tests' business (test_closest,
  * test_pairs, test_raycast); this test covers the magnitudes they do not
@@ -37,16 +39,24 @@
 #include <prox/detail/real_double.h>
 #define TD_EXP 500
 #define TD_EXP3 300
+#define TD_EXP4 250
+#define TD_EXPK 400
 #include "test_domain.c"
 #undef TD_EXP
 #undef TD_EXP3
+#undef TD_EXP4
+#undef TD_EXPK
 #include <prox/detail/real_end.h>
 #include <prox/detail/real_float.h>
 #define TD_EXP 60
 #define TD_EXP3 40
+#define TD_EXP4 28
+#define TD_EXPK 40
 #include "test_domain.c"
 #undef TD_EXP
 #undef TD_EXP3
+#undef TD_EXP4
+#undef TD_EXPK
 #include <prox/detail/real_end.h>
 #undef TEST_DOMAIN_TEMPLATE
 
@@ -65,11 +75,17 @@ static void test_ray(void) {
   body_rayf();
 }
 
+static void test_contact(void) {
+  body_contact();
+  body_contactf();
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_point);
   H_RUN(test_pair);
   H_RUN(test_ray);
+  H_RUN(test_contact);
   return h_finish();
 }
 
@@ -512,6 +528,90 @@ static void PROX_FN(body_ray)(void) {
         h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);
         h_note("o = (%a, %a, %a), from inside %d", (double)o.x, (double)o.y,
                (double)o.z, from_inside);
+      }
+    }
+  }
+}
+
+/* The value, n gradient and n * n Hessian entries of a K4 kernel are
+ * finite. */
+static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g,
+                              const PROX_REAL *h, int n) {
+  int i, ok = isfinite(v) != 0;
+  for (i = 0; i < n; ++i)
+    ok &= isfinite(g[i]) != 0;
+  for (i = 0; i < n * n; ++i)
+    ok &= isfinite(h[i]) != 0;
+  return ok;
+}
+
+#define TD_K4(name, n, call)                                                   \
+  do {                                                                         \
+    PROX_REAL v_ = call;                                                       \
+    CHECK_MSG(TFN(td_all_finite)(v_, g, h, n), "%s at 2^%d: value %a", name,   \
+              e, (double)v_);                                                  \
+  } while (0)
+
+/* The contact kernels (K4), value, gradient and Hessian in one call, with
+ * their types classified (AUTO): finite everywhere in their domain
+ * (contact.h): 2^+-TD_EXPK, which in float is smaller than the other
+ * queries' (products of four coordinate differences, formed in float); the
+ * edge-edge mollifier's threshold eps_x is of degree 4 in the coordinates,
+ * so its domain is 2^+-TD_EXP4. */
+static void PROX_FN(body_contact)(void) {
+  uint64_t s = 0xd6 + PROX_IS_DOUBLE;
+  long c, n = h_count(2000);
+  int side;
+  for (side = 0; side < 4; ++side) {
+    int e = (side & 1 ? -1 : 1) * (side < 2 ? TD_EXPK : TD_EXP4);
+    double sc = ldexp(1.0, e);
+    for (c = 0; c < n; ++c) {
+      int deg = (int)(c % 3); /* 0: general; 1: parallel edges; 2: p on t */
+      VEC a = TFN(td_vec)(&s, sc), b = TFN(td_vec)(&s, sc);
+      VEC v2 = TFN(td_vec)(&s, sc), v3 = TFN(td_vec)(&s, sc);
+      PROX_REAL g[12], h[144], t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+      if (deg == 1)
+        v3 = PROX_FN(prox_vadd)(v2,
+                                PROX_FN(prox_vsub)(TFN(td_lerp)(a, b, t), a));
+      if (deg == 2) a = TFN(td_lerp)(b, v2, t);
+      h_case_begin();
+      if (side < 2) {
+        TD_K4("point_point", 6,
+              PROX_FN(prox_ipc_point_point_distance_hessian)(a, b, g, h));
+        TD_K4("point_line", 9,
+              PROX_FN(prox_ipc_point_line_distance_hessian)(a, b, v2, g, h));
+        TD_K4(
+            "point_plane", 12,
+            PROX_FN(prox_ipc_point_plane_distance_hessian)(a, b, v2, v3, g, h));
+        TD_K4("line_line", 12,
+              PROX_FN(prox_ipc_line_line_distance_hessian)(a, b, v2, v3, g, h));
+        TD_K4("point_edge", 9,
+              PROX_FN(prox_ipc_point_edge_distance_hessian)(
+                  a, b, v2, PROX_PE_AUTO, g, h));
+        TD_K4("point_triangle", 12,
+              PROX_FN(prox_ipc_point_triangle_distance_hessian)(
+                  a, b, v2, v3, PROX_PT_AUTO, g, h));
+        TD_K4("edge_edge", 12,
+              PROX_FN(prox_ipc_edge_edge_distance_hessian)(a, b, v2, v3,
+                                                           PROX_EE_AUTO, g, h));
+      } else {
+        PROX_REAL eps_x = PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(
+            a, b, v2, TFN(td_lerp)(v2, v3, PROX_R(0.75)));
+        TD_K4("edge_edge_cross_squarednorm", 12,
+              PROX_FN(prox_ipc_edge_edge_cross_squarednorm_hessian)(a, b, v2,
+                                                                    v3, g, h));
+        TD_K4("edge_edge_mollifier", 12,
+              PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(a, b, v2, v3, eps_x,
+                                                            g, h));
+        CHECK_MSG(isfinite(eps_x) && eps_x > 0,
+                  "mollifier threshold at 2^%d: %a", e, (double)eps_x);
+      }
+      if (h_case_failed()) {
+        h_note("a = (%a, %a, %a), kind %d", (double)a.x, (double)a.y,
+               (double)a.z, deg);
+        h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
+        h_note("v2 = (%a, %a, %a)", (double)v2.x, (double)v2.y, (double)v2.z);
+        h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);
       }
     }
   }

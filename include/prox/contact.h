@@ -23,6 +23,12 @@
 ///   entry NaN (classification still returns a valid type). Nothing
 ///   allocates, loops on data or calls back: every kernel is inline,
 ///   exported (PROX_KERNEL) and callable from CUDA device code.
+/// - Domain: finite input gives finite values, gradients and Hessians for
+///   coordinates of magnitude between 2^-500 and 2^500 in double, 2^-40
+///   and 2^40 in float (products of four coordinate differences are formed
+///   in the working precision); the edge-edge mollifier and its threshold
+///   (of degree 4 in the coordinates) between 2^-250 and 2^250, float 2^-28
+///   and 2^28. tests/test_domain.c checks every kernel at those ends.
 /// - Accuracy is stated per function in units of eps * S^2, where eps is the
 ///   machine epsilon of the precision and S the largest magnitude of an
 ///   input coordinate; the test suite checks each bound against an exact

@@ -1429,21 +1429,32 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier)(PROX_IPC_V ea0,
       PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(ea0, ea1, eb0, eb1), eps_x);
 }
 
+/// Internal: 2 (1 - x / eps_x) below the mollifier's threshold, else 0;
+/// NaN when x or eps_x is not finite.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollifier_c)(PROX_REAL x,
+                                                           PROX_REAL eps_x,
+                                                           int below) {
+  return (below ? 2 * (1 - x / eps_x) : 0) + ((x - x) + (eps_x - eps_x));
+}
+
 /// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
 /// mollifier, m'(x) dx (zero at and above the threshold); returns the
 /// mollifier value. Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL grad[12]) {
-  PROX_REAL x, d;
-  int i;
+  PROX_REAL x, c;
+  int i, below;
   if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
     return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
   x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, grad, 0);
-  d = PROX_FN(prox_ipc_mollifier_derivative)(x, eps_x);
+  /* m'(x) g = 2 (1 - x / eps_x) (g / eps_x) below the threshold, as in the
+   * Hessian below. */
+  below = x < eps_x;
+  c = PROX_FN(prox_ipc_detail_mollifier_c)(x, eps_x, below);
   for (i = 0; i < 12; ++i)
-    grad[i] *= d;
+    grad[i] = c * (below ? grad[i] / eps_x : 0);
   return PROX_FN(prox_ipc_mollifier)(x, eps_x);
 }
 
@@ -1454,20 +1465,29 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL hess[144]) {
-  PROX_REAL g[12], x, d1, d2;
-  int i, j;
+  PROX_REAL g[12], s[12], x, c;
+  int i, j, below;
   if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
     return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
   x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, g, hess);
-  d1 = PROX_FN(prox_ipc_mollifier_derivative)(x, eps_x);
-  d2 = PROX_FN(prox_ipc_mollifier_second_derivative)(x, eps_x);
+  /* Below the threshold m' = 2 (1 - x / eps_x) / eps_x and m'' = -2 /
+   * eps_x^2 (0 above), so m'' g g^T + m' d2x = -2 s s^T + c d2x / eps_x
+   * with s = g / eps_x and c = 2 (1 - x / eps_x): every factor of degree -2
+   * or more in the coordinates, where m' (degree -4), g_i g_j (6) and
+   * eps_x^2 (8) would overflow or underflow in double beyond about
+   * 2^+-128. */
+  below = x < eps_x;
+  c = PROX_FN(prox_ipc_detail_mollifier_c)(x, eps_x, below);
+  for (i = 0; i < 12; ++i)
+    s[i] = below ? g[i] / eps_x : 0;
   for (i = 0; i < 12; ++i)
     for (j = 0; j < 12; ++j)
-      hess[12 * i + j] = d2 * (g[i] * g[j]) + d1 * hess[12 * i + j];
+      hess[12 * i + j] =
+          -2 * (s[i] * s[j]) + c * (below ? hess[12 * i + j] / eps_x : 0);
   if (grad)
     for (i = 0; i < 12; ++i)
-      grad[i] = d1 * g[i];
+      grad[i] = c * s[i];
   return PROX_FN(prox_ipc_mollifier)(x, eps_x);
 }
 
