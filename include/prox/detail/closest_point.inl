@@ -275,12 +275,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
   return PROX_FN(prox_detail_set)(out, q, d2, PROX_FEATURE_FACE, 0);
 }
 
-/// Internal: the larger of m and |x| (m when x is NaN).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_absmax)(PROX_REAL m, PROX_REAL x) {
-  x = PROX_FABS(x);
-  return x > m ? x : m;
-}
-
 /// Internal: the barycentric numerators of the orthogonal projection of p
 /// onto a triangle's plane, evaluated in wide arithmetic (relative error of
 /// a few eps^2 for double) and returned as doubles: num[0..2] = (na, nb, nc),
@@ -289,11 +283,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_absmax)(PROX_REAL m, PROX_REAL x) {
 /// normal (v[1] - v[0]) x (v[2] - v[0]). Ratios of these degree-4 quantities
 /// are formed in double, where float kernels neither underflow nor lose
 /// digits. In double they would overflow beyond coordinates of about 2^255
-/// and underflow below 2^-255, so input larger than 2^200 is first scaled
-/// by 2^-300 (exact, but for parts below the rounding of the largest
-/// coordinate) and input smaller than 2^-200 by 2^300 (exact): *unit is the
-/// factor applied to the coordinates (1, 2^-300 or 2^300), which the caller
-/// needs only to compare these quantities with its own.
+/// and underflow below 2^-255, so the input is first brought within
+/// 2^+-200 by a power of two (prox_wnormalize): *unit is the factor applied
+/// to the coordinates, which the caller needs only to compare these
+/// quantities with its own.
 PROX_KERNEL double
 PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
                               const PROX_FN(prox_triangle) * tri, double *num,
@@ -303,25 +296,12 @@ PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
   *unit = 1;
 #if PROX_IS_DOUBLE
   {
-    /* 2^200 and 2^-300, exactly. */
-    const double big = 1.6069380442589903e+60, k = 4.909093465297727e-91;
-    double m = 0;
-    int i;
-    for (i = 0; i < 3; ++i) {
-      m = PROX_FN(prox_detail_absmax)(m, tri->v[i].x);
-      m = PROX_FN(prox_detail_absmax)(m, tri->v[i].y);
-      m = PROX_FN(prox_detail_absmax)(m, tri->v[i].z);
-    }
-    m = PROX_FN(prox_detail_absmax)(m, p.x);
-    m = PROX_FN(prox_detail_absmax)(m, p.y);
-    m = PROX_FN(prox_detail_absmax)(m, p.z);
-    if (m > big || (m < 1 / big && m > 0)) {
-      *unit = m > big ? k : 1 / k;
-      a = PROX_FN(prox_vscale)(a, *unit);
-      b = PROX_FN(prox_vscale)(b, *unit);
-      c = PROX_FN(prox_vscale)(c, *unit);
-      p = PROX_FN(prox_vscale)(p, *unit);
-    }
+    double x[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, p.x, p.y, p.z};
+    *unit = prox_wnormalize(x, 12);
+    a = prox_v3(x[0], x[1], x[2]);
+    b = prox_v3(x[3], x[4], x[5]);
+    c = prox_v3(x[6], x[7], x[8]);
+    p = prox_v3(x[9], x[10], x[11]);
   }
 #endif
   E1 = PROX_FN(prox_wvdiff)(b, a);

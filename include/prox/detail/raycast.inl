@@ -120,32 +120,6 @@ PROX_KERNEL int prox_detail_xp_add3(double *e, int n, double s, double a,
   return prox_detail_xp_grow(e, n, r);
 }
 
-/// Internal: scales the n doubles x[0..n) by one power of two so that the
-/// largest magnitude lies within [2^-200, 2^200], where the products of the
-/// expansion arithmetic (degree 3 at most) neither overflow nor lose their
-/// rounding errors to underflow. The sign of a homogeneous polynomial of
-/// them is unchanged: scaling up is exact, and scaling down is exact but for
-/// parts below 2^-1074 of the largest magnitude. Non-finite values: no
-/// scaling.
-PROX_KERNEL void prox_detail_xp_normalize(double *x, int n) {
-  /* 2^200 and 2^300, exactly. */
-  const double big = 1.6069380442589903e+60, k = 2.037035976334486e+90;
-  double m = 0;
-  int i;
-  for (i = 0; i < n; ++i)
-    m = fabs(x[i]) > m ? fabs(x[i]) : m;
-  while (m > big && m <= DBL_MAX) {
-    for (i = 0; i < n; ++i)
-      x[i] /= k;
-    m /= k;
-  }
-  while (m < 1 / big && m > 0) {
-    for (i = 0; i < n; ++i)
-      x[i] *= k;
-    m *= k;
-  }
-}
-
 /// Internal: adds s * det[x; y; z] = s * x . (y x z) to e[0..n) exactly;
 /// returns its length (grows by at most 24).
 PROX_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const double *x,
@@ -172,7 +146,7 @@ PROX_KERNEL int prox_detail_xp_orient3d_exact(const double *a, const double *b,
     x[6 + i] = c[i];
     x[9 + i] = d[i];
   }
-  prox_detail_xp_normalize(x, 12);
+  prox_wnormalize(x, 12);
   /* Multilinearity: [b-a, c-a, d-a] = [bcd] - [acd] + [abd] - [abc]. */
   n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, x + 9);
   n = prox_detail_xp_det3(e, n, -1.0, x, x + 6, x + 9);
@@ -188,7 +162,7 @@ PROX_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay, double bx,
   double e[16], x[6];
   int n = 0;
   x[0] = ax, x[1] = ay, x[2] = bx, x[3] = by, x[4] = cx, x[5] = cy;
-  prox_detail_xp_normalize(x, 6);
+  prox_wnormalize(x, 6);
   n = prox_detail_xp_add2(e, n, 1.0, x[0], x[3]);
   n = prox_detail_xp_add2(e, n, -1.0, x[1], x[2]);
   n = prox_detail_xp_add2(e, n, 1.0, x[2], x[5]);
@@ -213,8 +187,8 @@ PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
     x[6 + i] = q[i];
     y[i] = d[i];
   }
-  prox_detail_xp_normalize(x, 9);
-  prox_detail_xp_normalize(y, 3);
+  prox_wnormalize(x, 9);
+  prox_wnormalize(y, 3);
   /* (p - o) x (q - o) . d = [p q d] + [o p d] + [q o d]. */
   n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, y);
   n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, y);

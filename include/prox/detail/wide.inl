@@ -79,6 +79,35 @@ PROX_KERNEL double prox_wreal(prox_wide x) {
 PROX_KERNEL double prox_wapprox(prox_wide x) {
   return x.hi + x.lo;
 }
+
+/// Scales the n doubles x[0..n) by one power of two so that the largest
+/// magnitude lies within [2^-200, 2^200], where products of up to four of
+/// them (with their rounding errors, as two_prod forms them) neither
+/// overflow nor underflow; returns the factor applied (1 when none). A ratio
+/// of homogeneous polynomials of equal degree, and the sign of one, is
+/// unchanged: scaling up is exact, and scaling down is exact but for parts
+/// below 2^-1074 of the largest magnitude. Non-finite values: no scaling.
+PROX_KERNEL double prox_wnormalize(double *x, int n) {
+  /* 2^200 and 2^300, exactly. */
+  const double big = 1.6069380442589903e+60, k = 2.037035976334486e+90;
+  double m = 0, f = 1;
+  int i;
+  for (i = 0; i < n; ++i)
+    m = fabs(x[i]) > m ? fabs(x[i]) : m;
+  while (m > big && m <= DBL_MAX) {
+    for (i = 0; i < n; ++i)
+      x[i] /= k;
+    m /= k;
+    f /= k;
+  }
+  while (m < 1 / big && m > 0) {
+    for (i = 0; i < n; ++i)
+      x[i] *= k;
+    m *= k;
+    f *= k;
+  }
+  return f;
+}
 #else
 /// The wide (double) value of a.
 PROX_KERNEL double prox_wfromf(float a) {
