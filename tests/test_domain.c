@@ -12,6 +12,8 @@
  *   a vertex, parallel triangles a quarter of the scale apart, ...);
  * - every ray cast aimed at a point deep inside its primitive, from
  *   outside or from that point: a hit with finite outputs;
+ * - the packet casts (at the instruction set prox_simd_level() picks):
+ *   the scalar casts' hits and t, lane by lane, in the casts' domain;
  * - every contact kernel (K4): value, gradient and Hessian finite, in the
  *   smaller domains contact.h states.
  *
@@ -29,6 +31,7 @@
  * twice with TEST_DOMAIN_TEMPLATE defined (double, then float). */
 #ifndef TEST_DOMAIN_TEMPLATE
 
+#include <prox/packet.h>
 #include <prox/prox.h>
 
 #include "harness.h"
@@ -75,6 +78,11 @@ static void test_ray(void) {
   body_rayf();
 }
 
+static void test_packet(void) {
+  body_packet();
+  body_packetf();
+}
+
 static void test_contact(void) {
   body_contact();
   body_contactf();
@@ -85,6 +93,7 @@ int main(int argc, char **argv) {
   H_RUN(test_point);
   H_RUN(test_pair);
   H_RUN(test_ray);
+  H_RUN(test_packet);
   H_RUN(test_contact);
   return h_finish();
 }
@@ -529,6 +538,105 @@ static void PROX_FN(body_ray)(void) {
         h_note("o = (%a, %a, %a), from inside %d", (double)o.x, (double)o.y,
                (double)o.z, from_inside);
       }
+    }
+  }
+}
+
+/* The packet casts (packet.h) against the scalar casts in the same
+ * domain as those: eight boxes (with lo <= hi, as packets require) and
+ * eight triangles per ray, half of them around the point the ray aims at;
+ * lane i must hit exactly when the scalar cast does, with the same t (and
+ * barycentrics), and the lanes around the target must hit. */
+static void PROX_FN(body_packet)(void) {
+  uint64_t s = 0xd8 + PROX_IS_DOUBLE;
+  long c, n = h_count(1000);
+  int side;
+  for (side = 0; side < 4; ++side) {
+    int e = (side & 1 ? -1 : 1) * (side < 2 ? TD_EXP3 : TD_EXP);
+    double sc = ldexp(1.0, e);
+    for (c = 0; c < n; ++c) {
+      VEC o = TFN(td_vec)(&s, sc), target = TFN(td_vec)(&s, sc);
+      PROX_FN(prox_ray) ry;
+      PROX_FN(prox_packet_ray) pr;
+      PROX_FN(prox_box8) b8;
+      PROX_FN(prox_tri8) t8;
+      PROX_FN(prox_packet_hit8) th;
+      PROX_REAL tnear[8];
+      int bmask, tmask, i, k, j;
+      ry.origin = o;
+      ry.dir = PROX_FN(prox_vsub)(target, o);
+      if (side < 2 && c % 2) /* direction ~1 long */
+        ry.dir = PROX_FN(prox_vscale)(ry.dir, (PROX_REAL)(1 / sc));
+      ry.tmin = 0;
+      ry.tmax = PROX_INF;
+      for (i = 0; i < 8; ++i) {
+        /* Lanes 0-3 around the target (a box target +- d1, a triangle
+         * target + d1, target + d2, target - d1 - d2), the others
+         * anywhere. */
+        VEC d1 = TFN(td_vec)(&s, sc / 4), d2 = TFN(td_vec)(&s, sc / 4);
+        VEC w[3];
+        w[0] = TFN(td_vec)(&s, sc);
+        w[1] = TFN(td_vec)(&s, sc);
+        w[2] = TFN(td_vec)(&s, sc);
+        if (i < 4) {
+          w[0] = PROX_FN(prox_vadd)(target, d1);
+          w[1] = PROX_FN(prox_vadd)(target, d2);
+          w[2] = PROX_FN(prox_vsub)(PROX_FN(prox_vsub)(target, d1), d2);
+        }
+        for (k = 0; k < 3; ++k) {
+          PROX_REAL lo, hi;
+          if (i < 4) {
+            PROX_REAL t = k == 0 ? target.x : (k == 1 ? target.y : target.z);
+            PROX_REAL r = PROX_FABS(k == 0 ? d1.x : (k == 1 ? d1.y : d1.z));
+            lo = t - r;
+            hi = t + r;
+          } else {
+            lo = k == 0 ? w[0].x : (k == 1 ? w[0].y : w[0].z);
+            hi = k == 0 ? w[1].x : (k == 1 ? w[1].y : w[1].z);
+          }
+          b8.lo[k][i] = lo < hi ? lo : hi;
+          b8.hi[k][i] = lo < hi ? hi : lo;
+        }
+        for (j = 0; j < 3; ++j) {
+          t8.v[j][0][i] = w[j].x;
+          t8.v[j][1][i] = w[j].y;
+          t8.v[j][2][i] = w[j].z;
+        }
+      }
+      PROX_FN(prox_packet_ray_init)(&pr, &ry);
+      bmask = PROX_FN(prox_packet_aabb8)(&pr, &b8, tnear);
+      tmask = PROX_FN(prox_packet_triangle8)(&pr, &t8, &th);
+      h_case_begin();
+      for (i = 0; i < 8; ++i) {
+        PROX_FN(prox_aabb) box;
+        PROX_FN(prox_triangle) tri;
+        PROX_FN(prox_rayhit) h1, h2;
+        int hb, ht;
+        box.min = PROX_FN(prox_v3)(b8.lo[0][i], b8.lo[1][i], b8.lo[2][i]);
+        box.max = PROX_FN(prox_v3)(b8.hi[0][i], b8.hi[1][i], b8.hi[2][i]);
+        for (j = 0; j < 3; ++j)
+          tri.v[j] =
+              PROX_FN(prox_v3)(t8.v[j][0][i], t8.v[j][1][i], t8.v[j][2][i]);
+        hb = PROX_FN(prox_raycast_aabb)(&ry, &box, &h1);
+        ht = PROX_FN(prox_raycast_triangle)(&ry, &tri, &h2);
+        CHECK_MSG(((bmask >> i) & 1) == hb && (!hb || tnear[i] == h1.t),
+                  "packet box %d at 2^%d: mask %d, scalar %d (t %a, %a)", i, e,
+                  (bmask >> i) & 1, hb, (double)tnear[i], (double)h1.t);
+        CHECK_MSG(((tmask >> i) & 1) == ht &&
+                      (!ht || (th.t[i] == h2.t && th.u[i] == h2.bary[1] &&
+                               th.v[i] == h2.bary[2])),
+                  "packet triangle %d at 2^%d: mask %d, scalar %d", i, e,
+                  (tmask >> i) & 1, ht);
+        if (i < 4)
+          CHECK_MSG(hb && isfinite(h1.t),
+                    "box %d around the target at 2^%d: "
+                    "missed",
+                    i, e);
+      }
+      if (h_case_failed())
+        h_note("o = (%a, %a, %a), target (%a, %a, %a)", (double)o.x,
+               (double)o.y, (double)o.z, (double)target.x, (double)target.y,
+               (double)target.z);
     }
   }
 }
