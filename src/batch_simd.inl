@@ -519,17 +519,14 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
                                     const PROX_FN(prox_aabb) * box,
                                     PROX_REAL *sqdist_out,
                                     PROX_FN(prox_closest) * out) {
-  /* As prox_point_aabb: the box sorted per axis, and the corners'
-   * differences scaled by 1/8 times 0 (0 unless a corner is NaN or infinite),
-   * added to the squared distance so that a corner the clamp drops still makes
-   * it NaN. */
+  /* As prox_point_aabb: the box sorted per axis, and the corners' product
+   * started from 0 (+-0 unless a corner is NaN or infinite, then NaN) added
+   * to the squared distance, so that a corner the clamp drops still makes it
+   * NaN; the select turns an infinite d2 into NaN. */
   PROX_FN(prox_vec3) blo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) bhi = PROX_FN(prox_vmax)(box->min, box->max);
-  PROX_REAL poison =
-      ((PROX_R(0.125) * box->min.x - PROX_R(0.125) * box->max.x) +
-       (PROX_R(0.125) * box->min.y - PROX_R(0.125) * box->max.y) +
-       (PROX_R(0.125) * box->min.z - PROX_R(0.125) * box->max.z)) *
-      0;
+  PROX_REAL poison = box->min.x * 0 * box->min.y * box->min.z * box->max.x *
+                     box->max.y * box->max.z;
   PB_V3 lo = PROX_FN(pb_splat)(blo), hi = PROX_FN(pb_splat)(bhi);
   PB_V pv = PB_SET1(poison);
   PB_V big = PB_SET1(PROX_REAL_MAX), nan = PB_SET1(PROX_NAN);

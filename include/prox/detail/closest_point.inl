@@ -624,43 +624,44 @@ PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
    * the compiler keeps them as min and max instructions instead of one
    * compare and two blends. */
   PROX_FN(prox_vec3) lo, hi, q;
-  PROX_REAL d2;
+  PROX_REAL d2, g;
   prox_feature f;
 #if PROX_SSE && !PROX_IS_DOUBLE
   if (!out) {
-    /* The same operations as the code below, four lanes at once (the
-     * fourth holds other inputs and is not summed): the same bits. The corners
-     * are read as 16 bytes at offsets 0 and 8 of the 24-byte box. */
+    /* The code below, four lanes at once (the fourth holds other inputs
+     * and is not summed), with its guard per lane: 0 * min_i * max_i joins
+     * the square of axis i, and d2 + (d2 - d2) turns an infinite d2 into
+     * NaN. The same bits for finite input, NaN otherwise. The corners are
+     * read as 16 bytes at offsets 0 and 8 of the 24-byte box. */
     typedef prox_detail_v4f v4;
     const float *c = (const float *)(const void *)box;
     v4 mn = *(const prox_detail_v4f_u *)c,
        t = *(const prox_detail_v4f_u *)(c + 2);
     v4 mx = {t[1], t[2], t[3], t[3]}, pv = {p.x, p.y, p.z, p.z};
-    v4 e = {0.125f, 0.125f, 0.125f, 0.125f}, zero = {0, 0, 0, 0};
+    v4 zero = {0, 0, 0, 0};
     v4 q4 = __builtin_ia32_minps(
         __builtin_ia32_maxps(pv, __builtin_ia32_minps(mn, mx)),
         __builtin_ia32_maxps(mn, mx));
-    v4 d = (pv - q4) + (mn * e - mx * e) * zero, s = d * d;
+    v4 d = pv - q4, s = d * d + zero * mn * mx;
     d2 = (s[0] + s[1]) + s[2];
-    return d2 <= PROX_REAL_MAX ? d2 : PROX_NAN;
+    return d2 + (d2 - d2);
   }
 #endif
   lo = PROX_FN(prox_vmin)(box->min, box->max);
   hi = PROX_FN(prox_vmax)(box->min, box->max);
-  /* Branch-free clamp; a NaN corner would be dropped by the clamp, so the
-   * sum of the corners' differences, scaled by 1/8 so that it cannot
-   * overflow, times 0 (0 unless a corner is NaN or infinite) joins d2. */
+  /* Branch-free clamp. The clamp drops a NaN or infinite corner, so g, the
+   * corners' product started from 0 (it cannot overflow), is +-0 unless a
+   * corner is NaN or infinite, and then NaN. d2 + d2 * g is d2 for finite
+   * input and NaN otherwise (an infinite p gives an infinite d2): no branch
+   * or select, so that a caller's loop can be vectorised. */
   q.x = PROX_FN(prox_clamp)(p.x, lo.x, hi.x);
   q.y = PROX_FN(prox_clamp)(p.y, lo.y, hi.y);
   q.z = PROX_FN(prox_clamp)(p.z, lo.z, hi.z);
+  g = box->min.x * 0 * box->min.y * box->min.z * box->max.x * box->max.y *
+      box->max.z;
   d2 = PROX_FN(prox_vdist2)(p, q);
-  d2 += ((PROX_R(0.125) * box->min.x - PROX_R(0.125) * box->max.x) +
-         (PROX_R(0.125) * box->min.y - PROX_R(0.125) * box->max.y) +
-         (PROX_R(0.125) * box->min.z - PROX_R(0.125) * box->max.z)) *
-        0;
-  /* A select, not a branch (an infinite p gives an infinite d2), so that a
-   * caller's loop can be vectorised. */
-  if (!out) return d2 <= PROX_REAL_MAX ? d2 : PROX_NAN;
+  d2 += d2 * g;
+  if (!out) return d2;
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   f = PROX_FN(prox_detail_box_feature)((p.x > hi.x) - (p.x < lo.x),
                                        (p.y > hi.y) - (p.y < lo.y),
