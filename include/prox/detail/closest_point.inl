@@ -498,8 +498,11 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// 0. The barycentric numerators are evaluated in wide arithmetic, and a
 /// numerator within its rounding bound (about 1e-28 relative for double)
 /// of zero counts as on the boundary. A triangle of zero area (see
-/// prox_triangle_barycentric) contains p when p lies on one of its edges
-/// (squared distance 0 within the same tolerance). Non-finite input: 0.
+/// prox_triangle_barycentric) contains p when p lies on one of its edges:
+/// when prox_point_triangle's squared distance is at most 64 eps^2 (|v[1] -
+/// v[0]|^2 + |v[2] - v[0]|^2 + |p - v[0]|^2), eps = 2^-52 (float: 2^-23).
+/// Scaling every input by a power of two does not change the answer (within
+/// the domain of closest.h). Non-finite input: 0.
 PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_triangle) *
                                                     tri) {
@@ -515,7 +518,10 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
     tol = 64.0 * weps * mag * mag * mag * mag;
     return num[0] >= -tol && num[1] >= -tol && num[2] >= -tol;
   }
-  tol = 64.0 * weps * (len2[2] + scale);
+  /* Squared distance 0 up to the square of the kernel's point error: a
+   * bound of degree 2, like the distance (len2 is in the same frame). */
+  tol = 64.0 * (double)PROX_EPS * (double)PROX_EPS *
+        (len2[0] + len2[1] + len2[2]);
   return (double)PROX_FN(prox_point_triangle)(p, tri, 0) * unit * unit <= tol;
 }
 
