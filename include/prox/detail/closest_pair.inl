@@ -296,31 +296,81 @@ PROX_KERNEL double PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wide) x) {
 #endif
 }
 
+/// Internal: scales a wide vector by the power of two 2^-e that brings the
+/// largest magnitude of its leading parts into [1/2, 1), and returns e (0,
+/// and no scaling, for a zero or non-finite vector). Exact, but for low
+/// parts that fall below 2^-1074.
+PROX_KERNEL int PROX_FN(prox_detail_pair_wscale)(PROX_FN(prox_wvec3) * X) {
+  double m = fabs(PROX_FN(prox_detail_pair_whi)(X->x));
+  double my = fabs(PROX_FN(prox_detail_pair_whi)(X->y));
+  double mz = fabs(PROX_FN(prox_detail_pair_whi)(X->z));
+  int e;
+  m = my > m ? my : m;
+  m = mz > m ? mz : m;
+  if (!(m > 0 && m <= DBL_MAX)) return 0;
+  (void)frexp(m, &e);
+#if PROX_IS_DOUBLE
+  X->x.hi = ldexp(X->x.hi, -e);
+  X->x.lo = ldexp(X->x.lo, -e);
+  X->y.hi = ldexp(X->y.hi, -e);
+  X->y.lo = ldexp(X->y.lo, -e);
+  X->z.hi = ldexp(X->z.hi, -e);
+  X->z.lo = ldexp(X->z.lo, -e);
+#else
+  X->x = ldexp(X->x, -e);
+  X->y = ldexp(X->y, -e);
+  X->z = ldexp(X->z, -e);
+#endif
+  return e;
+}
+
+/// Internal: x 2^e in PROX_REAL (exact unless the result leaves the range).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x, int e) {
+  return (PROX_REAL)ldexp((double)x, e);
+}
+
 /// Internal: the critical point (s, t) of |A(s) - B(t)|^2 over the two
 /// supporting lines and their squared distance, in wide arithmetic. Returns
-/// 0 (and sets nothing) when |d1 x d2|^2 <= tol.
+/// 0 (and sets nothing) when the directions count as parallel: |d1 x d2|^2
+/// <= sin2 |d1|^2 |d2|^2 (sin2 = 0: exactly parallel, or a zero direction).
+/// The directions and the origins' difference are each scaled by a power of
+/// two to magnitude about 1 first, which changes no rounding (the results
+/// are scaled back exactly): the products of up to six coordinates, and the
+/// parallel test, then neither overflow nor underflow at any input scale.
 PROX_KERNEL int
 PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
                                const PROX_FN(prox_detail_pair_lin) * B,
-                               PROX_REAL tol, PROX_REAL *s, PROX_REAL *t,
+                               PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t,
                                PROX_REAL *d2) {
   PROX_FN(prox_wvec3) U = PROX_FN(prox_detail_pair_wdir)(A);
   PROX_FN(prox_wvec3) V = PROX_FN(prox_detail_pair_wdir)(B);
-  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(B->o, A->o);
-  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(U, V);
-  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n), Wn;
-  /* Compared in the wide type: for float, |n|^2 may be below float's
-   * range when a direction is very short. */
-  if (!(PROX_FN(prox_detail_pair_whi)(N2) > (double)tol)) return 0;
+  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(B->o, A->o), n;
+  PROX_FN(prox_wide) N2, Wn;
+  int eu = PROX_FN(prox_detail_pair_wscale)(&U);
+  int ev = PROX_FN(prox_detail_pair_wscale)(&V);
+  int ew = PROX_FN(prox_detail_pair_wscale)(&W);
+  double uu = PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wvdot)(U, U));
+  double vv = PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wvdot)(V, V));
+  n = PROX_FN(prox_wvcross)(U, V);
+  N2 = PROX_FN(prox_wvdot)(n, n);
+  if (!(PROX_FN(prox_detail_pair_whi)(N2) > (double)sin2 * uu * vv)) return 0;
   /* At the critical point the residual A(s) - B(t) is parallel to n:
    * crossing it with V (with U) and dotting with n isolates s (t). With
-   * W = o2 - o1: s = ((W x V) . n) / |n|^2, t = ((W x U) . n) / |n|^2. */
-  *s = PROX_FN(prox_detail_pair_wratio)(
-      PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, V), n), N2);
-  *t = PROX_FN(prox_detail_pair_wratio)(
-      PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, U), n), N2);
+   * W = o2 - o1: s = ((W x V) . n) / |n|^2, t = ((W x U) . n) / |n|^2.
+   * For the unscaled inputs U 2^eu, V 2^ev, W 2^ew: s times 2^(ew - eu),
+   * t times 2^(ew - ev), the squared distance (W . n)^2 / |n|^2 times
+   * 2^(2 ew). */
+  *s = PROX_FN(prox_detail_pair_ldexp)(
+      PROX_FN(prox_detail_pair_wratio)(
+          PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, V), n), N2),
+      ew - eu);
+  *t = PROX_FN(prox_detail_pair_ldexp)(
+      PROX_FN(prox_detail_pair_wratio)(
+          PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, U), n), N2),
+      ew - ev);
   Wn = PROX_FN(prox_wvdot)(W, n);
-  *d2 = PROX_FN(prox_detail_pair_wratio)(PROX_FN(prox_wmul)(Wn, Wn), N2);
+  *d2 = PROX_FN(prox_detail_pair_ldexp)(
+      PROX_FN(prox_detail_pair_wratio)(PROX_FN(prox_wmul)(Wn, Wn), N2), 2 * ew);
   return 1;
 }
 
@@ -346,6 +396,13 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
                         tol;
 }
 
+/// Internal: 1 when ac = (u . u) (v . v) is in the range where
+/// prox_detail_pair_flat can be used: above PROX_PAIR_TINY and finite (an
+/// overflow in the filter itself then only makes it unsure).
+PROX_KERNEL int PROX_FN(prox_detail_pair_flat_ok)(PROX_REAL ac) {
+  return ac > PROX_PAIR_TINY && ac <= PROX_REAL_MAX;
+}
+
 /// Internal: 1 when both bounds of a linear set are finite.
 PROX_KERNEL int
 PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
@@ -359,7 +416,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
     const PROX_FN(prox_detail_pair_lin) * A,
     const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p, q, bp, bq, x;
-  PROX_REAL s, t, bs = 0, bt = 0, d2, best = PROX_INF, tol, ab;
+  PROX_REAL s, t, bs = 0, bt = 0, d2, best = PROX_INF, sin2, ab;
   int es, et, bes = 2, bet = 2, found = 0, k;
   PROX_REAL check = PROX_FN(prox_vpoison)(A->o) + PROX_FN(prox_vpoison)(A->d) +
                     PROX_FN(prox_vpoison)(B->o) + PROX_FN(prox_vpoison)(B->d);
@@ -412,14 +469,14 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
    * nearly parallel directions count as parallel (see the file comment);
    * two unbounded sets are parallel only when exactly so. */
   ab = PROX_FN(prox_vlen2)(A->d) * PROX_FN(prox_vlen2)(B->d);
-  tol = (PROX_FN(prox_detail_pair_bounded)(A) ||
-         PROX_FN(prox_detail_pair_bounded)(B))
-            ? PROX_PAIR_FLAT_SIN2 * ab
-            : 0;
+  sin2 = (PROX_FN(prox_detail_pair_bounded)(A) ||
+          PROX_FN(prox_detail_pair_bounded)(B))
+             ? PROX_PAIR_FLAT_SIN2
+             : 0;
   /* The wide test is skipped when a filter already shows it fails. */
-  if (!(ab > PROX_PAIR_TINY &&
-        PROX_FN(prox_detail_pair_flat)(A->d, B->d, ab, tol)) &&
-      PROX_FN(prox_detail_pair_wide)(A, B, tol, &s, &t, &d2) && s > A->lo &&
+  if (!(PROX_FN(prox_detail_pair_flat_ok)(ab) &&
+        PROX_FN(prox_detail_pair_flat)(A->d, B->d, ab, sin2 * ab)) &&
+      PROX_FN(prox_detail_pair_wide)(A, B, sin2, &s, &t, &d2) && s > A->lo &&
       s < A->hi && t > B->lo && t < B->hi && (!found || d2 < best)) {
     found = 1;
     best = d2;
@@ -599,15 +656,15 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
 /// Internal: the general path of prox_detail_pair_seg_slow (single points,
 /// non-finite input), or with lin = 0 its wide critical point: *s, *t and
 /// the squared distance, or PROX_INF (*s, *t unset) when the wide test finds
-/// the directions parallel.
+/// the directions parallel (within sin2).
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, int lin,
-    PROX_REAL tol, PROX_REAL *s, PROX_REAL *t, PROX_FN(prox_pair) * out) {
+    PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
   PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g2);
   PROX_REAL d2 = PROX_INF;
   if (lin) return PROX_FN(prox_detail_pair_lin_slow)(&A, &B, out);
-  if (!PROX_FN(prox_detail_pair_wide)(&A, &B, tol, s, t, &d2)) return PROX_INF;
+  if (!PROX_FN(prox_detail_pair_wide)(&A, &B, sin2, s, t, &d2)) return PROX_INF;
   return d2;
 }
 
@@ -631,7 +688,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
   /* Non-finite input (or overflow) makes one of a, c, d, e non-finite. */
   PROX_REAL check = (a - a) + (c - c) + (d - d) + (e - e);
   PROX_FN(prox_vec3) p, q;
-  PROX_REAL t0, t1, s2, s3, d2, m, s, t, x, best, tol;
+  PROX_REAL t0, t1, s2, s3, d2, m, s, t, x, best;
   int k, j, es, et;
   /* a and c are sums of squares: with check == 0, nonzero means > 0. */
   if (!(check == 0 && a > 0 && c > 0))
@@ -666,10 +723,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
   best = m < best ? m : best;
   /* The critical point, unless the directions count as parallel (a filter
    * first, then the wide test). */
-  tol = PROX_PAIR_FLAT_SIN2 * (a * c);
-  if (!(a * c > PROX_PAIR_TINY &&
-        PROX_FN(prox_detail_pair_flat)(u, v, a * c, tol))) {
-    x = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, tol, &s, &t, 0);
+  if (!(PROX_FN(prox_detail_pair_flat_ok)(a * c) &&
+        PROX_FN(prox_detail_pair_flat)(u, v, a * c,
+                                       PROX_PAIR_FLAT_SIN2 * (a * c)))) {
+    x = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, PROX_PAIR_FLAT_SIN2, &s,
+                                          &t, 0);
     if (s > 0 && s < 1 && t > 0 && t < 1 && x < best) {
       best = x;
       k = 4;
@@ -783,7 +841,7 @@ PROX_PAIR_PAR_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
    * (sums of squares): with finite d and e, the entry test of
    * prox_detail_pair_seg_slow passes; with the filter, its critical point
    * is skipped. Anything else (an ac that overflows too) goes there. */
-  if (!(ac > PROX_PAIR_TINY && ac <= PROX_REAL_MAX && (d - d) + (e - e) == 0 &&
+  if (!(PROX_FN(prox_detail_pair_flat_ok)(ac) && (d - d) + (e - e) == 0 &&
         PROX_FN(prox_detail_pair_flat)(u, v, ac, PROX_PAIR_FLAT_SIN2 * ac)))
     return PROX_FN(prox_detail_pair_seg_rare)(g1, g2, a, c, d, e);
   /* The parameters first (the divisions overlap what follows): a1 and b1
