@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: MIT */
+/* test_scale: the point and pair queries commute with scaling by a power of
+ * two. Multiplying every coordinate, radius, half extent, offset and
+ * direction by 2^k is exact in floating point, and so is every operation
+ * of an exact-rational answer: the squared distance becomes 4^k times,
+ * points 2^k times, parameters that are lengths 2^k times, and ratios
+ * (segment and line parameters, barycentrics) and features stay. The
+ * kernels' own arithmetic commutes with the scaling too, as long as
+ * nothing underflows or overflows and no decision compares quantities of
+ * different degree (a tolerance of degree 4 against a distance of degree
+ * 2, say): so the results must match bit for bit. A mismatch is a scale
+ * dependence that the oracle tests, which run at a few fixed scales, do
+ * not see.
+ *
+ * Checked, at scales 2^k for k in +-1, +-7, +-60, +-200 (double) and
+ * +-1, +-7, +-20 (float) against scale 1:
+ * - every K1 kernel, with a result and with out = NULL, and the signed
+ *   distances (2^k times);
+ * - prox_point_in_triangle (the same answer) and prox_triangle_barycentric
+ *   (the same bits);
+ * - every K2 kernel, with a result and with out = NULL.
+ * Inputs: uniform in [-1, 1]^3, general and degenerate (zero length,
+ * collinear and flat, points on the primitive, points within a few ulps of
+ * a flat triangle's edges).
+ *
+ *   test_scale [FILTER] [--scale=X] [--list] [--max-print=N]
+ *
+ * The per-precision bodies are written once: this file includes itself
+ * twice with TEST_SCALE_TEMPLATE defined (double, then float). */
+#ifndef TEST_SCALE_TEMPLATE
+
+#include <prox/prox.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "harness.h"
+
+#include "splitmix.h"
+
+#define TEST_SCALE_TEMPLATE
+#include <prox/detail/real_double.h>
+static const int ts_exps[] = {1, -1, 7, -7, 60, -60, 200, -200};
+#define TS_NEXP 8
+#include "test_scale.c"
+#undef TS_NEXP
+#include <prox/detail/real_end.h>
+#include <prox/detail/real_float.h>
+static const int ts_expsf[] = {1, -1, 7, -7, 20, -20};
+#define TS_NEXP 6
+#include "test_scale.c"
+#undef TS_NEXP
+#include <prox/detail/real_end.h>
+#undef TEST_SCALE_TEMPLATE
+
+static void test_point(void) {
+  body_point();
+  body_pointf();
+}
+
+static void test_pair(void) {
+  body_pair();
+  body_pairf();
+}
+
+int main(int argc, char **argv) {
+  h_init(argc, argv);
+  H_RUN(test_point);
+  H_RUN(test_pair);
+  return h_finish();
+}
+
+#else /* TEST_SCALE_TEMPLATE: one precision */
+
+#define VEC PROX_FN(prox_vec3)
+#define TFN(name) PROX_FN(name)
+#if PROX_IS_DOUBLE
+#define TS_EXPS ts_exps
+#define TS_NEXT nextafter
+#else
+#define TS_EXPS ts_expsf
+#define TS_NEXT nextafterf
+#endif
+
+static VEC TFN(ts_vec)(uint64_t *s) {
+  return PROX_FN(prox_v3)((PROX_REAL)rng_sym(s), (PROX_REAL)rng_sym(s),
+                          (PROX_REAL)rng_sym(s));
+}
+
+/* a + t (b - a). */
+static VEC TFN(ts_lerp)(VEC a, VEC b, PROX_REAL t) {
+  return PROX_FN(prox_v3)(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y),
+                          a.z + t * (b.z - a.z));
+}
+
+static PROX_REAL TFN(ts_sc)(PROX_REAL x, int k) {
+  return (PROX_REAL)ldexp((double)x, k);
+}
+
+static VEC TFN(ts_sc3)(VEC v, int k) {
+  return PROX_FN(prox_v3)(TFN(ts_sc)(v.x, k), TFN(ts_sc)(v.y, k),
+                          TFN(ts_sc)(v.z, k));
+}
+
+static int TFN(ts_same)(PROX_REAL a, PROX_REAL b) {
+  return memcmp(&a, &b, sizeof a) == 0;
+}
+
+static int TFN(ts_same3)(VEC a, VEC b) {
+  return TFN(ts_same)(a.x, b.x) && TFN(ts_same)(a.y, b.y) &&
+         TFN(ts_same)(a.z, b.z);
+}
+
+/* The K1 result rk at scale 2^k is r1 scaled: squared distance 4^k times,
+ * point 2^k times, parameters 2^(k ps) times, the same feature. */
+static int TFN(ts_k1_cov)(const PROX_FN(prox_closest) * r1,
+                          const PROX_FN(prox_closest) * rk, int k, int ps) {
+  int i, ok = TFN(ts_same)(rk->sqdist, TFN(ts_sc)(r1->sqdist, 2 * k)) &&
+              TFN(ts_same3)(rk->point, TFN(ts_sc3)(r1->point, k)) &&
+              rk->feature.kind == r1->feature.kind &&
+              rk->feature.index == r1->feature.index;
+  for (i = 0; i < 4; ++i)
+    ok &= TFN(ts_same)(rk->param[i], TFN(ts_sc)(r1->param[i], ps * k));
+  return ok;
+}
+
+static void TFN(ts_note_k1)(const char *what, const PROX_FN(prox_closest) * r) {
+  h_note("%s: sqdist %a point (%a, %a, %a) param (%a, %a, %a, %a) feature "
+         "%d/%d",
+         what, (double)r->sqdist, (double)r->point.x, (double)r->point.y,
+         (double)r->point.z, (double)r->param[0], (double)r->param[1],
+         (double)r->param[2], (double)r->param[3], r->feature.kind,
+         r->feature.index);
+}
+
+/* One K1 query at scale 1 (p, g1) and 2^k (pk, gk): the returned value
+ * (squared distance, dp = 2, or signed distance, dp = 1) with a result and
+ * with out = NULL, and the result, scaled. */
+#define TS_K1(name, fn, g1, gk, dp, ps)                                        \
+  do {                                                                         \
+    PROX_FN(prox_closest) r1_, rk_;                                            \
+    PROX_REAL d1_ = PROX_FN(fn)(p, g1, &r1_), dk_ = PROX_FN(fn)(pk, gk, &rk_); \
+    PROX_REAL n1_ = PROX_FN(fn)(p, g1, NULL), nk_ = PROX_FN(fn)(pk, gk, NULL); \
+    if (!CHECK_MSG(TFN(ts_same)(dk_, TFN(ts_sc)(d1_, (dp)*k)) &&               \
+                       TFN(ts_same)(nk_, TFN(ts_sc)(n1_, (dp)*k)) &&           \
+                       TFN(ts_k1_cov)(&r1_, &rk_, k, ps),                      \
+                   "%s at 2^%d: %a (NULL: %a), at 1: %a (NULL: %a)", name, k,  \
+                   (double)dk_, (double)nk_, (double)d1_, (double)n1_)) {      \
+      TFN(ts_note_k1)("at 2^k", &rk_);                                         \
+      TFN(ts_note_k1)("at 1", &r1_);                                           \
+    }                                                                          \
+  } while (0)
+
+static void PROX_FN(body_point)(void) {
+  uint64_t s = 0x5ca1e + PROX_IS_DOUBLE;
+  long c, n = h_count(3000);
+  int j;
+  for (c = 0; c < n; ++c) {
+    /* 0: general; 1: zero length or size; 2: collinear, flat; 3: p on the
+     * primitive; 4: flat triangle, p within a few ulps of an edge. */
+    int deg = (int)(c % 5);
+    VEC a = TFN(ts_vec)(&s), b = TFN(ts_vec)(&s);
+    VEC v2 = TFN(ts_vec)(&s), v3 = TFN(ts_vec)(&s), p = TFN(ts_vec)(&s);
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    PROX_FN(prox_plane) pl, plk;
+    PROX_FN(prox_line) ln, lnk;
+    PROX_FN(prox_ray) ry, ryk;
+    PROX_FN(prox_segment) sg, sgk;
+    PROX_FN(prox_triangle) tr, trk;
+    PROX_FN(prox_rectangle) rc, rck;
+    PROX_FN(prox_aabb) ab, abk;
+    PROX_FN(prox_obb) ob, obk;
+    PROX_FN(prox_sphere) sp, spk;
+    PROX_FN(prox_capsule) cp, cpk;
+    PROX_FN(prox_tetrahedron) te, tek;
+    VEC bary;
+    int in;
+    if (deg == 1) b = a;
+    if (deg == 2 || deg == 4) v2 = TFN(ts_lerp)(a, b, t);
+    if (deg == 3) p = TFN(ts_lerp)(a, b, t);
+    if (deg == 4) {
+      /* A point of the edge a-v2, moved by up to 4 ulps per coordinate. */
+      p = TFN(ts_lerp)(a, v2, (PROX_REAL)(0.5 + 0.5 * rng_sym(&s)));
+      p.x = TS_NEXT(p.x, (PROX_REAL)(rng_next(&s) & 1 ? 2 : -2));
+      if (rng_next(&s) & 1) p.y = TS_NEXT(TS_NEXT(p.y, 2), 2);
+    }
+    v3 = deg == 2 ? TFN(ts_lerp)(a, v2, t) : v3;
+    /* The plane from a unit normal (the same at every scale) and offset. */
+    PROX_FN(prox_plane_from_normal)(PROX_FN(prox_v3)(1, 2, -2), a.x, &pl);
+    ln.origin = a;
+    ln.dir = PROX_FN(prox_vsub)(b, a);
+    ry.origin = a;
+    ry.dir = ln.dir;
+    ry.tmin = 0;
+    ry.tmax = 2;
+    sg.a = a;
+    sg.b = b;
+    tr.v[0] = a;
+    tr.v[1] = b;
+    tr.v[2] = v2;
+    rc.center = v2;
+    rc.axis[0] = PROX_FN(prox_v3)(PROX_R(0.6), PROX_R(0.8), 0);
+    rc.axis[1] = PROX_FN(prox_v3)(0, 0, -1);
+    rc.half[0] = deg == 1 ? 0 : b.x;
+    rc.half[1] = b.y;
+    ab.min = a;
+    ab.max = b;
+    ob.center = v2;
+    ob.axis[0] = rc.axis[0];
+    ob.axis[1] = PROX_FN(prox_v3)(PROX_R(-0.8), PROX_R(0.6), 0);
+    ob.axis[2] = rc.axis[1];
+    ob.half[0] = rc.half[0];
+    ob.half[1] = b.y;
+    ob.half[2] = b.z;
+    sp.center = a;
+    sp.radius = deg == 1 ? 0 : v3.x;
+    cp.a = a;
+    cp.b = b;
+    cp.radius = sp.radius;
+    te.v[0] = a;
+    te.v[1] = b;
+    te.v[2] = v2;
+    te.v[3] = v3;
+    bary = PROX_FN(prox_triangle_barycentric)(p, &tr);
+    in = PROX_FN(prox_point_in_triangle)(p, &tr);
+    h_case_begin();
+    for (j = 0; j < TS_NEXP; ++j) {
+      int k = TS_EXPS[j], m;
+      VEC pk = TFN(ts_sc3)(p, k), bk;
+      plk.normal = pl.normal;
+      plk.offset = TFN(ts_sc)(pl.offset, k);
+      lnk.origin = TFN(ts_sc3)(ln.origin, k);
+      lnk.dir = TFN(ts_sc3)(ln.dir, k);
+      ryk = ry;
+      ryk.origin = lnk.origin;
+      ryk.dir = lnk.dir;
+      sgk.a = TFN(ts_sc3)(sg.a, k);
+      sgk.b = TFN(ts_sc3)(sg.b, k);
+      for (m = 0; m < 3; ++m)
+        trk.v[m] = TFN(ts_sc3)(tr.v[m], k);
+      rck = rc;
+      rck.center = TFN(ts_sc3)(rc.center, k);
+      rck.half[0] = TFN(ts_sc)(rc.half[0], k);
+      rck.half[1] = TFN(ts_sc)(rc.half[1], k);
+      abk.min = TFN(ts_sc3)(ab.min, k);
+      abk.max = TFN(ts_sc3)(ab.max, k);
+      obk = ob;
+      obk.center = TFN(ts_sc3)(ob.center, k);
+      for (m = 0; m < 3; ++m)
+        obk.half[m] = TFN(ts_sc)(ob.half[m], k);
+      spk.center = TFN(ts_sc3)(sp.center, k);
+      spk.radius = TFN(ts_sc)(sp.radius, k);
+      cpk.a = TFN(ts_sc3)(cp.a, k);
+      cpk.b = TFN(ts_sc3)(cp.b, k);
+      cpk.radius = spk.radius;
+      for (m = 0; m < 4; ++m)
+        tek.v[m] = TFN(ts_sc3)(te.v[m], k);
+      TS_K1("point_plane", prox_point_plane, &pl, &plk, 2, 0);
+      TS_K1("point_line", prox_point_line, &ln, &lnk, 2, 0);
+      TS_K1("point_ray", prox_point_ray, &ry, &ryk, 2, 0);
+      TS_K1("point_segment", prox_point_segment, &sg, &sgk, 2, 0);
+      TS_K1("point_triangle", prox_point_triangle, &tr, &trk, 2, 0);
+      TS_K1("point_rectangle", prox_point_rectangle, &rc, &rck, 2, 1);
+      TS_K1("point_aabb", prox_point_aabb, &ab, &abk, 2, 0);
+      TS_K1("point_obb", prox_point_obb, &ob, &obk, 2, 1);
+      TS_K1("point_sphere", prox_point_sphere, &sp, &spk, 2, 0);
+      TS_K1("point_capsule", prox_point_capsule, &cp, &cpk, 2, 0);
+      TS_K1("point_tetrahedron", prox_point_tetrahedron, &te, &tek, 2, 0);
+      TS_K1("point_plane_signed", prox_point_plane_signed, &pl, &plk, 1, 0);
+      TS_K1("point_aabb_signed", prox_point_aabb_signed, &ab, &abk, 1, 1);
+      TS_K1("point_obb_signed", prox_point_obb_signed, &ob, &obk, 1, 1);
+      TS_K1("point_sphere_signed", prox_point_sphere_signed, &sp, &spk, 1, 0);
+      TS_K1("point_capsule_signed", prox_point_capsule_signed, &cp, &cpk, 1, 0);
+      TS_K1("point_tetrahedron_signed", prox_point_tetrahedron_signed, &te,
+            &tek, 1, 0);
+      CHECK_MSG(PROX_FN(prox_point_in_triangle)(pk, &trk) == in,
+                "point_in_triangle at 2^%d: %d, at 1: %d", k, !in, in);
+      bk = PROX_FN(prox_triangle_barycentric)(pk, &trk);
+      CHECK_MSG(TFN(ts_same3)(bk, bary),
+                "triangle_barycentric at 2^%d: (%a, %a, %a), at 1: (%a, %a, "
+                "%a)",
+                k, (double)bk.x, (double)bk.y, (double)bk.z, (double)bary.x,
+                (double)bary.y, (double)bary.z);
+    }
+    if (h_case_failed()) {
+      h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
+      h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
+      h_note("v2 = (%a, %a, %a)", (double)v2.x, (double)v2.y, (double)v2.z);
+      h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);
+      h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y, (double)p.z,
+             deg);
+    }
+  }
+}
+
+/* The K2 result rk at scale 2^k is r1 scaled: squared distance 4^k times,
+ * points 2^k times, the same parameters and features. */
+static int TFN(ts_k2_cov)(const PROX_FN(prox_pair) * r1,
+                          const PROX_FN(prox_pair) * rk, int k) {
+  int i, m, ok = TFN(ts_same)(rk->sqdist, TFN(ts_sc)(r1->sqdist, 2 * k));
+  for (i = 0; i < 2; ++i) {
+    ok &= TFN(ts_same3)(rk->point[i], TFN(ts_sc3)(r1->point[i], k));
+    ok &= rk->feature[i].kind == r1->feature[i].kind &&
+          rk->feature[i].index == r1->feature[i].index;
+    for (m = 0; m < 3; ++m)
+      ok &= TFN(ts_same)(rk->param[i][m], r1->param[i][m]);
+  }
+  return ok;
+}
+
+#define TS_K2(name, fn, a1, b1, ak, bk)                                        \
+  do {                                                                         \
+    PROX_FN(prox_pair) r1_, rk_;                                               \
+    PROX_REAL d1_ = PROX_FN(fn)(a1, b1, &r1_),                                 \
+              dk_ = PROX_FN(fn)(ak, bk, &rk_);                                 \
+    PROX_REAL n1_ = PROX_FN(fn)(a1, b1, NULL),                                 \
+              nk_ = PROX_FN(fn)(ak, bk, NULL);                                 \
+    CHECK_MSG(TFN(ts_same)(dk_, TFN(ts_sc)(d1_, 2 * k)) &&                     \
+                  TFN(ts_same)(nk_, TFN(ts_sc)(n1_, 2 * k)) &&                 \
+                  TFN(ts_k2_cov)(&r1_, &rk_, k),                               \
+              "%s at 2^%d: %a (NULL: %a), at 1: %a (NULL: %a)", name, k,       \
+              (double)dk_, (double)nk_, (double)d1_, (double)n1_);             \
+  } while (0)
+
+static void PROX_FN(body_pair)(void) {
+  uint64_t s = 0x5ca1f + PROX_IS_DOUBLE;
+  long c, n = h_count(3000);
+  int j;
+  for (c = 0; c < n; ++c) {
+    /* 0: general; 1: zero length; 2: parallel; 3: collinear triangle,
+     * touching. */
+    int deg = (int)(c % 4), i;
+    VEC v[6], w[6];
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    PROX_FN(prox_line) l1, l2, l1k, l2k;
+    PROX_FN(prox_ray) r1, r2, r1k, r2k;
+    PROX_FN(prox_segment) s1, s2, s1k, s2k;
+    PROX_FN(prox_triangle) t1, t2, t1k, t2k;
+    PROX_FN(prox_sphere) sp, spk;
+    PROX_FN(prox_capsule) c1, c2, c1k, c2k;
+    for (i = 0; i < 6; ++i)
+      v[i] = TFN(ts_vec)(&s);
+    if (deg == 1) v[1] = v[0];
+    if (deg == 2) /* v[3] - v[2] parallel to v[1] - v[0] */
+      v[3] = PROX_FN(prox_vadd)(
+          v[2], PROX_FN(prox_vsub)(TFN(ts_lerp)(v[0], v[1], t), v[0]));
+    if (deg == 3) {
+      v[4] = TFN(ts_lerp)(v[2], v[3], t);
+      v[0] = TFN(ts_lerp)(v[2], v[4], t);
+    }
+    h_case_begin();
+    for (j = 0; j < TS_NEXP; ++j) {
+      int k = TS_EXPS[j], side;
+      for (side = 0; side < 2; ++side) {
+        /* side 0: scale 1; side 1: scale 2^k. */
+        PROX_FN(prox_line) *l1p = side ? &l1k : &l1, *l2p = side ? &l2k : &l2;
+        PROX_FN(prox_ray) *r1p = side ? &r1k : &r1, *r2p = side ? &r2k : &r2;
+        PROX_FN(prox_segment) *s1p = side ? &s1k : &s1,
+                              *s2p = side ? &s2k : &s2;
+        PROX_FN(prox_triangle) *t1p = side ? &t1k : &t1,
+                               *t2p = side ? &t2k : &t2;
+        PROX_FN(prox_sphere) *spp = side ? &spk : &sp;
+        PROX_FN(prox_capsule) *c1p = side ? &c1k : &c1,
+                              *c2p = side ? &c2k : &c2;
+        for (i = 0; i < 6; ++i)
+          w[i] = TFN(ts_sc3)(v[i], side ? k : 0);
+        l1p->origin = r1p->origin = s1p->a = w[0];
+        s1p->b = w[1];
+        l1p->dir = r1p->dir = PROX_FN(prox_vsub)(w[1], w[0]);
+        l2p->origin = r2p->origin = s2p->a = w[2];
+        s2p->b = w[3];
+        l2p->dir = r2p->dir = PROX_FN(prox_vsub)(w[3], w[2]);
+        r1p->tmin = r2p->tmin = 0;
+        r1p->tmax = r2p->tmax = 2;
+        t1p->v[0] = w[0];
+        t1p->v[1] = w[1];
+        t1p->v[2] = w[5];
+        t2p->v[0] = w[2];
+        t2p->v[1] = w[3];
+        t2p->v[2] = w[4];
+        spp->center = w[5];
+        spp->radius = w[4].x;
+        c1p->a = w[0];
+        c1p->b = w[1];
+        c1p->radius = w[5].y;
+        c2p->a = w[2];
+        c2p->b = w[3];
+        c2p->radius = w[5].z;
+      }
+      TS_K2("line_line", prox_line_line, &l1, &l2, &l1k, &l2k);
+      TS_K2("line_ray", prox_line_ray, &l1, &r2, &l1k, &r2k);
+      TS_K2("line_segment", prox_line_segment, &l1, &s2, &l1k, &s2k);
+      TS_K2("ray_ray", prox_ray_ray, &r1, &r2, &r1k, &r2k);
+      TS_K2("ray_segment", prox_ray_segment, &r1, &s2, &r1k, &s2k);
+      TS_K2("segment_segment", prox_segment_segment, &s1, &s2, &s1k, &s2k);
+      TS_K2("segment_triangle", prox_segment_triangle, &s1, &t2, &s1k, &t2k);
+      TS_K2("triangle_triangle", prox_triangle_triangle, &t1, &t2, &t1k, &t2k);
+      TS_K2("sphere_segment", prox_sphere_segment, &sp, &s2, &spk, &s2k);
+      TS_K2("capsule_segment", prox_capsule_segment, &c1, &s2, &c1k, &s2k);
+      TS_K2("sphere_capsule", prox_sphere_capsule, &sp, &c2, &spk, &c2k);
+      TS_K2("capsule_capsule", prox_capsule_capsule, &c1, &c2, &c1k, &c2k);
+      TS_K2("sphere_triangle", prox_sphere_triangle, &sp, &t2, &spk, &t2k);
+      TS_K2("capsule_triangle", prox_capsule_triangle, &c1, &t2, &c1k, &t2k);
+    }
+    if (h_case_failed())
+      for (i = 0; i < 6; ++i)
+        h_note("v[%d] = (%a, %a, %a), kind %d", i, (double)v[i].x,
+               (double)v[i].y, (double)v[i].z, deg);
+  }
+}
+
+#undef TS_K1
+#undef TS_K2
+#undef TS_EXPS
+#undef TS_NEXT
+#undef VEC
+#undef TFN
+
+#endif /* TEST_SCALE_TEMPLATE */
