@@ -296,19 +296,10 @@ PROX_KERNEL double PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wide) x) {
 #endif
 }
 
-/// Internal: scales a wide vector by the power of two 2^-e that brings the
-/// largest magnitude of its leading parts into [1/2, 1), and returns e (0,
-/// and no scaling, for a zero or non-finite vector). Exact, but for low
-/// parts that fall below 2^-1074.
-PROX_KERNEL int PROX_FN(prox_detail_pair_wscale)(PROX_FN(prox_wvec3) * X) {
-  double m = fabs(PROX_FN(prox_detail_pair_whi)(X->x));
-  double my = fabs(PROX_FN(prox_detail_pair_whi)(X->y));
-  double mz = fabs(PROX_FN(prox_detail_pair_whi)(X->z));
-  int e;
-  m = my > m ? my : m;
-  m = mz > m ? mz : m;
-  if (!(m > 0 && m <= DBL_MAX)) return 0;
-  (void)frexp(m, &e);
+/// Internal: X 2^-e for a wide vector (exact, but for low parts that fall
+/// below 2^-1074).
+PROX_KERNEL void PROX_FN(prox_detail_pair_wldexp)(PROX_FN(prox_wvec3) * X,
+                                                  int e) {
 #if PROX_IS_DOUBLE
   X->x.hi = ldexp(X->x.hi, -e);
   X->x.lo = ldexp(X->x.lo, -e);
@@ -321,6 +312,28 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_wscale)(PROX_FN(prox_wvec3) * X) {
   X->y = ldexp(X->y, -e);
   X->z = ldexp(X->z, -e);
 #endif
+}
+
+/// Internal: the exponent e with m 2^-e in [1/2, 1); 0 for m zero or not
+/// finite.
+PROX_KERNEL int PROX_FN(prox_detail_pair_exp)(double m) {
+  int e = 0;
+  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
+  return e;
+}
+
+/// Internal: scales a wide vector by the power of two 2^-e that brings the
+/// largest magnitude of its leading parts into [1/2, 1), and returns e (0,
+/// and no scaling, for a zero or non-finite vector).
+PROX_KERNEL int PROX_FN(prox_detail_pair_wscale)(PROX_FN(prox_wvec3) * X) {
+  double m = fabs(PROX_FN(prox_detail_pair_whi)(X->x));
+  double my = fabs(PROX_FN(prox_detail_pair_whi)(X->y));
+  double mz = fabs(PROX_FN(prox_detail_pair_whi)(X->z));
+  int e;
+  m = my > m ? my : m;
+  m = mz > m ? mz : m;
+  e = PROX_FN(prox_detail_pair_exp)(m);
+  if (e) PROX_FN(prox_detail_pair_wldexp)(X, e);
   return e;
 }
 
@@ -1074,25 +1087,80 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
 
 /* ---------------------------- triangle pairs ------------------------------ */
 
-/// Internal: the orientation (b - a) . ((c - a) x (d - a)) in wide
-/// arithmetic, from the exact differences.
+/// Internal: the orientation (b - a) . ((c - a) x (d - a)) times 2^-3e in
+/// wide arithmetic, from the exact differences scaled by 2^-e (callers
+/// pick e so that the differences have magnitude about 1: their products
+/// then neither overflow nor underflow, and ratios of orientations with the
+/// same e are those of the unscaled ones).
 PROX_KERNEL PROX_FN(prox_wide)
     PROX_FN(prox_detail_pair_worient)(PROX_FN(prox_vec3) a,
                                       PROX_FN(prox_vec3) b,
                                       PROX_FN(prox_vec3) c,
-                                      PROX_FN(prox_vec3) d) {
-  return PROX_FN(prox_wvdot)(PROX_FN(prox_wvdiff)(b, a),
-                             PROX_FN(prox_wvcross)(PROX_FN(prox_wvdiff)(c, a),
-                                                   PROX_FN(prox_wvdiff)(d, a)));
+                                      PROX_FN(prox_vec3) d, int e) {
+  PROX_FN(prox_wvec3) B = PROX_FN(prox_wvdiff)(b, a);
+  PROX_FN(prox_wvec3) C = PROX_FN(prox_wvdiff)(c, a);
+  PROX_FN(prox_wvec3) D = PROX_FN(prox_wvdiff)(d, a);
+  PROX_FN(prox_detail_pair_wldexp)(&B, e);
+  PROX_FN(prox_detail_pair_wldexp)(&C, e);
+  PROX_FN(prox_detail_pair_wldexp)(&D, e);
+  return PROX_FN(prox_wvdot)(B, PROX_FN(prox_wvcross)(C, D));
 }
 
-/// Internal: prox_detail_pair_orient given the rounded differences
-/// u = b - a, v = c - a and w = d - a, for callers that share them.
+/// Internal: the sign of the orientation (b - a) . ((c - a) x (d - a)) in
+/// wide arithmetic: +1, -1, or 0 when within the wide rounding bound (64
+/// eps^2 times the permanent) of zero. Each exact difference is scaled by
+/// its own power of two to magnitude about 1 first (positive factors: the
+/// sign is kept), so that no product overflows or underflows at any input
+/// scale.
+PROX_KERNEL int PROX_FN(prox_detail_pair_wsign)(PROX_FN(prox_vec3) a,
+                                                PROX_FN(prox_vec3) b,
+                                                PROX_FN(prox_vec3) c,
+                                                PROX_FN(prox_vec3) d) {
+  PROX_FN(prox_wvec3) B = PROX_FN(prox_wvdiff)(b, a);
+  PROX_FN(prox_wvec3) C = PROX_FN(prox_wvdiff)(c, a);
+  PROX_FN(prox_wvec3) D = PROX_FN(prox_wvdiff)(d, a);
+  double bx, by, bz, cx, cy, cz, dx, dy, dz, perm, o;
+  (void)PROX_FN(prox_detail_pair_wscale)(&B);
+  (void)PROX_FN(prox_detail_pair_wscale)(&C);
+  (void)PROX_FN(prox_detail_pair_wscale)(&D);
+  o = PROX_FN(prox_wapprox)(
+      PROX_FN(prox_wvdot)(B, PROX_FN(prox_wvcross)(C, D)));
+  bx = fabs(PROX_FN(prox_detail_pair_whi)(B.x));
+  by = fabs(PROX_FN(prox_detail_pair_whi)(B.y));
+  bz = fabs(PROX_FN(prox_detail_pair_whi)(B.z));
+  cx = fabs(PROX_FN(prox_detail_pair_whi)(C.x));
+  cy = fabs(PROX_FN(prox_detail_pair_whi)(C.y));
+  cz = fabs(PROX_FN(prox_detail_pair_whi)(C.z));
+  dx = fabs(PROX_FN(prox_detail_pair_whi)(D.x));
+  dy = fabs(PROX_FN(prox_detail_pair_whi)(D.y));
+  dz = fabs(PROX_FN(prox_detail_pair_whi)(D.z));
+  perm = bx * (cy * dz + cz * dy) + by * (cz * dx + cx * dz) +
+         bz * (cx * dy + cy * dx);
+  perm *= 64.0 * (double)PROX_EPS * (double)PROX_EPS;
+  return o > perm ? 1 : (o < -perm ? -1 : 0);
+}
+
+/// Internal: the largest magnitude of the components of a.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_maxabs)(PROX_FN(prox_vec3) a) {
+  PROX_REAL m = PROX_FABS(a.x), y = PROX_FABS(a.y), z = PROX_FABS(a.z);
+  m = y > m ? y : m;
+  return z > m ? z : m;
+}
+
+/// Internal: the orientation filter's verdict is trusted only when its
+/// bound err is a normal number well above underflow (below this the
+/// products may have lost their low digits to it).
+#define PROX_PAIR_ORIENT_MIN (PROX_REAL_MIN / (PROX_EPS * PROX_EPS))
+
+/// Internal: the sign (+1, -1, or 0 when within rounding of zero even in
+/// wide arithmetic) of the orientation (b - a) . ((c - a) x (d - a)), given
+/// the rounded differences u = b - a, v = c - a and w = d - a, which
+/// callers share: a floating-point filter, then prox_detail_pair_wsign.
 PROX_SMALL_KERNEL int
 PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
                                    PROX_FN(prox_vec3) w, PROX_FN(prox_vec3) a,
                                    PROX_FN(prox_vec3) b, PROX_FN(prox_vec3) c,
-                                   PROX_FN(prox_vec3) d, PROX_REAL *val) {
+                                   PROX_FN(prox_vec3) d) {
   PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
   PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
   PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
@@ -1100,33 +1168,16 @@ PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
                 u.z * (v.x * w.y - v.y * w.x);
   /* Shewchuk's orient3d bound is about 7 eps times the permanent (of the
    * rounded differences); 8 eps is generous. */
-  PROX_REAL err = PROX_R(8.0) * PROX_EPS *
-                  (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py +
-                   PROX_FABS(u.z) * pz),
-            errw;
-  *val = o;
-  if (o > err) return 1;
-  if (o < -err) return -1;
-  /* Filter failed: recompute from the exact differences. */
-  o = PROX_FN(prox_wreal)(PROX_FN(prox_detail_pair_worient)(a, b, c, d));
-  /* err is 8 eps times the permanent; the wide rounding is a few eps^2
-   * times it. */
-  errw = err * (PROX_R(8.0) * PROX_EPS);
-  *val = o;
-  return o > errw ? 1 : (o < -errw ? -1 : 0);
-}
-
-/// Internal: the sign (+1, -1, or 0 when within rounding of zero even in
-/// wide arithmetic) of the orientation (b - a) . ((c - a) x (d - a)); *val
-/// gets its value.
-PROX_KERNEL int PROX_FN(prox_detail_pair_orient)(PROX_FN(prox_vec3) a,
-                                                 PROX_FN(prox_vec3) b,
-                                                 PROX_FN(prox_vec3) c,
-                                                 PROX_FN(prox_vec3) d,
-                                                 PROX_REAL *val) {
-  return PROX_FN(prox_detail_pair_orient_d)(
-      PROX_FN(prox_vsub)(b, a), PROX_FN(prox_vsub)(c, a),
-      PROX_FN(prox_vsub)(d, a), a, b, c, d, val);
+  PROX_REAL err =
+      PROX_R(8.0) * PROX_EPS *
+      (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
+  if (err >= PROX_PAIR_ORIENT_MIN) {
+    if (o > err) return 1;
+    if (o < -err) return -1;
+  }
+  /* Filter failed, or overflowed or underflowed: the wide sign from the
+   * exact differences. */
+  return PROX_FN(prox_detail_pair_wsign)(a, b, c, d);
 }
 
 /// Internal: the rounded normal n = (v1 - v0) x (v2 - v0) of a triangle and
@@ -1158,16 +1209,14 @@ PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
                                      PROX_FN(prox_vec3) p) {
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, tri->v[0]);
   PROX_REAL o = PROX_FN(prox_vdot)(w, n);
-  PROX_REAL err = PROX_R(8.0) * PROX_EPS *
-                  (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y +
-                   PROX_FABS(w.z) * m.z),
-            errw;
-  if (o > err) return 1;
-  if (o < -err) return -1;
-  o = PROX_FN(prox_wreal)(
-      PROX_FN(prox_detail_pair_worient)(tri->v[0], tri->v[1], tri->v[2], p));
-  errw = err * (PROX_R(8.0) * PROX_EPS);
-  return o > errw ? 1 : (o < -errw ? -1 : 0);
+  PROX_REAL err =
+      PROX_R(8.0) * PROX_EPS *
+      (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y + PROX_FABS(w.z) * m.z);
+  if (err >= PROX_PAIR_ORIENT_MIN) {
+    if (o > err) return 1;
+    if (o < -err) return -1;
+  }
+  return PROX_FN(prox_detail_pair_wsign)(tri->v[0], tri->v[1], tri->v[2], p);
 }
 
 /// Internal: whether segment p q, whose ends lie certainly on opposite sides
@@ -1182,26 +1231,41 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
                                 PROX_REAL *t, PROX_REAL *bary) {
   const PROX_FN(prox_vec3) *v = tri->v;
   PROX_FN(prox_wide) U, V, W, DP, DQ, sum;
-  PROX_REAL x;
+  PROX_REAL m;
+  int e;
   /* The three orientations of the segment against the triangle's edges
-   * (prox_detail_pair_orient(p, q, v[2], v[1]) and so on), sharing the
+   * (prox_detail_pair_orient_d(p, q, v[2], v[1]) and so on), sharing the
    * differences. */
   PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(q, p);
   PROX_FN(prox_vec3) w0 = PROX_FN(prox_vsub)(v[0], p);
   PROX_FN(prox_vec3) w1 = PROX_FN(prox_vsub)(v[1], p);
   PROX_FN(prox_vec3) w2 = PROX_FN(prox_vsub)(v[2], p);
-  int su = PROX_FN(prox_detail_pair_orient_d)(u, w2, w1, p, q, v[2], v[1], &x);
+  int su = PROX_FN(prox_detail_pair_orient_d)(u, w2, w1, p, q, v[2], v[1]);
   if (su == 0) return 0;
-  if (PROX_FN(prox_detail_pair_orient_d)(u, w0, w2, p, q, v[0], v[2], &x) != su)
+  if (PROX_FN(prox_detail_pair_orient_d)(u, w0, w2, p, q, v[0], v[2]) != su)
     return 0;
-  if (PROX_FN(prox_detail_pair_orient_d)(u, w1, w0, p, q, v[1], v[0], &x) != su)
+  if (PROX_FN(prox_detail_pair_orient_d)(u, w1, w0, p, q, v[1], v[0]) != su)
     return 0;
   if (!bary) return 1;
-  U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1]);
-  V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2]);
-  W = PROX_FN(prox_detail_pair_worient)(p, q, v[1], v[0]);
-  DP = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], p);
-  DQ = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], q);
+  /* The values, as ratios of orientations that share one scale 2^-e: the
+   * differences (at most twice the largest of u, w0, w1, w2) are then below
+   * 2 in magnitude. */
+  m = PROX_FN(prox_detail_pair_maxabs)(u);
+  m = PROX_FN(prox_detail_pair_maxabs)(w0) > m
+          ? PROX_FN(prox_detail_pair_maxabs)(w0)
+          : m;
+  m = PROX_FN(prox_detail_pair_maxabs)(w1) > m
+          ? PROX_FN(prox_detail_pair_maxabs)(w1)
+          : m;
+  m = PROX_FN(prox_detail_pair_maxabs)(w2) > m
+          ? PROX_FN(prox_detail_pair_maxabs)(w2)
+          : m;
+  e = PROX_FN(prox_detail_pair_exp)((double)m);
+  U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1], e);
+  V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2], e);
+  W = PROX_FN(prox_detail_pair_worient)(p, q, v[1], v[0], e);
+  DP = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], p, e);
+  DQ = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], q, e);
   sum = PROX_FN(prox_wadd)(PROX_FN(prox_wadd)(U, V), W);
   bary[0] = PROX_FN(prox_detail_pair_wratio)(U, sum);
   bary[1] = PROX_FN(prox_detail_pair_wratio)(V, sum);
