@@ -211,6 +211,8 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   PB_V nb = PB_SUB(PB_MUL(d22, w1), PB_MUL(d12, w2));
   PB_V nc = PB_SUB(PB_MUL(d11, w2), PB_MUL(d12, w1));
   PB_V na = PB_SUB(PB_SUB(n2, nb), nc);
+  /* The scalar kernel's plain path also needs finite numerators. */
+  PB_M fin = PB_EQ(PB_SUB(na, na), zero);
   PB_V u43 = PB_SUB(u4, u3), u56 = PB_SUB(u5, u6);
   PB_M r0, r1, r2, r3, r4, r5, taken, face;
   PB_V3 n, q, qf, dq, f;
@@ -267,7 +269,7 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
    * point is needed only for the full result). */
   dq = PROX_FN(pb_sub)(p, q);
   d2 = PB_SELECT(face, PB_MUL(t, nw), PROX_FN(pb_dot)(dq, dq));
-  *bad = PB_NOT(PB_AND(good, PB_LE(d2, PB_SET1(PROX_REAL_MAX))));
+  *bad = PB_NOT(PB_AND(PB_AND(good, fin), PB_LE(d2, PB_SET1(PROX_REAL_MAX))));
   if (det) {
     qf.x = PB_SUB(p.x, PB_MUL(t, n.x));
     qf.y = PB_SUB(p.y, PB_MUL(t, n.y));

@@ -20,6 +20,22 @@ typedef struct PROX_FN(prox_closest) {
 
 /* ---- internal helpers (exported, but not part of the documented API) ---- */
 
+/// Internal: the largest magnitude of the components of a.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_maxabs)(PROX_FN(prox_vec3) a) {
+  PROX_REAL m = PROX_FABS(a.x), y = PROX_FABS(a.y), z = PROX_FABS(a.z);
+  m = y > m ? y : m;
+  return z > m ? z : m;
+}
+
+/// Internal: a 2^e, componentwise (exact unless a component leaves the
+/// range of PROX_REAL).
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_vldexp)(PROX_FN(prox_vec3) a, int e) {
+  return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)a.x, e),
+                          (PROX_REAL)ldexp((double)a.y, e),
+                          (PROX_REAL)ldexp((double)a.z, e));
+}
+
 /// Internal: fills *out (if not NULL) and returns sqdist.
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out,
                                                PROX_FN(prox_vec3) q,
@@ -383,11 +399,16 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   PROX_REAL scale = d11 * d22;
   /* |e1 x e2|^2 by Lagrange's identity. */
   PROX_REAL n2 = scale - d12 * d12;
-  PROX_REAL d2, t, u3, u4, u5, u6, na, nb, nc;
+  PROX_REAL d2, t, u3, u4, u5, u6;
+  /* The barycentric numerators (na, nb, nc) / n2 of the projection of p. */
+  PROX_REAL nb = d22 * w1 - d12 * w2, nc = d11 * w2 - d12 * w1;
+  PROX_REAL na = n2 - nb - nc;
   PROX_FN(prox_vec3) q;
   int kind, index;
-  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale)) {
-    /* Sliver, zero area or non-finite input. */
+  /* Sliver, zero area, non-finite input, or numerators (degree 4) that
+   * overflow: beyond coordinates of about 2^31 in float (2^255 in double)
+   * with p far from a small triangle. */
+  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale) || !(na - na == 0)) {
     d2 = PROX_NAN;
     if (d11 + d22 + PROX_FN(prox_vdot)(w, w) <= PROX_REAL_MAX)
       d2 = PROX_FN(prox_detail_tri_thin)(p, tri, out);
@@ -396,16 +417,13 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   }
   /* Voronoi regions in Ericson's order, from the dot products of p - v[i]
    * with the edges (u3 = (p - b).e1, u4 = (p - b).e2, u5 = (p - c).e1,
-   * u6 = (p - c).e2) and the barycentric numerators (na, nb, nc) / n2 of
-   * the projection of p. Rounding can only misplace p whose projection is
-   * within rounding of a region boundary, where the candidates agree. */
+   * u6 = (p - c).e2) and the barycentric numerators. Rounding can only
+   * misplace p whose projection is within rounding of a region boundary,
+   * where the candidates agree. */
   u3 = w1 - d11;
   u4 = w2 - d12;
   u5 = w1 - d12;
   u6 = w2 - d22;
-  nb = d22 * w1 - d12 * w2;
-  nc = d11 * w2 - d12 * w1;
-  na = n2 - nb - nc;
   if (w1 <= 0 && w2 <= 0) {
     q = a;
     PROX_FN(prox_detail_params)(out, 1, 0, 0, 0);
@@ -990,8 +1008,20 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
     PROX_FN(prox_closest) * out) {
   PROX_REAL r = PROX_FABS(sph->radius);
   PROX_FN(prox_vec3) d = PROX_FN(prox_vsub)(p, sph->center);
-  PROX_REAL len = PROX_FN(prox_vlen)(d);
-  PROX_REAL sd = len - r;
+  PROX_REAL len2 = PROX_FN(prox_vdot)(d, d), len, sd;
+  if (len2 < PROX_REAL_MIN / (PROX_EPS * PROX_EPS)) {
+    /* The squares may have lost digits to underflow (|p - center| below
+     * about 2^-459 in double, 2^-40 in float): the length of d scaled by
+     * a power of two to magnitude 1, scaled back. */
+    double m = (double)PROX_FN(prox_detail_maxabs)(d);
+    int e = 0;
+    if (m > 0) (void)frexp(m, &e);
+    len = PROX_FN(prox_vlen)(PROX_FN(prox_detail_vldexp)(d, -e));
+    len = (PROX_REAL)ldexp((double)len, e);
+  } else {
+    len = PROX_SQRT(len2);
+  }
+  sd = len - r;
   PROX_FN(prox_vec3) q;
   if (!(sd - sd == 0)) {
     PROX_FN(prox_detail_nan)(out);
@@ -1147,34 +1177,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
   return d2;
 }
 
-/// Closest point of a solid tetrahedron to p; returns the squared distance
-/// (0 inside).
-///
-/// out->param[0..3] are the barycentric coordinates of the closest point.
-/// Feature INTERIOR (p inside: the point is p), FACE i (opposite v[i]),
-/// EDGE i (pairs (0,1), (0,2), (0,3), (1,2), (1,3), (2,3)) or VERTEX i.
-/// Only the faces p is not behind are searched; a sign misjudged by
-/// rounding concerns a point within rounding of that face's plane, where
-/// the answer is unaffected beyond rounding.
-/// A flat tetrahedron (zero volume) is the union of its faces, each handled
-/// as by prox_point_triangle (slivers included). Either orientation.
-/// Non-finite input gives NaN. Error: squared distance as
-/// prox_point_triangle; the point likewise, except where two faces' distances
-/// tie within rounding (p far away), where either face's point may be
-/// returned.
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
+/// Internal: prox_point_tetrahedron from the volume vol, its error bound
+/// evol and the numerators num of prox_detail_tet_orient (num is changed).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
-    PROX_FN(prox_closest) * out) {
-  const PROX_FN(prox_vec3) *v = tet->v;
-  PROX_REAL vol, evol, num[4], best = PROX_INF;
+    PROX_FN(prox_closest) * out, PROX_REAL vol, PROX_REAL evol,
+    PROX_REAL *num) {
+  PROX_REAL best = PROX_INF;
   PROX_FN(prox_closest) r, b;
-  int i, inside = 1, flat;
-  PROX_REAL check = PROX_FN(prox_vpoison)(p) + PROX_FN(prox_vpoison)(v[0]) +
-                    PROX_FN(prox_vpoison)(v[1]) + PROX_FN(prox_vpoison)(v[2]) +
-                    PROX_FN(prox_vpoison)(v[3]);
-  if (check != 0) return PROX_FN(prox_detail_nan)(out);
-  vol = PROX_FN(prox_detail_tet_orient)(p, v, num, &evol);
-  flat = !(PROX_FABS(vol) > evol);
+  int i, inside = 1, flat = !(PROX_FABS(vol) > evol);
   if (vol < 0)
     for (i = 0; i < 4; ++i)
       num[i] = -num[i];
@@ -1198,6 +1209,68 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
   }
   if (out) *out = b;
   return best;
+}
+
+/// Internal: prox_point_tetrahedron for finite input whose volume bound
+/// overflowed or underflowed (or is 0): the query on the input scaled by a
+/// power of two 2^-e that brings the largest coordinate magnitude into
+/// [1/2, 1), whose results are scaled back exactly.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
+    PROX_FN(prox_closest) * out) {
+  PROX_FN(prox_tetrahedron) ts;
+  PROX_REAL vol, evol, num[4], d2;
+  double m = (double)PROX_FN(prox_detail_maxabs)(p);
+  int e = 0, i;
+  for (i = 0; i < 4; ++i)
+    m = (double)PROX_FN(prox_detail_maxabs)(tet->v[i]) > m
+            ? (double)PROX_FN(prox_detail_maxabs)(tet->v[i])
+            : m;
+  if (m > 0) (void)frexp(m, &e);
+  p = PROX_FN(prox_detail_vldexp)(p, -e);
+  for (i = 0; i < 4; ++i)
+    ts.v[i] = PROX_FN(prox_detail_vldexp)(tet->v[i], -e);
+  vol = PROX_FN(prox_detail_tet_orient)(p, ts.v, num, &evol);
+  d2 = PROX_FN(prox_detail_tet_query)(p, &ts, out, vol, evol, num);
+  d2 = (PROX_REAL)ldexp((double)d2, 2 * e);
+  if (out) {
+    out->point = PROX_FN(prox_detail_vldexp)(out->point, e);
+    out->sqdist = d2;
+  }
+  return d2;
+}
+
+/// Closest point of a solid tetrahedron to p; returns the squared distance
+/// (0 inside).
+///
+/// out->param[0..3] are the barycentric coordinates of the closest point.
+/// Feature INTERIOR (p inside: the point is p), FACE i (opposite v[i]),
+/// EDGE i (pairs (0,1), (0,2), (0,3), (1,2), (1,3), (2,3)) or VERTEX i.
+/// Only the faces p is not behind are searched; a sign misjudged by
+/// rounding concerns a point within rounding of that face's plane, where
+/// the answer is unaffected beyond rounding.
+/// A flat tetrahedron (zero volume) is the union of its faces, each handled
+/// as by prox_point_triangle (slivers included). Either orientation.
+/// Non-finite input gives NaN. Error: squared distance as
+/// prox_point_triangle; the point likewise, except where two faces' distances
+/// tie within rounding (p far away), where either face's point may be
+/// returned.
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
+    PROX_FN(prox_closest) * out) {
+  const PROX_FN(prox_vec3) *v = tet->v;
+  PROX_REAL vol, evol, num[4];
+  PROX_REAL check = PROX_FN(prox_vpoison)(p) + PROX_FN(prox_vpoison)(v[0]) +
+                    PROX_FN(prox_vpoison)(v[1]) + PROX_FN(prox_vpoison)(v[2]) +
+                    PROX_FN(prox_vpoison)(v[3]);
+  if (check != 0) return PROX_FN(prox_detail_nan)(out);
+  vol = PROX_FN(prox_detail_tet_orient)(p, v, num, &evol);
+  /* The volume's sign is trusted to its bound only where that bound is
+   * neither infinite nor near underflow (coordinates beyond about 2^+-300
+   * in double, 2^+-25 in float): elsewhere the query runs on scaled input. */
+  if (!(evol <= PROX_REAL_MAX && evol >= PROX_REAL_MIN / (PROX_EPS * PROX_EPS)))
+    return PROX_FN(prox_detail_tet_scaled)(p, tet, out);
+  return PROX_FN(prox_detail_tet_query)(p, tet, out, vol, evol, num);
 }
 
 /// Signed distance from p to a solid tetrahedron: the distance outside,
