@@ -1140,13 +1140,6 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_wsign)(PROX_FN(prox_vec3) a,
   return o > perm ? 1 : (o < -perm ? -1 : 0);
 }
 
-/// Internal: the largest magnitude of the components of a.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_maxabs)(PROX_FN(prox_vec3) a) {
-  PROX_REAL m = PROX_FABS(a.x), y = PROX_FABS(a.y), z = PROX_FABS(a.z);
-  m = y > m ? y : m;
-  return z > m ? z : m;
-}
-
 /// Internal: the orientation filter's verdict is trusted only when its
 /// bound err is a normal number well above underflow (below this the
 /// products may have lost their low digits to it).
@@ -1250,16 +1243,10 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
   /* The values, as ratios of orientations that share one scale 2^-e: the
    * differences (at most twice the largest of u, w0, w1, w2) are then below
    * 2 in magnitude. */
-  m = PROX_FN(prox_detail_pair_maxabs)(u);
-  m = PROX_FN(prox_detail_pair_maxabs)(w0) > m
-          ? PROX_FN(prox_detail_pair_maxabs)(w0)
-          : m;
-  m = PROX_FN(prox_detail_pair_maxabs)(w1) > m
-          ? PROX_FN(prox_detail_pair_maxabs)(w1)
-          : m;
-  m = PROX_FN(prox_detail_pair_maxabs)(w2) > m
-          ? PROX_FN(prox_detail_pair_maxabs)(w2)
-          : m;
+  m = PROX_FN(prox_detail_maxabs)(u);
+  m = PROX_FN(prox_detail_maxabs)(w0) > m ? PROX_FN(prox_detail_maxabs)(w0) : m;
+  m = PROX_FN(prox_detail_maxabs)(w1) > m ? PROX_FN(prox_detail_maxabs)(w1) : m;
+  m = PROX_FN(prox_detail_maxabs)(w2) > m ? PROX_FN(prox_detail_maxabs)(w2) : m;
   e = PROX_FN(prox_detail_pair_exp)((double)m);
   U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1], e);
   V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2], e);
