@@ -20,7 +20,10 @@
 /// Domain: finite input whose coordinates, radii, half extents and offsets
 /// are at most 2^500 (about 3e150) in magnitude in double, 2^60 (about
 /// 1e18) in float, gives finite results (tests/test_domain.c checks every
-/// query here at those magnitudes and at 2^-500 and 2^-60). Beyond it a
+/// query here at those magnitudes and at 2^-500 and 2^-60), within the
+/// stated error bounds (tests/test_scale.c: every query's input scaled by
+/// 2^k gives the results scaled by 2^k bit for bit for |k| <= 200, float
+/// 20, and within twice the bound out to the domain's ends). Beyond it a
 /// squared distance can overflow, and the results may then be infinite or
 /// NaN.
 #ifndef PROX_CLOSEST_H

@@ -367,6 +367,19 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
   return best;
 }
 
+/// Internal: prox_point_triangle's wide path (prox_detail_tri_thin) for
+/// slivers, triangles of zero area and overflowing numerators; NaN when
+/// mag = |e1|^2 + |e2|^2 + |p - v0|^2 is not finite (non-finite input) or
+/// the result is not.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
+    PROX_FN(prox_closest) * out, PROX_REAL mag) {
+  PROX_REAL d2 = PROX_NAN;
+  if (mag <= PROX_REAL_MAX) d2 = PROX_FN(prox_detail_tri_thin)(p, tri, out);
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  return d2;
+}
+
 /// Closest point on a triangle to p; returns the squared distance.
 ///
 /// out->param[0..2] are the barycentric coordinates (u, v, w) of the
@@ -399,31 +412,28 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   PROX_REAL scale = d11 * d22;
   /* |e1 x e2|^2 by Lagrange's identity. */
   PROX_REAL n2 = scale - d12 * d12;
-  PROX_REAL d2, t, u3, u4, u5, u6;
-  /* The barycentric numerators (na, nb, nc) / n2 of the projection of p. */
-  PROX_REAL nb = d22 * w1 - d12 * w2, nc = d11 * w2 - d12 * w1;
-  PROX_REAL na = n2 - nb - nc;
+  PROX_REAL d2, t, u3, u4, u5, u6, na, nb, nc;
   PROX_FN(prox_vec3) q;
   int kind, index;
-  /* Sliver, zero area, non-finite input, or numerators (degree 4) that
-   * overflow: beyond coordinates of about 2^31 in float (2^255 in double)
-   * with p far from a small triangle. */
-  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale) || !(na - na == 0)) {
-    d2 = PROX_NAN;
-    if (d11 + d22 + PROX_FN(prox_vdot)(w, w) <= PROX_REAL_MAX)
-      d2 = PROX_FN(prox_detail_tri_thin)(p, tri, out);
-    if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
-    return d2;
-  }
+  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale)) /* sliver, zero area, non-finite */
+    return PROX_FN(prox_detail_tri_slow)(p, tri, out,
+                                         d11 + d22 + PROX_FN(prox_vdot)(w, w));
   /* Voronoi regions in Ericson's order, from the dot products of p - v[i]
    * with the edges (u3 = (p - b).e1, u4 = (p - b).e2, u5 = (p - c).e1,
-   * u6 = (p - c).e2) and the barycentric numerators. Rounding can only
-   * misplace p whose projection is within rounding of a region boundary,
-   * where the candidates agree. */
+   * u6 = (p - c).e2) and the barycentric numerators (na, nb, nc) / n2 of
+   * the projection of p. Rounding can only misplace p whose projection is
+   * within rounding of a region boundary, where the candidates agree. The
+   * numerators (degree 4) can overflow with finite n2 (beyond coordinates
+   * of about 2^31 in float, 2^255 in double, with p far from a short
+   * edge): an infinity keeps its sign, so the edge tests stay right, and a
+   * NaN fails them and reaches the face branch, which checks. */
   u3 = w1 - d11;
   u4 = w2 - d12;
   u5 = w1 - d12;
   u6 = w2 - d22;
+  nb = d22 * w1 - d12 * w2;
+  nc = d11 * w2 - d12 * w1;
+  na = n2 - nb - nc;
   if (w1 <= 0 && w2 <= 0) {
     q = a;
     PROX_FN(prox_detail_params)(out, 1, 0, 0, 0);
@@ -472,6 +482,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     PROX_REAL nw = PROX_FN(prox_vdot)(n, w);
     PROX_REAL k = nw / PROX_FN(prox_vdot)(n, n);
     PROX_REAL s = nb / n2;
+    if (!(na - na == 0)) /* overflowed numerators, or non-finite input */
+      return PROX_FN(prox_detail_tri_slow)(
+          p, tri, out, d11 + d22 + PROX_FN(prox_vdot)(w, w));
     t = nc / n2;
     d2 = k * nw;
     if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
