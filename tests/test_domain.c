@@ -103,17 +103,13 @@ int main(int argc, char **argv) {
 #define VEC PROX_FN(prox_vec3)
 #define TFN(name) PROX_FN(name)
 
+#include "k1_prims.h"
+
 /* A point of magnitude up to sc. */
 static VEC TFN(td_vec)(uint64_t *s, double sc) {
   return PROX_FN(prox_v3)((PROX_REAL)(sc * rng_sym(s)),
                           (PROX_REAL)(sc * rng_sym(s)),
                           (PROX_REAL)(sc * rng_sym(s)));
-}
-
-/* a + t (b - a), t in [0, 1]: no overflow for |a|, |b| <= 2^TD_EXP. */
-static VEC TFN(td_lerp)(VEC a, VEC b, PROX_REAL t) {
-  return PROX_FN(prox_v3)(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y),
-                          a.z + t * (b.z - a.z));
 }
 
 static int TFN(td_finite3)(VEC v) {
@@ -170,73 +166,29 @@ static void PROX_FN(body_point)(void) {
       VEC v2 = TFN(td_vec)(&s, sc), v3 = TFN(td_vec)(&s, sc);
       VEC p = TFN(td_vec)(&s, sc);
       PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
-      PROX_FN(prox_plane) pl;
-      PROX_FN(prox_line) ln;
-      PROX_FN(prox_ray) ry;
-      PROX_FN(prox_segment) sg;
-      PROX_FN(prox_triangle) tr;
-      PROX_FN(prox_rectangle) rc;
-      PROX_FN(prox_aabb) ab;
-      PROX_FN(prox_obb) ob;
-      PROX_FN(prox_sphere) sp;
-      PROX_FN(prox_capsule) cp;
-      PROX_FN(prox_tetrahedron) te;
+      TFN(k1_prims) g;
       VEC bary;
       if (deg == 1) b = a;                      /* zero length, zero size */
-      if (deg == 2) v2 = TFN(td_lerp)(a, b, t); /* collinear, flat */
-      if (deg == 3) p = TFN(td_lerp)(a, b, t);  /* on the primitive */
-      v3 = deg == 2 ? TFN(td_lerp)(a, v2, t) : v3;
-      PROX_FN(prox_plane_from_normal)(PROX_FN(prox_v3)(1, 2, -2), a.x, &pl);
-      ln.origin = a;
-      ln.dir = PROX_FN(prox_vsub)(TFN(td_lerp)(a, b, PROX_R(0.5)), a);
-      ry.origin = a;
-      ry.dir = ln.dir;
-      ry.tmin = 0;
-      ry.tmax = 2;
-      sg.a = a;
-      sg.b = b;
-      tr.v[0] = a;
-      tr.v[1] = b;
-      tr.v[2] = v2;
-      rc.center = v2;
-      rc.axis[0] = PROX_FN(prox_v3)(PROX_R(0.6), PROX_R(0.8), 0);
-      rc.axis[1] = PROX_FN(prox_v3)(0, 0, -1);
-      rc.half[0] = deg == 1 ? 0 : b.x;
-      rc.half[1] = b.y;
-      ab.min = a;
-      ab.max = b;
-      ob.center = v2;
-      ob.axis[0] = rc.axis[0];
-      ob.axis[1] = PROX_FN(prox_v3)(PROX_R(-0.8), PROX_R(0.6), 0);
-      ob.axis[2] = rc.axis[1];
-      ob.half[0] = rc.half[0];
-      ob.half[1] = b.y;
-      ob.half[2] = b.z;
-      sp.center = a;
-      sp.radius = deg == 1 ? 0 : v3.x;
-      cp.a = a;
-      cp.b = b;
-      cp.radius = sp.radius;
-      te.v[0] = a;
-      te.v[1] = b;
-      te.v[2] = v2;
-      te.v[3] = v3;
+      if (deg == 2) v2 = TFN(k1_lerp)(a, b, t); /* collinear, flat */
+      if (deg == 3) p = TFN(k1_lerp)(a, b, t);  /* on the primitive */
+      v3 = deg == 2 ? TFN(k1_lerp)(a, v2, t) : v3;
+      TFN(k1_prims_make)(&g, a, b, v2, v3, deg);
       h_case_begin();
-      TD_K1("point_plane", prox_point_plane, &pl);
-      TD_K1("point_line", prox_point_line, &ln);
-      TD_K1("point_ray", prox_point_ray, &ry);
-      TD_K1("point_segment", prox_point_segment, &sg);
-      TD_K1("point_triangle", prox_point_triangle, &tr);
-      TD_K1("point_rectangle", prox_point_rectangle, &rc);
-      TD_K1("point_aabb", prox_point_aabb, &ab);
-      TD_K1("point_obb", prox_point_obb, &ob);
-      TD_K1("point_sphere", prox_point_sphere, &sp);
-      TD_K1("point_capsule", prox_point_capsule, &cp);
-      TD_K1("point_tetrahedron", prox_point_tetrahedron, &te);
-      TD_K1("point_plane_signed", prox_point_plane_signed, &pl);
+      TD_K1("point_plane", prox_point_plane, &g.pl);
+      TD_K1("point_line", prox_point_line, &g.ln);
+      TD_K1("point_ray", prox_point_ray, &g.ry);
+      TD_K1("point_segment", prox_point_segment, &g.sg);
+      TD_K1("point_triangle", prox_point_triangle, &g.tr);
+      TD_K1("point_rectangle", prox_point_rectangle, &g.rc);
+      TD_K1("point_aabb", prox_point_aabb, &g.ab);
+      TD_K1("point_obb", prox_point_obb, &g.ob);
+      TD_K1("point_sphere", prox_point_sphere, &g.sp);
+      TD_K1("point_capsule", prox_point_capsule, &g.cp);
+      TD_K1("point_tetrahedron", prox_point_tetrahedron, &g.te);
+      TD_K1("point_plane_signed", prox_point_plane_signed, &g.pl);
       /* A vertex and, for a proper triangle, the point of barycentrics
        * (1/2, 1/4, 1/4) are in the closed triangle. */
-      CHECK_MSG(PROX_FN(prox_point_in_triangle)(a, &tr),
+      CHECK_MSG(PROX_FN(prox_point_in_triangle)(a, &g.tr),
                 "point_in_triangle at 2^%d: vertex 0 is out", e);
       if (deg == 0)
         CHECK_MSG(PROX_FN(prox_point_in_triangle)(
@@ -246,14 +198,14 @@ static void PROX_FN(body_point)(void) {
                                                       PROX_R(0.25)),
                                  PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(v2, a),
                                                       PROX_R(0.25)))),
-                      &tr),
+                      &g.tr),
                   "point_in_triangle at 2^%d: an inner point is out", e);
-      TD_K1("point_aabb_signed", prox_point_aabb_signed, &ab);
-      TD_K1("point_obb_signed", prox_point_obb_signed, &ob);
-      TD_K1("point_sphere_signed", prox_point_sphere_signed, &sp);
-      TD_K1("point_capsule_signed", prox_point_capsule_signed, &cp);
-      TD_K1("point_tetrahedron_signed", prox_point_tetrahedron_signed, &te);
-      bary = PROX_FN(prox_triangle_barycentric)(p, &tr);
+      TD_K1("point_aabb_signed", prox_point_aabb_signed, &g.ab);
+      TD_K1("point_obb_signed", prox_point_obb_signed, &g.ob);
+      TD_K1("point_sphere_signed", prox_point_sphere_signed, &g.sp);
+      TD_K1("point_capsule_signed", prox_point_capsule_signed, &g.cp);
+      TD_K1("point_tetrahedron_signed", prox_point_tetrahedron_signed, &g.te);
+      bary = PROX_FN(prox_triangle_barycentric)(p, &g.tr);
       CHECK_MSG(TFN(td_finite3)(bary), "triangle_barycentric at 2^%d: %a %a %a",
                 e, (double)bary.x, (double)bary.y, (double)bary.z);
       if (h_case_failed()) {
@@ -359,19 +311,19 @@ static void PROX_FN(body_pair)(void) {
       if (deg == 1) v[1] = v[0];
       if (deg == 2) /* v[3] - v[2] parallel to v[1] - v[0] */
         v[3] = PROX_FN(prox_vadd)(
-            v[2], PROX_FN(prox_vsub)(TFN(td_lerp)(v[0], v[1], t), v[0]));
+            v[2], PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], t), v[0]));
       if (deg == 3) {
-        v[4] = TFN(td_lerp)(v[2], v[3], t);
-        v[0] = TFN(td_lerp)(v[2], v[4], t);
+        v[4] = TFN(k1_lerp)(v[2], v[3], t);
+        v[0] = TFN(k1_lerp)(v[2], v[4], t);
       }
       l1.origin = r1.origin = s1.a = v[0];
       s1.b = v[1];
       l1.dir = r1.dir =
-          PROX_FN(prox_vsub)(TFN(td_lerp)(v[0], v[1], 0.5f), v[0]);
+          PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], 0.5f), v[0]);
       l2.origin = r2.origin = s2.a = v[2];
       s2.b = v[3];
       l2.dir = r2.dir =
-          PROX_FN(prox_vsub)(TFN(td_lerp)(v[2], v[3], 0.5f), v[2]);
+          PROX_FN(prox_vsub)(TFN(k1_lerp)(v[2], v[3], 0.5f), v[2]);
       r1.tmin = r2.tmin = 0;
       r1.tmax = r2.tmax = 2;
       t1.v[0] = v[0];
@@ -431,7 +383,7 @@ static void PROX_FN(body_pair)(void) {
   } while (0)
 
 static VEC TFN(td_mid)(VEC a, VEC b) {
-  return TFN(td_lerp)(a, b, PROX_R(0.5));
+  return TFN(k1_lerp)(a, b, PROX_R(0.5));
 }
 
 static void PROX_FN(body_ray)(void) {
@@ -491,7 +443,7 @@ static void PROX_FN(body_ray)(void) {
           target = a;
           break;
         case 1:
-          target = TFN(td_lerp)(TFN(td_mid)(a, b), v2, PROX_R(1.0 / 3));
+          target = TFN(k1_lerp)(TFN(td_mid)(a, b), v2, PROX_R(1.0 / 3));
           break;
         case 6:
           target = TFN(td_mid)(TFN(td_mid)(a, b), TFN(td_mid)(v2, v3));
@@ -680,8 +632,8 @@ static void PROX_FN(body_contact)(void) {
       PROX_REAL g[12], h[144], t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
       if (deg == 1)
         v3 = PROX_FN(prox_vadd)(v2,
-                                PROX_FN(prox_vsub)(TFN(td_lerp)(a, b, t), a));
-      if (deg == 2) a = TFN(td_lerp)(b, v2, t);
+                                PROX_FN(prox_vsub)(TFN(k1_lerp)(a, b, t), a));
+      if (deg == 2) a = TFN(k1_lerp)(b, v2, t);
       h_case_begin();
       if (side < 2) {
         TD_K4("point_point", 6,
@@ -704,7 +656,7 @@ static void PROX_FN(body_contact)(void) {
                                                            PROX_EE_AUTO, g, h));
       } else {
         PROX_REAL eps_x = PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(
-            a, b, v2, TFN(td_lerp)(v2, v3, PROX_R(0.75)));
+            a, b, v2, TFN(k1_lerp)(v2, v3, PROX_R(0.75)));
         TD_K4("edge_edge_cross_squarednorm", 12,
               PROX_FN(prox_ipc_edge_edge_cross_squarednorm_hessian)(a, b, v2,
                                                                     v3, g, h));

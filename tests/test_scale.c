@@ -92,6 +92,8 @@ int main(int argc, char **argv) {
 
 #define VEC PROX_FN(prox_vec3)
 #define TFN(name) PROX_FN(name)
+
+#include "k1_prims.h"
 #if PROX_IS_DOUBLE
 #define TS_EXPS ts_exps
 #define TS_FAR ts_far
@@ -105,12 +107,6 @@ int main(int argc, char **argv) {
 static VEC TFN(ts_vec)(uint64_t *s) {
   return PROX_FN(prox_v3)((PROX_REAL)rng_sym(s), (PROX_REAL)rng_sym(s),
                           (PROX_REAL)rng_sym(s));
-}
-
-/* a + t (b - a). */
-static VEC TFN(ts_lerp)(VEC a, VEC b, PROX_REAL t) {
-  return PROX_FN(prox_v3)(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y),
-                          a.z + t * (b.z - a.z));
 }
 
 static PROX_REAL TFN(ts_sc)(PROX_REAL x, int k) {
@@ -194,6 +190,38 @@ static void TFN(ts_note_k1)(const char *what, const PROX_FN(prox_closest) * r) {
     }                                                                          \
   } while (0)
 
+/* *gk = *g with every length scaled by 2^k (the plane's and boxes' unit
+ * axes kept). */
+static void TFN(ts_prims_scale)(TFN(k1_prims) * gk, const TFN(k1_prims) * g,
+                                int k) {
+  int m;
+  *gk = *g;
+  gk->pl.offset = TFN(ts_sc)(g->pl.offset, k);
+  gk->ln.origin = TFN(ts_sc3)(g->ln.origin, k);
+  gk->ln.dir = TFN(ts_sc3)(g->ln.dir, k);
+  gk->ry.origin = gk->ln.origin;
+  gk->ry.dir = gk->ln.dir;
+  gk->sg.a = TFN(ts_sc3)(g->sg.a, k);
+  gk->sg.b = TFN(ts_sc3)(g->sg.b, k);
+  for (m = 0; m < 3; ++m)
+    gk->tr.v[m] = TFN(ts_sc3)(g->tr.v[m], k);
+  gk->rc.center = TFN(ts_sc3)(g->rc.center, k);
+  gk->rc.half[0] = TFN(ts_sc)(g->rc.half[0], k);
+  gk->rc.half[1] = TFN(ts_sc)(g->rc.half[1], k);
+  gk->ab.min = TFN(ts_sc3)(g->ab.min, k);
+  gk->ab.max = TFN(ts_sc3)(g->ab.max, k);
+  gk->ob.center = TFN(ts_sc3)(g->ob.center, k);
+  for (m = 0; m < 3; ++m)
+    gk->ob.half[m] = TFN(ts_sc)(g->ob.half[m], k);
+  gk->sp.center = TFN(ts_sc3)(g->sp.center, k);
+  gk->sp.radius = TFN(ts_sc)(g->sp.radius, k);
+  gk->cp.a = TFN(ts_sc3)(g->cp.a, k);
+  gk->cp.b = TFN(ts_sc3)(g->cp.b, k);
+  gk->cp.radius = gk->sp.radius;
+  for (m = 0; m < 4; ++m)
+    gk->te.v[m] = TFN(ts_sc3)(g->te.v[m], k);
+}
+
 static void PROX_FN(body_point)(int far) {
   uint64_t s = 0x5ca1e + PROX_IS_DOUBLE;
   long c, n = h_count(3000);
@@ -206,128 +234,58 @@ static void PROX_FN(body_point)(int far) {
     VEC a = TFN(ts_vec)(&s), b = TFN(ts_vec)(&s);
     VEC v2 = TFN(ts_vec)(&s), v3 = TFN(ts_vec)(&s), p = TFN(ts_vec)(&s);
     PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
-    PROX_FN(prox_plane) pl, plk;
-    PROX_FN(prox_line) ln, lnk;
-    PROX_FN(prox_ray) ry, ryk;
-    PROX_FN(prox_segment) sg, sgk;
-    PROX_FN(prox_triangle) tr, trk;
-    PROX_FN(prox_rectangle) rc, rck;
-    PROX_FN(prox_aabb) ab, abk;
-    PROX_FN(prox_obb) ob, obk;
-    PROX_FN(prox_sphere) sp, spk;
-    PROX_FN(prox_capsule) cp, cpk;
-    PROX_FN(prox_tetrahedron) te, tek;
+    TFN(k1_prims) g, gk;
     VEC bary;
     int in;
     if (deg == 1) b = a;
-    if (deg == 2 || deg == 4) v2 = TFN(ts_lerp)(a, b, t);
-    if (deg == 3) p = TFN(ts_lerp)(a, b, t);
+    if (deg == 2 || deg == 4) v2 = TFN(k1_lerp)(a, b, t);
+    if (deg == 3) p = TFN(k1_lerp)(a, b, t);
     if (deg == 4) {
       /* A point of the edge a-v2, moved by up to 4 ulps per coordinate. */
-      p = TFN(ts_lerp)(a, v2, (PROX_REAL)(0.5 + 0.5 * rng_sym(&s)));
+      p = TFN(k1_lerp)(a, v2, (PROX_REAL)(0.5 + 0.5 * rng_sym(&s)));
       p.x = TS_NEXT(p.x, (PROX_REAL)(rng_next(&s) & 1 ? 2 : -2));
       if (rng_next(&s) & 1) p.y = TS_NEXT(TS_NEXT(p.y, 2), 2);
     }
     if (deg == 5)
       v2 = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(v3, PROX_R(0x1p-20)));
-    v3 = deg == 2 ? TFN(ts_lerp)(a, v2, t) : v3;
-    /* The plane from a unit normal (the same at every scale) and offset. */
-    PROX_FN(prox_plane_from_normal)(PROX_FN(prox_v3)(1, 2, -2), a.x, &pl);
-    ln.origin = a;
-    ln.dir = PROX_FN(prox_vsub)(b, a);
-    ry.origin = a;
-    ry.dir = ln.dir;
-    ry.tmin = 0;
-    ry.tmax = 2;
-    sg.a = a;
-    sg.b = b;
-    tr.v[0] = a;
-    tr.v[1] = b;
-    tr.v[2] = v2;
-    rc.center = v2;
-    rc.axis[0] = PROX_FN(prox_v3)(PROX_R(0.6), PROX_R(0.8), 0);
-    rc.axis[1] = PROX_FN(prox_v3)(0, 0, -1);
-    rc.half[0] = deg == 1 ? 0 : b.x;
-    rc.half[1] = b.y;
-    ab.min = a;
-    ab.max = b;
-    ob.center = v2;
-    ob.axis[0] = rc.axis[0];
-    ob.axis[1] = PROX_FN(prox_v3)(PROX_R(-0.8), PROX_R(0.6), 0);
-    ob.axis[2] = rc.axis[1];
-    ob.half[0] = rc.half[0];
-    ob.half[1] = b.y;
-    ob.half[2] = b.z;
-    sp.center = a;
-    sp.radius = deg == 1 ? 0 : v3.x;
-    cp.a = a;
-    cp.b = b;
-    cp.radius = sp.radius;
-    te.v[0] = a;
-    te.v[1] = b;
-    te.v[2] = v2;
-    te.v[3] = v3;
-    bary = PROX_FN(prox_triangle_barycentric)(p, &tr);
-    in = PROX_FN(prox_point_in_triangle)(p, &tr);
+    v3 = deg == 2 ? TFN(k1_lerp)(a, v2, t) : v3;
+    TFN(k1_prims_make)(&g, a, b, v2, v3, deg);
+    bary = PROX_FN(prox_triangle_barycentric)(p, &g.tr);
+    in = PROX_FN(prox_point_in_triangle)(p, &g.tr);
     h_case_begin();
     for (j = 0; j < (far ? TS_NFAR : TS_NEXP); ++j) {
-      int k = far ? TS_FAR[j] : TS_EXPS[j], m;
+      int k = far ? TS_FAR[j] : TS_EXPS[j];
       VEC pk = TFN(ts_sc3)(p, k), bk;
-      plk.normal = pl.normal;
-      plk.offset = TFN(ts_sc)(pl.offset, k);
-      lnk.origin = TFN(ts_sc3)(ln.origin, k);
-      lnk.dir = TFN(ts_sc3)(ln.dir, k);
-      ryk = ry;
-      ryk.origin = lnk.origin;
-      ryk.dir = lnk.dir;
-      sgk.a = TFN(ts_sc3)(sg.a, k);
-      sgk.b = TFN(ts_sc3)(sg.b, k);
-      for (m = 0; m < 3; ++m)
-        trk.v[m] = TFN(ts_sc3)(tr.v[m], k);
-      rck = rc;
-      rck.center = TFN(ts_sc3)(rc.center, k);
-      rck.half[0] = TFN(ts_sc)(rc.half[0], k);
-      rck.half[1] = TFN(ts_sc)(rc.half[1], k);
-      abk.min = TFN(ts_sc3)(ab.min, k);
-      abk.max = TFN(ts_sc3)(ab.max, k);
-      obk = ob;
-      obk.center = TFN(ts_sc3)(ob.center, k);
-      for (m = 0; m < 3; ++m)
-        obk.half[m] = TFN(ts_sc)(ob.half[m], k);
-      spk.center = TFN(ts_sc3)(sp.center, k);
-      spk.radius = TFN(ts_sc)(sp.radius, k);
-      cpk.a = TFN(ts_sc3)(cp.a, k);
-      cpk.b = TFN(ts_sc3)(cp.b, k);
-      cpk.radius = spk.radius;
-      for (m = 0; m < 4; ++m)
-        tek.v[m] = TFN(ts_sc3)(te.v[m], k);
-      TS_K1("point_plane", prox_point_plane, &pl, &plk, 2, 0);
-      TS_K1("point_line", prox_point_line, &ln, &lnk, 2, 0);
-      TS_K1("point_ray", prox_point_ray, &ry, &ryk, 2, 0);
-      TS_K1("point_segment", prox_point_segment, &sg, &sgk, 2, 0);
-      TS_K1("point_triangle", prox_point_triangle, &tr, &trk, 2, 0);
-      TS_K1("point_rectangle", prox_point_rectangle, &rc, &rck, 2, 1);
-      TS_K1("point_aabb", prox_point_aabb, &ab, &abk, 2, 0);
-      TS_K1("point_obb", prox_point_obb, &ob, &obk, 2, 1);
-      TS_K1("point_sphere", prox_point_sphere, &sp, &spk, 2, 0);
-      TS_K1("point_capsule", prox_point_capsule, &cp, &cpk, 2, 0);
-      TS_K1("point_tetrahedron", prox_point_tetrahedron, &te, &tek, 2, 0);
-      TS_K1("point_plane_signed", prox_point_plane_signed, &pl, &plk, 1, 0);
-      TS_K1("point_aabb_signed", prox_point_aabb_signed, &ab, &abk, 1, 1);
-      TS_K1("point_obb_signed", prox_point_obb_signed, &ob, &obk, 1, 1);
-      TS_K1("point_sphere_signed", prox_point_sphere_signed, &sp, &spk, 1, 0);
-      TS_K1("point_capsule_signed", prox_point_capsule_signed, &cp, &cpk, 1, 0);
-      TS_K1("point_tetrahedron_signed", prox_point_tetrahedron_signed, &te,
-            &tek, 1, 0);
-      CHECK_MSG(PROX_FN(prox_point_in_triangle)(pk, &trk) == in,
+      TFN(ts_prims_scale)(&gk, &g, k);
+      TS_K1("point_plane", prox_point_plane, &g.pl, &gk.pl, 2, 0);
+      TS_K1("point_line", prox_point_line, &g.ln, &gk.ln, 2, 0);
+      TS_K1("point_ray", prox_point_ray, &g.ry, &gk.ry, 2, 0);
+      TS_K1("point_segment", prox_point_segment, &g.sg, &gk.sg, 2, 0);
+      TS_K1("point_triangle", prox_point_triangle, &g.tr, &gk.tr, 2, 0);
+      TS_K1("point_rectangle", prox_point_rectangle, &g.rc, &gk.rc, 2, 1);
+      TS_K1("point_aabb", prox_point_aabb, &g.ab, &gk.ab, 2, 0);
+      TS_K1("point_obb", prox_point_obb, &g.ob, &gk.ob, 2, 1);
+      TS_K1("point_sphere", prox_point_sphere, &g.sp, &gk.sp, 2, 0);
+      TS_K1("point_capsule", prox_point_capsule, &g.cp, &gk.cp, 2, 0);
+      TS_K1("point_tetrahedron", prox_point_tetrahedron, &g.te, &gk.te, 2, 0);
+      TS_K1("point_plane_signed", prox_point_plane_signed, &g.pl, &gk.pl, 1, 0);
+      TS_K1("point_aabb_signed", prox_point_aabb_signed, &g.ab, &gk.ab, 1, 1);
+      TS_K1("point_obb_signed", prox_point_obb_signed, &g.ob, &gk.ob, 1, 1);
+      TS_K1("point_sphere_signed", prox_point_sphere_signed, &g.sp, &gk.sp, 1,
+            0);
+      TS_K1("point_capsule_signed", prox_point_capsule_signed, &g.cp, &gk.cp, 1,
+            0);
+      TS_K1("point_tetrahedron_signed", prox_point_tetrahedron_signed, &g.te,
+            &gk.te, 1, 0);
+      CHECK_MSG(PROX_FN(prox_point_in_triangle)(pk, &gk.tr) == in,
                 "point_in_triangle at 2^%d: %d, at 1: %d", k, !in, in);
-      bk = PROX_FN(prox_triangle_barycentric)(pk, &trk);
+      bk = PROX_FN(prox_triangle_barycentric)(pk, &gk.tr);
       if (far) {
         /* The points the coordinates give (a degenerate triangle's are not
          * unique): within 16 eps S of each other, S = 1. */
         double x1[3], xk[3], tol = 16 * (double)PROX_EPS;
-        TFN(ts_bpoint)(&tr, bary, x1);
-        TFN(ts_bpoint)(&tr, bk, xk);
+        TFN(ts_bpoint)(&g.tr, bary, x1);
+        TFN(ts_bpoint)(&g.tr, bk, xk);
         CHECK_MSG(fabs(x1[0] - xk[0]) <= tol && fabs(x1[1] - xk[1]) <= tol &&
                       fabs(x1[2] - xk[2]) <= tol,
                   "triangle_barycentric at 2^%d: (%a, %a, %a), at 1: (%a, %a, "
@@ -403,10 +361,10 @@ static void PROX_FN(body_pair)(int far) {
     if (deg == 1) v[1] = v[0];
     if (deg == 2) /* v[3] - v[2] parallel to v[1] - v[0] */
       v[3] = PROX_FN(prox_vadd)(
-          v[2], PROX_FN(prox_vsub)(TFN(ts_lerp)(v[0], v[1], t), v[0]));
+          v[2], PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], t), v[0]));
     if (deg == 3) {
-      v[4] = TFN(ts_lerp)(v[2], v[3], t);
-      v[0] = TFN(ts_lerp)(v[2], v[4], t);
+      v[4] = TFN(k1_lerp)(v[2], v[3], t);
+      v[0] = TFN(k1_lerp)(v[2], v[4], t);
     }
     h_case_begin();
     for (j = 0; j < (far ? TS_NFAR : TS_NEXP); ++j) {
