@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Template: one primitive of every K1 kind built from four points, for the
- * tests that run every K1 query on the same input (test_domain,
- * test_scale). Included once per precision inside their templates, with
- * VEC and TFN(name) defined and prox/detail/real_*.h in effect. */
+/* Template: one primitive of every K1 kind built from four points, and the
+ * degenerate forms of the six points of the K2 tests, for the tests that
+ * run every query on the same input (test_domain, test_scale). Included once
+ * per precision inside their templates, with VEC and TFN(name) defined and
+ * prox/detail/real_*.h in effect. */
 
 /* a + t (b - a): no overflow for |a|, |b| within the domain. */
 static VEC TFN(k1_lerp)(VEC a, VEC b, PROX_REAL t) {
@@ -68,4 +69,19 @@ static void TFN(k1_prims_make)(TFN(k1_prims) * g, VEC a, VEC b, VEC v2, VEC v3,
   g->te.v[1] = b;
   g->te.v[2] = v2;
   g->te.v[3] = v3;
+}
+
+/* The K2 tests' degenerate forms of six points, by kind: 1, v[1] = v[0]
+ * (zero length); 2, v[3] - v[2] parallel to v[1] - v[0]; 3, v[4] on the
+ * segment v[2] v[3] and v[0] on v[2] v[4] (a collinear triangle, touching);
+ * 0, general (unchanged). t in [0, 1]. */
+static void TFN(k2_points_degenerate)(VEC *v, int deg, PROX_REAL t) {
+  if (deg == 1) v[1] = v[0];
+  if (deg == 2)
+    v[3] = PROX_FN(prox_vadd)(
+        v[2], PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], t), v[0]));
+  if (deg == 3) {
+    v[4] = TFN(k1_lerp)(v[2], v[3], t);
+    v[0] = TFN(k1_lerp)(v[2], v[4], t);
+  }
 }

@@ -308,14 +308,7 @@ static void PROX_FN(body_pair)(void) {
       int i;
       for (i = 0; i < 6; ++i)
         v[i] = TFN(td_vec)(&s, sc);
-      if (deg == 1) v[1] = v[0];
-      if (deg == 2) /* v[3] - v[2] parallel to v[1] - v[0] */
-        v[3] = PROX_FN(prox_vadd)(
-            v[2], PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], t), v[0]));
-      if (deg == 3) {
-        v[4] = TFN(k1_lerp)(v[2], v[3], t);
-        v[0] = TFN(k1_lerp)(v[2], v[4], t);
-      }
+      TFN(k2_points_degenerate)(v, deg, t);
       l1.origin = r1.origin = s1.a = v[0];
       s1.b = v[1];
       l1.dir = r1.dir =

@@ -358,14 +358,7 @@ static void PROX_FN(body_pair)(int far) {
     PROX_FN(prox_capsule) c1, c2, c1k, c2k;
     for (i = 0; i < 6; ++i)
       v[i] = TFN(ts_vec)(&s);
-    if (deg == 1) v[1] = v[0];
-    if (deg == 2) /* v[3] - v[2] parallel to v[1] - v[0] */
-      v[3] = PROX_FN(prox_vadd)(
-          v[2], PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], t), v[0]));
-    if (deg == 3) {
-      v[4] = TFN(k1_lerp)(v[2], v[3], t);
-      v[0] = TFN(k1_lerp)(v[2], v[4], t);
-    }
+    TFN(k2_points_degenerate)(v, deg, t);
     h_case_begin();
     for (j = 0; j < (far ? TS_NFAR : TS_NEXP); ++j) {
       int k = far ? TS_FAR[j] : TS_EXPS[j], side;
