@@ -11,8 +11,7 @@
 #define PROX_KERNELS_CHECK_BODY(R, K)                                          \
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);       \
   K(prox_vec3)                                                                 \
-  p = in[4 * i],                                                               \
-  a = in[4 * i + 1], b = in[4 * i + 2], c = in[4 * i + 3];                     \
+  p = in[4 * i], a = in[4 * i + 1], b = in[4 * i + 2], c = in[4 * i + 3];      \
   K(prox_closest) r;                                                           \
   K(prox_pair) pr;                                                             \
   K(prox_rayhit) h;                                                            \
