@@ -165,17 +165,23 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_pl)(PROX_IPC_V p, PROX_IPC_V e0,
 /// given the offset u, the directions e1, e2 with squared lengths l1, l2 and
 /// their plain cross product n with n2 = |n|^2. When the larger squared
 /// length lies outside [PROX_IPC_LO, PROX_IPC_HI], u, e1, e2 (and l1, l2,
-/// n, n2) are scaled by s = 1 / sqrt(max) so that products of four lengths
-/// stay in range; s is returned (1 when nothing was scaled). Then, when the
-/// plain n has lost accuracy (small angle), n is recomputed with a
-/// compensated cross product.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_prep)(
-    PROX_IPC_V *u, PROX_IPC_V *e1, PROX_IPC_V *e2, PROX_REAL *l1, PROX_REAL *l2,
-    PROX_IPC_V *n, PROX_REAL *n2) {
-  PROX_REAL s = 1;
+/// n, n2) are scaled by the power of two 2^-h nearest 1 / sqrt(max), so
+/// that products of four lengths stay in range, and h is returned (0 when
+/// nothing was scaled). A power of two scales exactly: the results are
+/// those of the unscaled input, scaled. Then, when the plain n has lost
+/// accuracy (small angle), n is recomputed with a compensated cross
+/// product.
+PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
+                                              PROX_IPC_V *e2, PROX_REAL *l1,
+                                              PROX_REAL *l2, PROX_IPC_V *n,
+                                              PROX_REAL *n2) {
+  int h = 0;
   PROX_REAL l = *l1 > *l2 ? *l1 : *l2;
   if (l > 0 && l <= PROX_REAL_MAX && !(l >= PROX_IPC_LO && l <= PROX_IPC_HI)) {
-    s = 1 / PROX_SQRT(l);
+    PROX_REAL s;
+    (void)frexp((double)l, &h);
+    h /= 2;
+    s = (PROX_REAL)ldexp(1.0, -h);
     *u = PROX_FN(prox_vscale)(*u, s);
     *e1 = PROX_FN(prox_vscale)(*e1, s);
     *e2 = PROX_FN(prox_vscale)(*e2, s);
@@ -188,7 +194,13 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_prep)(
     *n = PROX_FN(prox_vcross_acc)(*e1, *e2);
     *n2 = PROX_FN(prox_vlen2)(*n);
   }
-  return s;
+  return h;
+}
+
+/// Internal: x 4^h (a squared length back from prox_ipc_detail_prep's
+/// scale), exact unless the result leaves the range of PROX_REAL.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unscale2)(PROX_REAL x, int h) {
+  return h ? (PROX_REAL)ldexp((double)x, 2 * h) : x;
 }
 
 /// Internal: index (0, 1, 2 for edges t0t1, t1t2, t2t0) of the longest edge
@@ -210,8 +222,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_IPC_V u,
     PROX_IPC_V e1, PROX_IPC_V e2, PROX_REAL l1, PROX_REAL l2, PROX_IPC_V n,
     PROX_REAL n2) {
-  PROX_REAL un, d2, s;
-  s = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
+  PROX_REAL un, d2;
+  int h;
+  h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
   if (!(n2 > 0)) {
     int k = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
     if (k == 0) return PROX_FN(prox_ipc_detail_pl_d2)(p, t0, t1);
@@ -220,8 +233,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
   }
   un = PROX_FN(prox_vdot)(u, n);
   d2 = un * (un / n2);
-  if (s != 1) d2 /= s * s;
-  return d2;
+  return PROX_FN(prox_ipc_detail_unscale2)(d2, h);
 }
 
 /// Internal: squared distance from p to the plane through t0 t1 t2.
@@ -283,8 +295,8 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
   PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
   PROX_IPC_V n = PROX_FN(prox_vcross)(e1, e2), r;
   PROX_REAL l1 = PROX_FN(prox_vlen2)(e1), l2 = PROX_FN(prox_vlen2)(e2);
-  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), un, k, b0, b1, b2, s;
-  s = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
+  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), un, k, b0, b1, b2;
+  int h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
   if (!(n2 > 0)) {
     /* Zero area: the line of the longest edge. */
     int k0 = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
@@ -327,9 +339,9 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
     PROX_FN(prox_ipc_detail_factor)
     (w1, w2, l1, l2, -PROX_FN(prox_vdot)(e1, e2), n2, o);
   }
-  if (s != 1) {
-    o->d2 /= s * s;
-    r = PROX_FN(prox_vscale)(r, 1 / s);
+  if (h) {
+    o->d2 = PROX_FN(prox_ipc_detail_unscale2)(o->d2, h);
+    r = PROX_FN(prox_vscale)(r, (PROX_REAL)ldexp(1.0, h));
   }
   o->r = r;
 }
@@ -342,16 +354,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_tail)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb, PROX_REAL la, PROX_REAL lb,
     PROX_IPC_V n, PROX_REAL n2) {
-  PROX_REAL wn, d2, s;
-  s = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
+  PROX_REAL wn, d2;
+  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
   if (!(n2 > 0)) {
     if (lb > 0) return PROX_FN(prox_ipc_detail_pl_d2)(ea0, eb0, eb1);
     return PROX_FN(prox_ipc_detail_pl_d2)(eb0, ea0, ea1);
   }
   wn = PROX_FN(prox_vdot)(w, n);
   d2 = wn * (wn / n2);
-  if (s != 1) d2 /= s * s;
-  return d2;
+  return PROX_FN(prox_ipc_detail_unscale2)(d2, h);
 }
 
 /// Internal: squared distance between the lines ea0 ea1 and eb0 eb1.
@@ -379,8 +390,8 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
   PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb), r;
   PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
   PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
-  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), wn, k, ps, pt, sc;
-  sc = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
+  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), wn, k, ps, pt;
+  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
   if (!(n2 > 0)) {
     /* Parallel (or a zero-length edge): a point-line distance. */
     PROX_FN(prox_ipc_detail_clear)(o);
@@ -417,9 +428,9 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
     PROX_FN(prox_ipc_detail_factor)
     (ws, wt, la, lb, PROX_FN(prox_vdot)(ea, eb), n2, o);
   }
-  if (sc != 1) {
-    o->d2 /= sc * sc;
-    r = PROX_FN(prox_vscale)(r, 1 / sc);
+  if (h) {
+    o->d2 = PROX_FN(prox_ipc_detail_unscale2)(o->d2, h);
+    r = PROX_FN(prox_vscale)(r, (PROX_REAL)ldexp(1.0, h));
   }
   o->r = r;
 }
