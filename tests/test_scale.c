@@ -29,6 +29,7 @@
  * twice with TEST_SCALE_TEMPLATE defined (double, then float). */
 #ifndef TEST_SCALE_TEMPLATE
 
+#include <prox/contact.h>
 #include <prox/prox.h>
 
 #include <math.h>
@@ -69,6 +70,16 @@ static void test_pair(void) {
   body_pairf(0);
 }
 
+static void test_ray(void) {
+  body_ray();
+  body_rayf();
+}
+
+static void test_contact(void) {
+  body_contact();
+  body_contactf();
+}
+
 static void test_point_far(void) {
   body_point(1);
   body_pointf(1);
@@ -83,6 +94,8 @@ int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_point);
   H_RUN(test_pair);
+  H_RUN(test_ray);
+  H_RUN(test_contact);
   H_RUN(test_point_far);
   H_RUN(test_pair_far);
   return h_finish();
@@ -420,8 +433,180 @@ static void PROX_FN(body_pair)(int far) {
   }
 }
 
+/* The cast at scale 2^k against the one at scale 1: the same hit, inside
+ * flag and feature, the same t, t_exit, normal and barycentrics, the
+ * point 2^k times. */
+static int TFN(ts_ray_cov)(const PROX_FN(prox_rayhit) * h1,
+                           const PROX_FN(prox_rayhit) * hk, int k) {
+  int i, ok = h1->hit == hk->hit && h1->inside == hk->inside &&
+              h1->feature.kind == hk->feature.kind &&
+              h1->feature.index == hk->feature.index;
+  if (!h1->hit) return ok;
+  ok &= TFN(ts_same)(hk->t, h1->t) && TFN(ts_same)(hk->t_exit, h1->t_exit) &&
+        TFN(ts_same3)(hk->normal, h1->normal) &&
+        TFN(ts_same3)(hk->point, TFN(ts_sc3)(h1->point, k));
+  for (i = 0; i < 3; ++i)
+    ok &= TFN(ts_same)(hk->bary[i], h1->bary[i]);
+  return ok;
+}
+
+#define TS_K3(name, fn, g1, gk)                                                \
+  do {                                                                         \
+    PROX_FN(prox_rayhit) h1_, hk_;                                             \
+    int c1_ = PROX_FN(fn)(&ry, g1, &h1_), ck_ = PROX_FN(fn)(&ryk, gk, &hk_);   \
+    int n1_ = PROX_FN(fn)(&ry, g1, NULL), nk_ = PROX_FN(fn)(&ryk, gk, NULL);   \
+    CHECK_MSG(c1_ == ck_ && n1_ == nk_ && TFN(ts_ray_cov)(&h1_, &hk_, k),      \
+              "%s at 2^%d: hit %d t %a, at 1: hit %d t %a", name, k, ck_,      \
+              (double)hk_.t, c1_, (double)h1_.t);                              \
+  } while (0)
+
+static void PROX_FN(body_ray)(void) {
+  uint64_t s = 0x5ca20 + PROX_IS_DOUBLE;
+  long c, n = h_count(3000);
+  int j;
+  for (c = 0; c < n; ++c) {
+    /* 0: general; 1: zero length or size; 2: collinear, flat; 3: aimed at
+     * a point on the segment a b; 4: from a point of the segment a b. */
+    int deg = (int)(c % 5);
+    VEC a = TFN(ts_vec)(&s), b = TFN(ts_vec)(&s);
+    VEC v2 = TFN(ts_vec)(&s), v3 = TFN(ts_vec)(&s), o = TFN(ts_vec)(&s);
+    VEC aim = TFN(ts_vec)(&s);
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    TFN(k1_prims) g, gk;
+    PROX_FN(prox_ray) ry, ryk;
+    if (deg == 1) b = a;
+    if (deg == 2) {
+      v2 = TFN(k1_lerp)(a, b, t);
+      v3 = TFN(k1_lerp)(a, v2, t);
+    }
+    if (deg == 3) aim = TFN(k1_lerp)(a, b, t);
+    if (deg == 4) o = TFN(k1_lerp)(a, b, t);
+    TFN(k1_prims_make)(&g, a, b, v2, v3, deg);
+    ry.origin = o;
+    ry.dir = PROX_FN(prox_vsub)(aim, o);
+    ry.tmin = 0;
+    ry.tmax = c % 3 == 0 ? PROX_INF : 2;
+    h_case_begin();
+    for (j = 0; j < TS_NEXP; ++j) {
+      int k = TS_EXPS[j];
+      TFN(ts_prims_scale)(&gk, &g, k);
+      ryk = ry;
+      ryk.origin = TFN(ts_sc3)(ry.origin, k);
+      ryk.dir = TFN(ts_sc3)(ry.dir, k);
+      TS_K3("raycast_plane", prox_raycast_plane, &g.pl, &gk.pl);
+      TS_K3("raycast_triangle", prox_raycast_triangle, &g.tr, &gk.tr);
+      TS_K3("raycast_aabb", prox_raycast_aabb, &g.ab, &gk.ab);
+      TS_K3("raycast_obb", prox_raycast_obb, &g.ob, &gk.ob);
+      TS_K3("raycast_sphere", prox_raycast_sphere, &g.sp, &gk.sp);
+      TS_K3("raycast_capsule", prox_raycast_capsule, &g.cp, &gk.cp);
+      TS_K3("raycast_tetrahedron", prox_raycast_tetrahedron, &g.te, &gk.te);
+    }
+    if (h_case_failed()) {
+      h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
+      h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
+      h_note("v2 = (%a, %a, %a)", (double)v2.x, (double)v2.y, (double)v2.z);
+      h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);
+      h_note("o = (%a, %a, %a), aim (%a, %a, %a), kind %d", (double)o.x,
+             (double)o.y, (double)o.z, (double)aim.x, (double)aim.y,
+             (double)aim.z, deg);
+    }
+  }
+}
+
+/* vk is v1 2^e bit for bit; where v1 2^e is below the normal range (a
+ * degree-4 value of float input at 2^-20, say), the kernel can only return
+ * it rounded to the subnormal grid: within 16 of its units. */
+static int TFN(ts_same_sub)(PROX_REAL vk, PROX_REAL v1, int e) {
+  double x = ldexp((double)v1, e);
+  if (fabs(x) >= (double)PROX_REAL_MIN) return TFN(ts_same)(vk, (PROX_REAL)x);
+  return fabs((double)vk - x) <= 16 * (double)PROX_REAL_MIN * (double)PROX_EPS;
+}
+
+/* A contact kernel's value (degree dg), gradient and Hessian (n
+ * coordinates) at scale 2^k against scale 1: times 2^(dg k), 2^((dg - 1)
+ * k) and 2^((dg - 2) k), bit for bit. */
+static int TFN(ts_k4_cov)(PROX_REAL v1, PROX_REAL vk, const PROX_REAL *g1,
+                          const PROX_REAL *gk, const PROX_REAL *h1,
+                          const PROX_REAL *hk, int n, int dg, int k) {
+  int i, ok = TFN(ts_same_sub)(vk, v1, dg * k);
+  for (i = 0; i < n; ++i)
+    ok &= TFN(ts_same_sub)(gk[i], g1[i], (dg - 1) * k);
+  for (i = 0; i < n * n; ++i)
+    ok &= TFN(ts_same_sub)(hk[i], h1[i], (dg - 2) * k);
+  return ok;
+}
+
+#define TS_UNPACK(...) __VA_ARGS__
+/* fn's value, gradient and Hessian with the arguments a1 (scale 1) and ak
+ * (scale 2^k), each a parenthesised list. */
+#define TS_K4(name, fn, n, dg, a1, ak)                                         \
+  do {                                                                         \
+    PROX_REAL g1_[12], gk_[12], h1_[144], hk_[144], w1_[12], wk_[12];          \
+    PROX_REAL v1_ = PROX_FN(fn)(TS_UNPACK a1),                                 \
+              vk_ = PROX_FN(fn)(TS_UNPACK ak);                                 \
+    PROX_REAL x1_ = PROX_FN(fn##_gradient)(TS_UNPACK a1, w1_);                 \
+    PROX_REAL xk_ = PROX_FN(fn##_gradient)(TS_UNPACK ak, wk_);                 \
+    PROX_REAL y1_ = PROX_FN(fn##_hessian)(TS_UNPACK a1, g1_, h1_);             \
+    PROX_REAL yk_ = PROX_FN(fn##_hessian)(TS_UNPACK ak, gk_, hk_);             \
+    CHECK_MSG(TFN(ts_k4_cov)(v1_, vk_, g1_, gk_, h1_, hk_, n, dg, k) &&        \
+                  TFN(ts_k4_cov)(x1_, xk_, w1_, wk_, h1_, hk_, n, dg, k) &&    \
+                  TFN(ts_same_sub)(yk_, y1_, (dg)*k),                          \
+              "%s at 2^%d: %a, at 1: %a", name, k, (double)vk_, (double)v1_);  \
+  } while (0)
+
+static void PROX_FN(body_contact)(void) {
+  uint64_t s = 0x5ca21 + PROX_IS_DOUBLE;
+  long c, n = h_count(3000);
+  int j;
+  for (c = 0; c < n; ++c) {
+    /* 0: general; 1: p on the segment a b; 2: b c parallel to p a; 3: a
+     * short edge a b (2^-20 of the others). */
+    int deg = (int)(c % 4);
+    VEC p = TFN(ts_vec)(&s), a = TFN(ts_vec)(&s), b = TFN(ts_vec)(&s);
+    VEC q = TFN(ts_vec)(&s);
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    if (deg == 1) p = TFN(k1_lerp)(a, b, t);
+    if (deg == 2)
+      q = PROX_FN(prox_vadd)(b, PROX_FN(prox_vsub)(TFN(k1_lerp)(p, a, t), p));
+    if (deg == 3)
+      b = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(q, PROX_R(0x1p-20)));
+    h_case_begin();
+    for (j = 0; j < TS_NEXP; ++j) {
+      int k = TS_EXPS[j];
+      VEC pk = TFN(ts_sc3)(p, k), ak = TFN(ts_sc3)(a, k);
+      VEC bk = TFN(ts_sc3)(b, k), qk = TFN(ts_sc3)(q, k);
+      TS_K4("point_point", prox_ipc_point_point_distance, 6, 2, (p, a),
+            (pk, ak));
+      TS_K4("point_line", prox_ipc_point_line_distance, 9, 2, (p, a, b),
+            (pk, ak, bk));
+      TS_K4("point_plane", prox_ipc_point_plane_distance, 12, 2, (p, a, b, q),
+            (pk, ak, bk, qk));
+      TS_K4("line_line", prox_ipc_line_line_distance, 12, 2, (p, a, b, q),
+            (pk, ak, bk, qk));
+      TS_K4("point_edge", prox_ipc_point_edge_distance, 9, 2,
+            (p, a, b, PROX_PE_AUTO), (pk, ak, bk, PROX_PE_AUTO));
+      TS_K4("point_triangle", prox_ipc_point_triangle_distance, 12, 2,
+            (p, a, b, q, PROX_PT_AUTO), (pk, ak, bk, qk, PROX_PT_AUTO));
+      TS_K4("edge_edge", prox_ipc_edge_edge_distance, 12, 2,
+            (p, a, b, q, PROX_EE_AUTO), (pk, ak, bk, qk, PROX_EE_AUTO));
+      TS_K4("edge_edge_cross_squarednorm", prox_ipc_edge_edge_cross_squarednorm,
+            12, 4, (p, a, b, q), (pk, ak, bk, qk));
+    }
+    if (h_case_failed()) {
+      h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y, (double)p.z,
+             deg);
+      h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
+      h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
+      h_note("q = (%a, %a, %a)", (double)q.x, (double)q.y, (double)q.z);
+    }
+  }
+}
+
 #undef TS_K1
 #undef TS_K2
+#undef TS_K3
+#undef TS_K4
+#undef TS_UNPACK
 #undef TS_EXPS
 #undef TS_FAR
 #undef TS_NEXT
