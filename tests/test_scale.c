@@ -1,16 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* test_scale: the point and pair queries commute with scaling by a power of
- * two. Multiplying every coordinate, radius, half extent, offset and
- * direction by 2^k is exact in floating point, and so is every operation
- * of an exact-rational answer: the squared distance becomes 4^k times,
- * points 2^k times, parameters that are lengths 2^k times, and ratios
- * (segment and line parameters, barycentrics) and features stay. The
- * kernels' own arithmetic commutes with the scaling too, as long as
- * nothing underflows or overflows and no decision compares quantities of
- * different degree (a tolerance of degree 4 against a distance of degree
- * 2, say): so the results must match bit for bit. A mismatch is a scale
- * dependence that the oracle tests, which run at a few fixed scales, do
- * not see.
+/* test_scale: the queries commute with scaling by a power of two. Multiplying
+ * every coordinate, radius, half extent, offset and direction by 2^k is exact
+ * in floating point, and so is every operation of an exact-rational answer: the
+ * squared distance becomes 4^k times, points 2^k times, parameters that are
+ * lengths 2^k times, and ratios (segment and line parameters, barycentrics) and
+ * features stay. The kernels' own arithmetic commutes with the scaling too, as
+ * long as nothing underflows or overflows and no decision compares quantities
+ * of different degree (a tolerance of degree 4 against a distance of degree 2,
+ * say): so the results must match bit for bit. A mismatch is a scale dependence
+ * that the oracle tests, which run at a few fixed scales, do not see.
  *
  * Checked, at scales 2^k for k in +-1, +-7, +-60, +-200 (double) and
  * +-1, +-7, +-20 (float) against scale 1:
@@ -18,10 +16,21 @@
  *   distances (2^k times);
  * - prox_point_in_triangle (the same answer) and prox_triangle_barycentric
  *   (the same bits);
- * - every K2 kernel, with a result and with out = NULL.
+ * - every K2 kernel, with a result and with out = NULL;
+ * - every ray cast (K3), with a hit record and without: the same hit, t,
+ *   t_exit, normal, barycentrics and feature, the point 2^k times;
+ * - every contact kernel (K4): value, gradient and Hessian 2^(dk),
+ *   2^((d-1)k) and 2^((d-2)k) times (d = 2; 4 for the cross norm), bit for
+ *   bit, or within 16 units of the subnormal grid where the scaled value
+ *   lies below the normal range.
+ * And at 2^+-300, +-400, +-500 (float +-40, +-60), where fast paths
+ * overflow or underflow and others take over: every K1 and K2 value within
+ * twice the error bound of the scale-1 value (16 eps S^2, S = 2; distances
+ * 16 eps S), barycentrics by the points they give.
  * Inputs: uniform in [-1, 1]^3, general and degenerate (zero length,
  * collinear and flat, points on the primitive, points within a few ulps of
- * a flat triangle's edges, triangles with a short edge).
+ * a flat triangle's edges, triangles with a short edge; rays aimed at and
+ * starting from the segment a b; parallel and short contact edges).
  *
  *   test_scale [FILTER] [--scale=X] [--list] [--max-print=N]
  *
