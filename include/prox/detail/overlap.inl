@@ -12,6 +12,16 @@
  * filter and, when the filter cannot decide, exactly (expansion arithmetic
  * of raycast.inl). */
 
+/* Magnitude (sum over the axes of the coordinates' magnitudes) beyond
+ * which, or below whose inverse, prox_overlap_triangle_aabb first scales
+ * its input: the products of three coordinates stay far from overflow and
+ * underflow in between. */
+#if PROX_IS_DOUBLE
+#define PROX_OV_BIG 0x1p300
+#else
+#define PROX_OV_BIG 0x1p30f
+#endif
+
 #if PROX_IS_DOUBLE
 /* ---- exact predicates on double coordinates (both precisions) ---- */
 
@@ -269,20 +279,13 @@ PROX_FN(prox_detail_ov_tri_box_axis)(const PROX_FN(prox_vec3) * v,
   return lo - r > slack || -r - hi > slack;
 }
 
-/// Whether a closed triangle and a closed axis-aligned box overlap: 1 or 0.
-///
-/// Separating axes of Akenine-Moller (2001): the box's three face normals,
-/// the triangle's normal and the nine cross products of the triangle's
-/// edges with the coordinate axes, after moving the box center to the
-/// origin. Conservative: an axis separates only beyond a bound of the
-/// rounding (16 eps times the magnitudes involved, including the box's
-/// center), so a triangle that touches the box is never reported apart;
-/// one apart by less than that may be reported as overlapping. A
-/// degenerate triangle (segment, point) works. min > max on an axis is the
-/// same as swapped. Non-finite input: 1 or 0, unspecified (no crash).
+/// Internal: prox_overlap_triangle_aabb; unless scaled, -1 (nothing
+/// decided) when the input's magnitudes are such that the products of three
+/// of them (the projections on the triangle's normal and on the edge cross
+/// axes, and their rounding bounds) could overflow or underflow.
 PROX_KERNEL int
-PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
-                                    const PROX_FN(prox_aabb) * box) {
+PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
+                                const PROX_FN(prox_aabb) * box, int scaled) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_FN(prox_vec3)
@@ -304,6 +307,10 @@ PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
     s = PROX_FN(prox_vadd)(s, PROX_FN(prox_v3)(PROX_FABS(v[i].x),
                                                PROX_FABS(v[i].y),
                                                PROX_FABS(v[i].z)));
+  if (!scaled) {
+    PROX_REAL m = s.x + s.y + s.z;
+    if (m > PROX_OV_BIG || (m < 1 / PROX_OV_BIG && m > 0)) return -1;
+  }
   /* The box's face normals: the triangle's bounds against the box. */
   for (i = 0; i < 3; ++i) {
     L = PROX_FN(prox_v3)(i == 0, i == 1, i == 2);
@@ -324,6 +331,40 @@ PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
     if (PROX_FN(prox_detail_ov_tri_box_axis)(v, h, L, s)) return 0;
   }
   return 1;
+}
+
+/// Whether a closed triangle and a closed axis-aligned box overlap: 1 or 0.
+///
+/// Separating axes of Akenine-Moller (2001): the box's three face normals,
+/// the triangle's normal and the nine cross products of the triangle's
+/// edges with the coordinate axes, after moving the box center to the
+/// origin. Conservative: an axis separates only beyond a bound of the
+/// rounding (16 eps times the magnitudes involved, including the box's
+/// center), so a triangle that touches the box is never reported apart;
+/// one apart by less than that may be reported as overlapping. A
+/// degenerate triangle (segment, point) works. min > max on an axis is the
+/// same as swapped. Non-finite input: 1 or 0, unspecified (no crash).
+PROX_KERNEL int
+PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
+                                    const PROX_FN(prox_aabb) * box) {
+  PROX_FN(prox_triangle) ts;
+  PROX_FN(prox_aabb) bs;
+  double m = 0;
+  int r = PROX_FN(prox_detail_ov_tri_box)(tri, box, 0), e = 0, i;
+  if (r >= 0) return r;
+  /* Far from magnitude 1: the same test on the input scaled by the power
+   * of two that brings its largest magnitude into [1/2, 1) (exact, but for
+   * parts below 2^-1074 of it, which are far below the rounding bound). */
+  for (i = 0; i < 3; ++i)
+    m = fmax(m, (double)PROX_FN(prox_detail_maxabs)(tri->v[i]));
+  m = fmax(m, (double)PROX_FN(prox_detail_maxabs)(box->min));
+  m = fmax(m, (double)PROX_FN(prox_detail_maxabs)(box->max));
+  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
+  for (i = 0; i < 3; ++i)
+    ts.v[i] = PROX_FN(prox_detail_vldexp)(tri->v[i], -e);
+  bs.min = PROX_FN(prox_detail_vldexp)(box->min, -e);
+  bs.max = PROX_FN(prox_detail_vldexp)(box->max, -e);
+  return PROX_FN(prox_detail_ov_tri_box)(&ts, &bs, 1);
 }
 
 /* ---------------------------- sphere, triangle --------------------------- */
@@ -384,3 +425,5 @@ PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,
   }
   return prox_detail_ov_tri_tri((const double(*)[3])A, (const double(*)[3])B);
 }
+
+#undef PROX_OV_BIG
