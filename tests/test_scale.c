@@ -89,6 +89,16 @@ static void test_contact(void) {
   body_contactf();
 }
 
+static void test_overlap(void) {
+  body_overlap(0);
+  body_overlapf(0);
+}
+
+static void test_overlap_far(void) {
+  body_overlap(1);
+  body_overlapf(1);
+}
+
 static void test_point_far(void) {
   body_point(1);
   body_pointf(1);
@@ -105,8 +115,10 @@ int main(int argc, char **argv) {
   H_RUN(test_pair);
   H_RUN(test_ray);
   H_RUN(test_contact);
+  H_RUN(test_overlap);
   H_RUN(test_point_far);
   H_RUN(test_pair_far);
+  H_RUN(test_overlap_far);
   return h_finish();
 }
 
@@ -608,6 +620,61 @@ static void PROX_FN(body_contact)(void) {
       h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
       h_note("q = (%a, %a, %a)", (double)q.x, (double)q.y, (double)q.z);
     }
+  }
+}
+
+/* The overlap tests at scale 2^k (far = 0: |k| <= 200, float 20; far = 1:
+ * out to the domain's ends) give the same answers as at scale 1. */
+static void PROX_FN(body_overlap)(int far) {
+  uint64_t s = 0x5ca22 + PROX_IS_DOUBLE;
+  long c, n = h_count(3000);
+  int j;
+  for (c = 0; c < n; ++c) {
+    /* 0: general; 1: zero size; 2: flat; 3: the second set shares a and
+     * has v2 on the first triangle's edge a b (touching). */
+    int deg = (int)(c % 4), r1[5], m;
+    VEC v[8];
+    TFN(k1_prims) g, h, gk, hk;
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    for (m = 0; m < 8; ++m)
+      v[m] = TFN(ts_vec)(&s);
+    if (deg == 1) v[1] = v[0];
+    if (deg == 2) {
+      v[2] = TFN(k1_lerp)(v[0], v[1], t);
+      v[6] = TFN(k1_lerp)(v[4], v[5], t);
+    }
+    if (deg == 3) {
+      v[4] = v[0];
+      v[6] = TFN(k1_lerp)(v[0], v[1], t);
+    }
+    TFN(k1_prims_make)(&g, v[0], v[1], v[2], v[3], deg);
+    TFN(k1_prims_make)(&h, v[4], v[5], v[6], v[7], deg);
+    r1[0] = PROX_FN(prox_overlap_aabb_aabb)(&g.ab, &h.ab);
+    r1[1] = PROX_FN(prox_overlap_obb_obb)(&g.ob, &h.ob);
+    r1[2] = PROX_FN(prox_overlap_triangle_aabb)(&g.tr, &h.ab);
+    r1[3] = PROX_FN(prox_overlap_sphere_triangle)(&h.sp, &g.tr);
+    r1[4] = PROX_FN(prox_overlap_triangle_triangle)(&g.tr, &h.tr);
+    h_case_begin();
+    for (j = 0; j < (far ? TS_NFAR : TS_NEXP); ++j) {
+      int k = far ? TS_FAR[j] : TS_EXPS[j];
+      TFN(ts_prims_scale)(&gk, &g, k);
+      TFN(ts_prims_scale)(&hk, &h, k);
+      CHECK_MSG(PROX_FN(prox_overlap_aabb_aabb)(&gk.ab, &hk.ab) == r1[0],
+                "overlap_aabb_aabb at 2^%d: not %d", k, r1[0]);
+      CHECK_MSG(PROX_FN(prox_overlap_obb_obb)(&gk.ob, &hk.ob) == r1[1],
+                "overlap_obb_obb at 2^%d: not %d", k, r1[1]);
+      CHECK_MSG(PROX_FN(prox_overlap_triangle_aabb)(&gk.tr, &hk.ab) == r1[2],
+                "overlap_triangle_aabb at 2^%d: not %d", k, r1[2]);
+      CHECK_MSG(PROX_FN(prox_overlap_sphere_triangle)(&hk.sp, &gk.tr) == r1[3],
+                "overlap_sphere_triangle at 2^%d: not %d", k, r1[3]);
+      CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&gk.tr, &hk.tr) ==
+                    r1[4],
+                "overlap_triangle_triangle at 2^%d: not %d", k, r1[4]);
+    }
+    if (h_case_failed())
+      for (m = 0; m < 8; ++m)
+        h_note("v[%d] = (%a, %a, %a), kind %d", m, (double)v[m].x,
+               (double)v[m].y, (double)v[m].z, deg);
   }
 }
 
