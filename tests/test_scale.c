@@ -23,10 +23,12 @@
  *   2^((d-1)k) and 2^((d-2)k) times (d = 2; 4 for the cross norm), bit for
  *   bit, or within 16 units of the subnormal grid where the scaled value
  *   lies below the normal range.
+ * - every overlap test: the same answer.
  * And at 2^+-300, +-400, +-500 (float +-40, +-60), where fast paths
  * overflow or underflow and others take over: every K1 and K2 value within
  * twice the error bound of the scale-1 value (16 eps S^2, S = 2; distances
- * 16 eps S), barycentrics by the points they give.
+ * 16 eps S), barycentrics by the points they give, and every overlap
+ * test's answer unchanged.
  * Inputs: uniform in [-1, 1]^3, general and degenerate (zero length,
  * collinear and flat, points on the primitive, points within a few ulps of
  * a flat triangle's edges, triangles with a short edge; rays aimed at and
