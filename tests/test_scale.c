@@ -27,9 +27,8 @@
  * And at 2^+-300, +-400, +-500 (float +-40, +-60), where fast paths
  * overflow or underflow and others take over: every K1 and K2 value within
  * twice the error bound of the scale-1 value (16 eps S^2, S = 2; distances
- * 16 eps S, plus sqrt(64 eps PROX_REAL_MIN) where their squares fall below
- * the normal range), barycentrics by the points they give, and every
- * overlap test's answer unchanged.
+ * 16 eps S), barycentrics by the points they give, and every overlap
+ * test's answer unchanged.
  * Inputs: uniform in [-1, 1]^3, general and degenerate (zero length,
  * collinear and flat, points on the primitive, points within a few ulps of
  * a flat triangle's edges, triangles with a short edge; rays aimed at and
@@ -171,16 +170,10 @@ static int TFN(ts_same3)(VEC a, VEC b) {
  * smallest normal times eps at scale 2^k (where squares become
  * subnormal). */
 static int TFN(ts_agree)(PROX_REAL vk, PROX_REAL v1, int k, int dp, int far) {
-  double back, tol, sub = 64 * (double)PROX_REAL_MIN * (double)PROX_EPS, d;
+  double back, tol, sub = 64 * (double)PROX_REAL_MIN * (double)PROX_EPS;
   if (!far) return TFN(ts_same)(vk, TFN(ts_sc)(v1, dp * k));
   back = ldexp((double)vk, -dp * k);
   tol = 16 * (double)PROX_EPS * (dp == 2 ? 4.0 : 2.0) + ldexp(sub, -dp * k);
-  /* A distance whose square lies in the subnormal range at scale 2^k is
-   * the root of a value with an absolute error of about sub: off by up to
-   * sqrt(sub) (closest.h). */
-  d = ldexp((double)v1, k);
-  if (dp == 1 && d * d < (double)PROX_REAL_MIN / (double)PROX_EPS)
-    tol += ldexp(sqrt(sub), -k);
   return fabs(back - (double)v1) <= tol;
 }
 

@@ -23,12 +23,11 @@
 /// query here at those magnitudes and at 2^-500 and 2^-60), within the
 /// stated error bounds (tests/test_scale.c: every query's input scaled by
 /// 2^k gives the results scaled by 2^k bit for bit for |k| <= 200, float
-/// 20, and within twice the bound out to the domain's ends). A signed
-/// distance whose square is below the normal range (|d| below about 2^-511
-/// in double, 2^-63 in float) is the root of a subnormal number: its
-/// absolute error is then up to about sqrt(64 eps PROX_REAL_MIN) (2^-534,
-/// float 2^-71), not a fraction of eps S. Beyond the domain a squared
-/// distance can overflow, and the results may then be infinite or NaN.
+/// 20, and within twice the bound out to the domain's ends). The signed
+/// distances measure a distance whose square may have lost digits to
+/// subnormal numbers again on the input scaled to magnitude 1. Beyond the
+/// domain a squared distance can overflow, and the results may then be
+/// infinite or NaN.
 #ifndef PROX_CLOSEST_H
 #define PROX_CLOSEST_H
 

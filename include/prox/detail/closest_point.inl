@@ -36,6 +36,28 @@ PROX_KERNEL PROX_FN(prox_vec3)
                           (PROX_REAL)ldexp((double)a.z, e));
 }
 
+/// Internal: a squared distance below this (about 2^-970 in double, 2^-103
+/// in float) may have lost digits to subnormal squares; the signed kernels
+/// then measure it again on scaled input (prox_detail_frame).
+#define PROX_DETAIL_D2_TINY (PROX_REAL_MIN / PROX_EPS)
+
+/// Internal: e with the largest magnitude among the n vectors v and x
+/// times 2^-e in [1/2, 1); 0 when that magnitude is 0 or not finite.
+PROX_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v, int n,
+                                           PROX_REAL x) {
+  double m = fabs((double)x);
+  int e = 0, i;
+  for (i = 0; i < n; ++i)
+    m = fmax(m, (double)PROX_FN(prox_detail_maxabs)(v[i]));
+  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
+  return e;
+}
+
+/// Internal: sqrt(d2) 2^e in PROX_REAL (d2 measured at scale 2^-e).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_root_scaled)(PROX_REAL d2, int e) {
+  return (PROX_REAL)ldexp((double)PROX_SQRT(d2), e);
+}
+
 /// Internal: fills *out (if not NULL) and returns sqdist.
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out,
                                                PROX_FN(prox_vec3) q,
@@ -135,6 +157,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
     PROX_FN(prox_closest) * out) {
   PROX_REAL d2 = PROX_FN(prox_point_plane)(p, plane, out);
   PROX_REAL s = PROX_FN(prox_vdot)(plane->normal, p) - plane->offset;
+  if (d2 < PROX_DETAIL_D2_TINY) {
+    /* s / |n| directly: its square may be subnormal. */
+    PROX_REAL nn = PROX_FN(prox_vdot)(plane->normal, plane->normal);
+    return nn > 0 ? s / PROX_SQRT(nn) : PROX_COPYSIGN(0, s);
+  }
   return PROX_COPYSIGN(PROX_SQRT(d2), s);
 }
 
@@ -746,6 +773,22 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
   int face = 0;
   if (r.feature.kind != PROX_FEATURE_INTERIOR) {
     if (out) *out = r;
+    if (d2 < PROX_DETAIL_D2_TINY) {
+      /* A small configuration: the distance measured at magnitude 1. */
+      PROX_FN(prox_vec3) v[3];
+      int e;
+      v[0] = p, v[1] = box->min, v[2] = box->max;
+      e = PROX_FN(prox_detail_frame)(v, 3, 0);
+      if (e < 0) {
+        PROX_FN(prox_aabb) bs;
+        bs.min = PROX_FN(prox_detail_vldexp)(box->min, -e);
+        bs.max = PROX_FN(prox_detail_vldexp)(box->max, -e);
+        return PROX_FN(prox_detail_root_scaled)(
+            PROX_FN(prox_point_aabb)(PROX_FN(prox_detail_vldexp)(p, -e), &bs,
+                                     &r),
+            e);
+      }
+    }
     return PROX_SQRT(d2);
   }
   lo = PROX_FN(prox_vmin)(box->min, box->max);
@@ -935,6 +978,27 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
   int face = 0, i;
   if (r.feature.kind != PROX_FEATURE_INTERIOR) {
     if (out) *out = r;
+    if (d2 < PROX_DETAIL_D2_TINY) {
+      /* A small configuration: the distance measured at magnitude 1. */
+      PROX_REAL m = PROX_FABS(box->half[0]);
+      int e;
+      m = PROX_FABS(box->half[1]) > m ? PROX_FABS(box->half[1]) : m;
+      m = PROX_FABS(box->half[2]) > m ? PROX_FABS(box->half[2]) : m;
+      e = PROX_FN(prox_detail_frame)(&box->center, 1,
+                                     PROX_FN(prox_detail_maxabs)(p) > m
+                                         ? PROX_FN(prox_detail_maxabs)(p)
+                                         : m);
+      if (e < 0) {
+        PROX_FN(prox_obb) bs = *box;
+        bs.center = PROX_FN(prox_detail_vldexp)(box->center, -e);
+        for (i = 0; i < 3; ++i)
+          bs.half[i] = (PROX_REAL)ldexp((double)box->half[i], -e);
+        return PROX_FN(prox_detail_root_scaled)(
+            PROX_FN(prox_point_obb)(PROX_FN(prox_detail_vldexp)(p, -e), &bs,
+                                    &r),
+            e);
+      }
+    }
     return PROX_SQRT(d2);
   }
   for (i = 0; i < 3; ++i) {
@@ -1022,15 +1086,13 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
   PROX_REAL r = PROX_FABS(sph->radius);
   PROX_FN(prox_vec3) d = PROX_FN(prox_vsub)(p, sph->center);
   PROX_REAL len2 = PROX_FN(prox_vdot)(d, d), len, sd;
-  if (len2 < PROX_REAL_MIN / (PROX_EPS * PROX_EPS)) {
-    /* The squares may have lost digits to underflow (|p - center| below
-     * about 2^-459 in double, 2^-40 in float): the length of d scaled by
-     * a power of two to magnitude 1, scaled back. */
-    double m = (double)PROX_FN(prox_detail_maxabs)(d);
-    int e = 0;
-    if (m > 0) (void)frexp(m, &e);
-    len = PROX_FN(prox_vlen)(PROX_FN(prox_detail_vldexp)(d, -e));
-    len = (PROX_REAL)ldexp((double)len, e);
+  if (len2 < PROX_DETAIL_D2_TINY) {
+    /* The squares may have lost digits to subnormal numbers: the length of
+     * d (an exact difference when this small) scaled by a power of two to
+     * magnitude 1, scaled back. */
+    int e = PROX_FN(prox_detail_frame)(&d, 1, 0);
+    len = PROX_FN(prox_detail_root_scaled)(
+        PROX_FN(prox_vlen2)(PROX_FN(prox_detail_vldexp)(d, -e)), e);
   } else {
     len = PROX_SQRT(len2);
   }
@@ -1086,12 +1148,32 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
     PROX_FN(prox_closest) * out) {
   PROX_FN(prox_segment) seg;
   PROX_FN(prox_closest) core;
-  PROX_REAL r = PROX_FABS(cap->radius), len, sd;
+  PROX_REAL r = PROX_FABS(cap->radius), cd2, len, sd;
   PROX_FN(prox_vec3) dir, q;
   seg.a = cap->a;
   seg.b = cap->b;
-  len = PROX_SQRT(PROX_FN(prox_point_segment)(p, &seg, &core));
+  cd2 = PROX_FN(prox_point_segment)(p, &seg, &core);
+  len = PROX_SQRT(cd2);
   sd = len - r;
+  if (cd2 < PROX_DETAIL_D2_TINY) {
+    /* A small configuration: the core distance measured at magnitude 1
+     * (the direction below still comes from the reported core point). */
+    PROX_FN(prox_vec3) v[3];
+    int e;
+    v[0] = p, v[1] = seg.a, v[2] = seg.b;
+    e = PROX_FN(prox_detail_frame)(v, 3, 0);
+    if (e < 0) {
+      PROX_FN(prox_segment) ss;
+      PROX_FN(prox_closest) cs;
+      ss.a = PROX_FN(prox_detail_vldexp)(seg.a, -e);
+      ss.b = PROX_FN(prox_detail_vldexp)(seg.b, -e);
+      sd = PROX_FN(prox_detail_root_scaled)(
+               PROX_FN(prox_point_segment)(PROX_FN(prox_detail_vldexp)(p, -e),
+                                           &ss, &cs),
+               e) -
+           r;
+    }
+  }
   if (!(sd - sd == 0)) {
     PROX_FN(prox_detail_nan)(out);
     return PROX_NAN;
@@ -1286,6 +1368,37 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
   return PROX_FN(prox_detail_tet_query)(p, tet, out, vol, evol, num);
 }
 
+/// Internal: for prox_point_tetrahedron_signed, the distance whose square
+/// d2 was measured (inside: to the nearest face, else to the solid), again
+/// at magnitude 1 when d2 may have lost digits to subnormal squares and
+/// the configuration is small.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, PROX_REAL d2,
+    int inside) {
+  PROX_FN(prox_tetrahedron) ts;
+  PROX_FN(prox_closest) r;
+  PROX_FN(prox_vec3) v[5];
+  int e, i;
+  if (!(d2 < PROX_DETAIL_D2_TINY)) return PROX_SQRT(d2);
+  for (i = 0; i < 4; ++i)
+    v[i] = tet->v[i];
+  v[4] = p;
+  e = PROX_FN(prox_detail_frame)(v, 5, 0);
+  if (e >= 0) return PROX_SQRT(d2);
+  for (i = 0; i < 4; ++i)
+    ts.v[i] = PROX_FN(prox_detail_vldexp)(tet->v[i], -e);
+  p = PROX_FN(prox_detail_vldexp)(p, -e);
+  if (!inside)
+    return PROX_FN(prox_detail_root_scaled)(
+        PROX_FN(prox_point_tetrahedron)(p, &ts, &r), e);
+  d2 = PROX_INF;
+  for (i = 0; i < 4; ++i) {
+    PROX_REAL d = PROX_FN(prox_detail_tet_face)(p, &ts, i, &r);
+    d2 = d < d2 ? d : d2;
+  }
+  return PROX_FN(prox_detail_root_scaled)(d2, e);
+}
+
 /// Signed distance from p to a solid tetrahedron: the distance outside,
 /// minus the depth (distance to the nearest face) inside; a flat
 /// tetrahedron has no inside. out (may be NULL) gets the nearest boundary
@@ -1299,7 +1412,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
   int i;
   if (r.feature.kind != PROX_FEATURE_INTERIOR) {
     if (out) *out = r;
-    return PROX_SQRT(d2);
+    return PROX_FN(prox_detail_tet_dist)(p, tet, d2, 0);
   }
   /* Inside: the nearest boundary point is the nearest face point. */
   best = PROX_INF;
@@ -1314,8 +1427,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
     }
   }
   if (out) *out = r;
-  return -PROX_SQRT(best);
+  return -PROX_FN(prox_detail_tet_dist)(p, tet, best, 1);
 }
 
 #undef PROX_TRI_WIDE_SIN2
 #undef PROX_TRI_FLAT_SIN2
+#undef PROX_DETAIL_D2_TINY
