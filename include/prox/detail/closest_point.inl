@@ -1315,13 +1315,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
     PROX_FN(prox_closest) * out) {
   PROX_FN(prox_tetrahedron) ts;
   PROX_REAL vol, evol, num[4], d2;
-  double m = (double)PROX_FN(prox_detail_maxabs)(p);
-  int e = 0, i;
-  for (i = 0; i < 4; ++i)
-    m = (double)PROX_FN(prox_detail_maxabs)(tet->v[i]) > m
-            ? (double)PROX_FN(prox_detail_maxabs)(tet->v[i])
-            : m;
-  if (m > 0) (void)frexp(m, &e);
+  int e = PROX_FN(prox_detail_frame)(tet->v, 4, PROX_FN(prox_detail_maxabs)(p)),
+      i;
   p = PROX_FN(prox_detail_vldexp)(p, -e);
   for (i = 0; i < 4; ++i)
     ts.v[i] = PROX_FN(prox_detail_vldexp)(tet->v[i], -e);

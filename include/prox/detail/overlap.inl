@@ -349,17 +349,16 @@ PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
                                     const PROX_FN(prox_aabb) * box) {
   PROX_FN(prox_triangle) ts;
   PROX_FN(prox_aabb) bs;
-  double m = 0;
-  int r = PROX_FN(prox_detail_ov_tri_box)(tri, box, 0), e = 0, i;
+  int r = PROX_FN(prox_detail_ov_tri_box)(tri, box, 0), e, i;
   if (r >= 0) return r;
   /* Far from magnitude 1: the same test on the input scaled by the power
    * of two that brings its largest magnitude into [1/2, 1) (exact, but for
    * parts below 2^-1074 of it, which are far below the rounding bound). */
-  for (i = 0; i < 3; ++i)
-    m = fmax(m, (double)PROX_FN(prox_detail_maxabs)(tri->v[i]));
-  m = fmax(m, (double)PROX_FN(prox_detail_maxabs)(box->min));
-  m = fmax(m, (double)PROX_FN(prox_detail_maxabs)(box->max));
-  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
+  e = PROX_FN(prox_detail_frame)(tri->v, 3,
+                                 PROX_FN(prox_detail_maxabs)(box->min) >
+                                         PROX_FN(prox_detail_maxabs)(box->max)
+                                     ? PROX_FN(prox_detail_maxabs)(box->min)
+                                     : PROX_FN(prox_detail_maxabs)(box->max));
   for (i = 0; i < 3; ++i)
     ts.v[i] = PROX_FN(prox_detail_vldexp)(tri->v[i], -e);
   bs.min = PROX_FN(prox_detail_vldexp)(box->min, -e);
