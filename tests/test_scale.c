@@ -520,6 +520,15 @@ static int TFN(ts_ray_cov)(const PROX_FN(prox_rayhit) * h1,
     }                                                                          \
   } while (0)
 
+/* The bitwise check, or with far the robust-answer check. */
+#define TS_K3X(name, fn, g1, gk)                                               \
+  do {                                                                         \
+    if (far)                                                                   \
+      TS_K3F(name, fn, g1, gk);                                                \
+    else                                                                       \
+      TS_K3(name, fn, g1, gk);                                                 \
+  } while (0)
+
 static void PROX_FN(body_ray)(int far) {
   uint64_t s = 0x5ca20 + PROX_IS_DOUBLE;
   long c, n = h_count(3000), robust_n = 0;
@@ -557,23 +566,13 @@ static void PROX_FN(body_ray)(int far) {
        * touching configuration whose answer (a hit at t = 0, or a miss)
        * is decided by rounding; the far check skips it. */
       if (far && deg == 4) continue;
-      if (far) {
-        TS_K3F("raycast_plane", prox_raycast_plane, &g.pl, &gk.pl);
-        TS_K3F("raycast_triangle", prox_raycast_triangle, &g.tr, &gk.tr);
-        TS_K3F("raycast_aabb", prox_raycast_aabb, &g.ab, &gk.ab);
-        TS_K3F("raycast_obb", prox_raycast_obb, &g.ob, &gk.ob);
-        TS_K3F("raycast_sphere", prox_raycast_sphere, &g.sp, &gk.sp);
-        TS_K3F("raycast_capsule", prox_raycast_capsule, &g.cp, &gk.cp);
-        TS_K3F("raycast_tetrahedron", prox_raycast_tetrahedron, &g.te, &gk.te);
-        continue;
-      }
-      TS_K3("raycast_plane", prox_raycast_plane, &g.pl, &gk.pl);
-      TS_K3("raycast_triangle", prox_raycast_triangle, &g.tr, &gk.tr);
-      TS_K3("raycast_aabb", prox_raycast_aabb, &g.ab, &gk.ab);
-      TS_K3("raycast_obb", prox_raycast_obb, &g.ob, &gk.ob);
-      TS_K3("raycast_sphere", prox_raycast_sphere, &g.sp, &gk.sp);
-      TS_K3("raycast_capsule", prox_raycast_capsule, &g.cp, &gk.cp);
-      TS_K3("raycast_tetrahedron", prox_raycast_tetrahedron, &g.te, &gk.te);
+      TS_K3X("raycast_plane", prox_raycast_plane, &g.pl, &gk.pl);
+      TS_K3X("raycast_triangle", prox_raycast_triangle, &g.tr, &gk.tr);
+      TS_K3X("raycast_aabb", prox_raycast_aabb, &g.ab, &gk.ab);
+      TS_K3X("raycast_obb", prox_raycast_obb, &g.ob, &gk.ob);
+      TS_K3X("raycast_sphere", prox_raycast_sphere, &g.sp, &gk.sp);
+      TS_K3X("raycast_capsule", prox_raycast_capsule, &g.cp, &gk.cp);
+      TS_K3X("raycast_tetrahedron", prox_raycast_tetrahedron, &g.te, &gk.te);
     }
     if (h_case_failed()) {
       h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
@@ -738,6 +737,7 @@ static void PROX_FN(body_overlap)(int far) {
 #undef TS_K2
 #undef TS_K3
 #undef TS_K3F
+#undef TS_K3X
 #undef TS_K4
 #undef TS_UNPACK
 #undef TS_EXPS

@@ -314,14 +314,6 @@ PROX_KERNEL void PROX_FN(prox_detail_pair_wldexp)(PROX_FN(prox_wvec3) * X,
 #endif
 }
 
-/// Internal: the exponent e with m 2^-e in [1/2, 1); 0 for m zero or not
-/// finite.
-PROX_KERNEL int PROX_FN(prox_detail_pair_exp)(double m) {
-  int e = 0;
-  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
-  return e;
-}
-
 /// Internal: scales a wide vector by the power of two 2^-e that brings the
 /// largest magnitude of its leading parts into [1/2, 1), and returns e (0,
 /// and no scaling, for a zero or non-finite vector).
@@ -332,7 +324,7 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_wscale)(PROX_FN(prox_wvec3) * X) {
   int e;
   m = my > m ? my : m;
   m = mz > m ? mz : m;
-  e = PROX_FN(prox_detail_pair_exp)(m);
+  e = PROX_FN(prox_detail_exp)(m);
   if (e) PROX_FN(prox_detail_pair_wldexp)(X, e);
   return e;
 }
@@ -1247,7 +1239,7 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
   m = PROX_FN(prox_detail_maxabs)(w0) > m ? PROX_FN(prox_detail_maxabs)(w0) : m;
   m = PROX_FN(prox_detail_maxabs)(w1) > m ? PROX_FN(prox_detail_maxabs)(w1) : m;
   m = PROX_FN(prox_detail_maxabs)(w2) > m ? PROX_FN(prox_detail_maxabs)(w2) : m;
-  e = PROX_FN(prox_detail_pair_exp)((double)m);
+  e = PROX_FN(prox_detail_exp)((double)m);
   U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1], e);
   V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2], e);
   W = PROX_FN(prox_detail_pair_worient)(p, q, v[1], v[0], e);

@@ -41,16 +41,23 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// then measure it again on scaled input (prox_detail_frame).
 #define PROX_DETAIL_D2_TINY (PROX_REAL_MIN / PROX_EPS)
 
+/// Internal: the exponent e with m 2^-e in [1/2, 1); 0 for m zero or not
+/// finite.
+PROX_KERNEL int PROX_FN(prox_detail_exp)(double m) {
+  int e = 0;
+  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
+  return e;
+}
+
 /// Internal: e with the largest magnitude among the n vectors v and x
 /// times 2^-e in [1/2, 1); 0 when that magnitude is 0 or not finite.
 PROX_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v, int n,
                                            PROX_REAL x) {
   double m = fabs((double)x);
-  int e = 0, i;
+  int i;
   for (i = 0; i < n; ++i)
     m = fmax(m, (double)PROX_FN(prox_detail_maxabs)(v[i]));
-  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
-  return e;
+  return PROX_FN(prox_detail_exp)(m);
 }
 
 /// Internal: sqrt(d2) 2^e in PROX_REAL (d2 measured at scale 2^-e).
