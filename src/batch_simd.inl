@@ -521,15 +521,16 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
                                     const PROX_FN(prox_aabb) * box,
                                     PROX_REAL *sqdist_out,
                                     PROX_FN(prox_closest) * out) {
-  /* As prox_point_aabb: the box sorted per axis, and the corners' product
-   * started from 0 (+-0 unless a corner is NaN or infinite, then NaN) added
-   * to the squared distance, so that a corner the clamp drops still makes it
-   * NaN; the select turns an infinite d2 into NaN. */
-  PROX_FN(prox_vec3) blo = PROX_FN(prox_vmin)(box->min, box->max);
+  /* As prox_point_aabb: the clamp to [min, max] per axis (min wins if
+   * min > max), the sides against [min, max(min, max)], and the corners'
+   * product started from 0 (+-0 unless a corner is NaN or infinite, then
+   * NaN) added to the squared distance, so that a corner the clamp drops
+   * still makes it NaN; the select turns an infinite d2 into NaN. */
   PROX_FN(prox_vec3) bhi = PROX_FN(prox_vmax)(box->min, box->max);
   PROX_REAL poison = box->min.x * 0 * box->min.y * box->min.z * box->max.x *
                      box->max.y * box->max.z;
-  PB_V3 lo = PROX_FN(pb_splat)(blo), hi = PROX_FN(pb_splat)(bhi);
+  PB_V3 lo = PROX_FN(pb_splat)(box->min), mx = PROX_FN(pb_splat)(box->max);
+  PB_V3 hi = PROX_FN(pb_splat)(bhi);
   PB_V pv = PB_SET1(poison);
   PB_V big = PB_SET1(PROX_REAL_MAX), nan = PB_SET1(PROX_NAN);
   size_t i;
@@ -542,9 +543,9 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
     PB_V3 q, d;
     PB_V d2;
     /* prox_clamp: x > hi ? hi : x, then t < lo ? lo : t. */
-    q.x = PB_SELECT(PB_GT(p.x, hi.x), hi.x, p.x);
-    q.y = PB_SELECT(PB_GT(p.y, hi.y), hi.y, p.y);
-    q.z = PB_SELECT(PB_GT(p.z, hi.z), hi.z, p.z);
+    q.x = PB_SELECT(PB_GT(p.x, mx.x), mx.x, p.x);
+    q.y = PB_SELECT(PB_GT(p.y, mx.y), mx.y, p.y);
+    q.z = PB_SELECT(PB_GT(p.z, mx.z), mx.z, p.z);
     q.x = PB_SELECT(PB_LT(q.x, lo.x), lo.x, q.x);
     q.y = PB_SELECT(PB_LT(q.y, lo.y), lo.y, q.y);
     q.z = PB_SELECT(PB_LT(q.z, lo.z), lo.z, q.z);

@@ -1908,7 +1908,7 @@ static void TFN(test_aabb)(void) {
       }
       box.min = KFN(prox_vmin)(a, b);
       box.max = KFN(prox_vmax)(a, b);
-      if (oracle_rng_int(&g, 8) == 0) { /* min > max: swapped */
+      if (oracle_rng_int(&g, 8) == 0) { /* min > max on some axes */
         box.min = b.x > a.x ? b : a;
         box.max = b.x > a.x ? a : b;
       }
@@ -1934,10 +1934,11 @@ static void TFN(test_aabb)(void) {
       TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
       TFN(null_set) = 2;
       sd = KFN(prox_point_aabb_signed)(p, &box, &outs);
-      /* Exact clamp. */
+      /* Exact clamp to the documented box: [min, max(min, max)] per axis
+       * (an axis with min > max is the single value min). */
       inside = 1;
       for (i = 0; i < 3; ++i) {
-        double l = (double)(mn[i] < mx[i] ? mn[i] : mx[i]);
+        double l = (double)mn[i];
         double h = (double)(mn[i] < mx[i] ? mx[i] : mn[i]);
         mpq_set_d(lo[i], l);
         mpq_set_d(hi[i], h);
@@ -2011,24 +2012,37 @@ static void TFN(test_aabb)(void) {
     VEC p = TFN(v3)((const double[3]){1, -2, 3});
     RES out;
     REAL d2;
-    int swap;
-    for (swap = 0; swap < 2; ++swap) {
-      box.min = TFN(v3)((const double[3]){-(double)m, -(double)m, -(double)m});
-      box.max = TFN(v3)((const double[3]){(double)m, (double)m, (double)m});
-      if (swap) {
-        VEC tmp = box.min;
-        box.min = box.max;
-        box.max = tmp;
-      }
-      d2 = KFN(prox_point_aabb)(p, &box, &out);
-      TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
-      TFN(null_set) = 2;
-      CHECK_MSG(d2 == 0 && out.sqdist == 0 && out.point.x == p.x &&
-                    out.point.y == p.y && out.point.z == p.z &&
-                    out.feature.kind == PROX_FEATURE_INTERIOR,
-                "huge box (swap %d): d2 = %a", swap, (double)d2);
-      CHECK(KFN(prox_point_aabb)(p, &box, NULL) == 0);
-    }
+    box.min = TFN(v3)((const double[3]){-(double)m, -(double)m, -(double)m});
+    box.max = TFN(v3)((const double[3]){(double)m, (double)m, (double)m});
+    d2 = KFN(prox_point_aabb)(p, &box, &out);
+    TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
+    TFN(null_set) = 2;
+    CHECK_MSG(d2 == 0 && out.sqdist == 0 && out.point.x == p.x &&
+                  out.point.y == p.y && out.point.z == p.z &&
+                  out.feature.kind == PROX_FEATURE_INTERIOR,
+              "huge box: d2 = %a", (double)d2);
+    CHECK(KFN(prox_point_aabb)(p, &box, NULL) == 0);
+  }
+  /* The documented answer for min > max, worked by hand: x in [2, 1] is
+   * the single value 2 (below it the low face, above it the high face). */
+  {
+    KFN(prox_aabb) box;
+    RES out;
+    REAL d2;
+    box.min = TFN(v3)((const double[3]){2, 0, 0});
+    box.max = TFN(v3)((const double[3]){1, 1, 1});
+    d2 = KFN(prox_point_aabb)(TFN(v3)((const double[3]){0, 0.5, 0.5}), &box,
+                              &out);
+    CHECK(d2 == 4 && out.point.x == 2 && out.point.y == (REAL)0.5 &&
+          out.feature.kind == PROX_FEATURE_FACE && out.feature.index == 0);
+    d2 = KFN(prox_point_aabb)(TFN(v3)((const double[3]){3, 0.5, 0.5}), &box,
+                              &out);
+    CHECK(d2 == 1 && out.point.x == 2 &&
+          out.feature.kind == PROX_FEATURE_FACE && out.feature.index == 1);
+    d2 = KFN(prox_point_aabb_signed)(TFN(v3)((const double[3]){2, 0.5, 0.5}),
+                                     &box, &out);
+    CHECK(d2 == 0 && out.point.x == 2 &&
+          out.feature.kind == PROX_FEATURE_FACE && out.feature.index == 0);
   }
   q3_clear(&xp);
   q3_clear(&xq);

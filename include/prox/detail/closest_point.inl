@@ -685,15 +685,14 @@ PROX_SMALL_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
 /// 2i + s (i the axis, s = 1 for the max side), EDGE 4k + b (k the free axis,
 /// b has bit 0 for the high side of the lower clamped axis and bit 1 for the
 /// other) or VERTEX b (bit i for the high side of axis i). No parameters.
-/// min > max on an axis is the same as swapped; zero size is a rectangle,
-/// segment or point. Non-finite input gives NaN. Exact up to the rounding of
-/// the final sum of squares.
+/// Zero size is a rectangle, segment or point. The corners are expected in
+/// order (min <= max); an axis with min > max is not reordered but taken as
+/// the single value min (the clamp's answer, as Ericson's and Jolt's clamps
+/// give; the sides and the feature follow from that). Non-finite input gives
+/// NaN. Exact up to the rounding of the final sum of squares.
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
                          PROX_FN(prox_closest) * out) {
-  /* vmin(a, b) and vmax(b, a) test different comparisons (b < a, a < b):
-   * the compiler keeps them as min and max instructions instead of one
-   * compare and two blends. */
   PROX_FN(prox_vec3) lo, hi, q;
   PROX_REAL d2, g;
   prox_feature f;
@@ -703,37 +702,37 @@ PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
      * and is not summed), with its guard per lane: 0 * min_i * max_i joins
      * the square of axis i, and d2 + (d2 - d2) turns an infinite d2 into
      * NaN. The same bits for finite input, NaN otherwise. The corners are
-     * read as 16 bytes at offsets 0 and 8 of the 24-byte box. */
+     * read as 16 bytes at offsets 0 and 8 of the 24-byte box. The clamp is
+     * prox_clamp's: min(p, max) first, so that min wins if min > max. */
     typedef prox_detail_v4f v4;
     const float *c = (const float *)(const void *)box;
     v4 mn = *(const prox_detail_v4f_u *)c,
        t = *(const prox_detail_v4f_u *)(c + 2);
     v4 mx = {t[1], t[2], t[3], t[3]}, pv = {p.x, p.y, p.z, p.z};
     v4 zero = {0, 0, 0, 0};
-    v4 q4 = __builtin_ia32_minps(
-        __builtin_ia32_maxps(pv, __builtin_ia32_minps(mn, mx)),
-        __builtin_ia32_maxps(mn, mx));
+    v4 q4 = __builtin_ia32_maxps(__builtin_ia32_minps(pv, mx), mn);
     v4 d = pv - q4, s = d * d + zero * mn * mx;
     d2 = (s[0] + s[1]) + s[2];
     return d2 + (d2 - d2);
   }
 #endif
-  lo = PROX_FN(prox_vmin)(box->min, box->max);
-  hi = PROX_FN(prox_vmax)(box->min, box->max);
   /* Branch-free clamp. The clamp drops a NaN or infinite corner, so g, the
    * corners' product started from 0 (it cannot overflow), is +-0 unless a
    * corner is NaN or infinite, and then NaN. d2 + d2 * g is d2 for finite
    * input and NaN otherwise (an infinite p gives an infinite d2): no branch
    * or select, so that a caller's loop can be vectorised. */
-  q.x = PROX_FN(prox_clamp)(p.x, lo.x, hi.x);
-  q.y = PROX_FN(prox_clamp)(p.y, lo.y, hi.y);
-  q.z = PROX_FN(prox_clamp)(p.z, lo.z, hi.z);
+  q.x = PROX_FN(prox_clamp)(p.x, box->min.x, box->max.x);
+  q.y = PROX_FN(prox_clamp)(p.y, box->min.y, box->max.y);
+  q.z = PROX_FN(prox_clamp)(p.z, box->min.z, box->max.z);
   g = box->min.x * 0 * box->min.y * box->min.z * box->max.x * box->max.y *
       box->max.z;
   d2 = PROX_FN(prox_vdist2)(p, q);
   d2 += d2 * g;
   if (!out) return d2;
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  /* The box the clamp used: [min, max(min, max)] on each axis. */
+  lo = box->min;
+  hi = PROX_FN(prox_vmax)(box->min, box->max);
   f = PROX_FN(prox_detail_box_feature)((p.x > hi.x) - (p.x < lo.x),
                                        (p.y > hi.y) - (p.y < lo.y),
                                        (p.z > hi.z) - (p.z < lo.z));
@@ -769,7 +768,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
 /// out (may be NULL) gets the nearest point of the boundary: outside, as
 /// prox_point_aabb; inside, p moved onto the nearest face (feature FACE i as
 /// for prox_point_aabb; ties go to the lowest face index); out->sqdist is
-/// the square of the result. Non-finite input gives NaN.
+/// the square of the result. An axis with min > max is the single value min,
+/// as for prox_point_aabb. Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
     PROX_FN(prox_closest) * out) {
@@ -798,8 +798,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
     }
     return PROX_SQRT(d2);
   }
-  lo = PROX_FN(prox_vmin)(box->min, box->max);
-  hi = PROX_FN(prox_vmax)(box->max, box->min);
+  /* The box prox_point_aabb used: [min, max(min, max)] on each axis. */
+  lo = box->min;
+  hi = PROX_FN(prox_vmax)(box->min, box->max);
   dlo[0] = p.x - lo.x;
   dlo[1] = p.y - lo.y;
   dlo[2] = p.z - lo.z;

@@ -45,8 +45,12 @@ typedef struct PROX_FN(prox_rectangle) {
   PROX_REAL half[2];
 } PROX_FN(prox_rectangle);
 
-/// The axis-aligned box spanned by the corners min and max (an axis with
-/// min > max is the same as with the two swapped). Zero size is allowed.
+/// The axis-aligned box spanned by the corners min and max, expected in
+/// order (min <= max on every axis). Zero size is allowed. An axis with
+/// min > max still gets a defined answer from every query: the closest-point
+/// queries (prox_point_aabb, its signed and batch forms) take it as the
+/// single value min, as a clamp does; the ray casts and overlap tests as the
+/// interval between the two.
 typedef struct PROX_FN(prox_aabb) {
   PROX_FN(prox_vec3) min, max;
 } PROX_FN(prox_aabb);
