@@ -117,6 +117,14 @@ void PROX_FN(prox_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
     ops->PROX_FN(points_aabb)(pts, n, box, sqdist_out, out);
     return;
   }
+  if (!out) {
+    /* A copy of the box that the stores cannot alias: its guard and loads
+     * leave the loop, which the compiler can then vectorise. */
+    const PROX_FN(prox_aabb) b = *box;
+    for (i = 0; i < n; ++i)
+      sqdist_out[i] = PROX_FN(prox_point_aabb)(pts[i], &b, NULL);
+    return;
+  }
   for (i = 0; i < n; ++i) {
     PROX_REAL d2 = PROX_FN(prox_point_aabb)(pts[i], box, out ? &out[i] : NULL);
     if (sqdist_out) sqdist_out[i] = d2;
