@@ -1296,6 +1296,93 @@ PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
    c->feature.index);
 }
 
+/* The magnitudes where the candidate bounds below work: their products
+ * reach the sixth power of the coordinates. */
+#define PROX_TT_LO (PROX_IS_DOUBLE ? PROX_R(0x1p-150) : PROX_R(0x1p-18))
+#define PROX_TT_HI (PROX_IS_DOUBLE ? PROX_R(0x1p150) : PROX_R(0x1p18))
+#define PROX_TT_DOWN (1 - PROX_R(0x1p-40))
+
+/// Internal: for the points v[i], i < cnt, lower bounds pd[i] of their
+/// squared distances to the plane of tri, and side[i], their side of it
+/// where that is certain (else 0, and pd[i] = 0). Rounded down: |(v - v0) .
+/// n| less twice the orientation filter's error, squared, over an upper
+/// bound of the exact |n|^2, then less a relative 2^-40. For coordinates
+/// within [PROX_TT_LO, PROX_TT_HI] (nothing overflows there).
+PROX_KERNEL void
+PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
+                              const PROX_FN(prox_vec3) * v, int cnt,
+                              PROX_REAL *pd, int *side) {
+  PROX_FN(prox_vec3) n, m;
+  PROX_REAL nup2, e = PROX_R(8.0) * PROX_EPS;
+  int i;
+  PROX_FN(prox_detail_pair_plane)(tri, &n, &m);
+  nup2 = (PROX_FABS(n.x) + e * m.x) * (PROX_FABS(n.x) + e * m.x) +
+         (PROX_FABS(n.y) + e * m.y) * (PROX_FABS(n.y) + e * m.y) +
+         (PROX_FABS(n.z) + e * m.z) * (PROX_FABS(n.z) + e * m.z);
+  nup2 += nup2 * PROX_R(0x1p-40);
+  for (i = 0; i < cnt; ++i) {
+    PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(v[i], tri->v[0]);
+    PROX_REAL o = PROX_FN(prox_vdot)(w, n);
+    PROX_REAL err =
+        2 * e *
+        (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y + PROX_FABS(w.z) * m.z);
+    PROX_REAL h = PROX_FABS(o) - err;
+    side[i] = 0;
+    pd[i] = 0;
+    if (err >= PROX_PAIR_ORIENT_MIN && h > 0 && nup2 >= PROX_REAL_MIN) {
+      side[i] = o > 0 ? 1 : -1;
+      pd[i] = h * h / nup2 * PROX_TT_DOWN;
+    }
+  }
+}
+
+/// Internal: the box of the points v[i], i < cnt, as lo[3] and hi[3].
+/// Minima and maxima are written as x < y ? x : y and x > y ? x : y,
+/// distinct comparisons, so that they compile to min and max instructions.
+PROX_KERNEL void PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v,
+                                             int cnt, PROX_REAL *lo,
+                                             PROX_REAL *hi) {
+  int i, a;
+  for (a = 0; a < 3; ++a)
+    lo[a] = hi[a] = (&v[0].x)[a];
+  for (i = 1; i < cnt; ++i)
+    for (a = 0; a < 3; ++a) {
+      PROX_REAL x = (&v[i].x)[a];
+      lo[a] = x < lo[a] ? x : lo[a];
+      hi[a] = x > hi[a] ? x : hi[a];
+    }
+}
+
+/// Internal: a lower bound of the squared distance between the boxes [lo1,
+/// hi1] and [lo2, hi2], rounded down. The gaps are maxima, not branches.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1,
+                                                   const PROX_REAL *hi1,
+                                                   const PROX_REAL *lo2,
+                                                   const PROX_REAL *hi2) {
+  PROX_REAL g2 = 0;
+  int a;
+  for (a = 0; a < 3; ++a) {
+    PROX_REAL g1 = lo2[a] - hi1[a], g = lo1[a] - hi2[a];
+    g = g1 > g ? g1 : g;
+    g = (g + PROX_FABS(g)) * PROX_R(0.5); /* max(g, 0), exactly */
+    g2 += g * g;
+  }
+  return g2 * PROX_TT_DOWN;
+}
+
+/// Internal: whether the largest coordinate magnitude of v[i], i < cnt,
+/// lies within [PROX_TT_LO, PROX_TT_HI]; *s gets it.
+PROX_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) * v,
+                                              int cnt, PROX_REAL *s) {
+  int i;
+  *s = 0;
+  for (i = 0; i < cnt; ++i) {
+    PROX_REAL m = PROX_FN(prox_detail_maxabs)(v[i]);
+    *s = m > *s ? m : *s;
+  }
+  return *s >= PROX_TT_LO && *s <= PROX_TT_HI;
+}
+
 /// Closest points of a segment and a triangle; returns the squared distance.
 ///
 /// param[0][0] is the segment parameter t (features VERTEX 0 / VERTEX 1 /
@@ -1389,92 +1476,42 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
   return bd2;
 }
 
-/* The magnitudes where prox_detail_tt_bounds works: its products reach
- * the sixth power of the coordinates. */
-#define PROX_TT_LO (PROX_IS_DOUBLE ? PROX_R(0x1p-150) : PROX_R(0x1p-18))
-#define PROX_TT_HI (PROX_IS_DOUBLE ? PROX_R(0x1p150) : PROX_R(0x1p18))
-
 /// Internal: lower bounds lb[q] of the exact squared distances of the
 /// fifteen candidates of prox_triangle_triangle (q as there), for finite
 /// input: the gap between the candidates' bounding boxes, and the distance
 /// to the other triangle's plane of a vertex, or of an edge whose ends are
-/// certainly on one side of it. Each bound is rounded down: the plane
-/// distance |(v - v0) . n| / |n| from the filter error of the orientation
-/// (doubled) and an upper bound of the exact |n|, then a relative 2^-40.
-/// All 0 (no pruning) where the largest coordinate magnitude is outside
-/// [PROX_TT_LO, PROX_TT_HI], so that nothing overflows or underflows.
+/// certainly on one side of it (prox_detail_tt_plane). All 0 (no pruning)
+/// outside [PROX_TT_LO, PROX_TT_HI]. *s gets the largest magnitude.
 PROX_KERNEL void
 PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
-                               PROX_REAL *lb) {
-  const PROX_REAL down = 1 - PROX_R(0x1p-40);
-  PROX_REAL lo[2][3], hi[2][3], pd[2][3], elo[2][3][3], ehi[2][3][3], s = 0;
-  int side[2][3], k, i, j, a;
+                               PROX_REAL *lb, PROX_REAL *s) {
+  PROX_FN(prox_vec3) v[6];
+  PROX_REAL lo[2][3], hi[2][3], pd[2][3], elo[2][3][3], ehi[2][3][3];
+  int side[2][3], k, i, j;
   for (k = 0; k < 15; ++k)
     lb[k] = 0;
   for (k = 0; k < 2; ++k)
-    for (i = 0; i < 3; ++i) {
-      PROX_REAL m = PROX_FN(prox_detail_maxabs)(T[k]->v[i]);
-      s = m > s ? m : s;
-    }
-  if (!(s >= PROX_TT_LO && s <= PROX_TT_HI)) return;
+    for (i = 0; i < 3; ++i)
+      v[3 * k + i] = T[k]->v[i];
+  if (!PROX_FN(prox_detail_tt_range)(v, 6, s)) return;
   for (k = 0; k < 2; ++k) {
-    PROX_FN(prox_vec3) n, m;
-    PROX_REAL nup2, e = PROX_R(8.0) * PROX_EPS;
-    const PROX_REAL *v0 = &T[k]->v[0].x, *v1 = &T[k]->v[1].x,
-                    *v2 = &T[k]->v[2].x;
-    for (a = 0; a < 3; ++a) {
-      /* Minima and maxima as x < y ? x : y and x > y ? x : y: distinct
-       * comparisons, so that they compile to min and max instructions. */
-      PROX_REAL x = v0[a], y = v1[a], z = v2[a];
-      PROX_REAL mn = x < y ? x : y, mx = x > y ? x : y;
-      lo[k][a] = mn < z ? mn : z;
-      hi[k][a] = mx > z ? mx : z;
-    }
-    /* Plane of triangle 1 - k; sides and plane distances of triangle k. */
-    PROX_FN(prox_detail_pair_plane)(T[1 - k], &n, &m);
-    nup2 = (PROX_FABS(n.x) + e * m.x) * (PROX_FABS(n.x) + e * m.x) +
-           (PROX_FABS(n.y) + e * m.y) * (PROX_FABS(n.y) + e * m.y) +
-           (PROX_FABS(n.z) + e * m.z) * (PROX_FABS(n.z) + e * m.z);
-    nup2 += nup2 * PROX_R(0x1p-40);
+    PROX_FN(prox_detail_tt_box)(T[k]->v, 3, lo[k], hi[k]);
+    PROX_FN(prox_detail_tt_plane)(T[1 - k], T[k]->v, 3, pd[k], side[k]);
     for (i = 0; i < 3; ++i) {
-      PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(T[k]->v[i], T[1 - k]->v[0]);
-      PROX_REAL o = PROX_FN(prox_vdot)(w, n);
-      PROX_REAL err =
-          2 * e *
-          (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y + PROX_FABS(w.z) * m.z);
-      PROX_REAL h = PROX_FABS(o) - err;
-      side[k][i] = 0;
-      pd[k][i] = 0;
-      if (err >= PROX_PAIR_ORIENT_MIN && h > 0 && nup2 >= PROX_REAL_MIN) {
-        side[k][i] = o > 0 ? 1 : -1;
-        pd[k][i] = h * h / nup2 * down;
-      }
+      PROX_FN(prox_vec3) e[2];
+      e[0] = T[k]->v[i];
+      e[1] = T[k]->v[i == 2 ? 0 : i + 1];
+      PROX_FN(prox_detail_tt_box)(e, 2, elo[k][i], ehi[k][i]);
     }
   }
-  /* Vertex i of triangle k against triangle 1 - k. The gaps are written
-   * as maxima, which compile to max instructions, not branches. */
+  /* Vertex i of triangle k against triangle 1 - k. */
   for (k = 0; k < 2; ++k)
     for (i = 0; i < 3; ++i) {
-      const PROX_REAL *v = &T[k]->v[i].x;
-      PROX_REAL g2 = 0;
-      for (a = 0; a < 3; ++a) {
-        PROX_REAL g1 = lo[1 - k][a] - v[a], g = v[a] - hi[1 - k][a];
-        g = g1 > g ? g1 : g;
-        g = (g + PROX_FABS(g)) * PROX_R(0.5); /* max(g, 0), exactly */
-        g2 += g * g;
-      }
-      g2 *= down;
+      const PROX_REAL *x = &T[k]->v[i].x;
+      PROX_REAL g2 = PROX_FN(prox_detail_tt_gap2)(x, x, lo[1 - k], hi[1 - k]);
       lb[3 * k + i] = g2 > pd[k][i] ? g2 : pd[k][i];
     }
   /* Edge i of t1 against edge j of t2. */
-  for (k = 0; k < 2; ++k)
-    for (i = 0; i < 3; ++i) {
-      const PROX_REAL *p0 = &T[k]->v[i].x, *p1 = &T[k]->v[i == 2 ? 0 : i + 1].x;
-      for (a = 0; a < 3; ++a) {
-        elo[k][i][a] = p0[a] < p1[a] ? p0[a] : p1[a];
-        ehi[k][i][a] = p0[a] > p1[a] ? p0[a] : p1[a];
-      }
-    }
   for (i = 0; i < 3; ++i) {
     int i1 = i == 2 ? 0 : i + 1;
     PROX_REAL b0 = 0;
@@ -1482,15 +1519,8 @@ PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
       b0 = pd[0][i] < pd[0][i1] ? pd[0][i] : pd[0][i1];
     for (j = 0; j < 3; ++j) {
       int j1 = j == 2 ? 0 : j + 1;
-      PROX_REAL g2 = 0, b = b0;
-      for (a = 0; a < 3; ++a) {
-        PROX_REAL g1 = elo[1][j][a] - ehi[0][i][a];
-        PROX_REAL g = elo[0][i][a] - ehi[1][j][a];
-        g = g1 > g ? g1 : g;
-        g = (g + PROX_FABS(g)) * PROX_R(0.5);
-        g2 += g * g;
-      }
-      g2 *= down;
+      PROX_REAL b = b0, g2 = PROX_FN(prox_detail_tt_gap2)(elo[0][i], ehi[0][i],
+                                                          elo[1][j], ehi[1][j]);
       if (side[1][j] != 0 && side[1][j] == side[1][j1]) {
         PROX_REAL c = pd[1][j] < pd[1][j1] ? pd[1][j] : pd[1][j1];
         b = c > b ? c : b;
@@ -1578,16 +1608,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
    * a candidate's computed value is above the best one, so skipping it
    * changes no bit of the result. (A full sort by bound skips a few more
    * but costs more than they do.) */
-  PROX_FN(prox_detail_tt_bounds)(T, lb);
+  PROX_FN(prox_detail_tt_bounds)(T, lb, &s);
   qm = 0;
   for (o = 1; o < 15; ++o)
     qm = lb[o] < lb[qm] ? o : qm;
-  for (i = 0; i < 3; ++i) {
-    PROX_REAL a = PROX_FN(prox_detail_maxabs)(t1->v[i]);
-    PROX_REAL b = PROX_FN(prox_detail_maxabs)(t2->v[i]);
-    s = a > s ? a : s;
-    s = b > s ? b : s;
-  }
   margin = PROX_R(32.0) * PROX_EPS * s * s;
   for (k = -1; k < 15; ++k) {
     int iq = k < 0 ? qm : k;
