@@ -167,7 +167,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
   if (d2 < PROX_DETAIL_D2_TINY) {
     /* s / |n| directly: its square may be subnormal. */
     PROX_REAL nn = PROX_FN(prox_vdot)(plane->normal, plane->normal);
-    return nn > 0 ? s / PROX_SQRT(nn) : PROX_COPYSIGN(0, s);
+    return nn > 0 ? s / PROX_SQRT(nn) : PROX_COPYSIGN(PROX_R(0.0), s);
   }
   return PROX_COPYSIGN(PROX_SQRT(d2), s);
 }
