@@ -199,87 +199,62 @@ template <class K> struct cgal_set {
   }
 };
 
+// The loop that sums f(i) over i < n; f is inlined into it.
+template <class F> loop_fn sum_loop(F f) {
+  return [f](size_t n) {
+    double s = 0;
+    for (size_t i = 0; i < n; ++i)
+      s += f(i);
+    return s;
+  };
+}
+
 template <class K> std::vector<loop_fn> cgal_loops(const cgal_set<K> &C) {
-  std::vector<loop_fn> L;
-  L.push_back([&C](size_t n) { // point-segment
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += CGAL::to_double(CGAL::squared_distance(C.p[i], C.s1[i]));
-    return s;
-  });
-  L.push_back([&C](size_t n) { // point-triangle
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += CGAL::to_double(CGAL::squared_distance(C.p[i], C.t1[i]));
-    return s;
-  });
-  L.push_back([&C](size_t n) { // point-tetrahedron
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += CGAL::to_double(CGAL::squared_distance(C.p[i], C.te[i]));
-    return s;
-  });
-  L.push_back([&C](size_t n) { // segment-segment
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += CGAL::to_double(CGAL::squared_distance(C.s1[i], C.s2[i]));
-    return s;
-  });
-  L.push_back([&C](size_t n) { // triangle-triangle
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += CGAL::to_double(CGAL::squared_distance(C.t1[i], C.t2[i]));
-    return s;
-  });
-  L.push_back([&C](size_t n) { // ray-triangle
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += CGAL::do_intersect(C.ray[i], C.t1[i]) ? 1.0 : 0.0;
-    return s;
-  });
-  return L;
+  auto d = [](const typename K::FT &x) { return CGAL::to_double(x); };
+  return {
+      sum_loop([&C, d](size_t i) {
+        return d(CGAL::squared_distance(C.p[i], C.s1[i]));
+      }),
+      sum_loop([&C, d](size_t i) {
+        return d(CGAL::squared_distance(C.p[i], C.t1[i]));
+      }),
+      sum_loop([&C, d](size_t i) {
+        return d(CGAL::squared_distance(C.p[i], C.te[i]));
+      }),
+      sum_loop([&C, d](size_t i) {
+        return d(CGAL::squared_distance(C.s1[i], C.s2[i]));
+      }),
+      sum_loop([&C, d](size_t i) {
+        return d(CGAL::squared_distance(C.t1[i], C.t2[i]));
+      }),
+      sum_loop([&C](size_t i) {
+        return CGAL::do_intersect(C.ray[i], C.t1[i]) ? 1.0 : 0.0;
+      }),
+  };
 }
 
 std::vector<loop_fn> prox_loops(const speed_set &S) {
-  std::vector<loop_fn> L;
-  L.push_back([&S](size_t n) {
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += prox_point_segment(S.p[i], &S.s1[i], nullptr);
-    return s;
-  });
-  L.push_back([&S](size_t n) {
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += prox_point_triangle(S.p[i], &S.t1[i], nullptr);
-    return s;
-  });
-  L.push_back([&S](size_t n) {
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += prox_point_tetrahedron(S.p[i], &S.te[i], nullptr);
-    return s;
-  });
-  L.push_back([&S](size_t n) {
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += prox_segment_segment(&S.s1[i], &S.s2[i], nullptr);
-    return s;
-  });
-  L.push_back([&S](size_t n) {
-    double s = 0;
-    for (size_t i = 0; i < n; ++i)
-      s += prox_triangle_triangle(&S.t1[i], &S.t2[i], nullptr);
-    return s;
-  });
-  L.push_back([&S](size_t n) {
-    double s = 0;
-    prox_rayhit h;
-    for (size_t i = 0; i < n; ++i)
-      s += prox_raycast_triangle(&S.ray[i], &S.t1[i], &h) ? 1.0 + h.t : 0.0;
-    return s;
-  });
-  return L;
+  return {
+      sum_loop([&S](size_t i) {
+        return prox_point_segment(S.p[i], &S.s1[i], nullptr);
+      }),
+      sum_loop([&S](size_t i) {
+        return prox_point_triangle(S.p[i], &S.t1[i], nullptr);
+      }),
+      sum_loop([&S](size_t i) {
+        return prox_point_tetrahedron(S.p[i], &S.te[i], nullptr);
+      }),
+      sum_loop([&S](size_t i) {
+        return prox_segment_segment(&S.s1[i], &S.s2[i], nullptr);
+      }),
+      sum_loop([&S](size_t i) {
+        return prox_triangle_triangle(&S.t1[i], &S.t2[i], nullptr);
+      }),
+      sum_loop([&S](size_t i) {
+        prox_rayhit h;
+        return prox_raycast_triangle(&S.ray[i], &S.t1[i], &h) ? 1.0 + h.t : 0.0;
+      }),
+  };
 }
 
 void speed(size_t stream_n, size_t cache_n) {
@@ -455,72 +430,69 @@ prox_triangle collinear() {
   return t;
 }
 
-template <class K> double d_pt_tri(prox_vec3 p, const prox_triangle &t) {
-  return CGAL::to_double(CGAL::squared_distance(pt<K>(p), tri<K>(t)));
-}
-template <class K> double d_pt_seg(prox_vec3 p, const prox_segment &s) {
-  return CGAL::to_double(CGAL::squared_distance(pt<K>(p), seg<K>(s)));
-}
-template <class K> double d_pt_tet(prox_vec3 p, const prox_tetrahedron &t) {
-  return CGAL::to_double(CGAL::squared_distance(pt<K>(p), tet<K>(t)));
-}
-template <class K>
-double d_seg_seg(const prox_segment &a, const prox_segment &b) {
-  return CGAL::to_double(CGAL::squared_distance(seg<K>(a), seg<K>(b)));
-}
-template <class K>
-double d_tri_tri(const prox_triangle &a, const prox_triangle &b) {
-  return CGAL::to_double(CGAL::squared_distance(tri<K>(a), tri<K>(b)));
+// One case: prox's value, CGAL's from cg(IK()) and cg(SK()) (cg computes
+// the distance in the kernel whose tag it gets), s and the exact value.
+template <class F>
+acc_case make_case(double prox, F cg, double s, const EK::FT &exact) {
+  acc_case k;
+  k.prox = prox;
+  k.epick = cg(IK());
+  k.sc = cg(SK());
+  k.s = s;
+  k.exact = exact;
+  return k;
 }
 
 acc_case case_pt_tri(prox_vec3 p, const prox_triangle &t) {
-  acc_case k;
-  k.prox = prox_point_triangle(p, &t, nullptr);
-  k.epick = d_pt_tri<IK>(p, t);
-  k.sc = d_pt_tri<SK>(p, t);
-  k.s = std::max({maxabs(p), maxabs(t.v[0]), maxabs(t.v[1]), maxabs(t.v[2])});
-  k.exact = ex_point_triangle(p, t);
-  return k;
+  return make_case(
+      prox_point_triangle(p, &t, nullptr),
+      [&](auto k) {
+        typedef decltype(k) K;
+        return CGAL::to_double(CGAL::squared_distance(pt<K>(p), tri<K>(t)));
+      },
+      std::max({maxabs(p), maxabs(t.v[0]), maxabs(t.v[1]), maxabs(t.v[2])}),
+      ex_point_triangle(p, t));
 }
-acc_case case_pt_seg(prox_vec3 p, const prox_segment &s) {
-  acc_case k;
-  k.prox = prox_point_segment(p, &s, nullptr);
-  k.epick = d_pt_seg<IK>(p, s);
-  k.sc = d_pt_seg<SK>(p, s);
-  k.s = std::max({maxabs(p), maxabs(s.a), maxabs(s.b)});
-  k.exact = ex_point_segment(p, s);
-  return k;
+acc_case case_pt_seg(prox_vec3 p, const prox_segment &g) {
+  return make_case(
+      prox_point_segment(p, &g, nullptr),
+      [&](auto k) {
+        typedef decltype(k) K;
+        return CGAL::to_double(CGAL::squared_distance(pt<K>(p), seg<K>(g)));
+      },
+      std::max({maxabs(p), maxabs(g.a), maxabs(g.b)}), ex_point_segment(p, g));
 }
 acc_case case_pt_tet(prox_vec3 p, const prox_tetrahedron &t) {
-  acc_case k;
-  k.prox = prox_point_tetrahedron(p, &t, nullptr);
-  k.epick = d_pt_tet<IK>(p, t);
-  k.sc = d_pt_tet<SK>(p, t);
-  k.s = maxabs(p);
-  for (auto &v : t.v)
-    k.s = std::max(k.s, maxabs(v));
-  k.exact = ex_point_tetrahedron(p, t);
-  return k;
+  return make_case(
+      prox_point_tetrahedron(p, &t, nullptr),
+      [&](auto k) {
+        typedef decltype(k) K;
+        return CGAL::to_double(CGAL::squared_distance(pt<K>(p), tet<K>(t)));
+      },
+      std::max({maxabs(p), maxabs(t.v[0]), maxabs(t.v[1]), maxabs(t.v[2]),
+                maxabs(t.v[3])}),
+      ex_point_tetrahedron(p, t));
 }
 acc_case case_seg_seg(const prox_segment &a, const prox_segment &b) {
-  acc_case k;
-  k.prox = prox_segment_segment(&a, &b, nullptr);
-  k.epick = d_seg_seg<IK>(a, b);
-  k.sc = d_seg_seg<SK>(a, b);
-  k.s = std::max({maxabs(a.a), maxabs(a.b), maxabs(b.a), maxabs(b.b)});
-  k.exact = ex_segment_segment(a, b);
-  return k;
+  return make_case(
+      prox_segment_segment(&a, &b, nullptr),
+      [&](auto k) {
+        typedef decltype(k) K;
+        return CGAL::to_double(CGAL::squared_distance(seg<K>(a), seg<K>(b)));
+      },
+      std::max({maxabs(a.a), maxabs(a.b), maxabs(b.a), maxabs(b.b)}),
+      ex_segment_segment(a, b));
 }
 acc_case case_tri_tri(const prox_triangle &a, const prox_triangle &b) {
-  acc_case k;
-  k.prox = prox_triangle_triangle(&a, &b, nullptr);
-  k.epick = d_tri_tri<IK>(a, b);
-  k.sc = d_tri_tri<SK>(a, b);
-  k.s = 0;
-  for (int i = 0; i < 3; ++i)
-    k.s = std::max({k.s, maxabs(a.v[i]), maxabs(b.v[i])});
-  k.exact = CGAL::squared_distance(tri<EK>(a), tri<EK>(b));
-  return k;
+  return make_case(
+      prox_triangle_triangle(&a, &b, nullptr),
+      [&](auto k) {
+        typedef decltype(k) K;
+        return CGAL::to_double(CGAL::squared_distance(tri<K>(a), tri<K>(b)));
+      },
+      std::max({maxabs(a.v[0]), maxabs(a.v[1]), maxabs(a.v[2]), maxabs(b.v[0]),
+                maxabs(b.v[1]), maxabs(b.v[2])}),
+      CGAL::squared_distance(tri<EK>(a), tri<EK>(b)));
 }
 
 void accuracy(long n) {
