@@ -1298,9 +1298,14 @@ PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
 
 /* The magnitudes where the candidate bounds below work: their products
  * reach the sixth power of the coordinates. */
-#define PROX_TT_LO (PROX_IS_DOUBLE ? PROX_R(0x1p-150) : PROX_R(0x1p-18))
-#define PROX_TT_HI (PROX_IS_DOUBLE ? PROX_R(0x1p150) : PROX_R(0x1p18))
-#define PROX_TT_DOWN (1 - PROX_R(0x1p-40))
+/* 2^-150 and 2^150 (float: 2^-18 and 2^18), 1 - 2^-40; decimal, as C++
+ * before C++17 has no hexadecimal floating literals. */
+#define PROX_TT_LO                                                             \
+  (PROX_IS_DOUBLE ? PROX_R(7.0064923216240854e-46) : PROX_R(3.814697265625e-06))
+#define PROX_TT_HI                                                             \
+  (PROX_IS_DOUBLE ? PROX_R(1.4272476927059599e+45) : PROX_R(262144.0))
+#define PROX_TT_2M40 PROX_R(9.094947017729282379150390625e-13)
+#define PROX_TT_DOWN (1 - PROX_TT_2M40)
 
 /// Internal: for the points v[i], i < cnt, lower bounds pd[i] of their
 /// squared distances to the plane of tri, and side[i], their side of it
@@ -1319,7 +1324,7 @@ PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
   nup2 = (PROX_FABS(n.x) + e * m.x) * (PROX_FABS(n.x) + e * m.x) +
          (PROX_FABS(n.y) + e * m.y) * (PROX_FABS(n.y) + e * m.y) +
          (PROX_FABS(n.z) + e * m.z) * (PROX_FABS(n.z) + e * m.z);
-  nup2 += nup2 * PROX_R(0x1p-40);
+  nup2 += nup2 * PROX_TT_2M40;
   for (i = 0; i < cnt; ++i) {
     PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(v[i], tri->v[0]);
     PROX_REAL o = PROX_FN(prox_vdot)(w, n);

@@ -17,9 +17,9 @@
  * its input: the products of three coordinates stay far from overflow and
  * underflow in between. */
 #if PROX_IS_DOUBLE
-#define PROX_OV_BIG 0x1p300
+#define PROX_OV_BIG 2.0370359763344861e+90 /* 2^300 */
 #else
-#define PROX_OV_BIG 0x1p30f
+#define PROX_OV_BIG 1073741824.0f /* 2^30 */
 #endif
 
 #if PROX_IS_DOUBLE
