@@ -1348,14 +1348,14 @@ PROX_KERNEL void PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v,
                                              int cnt, PROX_REAL *lo,
                                              PROX_REAL *hi) {
   int i, a;
-  for (a = 0; a < 3; ++a)
-    lo[a] = hi[a] = (&v[0].x)[a];
-  for (i = 1; i < cnt; ++i)
-    for (a = 0; a < 3; ++a) {
-      PROX_REAL x = (&v[i].x)[a];
+  for (a = 0; a < 3; ++a) {
+    lo[a] = hi[a] = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
+    for (i = 1; i < cnt; ++i) {
+      PROX_REAL x = a == 0 ? v[i].x : (a == 1 ? v[i].y : v[i].z);
       lo[a] = x < lo[a] ? x : lo[a];
       hi[a] = x > hi[a] ? x : hi[a];
     }
+  }
 }
 
 /// Internal: a lower bound of the squared distance between the boxes [lo1,
@@ -1512,8 +1512,11 @@ PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
   /* Vertex i of triangle k against triangle 1 - k. */
   for (k = 0; k < 2; ++k)
     for (i = 0; i < 3; ++i) {
-      const PROX_REAL *x = &T[k]->v[i].x;
-      PROX_REAL g2 = PROX_FN(prox_detail_tt_gap2)(x, x, lo[1 - k], hi[1 - k]);
+      PROX_REAL x[3], g2;
+      x[0] = T[k]->v[i].x;
+      x[1] = T[k]->v[i].y;
+      x[2] = T[k]->v[i].z;
+      g2 = PROX_FN(prox_detail_tt_gap2)(x, x, lo[1 - k], hi[1 - k]);
       lb[3 * k + i] = g2 > pd[k][i] ? g2 : pd[k][i];
     }
   /* Edge i of t1 against edge j of t2. */
