@@ -1183,6 +1183,18 @@ PROX_FN(prox_detail_pair_plane)(const PROX_FN(prox_triangle) * tri,
                         PROX_FABS(zx) + PROX_FABS(zy));
 }
 
+/// Internal: (p - v0) . n for a triangle's plane, n and m from
+/// prox_detail_pair_plane, and *err its filter bound (8 eps times the
+/// permanent): the floating-point part of prox_detail_pair_plane_sign.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
+    const PROX_FN(prox_triangle) * tri, PROX_FN(prox_vec3) n,
+    PROX_FN(prox_vec3) m, PROX_FN(prox_vec3) p, PROX_REAL *err) {
+  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, tri->v[0]);
+  *err = PROX_R(8.0) * PROX_EPS *
+         (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y + PROX_FABS(w.z) * m.z);
+  return PROX_FN(prox_vdot)(w, n);
+}
+
 /// Internal: prox_detail_pair_orient(v0, v1, v2, p) for a triangle's
 /// plane, from n and m of prox_detail_pair_plane: the same determinant,
 /// evaluated as (p - v0) . n (a cyclic permutation, the same six products),
@@ -1192,11 +1204,7 @@ PROX_KERNEL int
 PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
                                      PROX_FN(prox_vec3) n, PROX_FN(prox_vec3) m,
                                      PROX_FN(prox_vec3) p) {
-  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, tri->v[0]);
-  PROX_REAL o = PROX_FN(prox_vdot)(w, n);
-  PROX_REAL err =
-      PROX_R(8.0) * PROX_EPS *
-      (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y + PROX_FABS(w.z) * m.z);
+  PROX_REAL err, o = PROX_FN(prox_detail_pair_plane_dot)(tri, n, m, p, &err);
   if (err >= PROX_PAIR_ORIENT_MIN) {
     if (o > err) return 1;
     if (o < -err) return -1;
@@ -1326,12 +1334,9 @@ PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
          (PROX_FABS(n.z) + e * m.z) * (PROX_FABS(n.z) + e * m.z);
   nup2 += nup2 * PROX_TT_2M40;
   for (i = 0; i < cnt; ++i) {
-    PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(v[i], tri->v[0]);
-    PROX_REAL o = PROX_FN(prox_vdot)(w, n);
-    PROX_REAL err =
-        2 * e *
-        (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y + PROX_FABS(w.z) * m.z);
-    PROX_REAL h = PROX_FABS(o) - err;
+    PROX_REAL err,
+        o = PROX_FN(prox_detail_pair_plane_dot)(tri, n, m, v[i], &err);
+    PROX_REAL h = PROX_FABS(o) - 2 * err;
     side[i] = 0;
     pd[i] = 0;
     if (err >= PROX_PAIR_ORIENT_MIN && h > 0 && nup2 >= PROX_REAL_MIN) {
