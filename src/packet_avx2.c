@@ -475,7 +475,7 @@ PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
  * shifted to lane0. */
 static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride,
                                 PK_HITT *hit, int lane0) {
-  PK_V X[3], Y[3], Z[3], M[3], w[3], zero = PS1((PK_S)0), det, t;
+  PK_V X[3], Y[3], Z[3], M[3], w[3], B[3], zero = PS1((PK_S)0), det, t;
   PK_V sx = PS1(r->sx), sy = PS1(r->sy), sz = PS1(r->sz);
   PK_V ox = PS1(r->org[r->kx]), oy = PS1(r->org[r->ky]),
        oz = PS1(r->org[r->kz]);
@@ -499,6 +499,7 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride,
     pos[k] = PGT(e, bd);
     neg[k] = PLT(e, PSUB(zero, bd));
     w[k] = e;
+    B[k] = bd;
   }
   certain = MINT(MOR(pos[0], neg[0])) & MINT(MOR(pos[1], neg[1])) &
             MINT(MOR(pos[2], neg[2]));
@@ -510,8 +511,18 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride,
   dz = MINT(PEQ(det, zero));
   inr = MINT(MAND(MAND(PGE(t, PS1(r->tmin)), PLE(t, PS1(r->tmax))),
                   PLT(PABS(t), PS1((PK_S)INFINITY))));
-  mask = hitc & inr & ~dz & certain;
   unc = (~certain | (hitc & dz)) & ((1 << PK_W) - 1);
+  if (hitc & ~dz & certain) {
+    /* Hits whose t may have the wrong sign (prox_detail_rc_t_near0, in its
+     * order of operations) go to the scalar kernel, which decides the
+     * sign exactly. */
+    PK_V e4 = PS1((PK_S)4.0 * PK_EPS), e = zero;
+    for (k = 0; k < 3; ++k)
+      e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(w[k]))), PABS(Z[k])));
+    unc |= hitc & ~dz & certain &
+           MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1((PK_S)2.0), e)));
+  }
+  mask = hitc & inr & ~dz & certain & ~unc;
   if (hit) {
     PSTOREU(hit->t + lane0, t);
     PSTOREU(hit->u + lane0, PDIV(w[1], det));

@@ -178,9 +178,13 @@ static void wt_icosphere(wt_mesh *m, int levels, double r, const double c[3]) {
   for (i = 0; i < nv; ++i) {
     double *p = v + 3 * i;
     double l = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
-    int k;
+    int k, ex;
+    /* On the sphere, rounded to multiples of 2^-12 r (a power of two near
+     * it): edge midpoints and quarter points are then exact in both
+     * precisions, which the rays from exact surface points need. */
+    frexp(r, &ex);
     for (k = 0; k < 3; ++k)
-      p[k] = c[k] + r * p[k] / l;
+      p[k] = c[k] + ldexp(nearbyint(ldexp(r * p[k] / l, 12 - ex)), ex - 12);
   }
   m->v = v;
   m->t = t;
@@ -329,20 +333,42 @@ static int wt_vertex_crossing(const wt_mesh *m, int is_float, uint32_t vi,
   return fabs(sum) > 3.14159;
 }
 
+/* The rounding error of a + b (Knuth's two-sum). */
+static double wt_sum_err(double a, double b) {
+  double x = a + b, bv = x - a, av = x - bv;
+  return (a - av) + (b - bv);
+}
+
+/* Whether the point a + w (b - a) (w a power of two) is exact in the
+ * precision of the test, so that p (its rounded value) lies exactly on the
+ * edge a b. */
+static int wt_exact_lerp(const double a[3], const double b[3], double w,
+                         const double p[3], int is_float) {
+  int k;
+  for (k = 0; k < 3; ++k) {
+    double d = b[k] - a[k];
+    if (wt_sum_err(b[k], -a[k]) != 0 || (w * d) / w != d ||
+        wt_sum_err(a[k], w * d) != 0 || a[k] + w * d != p[k])
+      return 0;
+    if (is_float && (double)(float)p[k] != p[k]) return 0;
+  }
+  return 1;
+}
+
 static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
                      oracle_rng *g) {
-  long i, odd = 0, missed = 0, crossing = 0;
+  long i, odd = 0, missed = 0, crossing = 0, starts = 0, bad_start = 0;
   double near = (is_float ? 1e-4 : 1e-9) * m->diag;
   for (i = 0; i < nlines; ++i) {
     size_t ti = (size_t)oracle_rng_int(g, (int)m->nt);
-    int e = oracle_rng_int(g, 3), k, cross;
+    int e = oracle_rng_int(g, 3), k, cross, kind = (int)(i % 3), exact = 1;
     double a[3], b[3], c[3], p[3], d[3], n1[3], n2[3], o2[3], dl;
     long hits, at;
     wt_vertex(m, is_float, ti, e, a);
     wt_vertex(m, is_float, ti, (e + 1) % 3, b);
     wt_vertex(m, is_float, ti, (e + 2) % 3, c);
     wt_unit_normal(a, b, c, n1);
-    if (i % 2 == 0) {
+    if (kind != 1) {
       /* Edge point a + 2^-k (b - a) (k = 1..4), along the mean normal of
        * the two triangles of the edge. */
       size_t tj = m->adj[3 * ti + (size_t)e];
@@ -358,7 +384,21 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
       if (is_float)
         for (k = 0; k < 3; ++k)
           p[k] = (float)p[k];
+      exact = wt_exact_lerp(a, b, w, p, is_float);
       cross = 1;
+      if (kind == 2) {
+        /* Face point: halfway from the edge point to the third vertex,
+         * along minus a random perturbation of the face normal. */
+        double q[3], u[3];
+        oracle_rng_cube(g, u);
+        for (k = 0; k < 3; ++k) {
+          q[k] = p[k] + 0.5 * (c[k] - p[k]);
+          if (is_float) q[k] = (float)q[k];
+          d[k] = -n1[k] + 0.3 * u[k];
+        }
+        exact = exact && wt_exact_lerp(p, c, 0.5, q, is_float);
+        memcpy(p, q, sizeof q);
+      }
     } else {
       /* Vertex a, along minus a random perturbation of the face normal;
        * crossing when its projected 1-ring winds around it. */
@@ -375,6 +415,29 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
         d[k] = (float)d[k];
     dl = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     hits = wt_cast(m, is_float, p, d, -INFINITY, INFINITY, near / dl, &at);
+    if (exact && local) {
+      /* The ray from p (exactly on the surface) with tmin = 0: the
+       * crossing there is at t = 0 exactly, so the hits at t = 0 are the
+       * line's hits at p, and the forward and backward rays together
+       * count every crossing of the line once and the one at p twice:
+       * an odd sum exactly where the line crosses the surface at p. */
+      double back[3] = {-d[0], -d[1], -d[2]};
+      long at_fwd, at_back;
+      long fwd = wt_cast(m, is_float, p, d, 0, INFINITY, 0, &at_fwd);
+      long bwd = wt_cast(m, is_float, p, back, 0, INFINITY, 0, &at_back);
+      ++starts;
+      if ((cross && at_fwd != 1) || (fwd + bwd) % 2 != cross) {
+        ++bad_start;
+        if (bad_start <= 3)
+          h_note("%s %s: ray from the %s point (%.17g, %.17g, %.17g) along "
+                 "(%.17g, %.17g, %.17g), tmin = 0: %ld hits (%ld at t = 0), "
+                 "backward %ld (%ld at t = 0), crossing %d",
+                 m->name, is_float ? "float" : "double",
+                 kind == 0 ? "edge" : (kind == 1 ? "vertex" : "face"), p[0],
+                 p[1], p[2], d[0], d[1], d[2], fwd, at_fwd, bwd, at_back,
+                 cross);
+      }
+    }
     if (hits % 2) {
       ++odd;
       if (odd <= 3)
@@ -391,8 +454,8 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
           h_note("%s %s: %s line through (%.17g, %.17g, %.17g) along "
                  "(%.17g, %.17g, %.17g): %ld hits there",
                  m->name, is_float ? "float" : "double",
-                 i % 2 ? "vertex" : "edge", p[0], p[1], p[2], d[0], d[1], d[2],
-                 at);
+                 kind == 0 ? "edge" : (kind == 1 ? "vertex" : "face"), p[0],
+                 p[1], p[2], d[0], d[1], d[2], at);
       }
     }
   }
@@ -406,9 +469,15 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
             "%s %s: %ld of %ld crossing lines were not hit "
             "exactly once at the edge or vertex",
             m->name, is_float ? "float" : "double", missed, crossing);
-  printf("  %s %s: %ld lines through edges and vertices (%ld crossing "
-         "there), %ld odd, %ld not hit once\n",
-         m->name, is_float ? "float" : "double", nlines, crossing, odd, missed);
+  CHECK_MSG(bad_start == 0,
+            "%s %s: %ld of %ld rays starting exactly on the surface "
+            "(tmin = 0) were lost or counted twice",
+            m->name, is_float ? "float" : "double", bad_start, starts);
+  printf("  %s %s: %ld lines through edges, vertices and faces (%ld "
+         "crossing there), %ld odd, %ld not hit once; %ld rays from exact "
+         "surface points, %ld wrong\n",
+         m->name, is_float ? "float" : "double", nlines, crossing, odd, missed,
+         starts, bad_start);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -6,6 +6,7 @@
  * boxes and triangles around random rays, and the hard ones: direction
  * components 0, -0 and subnormal with origins on slab planes, boxes the
  * ray only touches, rays through triangle edges and vertices (exactly),
+ * rays starting on a triangle's face (exactly),
  * degenerate and non-finite triangles, zero directions. */
 #include <prox/packet.h>
 
@@ -162,6 +163,11 @@ static void pk_tris(oracle_rng *g, int is_float) {
     case 1: /* through an edge midpoint (grid values: exact) */
       for (a = 0; a < 3; ++a)
         v[1][a][i] = 2 * o[a] - v[0][a][i];
+      break;
+    case 4: /* the origin on the face, (v0 + 2 v1 + v2) / 4 (grid values:
+             * exact), so that t is 0 and its rounded value of either sign */
+      for (a = 0; a < 3; ++a)
+        v[2][a][i] = 4 * o[a] - v[0][a][i] - 2 * v[1][a][i];
       break;
     case 2: /* degenerate */
       for (a = 0; a < 3; ++a)

@@ -1196,9 +1196,170 @@ static void test_raycast_documented(void) {
   CHECK(prox_raycast_plane(&r, &pl, NULL) == 1);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Rays that start exactly on a triangle (issue 13, defect 1)               */
+/* ------------------------------------------------------------------------ */
+
+/* Integer vectors: the oracle of the on-surface rays is exact integer
+ * arithmetic (every coordinate below is a small integer or a dyadic
+ * fraction with a small numerator). */
+typedef struct rs_iv {
+  int64_t x, y, z;
+} rs_iv;
+
+static rs_iv rs_isub(rs_iv a, rs_iv b) {
+  rs_iv r = {a.x - b.x, a.y - b.y, a.z - b.z};
+  return r;
+}
+
+/* ((b - a) x (c - a)) . d, exactly. */
+static int64_t rs_orient(rs_iv a, rs_iv b, rs_iv c, rs_iv d) {
+  rs_iv u = rs_isub(b, a), v = rs_isub(c, a);
+  return (u.y * v.z - u.z * v.y) * d.x + (u.z * v.x - u.x * v.z) * d.y +
+         (u.x * v.y - u.y * v.x) * d.z;
+}
+
+static rs_iv rs_irand(oracle_rng *g, int n) {
+  rs_iv r;
+  r.x = oracle_rng_int(g, 2 * n + 1) - n;
+  r.y = oracle_rng_int(g, 2 * n + 1) - n;
+  r.z = oracle_rng_int(g, 2 * n + 1) - n;
+  return r;
+}
+
+/* Casts in one precision the ray o + t d, t in [0, inf), against the
+ * triangle (a, b, c), the origin given as the dyadic point
+ * (wa a + wb b + wc c) / 2^m (exact in float and double for the sizes
+ * used). Returns 1 on a hit; *t gets t. */
+static int rs_cast(int is_float, rs_iv a, rs_iv b, rs_iv c, int wa, int wb,
+                   int wc, int m, rs_iv d, double *t) {
+  double s = ldexp(1.0, -m);
+  double ox = s * (double)(wa * a.x + wb * b.x + wc * c.x);
+  double oy = s * (double)(wa * a.y + wb * b.y + wc * c.y);
+  double oz = s * (double)(wa * a.z + wb * b.z + wc * c.z);
+  int hit;
+  if (is_float) {
+    prox_trianglef tri;
+    prox_rayf r = prox_ray_makef(prox_v3f((float)ox, (float)oy, (float)oz),
+                                 prox_v3f((float)d.x, (float)d.y, (float)d.z));
+    prox_rayhitf h;
+    tri.v[0] = prox_v3f((float)a.x, (float)a.y, (float)a.z);
+    tri.v[1] = prox_v3f((float)b.x, (float)b.y, (float)b.z);
+    tri.v[2] = prox_v3f((float)c.x, (float)c.y, (float)c.z);
+    hit = prox_raycast_trianglef(&r, &tri, &h);
+    *t = (double)h.t;
+  } else {
+    prox_triangle tri;
+    prox_ray r = prox_ray_make(prox_v3(ox, oy, oz),
+                               prox_v3((double)d.x, (double)d.y, (double)d.z));
+    prox_rayhit h;
+    tri.v[0] = prox_v3((double)a.x, (double)a.y, (double)a.z);
+    tri.v[1] = prox_v3((double)b.x, (double)b.y, (double)b.z);
+    tri.v[2] = prox_v3((double)c.x, (double)c.y, (double)c.z);
+    hit = prox_raycast_triangle(&r, &tri, &h);
+    *t = h.t;
+  }
+  return hit;
+}
+
+/* Rays from exact points of a triangle (tmin = 0): a ray that is not in
+ * the triangle's plane hits at t = 0 exactly; a ray from an exact point of
+ * an edge shared by two triangles hits exactly one of them at t = 0 when
+ * the line crosses the pair there (the two far vertices on opposite sides
+ * seen along the ray), both or neither when it only touches it. */
+static void test_raycast_on_surface(void) {
+  oracle_rng g = oracle_rng_make(1313);
+  long n = h_count(20000), i, face = 0, edge = 0;
+  int prec;
+  /* The issue's inputs: a face point, and a point of a shared edge. */
+  {
+    rs_iv a = {8, 0, 0}, b = {0, 8, 0}, c = {0, 0, 8}, d = {0, 3, -1};
+    /* o = (5, 1, 2) = (5 a + 1 b + 2 c) / 8. */
+    for (prec = 0; prec < 2; ++prec) {
+      double t = -1;
+      CHECK_MSG(rs_cast(prec, a, b, c, 5, 1, 2, 3, d, &t) && t == 0,
+                "%s: the face point (5, 1, 2) along (0, 3, -1): t %a",
+                prec ? "float" : "double", t);
+    }
+  }
+  {
+    /* T1 = (49.5, 72, 22.5), (11.5, 24, -3.5), (-38.5, 56, -13.5) and
+     * T2 = (11.5, 24, -3.5), (49.5, 72, 22.5), (99.5, 40, 32.5), all
+     * doubled to integers; o = (21, 36, 3) = (v0 + 3 v1) / 4 of T1 (in the
+     * doubled frame too), d = (0.375, -0.5, -0.75) times 8. */
+    rs_iv p = {99, 144, 45}, q = {23, 48, -7}, r = {-77, 112, -27},
+          e = {199, 80, 65}, d = {3, -4, -6};
+    for (prec = 0; prec < 2; ++prec) {
+      double t1 = -1, t2 = -1;
+      int h1 = rs_cast(prec, p, q, r, 1, 3, 0, 2, d, &t1);
+      int h2 = rs_cast(prec, q, p, e, 3, 1, 0, 2, d, &t2);
+      CHECK_MSG(h1 + h2 == 1 && (h1 ? t1 : t2) == 0,
+                "%s: the shared-edge point (21, 36, 3): hits %d %d, t %a %a",
+                prec ? "float" : "double", h1, h2, t1, t2);
+    }
+  }
+  for (i = 0; i < n; ++i) {
+    rs_iv a = rs_irand(&g, 64), b = rs_irand(&g, 64), c = rs_irand(&g, 64);
+    rs_iv e = rs_irand(&g, 64), d = rs_irand(&g, 8);
+    int m = 2 + oracle_rng_int(&g, 6), tot = 1 << m;
+    int wa = 1 + oracle_rng_int(&g, tot - 2), wb, wc;
+    int64_t side1, side2;
+    wb = 1 + oracle_rng_int(&g, tot - wa - 1);
+    wc = tot - wa - wb;
+    side1 = rs_orient(a, b, c, d);
+    if (side1 != 0) {
+      /* A face point (every weight positive): t = 0 exactly. */
+      for (prec = 0; prec < 2; ++prec) {
+        double t = -1;
+        int hit = rs_cast(prec, a, b, c, wa, wb, wc, m, d, &t);
+        ++face;
+        CHECK_MSG(hit && t == 0,
+                  "%s: face point (%d a + %d b + %d c) / 2^%d of a = (%lld, "
+                  "%lld, %lld), b = (%lld, %lld, %lld), c = (%lld, %lld, "
+                  "%lld), d = (%lld, %lld, %lld): hit %d, t %a",
+                  prec ? "float" : "double", wa, wb, wc, m, (long long)a.x,
+                  (long long)a.y, (long long)a.z, (long long)b.x,
+                  (long long)b.y, (long long)b.z, (long long)c.x,
+                  (long long)c.y, (long long)c.z, (long long)d.x,
+                  (long long)d.y, (long long)d.z, hit, t);
+      }
+    }
+    /* A point of the edge a b shared by (a, b, c) and (b, a, e). */
+    side2 = rs_orient(b, a, e, d);
+    if (side1 != 0 && side2 != 0 && rs_orient(a, b, c, e) != 0) {
+      int wx = 1 + oracle_rng_int(&g, tot - 1);
+      for (prec = 0; prec < 2; ++prec) {
+        double t1 = -1, t2 = -1;
+        int h1 = rs_cast(prec, a, b, c, wx, tot - wx, 0, m, d, &t1);
+        int h2 = rs_cast(prec, b, a, e, tot - wx, wx, 0, m, d, &t2);
+        /* Consistent orientation: the line crosses the pair at the edge
+         * when the two faces face the same way along d. */
+        int cross = (side1 > 0) == (side2 > 0);
+        ++edge;
+        CHECK_MSG((cross && h1 + h2 == 1) || (!cross && h1 == h2),
+                  "%s: edge point %d/2^%d of a = (%lld, %lld, %lld), b = "
+                  "(%lld, %lld, %lld); c = (%lld, %lld, %lld), e = (%lld, "
+                  "%lld, %lld), d = (%lld, %lld, %lld): hits %d %d (cross "
+                  "%d)",
+                  prec ? "float" : "double", wx, m, (long long)a.x,
+                  (long long)a.y, (long long)a.z, (long long)b.x,
+                  (long long)b.y, (long long)b.z, (long long)c.x,
+                  (long long)c.y, (long long)c.z, (long long)e.x,
+                  (long long)e.y, (long long)e.z, (long long)d.x,
+                  (long long)d.y, (long long)d.z, h1, h2, cross);
+        CHECK((!h1 || t1 == 0) && (!h2 || t2 == 0));
+      }
+    }
+  }
+  printf("  %ld face-point and %ld edge-point rays (both precisions "
+         "together) from exact points of triangles\n",
+         face, edge);
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_raycast_documented);
+  H_RUN(test_raycast_on_surface);
   H_RUN(test_raycast_plane);
   H_RUN(test_raycast_triangle);
   H_RUN(test_raycast_aabb);

@@ -1169,7 +1169,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
 /// a closed mesh); closed = 1: the boundary belongs to the triangle (for
 /// solids). Returns 1 when the line meets the triangle, with the
 /// barycentric weights w[0..2] (unnormalised, summing to *det) and the
-/// parameter *t; z[k] gets which weights are exactly zero (bit k).
+/// parameter *t; z[k] gets which weights are exactly zero (bit k). Returns
+/// 2 instead when the weights all round to zero and t comes from the plane
+/// (the weights are then 1/3 each).
 PROX_KERNEL int
 PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_rayspace) * rs,
                                     const PROX_FN(prox_vec3) * v,
@@ -1201,7 +1203,7 @@ PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_rayspace) * rs,
     PROX_REAL dn = PROX_FN(prox_vdot)(n, rs->d);
     *t = PROX_FN(prox_vdot)(n, PROX_FN(prox_vsub)(v[0], rs->o)) / dn;
     w[0] = w[1] = w[2] = PROX_R(1.0) / PROX_R(3.0);
-    return dn != 0;
+    return 2 * (dn != 0);
   }
   *t = (w[0] * V[0].z + w[1] * V[1].z + w[2] * V[2].z) / det;
   return 1;
@@ -1235,6 +1237,49 @@ PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
   return PROX_FN(prox_detail_rc_rs_triangle)(&rs, tri->v, V, 0, w, t, zeros);
 }
 
+/// Internal: the exact sign of t for a hit of prox_raycast_triangle whose
+/// rounded t may have the wrong sign (|t| within its rounding of 0). In ray
+/// space the numerator of t, w0 A.z + w1 B.z + w2 C.z, is the determinant
+/// [A B C] = |sz| [a - o, b - o, c - o] = -|sz| orient3d(a, b, c, o), and
+/// the denominator has the sign s of the weights; so the sign of t is
+/// -s orient3d(a, b, c, o), exactly. Returns t with that sign: 0 when the
+/// origin lies on the triangle's plane, else t itself, or the smallest
+/// subnormal of the right sign where the rounding crossed 0.
+PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
+    const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri,
+    PROX_REAL t, PROX_REAL det) {
+  double a[3], b[3], c[3], o[3];
+  int x;
+  a[0] = (double)tri->v[0].x, a[1] = (double)tri->v[0].y;
+  a[2] = (double)tri->v[0].z;
+  b[0] = (double)tri->v[1].x, b[1] = (double)tri->v[1].y;
+  b[2] = (double)tri->v[1].z;
+  c[0] = (double)tri->v[2].x, c[1] = (double)tri->v[2].y;
+  c[2] = (double)tri->v[2].z;
+  o[0] = (double)ray->origin.x, o[1] = (double)ray->origin.y;
+  o[2] = (double)ray->origin.z;
+  x = -prox_detail_xp_orient3d_exact(a, b, c, o);
+  if (det < 0) x = -x;
+  if (x == 0) return 0;
+  if (x > 0) return t > 0 ? t : PROX_REAL_MIN * PROX_EPS;
+  return t < 0 ? t : -(PROX_REAL_MIN * PROX_EPS);
+}
+
+/// Internal: whether the numerator num = w0 Z0 + w1 Z1 + w2 Z2 of a hit's t
+/// may have the wrong sign: its forward error is at most the weights'
+/// bounds b_k (48 eps m m) times |Z_k|, plus 4 eps |w_k Z_k| for the
+/// rounding of Z_k (translation, 1/dz, product) and of the sums; doubled.
+PROX_KERNEL int PROX_FN(prox_detail_rc_t_near0)(const PROX_REAL *w,
+                                                const PROX_REAL *b,
+                                                PROX_REAL z0, PROX_REAL z1,
+                                                PROX_REAL z2, PROX_REAL num) {
+  PROX_REAL e =
+      (b[0] + PROX_R(4.0) * PROX_EPS * PROX_FABS(w[0])) * PROX_FABS(z0) +
+      (b[1] + PROX_R(4.0) * PROX_EPS * PROX_FABS(w[1])) * PROX_FABS(z1) +
+      (b[2] + PROX_R(4.0) * PROX_EPS * PROX_FABS(w[2])) * PROX_FABS(z2);
+  return PROX_FABS(num) <= PROX_R(2.0) * e;
+}
+
 /// Casts a ray against a triangle; returns 1 on a hit. Watertight.
 ///
 /// Ray space of Woop, Benthin and Wald (2013) with signs made exact (see
@@ -1245,7 +1290,12 @@ PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
 /// ray that lies in the triangle's plane, or is parallel to it, does not
 /// hit it, and a triangle of zero area is never hit (exactly: the neighbours
 /// of such a triangle in a closed mesh catch the ray). The hit must have t
-/// in [tmin, tmax].
+/// in [tmin, tmax]. The sign of t is exact: a ray whose origin lies on
+/// the triangle (t = 0 exactly) hits at t = 0, so with tmin = 0 a ray
+/// starting on a closed mesh's surface hits exactly one triangle there
+/// (the tie rule above), and one starting just behind the surface never
+/// hits it; where the rounded t has the wrong sign it is replaced by the
+/// smallest subnormal of the exact sign.
 ///
 /// out (may be NULL): t (t_exit = t), point = origin + t dir, bary[0..2]
 /// the barycentric coordinates of the hit for v[0], v[1], v[2] (each >= 0,
@@ -1262,8 +1312,8 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
                                                PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_rayspace) rs;
   PROX_FN(prox_rsvert) A, B, C;
-  PROX_REAL w[3], b0, b1, b2, t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
-  int zeros = 0, pos, neg;
+  PROX_REAL w[3], b[3], t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  int zeros = 0, pos, neg, path = 1;
   if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   A = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[0]);
@@ -1276,23 +1326,31 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
   w[0] = B.x * C.y - B.y * C.x;
   w[1] = C.x * A.y - C.y * A.x;
   w[2] = A.x * B.y - A.y * B.x;
-  b0 = PROX_R(48.0) * PROX_EPS * (B.m * C.m);
-  b1 = PROX_R(48.0) * PROX_EPS * (C.m * A.m);
-  b2 = PROX_R(48.0) * PROX_EPS * (A.m * B.m);
+  b[0] = PROX_R(48.0) * PROX_EPS * (B.m * C.m);
+  b[1] = PROX_R(48.0) * PROX_EPS * (C.m * A.m);
+  b[2] = PROX_R(48.0) * PROX_EPS * (A.m * B.m);
   /* Signs certified by the bounds (a NaN certifies nothing). Two
    * certainly of opposite signs: a miss whatever the third's exact sign
    * (the common miss, one branch). All three certainly of one sign: the
    * line crosses the triangle's inside, and prox_detail_rc_rs_triangle
    * would return these weights and t unchanged. Else (rare) the careful
    * path with exact signs and the tie rule. */
-  pos = (w[0] > b0) + (w[1] > b1) + (w[2] > b2);
-  neg = (w[0] < -b0) + (w[1] < -b1) + (w[2] < -b2);
+  pos = (w[0] > b[0]) + (w[1] > b[1]) + (w[2] > b[2]);
+  neg = (w[0] < -b[0]) + (w[1] < -b[1]) + (w[2] < -b[2]);
   if ((pos != 0) & (neg != 0)) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if ((pos == 3) | (neg == 3)) {
     t = (w[0] * A.z + w[1] * B.z + w[2] * C.z) / (w[0] + w[1] + w[2]);
-  } else if (!PROX_FN(prox_detail_rc_tri_careful)(ray, tri, w, &t, &zeros)) {
-    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  } else {
+    path = PROX_FN(prox_detail_rc_tri_careful)(ray, tri, w, &t, &zeros);
+    if (!path) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   }
+  /* A hit near the origin: the rounded t may have the wrong sign (an
+   * origin on the triangle gives t = -1e-16 as often as +1e-16), and the
+   * test against tmin = 0 would then lose rays that start on the surface.
+   * The sign is decided exactly where the rounding leaves it open. */
+  if (path == 1 && PROX_FN(prox_detail_rc_t_near0)(w, b, A.z, B.z, C.z,
+                                                   t * (w[0] + w[1] + w[2])))
+    t = PROX_FN(prox_detail_rc_tri_t_sign)(ray, tri, t, w[0] + w[1] + w[2]);
   /* t must be finite (a tiny direction can push it beyond the largest
    * real). */
   if (!(t >= ray->tmin && t <= tmax) || !(PROX_FABS(t) < PROX_INF))
