@@ -327,8 +327,53 @@ static void tc_ball(const q3 *p, const q3 *c, const mpq_t cd2, const mpq_t r,
 #undef TC_TAU
 #undef TC_FLAT_SIN2
 
+/* Inputs from outside checks (issue 13) that once gave NaN: float
+ * triangles whose |e1|^2 |e2|^2 underflows (coordinates near 2^-38, a
+ * vertex with equal coordinates), held to the bound against the oracle. */
+static void test_regressions(void) {
+  static const float v[4][3] = {
+      {-0x1.a759ecp-39f, -0x1.73e728p-41f, -0x1.40e86p-39f},
+      {0x1.fd4de4p-39f, 0x1.fd4de4p-39f, 0x1.ce7cdcp-40f},
+      {-0x1.90fd66p-41f, 0x1.bd28aap-39f, -0x1.c43fd4p-39f},
+      {0x1.c6154cp-41f, 0x1.3d6b2cp-41f, -0x1.02a484p-41f}};
+  prox_trianglef tri;
+  prox_closestf out;
+  prox_vec3f p = prox_v3f(v[0][0], v[0][1], v[0][2]);
+  oracle_tri x;
+  q3 xp, xv[3];
+  float d2, d0;
+  double S = 0, e, e0;
+  int i, k;
+  oracle_tri_init(&x);
+  q3_init(&xp);
+  q3_set_d(&xp, v[0][0], v[0][1], v[0][2]);
+  for (i = 0; i < 3; ++i) {
+    tri.v[i] = prox_v3f(v[i + 1][0], v[i + 1][1], v[i + 1][2]);
+    q3_init(&xv[i]);
+    q3_set_d(&xv[i], v[i + 1][0], v[i + 1][1], v[i + 1][2]);
+  }
+  for (i = 0; i < 4; ++i)
+    for (k = 0; k < 3; ++k)
+      if (fabs(v[i][k]) > S) S = fabs(v[i][k]);
+  oracle_point_triangle(&x, &xp, xv);
+  d2 = prox_point_trianglef(p, &tri, &out);
+  d0 = prox_point_trianglef(p, &tri, NULL);
+  e = oracle_err(d2, x.d2, ORACLE_EPS_FLOAT * S * S);
+  e0 = oracle_err(d0, x.d2, ORACLE_EPS_FLOAT * S * S);
+  CHECK_MSG(e <= 8 && e0 <= 8 && isfinite(out.point.x) &&
+                isfinite(out.point.y) && isfinite(out.point.z),
+            "point_trianglef near 2^-38: %a (NULL: %a), error %g (%g) eps "
+            "S^2",
+            (double)d2, (double)d0, e, e0);
+  for (i = 0; i < 3; ++i)
+    q3_clear(&xv[i]);
+  q3_clear(&xp);
+  oracle_tri_clear(&x);
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
+  H_RUN(test_regressions);
   H_RUN(test_plane_d);
   H_RUN(test_plane_f);
   H_RUN(test_plane_make_d);

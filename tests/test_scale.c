@@ -58,7 +58,13 @@ static const int ts_exps[] = {1, -1, 7, -7, 60, -60, 200, -200};
 #define TS_NEXP 8
 static const int ts_far[] = {300, -300, 400, -400, 500, -500};
 #define TS_NFAR 6
+/* The short edge of the short-edge triangles: at 2^-200 the triangle's
+ * |e1|^2 |e2|^2 (about 2^-880) stays above the floor of the plain path of
+ * prox_point_triangle (PROX_TRI_TINY, about 2^-1002, float 2^-116), where
+ * bitwise scaling is promised. */
+#define TS_SHORT 0x1p-20
 #include "test_scale.c"
+#undef TS_SHORT
 #undef TS_NEXP
 #undef TS_NFAR
 #include <prox/detail/real_end.h>
@@ -67,7 +73,10 @@ static const int ts_expsf[] = {1, -1, 7, -7, 20, -20};
 #define TS_NEXP 6
 static const int ts_farf[] = {40, -40, 60, -60};
 #define TS_NFAR 4
+/* Float: at 2^-20, |e1|^2 |e2|^2 about 2^-96. */
+#define TS_SHORT 0x1p-8f
 #include "test_scale.c"
+#undef TS_SHORT
 #undef TS_NEXP
 #undef TS_NFAR
 #include <prox/detail/real_end.h>
@@ -274,7 +283,7 @@ static void PROX_FN(body_point)(int far) {
   for (c = 0; c < n; ++c) {
     /* 0: general; 1: zero length or size; 2: collinear, flat; 3: p on the
      * primitive; 4: flat triangle, p within a few ulps of an edge; 5: a
-     * triangle with a short edge a v2 (2^-20 of the others). */
+     * triangle with a short edge a v2 (TS_SHORT of the others). */
     int deg = (int)(c % 6);
     VEC a = TFN(ts_vec)(&s), b = TFN(ts_vec)(&s);
     VEC v2 = TFN(ts_vec)(&s), v3 = TFN(ts_vec)(&s), p = TFN(ts_vec)(&s);
@@ -292,7 +301,7 @@ static void PROX_FN(body_point)(int far) {
       if (rng_next(&s) & 1) p.y = TS_NEXT(TS_NEXT(p.y, 2), 2);
     }
     if (deg == 5)
-      v2 = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(v3, PROX_R(0x1p-20)));
+      v2 = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(v3, TS_SHORT));
     v3 = deg == 2 ? TFN(k1_lerp)(a, v2, t) : v3;
     TFN(k1_prims_make)(&g, a, b, v2, v3, deg);
     bary = PROX_FN(prox_triangle_barycentric)(p, &g.tr);

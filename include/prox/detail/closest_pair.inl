@@ -508,16 +508,18 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
   PROX_REAL a = PROX_FN(prox_vdot)(u, u), b = PROX_FN(prox_vdot)(u, v);
   PROX_REAL c = PROX_FN(prox_vdot)(v, v), d = PROX_FN(prox_vdot)(u, w);
   PROX_REAL e = PROX_FN(prox_vdot)(v, w);
-  PROX_REAL ac = a * c, den = ac - b * b, s, t, d2, ws, wt;
+  PROX_REAL ac = a * c, den = ac - b * b, num = b * e - c * d, s, t, d2, ws, wt;
   int es = -1, et = -1;
-  /* Far from parallel, non-degenerate and finite (NaN fails the test). */
+  /* Far from parallel, non-degenerate and finite (NaN fails the test), and
+   * no overflow in the numerator (of degree 4 in the coordinates). */
   if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
-      !(A->lo < A->hi) || !(B->lo < B->hi))
+      !(PROX_FABS(num) <= PROX_REAL_MAX) || !(A->lo < A->hi) ||
+      !(B->lo < B->hi))
     return PROX_FN(prox_detail_pair_lin_slow)(A, B, out);
   /* Clamped critical point (Ericson 5.1.9): s from the 2x2 system, t the
    * best for that s, and s again the best for t when t had to be clamped.
    * This is the minimum over the box of the convex quadratic. */
-  s = (b * e - c * d) / den;
+  s = num / den;
   if (s <= A->lo) {
     s = A->lo;
     es = 0;
@@ -1003,12 +1005,16 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
   PROX_REAL b = u.x * v.x + u.y * v.y + u.z * v.z,
             d = u.x * wx + u.y * wy + u.z * wz;
   PROX_REAL e = v.x * wx + v.y * wy + v.z * wz;
-  PROX_REAL ac = a * c, den = ac - b * b, s, t, d2;
+  PROX_REAL ac = a * c, den = ac - b * b, num = b * e - c * d, s, t, d2;
   int es = -1, et = -1;
-  if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY)) {
+  /* The numerator is of degree 4 in the coordinates: where b e or c d
+   * overflows (float input beyond about 2^31, double beyond 2^255, or far
+   * apart segments) the slow path, whose critical point is scaled. */
+  if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
+      !(PROX_FABS(num) <= PROX_REAL_MAX)) {
     return PROX_FN(prox_detail_pair_seg_par)(g1, g2, a, c, d, e, out);
   }
-  s = (b * e - c * d) / den;
+  s = num / den;
   if (s <= 0) {
     s = 0;
     es = 0;

@@ -271,12 +271,17 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
 /* sin^2 of the angle at v[0] below which the plain face formula is replaced
  * by wide arithmetic (the in-plane error grows like eps / sin^2), and below
  * which the triangle is treated as the union of its edges (its inradius is
- * then far below sqrt(eps) S, the error of doing so). */
+ * then far below sqrt(eps) S, the error of doing so). PROX_TRI_TINY: the
+ * least |e1|^2 |e2|^2 of the plain path (about 2^-1002, float 2^-116), so
+ * that n2 > PROX_TRI_WIDE_SIN2 |e1|^2 |e2|^2 and n . n stay normal numbers
+ * there: subnormal terms of degree 4 lose their relative precision. */
 #define PROX_TRI_WIDE_SIN2 1e-6
 #define PROX_TRI_FLAT_SIN2 1e-24
+#define PROX_TRI_TINY (DBL_MIN * 1e6)
 #else
 #define PROX_TRI_WIDE_SIN2 1e-3f
 #define PROX_TRI_FLAT_SIN2 1e-10f
+#define PROX_TRI_TINY (FLT_MIN * 1e3f)
 #endif
 
 /// Internal: closest point on edge i (v[i] to v[(i+1)%3]) of a triangle,
@@ -449,7 +454,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   PROX_REAL d2, t, u3, u4, u5, u6, na, nb, nc;
   PROX_FN(prox_vec3) q;
   int kind, index;
-  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale)) /* sliver, zero area, non-finite */
+  /* Sliver, zero area, non-finite, or degree-4 terms near underflow (float
+   * edges below about 2^-29, double 2^-250: n2 would have lost its digits,
+   * and n . n in the face branch could even be 0). */
+  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale) || !(scale > PROX_TRI_TINY))
     return PROX_FN(prox_detail_tri_slow)(p, tri, out,
                                          d11 + d22 + PROX_FN(prox_vdot)(w, w));
   /* Voronoi regions in Ericson's order, from the dot products of p - v[i]
@@ -1435,4 +1443,5 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
 
 #undef PROX_TRI_WIDE_SIN2
 #undef PROX_TRI_FLAT_SIN2
+#undef PROX_TRI_TINY
 #undef PROX_DETAIL_D2_TINY
