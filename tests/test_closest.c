@@ -331,6 +331,8 @@ int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_plane_d);
   H_RUN(test_plane_f);
+  H_RUN(test_plane_tiny_normal_d);
+  H_RUN(test_plane_tiny_normal_f);
   H_RUN(test_plane_make_d);
   H_RUN(test_plane_make_f);
   H_RUN(test_line_d);
@@ -683,9 +685,14 @@ static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
   oracle_frame f = oracle_frame_random(g, kind);
   double u[3], x0[3], m = 1;
   VEC x = TFN(point)(g, &f, 1);
-  int sub = kind == ORACLE_ADVERSARIAL ? oracle_rng_int(g, 7) : -1;
+  int sub = kind == ORACLE_ADVERSARIAL ? oracle_rng_int(g, 8) : -1;
   oracle_rng_dir(g, u);
   if (oracle_rng_int(g, 3) == 0) m = oracle_rng_log10(g, -3, 3);
+  if (sub == 6) /* |n|^2 underflows or overflows, n itself subnormal too */
+    m = oracle_rng_int(g, 2) ? oracle_rng_log10(g, TC_PASS == 1 ? -322 : -44,
+                                                TC_PASS == 1 ? -160 : -20)
+                             : oracle_rng_log10(g, TC_PASS == 1 ? 160 : 20,
+                                                TC_PASS == 1 ? 300 : 30);
   *n = KFN(prox_v3)((REAL)(m * u[0]), (REAL)(m * u[1]), (REAL)(m * u[2]));
   TFN(d3)(x, x0);
   *off = (REAL)((double)n->x * x0[0] + (double)n->y * x0[1] +
@@ -717,6 +724,8 @@ static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
     break;
   case 5: /* far from the plane */
     *p = TFN(point)(g, &f, 100);
+    break;
+  case 6: /* a normal of extreme length (above) */
     break;
   default: /* a huge offset */
     *off = (REAL)((double)*off + oracle_rng_sign(g) * 1e3 * f.scale);
@@ -785,6 +794,71 @@ static void TFN(test_plane)(void) {
   q3_clear(&xn);
   q3_clear(&xq);
   mpq_clears(xoff, xd2, xsd, t, NULL);
+}
+
+/* Planes whose normal is so short that |n|^2 underflows (issue 13: the
+ * signed distance came out +-inf, or 0 where |n|^2 was 0, although the
+ * distance is finite), and one whose distance is finite while its square
+ * overflows: the signed distance and the point against the oracle. */
+static void TFN(test_plane_tiny_normal)(void) {
+  q3 xp, xn, xq;
+  mpq_t xoff, xd2, xsd;
+  int c;
+  q3_init(&xp);
+  q3_init(&xn);
+  q3_init(&xq);
+  mpq_inits(xoff, xd2, xsd, NULL);
+  for (c = 0; c < 4; ++c) {
+    KFN(prox_plane) pl;
+    RES out;
+    VEC p = KFN(prox_v3)(2, 3, 4);
+    REAL sd, tiny = (REAL)(TC_PASS == 1 ? 1e-170 : 1e-25);
+    double s, e;
+    pl.offset = 0;
+    if (c == 0) pl.normal = KFN(prox_v3)(tiny, 0, 0);
+    if (c == 1) pl.normal = KFN(prox_v3)(tiny, tiny, 0);
+    if (c == 2) { /* distance 2^k, its square beyond the range */
+      int k = TC_PASS == 1 ? 600 : 70;
+      pl.normal = KFN(prox_v3)((REAL)ldexp(1, -k), 0, 0);
+      pl.offset = 1;
+    }
+    if (c == 3) { /* the issue's float case (+inf before) */
+      pl.normal = KFN(prox_v3)((REAL)-0x1.4d7c92p-69, (REAL)0x1.6e4b0ap-71,
+                               (REAL)0x1.2dd18ap-69);
+      pl.offset = (REAL)-0x1.a11e8ap+1;
+      p = KFN(prox_v3)((REAL)-0x1.b612bp-12, (REAL)-0x1.b3aeap-14,
+                       (REAL)0x1.4e971cp-12);
+    }
+    h_case_begin();
+    sd = KFN(prox_point_plane_signed)(p, &pl, &out);
+    TFN(q)(&xp, p);
+    TFN(q)(&xn, pl.normal);
+    mpq_set_d(xoff, (double)pl.offset);
+    oracle_point_plane(&xq, xd2, xsd, &xp, &xn, xoff);
+    s = TFN(fix_s)(TFN(smax_q)(TFN(smax)(0, p), &xq));
+    e = oracle_err((double)sd, xsd, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "case %d: signed distance %a, error %.3g eps S", c,
+              (double)sd, e);
+    e = oracle_err3((double)out.point.x, (double)out.point.y,
+                    (double)out.point.z, &xq, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "case %d: point error %.3g eps S", c, e);
+    if (c < 2) {
+      e = oracle_err((double)out.sqdist, xd2, TC_EPS * s * s);
+      CHECK_MSG(e <= TC_BOUND, "case %d: squared distance error %.3g eps S^2",
+                c, e);
+      e = oracle_err((double)KFN(prox_point_plane)(p, &pl, NULL), xd2,
+                     TC_EPS * s * s);
+      CHECK_MSG(e <= TC_BOUND, "case %d: prox_point_plane error %.3g eps S^2",
+                c, e);
+    }
+    if (c == 2)
+      CHECK_MSG(out.sqdist == (REAL)INFINITY,
+                "the square of 2^k: %a, documented +inf", (double)out.sqdist);
+  }
+  q3_clear(&xp);
+  q3_clear(&xn);
+  q3_clear(&xq);
+  mpq_clears(xoff, xd2, xsd, NULL);
 }
 
 /* Plane constructors: the unit normal n / |n| and offset / |n| (or n / |n|

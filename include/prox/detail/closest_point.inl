@@ -133,21 +133,41 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
 
 /* ---------------------------------- plane --------------------------------- */
 
+/// Internal: the normal *n and offset *off of a plane, scaled by one power
+/// of two (the same plane) when |n|^2 would lose digits to underflow or
+/// overflow: then the largest component of *n is in [1/2, 1). A zero or
+/// non-finite normal is left as it is. Returns |*n|^2.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
+    const PROX_FN(prox_plane) * plane, PROX_FN(prox_vec3) * n, PROX_REAL *off) {
+  PROX_REAL nn;
+  int e;
+  *n = plane->normal;
+  *off = plane->offset;
+  nn = PROX_FN(prox_vdot)(*n, *n);
+  if (nn >= PROX_DETAIL_D2_TINY && nn <= 1 / PROX_DETAIL_D2_TINY) return nn;
+  e = PROX_FN(prox_detail_exp)((double)PROX_FN(prox_detail_maxabs)(*n));
+  if (e == 0) return nn;
+  *n = PROX_FN(prox_detail_vldexp)(*n, -e);
+  *off = (PROX_REAL)ldexp((double)*off, -e);
+  return PROX_FN(prox_vdot)(*n, *n);
+}
+
 /// Closest point on a plane to p; returns the squared distance.
 ///
 /// out (may be NULL) gets the projection of p, feature FACE 0 and no
-/// parameters. Any non-zero normal works (it need not be unit). A plane with
-/// a zero normal (as the constructors leave on failure) contains every
-/// point: the result is p itself at distance 0. Non-finite input gives NaN.
-/// Error: squared distance within 8 eps max(S, d)^2 for a unit normal.
+/// parameters. Any non-zero normal works (it need not be unit; a normal
+/// whose square would underflow or overflow is first scaled by a power of
+/// two, which leaves the plane as it is). A plane with a zero normal (as
+/// the constructors leave on failure) contains every point: the result is
+/// p itself at distance 0. Non-finite input gives NaN. Error: squared
+/// distance within 8 eps max(S, d)^2 for a unit normal.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_plane) *
                                                     plane,
                                                 PROX_FN(prox_closest) * out) {
-  PROX_FN(prox_vec3) n = plane->normal;
-  PROX_REAL nn = PROX_FN(prox_vdot)(n, n);
-  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - plane->offset;
-  PROX_FN(prox_vec3) q;
+  PROX_FN(prox_vec3) n, q;
+  PROX_REAL off, nn = PROX_FN(prox_detail_plane_scaled)(plane, &n, &off);
+  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - off;
   PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
   if (!(s - s == 0 && nn - nn == 0)) return PROX_FN(prox_detail_nan)(out);
   if (nn == 0) return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_FACE, 0);
@@ -156,17 +176,19 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
 }
 
 /// Signed distance from p to a plane: positive on the side the normal
-/// points to. out (may be NULL) gets the projection of p as for
-/// prox_point_plane (its sqdist is the square of the result). Zero normal:
-/// 0; non-finite input: NaN.
+/// points to. out (may be NULL) gets the projection of p and the squared
+/// distance as prox_point_plane gives them (the square of the result within
+/// rounding; +inf where that square overflows while the distance does
+/// not). Zero normal: 0; non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
     PROX_FN(prox_closest) * out) {
   PROX_REAL d2 = PROX_FN(prox_point_plane)(p, plane, out);
-  PROX_REAL s = PROX_FN(prox_vdot)(plane->normal, p) - plane->offset;
-  if (d2 < PROX_DETAIL_D2_TINY) {
-    /* s / |n| directly: its square may be subnormal. */
-    PROX_REAL nn = PROX_FN(prox_vdot)(plane->normal, plane->normal);
+  PROX_FN(prox_vec3) n;
+  PROX_REAL off, nn = PROX_FN(prox_detail_plane_scaled)(plane, &n, &off);
+  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - off;
+  if (d2 < PROX_DETAIL_D2_TINY || d2 > PROX_REAL_MAX) {
+    /* s / |n| directly: its square may be subnormal, or overflow. */
     return nn > 0 ? s / PROX_SQRT(nn) : PROX_COPYSIGN(PROX_R(0.0), s);
   }
   return PROX_COPYSIGN(PROX_SQRT(d2), s);
