@@ -1035,6 +1035,13 @@ static void rc_check(rc_case *c, int is_float, int kind) {
     ++row->hits;
     CHECK_MSG(rc_finite_result(&r), "%s: non-finite result of a hit",
               rc_names[c->k]);
+    /* Every hit from outside has a unit normal, conservative hits of a
+     * solid (rays that miss by less than the margin) included. */
+    if (!r.inside && !(c->k == RC_TET && rc_tet_flat(c)))
+      CHECK_MSG(fabs(r.n[0] * r.n[0] + r.n[1] * r.n[1] + r.n[2] * r.n[2] - 1) <
+                    1e-4,
+                "%s: normal (%g, %g, %g) of a hit is not unit", rc_names[c->k],
+                r.n[0], r.n[1], r.n[2]);
   }
   S = rc_scale(c);
   ory_ray_init(&R);
@@ -1196,9 +1203,89 @@ static void test_raycast_documented(void) {
   CHECK(prox_raycast_plane(&r, &pl, NULL) == 1);
 }
 
+/* Solids of radius 0 (issue 13: a zero-radius sphere hit reported the
+ * normal (0, 0, 0)): hit where the ray passes through the center or the
+ * core segment, with the unit normal -dir normalised (on a capsule's side,
+ * without its component along the segment), in both precisions. Case 3:
+ * the ray passes a subnormal distance from the center, the normal points
+ * from the center to the hit point (it was NaN: 1 / |n| overflowed). */
+static void test_raycast_zero_radius(void) {
+  int prec, c;
+  for (prec = 0; prec < 2; ++prec)
+    for (c = 0; c < 4; ++c) {
+      /* c = 0: sphere; 1: capsule side; 2: capsule end, along the axis;
+       * 3: sphere, ray passing a subnormal distance from the center. */
+      double o[3] = {-2, 0.5, 0.25}, d[3] = {4, 0, 0}, n[3], len;
+      double want[3];
+      int hit, i;
+      if (c == 1) o[1] = 1, d[1] = -2; /* crosses the axis at (0, 0) */
+      if (c == 2) o[0] = -3, o[1] = 0, o[2] = 0;
+      if (c == 3) o[1] = prec ? 0x1p-140 : 0x1p-1060;
+      if (prec == 0) {
+        prox_ray r =
+            prox_ray_make(prox_v3(o[0], o[1], o[2]), prox_v3(d[0], d[1], d[2]));
+        prox_rayhit h;
+        if (c == 0 || c == 3) {
+          prox_sphere s;
+          s.center = prox_v3(0, c == 3 ? 0 : 0.5, 0.25);
+          s.radius = 0;
+          hit = prox_raycast_sphere(&r, &s, &h);
+        } else {
+          prox_capsule k;
+          k.a = c == 1 ? prox_v3(-1, -1, 0.25) : prox_v3(-1, 0, 0);
+          k.b = c == 1 ? prox_v3(3, 3, 0.25) : prox_v3(1, 0, 0);
+          k.radius = 0;
+          hit = prox_raycast_capsule(&r, &k, &h);
+        }
+        n[0] = h.normal.x, n[1] = h.normal.y, n[2] = h.normal.z;
+      } else {
+        prox_rayf r =
+            prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
+                           prox_v3f((float)d[0], (float)d[1], (float)d[2]));
+        prox_rayhitf h;
+        if (c == 0 || c == 3) {
+          prox_spheref s;
+          s.center = prox_v3f(0, c == 3 ? 0 : 0.5f, 0.25f);
+          s.radius = 0;
+          hit = prox_raycast_spheref(&r, &s, &h);
+        } else {
+          prox_capsulef k;
+          k.a = c == 1 ? prox_v3f(-1, -1, 0.25f) : prox_v3f(-1, 0, 0);
+          k.b = c == 1 ? prox_v3f(3, 3, 0.25f) : prox_v3f(1, 0, 0);
+          k.radius = 0;
+          hit = prox_raycast_capsulef(&r, &k, &h);
+        }
+        n[0] = h.normal.x, n[1] = h.normal.y, n[2] = h.normal.z;
+      }
+      /* -dir normalised; on the side, without its axial part (the axis
+       * (1, 1, 0) / sqrt 2 for c = 1). */
+      len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      for (i = 0; i < 3; ++i)
+        want[i] = -d[i] / len;
+      if (c == 3) { /* the hit point is off the center by a subnormal */
+        want[0] = want[2] = 0;
+        want[1] = 1;
+      }
+      if (c == 1) {
+        double g = (want[0] + want[1]) / 2;
+        want[0] -= g, want[1] -= g;
+        len = sqrt(want[0] * want[0] + want[1] * want[1]);
+        want[0] /= len, want[1] /= len;
+      }
+      CHECK_MSG(hit, "%s case %d: no hit", prec ? "float" : "double", c);
+      CHECK_MSG(fabs(n[0] - want[0]) + fabs(n[1] - want[1]) +
+                        fabs(n[2] - want[2]) <
+                    1e-6,
+                "%s case %d: normal (%g, %g, %g), expected (%g, %g, %g)",
+                prec ? "float" : "double", c, n[0], n[1], n[2], want[0],
+                want[1], want[2]);
+    }
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_raycast_documented);
+  H_RUN(test_raycast_zero_radius);
   H_RUN(test_raycast_plane);
   H_RUN(test_raycast_triangle);
   H_RUN(test_raycast_aabb);
