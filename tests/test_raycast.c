@@ -1282,9 +1282,172 @@ static void test_raycast_zero_radius(void) {
     }
 }
 
+/* An OBB (double and float) from double data. */
+static void rc_obb_make(const double c[3], double ax[3][3], const double h[3],
+                        prox_obb *o, prox_obbf *of) {
+  int i;
+  o->center = RC_V3(c);
+  of->center = RC_V3F(c);
+  for (i = 0; i < 3; ++i) {
+    o->axis[i] = RC_V3(ax[i]);
+    of->axis[i] = RC_V3F(ax[i]);
+    o->half[i] = h[i];
+    of->half[i] = (float)h[i];
+  }
+}
+
+/* For a valid OBB the point and ray queries read the same box: from p
+ * outside, the ray towards prox_point_obb's closest point enters at t = 1;
+ * from p inside, the ray starts inside. */
+static void rc_obb_agree(const prox_obb *o, const prox_obbf *of,
+                         const double p[3], int outside) {
+  prox_closest c;
+  prox_closestf cf;
+  prox_rayhit h;
+  prox_rayhitf hf;
+  prox_ray r;
+  prox_rayf rf;
+  prox_vec3 pv = RC_V3(p);
+  prox_vec3f pf = RC_V3F(p);
+  prox_point_obb(pv, o, &c);
+  prox_point_obbf(pf, of, &cf);
+  r = prox_ray_make(pv, outside ? prox_vsub(c.point, pv) : prox_v3(1, 0, 0));
+  rf = prox_ray_makef(pf,
+                      outside ? prox_vsubf(cf.point, pf) : prox_v3f(1, 0, 0));
+  CHECK(prox_raycast_obb(&r, o, &h) && h.inside == !outside);
+  CHECK(prox_raycast_obbf(&rf, of, &hf) && hf.inside == !outside);
+  if (outside) {
+    CHECK_MSG(fabs(h.t - 1) < 1e-12, "double: entry t %.17g, expected 1", h.t);
+    CHECK_MSG(fabs(hf.t - 1) < 1e-5, "float: entry t %.9g, expected 1",
+              (double)hf.t);
+  }
+}
+
+/* prox_*_is_valid on hand-built valid and invalid user data, in both
+ * precisions (issue 13: an OBB with a zero or non-unit axis gave answers
+ * prox_point_obb and prox_raycast_obb disagree on, silently). */
+static void test_primitives_is_valid(void) {
+  const double c0[3] = {0.5, -1, 2}, h0[3] = {1, 2, 0.5};
+  double id[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  double rot[3][3], ax[3][3], h[3], c[3];
+  prox_obb o, scratch;
+  prox_obbf of, scratchf;
+  int k, i, j;
+  { /* The rotation of the unit quaternion (0.3, 0.5, -0.2, 0.7) / |q|. */
+    double q[4] = {0.3, 0.5, -0.2, 0.7}, l = 0;
+    for (i = 0; i < 4; ++i)
+      l += q[i] * q[i];
+    l = sqrt(l);
+    for (i = 0; i < 4; ++i)
+      q[i] /= l;
+    rot[0][0] = 1 - 2 * (q[2] * q[2] + q[3] * q[3]);
+    rot[0][1] = 2 * (q[1] * q[2] + q[0] * q[3]);
+    rot[0][2] = 2 * (q[1] * q[3] - q[0] * q[2]);
+    rot[1][0] = 2 * (q[1] * q[2] - q[0] * q[3]);
+    rot[1][1] = 1 - 2 * (q[1] * q[1] + q[3] * q[3]);
+    rot[1][2] = 2 * (q[2] * q[3] + q[0] * q[1]);
+    rot[2][0] = 2 * (q[1] * q[3] + q[0] * q[2]);
+    rot[2][1] = 2 * (q[2] * q[3] - q[0] * q[1]);
+    rot[2][2] = 1 - 2 * (q[1] * q[1] + q[2] * q[2]);
+  }
+  /* k: 0 identity, 1 rotation, 2 negative and zero half extents, 3 axis
+   * nudged by 4 eps (valid); 4 an axis of length 2, 5 a zero axis, 6
+   * sheared, 7 axes 1000 eps off orthogonal, 8 NaN center, 9 infinite half
+   * extent, 10 NaN axis (invalid). */
+  for (k = 0; k < 11; ++k) {
+    int want = k < 4;
+    for (j = 0; j < 2; ++j) { /* j = 0 double, 1 float */
+      double eps = j ? FLT_EPSILON : DBL_EPSILON;
+      memcpy(ax, k == 1 ? rot : id, sizeof ax);
+      memcpy(h, h0, sizeof h);
+      memcpy(c, c0, sizeof c);
+      if (k == 2) h[0] = -1, h[2] = 0;
+      if (k == 3) ax[0][0] += 4 * eps, ax[1][0] = 4 * eps;
+      if (k == 4) ax[0][0] = 2;
+      if (k == 5) ax[2][2] = 0;
+      if (k == 6) ax[1][0] = 0.1 / sqrt(1.01), ax[1][1] = 1 / sqrt(1.01);
+      if (k == 7) ax[0][1] = 1000 * eps;
+      if (k == 8) c[1] = NAN;
+      if (k == 9) h[1] = INFINITY;
+      if (k == 10) ax[1][2] = NAN;
+      /* The double box from j = 0, the float box from j = 1. */
+      rc_obb_make(c, ax, h, j ? &scratch : &o, j ? &of : &scratchf);
+      CHECK_MSG((j ? prox_obb_is_validf(&of) : prox_obb_is_valid(&o)) == want,
+                "OBB case %d (%s): valid %d, expected %d", k,
+                j ? "float" : "double",
+                j ? prox_obb_is_validf(&of) : prox_obb_is_valid(&o), want);
+    }
+    if (want) {
+      const double out[3] = {4, 3.5, -1}, in[3] = {0.5, -1.25, 2.125};
+      rc_obb_agree(&o, &of, out, 1);
+      if (k != 2) rc_obb_agree(&o, &of, in, 0);
+    }
+  }
+  { /* Planes: any non-zero finite normal; not the all-zero plane. */
+    prox_plane p;
+    prox_planef pf;
+    for (k = 0; k < 6; ++k) {
+      int want = k < 3;
+      p.normal = prox_v3(0, 0, 1), p.offset = 3;
+      pf.normal = prox_v3f(0, 0, 1), pf.offset = 3;
+      if (k == 1) p.normal.z = 1e-300, pf.normal.z = 1e-40f;
+      if (k == 2) p.normal = prox_v3(-5, 2, 7), pf.normal = prox_v3f(-5, 2, 7);
+      if (k == 3) p.normal.z = 0, pf.normal.z = 0, p.offset = pf.offset = 0;
+      if (k == 4) p.offset = NAN, pf.offset = NAN;
+      if (k == 5) p.normal.x = INFINITY, pf.normal.x = INFINITY;
+      CHECK_MSG(prox_plane_is_valid(&p) == want &&
+                    prox_plane_is_validf(&pf) == want,
+                "plane case %d: valid %d / %d, expected %d", k,
+                prox_plane_is_valid(&p), prox_plane_is_validf(&pf), want);
+    }
+  }
+  { /* AABBs: finite, min <= max (zero size allowed). */
+    prox_aabb b;
+    prox_aabbf bf;
+    for (k = 0; k < 5; ++k) {
+      int want = k < 2;
+      b.min = prox_v3(0, 0, 0), b.max = prox_v3(1, 2, 3);
+      bf.min = prox_v3f(0, 0, 0), bf.max = prox_v3f(1, 2, 3);
+      if (k == 1) b.max.y = 0, bf.max.y = 0;
+      if (k == 2) b.min.z = 4, bf.min.z = 4;
+      if (k == 3) b.max.x = INFINITY, bf.max.x = INFINITY;
+      if (k == 4) b.min.y = NAN, bf.min.y = NAN;
+      CHECK_MSG(prox_aabb_is_valid(&b) == want &&
+                    prox_aabb_is_validf(&bf) == want,
+                "AABB case %d: valid %d / %d, expected %d", k,
+                prox_aabb_is_valid(&b), prox_aabb_is_validf(&bf), want);
+    }
+  }
+  { /* Rectangles: two orthonormal axes. */
+    prox_rectangle q;
+    prox_rectanglef qf;
+    for (k = 0; k < 5; ++k) {
+      int want = k < 2;
+      q.center = prox_v3(1, 2, 3), qf.center = prox_v3f(1, 2, 3);
+      q.axis[0] = prox_v3(1, 0, 0), qf.axis[0] = prox_v3f(1, 0, 0);
+      q.axis[1] = prox_v3(0, 0, 1), qf.axis[1] = prox_v3f(0, 0, 1);
+      q.half[0] = qf.half[0] = 1;
+      q.half[1] = qf.half[1] = -2;
+      if (k == 1) {
+        q.axis[0] = RC_V3(rot[0]), qf.axis[0] = RC_V3F(rot[0]);
+        q.axis[1] = RC_V3(rot[2]), qf.axis[1] = RC_V3F(rot[2]);
+      }
+      if (k == 2) q.axis[1].z = 2, qf.axis[1].z = 2;
+      if (k == 3) q.axis[1].x = 0.5, qf.axis[1].x = 0.5f;
+      if (k == 4) q.half[0] = NAN, qf.half[0] = NAN;
+      CHECK_MSG(prox_rectangle_is_valid(&q) == want &&
+                    prox_rectangle_is_validf(&qf) == want,
+                "rectangle case %d: valid %d / %d, expected %d", k,
+                prox_rectangle_is_valid(&q), prox_rectangle_is_validf(&qf),
+                want);
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_raycast_documented);
+  H_RUN(test_primitives_is_valid);
   H_RUN(test_raycast_zero_radius);
   H_RUN(test_raycast_plane);
   H_RUN(test_raycast_triangle);

@@ -620,8 +620,10 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
 /// point center + s axis[0] + t axis[1], |s| <= |half[0]|, |t| <= |half[1]|.
 /// Feature FACE 0 (inside), EDGE i (i = 0: s = -h0, 1: s = +h0, 2: t = -h1,
 /// 3: t = +h1) or VERTEX i (bit 0 set when s = +h0, bit 1 when t = +h1).
-/// The axes are used as given: the answer is the clamp formula on them.
-/// Zero half extents give a segment or a point. Non-finite input: NaN.
+/// The axes are expected orthonormal (prox_rectangle_is_valid) and used as
+/// given: the answer is the clamp formula on them, the closest point only
+/// for orthonormal axes. Zero half extents give a segment or a point.
+/// Non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_rectangle) * rect,
     PROX_FN(prox_closest) * out) {
@@ -849,10 +851,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
 ///
 /// out->param[0..2] are the box coordinates s_i of the closest point
 /// center + sum s_i axis[i], |s_i| <= |half[i]|; features as for
-/// prox_point_aabb with axis i in place of x, y, z. The axes are used as
-/// given: the answer is the clamp formula on them, so inside (feature
-/// INTERIOR) the point is p itself and the distance 0. Zero half extents
-/// give a flat box. Non-finite input gives NaN.
+/// prox_point_aabb with axis i in place of x, y, z. The axes are expected
+/// orthonormal (prox_obb_is_valid) and used as given: the answer is the
+/// clamp formula on them, so inside (feature INTERIOR) the point is p
+/// itself and the distance 0; with other axes it is not the closest point
+/// of any box the other OBB queries agree on (see prox_obb). Zero half
+/// extents give a flat box. Non-finite input gives NaN.
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
                         PROX_FN(prox_closest) * out) {

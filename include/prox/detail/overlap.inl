@@ -215,7 +215,7 @@ PROX_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t, PROX_REAL ra,
 ///
 /// Separating axes (Gottschalk et al. 1996; Ericson 4.4.1): the three face
 /// normals of each box and the nine cross products of their axes. The axes
-/// are taken as unit and orthogonal (as prox_point_obb does). To keep
+/// are taken as orthonormal (prox_obb_is_valid; see prox_obb). To keep
 /// nearly parallel edges from producing a false separation along their
 /// (nearly zero) cross product, the absolute rotation terms get
 /// PROX_OBB_EPS = 64 eps added, as is standard; and each comparison is

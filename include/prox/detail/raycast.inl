@@ -717,7 +717,9 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
 /// Casts a ray against a solid oriented box; returns 1 on a hit.
 ///
 /// The ray is taken into the box frame (coordinates (x - center) . axis[i],
-/// axes unit and orthogonal as for prox_point_obb) and clipped by the
+/// axes orthonormal as prox_obb_is_valid checks; with other axes the box
+/// is the slabs |(x - center) . axis[i]| <= |half[i]|, which prox_point_obb
+/// does not share, see prox_obb) and clipped by the
 /// robust slab test of prox_raycast_aabb. A ray that misses is tried again
 /// against the box grown by 8 eps S (S the largest magnitude of the origin
 /// relative to the center, plus the half extents), which covers the
