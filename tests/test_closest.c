@@ -15,8 +15,10 @@
  *   well-conditioned cases only (triangles and tetrahedra: every face
  *   angle with sin^2 >= TC_WELL_SIN2 and 6 |volume| >= TC_WELL_VOL times
  *   the longest edge cubed; signed capsule: p at least TC_CAPSULE_WELL
- *   radii from the core), the squared-distance bound always, slivers and
- *   flat tetrahedra included;
+ *   radii from the core, nearer 8 eps S (1 + r / d_core)), the
+ *   squared-distance bound always, slivers and flat tetrahedra included;
+ * - signed sphere and capsule, every case: the point is on the surface and
+ *   at the signed distance from p, each within 8 eps S (check_surface);
  * - the feature equals the exact one when the answer is unambiguous: p
  *   farther than TC_TAU S from the boundary of the exact feature's Voronoi
  *   region, and every feature that does not hold the closest point farther
@@ -376,6 +378,8 @@ int main(int argc, char **argv) {
   H_RUN(test_regressions);
   H_RUN(test_plane_d);
   H_RUN(test_plane_f);
+  H_RUN(test_plane_tiny_normal_d);
+  H_RUN(test_plane_tiny_normal_f);
   H_RUN(test_plane_make_d);
   H_RUN(test_plane_make_f);
   H_RUN(test_line_d);
@@ -400,6 +404,8 @@ int main(int argc, char **argv) {
   H_RUN(test_sphere_f);
   H_RUN(test_capsule_d);
   H_RUN(test_capsule_f);
+  H_RUN(test_signed_near_core_d);
+  H_RUN(test_signed_near_core_f);
   H_RUN(test_tetrahedron_d);
   H_RUN(test_tetrahedron_f);
   H_RUN(test_nan_d);
@@ -728,9 +734,14 @@ static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
   oracle_frame f = oracle_frame_random(g, kind);
   double u[3], x0[3], m = 1;
   VEC x = TFN(point)(g, &f, 1);
-  int sub = kind == ORACLE_ADVERSARIAL ? oracle_rng_int(g, 7) : -1;
+  int sub = kind == ORACLE_ADVERSARIAL ? oracle_rng_int(g, 8) : -1;
   oracle_rng_dir(g, u);
   if (oracle_rng_int(g, 3) == 0) m = oracle_rng_log10(g, -3, 3);
+  if (sub == 6) /* |n|^2 underflows or overflows, n itself subnormal too */
+    m = oracle_rng_int(g, 2) ? oracle_rng_log10(g, TC_PASS == 1 ? -322 : -44,
+                                                TC_PASS == 1 ? -160 : -20)
+                             : oracle_rng_log10(g, TC_PASS == 1 ? 160 : 20,
+                                                TC_PASS == 1 ? 300 : 30);
   *n = KFN(prox_v3)((REAL)(m * u[0]), (REAL)(m * u[1]), (REAL)(m * u[2]));
   TFN(d3)(x, x0);
   *off = (REAL)((double)n->x * x0[0] + (double)n->y * x0[1] +
@@ -762,6 +773,8 @@ static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
     break;
   case 5: /* far from the plane */
     *p = TFN(point)(g, &f, 100);
+    break;
+  case 6: /* a normal of extreme length (above) */
     break;
   default: /* a huge offset */
     *off = (REAL)((double)*off + oracle_rng_sign(g) * 1e3 * f.scale);
@@ -830,6 +843,71 @@ static void TFN(test_plane)(void) {
   q3_clear(&xn);
   q3_clear(&xq);
   mpq_clears(xoff, xd2, xsd, t, NULL);
+}
+
+/* Planes whose normal is so short that |n|^2 underflows (issue 13: the
+ * signed distance came out +-inf, or 0 where |n|^2 was 0, although the
+ * distance is finite), and one whose distance is finite while its square
+ * overflows: the signed distance and the point against the oracle. */
+static void TFN(test_plane_tiny_normal)(void) {
+  q3 xp, xn, xq;
+  mpq_t xoff, xd2, xsd;
+  int c;
+  q3_init(&xp);
+  q3_init(&xn);
+  q3_init(&xq);
+  mpq_inits(xoff, xd2, xsd, NULL);
+  for (c = 0; c < 4; ++c) {
+    KFN(prox_plane) pl;
+    RES out;
+    VEC p = KFN(prox_v3)(2, 3, 4);
+    REAL sd, tiny = (REAL)(TC_PASS == 1 ? 1e-170 : 1e-25);
+    double s, e;
+    pl.offset = 0;
+    if (c == 0) pl.normal = KFN(prox_v3)(tiny, 0, 0);
+    if (c == 1) pl.normal = KFN(prox_v3)(tiny, tiny, 0);
+    if (c == 2) { /* distance 2^k, its square beyond the range */
+      int k = TC_PASS == 1 ? 600 : 70;
+      pl.normal = KFN(prox_v3)((REAL)ldexp(1, -k), 0, 0);
+      pl.offset = 1;
+    }
+    if (c == 3) { /* the issue's float case (+inf before) */
+      pl.normal = KFN(prox_v3)((REAL)-0x1.4d7c92p-69, (REAL)0x1.6e4b0ap-71,
+                               (REAL)0x1.2dd18ap-69);
+      pl.offset = (REAL)-0x1.a11e8ap+1;
+      p = KFN(prox_v3)((REAL)-0x1.b612bp-12, (REAL)-0x1.b3aeap-14,
+                       (REAL)0x1.4e971cp-12);
+    }
+    h_case_begin();
+    sd = KFN(prox_point_plane_signed)(p, &pl, &out);
+    TFN(q)(&xp, p);
+    TFN(q)(&xn, pl.normal);
+    mpq_set_d(xoff, (double)pl.offset);
+    oracle_point_plane(&xq, xd2, xsd, &xp, &xn, xoff);
+    s = TFN(fix_s)(TFN(smax_q)(TFN(smax)(0, p), &xq));
+    e = oracle_err((double)sd, xsd, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "case %d: signed distance %a, error %.3g eps S", c,
+              (double)sd, e);
+    e = oracle_err3((double)out.point.x, (double)out.point.y,
+                    (double)out.point.z, &xq, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "case %d: point error %.3g eps S", c, e);
+    if (c < 2) {
+      e = oracle_err((double)out.sqdist, xd2, TC_EPS * s * s);
+      CHECK_MSG(e <= TC_BOUND, "case %d: squared distance error %.3g eps S^2",
+                c, e);
+      e = oracle_err((double)KFN(prox_point_plane)(p, &pl, NULL), xd2,
+                     TC_EPS * s * s);
+      CHECK_MSG(e <= TC_BOUND, "case %d: prox_point_plane error %.3g eps S^2",
+                c, e);
+    }
+    if (c == 2)
+      CHECK_MSG(out.sqdist == (REAL)INFINITY,
+                "the square of 2^k: %a, documented +inf", (double)out.sqdist);
+  }
+  q3_clear(&xp);
+  q3_clear(&xn);
+  q3_clear(&xq);
+  mpq_clears(xoff, xd2, xsd, NULL);
 }
 
 /* Plane constructors: the unit normal n / |n| and offset / |n| (or n / |n|
@@ -2240,9 +2318,11 @@ static void TFN(test_obb)(void) {
 static VEC TFN(ball_point)(oracle_rng *g, const oracle_frame *f, VEC c, REAL r,
                            int adv) {
   double u[3];
-  int k = adv ? oracle_rng_int(g, 6) : 5;
+  int k = adv ? oracle_rng_int(g, 7) : 5;
   oracle_rng_dir(g, u);
   switch (k) {
+  case 6: /* within two ulps of the center */
+    return TFN(nudge)(g, c, 2);
   case 0:
     return TFN(offset)(c, u, fabs((double)r));
   case 1: {
@@ -2265,6 +2345,48 @@ static VEC TFN(ball_point)(oracle_rng *g, const oracle_frame *f, VEC c, REAL r,
   }
 }
 
+/* The signed point queries' promise that holds wherever the nearest point
+ * is ill-conditioned too: the returned point w lies on the surface (its
+ * exact distance to the core, the center or the segment a b, equals r) and
+ * |p - w| equals |xsd|, each within TC_BOUND eps S. Records the larger
+ * error in row->value; nb = 1 for a sphere (core point a), 2 for a
+ * capsule. */
+static void TFN(check_surface)(oracle_row *row, VEC w, const q3 *xp,
+                               const q3 *xv, int nb, const mpq_t xr,
+                               const mpq_t xsd, double s) {
+  q3 xw;
+  oracle_lin core;
+  mpq_t t, u;
+  double e1, e2;
+  if (!(isfinite(w.x) && isfinite(w.y) && isfinite(w.z))) {
+    CHECK_MSG(0, "signed point (%a, %a, %a) not finite", (double)w.x,
+              (double)w.y, (double)w.z);
+    return;
+  }
+  q3_init(&xw);
+  oracle_lin_init(&core);
+  mpq_inits(t, u, NULL);
+  TFN(q)(&xw, w);
+  if (nb == 2)
+    oracle_point_segment(&core, &xw, &xv[0], &xv[1]);
+  else
+    q3_dist2(core.d2, &xw, &xv[0]);
+  oracle_sqrt(t, core.d2);
+  e1 = oracle_err_q(t, xr, TC_EPS * s);
+  q3_dist2(t, xp, &xw);
+  oracle_sqrt(t, t);
+  mpq_abs(u, xsd);
+  e2 = oracle_err_q(t, u, TC_EPS * s);
+  ++row->cases;
+  oracle_max(&row->value, e1 > e2 ? e1 : e2);
+  CHECK_MSG(e1 <= TC_BOUND, "signed point not on the surface: %.3g eps S", e1);
+  CHECK_MSG(e2 <= TC_BOUND, "|p - signed point| off the distance by %.3g eps S",
+            e2);
+  q3_clear(&xw);
+  oracle_lin_clear(&core);
+  mpq_clears(t, u, NULL);
+}
+
 static void TFN(test_sphere)(void) {
   oracle_rng g = oracle_rng_make(0xc00 + TC_PASS);
   q3 xp, xc, xq, xsurf;
@@ -2278,9 +2400,12 @@ static void TFN(test_sphere)(void) {
   for (kind = 0; kind < ORACLE_KINDS; ++kind) {
     oracle_row *row = oracle_row_get("point_sphere", TC_PREC, kind);
     oracle_row *rows = oracle_row_get("point_sphere_signed", TC_PREC, kind);
+    oracle_row *rsurf =
+        oracle_row_get("point_sphere_signed, on surface", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     int adv = kind == ORACLE_ADVERSARIAL;
     rows->value_unit = "eps S (signed dist.)";
+    rsurf->value_unit = "eps S (surface, |p - q|)";
     for (c = 0; c < n; ++c) {
       oracle_frame f = oracle_frame_random(&g, kind);
       KFN(prox_sphere) sph;
@@ -2294,6 +2419,16 @@ static void TFN(test_sphere)(void) {
       if (adv && oracle_rng_int(&g, 6) == 0) sph.radius = 0;
       if (adv && oracle_rng_int(&g, 6) == 0) sph.radius = -sph.radius;
       p = TFN(ball_point)(&g, &f, sph.center, sph.radius, adv);
+      if (adv && oracle_rng_int(&g, 12) == 0) {
+        /* p a subnormal (or nearly) distance from the center, the radius
+         * not 0 (S would be that distance: subnormal, below the domain). */
+        double u[3], m = oracle_rng_log10(&g, TC_PASS == 1 ? -323 : -45,
+                                          TC_PASS == 1 ? -300 : -35);
+        oracle_rng_dir(&g, u);
+        sph.center = KFN(prox_v3)(0, 0, 0);
+        sph.radius = (REAL)oracle_rng_range(&g, 0.5, 2);
+        p = KFN(prox_v3)((REAL)(m * u[0]), (REAL)(m * u[1]), (REAL)(m * u[2]));
+      }
       h_case_begin();
       d2 = KFN(prox_point_sphere)(p, &sph, &out);
       TFN(null_d2) = KFN(prox_point_sphere)(p, &sph, NULL);
@@ -2335,6 +2470,7 @@ static void TFN(test_sphere)(void) {
                   e);
         q3_clear(&w);
       }
+      TFN(check_surface)(rsurf, outs.point, &xp, &xc, 1, xr, xsd, s);
       ++rows->feature_checked;
       CHECK_MSG(
           outs.feature.kind == PROX_FEATURE_FACE && outs.feature.index == 0,
@@ -2352,6 +2488,106 @@ static void TFN(test_sphere)(void) {
   q3_clear(&xq);
   q3_clear(&xsurf);
   mpq_clears(cd2, xr, xd2, xsd, t, NULL);
+}
+
+/* Issue 13: the signed sphere and capsule points where p is nearly at the
+ * center or on the core. A sphere whose center is a subnormal distance
+ * from p gave the point (inf, nan, nan); the capsule case (double: the
+ * issue's input, p an ulp off the axis; float: the same shape with p an
+ * ulp off the axis) has an ill-conditioned nearest point (5e15 eps S from
+ * the exact one) but must give a point on the surface at the distance. */
+static void TFN(test_signed_near_core)(void) {
+  q3 xp, xv[2], xsurf, xq;
+  mpq_t xr, xd2, xsd, cd2;
+  int c, inside;
+  q3_init(&xp);
+  q3_init(&xv[0]);
+  q3_init(&xv[1]);
+  q3_init(&xsurf);
+  q3_init(&xq);
+  mpq_inits(xr, xd2, xsd, cd2, NULL);
+  for (c = 0; c < 4; ++c) { /* spheres */
+    KFN(prox_sphere) sph;
+    RES out;
+    REAL sd, sub = TC_NEXT((REAL)0, (REAL)1);
+    VEC p = KFN(prox_v3)(sub, 0, 0);
+    double s, e;
+    sph.center = KFN(prox_v3)(0, 0, 0);
+    sph.radius = c & 1 ? (REAL)0.75 : 1;
+    if (c >= 2) p = KFN(prox_v3)(-sub, sub, 3 * sub);
+    h_case_begin();
+    sd = KFN(prox_point_sphere_signed)(p, &sph, &out);
+    TFN(q)(&xp, p);
+    TFN(q)(&xv[0], sph.center);
+    mpq_set_d(xr, (double)sph.radius);
+    q3_dist2(cd2, &xp, &xv[0]);
+    tc_ball(&xp, &xv[0], cd2, xr, &xq, &xsurf, xd2, xsd, &inside);
+    s = TFN(smax_q)(TFN(smax_r)(TFN(smax)(0, p), sph.radius), &xsurf);
+    if (!(isfinite(out.point.x) && isfinite(out.point.y) &&
+          isfinite(out.point.z))) {
+      CHECK_MSG(0, "sphere %d: point (%a, %a, %a)", c, (double)out.point.x,
+                (double)out.point.y, (double)out.point.z);
+      continue;
+    }
+    e = oracle_err((double)sd, xsd, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "sphere %d: signed distance error %.3g eps S", c,
+              e);
+    e = oracle_err3((double)out.point.x, (double)out.point.y,
+                    (double)out.point.z, &xsurf, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "sphere %d: point error %.3g eps S", c, e);
+    TFN(check_surface)
+    (oracle_row_get("point_sphere_signed, on surface", TC_PREC,
+                    ORACLE_ADVERSARIAL),
+     out.point, &xp, xv, 1, xr, xsd, s);
+  }
+  { /* the capsule */
+    oracle_lin core;
+    KFN(prox_capsule) cap;
+    RES out;
+    VEC p;
+    REAL sd;
+    double s, e, len;
+    oracle_lin_init(&core);
+    cap.a = KFN(prox_v3)((REAL)0x1.4cp-1, (REAL)-0x1.04p-1, (REAL)-0x1.d4p-1);
+    cap.b = KFN(prox_v3)((REAL)0x1.64p-1, (REAL)-0x1.14p-1, (REAL)-0x1.c4p-1);
+    cap.radius = (REAL)0x1.08p-1;
+    p = KFN(prox_v3)((REAL)0x1.58p-1, (REAL)-0x1.0cp-1,
+                     TC_NEXT((REAL)-0x1.ccp-1, -(REAL)INFINITY));
+    h_case_begin();
+    sd = KFN(prox_point_capsule_signed)(p, &cap, &out);
+    TFN(q)(&xp, p);
+    TFN(q)(&xv[0], cap.a);
+    TFN(q)(&xv[1], cap.b);
+    mpq_set_d(xr, (double)cap.radius);
+    oracle_point_segment(&core, &xp, &xv[0], &xv[1]);
+    tc_ball(&xp, &core.q, core.d2, xr, &xq, &xsurf, xd2, xsd, &inside);
+    len = oracle_sqrt_d(core.d2);
+    s = TFN(smax)(TFN(smax)(TFN(smax)(0, p), cap.a), cap.b);
+    s = TFN(smax_q)(TFN(smax_q)(s, &xsurf), &core.q);
+    s = TFN(smax_r)(s, cap.radius);
+    e = oracle_err((double)sd, xsd, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "capsule: signed distance error %.3g eps S", e);
+    TFN(check_surface)
+    (oracle_row_get("point_capsule_signed, on surface", TC_PREC,
+                    ORACLE_ADVERSARIAL),
+     out.point, &xp, xv, 2, xr, xsd, s);
+    /* The documented graded bound; the point itself is ill-conditioned. */
+    e = oracle_err3((double)out.point.x, (double)out.point.y,
+                    (double)out.point.z, &xsurf, TC_EPS * s);
+    CHECK_MSG(len > 0 && e <= TC_BOUND * (1 + (double)cap.radius / len),
+              "capsule: point error %.3g eps S, r / d_core %.3g", e,
+              (double)cap.radius / len);
+    h_note("capsule %s: p %.3g S from the core, point %.3g eps S from the "
+           "exact nearest point",
+           TC_PREC, len / s, e);
+    oracle_lin_clear(&core);
+  }
+  q3_clear(&xp);
+  q3_clear(&xv[0]);
+  q3_clear(&xv[1]);
+  q3_clear(&xsurf);
+  q3_clear(&xq);
+  mpq_clears(xr, xd2, xsd, cd2, NULL);
 }
 
 /* Signed capsule points are asserted when p is at least this many radii
@@ -2377,9 +2613,12 @@ static void TFN(test_capsule)(void) {
   for (kind = 0; kind < ORACLE_KINDS; ++kind) {
     oracle_row *row = oracle_row_get("point_capsule", TC_PREC, kind);
     oracle_row *rows = oracle_row_get("point_capsule_signed", TC_PREC, kind);
+    oracle_row *rsurf =
+        oracle_row_get("point_capsule_signed, on surface", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     int adv = kind == ORACLE_ADVERSARIAL;
     rows->value_unit = "eps S (signed dist.)";
+    rsurf->value_unit = "eps S (surface, |p - q|)";
     for (c = 0; c < n; ++c) {
       oracle_frame f = oracle_frame_random(&g, kind);
       KFN(prox_capsule) cap;
@@ -2397,6 +2636,12 @@ static void TFN(test_capsule)(void) {
         if (k >= 2 && k <= 4) { /* p near the surface around a core point */
           o = TFN(comb)(cap.a, cap.b, oracle_rng_range(&g, -0.3, 1.3));
           p = TFN(ball_point)(&g, &f, o, cap.radius, 1);
+        }
+        if (k == 5) { /* p within two ulps of the core, an end included */
+          int at = oracle_rng_int(&g, 4);
+          o = TFN(comb)(cap.a, cap.b,
+                        at < 2 ? (double)at : oracle_rng_range(&g, -0.3, 1.3));
+          p = TFN(nudge)(&g, o, 2);
         }
       }
       h_case_begin();
@@ -2437,6 +2682,16 @@ static void TFN(test_capsule)(void) {
         TFN(check_closest)
         (rows, s, outs.sqdist, &outs, t, &xsurf,
          len >= TC_CAPSULE_WELL * fabs((double)cap.radius));
+        if (!(len >= TC_CAPSULE_WELL * fabs((double)cap.radius))) {
+          /* Nearer the core the direction from the rounded core point is
+           * ill-conditioned: the documented bound grows with r / d_core. */
+          double ep = oracle_err3((double)outs.point.x, (double)outs.point.y,
+                                  (double)outs.point.z, &xsurf, TC_EPS * s);
+          double grow = 1 + fabs((double)cap.radius) / len;
+          CHECK_MSG(ep <= TC_BOUND * grow,
+                    "point error %.3g eps S, beyond 8 (1 + r / d_core) = %.3g",
+                    ep, TC_BOUND * grow);
+        }
       } else {
         /* On the core: any point at distance r from the core point. */
         q3 pw;
@@ -2452,6 +2707,7 @@ static void TFN(test_capsule)(void) {
                   e);
         q3_clear(&pw);
       }
+      TFN(check_surface)(rsurf, outs.point, &xp, xv, 2, xr, xsd, s);
       CHECK_MSG(outs.feature.kind != PROX_FEATURE_INTERIOR,
                 "signed capsule reports INTERIOR");
       TFN(check_feature)(rows, &outs, vk, vi, core.margin, s);

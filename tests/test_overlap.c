@@ -804,10 +804,165 @@ static void test_overlap_documented(void) {
   CHECK(prox_overlap_triangle_aabb(&a, &box) == 0);
 }
 
+/* The reals kernel c->k reads, in *out; returns their number. */
+static int ov_fields(ov_case *c, double **out) {
+  int n = 0, j, i, na, nb;
+  switch (c->k) {
+  case OV_AABB:
+    na = 2, nb = 2;
+    break;
+  case OV_OBB:
+    na = 4, nb = 4;
+    break;
+  case OV_TRIBOX:
+    na = 3, nb = 2;
+    break;
+  case OV_SPHTRI:
+    na = 1, nb = 3;
+    break;
+  default:
+    na = 3, nb = 3;
+    break;
+  }
+  for (j = 0; j < na; ++j)
+    for (i = 0; i < 3; ++i)
+      out[n++] = &c->a[j][i];
+  for (j = 0; j < nb; ++j)
+    for (i = 0; i < 3; ++i)
+      out[n++] = &c->b[j][i];
+  if (c->k == OV_OBB)
+    for (i = 0; i < 3; ++i) {
+      out[n++] = &c->ah[i];
+      out[n++] = &c->bh[i];
+    }
+  if (c->k == OV_SPHTRI) out[n++] = &c->ah[0];
+  return n;
+}
+
+/* Two overlapping shapes (and, with apart set, two shapes far apart) of
+ * kernel k. */
+static ov_case ov_base(int k, int apart) {
+  ov_case c;
+  double o = apart ? 10 : 0;
+  int j;
+  memset(&c, 0, sizeof c);
+  c.k = k;
+  switch (k) {
+  case OV_AABB:
+  case OV_TRIBOX:
+    c.b[0][0] = c.b[0][1] = c.b[0][2] = 0;
+    c.b[1][0] = c.b[1][1] = c.b[1][2] = 1;
+    break;
+  case OV_OBB:
+    for (j = 0; j < 3; ++j) {
+      c.a[j + 1][j] = c.b[j + 1][j] = 1;
+      c.ah[j] = c.bh[j] = 1;
+    }
+    c.b[0][0] = 1.5 + o;
+    break;
+  case OV_SPHTRI:
+    c.a[0][2] = 0.5 + o;
+    c.ah[0] = 1;
+    break;
+  }
+  if (k == OV_AABB) {
+    c.a[0][0] = c.a[0][1] = c.a[0][2] = 0.5 + o;
+    c.a[1][0] = c.a[1][1] = c.a[1][2] = 2 + o;
+  }
+  if (k == OV_TRIBOX || k == OV_TRITRI) {
+    c.a[0][0] = 0.25 + o, c.a[0][1] = 0.25, c.a[0][2] = 0.5;
+    c.a[1][0] = 3 + o, c.a[1][1] = 0.5, c.a[1][2] = 0.5;
+    c.a[2][0] = 0.5 + o, c.a[2][1] = 3, c.a[2][2] = 0.5;
+  }
+  if (k == OV_SPHTRI || k == OV_TRITRI) {
+    c.b[0][0] = 0, c.b[0][1] = 0, c.b[0][2] = k == OV_TRITRI ? 0 : 0.25;
+    c.b[1][0] = 2, c.b[1][1] = 0, c.b[1][2] = k == OV_TRITRI ? 1 : 0.25;
+    c.b[2][0] = 0, c.b[2][1] = 2, c.b[2][2] = k == OV_TRITRI ? 1 : 0.25;
+  }
+  return c;
+}
+
+/* Non-finite input: NaN, +inf or -inf in any one real that a kernel reads
+ * gives 0 (overlap.h), from two overlapping shapes and from two apart, in
+ * both precisions. AABB-AABB is the exception for infinities: its bounds
+ * may be infinite and mean what they say. Issue 13: a sphere of radius
+ * +inf overlapped every triangle. */
+static void test_overlap_nonfinite(void) {
+  const double bad[3] = {NAN, INFINITY, -INFINITY};
+  int k, apart, prec, f, w;
+  for (k = 0; k < OV_KERNELS; ++k)
+    for (prec = 0; prec < 2; ++prec)
+      for (apart = 0; apart < 2; ++apart) {
+        ov_case c = ov_base(k, apart);
+        double *fields[32];
+        int n = ov_fields(&c, fields);
+        CHECK_MSG(ov_run(&c, prec) == !apart, "%s %s: base case gives %d",
+                  ov_names[k], prec ? "float" : "double", ov_run(&c, prec));
+        for (f = 0; f < n; ++f)
+          for (w = 0; w < 3; ++w) {
+            double keep = *fields[f];
+            int got;
+            if (k == OV_AABB && w > 0) continue;
+            *fields[f] = bad[w];
+            got = ov_run(&c, prec);
+            CHECK_MSG(got == 0, "%s %s, %s case: real %d = %g gives %d",
+                      ov_names[k], prec ? "float" : "double",
+                      apart ? "apart" : "overlapping", f, bad[w], got);
+            *fields[f] = keep;
+          }
+      }
+  /* The issue's case: an infinite radius, the triangle anywhere. */
+  {
+    prox_sphere sp;
+    prox_spheref spf;
+    prox_triangle t;
+    prox_trianglef tf;
+    int i;
+    sp.center = prox_v3(0, 0, 0);
+    spf.center = prox_v3f(0, 0, 0);
+    sp.radius = INFINITY;
+    spf.radius = INFINITY;
+    for (i = 0; i < 3; ++i) {
+      t.v[i] = prox_v3(5 + i, 1, 2);
+      tf.v[i] = prox_v3f(5.0f + (float)i, 1, 2);
+    }
+    CHECK(prox_overlap_sphere_triangle(&sp, &t) == 0);
+    CHECK(prox_overlap_sphere_trianglef(&spf, &tf) == 0);
+    sp.radius = -INFINITY;
+    spf.radius = -INFINITY;
+    CHECK(prox_overlap_sphere_triangle(&sp, &t) == 0);
+    CHECK(prox_overlap_sphere_trianglef(&spf, &tf) == 0);
+  }
+  /* AABB-AABB with infinite bounds: half-lines and all of space. */
+  {
+    prox_aabb a, b;
+    prox_aabbf af, bf;
+    a.min = prox_v3(0, 0, 0);
+    a.max = prox_v3(1, 1, 1);
+    b.min = prox_v3(5, 0, 0);
+    b.max = prox_v3(INFINITY, 1, 1);
+    CHECK(prox_overlap_aabb_aabb(&a, &b) == 0);
+    a.max.x = INFINITY;
+    CHECK(prox_overlap_aabb_aabb(&a, &b) == 1);
+    b.min = prox_v3(-INFINITY, -INFINITY, -INFINITY);
+    b.max = prox_v3(INFINITY, INFINITY, INFINITY);
+    a.min = a.max = prox_v3(-1e300, 3, 1e300);
+    CHECK(prox_overlap_aabb_aabb(&a, &b) == 1);
+    af.min = prox_v3f(0, 0, 0);
+    af.max = prox_v3f(1, 1, 1);
+    bf.min = prox_v3f(5, 0, 0);
+    bf.max = prox_v3f(INFINITY, 1, 1);
+    CHECK(prox_overlap_aabb_aabbf(&af, &bf) == 0);
+    af.max.x = INFINITY;
+    CHECK(prox_overlap_aabb_aabbf(&af, &bf) == 1);
+  }
+}
+
 int main(int argc, char **argv) {
   int k, p, kind;
   h_init(argc, argv);
   H_RUN(test_overlap_documented);
+  H_RUN(test_overlap_nonfinite);
   H_RUN(test_overlap_aabb_aabb);
   H_RUN(test_overlap_obb_obb);
   H_RUN(test_overlap_triangle_aabb);

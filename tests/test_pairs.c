@@ -43,6 +43,7 @@
 #include "harness.h"
 #include "oracle_pairs.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -1262,9 +1263,57 @@ static void test_regressions(void) {
   }
 }
 
+/* Segments whose directions are within rounding of the parallel threshold
+ * (PROX_PAIR_FLAT_SIN2): the filter cannot tell, and the wide test finds
+ * them parallel. prox_segment_segment and prox_segment_triangle (through
+ * its edges) then read the parameters of the wide critical point, which
+ * were left unset (issue 13, found by valgrind). The answer here is
+ * distance 1 from b's first end point; the uninitialised read itself shows
+ * under valgrind, which the test "pairs_memcheck" runs on this test. */
+static void test_parallel_threshold(void) {
+  int k;
+  for (k = 0; k < 2; ++k) {
+    prox_segment a, b;
+    prox_triangle tri;
+    prox_pair r;
+    double d;
+    a.a = prox_v3(0, 0, 0);
+    a.b = prox_v3(1, 0, 0);
+    b.a = prox_v3(0.25, 1, 0);
+    b.b = prox_v3(1.25, 1 + 0x1.18p-40, 0);
+    tri.v[0] = b.a;
+    tri.v[1] = b.b;
+    tri.v[2] = prox_v3(0.75, 2, 0);
+    d = k ? prox_segment_triangle(&a, &tri, &r)
+          : prox_segment_segment(&a, &b, &r);
+    CHECK_MSG(fabs(d - 1) <= 8 * DBL_EPSILON, "%s: d2 %a",
+              k ? "segment_triangle" : "segment_segment", d);
+    CHECK(r.point[1].x == 0.25 && r.point[1].y == 1 && r.point[0].y == 0);
+  }
+  for (k = 0; k < 2; ++k) {
+    prox_segmentf a, b;
+    prox_trianglef tri;
+    prox_pairf r;
+    float d;
+    a.a = prox_v3f(0, 0, 0);
+    a.b = prox_v3f(1, 0, 0);
+    b.a = prox_v3f(0.25f, 1, 0);
+    b.b = prox_v3f(1.25f, 1 + 0x1p-17f, 0);
+    tri.v[0] = b.a;
+    tri.v[1] = b.b;
+    tri.v[2] = prox_v3f(0.75f, 2, 0);
+    d = k ? prox_segment_trianglef(&a, &tri, &r)
+          : prox_segment_segmentf(&a, &b, &r);
+    CHECK_MSG(fabsf(d - 1) <= 8 * FLT_EPSILON, "%s: d2 %a",
+              k ? "segment_trianglef" : "segment_segmentf", (double)d);
+    CHECK(r.point[1].x == 0.25f && r.point[1].y == 1 && r.point[0].y == 0);
+  }
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_examples);
+  H_RUN(test_parallel_threshold);
   H_RUN(test_nonfinite);
   H_RUN(test_line_line);
   H_RUN(test_line_ray);

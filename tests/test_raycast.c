@@ -1035,6 +1035,13 @@ static void rc_check(rc_case *c, int is_float, int kind) {
     ++row->hits;
     CHECK_MSG(rc_finite_result(&r), "%s: non-finite result of a hit",
               rc_names[c->k]);
+    /* Every hit from outside has a unit normal, conservative hits of a
+     * solid (rays that miss by less than the margin) included. */
+    if (!r.inside && !(c->k == RC_TET && rc_tet_flat(c)))
+      CHECK_MSG(fabs(r.n[0] * r.n[0] + r.n[1] * r.n[1] + r.n[2] * r.n[2] - 1) <
+                    1e-4,
+                "%s: normal (%g, %g, %g) of a hit is not unit", rc_names[c->k],
+                r.n[0], r.n[1], r.n[2]);
   }
   S = rc_scale(c);
   ory_ray_init(&R);
@@ -1356,10 +1363,253 @@ static void test_raycast_on_surface(void) {
          face, edge);
 }
 
+/* Solids of radius 0 (issue 13: a zero-radius sphere hit reported the
+ * normal (0, 0, 0)): hit where the ray passes through the center or the
+ * core segment, with the unit normal -dir normalised (on a capsule's side,
+ * without its component along the segment), in both precisions. Case 3:
+ * the ray passes a subnormal distance from the center, the normal points
+ * from the center to the hit point (it was NaN: 1 / |n| overflowed). */
+static void test_raycast_zero_radius(void) {
+  int prec, c;
+  for (prec = 0; prec < 2; ++prec)
+    for (c = 0; c < 4; ++c) {
+      /* c = 0: sphere; 1: capsule side; 2: capsule end, along the axis;
+       * 3: sphere, ray passing a subnormal distance from the center. */
+      double o[3] = {-2, 0.5, 0.25}, d[3] = {4, 0, 0}, n[3], len;
+      double want[3];
+      int hit, i;
+      if (c == 1) o[1] = 1, d[1] = -2; /* crosses the axis at (0, 0) */
+      if (c == 2) o[0] = -3, o[1] = 0, o[2] = 0;
+      if (c == 3) o[1] = prec ? 0x1p-140 : 0x1p-1060;
+      if (prec == 0) {
+        prox_ray r =
+            prox_ray_make(prox_v3(o[0], o[1], o[2]), prox_v3(d[0], d[1], d[2]));
+        prox_rayhit h;
+        if (c == 0 || c == 3) {
+          prox_sphere s;
+          s.center = prox_v3(0, c == 3 ? 0 : 0.5, 0.25);
+          s.radius = 0;
+          hit = prox_raycast_sphere(&r, &s, &h);
+        } else {
+          prox_capsule k;
+          k.a = c == 1 ? prox_v3(-1, -1, 0.25) : prox_v3(-1, 0, 0);
+          k.b = c == 1 ? prox_v3(3, 3, 0.25) : prox_v3(1, 0, 0);
+          k.radius = 0;
+          hit = prox_raycast_capsule(&r, &k, &h);
+        }
+        n[0] = h.normal.x, n[1] = h.normal.y, n[2] = h.normal.z;
+      } else {
+        prox_rayf r =
+            prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
+                           prox_v3f((float)d[0], (float)d[1], (float)d[2]));
+        prox_rayhitf h;
+        if (c == 0 || c == 3) {
+          prox_spheref s;
+          s.center = prox_v3f(0, c == 3 ? 0 : 0.5f, 0.25f);
+          s.radius = 0;
+          hit = prox_raycast_spheref(&r, &s, &h);
+        } else {
+          prox_capsulef k;
+          k.a = c == 1 ? prox_v3f(-1, -1, 0.25f) : prox_v3f(-1, 0, 0);
+          k.b = c == 1 ? prox_v3f(3, 3, 0.25f) : prox_v3f(1, 0, 0);
+          k.radius = 0;
+          hit = prox_raycast_capsulef(&r, &k, &h);
+        }
+        n[0] = h.normal.x, n[1] = h.normal.y, n[2] = h.normal.z;
+      }
+      /* -dir normalised; on the side, without its axial part (the axis
+       * (1, 1, 0) / sqrt 2 for c = 1). */
+      len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      for (i = 0; i < 3; ++i)
+        want[i] = -d[i] / len;
+      if (c == 3) { /* the hit point is off the center by a subnormal */
+        want[0] = want[2] = 0;
+        want[1] = 1;
+      }
+      if (c == 1) {
+        double g = (want[0] + want[1]) / 2;
+        want[0] -= g, want[1] -= g;
+        len = sqrt(want[0] * want[0] + want[1] * want[1]);
+        want[0] /= len, want[1] /= len;
+      }
+      CHECK_MSG(hit, "%s case %d: no hit", prec ? "float" : "double", c);
+      CHECK_MSG(fabs(n[0] - want[0]) + fabs(n[1] - want[1]) +
+                        fabs(n[2] - want[2]) <
+                    1e-6,
+                "%s case %d: normal (%g, %g, %g), expected (%g, %g, %g)",
+                prec ? "float" : "double", c, n[0], n[1], n[2], want[0],
+                want[1], want[2]);
+    }
+}
+
+/* An OBB (double and float) from double data. */
+static void rc_obb_make(const double c[3], double ax[3][3], const double h[3],
+                        prox_obb *o, prox_obbf *of) {
+  int i;
+  o->center = RC_V3(c);
+  of->center = RC_V3F(c);
+  for (i = 0; i < 3; ++i) {
+    o->axis[i] = RC_V3(ax[i]);
+    of->axis[i] = RC_V3F(ax[i]);
+    o->half[i] = h[i];
+    of->half[i] = (float)h[i];
+  }
+}
+
+/* For a valid OBB the point and ray queries read the same box: from p
+ * outside, the ray towards prox_point_obb's closest point enters at t = 1;
+ * from p inside, the ray starts inside. */
+static void rc_obb_agree(const prox_obb *o, const prox_obbf *of,
+                         const double p[3], int outside) {
+  prox_closest c;
+  prox_closestf cf;
+  prox_rayhit h;
+  prox_rayhitf hf;
+  prox_ray r;
+  prox_rayf rf;
+  prox_vec3 pv = RC_V3(p);
+  prox_vec3f pf = RC_V3F(p);
+  prox_point_obb(pv, o, &c);
+  prox_point_obbf(pf, of, &cf);
+  r = prox_ray_make(pv, outside ? prox_vsub(c.point, pv) : prox_v3(1, 0, 0));
+  rf = prox_ray_makef(pf,
+                      outside ? prox_vsubf(cf.point, pf) : prox_v3f(1, 0, 0));
+  CHECK(prox_raycast_obb(&r, o, &h) && h.inside == !outside);
+  CHECK(prox_raycast_obbf(&rf, of, &hf) && hf.inside == !outside);
+  if (outside) {
+    CHECK_MSG(fabs(h.t - 1) < 1e-12, "double: entry t %.17g, expected 1", h.t);
+    CHECK_MSG(fabs(hf.t - 1) < 1e-5, "float: entry t %.9g, expected 1",
+              (double)hf.t);
+  }
+}
+
+/* prox_*_is_valid on hand-built valid and invalid user data, in both
+ * precisions (issue 13: an OBB with a zero or non-unit axis gave answers
+ * prox_point_obb and prox_raycast_obb disagree on, silently). */
+static void test_primitives_is_valid(void) {
+  const double c0[3] = {0.5, -1, 2}, h0[3] = {1, 2, 0.5};
+  double id[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  double rot[3][3], ax[3][3], h[3], c[3];
+  prox_obb o, scratch;
+  prox_obbf of, scratchf;
+  int k, i, j;
+  { /* The rotation of the unit quaternion (0.3, 0.5, -0.2, 0.7) / |q|. */
+    double q[4] = {0.3, 0.5, -0.2, 0.7}, l = 0;
+    for (i = 0; i < 4; ++i)
+      l += q[i] * q[i];
+    l = sqrt(l);
+    for (i = 0; i < 4; ++i)
+      q[i] /= l;
+    rot[0][0] = 1 - 2 * (q[2] * q[2] + q[3] * q[3]);
+    rot[0][1] = 2 * (q[1] * q[2] + q[0] * q[3]);
+    rot[0][2] = 2 * (q[1] * q[3] - q[0] * q[2]);
+    rot[1][0] = 2 * (q[1] * q[2] - q[0] * q[3]);
+    rot[1][1] = 1 - 2 * (q[1] * q[1] + q[3] * q[3]);
+    rot[1][2] = 2 * (q[2] * q[3] + q[0] * q[1]);
+    rot[2][0] = 2 * (q[1] * q[3] + q[0] * q[2]);
+    rot[2][1] = 2 * (q[2] * q[3] - q[0] * q[1]);
+    rot[2][2] = 1 - 2 * (q[1] * q[1] + q[2] * q[2]);
+  }
+  /* k: 0 identity, 1 rotation, 2 negative and zero half extents, 3 axis
+   * nudged by 4 eps (valid); 4 an axis of length 2, 5 a zero axis, 6
+   * sheared, 7 axes 1000 eps off orthogonal, 8 NaN center, 9 infinite half
+   * extent, 10 NaN axis (invalid). */
+  for (k = 0; k < 11; ++k) {
+    int want = k < 4;
+    for (j = 0; j < 2; ++j) { /* j = 0 double, 1 float */
+      double eps = j ? FLT_EPSILON : DBL_EPSILON;
+      memcpy(ax, k == 1 ? rot : id, sizeof ax);
+      memcpy(h, h0, sizeof h);
+      memcpy(c, c0, sizeof c);
+      if (k == 2) h[0] = -1, h[2] = 0;
+      if (k == 3) ax[0][0] += 4 * eps, ax[1][0] = 4 * eps;
+      if (k == 4) ax[0][0] = 2;
+      if (k == 5) ax[2][2] = 0;
+      if (k == 6) ax[1][0] = 0.1 / sqrt(1.01), ax[1][1] = 1 / sqrt(1.01);
+      if (k == 7) ax[0][1] = 1000 * eps;
+      if (k == 8) c[1] = NAN;
+      if (k == 9) h[1] = INFINITY;
+      if (k == 10) ax[1][2] = NAN;
+      /* The double box from j = 0, the float box from j = 1. */
+      rc_obb_make(c, ax, h, j ? &scratch : &o, j ? &of : &scratchf);
+      CHECK_MSG((j ? prox_obb_is_validf(&of) : prox_obb_is_valid(&o)) == want,
+                "OBB case %d (%s): valid %d, expected %d", k,
+                j ? "float" : "double",
+                j ? prox_obb_is_validf(&of) : prox_obb_is_valid(&o), want);
+    }
+    if (want) {
+      const double out[3] = {4, 3.5, -1}, in[3] = {0.5, -1.25, 2.125};
+      rc_obb_agree(&o, &of, out, 1);
+      if (k != 2) rc_obb_agree(&o, &of, in, 0);
+    }
+  }
+  { /* Planes: any non-zero finite normal; not the all-zero plane. */
+    prox_plane p;
+    prox_planef pf;
+    for (k = 0; k < 6; ++k) {
+      int want = k < 3;
+      p.normal = prox_v3(0, 0, 1), p.offset = 3;
+      pf.normal = prox_v3f(0, 0, 1), pf.offset = 3;
+      if (k == 1) p.normal.z = 1e-300, pf.normal.z = 1e-40f;
+      if (k == 2) p.normal = prox_v3(-5, 2, 7), pf.normal = prox_v3f(-5, 2, 7);
+      if (k == 3) p.normal.z = 0, pf.normal.z = 0, p.offset = pf.offset = 0;
+      if (k == 4) p.offset = NAN, pf.offset = NAN;
+      if (k == 5) p.normal.x = INFINITY, pf.normal.x = INFINITY;
+      CHECK_MSG(prox_plane_is_valid(&p) == want &&
+                    prox_plane_is_validf(&pf) == want,
+                "plane case %d: valid %d / %d, expected %d", k,
+                prox_plane_is_valid(&p), prox_plane_is_validf(&pf), want);
+    }
+  }
+  { /* AABBs: finite, min <= max (zero size allowed). */
+    prox_aabb b;
+    prox_aabbf bf;
+    for (k = 0; k < 5; ++k) {
+      int want = k < 2;
+      b.min = prox_v3(0, 0, 0), b.max = prox_v3(1, 2, 3);
+      bf.min = prox_v3f(0, 0, 0), bf.max = prox_v3f(1, 2, 3);
+      if (k == 1) b.max.y = 0, bf.max.y = 0;
+      if (k == 2) b.min.z = 4, bf.min.z = 4;
+      if (k == 3) b.max.x = INFINITY, bf.max.x = INFINITY;
+      if (k == 4) b.min.y = NAN, bf.min.y = NAN;
+      CHECK_MSG(prox_aabb_is_valid(&b) == want &&
+                    prox_aabb_is_validf(&bf) == want,
+                "AABB case %d: valid %d / %d, expected %d", k,
+                prox_aabb_is_valid(&b), prox_aabb_is_validf(&bf), want);
+    }
+  }
+  { /* Rectangles: two orthonormal axes. */
+    prox_rectangle q;
+    prox_rectanglef qf;
+    for (k = 0; k < 5; ++k) {
+      int want = k < 2;
+      q.center = prox_v3(1, 2, 3), qf.center = prox_v3f(1, 2, 3);
+      q.axis[0] = prox_v3(1, 0, 0), qf.axis[0] = prox_v3f(1, 0, 0);
+      q.axis[1] = prox_v3(0, 0, 1), qf.axis[1] = prox_v3f(0, 0, 1);
+      q.half[0] = qf.half[0] = 1;
+      q.half[1] = qf.half[1] = -2;
+      if (k == 1) {
+        q.axis[0] = RC_V3(rot[0]), qf.axis[0] = RC_V3F(rot[0]);
+        q.axis[1] = RC_V3(rot[2]), qf.axis[1] = RC_V3F(rot[2]);
+      }
+      if (k == 2) q.axis[1].z = 2, qf.axis[1].z = 2;
+      if (k == 3) q.axis[1].x = 0.5, qf.axis[1].x = 0.5f;
+      if (k == 4) q.half[0] = NAN, qf.half[0] = NAN;
+      CHECK_MSG(prox_rectangle_is_valid(&q) == want &&
+                    prox_rectangle_is_validf(&qf) == want,
+                "rectangle case %d: valid %d / %d, expected %d", k,
+                prox_rectangle_is_valid(&q), prox_rectangle_is_validf(&qf),
+                want);
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_raycast_documented);
   H_RUN(test_raycast_on_surface);
+  H_RUN(test_primitives_is_valid);
+  H_RUN(test_raycast_zero_radius);
   H_RUN(test_raycast_plane);
   H_RUN(test_raycast_triangle);
   H_RUN(test_raycast_aabb);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Compile-only check that every point query (K1), pair query (K2), ray cast
-// (K3), overlap test and primitive constructor is callable from CUDA device
-// code, in both precisions (compile_check.cu covers a few K1 kernels and the
-// vector operations, contact_check.cu the contact kernels):
+// (K3), overlap test, primitive constructor and validity check is callable
+// from CUDA device code, in both precisions (compile_check.cu covers a few
+// K1 kernels and the vector operations, contact_check.cu the contact
+// kernels):
 //   nvcc -std=c++17 -I include -c tests/cuda/kernels_check.cu -o /tmp/k.o
 #include <prox/prox.h>
 
@@ -99,6 +100,9 @@
   n += K(prox_overlap_triangle_aabb)(&tr, &ab);                                \
   n += K(prox_overlap_sphere_triangle)(&sp, &tr);                              \
   n += K(prox_overlap_triangle_triangle)(&tr, &tr2);                           \
+  /* Validity checks of user data */                                           \
+  n += K(prox_plane_is_valid)(&pl) + K(prox_aabb_is_valid)(&ab);               \
+  n += K(prox_obb_is_valid)(&ob) + K(prox_rectangle_is_valid)(&rc);            \
   out[i] = s + r.sqdist + pr.sqdist + h.t + static_cast<R>(n);
 
 #define PROX_CHECK_DOUBLE(name) name

@@ -54,6 +54,13 @@ void double_cases() {
   check(prox_raycast_aabb(&ray, &box, &h) && h.t == 2,
         "raycast_aabb: the top face");
 
+  prox_obb ob = {prox_v3(0, 0, 0),
+                 {prox_v3(0, 1, 0), prox_v3(-1, 0, 0), prox_v3(0, 0, 1)},
+                 {1, 2, 3}};
+  check(prox_obb_is_valid(&ob) == 1, "obb_is_valid: a rotated frame");
+  ob.axis[1] = prox_v3(-2, 0, 0);
+  check(prox_obb_is_valid(&ob) == 0, "obb_is_valid: an axis of length 2");
+
   prox_triangle u = {{prox_v3(0, 0, 3), prox_v3(1, 0, 3), prox_v3(0, 1, 3)}};
   check(prox_triangle_triangle(&t, &u, nullptr) == 9,
         "triangle_triangle: parallel, 3 apart");

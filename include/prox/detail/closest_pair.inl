@@ -662,8 +662,9 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
 
 /// Internal: the general path of prox_detail_pair_seg_slow (single points,
 /// non-finite input), or with lin = 0 its wide critical point: *s, *t and
-/// the squared distance, or PROX_INF (*s, *t unset) when the wide test finds
-/// the directions parallel (within sin2).
+/// the squared distance, or PROX_INF with *s = *t = 0 (no interior
+/// parameter) when the wide test finds the directions parallel (within
+/// sin2).
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, int lin,
     PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t, PROX_FN(prox_pair) * out) {
@@ -671,7 +672,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
   PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g2);
   PROX_REAL d2 = PROX_INF;
   if (lin) return PROX_FN(prox_detail_pair_lin_slow)(&A, &B, out);
-  if (!PROX_FN(prox_detail_pair_wide)(&A, &B, sin2, s, t, &d2)) return PROX_INF;
+  if (!PROX_FN(prox_detail_pair_wide)(&A, &B, sin2, s, t, &d2)) {
+    /* The caller tests the parameters before the distance: give it values
+     * that fail its interior test rather than leave them unset. */
+    *s = *t = 0;
+    return PROX_INF;
+  }
   return d2;
 }
 

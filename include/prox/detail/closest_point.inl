@@ -133,21 +133,41 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
 
 /* ---------------------------------- plane --------------------------------- */
 
+/// Internal: the normal *n and offset *off of a plane, scaled by one power
+/// of two (the same plane) when |n|^2 would lose digits to underflow or
+/// overflow: then the largest component of *n is in [1/2, 1). A zero or
+/// non-finite normal is left as it is. Returns |*n|^2.
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
+    const PROX_FN(prox_plane) * plane, PROX_FN(prox_vec3) * n, PROX_REAL *off) {
+  PROX_REAL nn;
+  int e;
+  *n = plane->normal;
+  *off = plane->offset;
+  nn = PROX_FN(prox_vdot)(*n, *n);
+  if (nn >= PROX_DETAIL_D2_TINY && nn <= 1 / PROX_DETAIL_D2_TINY) return nn;
+  e = PROX_FN(prox_detail_exp)((double)PROX_FN(prox_detail_maxabs)(*n));
+  if (e == 0) return nn;
+  *n = PROX_FN(prox_detail_vldexp)(*n, -e);
+  *off = (PROX_REAL)ldexp((double)*off, -e);
+  return PROX_FN(prox_vdot)(*n, *n);
+}
+
 /// Closest point on a plane to p; returns the squared distance.
 ///
 /// out (may be NULL) gets the projection of p, feature FACE 0 and no
-/// parameters. Any non-zero normal works (it need not be unit). A plane with
-/// a zero normal (as the constructors leave on failure) contains every
-/// point: the result is p itself at distance 0. Non-finite input gives NaN.
-/// Error: squared distance within 8 eps max(S, d)^2 for a unit normal.
+/// parameters. Any non-zero normal works (it need not be unit; a normal
+/// whose square would underflow or overflow is first scaled by a power of
+/// two, which leaves the plane as it is). A plane with a zero normal (as
+/// the constructors leave on failure) contains every point: the result is
+/// p itself at distance 0. Non-finite input gives NaN. Error: squared
+/// distance within 8 eps max(S, d)^2 for a unit normal.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_plane) *
                                                     plane,
                                                 PROX_FN(prox_closest) * out) {
-  PROX_FN(prox_vec3) n = plane->normal;
-  PROX_REAL nn = PROX_FN(prox_vdot)(n, n);
-  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - plane->offset;
-  PROX_FN(prox_vec3) q;
+  PROX_FN(prox_vec3) n, q;
+  PROX_REAL off, nn = PROX_FN(prox_detail_plane_scaled)(plane, &n, &off);
+  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - off;
   PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
   if (!(s - s == 0 && nn - nn == 0)) return PROX_FN(prox_detail_nan)(out);
   if (nn == 0) return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_FACE, 0);
@@ -156,17 +176,19 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
 }
 
 /// Signed distance from p to a plane: positive on the side the normal
-/// points to. out (may be NULL) gets the projection of p as for
-/// prox_point_plane (its sqdist is the square of the result). Zero normal:
-/// 0; non-finite input: NaN.
+/// points to. out (may be NULL) gets the projection of p and the squared
+/// distance as prox_point_plane gives them (the square of the result within
+/// rounding; +inf where that square overflows while the distance does
+/// not). Zero normal: 0; non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
     PROX_FN(prox_closest) * out) {
   PROX_REAL d2 = PROX_FN(prox_point_plane)(p, plane, out);
-  PROX_REAL s = PROX_FN(prox_vdot)(plane->normal, p) - plane->offset;
-  if (d2 < PROX_DETAIL_D2_TINY) {
-    /* s / |n| directly: its square may be subnormal. */
-    PROX_REAL nn = PROX_FN(prox_vdot)(plane->normal, plane->normal);
+  PROX_FN(prox_vec3) n;
+  PROX_REAL off, nn = PROX_FN(prox_detail_plane_scaled)(plane, &n, &off);
+  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - off;
+  if (d2 < PROX_DETAIL_D2_TINY || d2 > PROX_REAL_MAX) {
+    /* s / |n| directly: its square may be subnormal, or overflow. */
     return nn > 0 ? s / PROX_SQRT(nn) : PROX_COPYSIGN(PROX_R(0.0), s);
   }
   return PROX_COPYSIGN(PROX_SQRT(d2), s);
@@ -606,8 +628,10 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
 /// point center + s axis[0] + t axis[1], |s| <= |half[0]|, |t| <= |half[1]|.
 /// Feature FACE 0 (inside), EDGE i (i = 0: s = -h0, 1: s = +h0, 2: t = -h1,
 /// 3: t = +h1) or VERTEX i (bit 0 set when s = +h0, bit 1 when t = +h1).
-/// The axes are used as given: the answer is the clamp formula on them.
-/// Zero half extents give a segment or a point. Non-finite input: NaN.
+/// The axes are expected orthonormal (prox_rectangle_is_valid) and used as
+/// given: the answer is the clamp formula on them, the closest point only
+/// for orthonormal axes. Zero half extents give a segment or a point.
+/// Non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_rectangle) * rect,
     PROX_FN(prox_closest) * out) {
@@ -835,10 +859,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
 ///
 /// out->param[0..2] are the box coordinates s_i of the closest point
 /// center + sum s_i axis[i], |s_i| <= |half[i]|; features as for
-/// prox_point_aabb with axis i in place of x, y, z. The axes are used as
-/// given: the answer is the clamp formula on them, so inside (feature
-/// INTERIOR) the point is p itself and the distance 0. Zero half extents
-/// give a flat box. Non-finite input gives NaN.
+/// prox_point_aabb with axis i in place of x, y, z. The axes are expected
+/// orthonormal (prox_obb_is_valid) and used as given: the answer is the
+/// clamp formula on them, so inside (feature INTERIOR) the point is p
+/// itself and the distance 0; with other axes it is not the closest point
+/// of any box the other OBB queries agree on (see prox_obb). Zero half
+/// extents give a flat box. Non-finite input gives NaN.
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
                         PROX_FN(prox_closest) * out) {
@@ -1054,6 +1080,20 @@ PROX_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
   return l > 0 ? PROX_FN(prox_vscale)(c, 1 / l) : e;
 }
 
+/// Internal: v / |v|, formed on v scaled by a power of two (exact), so that
+/// no square underflows or overflows at any magnitude; fallback when v is
+/// zero or not finite.
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_unit)(PROX_FN(prox_vec3) v,
+                              PROX_FN(prox_vec3) fallback) {
+  int e = PROX_FN(prox_detail_exp)((double)PROX_FN(prox_detail_maxabs)(v));
+  PROX_REAL l;
+  if (e != 0) v = PROX_FN(prox_detail_vldexp)(v, -e);
+  l = PROX_FN(prox_vlen)(v);
+  return l > 0 && l <= PROX_REAL_MAX ? PROX_FN(prox_vscale)(v, 1 / l)
+                                     : fallback;
+}
+
 /// Internal: closest point of the ball of radius r around c, and the
 /// signed distance |p - c| - r in *sd. c is the nearest point of the core.
 PROX_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(PROX_FN(prox_vec3) p,
@@ -1094,14 +1134,22 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere)(PROX_FN(prox_vec3) p,
 }
 
 /// Signed distance from p to a sphere: |p - center| - radius. out (may be
-/// NULL) gets the nearest surface point (FACE 0); at the center, the point
-/// center + radius (1, 0, 0). Non-finite input gives NaN.
+/// NULL) gets the nearest surface point (FACE 0); at the center, where
+/// every surface point is nearest, the point center + radius (1, 0, 0).
+/// Non-finite input gives NaN. Error (S the largest magnitude of p, the
+/// center, the radius and the exact point): the distance within 8 eps S;
+/// the point, unless p is the center, within 8 eps S of the exact nearest
+/// point (the direction p - center is formed exactly up to one rounding per
+/// coordinate, at any distance from the center, subnormal ones included);
+/// and in every case on the surface (its distance to the center within 8
+/// eps S of the radius) at distance |result| from p within 8 eps S.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_sphere) * sph,
     PROX_FN(prox_closest) * out) {
   PROX_REAL r = PROX_FABS(sph->radius);
   PROX_FN(prox_vec3) d = PROX_FN(prox_vsub)(p, sph->center);
   PROX_REAL len2 = PROX_FN(prox_vdot)(d, d), len, sd;
+  PROX_FN(prox_vec3) q;
   if (len2 < PROX_DETAIL_D2_TINY) {
     /* The squares may have lost digits to subnormal numbers: the length of
      * d (an exact difference when this small) scaled by a power of two to
@@ -1113,14 +1161,17 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
     len = PROX_SQRT(len2);
   }
   sd = len - r;
-  PROX_FN(prox_vec3) q;
   if (!(sd - sd == 0)) {
     PROX_FN(prox_detail_nan)(out);
     return PROX_NAN;
   }
-  q = len > 0
+  /* Small: the direction from d scaled to magnitude 1 (r / len overflows
+   * for a subnormal len, and len has lost digits there). */
+  q = len2 >= PROX_DETAIL_D2_TINY
           ? PROX_FN(prox_vmadd)(sph->center, r / len, d)
-          : PROX_FN(prox_v3)(sph->center.x + r, sph->center.y, sph->center.z);
+          : PROX_FN(prox_vmadd)(
+                sph->center, r,
+                PROX_FN(prox_detail_unit)(d, PROX_FN(prox_v3)(1, 0, 0)));
   PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
   PROX_FN(prox_detail_set)(out, q, sd * sd, PROX_FEATURE_FACE, 0);
   return sd;
@@ -1156,16 +1207,32 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule)(PROX_FN(prox_vec3) p,
 
 /// Signed distance from p to a capsule: the distance to the core segment
 /// minus the radius. out (may be NULL) gets the nearest surface point with
-/// the features of prox_point_capsule (never INTERIOR); on the core itself,
-/// a point in a direction perpendicular to the segment. Non-finite input
-/// gives NaN.
+/// the features of prox_point_capsule (never INTERIOR): the core point
+/// plus radius times the unit direction from it to p, made perpendicular to
+/// the segment on the side (EDGE) and kept off the segment's side on a cap
+/// (VERTEX); on the core itself, a direction perpendicular to the segment.
+/// Non-finite input gives NaN.
+///
+/// Error (S the largest magnitude of p, a, b, the radius and the exact
+/// point; d_core the exact distance from p to the core segment): the
+/// distance within 8 eps S. The point is always on the surface (its
+/// distance to the segment within 8 eps S of the radius) and at distance
+/// |result| from p within 8 eps S. It is within 8 eps S of the exact
+/// nearest point where that point is well-conditioned, d_core >= radius /
+/// 2. Nearer the core the direction from the core to p, which the rounded
+/// core point decides, is ill-conditioned: the point is then within 8 eps S
+/// (1 + radius / d_core) of the exact one, which says little for p within
+/// a few ulps of the core: such a p can get any direction around the
+/// segment. (On the core, d_core = 0, a whole circle of points is nearest,
+/// and the point returned is one of them within 8 eps S.)
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_capsule) * cap,
     PROX_FN(prox_closest) * out) {
   PROX_FN(prox_segment) seg;
   PROX_FN(prox_closest) core;
   PROX_REAL r = PROX_FABS(cap->radius), cd2, len, sd;
-  PROX_FN(prox_vec3) dir, q;
+  PROX_FN(prox_vec3) dir, q, u, perp;
+  int k;
   seg.a = cap->a;
   seg.b = cap->b;
   cd2 = PROX_FN(prox_point_segment)(p, &seg, &core);
@@ -1194,9 +1261,26 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
     PROX_FN(prox_detail_nan)(out);
     return PROX_NAN;
   }
-  dir = len > 0
-            ? PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(p, core.point), 1 / len)
-            : PROX_FN(prox_detail_perp)(PROX_FN(prox_vsub)(seg.b, seg.a));
+  /* The direction from the core point to p, at any magnitude. Near the
+   * core its component along the segment is mostly the core point's
+   * rounding: removed on the side, and on a cap where it points into the
+   * segment, so that the point stays on the surface. Twice: what remains
+   * of it is then rounding of the result, unless nothing but rounding (a
+   * few eps of the unit vector) remains, where any perpendicular will do. */
+  u = PROX_FN(prox_vsub)(seg.b, seg.a);
+  perp = PROX_FN(prox_detail_perp)(u);
+  u = PROX_FN(prox_detail_unit)(u, PROX_FN(prox_v3)(0, 0, 0));
+  dir = PROX_FN(prox_detail_unit)(PROX_FN(prox_vsub)(p, core.point), perp);
+  for (k = 0; k < 2; ++k) {
+    PROX_REAL g = PROX_FN(prox_vdot)(dir, u);
+    if (core.feature.kind == PROX_FEATURE_EDGE ||
+        (core.feature.index == 0 ? g > 0 : g < 0)) {
+      dir = PROX_FN(prox_vmadd)(dir, -g, u);
+      dir = PROX_FN(prox_detail_maxabs)(dir) > 8 * PROX_EPS
+                ? PROX_FN(prox_detail_unit)(dir, perp)
+                : perp;
+    }
+  }
   q = PROX_FN(prox_vmadd)(core.point, r, dir);
   PROX_FN(prox_detail_params)(out, core.param[0], 0, 0, 0);
   PROX_FN(prox_detail_set)

@@ -22,6 +22,14 @@
 #define PROX_OV_BIG 1073741824.0f /* 2^30 */
 #endif
 
+/// Internal: 0 when the three vertices are finite, NaN otherwise (as
+/// prox_vpoison).
+PROX_KERNEL PROX_REAL
+PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
+  return PROX_FN(prox_vpoison)(t->v[0]) + PROX_FN(prox_vpoison)(t->v[1]) +
+         PROX_FN(prox_vpoison)(t->v[2]);
+}
+
 #if PROX_IS_DOUBLE
 /* ---- exact predicates on double coordinates (both precisions) ---- */
 
@@ -180,7 +188,9 @@ PROX_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3],
 /// Whether two closed axis-aligned boxes overlap (touching counts): 1 or 0.
 ///
 /// Exact (comparisons only). min > max on an axis is the same as swapped.
-/// Non-finite input: 0 when a comparison involves NaN.
+/// Infinite bounds are allowed and mean what they say (a box with max.x =
+/// +inf extends without end along +x; min -inf, max +inf on every axis is
+/// all of space). A NaN anywhere gives 0.
 PROX_KERNEL int PROX_FN(prox_overlap_aabb_aabb)(const PROX_FN(prox_aabb) * a,
                                                 const PROX_FN(prox_aabb) * b) {
   PROX_FN(prox_vec3) alo = PROX_FN(prox_vmin)(a->min, a->max);
@@ -205,7 +215,7 @@ PROX_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t, PROX_REAL ra,
 ///
 /// Separating axes (Gottschalk et al. 1996; Ericson 4.4.1): the three face
 /// normals of each box and the nine cross products of their axes. The axes
-/// are taken as unit and orthogonal (as prox_point_obb does). To keep
+/// are taken as orthonormal (prox_obb_is_valid; see prox_obb). To keep
 /// nearly parallel edges from producing a false separation along their
 /// (nearly zero) cross product, the absolute rotation terms get
 /// PROX_OBB_EPS = 64 eps added, as is standard; and each comparison is
@@ -213,7 +223,8 @@ PROX_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t, PROX_REAL ra,
 /// are never reported apart; boxes apart by less than about 1e-13 (double)
 /// or 1e-5 (float) relative to their size and distance may be reported as
 /// overlapping. Negative half extents count as their absolute value.
-/// Non-finite input: 1 or 0, unspecified (no crash).
+/// Non-finite input (NaN or +-inf in any coordinate, axis or half extent)
+/// gives 0.
 PROX_KERNEL int PROX_FN(prox_overlap_obb_obb)(const PROX_FN(prox_obb) * a,
                                               const PROX_FN(prox_obb) * b) {
   PROX_REAL R[3][3], AR[3][3], t[3], at[3], ha[3], hb[3];
@@ -256,7 +267,18 @@ PROX_KERNEL int PROX_FN(prox_overlap_obb_obb)(const PROX_FN(prox_obb) * a,
       if (PROX_FN(prox_detail_ov_sat_apart)(tl, ra, rb, tabs)) return 0;
     }
   }
-  return 1;
+  /* No axis separates. Non-finite input (whose comparisons with NaN never
+   * separate) ends here too: it is told apart only now, off the path of
+   * the separated boxes. */
+  {
+    PROX_REAL poison =
+        PROX_FN(prox_vpoison)(a->center) + PROX_FN(prox_vpoison)(b->center);
+    for (i = 0; i < 3; ++i)
+      poison += PROX_FN(prox_vpoison)(a->axis[i]) +
+                PROX_FN(prox_vpoison)(b->axis[i]) + (ha[i] - ha[i]) +
+                (hb[i] - hb[i]);
+    return poison == 0;
+  }
 }
 
 /// Internal: separating-axis test of a triangle (vertices v relative to the
@@ -343,27 +365,37 @@ PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
 /// center), so a triangle that touches the box is never reported apart;
 /// one apart by less than that may be reported as overlapping. A
 /// degenerate triangle (segment, point) works. min > max on an axis is the
-/// same as swapped. Non-finite input: 1 or 0, unspecified (no crash).
+/// same as swapped. Non-finite input (NaN or +-inf in any coordinate, an
+/// infinite box bound included) gives 0.
 PROX_KERNEL int
 PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
                                     const PROX_FN(prox_aabb) * box) {
   PROX_FN(prox_triangle) ts;
   PROX_FN(prox_aabb) bs;
   int r = PROX_FN(prox_detail_ov_tri_box)(tri, box, 0), e, i;
-  if (r >= 0) return r;
-  /* Far from magnitude 1: the same test on the input scaled by the power
-   * of two that brings its largest magnitude into [1/2, 1) (exact, but for
-   * parts below 2^-1074 of it, which are far below the rounding bound). */
-  e = PROX_FN(prox_detail_frame)(tri->v, 3,
-                                 PROX_FN(prox_detail_maxabs)(box->min) >
-                                         PROX_FN(prox_detail_maxabs)(box->max)
-                                     ? PROX_FN(prox_detail_maxabs)(box->min)
-                                     : PROX_FN(prox_detail_maxabs)(box->max));
-  for (i = 0; i < 3; ++i)
-    ts.v[i] = PROX_FN(prox_detail_vldexp)(tri->v[i], -e);
-  bs.min = PROX_FN(prox_detail_vldexp)(box->min, -e);
-  bs.max = PROX_FN(prox_detail_vldexp)(box->max, -e);
-  return PROX_FN(prox_detail_ov_tri_box)(&ts, &bs, 1);
+  if (r < 0) {
+    /* Far from magnitude 1: the same test on the input scaled by the power
+     * of two that brings its largest magnitude into [1/2, 1) (exact, but
+     * for parts below 2^-1074 of it, which are far below the rounding
+     * bound). */
+    e = PROX_FN(prox_detail_frame)(tri->v, 3,
+                                   PROX_FN(prox_detail_maxabs)(box->min) >
+                                           PROX_FN(prox_detail_maxabs)(box->max)
+                                       ? PROX_FN(prox_detail_maxabs)(box->min)
+                                       : PROX_FN(prox_detail_maxabs)(box->max));
+    for (i = 0; i < 3; ++i)
+      ts.v[i] = PROX_FN(prox_detail_vldexp)(tri->v[i], -e);
+    bs.min = PROX_FN(prox_detail_vldexp)(box->min, -e);
+    bs.max = PROX_FN(prox_detail_vldexp)(box->max, -e);
+    r = PROX_FN(prox_detail_ov_tri_box)(&ts, &bs, 1);
+  }
+  /* Non-finite input is told apart only where no axis separated (a
+   * comparison with NaN never separates), off the path of the separated
+   * pairs. */
+  return r && PROX_FN(prox_detail_ov_tri_poison)(tri) +
+                      PROX_FN(prox_vpoison)(box->min) +
+                      PROX_FN(prox_vpoison)(box->max) ==
+                  0;
 }
 
 /* ---------------------------- sphere, triangle --------------------------- */
@@ -377,7 +409,8 @@ PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
 /// magnitude of a vertex relative to the center. A ball that touches the
 /// triangle is never reported apart. Degenerate triangles work (union of
 /// their edges). Negative radius counts as its absolute value. Non-finite
-/// input: 0.
+/// input (NaN or +-inf in a coordinate or the radius; an infinite radius
+/// is not a half-space or all of space) gives 0.
 PROX_KERNEL int
 PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
                                       const PROX_FN(prox_triangle) * tri) {
@@ -390,7 +423,9 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
     S = m > S ? m : S;
   }
   d2 = PROX_FN(prox_point_triangle)(PROX_FN(prox_v3)(0, 0, 0), &t, 0);
-  return d2 <= r * r + PROX_R(16.0) * PROX_EPS * (S * S + r * r);
+  /* d2 is NaN for a non-finite triangle or center, but an infinite radius
+   * alone would pass the comparison. */
+  return d2 <= r * r + PROX_R(16.0) * PROX_EPS * (S * S + r * r) && r - r == 0;
 }
 
 /* ---------------------------- triangle, triangle ------------------------- */
@@ -407,8 +442,8 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
 /// points included. Exact for all finite input (the exact predicates
 /// rescale by powers of two where products of three coordinates would
 /// overflow or underflow; in double, parts of a coordinate below 2^-1074
-/// times the largest coordinate can be lost). Non-finite input: 1 or 0,
-/// unspecified (no crash).
+/// times the largest coordinate can be lost). Non-finite input (NaN or
+/// +-inf in any coordinate) gives 0.
 PROX_KERNEL int
 PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,
                                         const PROX_FN(prox_triangle) * b) {
@@ -422,7 +457,12 @@ PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,
     B[i][1] = (double)b->v[i].y;
     B[i][2] = (double)b->v[i].z;
   }
-  return prox_detail_ov_tri_tri((const double(*)[3])A, (const double(*)[3])B);
+  /* Non-finite input is told apart after the test, off the path of the
+   * separated pairs (which it can reach too: a NaN sign counts as 0). */
+  return prox_detail_ov_tri_tri((const double(*)[3])A, (const double(*)[3])B) &&
+         PROX_FN(prox_detail_ov_tri_poison)(a) +
+                 PROX_FN(prox_detail_ov_tri_poison)(b) ==
+             0;
 }
 
 #undef PROX_OV_BIG

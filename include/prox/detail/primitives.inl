@@ -2,8 +2,8 @@
 /* Template: primitive types and their constructors, instantiated once per
  * precision by primitives.h. */
 
-/// The plane {x : dot(normal, x) = offset}. Queries accept any normal; the
-/// constructors make it unit length.
+/// The plane {x : dot(normal, x) = offset}. Queries accept any non-zero
+/// normal (prox_plane_is_valid); the constructors make it unit length.
 typedef struct PROX_FN(prox_plane) {
   PROX_FN(prox_vec3) normal;
   PROX_REAL offset;
@@ -37,27 +37,42 @@ typedef struct PROX_FN(prox_triangle) {
 } PROX_FN(prox_triangle);
 
 /// The rectangle {center + s axis[0] + t axis[1] : |s| <= half[0],
-/// |t| <= half[1]}. The axes are used as given (normally unit and
-/// orthogonal); negative half extents count as their absolute value.
+/// |t| <= half[1]}. The axes are expected unit and orthogonal
+/// (prox_rectangle_is_valid); prox_point_rectangle uses them as given (the
+/// clamp formula on them). Negative half extents count as their absolute
+/// value.
 typedef struct PROX_FN(prox_rectangle) {
   PROX_FN(prox_vec3) center;
   PROX_FN(prox_vec3) axis[2];
   PROX_REAL half[2];
 } PROX_FN(prox_rectangle);
 
-/// The axis-aligned box spanned by the corners min and max, expected in
-/// order (min <= max on every axis). Zero size is allowed. An axis with
-/// min > max still gets a defined answer from every query: the closest-point
-/// queries (prox_point_aabb, its signed and batch forms) take it as the
-/// single value min, as a clamp does; the ray casts and overlap tests as the
+/// The axis-aligned box spanned by the corners min and max, expected finite
+/// and in order (min <= max on every axis; prox_aabb_is_valid). Zero size
+/// is allowed. An axis with min > max still gets a defined answer from
+/// every query, but not the same one: the closest-point queries
+/// (prox_point_aabb, its signed and batch forms) take it as the single
+/// value min, as a clamp does; the ray casts and overlap tests as the
 /// interval between the two.
 typedef struct PROX_FN(prox_aabb) {
   PROX_FN(prox_vec3) min, max;
 } PROX_FN(prox_aabb);
 
-/// The oriented box {center + sum_i s_i axis[i] : |s_i| <= half[i]}. The
-/// axes are used as given (normally orthonormal); negative half extents
-/// count as their absolute value.
+/// The oriented box {center + sum_i s_i axis[i] : |s_i| <= half[i]}, with
+/// orthonormal axes (either handedness). Negative half extents count as
+/// their absolute value.
+///
+/// Every OBB query assumes orthonormal axes, as prox_obb_is_valid checks
+/// them, and each uses them as given: prox_point_obb and its signed and
+/// batch forms take the box coordinates s_i = (p - center) . axis[i],
+/// clamp them to [-|half[i]|, |half[i]|] and return center + sum s_i
+/// axis[i]; prox_raycast_obb clips the ray to the slabs |(x - center) .
+/// axis[i]| <= |half[i]|; prox_overlap_obb_obb runs the separating-axis test
+/// on the rotation axis[i] . b.axis[j]. With orthonormal axes these are the
+/// same box. With a zero, non-unit or non-orthogonal axis they are not,
+/// and the queries disagree (an axis of length 2 makes the box twice as
+/// long for prox_point_obb as its half extent says, half as long for
+/// prox_raycast_obb); their answers are then defined but not documented.
 typedef struct PROX_FN(prox_obb) {
   PROX_FN(prox_vec3) center;
   PROX_FN(prox_vec3) axis[3];
@@ -129,6 +144,66 @@ PROX_KERNEL int PROX_FN(prox_plane_from_point_normal)(
   }
   out->offset = PROX_FN(prox_vdot)(out->normal, p);
   return 1;
+}
+
+/// Whether a plane is one that every query reads alike: the normal finite
+/// and not zero (any length: queries rescale it), the offset finite. The
+/// all-zero plane that the constructors leave on failure is not valid (the
+/// queries take it as containing every point). 1 or 0.
+PROX_KERNEL int PROX_FN(prox_plane_is_valid)(const PROX_FN(prox_plane) *
+                                             plane) {
+  PROX_FN(prox_vec3) n = plane->normal;
+  return PROX_FN(prox_vpoison)(n) + (plane->offset - plane->offset) == 0 &&
+         (n.x != 0 || n.y != 0 || n.z != 0);
+}
+
+/// Whether an axis-aligned box is one that every query reads alike: every
+/// corner coordinate finite and min <= max on every axis (zero size
+/// allowed). 1 or 0.
+PROX_KERNEL int PROX_FN(prox_aabb_is_valid)(const PROX_FN(prox_aabb) * box) {
+  return PROX_FN(prox_vpoison)(box->min) + PROX_FN(prox_vpoison)(box->max) ==
+             0 &&
+         box->min.x <= box->max.x && box->min.y <= box->max.y &&
+         box->min.z <= box->max.z;
+}
+
+/// Internal: 1 when |a . b - want| <= PROX_AXES_TOL eps (0 for NaN).
+PROX_KERNEL int PROX_FN(prox_detail_axes_dot_ok)(PROX_FN(prox_vec3) a,
+                                                 PROX_FN(prox_vec3) b,
+                                                 PROX_REAL want) {
+  return PROX_FABS(PROX_FN(prox_vdot)(a, b) - want) <=
+         PROX_R(PROX_AXES_TOL) * PROX_EPS;
+}
+
+/// Whether an oriented box is one that every query reads alike (see
+/// prox_obb): center, axes and half extents finite, and the axes
+/// orthonormal, |axis[i] . axis[j] - (i == j)| <= PROX_AXES_TOL eps for all
+/// i, j (eps = 2^-52, float 2^-23: rotation matrices built in the working
+/// precision pass). Zero and negative half extents are allowed. 1 or 0.
+PROX_KERNEL int PROX_FN(prox_obb_is_valid)(const PROX_FN(prox_obb) * box) {
+  int i, j,
+      ok = PROX_FN(prox_vpoison)(box->center) + (box->half[0] - box->half[0]) +
+               (box->half[1] - box->half[1]) + (box->half[2] - box->half[2]) ==
+           0;
+  for (i = 0; i < 3; ++i)
+    for (j = i; j < 3; ++j)
+      ok = ok && PROX_FN(prox_detail_axes_dot_ok)(box->axis[i], box->axis[j],
+                                                  i == j ? 1 : 0);
+  return ok;
+}
+
+/// Whether a rectangle is one that prox_point_rectangle reads as the
+/// rectangle its fields describe: center, axes and half extents finite, the
+/// two axes orthonormal within PROX_AXES_TOL eps (as prox_obb_is_valid).
+/// 1 or 0.
+PROX_KERNEL int PROX_FN(prox_rectangle_is_valid)(const PROX_FN(prox_rectangle) *
+                                                 rect) {
+  return PROX_FN(prox_vpoison)(rect->center) + (rect->half[0] - rect->half[0]) +
+                 (rect->half[1] - rect->half[1]) ==
+             0 &&
+         PROX_FN(prox_detail_axes_dot_ok)(rect->axis[0], rect->axis[0], 1) &&
+         PROX_FN(prox_detail_axes_dot_ok)(rect->axis[1], rect->axis[1], 1) &&
+         PROX_FN(prox_detail_axes_dot_ok)(rect->axis[0], rect->axis[1], 0);
 }
 
 /// The ray from origin along dir with the default interval [0, +inf].

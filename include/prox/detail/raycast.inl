@@ -311,8 +311,22 @@ PROX_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vec3) v) {
   PROX_REAL m = PROX_FN(prox_detail_rc_vmaxabs)(v);
   if (!(m > 0)) return v;
+  if (m < PROX_REAL_MIN) {
+    /* 1 / m would overflow: first a power of two (exact). */
+    v = PROX_FN(prox_detail_vldexp)(v, -PROX_FN(prox_detail_exp)((double)m));
+    m = PROX_FN(prox_detail_rc_vmaxabs)(v);
+  }
   v = PROX_FN(prox_vscale)(v, 1 / m);
   return PROX_FN(prox_vscale)(v, 1 / PROX_FN(prox_vlen)(v));
+}
+
+/// Internal: v scaled to unit length, or fb when v is zero (fb unit or
+/// zero).
+PROX_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_rc_unit_or)(PROX_FN(prox_vec3) v,
+                                    PROX_FN(prox_vec3) fb) {
+  v = PROX_FN(prox_detail_rc_unit)(v);
+  return v.x != 0 || v.y != 0 || v.z != 0 ? v : fb;
 }
 
 /// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) of four
@@ -703,7 +717,9 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
 /// Casts a ray against a solid oriented box; returns 1 on a hit.
 ///
 /// The ray is taken into the box frame (coordinates (x - center) . axis[i],
-/// axes unit and orthogonal as for prox_point_obb) and clipped by the
+/// axes orthonormal as prox_obb_is_valid checks; with other axes the box
+/// is the slabs |(x - center) . axis[i]| <= |half[i]|, which prox_point_obb
+/// does not share, see prox_obb) and clipped by the
 /// robust slab test of prox_raycast_aabb. A ray that misses is tried again
 /// against the box grown by 8 eps S (S the largest magnitude of the origin
 /// relative to the center, plus the half extents), which covers the
@@ -826,7 +842,10 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1,
 /// start on the surface and leave are hits. out: entry t, t_exit, inside
 /// (t = tmin, feature INTERIOR, zero normal), point, unit outward normal,
 /// feature FACE 0. Radius 0 is a point (hit only by rays through it, up to
-/// that margin); negative radius counts as its absolute value. A zero
+/// that margin); where the hit point is the center (radius 0, or a hit
+/// within the margin of a tiny ball), the normal is -dir normalised, the
+/// direction that faces the ray. Negative radius counts as its absolute
+/// value. A zero
 /// direction is the point origin: a hit (inside, t = tmin, t_exit = tmax)
 /// exactly when it is in the ball. An entry beyond the largest finite real
 /// (a subnormal direction) is not reported. Non-finite input: no hit.
@@ -866,7 +885,9 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
                                                 PROX_FEATURE_INTERIOR, 0);
     PROX_FN(prox_detail_rc_rayhit_set)
     (out, t, tx, 0, p,
-     PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vmadd)(f, t, ray->dir)),
+     PROX_FN(prox_detail_rc_unit_or)(
+         PROX_FN(prox_vmadd)(f, t, ray->dir),
+         PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vneg)(ray->dir))),
      PROX_FEATURE_FACE, 0);
   }
   return 1;
@@ -882,7 +903,10 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
 /// prox_point_capsule names them: EDGE 0 on the side, VERTEX 0 / VERTEX 1
 /// on the cap around a / b. a == b is a sphere; radius 0 a segment.
 /// The side or cap feature comes from the axial parameter of the hit
-/// point. Non-finite input: no hit. Error: as prox_raycast_sphere.
+/// point. Where the hit point is on the core segment (radius 0, or a hit
+/// within the margin of a thin capsule) the normal is -dir normalised,
+/// without its component along the segment on the side. Non-finite input:
+/// no hit. Error: as prox_raycast_sphere.
 PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
                                               const PROX_FN(prox_capsule) * cap,
                                               PROX_FN(prox_rayhit) * out) {
@@ -997,9 +1021,19 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
         n = PROX_FN(prox_vmadd)(q, -sp, e);
       }
     }
+    {
+      /* On the core (radius 0): the direction that faces the ray, across
+       * the segment on the side. */
+      PROX_FN(prox_vec3)
+      face = PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vneg)(ray->dir));
+      if (piece == 0)
+        face = PROX_FN(prox_detail_rc_unit_or)(
+            PROX_FN(prox_vmadd)(face, -PROX_FN(prox_vdot)(face, e) / ee, e),
+            face);
+      n = PROX_FN(prox_detail_rc_unit_or)(n, face);
+    }
     PROX_FN(prox_detail_rc_rayhit_set)
-    (out, t, tx, 0, p, PROX_FN(prox_detail_rc_unit)(n),
-     piece == 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
+    (out, t, tx, 0, p, n, piece == 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
      piece == 0 ? 0 : piece - 1);
   }
   return 1;
