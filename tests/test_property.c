@@ -50,6 +50,11 @@
  *   span40     e at most 40 below a random scale of the configuration;
  *   span10     the same, at most 10 below;
  *   uniform    values uniform in [-2^c, 2^c], c random per configuration;
+ *   edge       e within 3 of the scales where a product of d = 2, 3, 4, 6
+ *              or 8 coordinates underflows or overflows (the smallest
+ *              subnormal's and the overflow threshold's exponent over d,
+ *              within the domain): every coordinate near the small one,
+ *              near the large one, or each near either;
  *   subnormal  e independent down to the smallest subnormal (K1, K2 and
  *              overlap tests only: their domain has no lower end).
  * Each configuration also gets a random set of degeneracies, each with
@@ -91,9 +96,17 @@
 #define TP_CASES 200000
 
 /* Modes of the exponents of a configuration (see the top of the file). */
-enum { TP_FULL, TP_SPAN40, TP_SPAN10, TP_UNIFORM, TP_SUBNORMAL, TP_NMODE };
-static const char *const tp_mode_names[TP_NMODE] = {"full", "span40", "span10",
-                                                    "uniform", "subnormal"};
+enum {
+  TP_FULL,
+  TP_SPAN40,
+  TP_SPAN10,
+  TP_UNIFORM,
+  TP_EDGE,
+  TP_SUBNORMAL,
+  TP_NMODE
+};
+static const char *const tp_mode_names[TP_NMODE] = {
+    "full", "span40", "span10", "uniform", "edge", "subnormal"};
 
 /* Degeneracies of a configuration (bits). */
 enum {
@@ -175,6 +188,8 @@ static struct {
  * e in [c - w, c]; for TP_UNIFORM, values uniform in (-2^c, 2^c). */
 typedef struct tp_gen {
   int mode, c, w;
+  int low, high, side; /* TP_EDGE: the two scales, which of them (2: both) */
+  int lo, hi;          /* the domain's exponents */
 } tp_gen;
 
 /* A uniform integer in [lo, hi]. */
@@ -183,12 +198,24 @@ static int tp_int(uint64_t *s, int lo, int hi) {
 }
 
 /* The exponents of a configuration of the given mode over the magnitudes
- * below 2^hi, down to 2^lo (mode subnormal: down to 2^sub). */
-static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub) {
+ * below 2^hi, down to 2^lo (mode subnormal: down to 2^sub, the smallest
+ * subnormal; 2^top is the overflow threshold). */
+static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub,
+                          int top) {
+  static const int degree[5] = {2, 3, 4, 6, 8};
   tp_gen g;
+  int d = degree[tp_int(s, 0, 4)];
   g.mode = mode;
   g.c = hi - 1;
   g.w = hi - 1 - (mode == TP_SUBNORMAL ? sub : lo);
+  /* TP_EDGE: the scales at which a product of d coordinates underflows or
+   * overflows, all coordinates near the one, near the other, or each near
+   * either. */
+  g.low = sub / d;
+  g.high = top / d;
+  g.side = tp_int(s, 0, 2);
+  g.lo = lo;
+  g.hi = hi;
   if (mode == TP_SPAN40 || mode == TP_SPAN10) {
     g.w = mode == TP_SPAN40 ? 40 : 10;
     g.c = tp_int(s, lo + g.w, hi - 1);
@@ -205,9 +232,16 @@ static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub) {
 static double tp_value(uint64_t *s, const tp_gen *g, int mant) {
   uint64_t r = rng_next(s);
   double f;
+  int e = g->c - (int)(r % (uint64_t)(g->w + 1));
   if (g->mode == TP_UNIFORM) return ldexp(rng_sym(s), g->c);
+  if (g->mode == TP_EDGE) {
+    /* Within 2^+-3 of the scale, and in the domain. */
+    int high = g->side == 2 ? (int)(rng_next(s) & 1) : g->side;
+    e = (high ? g->high : g->low) + tp_int(s, -3, 3);
+    e = e < g->lo ? g->lo : (e > g->hi - 1 ? g->hi - 1 : e);
+  }
   f = 1 + ldexp((double)(rng_next(s) >> (64 - mant)), -mant);
-  f = ldexp(f, g->c - (int)(r % (uint64_t)(g->w + 1)));
+  f = ldexp(f, e);
   return r >> 63 ? -f : f;
 }
 
@@ -583,7 +617,7 @@ static tp_gen TFN(tp_begin)(uint64_t *s, long c, int nmode, int lo, int hi) {
   tp_case.part = 0;
   for (i = 0; i < TP_NDEG; ++i)
     if (rng_next(s) % 4 == 0) tp_case.deg |= 1u << i;
-  return tp_gen_make(s, tp_case.mode, lo, hi, TP_SUB);
+  return tp_gen_make(s, tp_case.mode, lo, hi, TP_SUB, 2 - TP_NORM);
 }
 
 /* ---- scaling */
