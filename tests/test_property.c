@@ -1,0 +1,1781 @@
+/* SPDX-License-Identifier: MIT */
+/* test_property: properties that every public kernel must have, on random
+ * configurations spread over the whole documented domain of the kernel,
+ * where the other tests use a few fixed magnitudes (test_domain: 2^+-500
+ * and 2^+-60; test_scale: inputs in [-1, 1]).
+ *
+ * Asserted, for every kernel of closest.h, raycast.h, overlap.h and
+ * contact.h in both precisions:
+ * (a) finite input in the domain gives finite output: the returned value
+ *     with a result and with out = NULL, and every real field of the result
+ *     (prox_closest, prox_pair, the prox_rayhit of a hit); every value,
+ *     gradient and Hessian entry of a contact kernel; a valid contact type;
+ *     a cast's hit at t in [tmin, tmax], the same hit with out = NULL;
+ * (b) scaling, as test_scale asserts it: the input with every length
+ *     (coordinates, radii, half extents, offsets, directions) multiplied by
+ *     2^k, k random with |k| <= 200 (float 20), both configurations exact
+ *     and in the domain, gives
+ *     - where test_scale asserts it bit for bit (both configurations in its
+ *       range: every nonzero length between 2^-240 and 2^200, float 2^-30
+ *       and 2^20, unscaled normals and axes above 2^-40, float 2^-10),
+ *       every real output multiplied by 2^(d k), d its degree (2 for
+ *       squared distances, 1 for points, 0 for parameters, barycentrics
+ *       and ray parameters), bit for bit, and the same features, hits and
+ *       answers; where one side lies below the normal range, the two
+ *       within 16 units of the subnormal grid at the smaller scale
+ *       (test_scale's rule for the contact kernels);
+ *     - everywhere (test_scale's check out to the domain's ends): the K1
+ *       and K2 values within twice the error bound of each other (16 eps
+ *       max(S, d)^2, signed distances 16 eps max(S, d)), and the same
+ *       overlap answers. Bit-for-bit mismatches outside test_scale's range
+ *       are counted (column far*) but are not failures: the headers
+ *       promise no more there;
+ * (c) known answers: the overlap tests report touching sets (a shared
+ *     vertex, a triangle vertex in the box, a sphere centered on a vertex,
+ *     boxes with one center) as overlapping and the AABB test equals the
+ *     comparison of the intervals; prox_point_in_triangle holds for a
+ *     vertex.
+ *
+ * Domains, as the headers state them: K1, K2 and the overlap tests every
+ * magnitude up to 2^500 (float 2^60), with no lower end (so subnormal
+ * numbers too, tested separately as the mode "subnormal"); ray casts
+ * 2^-300..2^300 (float 2^+-40) with a direction of length about 1, and up to
+ * 2^+-500 (float 2^+-60) with a direction of the coordinates' scale (only
+ * these are scaled); contact kernels 2^-500..2^500 (float 2^+-40), the
+ * edge-edge mollifier and its threshold 2^+-250 (float 2^+-28).
+ *
+ * Every coordinate, radius, half extent and offset is a random sign times a
+ * random significand times 2^e, e drawn by the configuration's mode:
+ *   full       e independent, uniform over the domain's exponents;
+ *   span40     e at most 40 below a random scale of the configuration;
+ *   span10     the same, at most 10 below;
+ *   uniform    values uniform in [-2^c, 2^c], c random per configuration;
+ *   edge       e within 3 of the scales where a product of d = 2, 3, 4, 6
+ *              or 8 coordinates underflows or overflows (the smallest
+ *              subnormal's and the overflow threshold's exponent over d,
+ *              within the domain): every coordinate near the small one,
+ *              near the large one, or each near either;
+ *   subnormal  e independent down to the smallest subnormal (K1, K2 and
+ *              overlap tests only: their domain has no lower end).
+ * Each configuration also gets a random set of degeneracies, each with
+ * probability 1/4: zero coordinates (+0 and -0), equal coordinates (within a
+ * point and across points), shared points (shared end points and vertices,
+ * zero lengths), points on the segment or in the triangle of others
+ * (collinear, coplanar), a pair of parallel edges, zero radii and half
+ * extents. Directions of the casts have length about 1 with components of
+ * any magnitude (zero and subnormal included); box axes are rotations or
+ * signed permutations.
+ *
+ * Failures are counted per kernel and precision, by property, mode and
+ * degeneracy; the first few of each kernel are printed with the input as C
+ * declarations in hex floats (ready to paste as a regression case); each
+ * test ends with a table of every kernel it ran.
+ *
+ *   test_property [FILTER] [--seed=N] [--scale=X] [--list] [--max-print=N]
+ *
+ * --seed: the seed of the configurations (default 1); --max-print: the
+ * failures printed per kernel and precision (default 3). The
+ * per-precision bodies are written once: this file includes itself twice
+ * with TEST_PROPERTY_TEMPLATE defined (double, then float). */
+#ifndef TEST_PROPERTY_TEMPLATE
+
+#include <prox/contact.h>
+#include <prox/prox.h>
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+#include "splitmix.h"
+
+/* Configurations per test and precision (scaled by --scale). */
+#define TP_CASES 200000
+
+/* Modes of the exponents of a configuration (see the top of the file). */
+enum {
+  TP_FULL,
+  TP_SPAN40,
+  TP_SPAN10,
+  TP_UNIFORM,
+  TP_EDGE,
+  TP_SUBNORMAL,
+  TP_NMODE
+};
+static const char *const tp_mode_names[TP_NMODE] = {
+    "full", "span40", "span10", "uniform", "edge", "subnormal"};
+
+/* Degeneracies of a configuration (bits). */
+enum {
+  TP_ZERO = 1,
+  TP_EQUAL = 2,
+  TP_SHARED = 4,
+  TP_LINE = 8,
+  TP_PARALLEL = 16,
+  TP_FLAT = 32
+};
+#define TP_NDEG 6
+static const char *const tp_deg_names[TP_NDEG] = {
+    "zero", "equal", "shared", "collinear", "parallel", "flat"};
+
+/* Kinds of failure (bits), see the top of the file: (a) non-finite output;
+ * (b) not scaled bit for bit with both configurations in test_scale's range
+ * (scale), or outside it (far: counted, not a failure); a K1 or K2 value at
+ * 2^k not within twice the error bound of the one at 1 (bound); (c) a wrong
+ * answer. */
+enum {
+  TP_NONFINITE = 1,
+  TP_SCALE = 2,
+  TP_FAR = 4,
+  TP_BOUND = 8,
+  TP_ANSWER = 16
+};
+#define TP_NKIND 5
+static const char *const tp_kind_names[TP_NKIND] = {
+    "non-finite output", "not scaled by 2^k", "not scaled by 2^k (far)",
+    "beyond twice the bound at 2^k", "wrong answer"};
+
+/* The shapes of the primitives for printing: r a real, v a vector, and
+ * parentheses an array member (see tp_print). */
+#define TP_SHAPE_vec3 "rrr"
+#define TP_SHAPE_plane "vr"
+#define TP_SHAPE_line "vv"
+#define TP_SHAPE_ray "vvrr"
+#define TP_SHAPE_segment "vv"
+#define TP_SHAPE_triangle "(vvv)"
+#define TP_SHAPE_rectangle "v(vv)(rr)"
+#define TP_SHAPE_aabb "vv"
+#define TP_SHAPE_obb "v(vvv)(rrr)"
+#define TP_SHAPE_sphere "vr"
+#define TP_SHAPE_capsule "vvr"
+#define TP_SHAPE_tetrahedron "(vvvv)"
+
+/* One kernel in one precision: its evaluations and failures. */
+typedef struct tp_stat {
+  const char *name;
+  long cases;            /* configurations evaluated */
+  long failed;           /* configurations with any failure */
+  long kind[TP_NKIND];   /* by kind of failure */
+  long mode[TP_NMODE];   /* failed configurations by mode */
+  long deg[TP_NDEG + 1]; /* by degeneracy present (last: none) */
+  long part[2];          /* by part of the domain (tp_part_names) */
+  struct tp_stat *next;  /* the kernels of the running test */
+} tp_stat;
+
+static uint64_t tp_seed = 1;
+static long tp_cap = 3;
+static tp_stat *tp_head, **tp_tail = &tp_head;
+
+/* Names of the two parts of a domain that the running test tells apart in
+ * tp_case.part (the ray casts' unit and scaled directions), or NULL. */
+static const char *tp_part_names[2];
+
+/* The configuration being evaluated: its mode, degeneracies, the exponent
+ * k of its scaled copy (0: none), whether it or its copy lies outside
+ * test_scale's range (far, see tp_pick_k), S a power of two above its
+ * magnitudes, and the part of the domain. */
+static struct {
+  int mode;
+  unsigned deg;
+  int k, far, part;
+  double S;
+} tp_case;
+
+/* The exponents of one configuration's values: magnitudes 2^e (1 + f) with
+ * e in [c - w, c]; for TP_UNIFORM, values uniform in (-2^c, 2^c). */
+typedef struct tp_gen {
+  int mode, c, w;
+  int low, high, side; /* TP_EDGE: the two scales, which of them (2: both) */
+  int lo, hi;          /* the domain's exponents */
+} tp_gen;
+
+/* A uniform integer in [lo, hi]. */
+static int tp_int(uint64_t *s, int lo, int hi) {
+  return lo + (int)(rng_next(s) % (uint64_t)(hi - lo + 1));
+}
+
+/* The exponents of a configuration of the given mode over the magnitudes
+ * below 2^hi, down to 2^lo (mode subnormal: down to 2^sub, the smallest
+ * subnormal; 2^top is the overflow threshold). */
+static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub,
+                          int top) {
+  static const int degree[5] = {2, 3, 4, 6, 8};
+  tp_gen g;
+  int d = degree[tp_int(s, 0, 4)];
+  g.mode = mode;
+  g.c = hi - 1;
+  g.w = hi - 1 - (mode == TP_SUBNORMAL ? sub : lo);
+  /* TP_EDGE: the scales at which a product of d coordinates underflows or
+   * overflows, all coordinates near the one, near the other, or each near
+   * either. */
+  g.low = sub / d;
+  g.high = top / d;
+  g.side = tp_int(s, 0, 2);
+  g.lo = lo;
+  g.hi = hi;
+  if (mode == TP_SPAN40 || mode == TP_SPAN10) {
+    g.w = mode == TP_SPAN40 ? 40 : 10;
+    g.c = tp_int(s, lo + g.w, hi - 1);
+  } else if (mode == TP_UNIFORM) {
+    /* c at least 10 above lo: values below 2^lo are then rare. */
+    g.w = 0;
+    g.c = tp_int(s, lo + 10, hi);
+  }
+  return g;
+}
+
+/* One value of g with a significand of mant bits (in double; a value below
+ * the normal range of the precision rounds when converted). */
+static double tp_value(uint64_t *s, const tp_gen *g, int mant) {
+  uint64_t r = rng_next(s);
+  double f;
+  int e = g->c - (int)(r % (uint64_t)(g->w + 1));
+  if (g->mode == TP_UNIFORM) return ldexp(rng_sym(s), g->c);
+  if (g->mode == TP_EDGE) {
+    /* Within 2^+-3 of the scale, and in the domain. */
+    int high = g->side == 2 ? (int)(rng_next(s) & 1) : g->side;
+    e = (high ? g->high : g->low) + tp_int(s, -3, 3);
+    e = e < g->lo ? g->lo : (e > g->hi - 1 ? g->hi - 1 : e);
+  }
+  f = 1 + ldexp((double)(rng_next(s) >> (64 - mant)), -mant);
+  f = ldexp(f, e);
+  return r >> 63 ? -f : f;
+}
+
+/* Records one evaluation of a kernel: bad is 0 or the failure kinds.
+ * Returns 1 when the failure is to be printed (the caller then prints the
+ * input). */
+static int tp_record(tp_stat *st, const char *name, int bad) {
+  int i;
+  if (!st->name) {
+    st->name = name;
+    *tp_tail = st;
+    tp_tail = &st->next;
+  }
+  ++st->cases;
+  if (bad == TP_FAR) ++st->kind[2];
+  if (!bad || bad == TP_FAR) return 0;
+  ++st->failed;
+  for (i = 0; i < TP_NKIND; ++i)
+    if (bad & (1 << i)) ++st->kind[i];
+  ++st->mode[tp_case.mode];
+  for (i = 0; i < TP_NDEG; ++i)
+    if (tp_case.deg & (1u << i)) ++st->deg[i];
+  if (!tp_case.deg) ++st->deg[TP_NDEG];
+  ++st->part[tp_case.part];
+  if (st->failed > tp_cap) return 0;
+  printf("  FAIL %s:", name);
+  for (i = 0; i < TP_NKIND; ++i)
+    if (bad & (1 << i)) printf(" %s;", tp_kind_names[i]);
+  printf(" (%s%smode %s, degeneracies",
+         tp_part_names[0] ? tp_part_names[tp_case.part] : "",
+         tp_part_names[0] ? ", " : "", tp_mode_names[tp_case.mode]);
+  for (i = 0; i < TP_NDEG; ++i)
+    if (tp_case.deg & (1u << i)) printf(" %s", tp_deg_names[i]);
+  printf("%s, k = %d)\n", tp_case.deg ? "" : " none", tp_case.k);
+  return 1;
+}
+
+/* Prints the table of the kernels of the running test (one line each, the
+ * failures by kind, mode and degeneracy), counts each as one check, and
+ * starts a new table. */
+static void tp_summary(void) {
+  tp_stat *st;
+  int i;
+  printf("  %-42s %7s %7s %7s %7s %7s %7s %7s\n", "kernel", "cases", "failed",
+         "nonfin", "scale", "far*", "bound", "answer");
+  for (st = tp_head; st; st = st->next) {
+    printf("  %-42s %7ld %7ld", st->name, st->cases, st->failed);
+    for (i = 0; i < TP_NKIND; ++i)
+      printf(" %7ld", st->kind[i]);
+    for (i = 0; i < TP_NMODE; ++i)
+      if (st->mode[i]) printf(" %s:%ld", tp_mode_names[i], st->mode[i]);
+    for (i = 0; i <= TP_NDEG; ++i)
+      if (st->deg[i])
+        printf(" %s:%ld", i < TP_NDEG ? tp_deg_names[i] : "none", st->deg[i]);
+    for (i = 0; i < 2 && tp_part_names[0]; ++i)
+      if (st->part[i]) printf(" %s:%ld", tp_part_names[i], st->part[i]);
+    printf("\n");
+  }
+  printf("  (far*: not scaled bit for bit outside test_scale's range, counted "
+         "but not a failure;\n   the failed configurations by mode, "
+         "degeneracy and part follow each line)\n");
+  for (st = tp_head; st; st = st->next)
+    CHECK_MSG(st->failed == 0, "%s: %ld of %ld configurations failed", st->name,
+              st->failed, st->cases);
+  tp_head = NULL;
+  tp_tail = &tp_head;
+}
+
+/* The kind of a scaling failure of the configuration. */
+#define TP_SCALED (tp_case.far ? TP_FAR : TP_SCALE)
+
+#define TEST_PROPERTY_TEMPLATE
+#include <prox/detail/real_double.h>
+#define TP_SUF ""
+#define TP_MANT 52
+#define TP_SUB (-1074)  /* exponent of the smallest subnormal */
+#define TP_NORM (-1022) /* exponent of the smallest normal */
+#define TP_E 500        /* K1, K2, overlap, casts with scaled directions */
+#define TP_E3 300       /* casts with unit directions */
+#define TP_E4 500       /* contact */
+#define TP_EM 250       /* mollifier */
+#define TP_KMAX 200
+#define TP_SPAN 40
+#include "test_property.c"
+#undef TP_SUF
+#undef TP_MANT
+#undef TP_SUB
+#undef TP_NORM
+#undef TP_E
+#undef TP_E3
+#undef TP_E4
+#undef TP_EM
+#undef TP_KMAX
+#undef TP_SPAN
+#include <prox/detail/real_end.h>
+#include <prox/detail/real_float.h>
+#define TP_SUF "f"
+#define TP_MANT 23
+#define TP_SUB (-149)
+#define TP_NORM (-126)
+#define TP_E 60
+#define TP_E3 40
+#define TP_E4 40
+#define TP_EM 28
+#define TP_KMAX 20
+#define TP_SPAN 10
+#include "test_property.c"
+#undef TP_SUF
+#undef TP_MANT
+#undef TP_SUB
+#undef TP_NORM
+#undef TP_E
+#undef TP_E3
+#undef TP_E4
+#undef TP_EM
+#undef TP_KMAX
+#undef TP_SPAN
+#include <prox/detail/real_end.h>
+#undef TEST_PROPERTY_TEMPLATE
+
+static void test_point(void) {
+  body_point();
+  body_pointf();
+}
+
+static void test_pair(void) {
+  body_pair();
+  body_pairf();
+}
+
+static void test_ray(void) {
+  body_ray();
+  body_rayf();
+}
+
+static void test_overlap(void) {
+  body_overlap();
+  body_overlapf();
+}
+
+static void test_contact(void) {
+  body_contact();
+  body_contactf();
+}
+
+static void test_mollifier(void) {
+  body_mollifier();
+  body_mollifierf();
+}
+
+int main(int argc, char **argv) {
+  int i, n = 0;
+  /* --seed=N is this test's own option; the rest go to the harness (which
+   * also reads --max-print, here per kernel). */
+  for (i = 0; i < argc; ++i) {
+    if (strncmp(argv[i], "--seed=", 7) == 0) {
+      tp_seed = strtoull(argv[i] + 7, NULL, 0);
+      continue;
+    }
+    if (strncmp(argv[i], "--max-print=", 12) == 0) tp_cap = atol(argv[i] + 12);
+    argv[n++] = argv[i];
+  }
+  h_init(n, argv);
+  printf("seed %llu\n", (unsigned long long)tp_seed);
+  H_RUN(test_point);
+  H_RUN(test_pair);
+  H_RUN(test_ray);
+  H_RUN(test_overlap);
+  H_RUN(test_contact);
+  H_RUN(test_mollifier);
+  return h_finish();
+}
+
+#else /* TEST_PROPERTY_TEMPLATE: one precision */
+
+#define VEC PROX_FN(prox_vec3)
+#define TFN(name) PROX_FN(name)
+
+/* ---- inputs */
+
+static PROX_REAL TFN(tp_real)(uint64_t *s, const tp_gen *g) {
+  return (PROX_REAL)tp_value(s, g, TP_MANT);
+}
+
+static VEC TFN(tp_vec)(uint64_t *s, const tp_gen *g) {
+  VEC v;
+  v.x = TFN(tp_real)(s, g);
+  v.y = TFN(tp_real)(s, g);
+  v.z = TFN(tp_real)(s, g);
+  return v;
+}
+
+static PROX_REAL *TFN(tp_axis)(VEC *v, int i) {
+  return i == 0 ? &v->x : (i == 1 ? &v->y : &v->z);
+}
+
+/* a + t (b - a): between a and b, no overflow in the domain. */
+static VEC TFN(tp_lerp)(VEC a, VEC b, PROX_REAL t) {
+  return PROX_FN(prox_v3)(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y),
+                          a.z + t * (b.z - a.z));
+}
+
+/* A fraction in [0, 1]: 1/2 or uniform. */
+static PROX_REAL TFN(tp_frac)(uint64_t *s) {
+  return rng_next(s) % 4 == 0 ? PROX_R(0.5) : (PROX_REAL)rng_unit(s);
+}
+
+/* Every coordinate of v below 2^e in magnitude. */
+static int TFN(tp_below)(VEC v, int e) {
+  double m = ldexp(1.0, e);
+  return fabs((double)v.x) < m && fabs((double)v.y) < m &&
+         fabs((double)v.z) < m;
+}
+
+/* An index in [0, n) other than j. */
+static int TFN(tp_other)(uint64_t *s, int n, int j) {
+  int i = tp_int(s, 0, n - 2);
+  return i < j ? i : i + 1;
+}
+
+/* Applies the degeneracies deg to the n points v and m scalars r (lengths:
+ * radii, half extents), magnitudes below 2^hi. */
+static void TFN(tp_degenerate)(uint64_t *s, VEC *v, int n, PROX_REAL *r, int m,
+                               unsigned deg, int hi) {
+  int i, j, c, rep;
+  if (deg & TP_ZERO) {
+    for (i = 0; i < n; ++i)
+      for (c = 0; c < 3; ++c)
+        if (rng_next(s) % 4 == 0) {
+          PROX_REAL *x = TFN(tp_axis)(&v[i], c);
+          *x = PROX_COPYSIGN(0, *x);
+        }
+    for (i = 0; i < m; ++i)
+      if (rng_next(s) % 4 == 0) r[i] = PROX_COPYSIGN(0, r[i]);
+  }
+  if (deg & TP_EQUAL)
+    for (rep = tp_int(s, 1, 3); rep > 0; --rep) {
+      i = tp_int(s, 0, n - 1);
+      j = tp_int(s, 0, n - 1);
+      *TFN(tp_axis)(&v[j], tp_int(s, 0, 2)) =
+          *TFN(tp_axis)(&v[i], tp_int(s, 0, 2));
+    }
+  if (deg & TP_SHARED)
+    for (rep = tp_int(s, 1, 2); rep > 0; --rep) {
+      j = tp_int(s, 0, n - 1);
+      v[j] = v[TFN(tp_other)(s, n, j)];
+    }
+  if (deg & TP_LINE)
+    for (rep = tp_int(s, 1, 2); rep > 0; --rep) {
+      int a, b;
+      PROX_REAL t = TFN(tp_frac)(s);
+      j = tp_int(s, 0, n - 1);
+      a = TFN(tp_other)(s, n, j);
+      b = TFN(tp_other)(s, n, j);
+      if (rng_next(s) & 1) {
+        v[j] = TFN(tp_lerp)(v[a], v[b], t);
+      } else {
+        /* a + t (b - a) + u (c - a), t + u <= 1: in the triangle a b c. */
+        int cc = TFN(tp_other)(s, n, j);
+        VEC w = TFN(tp_lerp)(v[a], v[b], t);
+        PROX_REAL u = TFN(tp_frac)(s) * (1 - t);
+        v[j] = PROX_FN(prox_v3)(w.x + u * (v[cc].x - v[a].x),
+                                w.y + u * (v[cc].y - v[a].y),
+                                w.z + u * (v[cc].z - v[a].z));
+      }
+    }
+  if ((deg & TP_PARALLEL) && n >= 4) {
+    /* v[3] - v[2] parallel to v[1] - v[0] (up to rounding), shortened
+     * until v[3] is in the domain. */
+    PROX_REAL t = TFN(tp_frac)(s);
+    VEC d = PROX_FN(prox_vsub)(v[1], v[0]), w = v[2];
+    for (c = 0; c < 64; ++c, t *= PROX_R(0.5)) {
+      w = PROX_FN(prox_vadd)(v[2], PROX_FN(prox_vscale)(d, t));
+      if (TFN(tp_below)(w, hi)) break;
+    }
+    v[3] = w;
+  }
+  if (deg & TP_FLAT)
+    for (i = 0; i < m; ++i)
+      if (rng_next(s) & 1) r[i] = 0;
+}
+
+/* A direction of length about 1: each component of magnitude about 1, or
+ * down to 2^-60, or near the subnormal range, or zero, and one of them in
+ * [1, 2). */
+static VEC TFN(tp_dir)(uint64_t *s) {
+  VEC d;
+  int i;
+  for (i = 0; i < 3; ++i) {
+    int r = tp_int(s, 0, 7), e;
+    double x;
+    e = r < 4 ? -tp_int(s, 0, 2)
+              : (r < 6 ? -tp_int(s, 0, 60) : TP_SUB + tp_int(s, 0, 40));
+    x = r == 7 ? 0 : ldexp(1 + rng_unit(s), e);
+    *TFN(tp_axis)(&d, i) = (PROX_REAL)(rng_next(s) & 1 ? -x : x);
+  }
+  i = tp_int(s, 0, 2);
+  *TFN(tp_axis)(&d, i) =
+      (PROX_REAL)((rng_next(s) & 1 ? -1 : 1) * (1 + rng_unit(s)));
+  return d;
+}
+
+/* Three orthonormal axes: a rotation (from a random unit quaternion,
+ * rounded) or, one time in four, a signed permutation of the coordinate
+ * axes. */
+static void TFN(tp_axes)(uint64_t *s, VEC *ax) {
+  int i;
+  if (rng_next(s) % 4 == 0) {
+    int p = tp_int(s, 0, 2), q = (p + tp_int(s, 1, 2)) % 3;
+    for (i = 0; i < 3; ++i)
+      ax[i] = PROX_FN(prox_v3)(0, 0, 0);
+    *TFN(tp_axis)(&ax[0], p) = rng_next(s) & 1 ? PROX_R(-1) : 1;
+    *TFN(tp_axis)(&ax[1], q) = rng_next(s) & 1 ? PROX_R(-1) : 1;
+    *TFN(tp_axis)(&ax[2], 3 - p - q) = rng_next(s) & 1 ? PROX_R(-1) : 1;
+  } else {
+    double w = rng_sym(s), x = rng_sym(s), y = rng_sym(s), z = rng_sym(s);
+    double n = sqrt(w * w + x * x + y * y + z * z);
+    w /= n;
+    x /= n;
+    y /= n;
+    z /= n;
+    ax[0] = PROX_FN(prox_v3)((PROX_REAL)(1 - 2 * (y * y + z * z)),
+                             (PROX_REAL)(2 * (x * y + w * z)),
+                             (PROX_REAL)(2 * (x * z - w * y)));
+    ax[1] = PROX_FN(prox_v3)((PROX_REAL)(2 * (x * y - w * z)),
+                             (PROX_REAL)(1 - 2 * (x * x + z * z)),
+                             (PROX_REAL)(2 * (y * z + w * x)));
+    ax[2] = PROX_FN(prox_v3)((PROX_REAL)(2 * (x * z + w * y)),
+                             (PROX_REAL)(2 * (y * z - w * x)),
+                             (PROX_REAL)(1 - 2 * (x * x + y * y)));
+  }
+}
+
+/* A ray interval: [0, inf] half the time, else [0, 2], [lo, inf],
+ * [lo, 0], the single parameter 1, or [2, 0] (read as 2), where lo is
+ * -inf with inf set (closest.h allows it), else -1. */
+static void TFN(tp_interval)(uint64_t *s, PROX_FN(prox_ray) * r, int inf) {
+  PROX_REAL lo = inf ? -PROX_INF : -1;
+  r->tmin = 0;
+  r->tmax = PROX_INF;
+  switch (tp_int(s, 0, 9)) {
+  case 5:
+    r->tmax = 2;
+    break;
+  case 6:
+    r->tmin = lo;
+    break;
+  case 7:
+    r->tmin = lo;
+    r->tmax = 0;
+    break;
+  case 8:
+    r->tmin = r->tmax = 1;
+    break;
+  case 9:
+    r->tmin = 2;
+    r->tmax = 0;
+    break;
+  default:
+    break;
+  }
+}
+
+/* The mode and degeneracies of configuration c (nmode modes), into
+ * tp_case, and its exponents. */
+static tp_gen TFN(tp_begin)(uint64_t *s, long c, int nmode, int lo, int hi) {
+  int i;
+  tp_case.mode = (int)(c % nmode);
+  tp_case.deg = 0;
+  tp_case.k = 0;
+  tp_case.far = 0;
+  tp_case.S = 0;
+  tp_case.part = 0;
+  for (i = 0; i < TP_NDEG; ++i)
+    if (rng_next(s) % 4 == 0) tp_case.deg |= 1u << i;
+  return tp_gen_make(s, tp_case.mode, lo, hi, TP_SUB, 2 - TP_NORM);
+}
+
+/* ---- scaling */
+
+/* Sets mask[i] for the n reals from byte offset off of a configuration. */
+static void TFN(tp_mark)(unsigned char *mask, size_t off, int n, int on) {
+  int i;
+  for (i = 0; i < n; ++i)
+    mask[off / sizeof(PROX_REAL) + (size_t)i] = (unsigned char)on;
+}
+
+/* A random k, |k| <= TP_KMAX, for which the n reals x (those with mask
+ * set) times 2^k stay exact and in [2^lo, 2^hi): below 2^hi when they are
+ * (else not growing), at least 2^lo when they are (else not shrinking),
+ * and never below the normal range. 0 when there is none. Sets tp_case.S
+ * and tp_case.far: whether a nonzero magnitude lies outside
+ * [2^-(TP_KMAX + TP_SPAN), 2^TP_KMAX] at 1 or at 2^k, or one that is not
+ * scaled (a normal, an axis) below 2^-TP_SPAN: beyond the range where
+ * test_scale.c asserts the scaling bit for bit (its inputs, at most 1 in
+ * magnitude and mostly above 2^-TP_SPAN, times 2^k for |k| <= TP_KMAX). */
+static int TFN(tp_pick_k)(uint64_t *s, const void *x, const unsigned char *mask,
+                          int n, int lo, int hi) {
+  const PROX_REAL *v = (const PROX_REAL *)x;
+  int i, emin = 1 << 20, emax = -(1 << 20), umin = 0, klo, khi, k;
+  for (i = 0; i < n; ++i)
+    if (v[i] != 0 && isfinite(v[i])) {
+      int e = ilogb((double)v[i]);
+      if (!mask[i]) {
+        umin = e < umin ? e : umin;
+        continue;
+      }
+      emin = e < emin ? e : emin;
+      emax = e > emax ? e : emax;
+    }
+  if (emax < emin) return 0;
+  tp_case.S = ldexp(1.0, emax + 1);
+  lo = lo < TP_NORM ? TP_NORM : lo;
+  khi = hi - 1 - emax;
+  khi = khi < 0 ? 0 : (khi > TP_KMAX ? TP_KMAX : khi);
+  klo = lo - emin;
+  klo = klo > 0 ? 0 : (klo < -TP_KMAX ? -TP_KMAX : klo);
+  if (klo == khi) return 0;
+  do
+    k = tp_int(s, klo, khi);
+  while (k == 0);
+  tp_case.far = emin + (k < 0 ? k : 0) < -TP_KMAX - TP_SPAN ||
+                emax + 1 + (k > 0 ? k : 0) > TP_KMAX || umin < -TP_SPAN;
+  return k;
+}
+
+/* y = x with the reals that have mask set multiplied by 2^k. */
+static void TFN(tp_scale)(void *y, const void *x, const unsigned char *mask,
+                          int n, int k) {
+  PROX_REAL *out = (PROX_REAL *)y;
+  const PROX_REAL *in = (const PROX_REAL *)x;
+  int i;
+  for (i = 0; i < n; ++i)
+    out[i] = mask[i] ? (PROX_REAL)ldexp((double)in[i], k) : in[i];
+}
+
+/* vk is v1 2^e: bit for bit where both are zero (the sign too, unless
+ * zsign is 0) or both normal; else, below the normal range, within 16
+ * units of the subnormal grid, compared at the smaller scale. */
+static int TFN(tp_same_z)(PROX_REAL vk, PROX_REAL v1, int e, int zsign) {
+  double x = ldexp((double)v1, e), tol = 16 * (double)PROX_REAL_MIN * PROX_EPS;
+  PROX_REAL y = (PROX_REAL)x;
+  if (vk == 0 && v1 == 0) return !zsign || signbit(vk) == signbit(v1);
+  if (fabs(x) >= (double)PROX_REAL_MIN && PROX_FABS(v1) >= PROX_REAL_MIN)
+    return memcmp(&vk, &y, sizeof y) == 0;
+  if (e >= 0) return fabs(ldexp((double)vk, -e) - (double)v1) <= tol;
+  return fabs(x - (double)vk) <= tol;
+}
+
+static int TFN(tp_same)(PROX_REAL vk, PROX_REAL v1, int e) {
+  return TFN(tp_same_z)(vk, v1, e, 1);
+}
+
+static int TFN(tp_same3)(VEC vk, VEC v1, int e) {
+  return TFN(tp_same)(vk.x, v1.x, e) && TFN(tp_same)(vk.y, v1.y, e) &&
+         TFN(tp_same)(vk.z, v1.z, e);
+}
+
+/* ---- checks and printing */
+
+static int TFN(tp_fin3)(VEC v) {
+  return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+/* Prints a variable of the given type: its reals (from x) in the shape
+ * (r a real, v a vector, parentheses an array member) as an initializer. */
+static void TFN(tp_print)(const char *type, const char *label,
+                          const char *shape, const void *x) {
+  const PROX_REAL *v = (const PROX_REAL *)x;
+  int first = 1;
+  printf("    %s %s = {", type, label);
+  for (; *shape; ++shape) {
+    if (*shape == ')') {
+      printf("}");
+      continue;
+    }
+    if (!first) printf(", ");
+    first = *shape == '(';
+    if (*shape == '(') {
+      printf("{");
+    } else if (*shape == 'v') {
+      printf("{%a, %a, %a}", (double)v[0], (double)v[1], (double)v[2]);
+      v += 3;
+    } else {
+      printf("%a", (double)*v++);
+    }
+  }
+  printf("};\n");
+}
+
+#define TP_PRINT(T, label, ptr)                                                \
+  TFN(tp_print)("prox_" #T TP_SUF, label, TP_SHAPE_##T, ptr)
+
+static int TFN(tp_closest_ok)(PROX_REAL d, PROX_REAL dn,
+                              const PROX_FN(prox_closest) * r) {
+  int i, ok = isfinite(d) && isfinite(dn) && isfinite(r->sqdist) &&
+              TFN(tp_fin3)(r->point);
+  for (i = 0; i < 4; ++i)
+    ok &= isfinite(r->param[i]) != 0;
+  return ok;
+}
+
+/* rk is r1 scaled by 2^k: squared distance 4^k, point 2^k, parameters
+ * 2^(ps k), the same feature. */
+static int TFN(tp_closest_scaled)(const PROX_FN(prox_closest) * r1,
+                                  const PROX_FN(prox_closest) * rk, int k,
+                                  int ps) {
+  int i, ok = TFN(tp_same)(rk->sqdist, r1->sqdist, 2 * k) &&
+              TFN(tp_same3)(rk->point, r1->point, k) &&
+              rk->feature.kind == r1->feature.kind &&
+              rk->feature.index == r1->feature.index;
+  for (i = 0; i < 4; ++i)
+    ok &= TFN(tp_same)(rk->param[i], r1->param[i], ps * k);
+  return ok;
+}
+
+static void TFN(tp_note_closest)(const char *what, PROX_REAL d, PROX_REAL dn,
+                                 const PROX_FN(prox_closest) * r) {
+  printf("    %s: returned %a (out = NULL: %a), point (%a, %a, %a), sqdist "
+         "%a, param (%a, %a, %a, %a), feature %d/%d\n",
+         what, (double)d, (double)dn, (double)r->point.x, (double)r->point.y,
+         (double)r->point.z, (double)r->sqdist, (double)r->param[0],
+         (double)r->param[1], (double)r->param[2], (double)r->param[3],
+         r->feature.kind, r->feature.index);
+}
+
+/* The value vk of degree dp at 2^k against v1 at 1, as test_scale's far
+ * check: within twice the error bound (16 eps max(S, d)^dp, d the
+ * distance), plus 64 units of the smallest normal times eps at either
+ * scale (where squares become subnormal). */
+static int TFN(tp_near)(PROX_REAL vk, PROX_REAL v1, int k, int dp) {
+  double sub = 64 * (double)PROX_REAL_MIN * PROX_EPS;
+  double d = dp == 2 ? sqrt(fabs((double)v1)) : fabs((double)v1);
+  double m = tp_case.S > d ? tp_case.S : d;
+  double tol =
+      16 * PROX_EPS * (dp == 2 ? m * m : m) + sub + ldexp(sub, -dp * k);
+  return fabs(ldexp((double)vk, -dp * k) - (double)v1) <= tol;
+}
+
+/* The failure kinds of a K1 query at 2^k (dk with a result rk, nk with
+ * out = NULL) against the same at 1: the value of degree dp, the
+ * parameters of degree ps. */
+static int TFN(tp_k1_bad)(PROX_REAL d1, PROX_REAL n1,
+                          const PROX_FN(prox_closest) * r1, PROX_REAL dk,
+                          PROX_REAL nk, const PROX_FN(prox_closest) * rk, int k,
+                          int dp, int ps) {
+  if (!TFN(tp_closest_ok)(dk, nk, rk)) return TP_NONFINITE;
+  if (TFN(tp_same)(dk, d1, dp * k) && TFN(tp_same)(nk, n1, dp * k) &&
+      TFN(tp_closest_scaled)(r1, rk, k, ps))
+    return 0;
+  return TP_SCALED | (TFN(tp_near)(dk, d1, k, dp) && TFN(tp_near)(nk, n1, k, dp)
+                          ? 0
+                          : TP_BOUND);
+}
+
+/* One K1 query fn(p, &x->F, out) on the configuration x and, when k is
+ * not 0, on its scaled copy xk: the value of degree dp (2: squared, 1:
+ * signed distance) with a result and with out = NULL, parameters of degree
+ * ps. */
+#define TP_K1(fn, F, T, dp, ps)                                                \
+  do {                                                                         \
+    static tp_stat st_;                                                        \
+    PROX_FN(prox_closest) r1_, rk_;                                            \
+    PROX_REAL d1_ = PROX_FN(fn)(x->p, &x->F, &r1_), dk_ = 0, nk_ = 0;          \
+    PROX_REAL n1_ = PROX_FN(fn)(x->p, &x->F, NULL);                            \
+    int bad_ = TFN(tp_closest_ok)(d1_, n1_, &r1_) ? 0 : TP_NONFINITE;          \
+    int atk_ = !bad_ && k;                                                     \
+    if (atk_) {                                                                \
+      dk_ = PROX_FN(fn)(xk->p, &xk->F, &rk_);                                  \
+      nk_ = PROX_FN(fn)(xk->p, &xk->F, NULL);                                  \
+      bad_ = TFN(tp_k1_bad)(d1_, n1_, &r1_, dk_, nk_, &rk_, k, dp, ps);        \
+    }                                                                          \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
+      TP_PRINT(vec3, "p", &x->p);                                              \
+      TP_PRINT(T, #F, &x->F);                                                  \
+      TFN(tp_note_closest)("at 1", d1_, n1_, &r1_);                            \
+      if (atk_) TFN(tp_note_closest)("at 2^k", dk_, nk_, &rk_);                \
+    }                                                                          \
+  } while (0)
+
+/* ---- K1: point queries */
+
+typedef struct TFN(tp_k1) {
+  VEC p, nrm; /* the query point; the plane's normal (not scaled) */
+  PROX_REAL off;
+  PROX_FN(prox_plane) pl;
+  PROX_FN(prox_line) ln;
+  PROX_FN(prox_ray) ry;
+  PROX_FN(prox_segment) sg;
+  PROX_FN(prox_triangle) tr;
+  PROX_FN(prox_rectangle) rc;
+  PROX_FN(prox_aabb) ab;
+  PROX_FN(prox_obb) ob;
+  PROX_FN(prox_sphere) sp;
+  PROX_FN(prox_capsule) cp;
+  PROX_FN(prox_tetrahedron) te;
+} TFN(tp_k1);
+
+#define TP_K1N ((int)(sizeof(TFN(tp_k1)) / sizeof(PROX_REAL)))
+
+/* The primitives of the points v[0..4] (v[4] the query point) and the
+ * lengths r[0..3]: the plane of a random normal and offset r0; line and ray
+ * from v0 towards the midpoint of v0 v1; segment v0 v1; triangle v0 v1 v2;
+ * rectangle and box centered at v2 with random axes and half extents r;
+ * axis-aligned box with corners v0 and v1 (in any order); sphere and
+ * capsule around v0 and v0 v1 with radius r3; tetrahedron v0..v3. */
+static void TFN(tp_k1_make)(uint64_t *s, TFN(tp_k1) * x, const tp_gen *g) {
+  VEC v[5], ax[3];
+  PROX_REAL r[4];
+  int i;
+  for (i = 0; i < 5; ++i)
+    v[i] = TFN(tp_vec)(s, g);
+  for (i = 0; i < 4; ++i)
+    r[i] = TFN(tp_real)(s, g);
+  TFN(tp_degenerate)(s, v, 5, r, 4, tp_case.deg, TP_E);
+  TFN(tp_axes)(s, ax);
+  x->p = v[4];
+  x->nrm = TFN(tp_dir)(s);
+  x->off = r[0];
+  PROX_FN(prox_plane_from_normal)(x->nrm, x->off, &x->pl);
+  x->ln.origin = v[0];
+  x->ln.dir = PROX_FN(prox_vsub)(TFN(tp_lerp)(v[0], v[1], PROX_R(0.5)), v[0]);
+  x->ry.origin = v[0];
+  x->ry.dir = x->ln.dir;
+  TFN(tp_interval)(s, &x->ry, 1);
+  x->sg.a = v[0];
+  x->sg.b = v[1];
+  x->tr.v[0] = v[0];
+  x->tr.v[1] = v[1];
+  x->tr.v[2] = v[2];
+  x->rc.center = v[2];
+  x->rc.axis[0] = ax[0];
+  x->rc.axis[1] = ax[1];
+  x->rc.half[0] = r[0];
+  x->rc.half[1] = r[1];
+  x->ab.min = v[0];
+  x->ab.max = v[1];
+  x->ob.center = v[2];
+  for (i = 0; i < 3; ++i) {
+    x->ob.axis[i] = ax[i];
+    x->ob.half[i] = r[i];
+  }
+  x->sp.center = v[0];
+  x->sp.radius = r[3];
+  x->cp.a = v[0];
+  x->cp.b = v[1];
+  x->cp.radius = PROX_FABS(r[3]);
+  for (i = 0; i < 4; ++i)
+    x->te.v[i] = v[i];
+}
+
+/* The lengths of tp_k1: all but the normals, the axes and the interval. */
+static void TFN(tp_k1_mask)(unsigned char *mask) {
+  TFN(tp_mark)(mask, 0, TP_K1N, 1);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k1), nrm), 3, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k1), pl.normal), 3, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k1), ry.tmin), 2, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k1), rc.axis), 6, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k1), ob.axis), 9, 0);
+}
+
+/* The plane constructors: 1, a finite plane, and at scale 2^k the same
+ * normal with the offset scaled. */
+static void TFN(tp_planes)(const TFN(tp_k1) * x, const TFN(tp_k1) * xk, int k) {
+  static tp_stat st1, st2;
+  PROX_FN(prox_plane) a, b, ak, bk;
+  int ra = PROX_FN(prox_plane_from_normal)(x->nrm, x->off, &a);
+  int rb = PROX_FN(prox_plane_from_point_normal)(x->p, x->nrm, &b);
+  int bada = ra == 1 && TFN(tp_fin3)(a.normal) && isfinite(a.offset)
+                 ? 0
+                 : TP_NONFINITE;
+  int badb = rb == 1 && TFN(tp_fin3)(b.normal) && isfinite(b.offset)
+                 ? 0
+                 : TP_NONFINITE;
+  if (k && !bada) {
+    PROX_FN(prox_plane_from_normal)(xk->nrm, xk->off, &ak);
+    if (!(TFN(tp_same3)(ak.normal, a.normal, 0) &&
+          TFN(tp_same)(ak.offset, a.offset, k)))
+      bada = TP_SCALED;
+  }
+  if (k && !badb) {
+    PROX_FN(prox_plane_from_point_normal)(xk->p, xk->nrm, &bk);
+    if (!(TFN(tp_same3)(bk.normal, b.normal, 0) &&
+          TFN(tp_same)(bk.offset, b.offset, k)))
+      badb = TP_SCALED;
+  }
+  if (tp_record(&st1, "prox_plane_from_normal" TP_SUF, bada)) {
+    TP_PRINT(vec3, "n", &x->nrm);
+    printf("    offset = %a; returned %d, plane (%a, %a, %a) %a\n",
+           (double)x->off, ra, (double)a.normal.x, (double)a.normal.y,
+           (double)a.normal.z, (double)a.offset);
+  }
+  if (tp_record(&st2, "prox_plane_from_point_normal" TP_SUF, badb)) {
+    TP_PRINT(vec3, "p", &x->p);
+    TP_PRINT(vec3, "n", &x->nrm);
+    printf("    returned %d, plane (%a, %a, %a) %a\n", rb, (double)b.normal.x,
+           (double)b.normal.y, (double)b.normal.z, (double)b.offset);
+  }
+}
+
+/* prox_point_in_triangle (a vertex is in; the same answer at 2^k) and
+ * prox_triangle_barycentric (finite; the same bits at 2^k). */
+static void TFN(tp_triangle_tests)(const TFN(tp_k1) * x, const TFN(tp_k1) * xk,
+                                   int k) {
+  static tp_stat st1, st2;
+  const VEC *v = x->tr.v;
+  int in = PROX_FN(prox_point_in_triangle)(x->p, &x->tr), ink = in, inv = 0, i;
+  int bad1 = in == 0 || in == 1 ? 0 : TP_ANSWER, bad2;
+  VEC b = PROX_FN(prox_triangle_barycentric)(x->p, &x->tr), bk = b;
+  for (i = 0; i < 3; ++i)
+    inv |= memcmp(&x->p, &v[i], sizeof x->p) == 0;
+  if (inv && in != 1) bad1 = TP_ANSWER;
+  if (k) {
+    ink = PROX_FN(prox_point_in_triangle)(xk->p, &xk->tr);
+    if (ink != in) bad1 |= TP_SCALED;
+    if (inv && ink != 1) bad1 |= TP_ANSWER;
+  }
+  bad2 = TFN(tp_fin3)(b) ? 0 : TP_NONFINITE;
+  if (k && !bad2) {
+    bk = PROX_FN(prox_triangle_barycentric)(xk->p, &xk->tr);
+    if (!TFN(tp_same3)(bk, b, 0)) bad2 = TP_SCALED;
+  }
+  if (tp_record(&st1, "prox_point_in_triangle" TP_SUF, bad1)) {
+    TP_PRINT(vec3, "p", &x->p);
+    TP_PRINT(triangle, "tr", &x->tr);
+    printf("    returned %d (p is a vertex: %d), at 2^k %d\n", in, inv, ink);
+  }
+  if (tp_record(&st2, "prox_triangle_barycentric" TP_SUF, bad2)) {
+    TP_PRINT(vec3, "p", &x->p);
+    TP_PRINT(triangle, "tr", &x->tr);
+    printf("    returned (%a, %a, %a), at 2^k (%a, %a, %a)\n", (double)b.x,
+           (double)b.y, (double)b.z, (double)bk.x, (double)bk.y, (double)bk.z);
+  }
+}
+
+static void PROX_FN(body_point)(void) {
+  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x101 + PROX_IS_DOUBLE;
+  unsigned char mask[TP_K1N];
+  long c, n = h_count(TP_CASES);
+  TFN(tp_k1) x1, x2, *x = &x1, *xk = &x2;
+  TFN(tp_k1_mask)(mask);
+  for (c = 0; c < n; ++c) {
+    tp_gen g = TFN(tp_begin)(&s, c, TP_NMODE, -TP_E, TP_E);
+    int k;
+    TFN(tp_k1_make)(&s, x, &g);
+    k = TFN(tp_pick_k)(&s, x, mask, TP_K1N,
+                       tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
+    tp_case.k = k;
+    TFN(tp_scale)(xk, x, mask, TP_K1N, k);
+    TP_K1(prox_point_plane, pl, plane, 2, 0);
+    TP_K1(prox_point_plane_signed, pl, plane, 1, 0);
+    TP_K1(prox_point_line, ln, line, 2, 0);
+    TP_K1(prox_point_ray, ry, ray, 2, 0);
+    TP_K1(prox_point_segment, sg, segment, 2, 0);
+    TP_K1(prox_point_triangle, tr, triangle, 2, 0);
+    TP_K1(prox_point_rectangle, rc, rectangle, 2, 1);
+    TP_K1(prox_point_aabb, ab, aabb, 2, 0);
+    TP_K1(prox_point_aabb_signed, ab, aabb, 1, 1);
+    TP_K1(prox_point_obb, ob, obb, 2, 1);
+    TP_K1(prox_point_obb_signed, ob, obb, 1, 1);
+    TP_K1(prox_point_sphere, sp, sphere, 2, 0);
+    TP_K1(prox_point_sphere_signed, sp, sphere, 1, 0);
+    TP_K1(prox_point_capsule, cp, capsule, 2, 0);
+    TP_K1(prox_point_capsule_signed, cp, capsule, 1, 0);
+    TP_K1(prox_point_tetrahedron, te, tetrahedron, 2, 0);
+    TP_K1(prox_point_tetrahedron_signed, te, tetrahedron, 1, 0);
+    TFN(tp_triangle_tests)(x, xk, k);
+    TFN(tp_planes)(x, xk, k);
+  }
+  tp_summary();
+}
+
+/* ---- K2: pairs */
+
+static int TFN(tp_pair_ok)(PROX_REAL d, PROX_REAL dn,
+                           const PROX_FN(prox_pair) * r) {
+  int i, m,
+      ok = isfinite(d) && isfinite(dn) && isfinite(r->sqdist) &&
+           TFN(tp_fin3)(r->point[0]) && TFN(tp_fin3)(r->point[1]);
+  for (i = 0; i < 2; ++i)
+    for (m = 0; m < 3; ++m)
+      ok &= isfinite(r->param[i][m]) != 0;
+  return ok;
+}
+
+/* rk is r1 scaled by 2^k: squared distance 4^k, points 2^k, the same
+ * parameters and features. */
+static int TFN(tp_pair_scaled)(const PROX_FN(prox_pair) * r1,
+                               const PROX_FN(prox_pair) * rk, int k) {
+  int i, m, ok = TFN(tp_same)(rk->sqdist, r1->sqdist, 2 * k);
+  for (i = 0; i < 2; ++i) {
+    ok &= TFN(tp_same3)(rk->point[i], r1->point[i], k);
+    ok &= rk->feature[i].kind == r1->feature[i].kind &&
+          rk->feature[i].index == r1->feature[i].index;
+    for (m = 0; m < 3; ++m)
+      ok &= TFN(tp_same)(rk->param[i][m], r1->param[i][m], 0);
+  }
+  return ok;
+}
+
+static void TFN(tp_note_pair)(const char *what, PROX_REAL d, PROX_REAL dn,
+                              const PROX_FN(prox_pair) * r) {
+  int i;
+  printf("    %s: returned %a (out = NULL: %a), sqdist %a\n", what, (double)d,
+         (double)dn, (double)r->sqdist);
+  for (i = 0; i < 2; ++i)
+    printf("      point[%d] (%a, %a, %a), param (%a, %a, %a), feature "
+           "%d/%d\n",
+           i, (double)r->point[i].x, (double)r->point[i].y,
+           (double)r->point[i].z, (double)r->param[i][0],
+           (double)r->param[i][1], (double)r->param[i][2], r->feature[i].kind,
+           r->feature[i].index);
+}
+
+/* The failure kinds of a K2 query at 2^k against the same at 1 (as
+ * tp_k1_bad). */
+static int TFN(tp_k2_bad)(PROX_REAL d1, PROX_REAL n1,
+                          const PROX_FN(prox_pair) * r1, PROX_REAL dk,
+                          PROX_REAL nk, const PROX_FN(prox_pair) * rk, int k) {
+  if (!TFN(tp_pair_ok)(dk, nk, rk)) return TP_NONFINITE;
+  if (TFN(tp_same)(dk, d1, 2 * k) && TFN(tp_same)(nk, n1, 2 * k) &&
+      TFN(tp_pair_scaled)(r1, rk, k))
+    return 0;
+  return TP_SCALED |
+         (TFN(tp_near)(dk, d1, k, 2) && TFN(tp_near)(nk, n1, k, 2) ? 0
+                                                                   : TP_BOUND);
+}
+
+/* One K2 query fn(&x->A, &x->B, out), as TP_K1. */
+#define TP_K2(fn, A, TA, B, TB)                                                \
+  do {                                                                         \
+    static tp_stat st_;                                                        \
+    PROX_FN(prox_pair) r1_, rk_;                                               \
+    PROX_REAL d1_ = PROX_FN(fn)(&x->A, &x->B, &r1_), dk_ = 0, nk_ = 0;         \
+    PROX_REAL n1_ = PROX_FN(fn)(&x->A, &x->B, NULL);                           \
+    int bad_ = TFN(tp_pair_ok)(d1_, n1_, &r1_) ? 0 : TP_NONFINITE;             \
+    int atk_ = !bad_ && k;                                                     \
+    if (atk_) {                                                                \
+      dk_ = PROX_FN(fn)(&xk->A, &xk->B, &rk_);                                 \
+      nk_ = PROX_FN(fn)(&xk->A, &xk->B, NULL);                                 \
+      bad_ = TFN(tp_k2_bad)(d1_, n1_, &r1_, dk_, nk_, &rk_, k);                \
+    }                                                                          \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
+      TP_PRINT(TA, #A, &x->A);                                                 \
+      TP_PRINT(TB, #B, &x->B);                                                 \
+      TFN(tp_note_pair)("at 1", d1_, n1_, &r1_);                               \
+      if (atk_) TFN(tp_note_pair)("at 2^k", dk_, nk_, &rk_);                   \
+    }                                                                          \
+  } while (0)
+
+typedef struct TFN(tp_k2) {
+  PROX_FN(prox_line) l1, l2;
+  PROX_FN(prox_ray) r1, r2;
+  PROX_FN(prox_segment) s1, s2;
+  PROX_FN(prox_triangle) t1, t2;
+  PROX_FN(prox_sphere) sp, sq;
+  PROX_FN(prox_capsule) c1, c2;
+} TFN(tp_k2);
+
+#define TP_K2N ((int)(sizeof(TFN(tp_k2)) / sizeof(PROX_REAL)))
+
+/* The pairs of the points v[0..5] and lengths r[0..3]: line, ray, segment
+ * and capsule (radius r1, r2) on v0 v1 and on v2 v3 (lines and rays towards
+ * the midpoints); triangles v0 v1 v5 and v2 v3 v4; spheres around v5 and v4
+ * (radius r0, r3). */
+static void TFN(tp_k2_make)(uint64_t *s, TFN(tp_k2) * x, const tp_gen *g) {
+  VEC v[6];
+  PROX_REAL r[4];
+  int i;
+  for (i = 0; i < 6; ++i)
+    v[i] = TFN(tp_vec)(s, g);
+  for (i = 0; i < 4; ++i)
+    r[i] = TFN(tp_real)(s, g);
+  TFN(tp_degenerate)(s, v, 6, r, 4, tp_case.deg, TP_E);
+  x->l1.origin = x->r1.origin = x->s1.a = x->c1.a = v[0];
+  x->s1.b = x->c1.b = v[1];
+  x->l1.dir = x->r1.dir =
+      PROX_FN(prox_vsub)(TFN(tp_lerp)(v[0], v[1], PROX_R(0.5)), v[0]);
+  x->l2.origin = x->r2.origin = x->s2.a = x->c2.a = v[2];
+  x->s2.b = x->c2.b = v[3];
+  x->l2.dir = x->r2.dir =
+      PROX_FN(prox_vsub)(TFN(tp_lerp)(v[2], v[3], PROX_R(0.5)), v[2]);
+  TFN(tp_interval)(s, &x->r1, 1);
+  TFN(tp_interval)(s, &x->r2, 1);
+  x->t1.v[0] = v[0];
+  x->t1.v[1] = v[1];
+  x->t1.v[2] = v[5];
+  x->t2.v[0] = v[2];
+  x->t2.v[1] = v[3];
+  x->t2.v[2] = v[4];
+  x->sp.center = v[5];
+  x->sp.radius = r[0];
+  x->sq.center = v[4];
+  x->sq.radius = r[3];
+  x->c1.radius = PROX_FABS(r[1]);
+  x->c2.radius = PROX_FABS(r[2]);
+}
+
+static void PROX_FN(body_pair)(void) {
+  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x201 + PROX_IS_DOUBLE;
+  unsigned char mask[TP_K2N];
+  long c, n = h_count(TP_CASES);
+  TFN(tp_k2) x1, x2, *x = &x1, *xk = &x2;
+  TFN(tp_mark)(mask, 0, TP_K2N, 1);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k2), r1.tmin), 2, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k2), r2.tmin), 2, 0);
+  for (c = 0; c < n; ++c) {
+    tp_gen g = TFN(tp_begin)(&s, c, TP_NMODE, -TP_E, TP_E);
+    int k;
+    TFN(tp_k2_make)(&s, x, &g);
+    k = TFN(tp_pick_k)(&s, x, mask, TP_K2N,
+                       tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
+    tp_case.k = k;
+    TFN(tp_scale)(xk, x, mask, TP_K2N, k);
+    TP_K2(prox_line_line, l1, line, l2, line);
+    TP_K2(prox_line_ray, l1, line, r2, ray);
+    TP_K2(prox_line_segment, l1, line, s2, segment);
+    TP_K2(prox_ray_ray, r1, ray, r2, ray);
+    TP_K2(prox_ray_segment, r1, ray, s2, segment);
+    TP_K2(prox_segment_segment, s1, segment, s2, segment);
+    TP_K2(prox_segment_triangle, s1, segment, t2, triangle);
+    TP_K2(prox_triangle_triangle, t1, triangle, t2, triangle);
+    TP_K2(prox_sphere_sphere, sp, sphere, sq, sphere);
+    TP_K2(prox_sphere_capsule, sp, sphere, c2, capsule);
+    TP_K2(prox_capsule_capsule, c1, capsule, c2, capsule);
+    TP_K2(prox_sphere_segment, sp, sphere, s2, segment);
+    TP_K2(prox_capsule_segment, c1, capsule, s2, segment);
+    TP_K2(prox_sphere_triangle, sp, sphere, t2, triangle);
+    TP_K2(prox_capsule_triangle, c1, capsule, t2, triangle);
+  }
+  tp_summary();
+}
+
+/* ---- K3: ray casts */
+
+/* A cast's answer: hit 0 or 1, the same with out = NULL and in out->hit;
+ * on a hit t in the interval (the single parameter tmin when tmax < tmin)
+ * and finite t, point, normal and barycentrics, and t_exit finite or tmax.
+ * Returns the failure kinds. */
+static int TFN(tp_hit_bad)(int hit, int hitn, const PROX_FN(prox_rayhit) * h,
+                           const PROX_FN(prox_ray) * ry) {
+  PROX_REAL hi = ry->tmax < ry->tmin ? ry->tmin : ry->tmax;
+  int bad =
+      (hit == 0 || hit == 1) && hitn == hit && h->hit == hit ? 0 : TP_ANSWER;
+  if (hit != 1) return bad;
+  if (!(h->t >= ry->tmin && h->t <= hi)) bad |= TP_ANSWER;
+  if (!(isfinite(h->t) && (isfinite(h->t_exit) || h->t_exit == ry->tmax) &&
+        TFN(tp_fin3)(h->point) && TFN(tp_fin3)(h->normal) &&
+        isfinite(h->bary[0]) && isfinite(h->bary[1]) && isfinite(h->bary[2])))
+    bad |= TP_NONFINITE;
+  return bad;
+}
+
+/* hk is h1 at scale 2^k: the same hit, inside flag, feature, t, t_exit,
+ * normal and barycentrics, the point 2^k times (test_scale's rule). */
+static int TFN(tp_hit_scaled)(const PROX_FN(prox_rayhit) * h1,
+                              const PROX_FN(prox_rayhit) * hk, int k) {
+  int ok = h1->hit == hk->hit && h1->inside == hk->inside &&
+           h1->feature.kind == hk->feature.kind &&
+           h1->feature.index == hk->feature.index;
+  if (!h1->hit) return ok;
+  return ok && TFN(tp_same)(hk->t, h1->t, 0) &&
+         TFN(tp_same)(hk->t_exit, h1->t_exit, 0) &&
+         TFN(tp_same3)(hk->normal, h1->normal, 0) &&
+         TFN(tp_same3)(hk->point, h1->point, k) &&
+         TFN(tp_same)(hk->bary[0], h1->bary[0], 0) &&
+         TFN(tp_same)(hk->bary[1], h1->bary[1], 0) &&
+         TFN(tp_same)(hk->bary[2], h1->bary[2], 0);
+}
+
+static void TFN(tp_note_hit)(const char *what, int hit,
+                             const PROX_FN(prox_rayhit) * h) {
+  printf("    %s: returned %d, hit %d inside %d t %a t_exit %a point (%a, "
+         "%a, %a) normal (%a, %a, %a) bary (%a, %a, %a) feature %d/%d\n",
+         what, hit, h->hit, h->inside, (double)h->t, (double)h->t_exit,
+         (double)h->point.x, (double)h->point.y, (double)h->point.z,
+         (double)h->normal.x, (double)h->normal.y, (double)h->normal.z,
+         (double)h->bary[0], (double)h->bary[1], (double)h->bary[2],
+         h->feature.kind, h->feature.index);
+}
+
+/* One cast fn(&x->ry[i], &x->F, out), with out and with NULL, and at 2^k. */
+#define TP_K3(fn, i, F, T)                                                     \
+  do {                                                                         \
+    static tp_stat st_;                                                        \
+    PROX_FN(prox_rayhit) h1_, hk_;                                             \
+    int c1_ = PROX_FN(fn)(&x->ry[i], &x->F, &h1_), ck_ = 0;                    \
+    int bad_ = TFN(tp_hit_bad)(c1_, PROX_FN(fn)(&x->ry[i], &x->F, NULL), &h1_, \
+                               &x->ry[i]);                                     \
+    int atk_ = !bad_ && k;                                                     \
+    if (atk_) {                                                                \
+      ck_ = PROX_FN(fn)(&xk->ry[i], &xk->F, &hk_);                             \
+      bad_ = TFN(tp_hit_bad)(ck_, PROX_FN(fn)(&xk->ry[i], &xk->F, NULL), &hk_, \
+                             &xk->ry[i]);                                      \
+      if (!bad_ && (ck_ != c1_ || !TFN(tp_hit_scaled)(&h1_, &hk_, k)))         \
+        bad_ = TP_SCALED;                                                      \
+    }                                                                          \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
+      TP_PRINT(ray, "ray", &x->ry[i]);                                         \
+      TP_PRINT(T, #F, &x->F);                                                  \
+      TFN(tp_note_hit)("at 1", c1_, &h1_);                                     \
+      if (atk_) TFN(tp_note_hit)("at 2^k", ck_, &hk_);                         \
+    }                                                                          \
+  } while (0)
+
+typedef struct TFN(tp_k3) {
+  PROX_FN(prox_ray) ry[7]; /* one ray per primitive, in the order below */
+  PROX_FN(prox_plane) pl;
+  PROX_FN(prox_triangle) tr;
+  PROX_FN(prox_aabb) ab;
+  PROX_FN(prox_obb) ob;
+  PROX_FN(prox_sphere) sp;
+  PROX_FN(prox_capsule) cp;
+  PROX_FN(prox_tetrahedron) te;
+} TFN(tp_k3);
+
+#define TP_K3N ((int)(sizeof(TFN(tp_k3)) / sizeof(PROX_REAL)))
+
+/* sum w[i] v[i] over n points, the weights w random in [0, 1] (each 0 one
+ * time in three: an edge or a vertex) and normalised. */
+static VEC TFN(tp_convex)(uint64_t *s, const VEC *v, int n) {
+  PROX_REAL w[4], sum = 0;
+  VEC a = PROX_FN(prox_v3)(0, 0, 0);
+  int i;
+  for (i = 0; i < n; ++i) {
+    w[i] = rng_next(s) % 3 == 0 ? 0 : TFN(tp_frac)(s);
+    sum += w[i];
+  }
+  if (sum == 0) w[0] = sum = 1;
+  for (i = 0; i < n; ++i)
+    a = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(v[i], w[i] / sum));
+  return a;
+}
+
+/* The primitives of the points v[0..5] and lengths r[0..3]: plane through
+ * v0 with a random normal, triangle v0 v1 v2, box with corners v0 v1, box
+ * centered at v2 with random axes and half extents r, sphere and capsule
+ * around v0 and v0 v1 with radius r3, tetrahedron v0..v3; one ray from v5
+ * per primitive, aimed at a point of it: with unit set the direction has
+ * length about 1, else it is half the way to the aim. */
+static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g,
+                            int unit, int hi) {
+  VEC v[6], ax[3], aim[7];
+  PROX_REAL r[4], big;
+  int i, m;
+  for (i = 0; i < 6; ++i)
+    v[i] = TFN(tp_vec)(s, g);
+  for (i = 0; i < 4; ++i)
+    r[i] = TFN(tp_real)(s, g);
+  TFN(tp_degenerate)(s, v, 6, r, 4, tp_case.deg, hi);
+  TFN(tp_axes)(s, ax);
+  PROX_FN(prox_plane_from_point_normal)(v[0], TFN(tp_dir)(s), &x->pl);
+  for (i = 0; i < 3; ++i)
+    x->tr.v[i] = v[i];
+  x->ab.min = v[0];
+  x->ab.max = v[1];
+  x->ob.center = v[2];
+  for (i = 0; i < 3; ++i) {
+    x->ob.axis[i] = ax[i];
+    x->ob.half[i] = r[i];
+  }
+  x->sp.center = v[0];
+  x->sp.radius = r[3];
+  x->cp.a = v[0];
+  x->cp.b = v[1];
+  x->cp.radius = PROX_FABS(r[3]);
+  for (i = 0; i < 4; ++i)
+    x->te.v[i] = v[i];
+  aim[0] = v[0];
+  aim[1] = TFN(tp_convex)(s, v, 3);
+  aim[2] = PROX_FN(prox_v3)(x->ab.min.x + TFN(tp_frac)(s) * (v[1].x - v[0].x),
+                            x->ab.min.y + TFN(tp_frac)(s) * (v[1].y - v[0].y),
+                            x->ab.min.z + TFN(tp_frac)(s) * (v[1].z - v[0].z));
+  aim[3] = v[2];
+  for (i = 0; i < 3; ++i)
+    aim[3] = PROX_FN(prox_vadd)(
+        aim[3], PROX_FN(prox_vscale)(ax[i], (PROX_REAL)rng_sym(s) * r[i]));
+  aim[4] = v[0];
+  aim[5] = TFN(tp_lerp)(v[0], v[1], TFN(tp_frac)(s));
+  aim[6] = TFN(tp_convex)(s, v, 4);
+  for (i = 0; i < 7; ++i) {
+    VEC d = PROX_FN(prox_vsub)(aim[i], v[5]);
+    x->ry[i].origin = v[5];
+    TFN(tp_interval)(s, &x->ry[i], 0);
+    if (!unit) {
+      x->ry[i].dir = PROX_FN(prox_vscale)(d, PROX_R(0.5));
+      continue;
+    }
+    /* The direction divided by its largest component: length in [1, 2]. */
+    big = 0;
+    for (m = 0; m < 3; ++m)
+      big = PROX_FABS(*TFN(tp_axis)(&d, m)) > big
+                ? PROX_FABS(*TFN(tp_axis)(&d, m))
+                : big;
+    x->ry[i].dir = big > 0 ? PROX_FN(prox_v3)(d.x / big, d.y / big, d.z / big)
+                           : TFN(tp_dir)(s);
+  }
+}
+
+static void PROX_FN(body_ray)(void) {
+  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x301 + PROX_IS_DOUBLE;
+  unsigned char mask[TP_K3N];
+  long c, n = h_count(TP_CASES);
+  TFN(tp_k3) x1, x2, *x = &x1, *xk = &x2;
+  int i;
+  TFN(tp_mark)(mask, 0, TP_K3N, 1);
+  for (i = 0; i < 7; ++i)
+    TFN(tp_mark)
+  (mask,
+   offsetof(TFN(tp_k3), ry) + sizeof x1.ry[0] * (size_t)i +
+       offsetof(PROX_FN(prox_ray), tmin),
+   2, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k3), pl.normal), 3, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k3), ob.axis), 9, 0);
+  tp_part_names[0] = "unit-dir";
+  tp_part_names[1] = "scaled-dir";
+  for (c = 0; c < n; ++c) {
+    /* Even configurations: unit directions, coordinates within 2^+-TP_E3;
+     * odd: directions of the coordinates' scale, within 2^+-TP_E, and
+     * scaled. */
+    int unit = (c / TP_SUBNORMAL) % 2 == 0, hi = unit ? TP_E3 : TP_E, k = 0;
+    tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -hi, hi);
+    tp_case.part = !unit;
+    TFN(tp_k3_make)(&s, x, &g, unit, hi);
+    if (!unit) k = TFN(tp_pick_k)(&s, x, mask, TP_K3N, -TP_E, TP_E);
+    tp_case.k = k;
+    TFN(tp_scale)(xk, x, mask, TP_K3N, k);
+    TP_K3(prox_raycast_plane, 0, pl, plane);
+    TP_K3(prox_raycast_triangle, 1, tr, triangle);
+    TP_K3(prox_raycast_aabb, 2, ab, aabb);
+    TP_K3(prox_raycast_obb, 3, ob, obb);
+    TP_K3(prox_raycast_sphere, 4, sp, sphere);
+    TP_K3(prox_raycast_capsule, 5, cp, capsule);
+    TP_K3(prox_raycast_tetrahedron, 6, te, tetrahedron);
+  }
+  tp_summary();
+  tp_part_names[0] = tp_part_names[1] = NULL;
+}
+
+/* ---- overlap tests */
+
+typedef struct TFN(tp_ov) {
+  PROX_FN(prox_aabb) a1, a2;
+  PROX_FN(prox_obb) o1, o2;
+  PROX_FN(prox_triangle) t1, t2;
+  PROX_FN(prox_sphere) sp;
+} TFN(tp_ov);
+
+#define TP_OVN ((int)(sizeof(TFN(tp_ov)) / sizeof(PROX_REAL)))
+
+/* One overlap test fn(&x->A, &x->B): 0 or 1, expect (unless it is -1) at 1
+ * and at 2^k, and the same answer at both (test_scale asserts that out to
+ * the domain's ends). */
+#define TP_OV(fn, A, TA, B, TB, expect)                                        \
+  do {                                                                         \
+    static tp_stat st_;                                                        \
+    int r1_ = PROX_FN(fn)(&x->A, &x->B), rk_ = r1_, e_ = (expect);             \
+    int bad_ =                                                                 \
+        (r1_ == 0 || r1_ == 1) && (e_ < 0 || r1_ == e_) ? 0 : TP_ANSWER;       \
+    if (k && (rk_ = PROX_FN(fn)(&xk->A, &xk->B)) != r1_) bad_ |= TP_SCALE;     \
+    if (e_ >= 0 && rk_ != e_) bad_ |= TP_ANSWER;                               \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
+      TP_PRINT(TA, #A, &x->A);                                                 \
+      TP_PRINT(TB, #B, &x->B);                                                 \
+      printf("    returned %d (expected %d), at 2^k %d\n", r1_, e_, rk_);      \
+    }                                                                          \
+  } while (0)
+
+/* Whether the closed intervals [a0, a1] and [b0, b1] (either order) meet. */
+static int TFN(tp_meet)(PROX_REAL a0, PROX_REAL a1, PROX_REAL b0,
+                        PROX_REAL b1) {
+  PROX_REAL alo = a0 < a1 ? a0 : a1, ahi = a0 < a1 ? a1 : a0;
+  PROX_REAL blo = b0 < b1 ? b0 : b1, bhi = b0 < b1 ? b1 : b0;
+  return alo <= bhi && blo <= ahi;
+}
+
+static int TFN(tp_same_point)(VEC a, VEC b) {
+  return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+/* The answers known by construction: the AABB test exactly; 1 for boxes
+ * with one center, a triangle vertex in the box, a sphere centered on a
+ * vertex, triangles sharing a vertex; else -1 (unknown). */
+static void TFN(tp_ov_expect)(const TFN(tp_ov) * x, int *e) {
+  const PROX_FN(prox_aabb) *b = &x->a2;
+  int i, j;
+  e[0] = TFN(tp_meet)(x->a1.min.x, x->a1.max.x, b->min.x, b->max.x) &&
+         TFN(tp_meet)(x->a1.min.y, x->a1.max.y, b->min.y, b->max.y) &&
+         TFN(tp_meet)(x->a1.min.z, x->a1.max.z, b->min.z, b->max.z);
+  e[1] = TFN(tp_same_point)(x->o1.center, x->o2.center) ? 1 : -1;
+  e[2] = e[3] = e[4] = -1;
+  for (i = 0; i < 3; ++i) {
+    VEC v = x->t1.v[i];
+    if (TFN(tp_meet)(v.x, v.x, b->min.x, b->max.x) &&
+        TFN(tp_meet)(v.y, v.y, b->min.y, b->max.y) &&
+        TFN(tp_meet)(v.z, v.z, b->min.z, b->max.z))
+      e[2] = 1;
+    if (TFN(tp_same_point)(v, x->sp.center)) e[3] = 1;
+    for (j = 0; j < 3; ++j)
+      if (TFN(tp_same_point)(v, x->t2.v[j])) e[4] = 1;
+  }
+}
+
+/* The sets of the points v[0..7] and lengths r[0..6]: boxes with corners
+ * v0 v3 and v4 v7; boxes centered at v3 and v7 with random axes and half
+ * extents r0..r2 and r3..r5; triangles v0 v1 v2 and v4 v5 v6; a sphere
+ * around v7 of radius r6. */
+static void TFN(tp_ov_make)(uint64_t *s, TFN(tp_ov) * x, const tp_gen *g) {
+  VEC v[8], ax[3], bx[3];
+  PROX_REAL r[7];
+  int i;
+  for (i = 0; i < 8; ++i)
+    v[i] = TFN(tp_vec)(s, g);
+  for (i = 0; i < 7; ++i)
+    r[i] = TFN(tp_real)(s, g);
+  TFN(tp_degenerate)(s, v, 8, r, 7, tp_case.deg, TP_E);
+  TFN(tp_axes)(s, ax);
+  TFN(tp_axes)(s, bx);
+  x->a1.min = v[0];
+  x->a1.max = v[3];
+  x->a2.min = v[4];
+  x->a2.max = v[7];
+  x->o1.center = v[3];
+  x->o2.center = v[7];
+  for (i = 0; i < 3; ++i) {
+    x->o1.axis[i] = ax[i];
+    x->o2.axis[i] = bx[i];
+    x->o1.half[i] = r[i];
+    x->o2.half[i] = r[3 + i];
+    x->t1.v[i] = v[i];
+    x->t2.v[i] = v[4 + i];
+  }
+  x->sp.center = v[7];
+  x->sp.radius = r[6];
+}
+
+static void PROX_FN(body_overlap)(void) {
+  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x401 + PROX_IS_DOUBLE;
+  unsigned char mask[TP_OVN];
+  long c, n = h_count(TP_CASES);
+  TFN(tp_ov) x1, x2, *x = &x1, *xk = &x2;
+  TFN(tp_mark)(mask, 0, TP_OVN, 1);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_ov), o1.axis), 9, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_ov), o2.axis), 9, 0);
+  for (c = 0; c < n; ++c) {
+    tp_gen g = TFN(tp_begin)(&s, c, TP_NMODE, -TP_E, TP_E);
+    int k, e[5];
+    TFN(tp_ov_make)(&s, x, &g);
+    k = TFN(tp_pick_k)(&s, x, mask, TP_OVN,
+                       tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
+    tp_case.k = k;
+    TFN(tp_scale)(xk, x, mask, TP_OVN, k);
+    TFN(tp_ov_expect)(x, e);
+    TP_OV(prox_overlap_aabb_aabb, a1, aabb, a2, aabb, e[0]);
+    TP_OV(prox_overlap_obb_obb, o1, obb, o2, obb, e[1]);
+    TP_OV(prox_overlap_triangle_aabb, t1, triangle, a2, aabb, e[2]);
+    TP_OV(prox_overlap_sphere_triangle, sp, sphere, t1, triangle, e[3]);
+    TP_OV(prox_overlap_triangle_triangle, t1, triangle, t2, triangle, e[4]);
+  }
+  tp_summary();
+}
+
+/* ---- K4: contact kernels */
+
+typedef struct TFN(tp_k4) {
+  VEC p, a, b, q;     /* the arguments, in the order of test_scale */
+  VEC ra, rb, rc, rd; /* a rest shape for the mollifier threshold */
+} TFN(tp_k4);
+
+#define TP_K4N ((int)(sizeof(TFN(tp_k4)) / sizeof(PROX_REAL)))
+
+/* The results of a contact kernel: the value from each of the three
+ * calls, the gradient, and the gradient and Hessian of the Hessian call. */
+typedef struct TFN(tp_k4r) {
+  PROX_REAL v, x, y, w[12], g[12], h[144];
+} TFN(tp_k4r);
+
+/* The non-finite values (from the three calls), gradient entries (from
+ * the two calls) and Hessian entries of r (n coordinates), in nf[0..2];
+ * returns 1 when there are none. */
+static int TFN(tp_k4_fin)(const TFN(tp_k4r) * r, int n, int *nf) {
+  int i;
+  nf[0] = !isfinite(r->v) + !isfinite(r->x) + !isfinite(r->y);
+  nf[1] = nf[2] = 0;
+  for (i = 0; i < n; ++i)
+    nf[1] += !isfinite(r->w[i]) + !isfinite(r->g[i]);
+  for (i = 0; i < n * n; ++i)
+    nf[2] += !isfinite(r->h[i]);
+  return nf[0] + nf[1] + nf[2] == 0;
+}
+
+/* rk (at 2^k) is r1 with the values times 2^(dg k), the gradients
+ * 2^((dg - 1) k) and the Hessian 2^((dg - 2) k) (as test_scale: the sign
+ * of a zero is not compared). */
+static int TFN(tp_k4_cov)(const TFN(tp_k4r) * r1, const TFN(tp_k4r) * rk, int n,
+                          int dg, int k) {
+  int i, ok = TFN(tp_same_z)(rk->v, r1->v, dg * k, 0) &&
+              TFN(tp_same_z)(rk->x, r1->x, dg * k, 0) &&
+              TFN(tp_same_z)(rk->y, r1->y, dg * k, 0);
+  for (i = 0; i < n; ++i)
+    ok &= TFN(tp_same_z)(rk->w[i], r1->w[i], (dg - 1) * k, 0) &&
+          TFN(tp_same_z)(rk->g[i], r1->g[i], (dg - 1) * k, 0);
+  for (i = 0; i < n * n; ++i)
+    ok &= TFN(tp_same_z)(rk->h[i], r1->h[i], (dg - 2) * k, 0);
+  return ok;
+}
+
+static void TFN(tp_note_k4)(const TFN(tp_k4) * x, int ty, PROX_REAL eps) {
+  TP_PRINT(vec3, "p", &x->p);
+  TP_PRINT(vec3, "a", &x->a);
+  TP_PRINT(vec3, "b", &x->b);
+  TP_PRINT(vec3, "q", &x->q);
+  printf("    type %d, eps_x %a\n", ty, (double)eps);
+}
+
+#define TP_UNPACK(...) __VA_ARGS__
+/* fn's value, gradient (fn_gradient) and Hessian (fn_hessian, which fills
+ * the gradient too) with the arguments a1 (at 1) and ak (at 2^k), each a
+ * parenthesised list: n coordinates, a value of degree dg. ty and eps are
+ * printed with the points on a failure. */
+#define TP_K4(fn, n, dg, ty, eps, a1, ak)                                      \
+  do {                                                                         \
+    static tp_stat st_;                                                        \
+    TFN(tp_k4r) r1_, rk_;                                                      \
+    int bad_, atk_, nf_[3];                                                    \
+    r1_.v = PROX_FN(fn)(TP_UNPACK a1);                                         \
+    r1_.x = PROX_FN(fn##_gradient)(TP_UNPACK a1, r1_.w);                       \
+    r1_.y = PROX_FN(fn##_hessian)(TP_UNPACK a1, r1_.g, r1_.h);                 \
+    bad_ = TFN(tp_k4_fin)(&r1_, n, nf_) ? 0 : TP_NONFINITE;                    \
+    atk_ = !bad_ && k;                                                         \
+    if (atk_) {                                                                \
+      rk_.v = PROX_FN(fn)(TP_UNPACK ak);                                       \
+      rk_.x = PROX_FN(fn##_gradient)(TP_UNPACK ak, rk_.w);                     \
+      rk_.y = PROX_FN(fn##_hessian)(TP_UNPACK ak, rk_.g, rk_.h);               \
+      if (!TFN(tp_k4_fin)(&rk_, n, nf_))                                       \
+        bad_ = TP_NONFINITE;                                                   \
+      else if (!TFN(tp_k4_cov)(&r1_, &rk_, n, dg, k))                          \
+        bad_ = TP_SCALED;                                                      \
+    }                                                                          \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
+      TFN(tp_note_k4)(x, ty, eps);                                             \
+      printf("    value %a (gradient call %a, Hessian call %a)",               \
+             (double)r1_.v, (double)r1_.x, (double)r1_.y);                     \
+      if (atk_) printf(", at 2^k %a", (double)rk_.v);                          \
+      if (bad_ & TP_NONFINITE)                                                 \
+        printf("; non-finite%s: %d values, %d gradient and %d Hessian "        \
+               "entries",                                                      \
+               atk_ ? " at 2^k" : "", nf_[0], nf_[1], nf_[2]);                 \
+      printf("\n");                                                            \
+    }                                                                          \
+  } while (0)
+
+/* A classification: a valid type (0..top). */
+#define TP_TYPE(fn, top, args)                                                 \
+  do {                                                                         \
+    static tp_stat st_;                                                        \
+    int t_ = (int)PROX_FN(fn) args;                                            \
+    if (tp_record(&st_, #fn TP_SUF, t_ >= 0 && t_ <= (top) ? 0 : TP_ANSWER)) { \
+      TFN(tp_note_k4)(x, t_, 0);                                               \
+    }                                                                          \
+  } while (0)
+
+/* A type for a typed kernel: AUTO (auto_) half the time, else any of
+ * 0..auto_ - 1. */
+static int TFN(tp_type)(uint64_t *s, int auto_) {
+  return rng_next(s) & 1 ? auto_ : tp_int(s, 0, auto_ - 1);
+}
+
+/* The points of a contact configuration, the arguments and the rest shape
+ * each with the configuration's degeneracies. */
+static void TFN(tp_k4_make)(uint64_t *s, TFN(tp_k4) * x, const tp_gen *g,
+                            int hi) {
+  VEC v[8];
+  int i;
+  for (i = 0; i < 8; ++i)
+    v[i] = TFN(tp_vec)(s, g);
+  TFN(tp_degenerate)(s, v, 4, NULL, 0, tp_case.deg, hi);
+  TFN(tp_degenerate)(s, v + 4, 4, NULL, 0, tp_case.deg, hi);
+  memcpy(x, v, sizeof v);
+}
+
+/* The distance kernels, their types and typed evaluations (contact.h's
+ * domain 2^+-TP_E4), with the points of test_scale: p, a, b, q as
+ * point-point (p, a), point-line and point-edge (p; a b), point-plane and
+ * point-triangle (p; a b q), line-line and edge-edge (p a; b q). */
+static void PROX_FN(body_contact)(void) {
+  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE;
+  unsigned char mask[TP_K4N];
+  long c, n = h_count(TP_CASES);
+  TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
+  TFN(tp_mark)(mask, 0, TP_K4N, 1);
+  for (c = 0; c < n; ++c) {
+    tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E4, TP_E4);
+    prox_ipc_pe_type pe = (prox_ipc_pe_type)TFN(tp_type)(&s, PROX_PE_AUTO);
+    prox_ipc_pt_type pt = (prox_ipc_pt_type)TFN(tp_type)(&s, PROX_PT_AUTO);
+    prox_ipc_ee_type ee = (prox_ipc_ee_type)TFN(tp_type)(&s, PROX_EE_AUTO);
+    int k;
+    TFN(tp_k4_make)(&s, x, &g, TP_E4);
+    k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_E4, TP_E4);
+    tp_case.k = k;
+    TFN(tp_scale)(xk, x, mask, TP_K4N, k);
+    TP_K4(prox_ipc_point_point_distance, 6, 2, -1, 0, (x->p, x->a),
+          (xk->p, xk->a));
+    TP_K4(prox_ipc_point_line_distance, 9, 2, -1, 0, (x->p, x->a, x->b),
+          (xk->p, xk->a, xk->b));
+    TP_K4(prox_ipc_point_plane_distance, 12, 2, -1, 0, (x->p, x->a, x->b, x->q),
+          (xk->p, xk->a, xk->b, xk->q));
+    TP_K4(prox_ipc_line_line_distance, 12, 2, -1, 0, (x->p, x->a, x->b, x->q),
+          (xk->p, xk->a, xk->b, xk->q));
+    TP_K4(prox_ipc_point_edge_distance, 9, 2, (int)pe, 0,
+          (x->p, x->a, x->b, pe), (xk->p, xk->a, xk->b, pe));
+    TP_K4(prox_ipc_point_triangle_distance, 12, 2, (int)pt, 0,
+          (x->p, x->a, x->b, x->q, pt), (xk->p, xk->a, xk->b, xk->q, pt));
+    TP_K4(prox_ipc_edge_edge_distance, 12, 2, (int)ee, 0,
+          (x->p, x->a, x->b, x->q, ee), (xk->p, xk->a, xk->b, xk->q, ee));
+    TP_TYPE(prox_ipc_point_edge_distance_type, PROX_PE_P_E, (x->p, x->a, x->b));
+    TP_TYPE(prox_ipc_point_triangle_distance_type, PROX_PT_P_T,
+            (x->p, x->a, x->b, x->q));
+    TP_TYPE(prox_ipc_edge_edge_distance_type, PROX_EE_EA_EB,
+            (x->p, x->a, x->b, x->q));
+    TP_TYPE(prox_ipc_edge_edge_parallel_distance_type, PROX_EE_EA1_EB,
+            (x->p, x->a, x->b, x->q));
+  }
+  tp_summary();
+}
+
+/* The scalar mollifier m(x, eps), m' and m'' at x and eps (degree 4 both)
+ * and at their scaled values (2^4k times): m finite, m' and m'' finite
+ * where their values (below 2 / eps and 2 / eps^2) certainly are (and for
+ * x >= eps, where they are 0); m the same, m' 2^-4k and m'' 2^-8k times. */
+static void TFN(tp_mollifier_scalar)(const TFN(tp_k4) * x, PROX_REAL cx,
+                                     PROX_REAL eps, PROX_REAL cxk,
+                                     PROX_REAL epsk, int k) {
+  static tp_stat st[3];
+  static const char *const names[3] = {
+      "prox_ipc_mollifier" TP_SUF, "prox_ipc_mollifier_derivative" TP_SUF,
+      "prox_ipc_mollifier_second_derivative" TP_SUF};
+  PROX_REAL v[3], vk[3];
+  double big = (double)PROX_REAL_MAX / (2 * (1 + 4 * (double)PROX_EPS));
+  int i, need[3];
+  need[0] = 1;
+  need[1] = cx >= eps || (double)eps * big >= 1;
+  need[2] = cx >= eps || (double)eps * (double)eps * big >= 1;
+  v[0] = PROX_FN(prox_ipc_mollifier)(cx, eps);
+  v[1] = PROX_FN(prox_ipc_mollifier_derivative)(cx, eps);
+  v[2] = PROX_FN(prox_ipc_mollifier_second_derivative)(cx, eps);
+  vk[0] = PROX_FN(prox_ipc_mollifier)(cxk, epsk);
+  vk[1] = PROX_FN(prox_ipc_mollifier_derivative)(cxk, epsk);
+  vk[2] = PROX_FN(prox_ipc_mollifier_second_derivative)(cxk, epsk);
+  for (i = 0; i < 3; ++i) {
+    int bad = isfinite(v[i]) || !need[i] ? 0 : TP_NONFINITE;
+    if (!bad && k && isfinite(v[i]) &&
+        !TFN(tp_same_z)(vk[i], v[i], -4 * i * k, 0))
+      bad = TP_SCALED;
+    if (tp_record(&st[i], names[i], bad)) {
+      TFN(tp_note_k4)(x, -1, eps);
+      printf("    x %a: returned %a; at 2^k (x %a, eps_x %a) %a\n", (double)cx,
+             (double)v[i], (double)cxk, (double)epsk, (double)vk[i]);
+    }
+  }
+}
+
+/* The edge-edge mollifier with threshold eps (eps at 2^k: epsk) and the
+ * scalar mollifier; k 0 for no scaling. */
+static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk,
+                              PROX_REAL eps, PROX_REAL epsk, int k) {
+  PROX_REAL cx =
+      PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(x->p, x->a, x->b, x->q);
+  PROX_REAL cxk = (PROX_REAL)ldexp((double)cx, 4 * k);
+  TP_K4(prox_ipc_edge_edge_mollifier, 12, 0, -1, eps,
+        (x->p, x->a, x->b, x->q, eps), (xk->p, xk->a, xk->b, xk->q, epsk));
+  /* cx 2^4k in the normal range, or no scaling of the scalar kernels. */
+  if (cx != 0 && fabs((double)cxk) < (double)PROX_REAL_MIN) k = 0;
+  TFN(tp_mollifier_scalar)(x, cx, eps, cxk, epsk, k);
+}
+
+/* The kernels of degree 4 (cross product norm, mollifier threshold,
+ * mollifier) in their domain 2^+-TP_EM. The threshold comes from the rest
+ * shape of the same edges, or of other edges. */
+static void PROX_FN(body_mollifier)(void) {
+  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x601 + PROX_IS_DOUBLE;
+  unsigned char mask[TP_K4N];
+  long c, n = h_count(TP_CASES);
+  TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
+  TFN(tp_mark)(mask, 0, TP_K4N, 1);
+  for (c = 0; c < n; ++c) {
+    static tp_stat st_t;
+    tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_EM, TP_EM);
+    int k, km, same = rng_next(&s) & 1, bad;
+    PROX_REAL eps, epsk;
+    TFN(tp_k4_make)(&s, x, &g, TP_EM);
+    k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_EM, TP_EM);
+    tp_case.k = k;
+    TFN(tp_scale)(xk, x, mask, TP_K4N, k);
+    TP_K4(prox_ipc_edge_edge_cross_squarednorm, 12, 4, -1, 0,
+          (x->p, x->a, x->b, x->q), (xk->p, xk->a, xk->b, xk->q));
+    eps = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->p, x->a,
+                                                                 x->b, x->q)
+               : PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->ra, x->rb,
+                                                                 x->rc, x->rd);
+    epsk = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(xk->p, xk->a,
+                                                                  xk->b, xk->q)
+                : PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(
+                      xk->ra, xk->rb, xk->rc, xk->rd);
+    bad = isfinite(eps) && eps >= 0 ? 0 : TP_NONFINITE;
+    if (!bad && k && !TFN(tp_same_z)(epsk, eps, 4 * k, 0)) bad = TP_SCALED;
+    if (tp_record(&st_t, "prox_ipc_edge_edge_mollifier_threshold" TP_SUF,
+                  bad)) {
+      TFN(tp_note_k4)(x, same, eps);
+      printf("    rest shape %s; at 2^k %a\n", same ? "p a b q" : "other",
+             (double)epsk);
+    }
+    /* The mollifier is scaled where eps 2^4k is exact (normal or 0). */
+    epsk = (PROX_REAL)ldexp((double)eps, 4 * k);
+    km = eps == 0 || fabs((double)epsk) >= (double)PROX_REAL_MIN ? k : 0;
+    TFN(tp_mollifier)(x, xk, eps, epsk, km);
+  }
+  tp_summary();
+}
+
+#undef TP_K1
+#undef TP_K2
+#undef TP_K3
+#undef TP_K4
+#undef TP_OV
+#undef TP_TYPE
+#undef TP_PRINT
+#undef TP_UNPACK
+#undef TP_K1N
+#undef TP_K2N
+#undef TP_K3N
+#undef TP_K4N
+#undef TP_OVN
+#undef VEC
+#undef TFN
+
+#endif /* TEST_PROPERTY_TEMPLATE */
