@@ -329,15 +329,9 @@ static void tc_ball(const q3 *p, const q3 *c, const mpq_t cd2, const mpq_t r,
 #undef TC_TAU
 #undef TC_FLAT_SIN2
 
-/* Inputs from outside checks (issue 13) that once gave NaN: float
- * triangles whose |e1|^2 |e2|^2 underflows (coordinates near 2^-38, a
- * vertex with equal coordinates), held to the bound against the oracle. */
-static void test_regressions(void) {
-  static const float v[4][3] = {
-      {-0x1.a759ecp-39f, -0x1.73e728p-41f, -0x1.40e86p-39f},
-      {0x1.fd4de4p-39f, 0x1.fd4de4p-39f, 0x1.ce7cdcp-40f},
-      {-0x1.90fd66p-41f, 0x1.bd28aap-39f, -0x1.c43fd4p-39f},
-      {0x1.c6154cp-41f, 0x1.3d6b2cp-41f, -0x1.02a484p-41f}};
+/* Float point-triangle inputs that were once wrong, held to the bound
+ * against the oracle: v[0] the point, v[1..3] the triangle. */
+static void tc_regression(const float v[4][3], const char *what) {
   prox_trianglef tri;
   prox_closestf out;
   prox_vec3f p = prox_v3f(v[0][0], v[0][1], v[0][2]);
@@ -364,13 +358,32 @@ static void test_regressions(void) {
   e0 = oracle_err(d0, x.d2, ORACLE_EPS_FLOAT * S * S);
   CHECK_MSG(e <= 8 && e0 <= 8 && isfinite(out.point.x) &&
                 isfinite(out.point.y) && isfinite(out.point.z),
-            "point_trianglef near 2^-38: %a (NULL: %a), error %g (%g) eps "
-            "S^2",
+            "point_trianglef, %s: %a (NULL: %a), error %g (%g) eps S^2", what,
             (double)d2, (double)d0, e, e0);
   for (i = 0; i < 3; ++i)
     q3_clear(&xv[i]);
   q3_clear(&xp);
   oracle_tri_clear(&x);
+}
+
+/* Inputs from outside checks and test_property (issue 13). */
+static void test_regressions(void) {
+  /* |e1|^2 |e2|^2 underflows (coordinates near 2^-38, a vertex with equal
+   * coordinates): n . n rounded to 0, NaN. */
+  static const float tiny[4][3] = {
+      {-0x1.a759ecp-39f, -0x1.73e728p-41f, -0x1.40e86p-39f},
+      {0x1.fd4de4p-39f, 0x1.fd4de4p-39f, 0x1.ce7cdcp-40f},
+      {-0x1.90fd66p-41f, 0x1.bd28aap-39f, -0x1.c43fd4p-39f},
+      {0x1.c6154cp-41f, 0x1.3d6b2cp-41f, -0x1.02a484p-41f}};
+  /* Coordinates near 2^32: a barycentric numerator overflowed to +inf,
+   * which made na = -inf and chose edge 1 over the face (10% too far). */
+  static const float big[4][3] = {
+      {-0x1.51f356p+24f, 0x1.c99f36p+23f, 0x1.79f2ap+26f},
+      {-0x1.f0bba8p+30f, -0x1.b70d3ep+30f, 0x1.c0b256p+23f},
+      {0x1.f4baecp+25f, 0x1.8ed33cp+32f, 0x1.692c6p+25f},
+      {-0x1.0957cap+24f, -0x1.907cbap+30f, 0x1.cd03f2p+27f}};
+  tc_regression(tiny, "near 2^-38");
+  tc_regression(big, "near 2^32");
 }
 
 int main(int argc, char **argv) {

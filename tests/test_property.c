@@ -173,6 +173,10 @@ static tp_stat *tp_head, **tp_tail = &tp_head;
  * tp_case.part (the ray casts' unit and scaled directions), or NULL. */
 static const char *tp_part_names[2];
 
+/* A narrower spread of the magnitudes of one configuration than the
+ * domain's, for a kernel whose domain says so (0: none). */
+static int tp_win = 0;
+
 /* The configuration being evaluated: its mode, degeneracies, the exponent
  * k of its scaled copy (0: none), whether it or its copy lies outside
  * test_scale's range (far, see tp_pick_k), S a power of two above its
@@ -201,7 +205,7 @@ static int tp_int(uint64_t *s, int lo, int hi) {
  * below 2^hi, down to 2^lo (mode subnormal: down to 2^sub, the smallest
  * subnormal; 2^top is the overflow threshold). */
 static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub,
-                          int top) {
+                          int top, int win) {
   static const int degree[5] = {2, 3, 4, 6, 8};
   tp_gen g;
   int d = degree[tp_int(s, 0, 4)];
@@ -216,6 +220,15 @@ static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub,
   g.side = tp_int(s, 0, 2);
   g.lo = lo;
   g.hi = hi;
+  /* The domain's spread: the magnitudes of one configuration within 2^win
+   * of each other (both scales of TP_EDGE only when they are). */
+  if (mode == TP_EDGE && g.side == 2 &&
+      (g.high < hi ? g.high : hi - 1) - (g.low > lo ? g.low : lo) > win)
+    g.side = tp_int(s, 0, 1);
+  if (mode == TP_FULL && g.w > win) {
+    g.w = win;
+    g.c = tp_int(s, lo + g.w, hi - 1);
+  }
   if (mode == TP_SPAN40 || mode == TP_SPAN10) {
     g.w = mode == TP_SPAN40 ? 40 : 10;
     g.c = tp_int(s, lo + g.w, hi - 1);
@@ -325,7 +338,9 @@ static void tp_summary(void) {
 #define TP_EM 250       /* mollifier */
 #define TP_KMAX 200
 #define TP_SPAN 40
+#define TP_WIN 500 /* the domain's spread in one configuration */
 #include "test_property.c"
+#undef TP_WIN
 #undef TP_SUF
 #undef TP_MANT
 #undef TP_SUB
@@ -347,8 +362,10 @@ static void tp_summary(void) {
 #define TP_E4 40
 #define TP_EM 28
 #define TP_KMAX 20
-#define TP_SPAN 10
+#define TP_SPAN 4
+#define TP_WIN 60
 #include "test_property.c"
+#undef TP_WIN
 #undef TP_SUF
 #undef TP_MANT
 #undef TP_SUB
@@ -606,7 +623,8 @@ static void TFN(tp_interval)(uint64_t *s, PROX_FN(prox_ray) * r, int inf) {
 }
 
 /* The mode and degeneracies of configuration c (nmode modes), into
- * tp_case, and its exponents. */
+ * tp_case, and its exponents (spread at most 2^tp_win where it is set and
+ * below the domain's). */
 static tp_gen TFN(tp_begin)(uint64_t *s, long c, int nmode, int lo, int hi) {
   int i;
   tp_case.mode = (int)(c % nmode);
@@ -617,7 +635,8 @@ static tp_gen TFN(tp_begin)(uint64_t *s, long c, int nmode, int lo, int hi) {
   tp_case.part = 0;
   for (i = 0; i < TP_NDEG; ++i)
     if (rng_next(s) % 4 == 0) tp_case.deg |= 1u << i;
-  return tp_gen_make(s, tp_case.mode, lo, hi, TP_SUB, 2 - TP_NORM);
+  return tp_gen_make(s, tp_case.mode, lo, hi, TP_SUB, 2 - TP_NORM,
+                     tp_win && tp_win < TP_WIN ? tp_win : TP_WIN);
 }
 
 /* ---- scaling */
@@ -984,7 +1003,7 @@ static void PROX_FN(body_point)(void) {
   TFN(tp_k1) x1, x2, *x = &x1, *xk = &x2;
   TFN(tp_k1_mask)(mask);
   for (c = 0; c < n; ++c) {
-    tp_gen g = TFN(tp_begin)(&s, c, TP_NMODE, -TP_E, TP_E);
+    tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E, TP_E);
     int k;
     TFN(tp_k1_make)(&s, x, &g);
     k = TFN(tp_pick_k)(&s, x, mask, TP_K1N,
@@ -1149,7 +1168,7 @@ static void PROX_FN(body_pair)(void) {
   TFN(tp_mark)(mask, offsetof(TFN(tp_k2), r1.tmin), 2, 0);
   TFN(tp_mark)(mask, offsetof(TFN(tp_k2), r2.tmin), 2, 0);
   for (c = 0; c < n; ++c) {
-    tp_gen g = TFN(tp_begin)(&s, c, TP_NMODE, -TP_E, TP_E);
+    tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E, TP_E);
     int k;
     TFN(tp_k2_make)(&s, x, &g);
     k = TFN(tp_pick_k)(&s, x, mask, TP_K2N,
@@ -1486,21 +1505,31 @@ static void PROX_FN(body_overlap)(void) {
   TFN(tp_mark)(mask, 0, TP_OVN, 1);
   TFN(tp_mark)(mask, offsetof(TFN(tp_ov), o1.axis), 9, 0);
   TFN(tp_mark)(mask, offsetof(TFN(tp_ov), o2.axis), 9, 0);
-  for (c = 0; c < n; ++c) {
-    tp_gen g = TFN(tp_begin)(&s, c, TP_NMODE, -TP_E, TP_E);
+  /* Every configuration twice: over the domain of the overlap tests, and
+   * for the exact triangle-triangle test over its own (overlap.h: the
+   * casts' 2^+-300, float 2^+-40, with nonzero magnitudes within 2^300 of
+   * each other, so that products of three stay clear of underflow). */
+  for (c = 0; c < 2 * n; ++c) {
+    int tt = c >= n, hi = tt ? TP_E3 : TP_E;
+    tp_gen g;
+    tp_win = tt ? 300 : 0;
+    g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -hi, hi);
     int k, e[5];
     TFN(tp_ov_make)(&s, x, &g);
-    k = TFN(tp_pick_k)(&s, x, mask, TP_OVN,
-                       tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
+    k = TFN(tp_pick_k)(&s, x, mask, TP_OVN, -hi, hi);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_OVN, k);
     TFN(tp_ov_expect)(x, e);
+    if (tt) {
+      TP_OV(prox_overlap_triangle_triangle, t1, triangle, t2, triangle, e[4]);
+      continue;
+    }
     TP_OV(prox_overlap_aabb_aabb, a1, aabb, a2, aabb, e[0]);
     TP_OV(prox_overlap_obb_obb, o1, obb, o2, obb, e[1]);
     TP_OV(prox_overlap_triangle_aabb, t1, triangle, a2, aabb, e[2]);
     TP_OV(prox_overlap_sphere_triangle, sp, sphere, t1, triangle, e[3]);
-    TP_OV(prox_overlap_triangle_triangle, t1, triangle, t2, triangle, e[4]);
   }
+  tp_win = 0;
   tp_summary();
 }
 

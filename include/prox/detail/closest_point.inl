@@ -489,8 +489,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
    * within rounding of a region boundary, where the candidates agree. The
    * numerators (degree 4) can overflow with finite n2 (beyond coordinates
    * of about 2^31 in float, 2^255 in double, with p far from a short
-   * edge): an infinity keeps its sign, so the edge tests stay right, and a
-   * NaN fails them and reaches the face branch, which checks. */
+   * edge): then na = n2 - nb - nc is infinite or NaN whatever its true
+   * sign (an infinite nb makes na -inf), and the wide path answers. */
   u3 = w1 - d11;
   u4 = w2 - d12;
   u5 = w1 - d12;
@@ -498,6 +498,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   nb = d22 * w1 - d12 * w2;
   nc = d11 * w2 - d12 * w1;
   na = n2 - nb - nc;
+  if (!(na - na == 0))
+    return PROX_FN(prox_detail_tri_slow)(p, tri, out,
+                                         d11 + d22 + PROX_FN(prox_vdot)(w, w));
   if (w1 <= 0 && w2 <= 0) {
     q = a;
     PROX_FN(prox_detail_params)(out, 1, 0, 0, 0);
@@ -546,9 +549,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     PROX_REAL nw = PROX_FN(prox_vdot)(n, w);
     PROX_REAL k = nw / PROX_FN(prox_vdot)(n, n);
     PROX_REAL s = nb / n2;
-    if (!(na - na == 0)) /* overflowed numerators, or non-finite input */
-      return PROX_FN(prox_detail_tri_slow)(
-          p, tri, out, d11 + d22 + PROX_FN(prox_vdot)(w, w));
     t = nc / n2;
     d2 = k * nw;
     if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);

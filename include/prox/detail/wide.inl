@@ -83,29 +83,28 @@ PROX_KERNEL double prox_wapprox(prox_wide x) {
 /// Scales the n doubles x[0..n) by one power of two so that the largest
 /// magnitude lies within [2^-200, 2^200], where products of up to four of
 /// them (with their rounding errors, as two_prod forms them) neither
-/// overflow nor underflow; returns the factor applied (1 when none). A ratio
-/// of homogeneous polynomials of equal degree, and the sign of one, is
-/// unchanged: scaling up is exact, and scaling down is exact but for parts
-/// below 2^-1074 of the largest magnitude. Non-finite values: no scaling.
+/// overflow nor underflow; returns the factor applied (1 when none). Out
+/// of that range the largest magnitude is brought to [1/2, 1) (the factor
+/// kept within 2^+-1000), so that the smaller values keep as much room
+/// above underflow as they can: products of three values within 2^300 of
+/// the largest stay above 2^-968, where expansion arithmetic is exact. A
+/// ratio of homogeneous polynomials of equal degree, and the sign of one,
+/// is unchanged: scaling up is exact, and scaling down is exact but for
+/// parts below 2^-1074 of the largest magnitude. Non-finite values: no
+/// scaling.
 PROX_KERNEL double prox_wnormalize(double *x, int n) {
-  /* 2^200 and 2^300, exactly. */
-  const double big = 1.6069380442589903e+60, k = 2.037035976334486e+90;
-  double m = 0, f = 1;
-  int i;
+  /* 2^200, exactly. */
+  const double big = 1.6069380442589903e+60;
+  double m = 0, f;
+  int i, e;
   for (i = 0; i < n; ++i)
     m = fabs(x[i]) > m ? fabs(x[i]) : m;
-  while (m > big && m <= DBL_MAX) {
-    for (i = 0; i < n; ++i)
-      x[i] /= k;
-    m /= k;
-    f /= k;
-  }
-  while (m < 1 / big && m > 0) {
-    for (i = 0; i < n; ++i)
-      x[i] *= k;
-    m *= k;
-    f *= k;
-  }
+  if (!(m > big && m <= DBL_MAX) && !(m < 1 / big && m > 0)) return 1;
+  (void)frexp(m, &e);
+  e = e > 1000 ? 1000 : (e < -1000 ? -1000 : e);
+  f = ldexp(1.0, -e);
+  for (i = 0; i < n; ++i)
+    x[i] *= f;
   return f;
 }
 #else
