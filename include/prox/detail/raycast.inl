@@ -488,9 +488,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(PROX_FN(prox_vec3) a,
 /// (t_exit = t), the point, the plane's unit normal (whichever side the ray
 /// comes from: `dot(normal, dir) > 0` tells a hit from behind) and feature
 /// FACE 0. A ray parallel to the plane, including one lying in it, does not
-/// hit; nor does any ray a plane with a zero normal. Non-finite input: no
-/// hit. Error: |t - t_exact| |dir| within about 2 eps S / cos(angle between
-/// ray and normal), S the largest magnitude of origin and offset / |n|.
+/// hit; nor does any ray a plane with a zero normal. A t beyond the largest
+/// finite real (a ray all but parallel to the plane) is not reported, nor
+/// is a point that overflows. Non-finite input: no hit. Error: |t - t_exact|
+/// |dir| within about 2 eps S / cos(angle between ray and normal), S the
+/// largest magnitude of origin and offset / |n|.
 PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
                                             const PROX_FN(prox_plane) * plane,
                                             PROX_FN(prox_rayhit) * out) {
@@ -500,14 +502,16 @@ PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
       -PROX_FN(prox_detail_rc_dot_acc)(n, ray->origin, -plane->offset);
   PROX_REAL t = num / den;
   PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  PROX_FN(prox_vec3) p;
   if (!(t >= ray->tmin && t <= tmax) || den == 0 ||
-      !PROX_FN(prox_detail_rc_ray_ok)(ray) || !(num - num == 0))
+      !(PROX_FABS(t) < PROX_INF) || !PROX_FN(prox_detail_rc_ray_ok)(ray) ||
+      !(num - num == 0))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  if (out) {
-    PROX_FN(prox_vec3) p = PROX_FN(prox_vmadd)(ray->origin, t, ray->dir);
-    PROX_FN(prox_detail_rc_rayhit_set)
-    (out, t, t, 0, p, PROX_FN(prox_detail_rc_unit)(n), PROX_FEATURE_FACE, 0);
-  }
+  p = PROX_FN(prox_vmadd)(ray->origin, t, ray->dir);
+  if (PROX_FN(prox_vpoison)(p) != 0)
+    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (out) PROX_FN(prox_detail_rc_rayhit_set)
+  (out, t, t, 0, p, PROX_FN(prox_detail_rc_unit)(n), PROX_FEATURE_FACE, 0);
   return 1;
 }
 
@@ -1228,6 +1232,15 @@ PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_rayspace) * rs,
   if (pos == neg) return 0; /* mixed signs, or all zero (closed) */
   *zeros = z0 | (z1 << 1) | (z2 << 2);
   det = w[0] + w[1] + w[2];
+  if (det == 0 && (*zeros == 3 || *zeros == 5 || *zeros == 6)) {
+    /* Through a vertex exactly (two weights exactly zero), its weight
+     * below its rounding: t is the vertex's own. */
+    int k = *zeros == 6 ? 0 : (*zeros == 5 ? 1 : 2);
+    w[0] = w[1] = w[2] = 0;
+    w[k] = 1;
+    *t = V[k].z;
+    return 1;
+  }
   if (det == 0) {
     /* The hit is certain but the weights are all below their rounding (a
      * triangle tiny in ray space): the plane gives t. */
