@@ -28,7 +28,23 @@
 ///   and 2^40 in float (products of four coordinate differences are formed
 ///   in the working precision); the edge-edge mollifier and its threshold
 ///   (of degree 4 in the coordinates) between 2^-250 and 2^250, float 2^-28
-///   and 2^28. tests/test_domain.c checks every kernel at those ends.
+///   and 2^28. tests/test_domain.c checks every kernel at those ends,
+///   vertices an ulp apart included.
+/// - Shape: derivatives grow with the shape's conditioning, and finite
+///   ones need a second condition. Let D be the largest distance between
+///   two vertices a formula uses and h its smallest size: the edge length
+///   for point-line, the smallest height of the triangle for point-plane,
+///   |ea x eb| / max(|ea|, |eb|) (the shorter edge times the sine of the
+///   angle) for line-line; a typed or classified function has the D and h
+///   of the formula it evaluates (point-point has no condition; a shape
+///   with h = 0 exactly evaluates its fallback formula, whose h counts).
+///   The exact gradient grows like D / h and the Hessian like (D / h)^2.
+///   Within the domain, value, gradient and Hessian are finite for
+///   D / h <= 2^448 in double, 2^48 in float (tests/test_contact.c,
+///   shape_condition, at every scale of the domain; vertices an ulp apart
+///   have D / h near 1). Beyond, the exact Hessian leaves the range near
+///   D / h = 2^511 (float 2^63), and the computed entries may be +-inf or
+///   NaN from about D / h = 2^500 (float 2^55) on.
 /// - Accuracy is stated per function in units of eps * S^2, where eps is the
 ///   machine epsilon of the precision and S the largest magnitude of an
 ///   input coordinate; the test suite checks each bound against an exact

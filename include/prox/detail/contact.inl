@@ -106,15 +106,57 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_pp)(PROX_IPC_V p, PROX_IPC_V q, int ip,
   o->a[iq] = -1;
 }
 
+/// Internal: x 4^h (a squared length back from prox_ipc_detail_prep's
+/// or prox_ipc_detail_pl_prep's scale), exact unless the result leaves the
+/// range of PROX_REAL.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unscale2)(PROX_REAL x, int h) {
+  return h ? (PROX_REAL)ldexp((double)x, 2 * h) : x;
+}
+
+/// Internal: v 2^h, componentwise (exact unless a component leaves the
+/// range of PROX_REAL).
+PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vpow2)(PROX_IPC_V v, int h) {
+  return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)v.x, h),
+                          (PROX_REAL)ldexp((double)v.y, h),
+                          (PROX_REAL)ldexp((double)v.z, h));
+}
+
+/// Internal: for a point-line problem whose |e|^2 = *ee lies outside
+/// [PROX_IPC_LO, PROX_IPC_HI] (subnormal or zero by underflow included)
+/// while e is not zero: v and e scaled by the power of two 2^-h that brings
+/// the largest component of e into [1/2, 1), *ee and *dot formed again, and
+/// h returned; else 0 and nothing changed. Exact: the results of the
+/// scaled problem are those of the input, scaled (a squared distance by
+/// 4^h, a residual by 2^h, the Hessian factors not at all).
+PROX_KERNEL int PROX_FN(prox_ipc_detail_pl_prep)(PROX_IPC_V *v, PROX_IPC_V *e,
+                                                 PROX_REAL *ee,
+                                                 PROX_REAL *dot) {
+  PROX_REAL m;
+  int h = 0;
+  if (*ee >= PROX_IPC_LO && *ee <= PROX_IPC_HI) return 0;
+  m = PROX_FABS(e->x);
+  m = PROX_FABS(e->y) > m ? PROX_FABS(e->y) : m;
+  m = PROX_FABS(e->z) > m ? PROX_FABS(e->z) : m;
+  if (!(m > 0 && m <= PROX_REAL_MAX)) return 0;
+  (void)frexp((double)m, &h);
+  *v = PROX_FN(prox_ipc_detail_vpow2)(*v, -h);
+  *e = PROX_FN(prox_ipc_detail_vpow2)(*e, -h);
+  *ee = PROX_FN(prox_vlen2)(*e);
+  *dot = PROX_FN(prox_vdot)(*v, *e);
+  return h;
+}
+
 /// Internal: squared distance from e0 + v to the line through e0 with
 /// direction e (ee = |e|^2, dot = v.e): |v - (dot / ee) e|^2, or |v|^2 when
-/// ee is zero (the line is the point e0).
+/// e is zero (the line is the point e0). A direction whose square leaves
+/// the safe range is rescaled first (prox_ipc_detail_pl_prep).
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_pl_tail)(PROX_IPC_V v,
                                                        PROX_IPC_V e,
                                                        PROX_REAL ee,
                                                        PROX_REAL dot) {
+  int h = PROX_FN(prox_ipc_detail_pl_prep)(&v, &e, &ee, &dot);
   if (ee > 0) v = PROX_FN(prox_vsub)(v, PROX_FN(prox_vscale)(e, dot / ee));
-  return PROX_FN(prox_vlen2)(v);
+  return PROX_FN(prox_ipc_detail_unscale2)(PROX_FN(prox_vlen2)(v), h);
 }
 
 /// Internal: squared distance from p to the line e0 e1 (to e0 if e0 == e1).
@@ -141,12 +183,13 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_pl)(PROX_IPC_V p, PROX_IPC_V e0,
   PROX_REAL ee = PROX_FN(prox_vlen2)(e);
   PROX_REAL dot = PROX_FN(prox_vdot)(u, e);
   PROX_REAL t = 0;
+  int h = PROX_FN(prox_ipc_detail_pl_prep)(&u, &e, &ee, &dot);
   if (ee > 0) {
     t = dot / ee;
     u = PROX_FN(prox_vsub)(u, PROX_FN(prox_vscale)(e, t));
   }
-  o->r = u;
-  o->d2 = PROX_FN(prox_vlen2)(u);
+  o->d2 = PROX_FN(prox_ipc_detail_unscale2)(PROX_FN(prox_vlen2)(u), h);
+  o->r = h ? PROX_FN(prox_ipc_detail_vpow2)(u, h) : u;
   o->a[ip] = 1;
   o->a[i0] = t - 1;
   o->a[i1] = -t;
@@ -195,12 +238,6 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
     *n2 = PROX_FN(prox_vlen2)(*n);
   }
   return h;
-}
-
-/// Internal: x 4^h (a squared length back from prox_ipc_detail_prep's
-/// scale), exact unless the result leaves the range of PROX_REAL.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unscale2)(PROX_REAL x, int h) {
-  return h ? (PROX_REAL)ldexp((double)x, 2 * h) : x;
 }
 
 /// Internal: index (0, 1, 2 for edges t0t1, t1t2, t2t0) of the longest edge
