@@ -735,8 +735,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_seg_d2)(
 /// (PROX_PE_P_E0), endpoint e1 (PROX_PE_P_E1) or interior (PROX_PE_P_E),
 /// from the sign of (p - e0).(e1 - e0) and its comparison with |e1 - e0|^2
 /// (no division). A zero-length edge gives PROX_PE_P_E0, so the interior
-/// type is only returned when the point-line formula is defined. Always a
-/// valid type, also for non-finite input.
+/// type is only returned when the point-line formula is defined. The type
+/// is the exact classification's wherever the exact closest point is
+/// farther than 16 eps S from the region boundaries (the edge's end
+/// points); nearer, either type may come (see contact.h, Decisions).
+/// Always a valid type, also for non-finite input.
 PROX_KERNEL prox_ipc_pe_type PROX_FN(prox_ipc_point_edge_distance_type)(
     PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1) {
   PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
@@ -863,9 +866,14 @@ PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
 /// collinear or coincident vertices, slivers thinner than that) is
 /// classified as the union of its edges (the nearest wins), so PROX_PT_P_T
 /// is only returned when the plane is well defined and a zero-length edge
-/// never gives an edge type. Near region boundaries a misclassification
-/// changes the distance only by rounding. Always a valid type, also for
-/// non-finite input.
+/// never gives an edge type. The type is the exact classification's
+/// wherever the exact closest point (for a face region, the projection of
+/// p) is farther than 16 eps S from the region's boundaries, (height /
+/// longest edge)^2 is not within a factor 4 of PROX_IPC_DEGENERATE_SIN2,
+/// and on a degenerate triangle no two edges' distances tie within 32 eps
+/// S^2; elsewhere either type may come, and a misclassification changes
+/// the distance only by rounding (see contact.h, Decisions). Always a
+/// valid type, also for non-finite input.
 PROX_KERNEL prox_ipc_pt_type PROX_FN(prox_ipc_point_triangle_distance_type)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2) {
   return (prox_ipc_pt_type)PROX_FN(prox_ipc_detail_pt_classify)(p, t0, t1, t2,
@@ -1009,8 +1017,14 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_classify)(PROX_IPC_V ea0,
 /// angle below PROX_IPC_DEGENERATE_SIN2 (parallel, nearly parallel, or with
 /// a zero-length edge) are classified by
 /// prox_ipc_edge_edge_parallel_distance_type, so PROX_EE_EA_EB is only
-/// returned when the line-line formula is well conditioned. Always a valid
-/// type, also for non-finite input.
+/// returned when the line-line formula is well conditioned. The type is
+/// the exact classification's wherever the exact closest points are
+/// farther than 16 eps S / sin(theta) (16 eps S in the parallel regime)
+/// from the boundaries of their regions, sin^2(theta) is not within a
+/// factor 4 of PROX_IPC_DEGENERATE_SIN2, and in the parallel regime no two
+/// endpoint pairs' distances tie within 32 eps S^2; elsewhere either type
+/// may come (see contact.h, Decisions). Always a valid type, also for
+/// non-finite input.
 PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_distance_type)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
   return (prox_ipc_ee_type)PROX_FN(prox_ipc_detail_ee_classify)(ea0, ea1, eb0,
