@@ -8,9 +8,10 @@
  *   CF(name)  a test-local name for this instantiation
  *   CEPS      machine epsilon of CT
  *   CTAU      the classifiers' degeneracy threshold
- *   CMTOL     margin (parameter units) below which the exact classification
- *             counts as ambiguous: 1e-9 in double; in float 64 eps_f, as a
- *             float classifier cannot resolve closer margins
+ *   CMARGIN   margin, in eps S (length units; edge-edge: eps S / sin of
+ *             the angle), below which the exact closest point counts as on
+ *             a region boundary and either type is accepted (contact.h,
+ *             Decisions)
  *   CNAME     "double" or "float"
  * and the generators, harness and oracle of test_contact.c in scope. */
 
@@ -165,14 +166,14 @@ static void CF(values_pe)(void) {
       p = CF(vec)(v[0]);
       e0 = CF(vec)(v[1]);
       e1 = CF(vec)(v[2]);
-      c = q_pe(ex, v[0], v[1], v[2], CMTOL);
+      c = q_pe(ex, v[0], v[1], v[2], CMARGIN * CEPS * s);
       d = CK(prox_ipc_point_edge_distance)(p, e0, e1, PROX_PE_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
       CHECK_BOUND(e, VALUE_BOUND, "point_edge auto");
       ty = (int)CK(prox_ipc_point_edge_distance_type)(p, e0, e1);
       CHECK(ty >= 0 && ty <= 2);
-      tstat_add(&ts, c, ty);
+      tstat_add(&ts, c, ty, CEPS * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
         fprintf(stderr, "pe type %d exact %d margin %g kind %d i %d\n", ty,
                 c.type, c.margin, kind, i);
@@ -237,14 +238,15 @@ static void CF(values_pt)(void) {
       t0 = CF(vec)(v[1]);
       t1 = CF(vec)(v[2]);
       t2 = CF(vec)(v[3]);
-      c = q_tri(ex, v[0], v[1], v[2], v[3], CTAU, 32 * CEPS * s * s, CMTOL);
+      c = q_tri(ex, v[0], v[1], v[2], v[3], CTAU, 32 * CEPS * s * s,
+                CMARGIN * CEPS * s);
       d = CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2, PROX_PT_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
       CHECK_BOUND(e, VALUE_BOUND, "point_triangle auto");
       ty = (int)CK(prox_ipc_point_triangle_distance_type)(p, t0, t1, t2);
       CHECK(ty >= 0 && ty <= 6);
-      tstat_add(&ts, c, ty);
+      tstat_add(&ts, c, ty, CEPS * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
         fprintf(stderr, "pt type %d exact %d margin %g kind %d i %d\n", ty,
                 c.type, c.margin, kind, i);
@@ -322,21 +324,22 @@ static void CF(values_ee)(void) {
       a1 = CF(vec)(w[1]);
       b0 = CF(vec)(w[2]);
       b1 = CF(vec)(w[3]);
-      c = q_ee(ex, w[0], w[1], w[2], w[3], CTAU, 32 * CEPS * s * s, CMTOL);
+      c = q_ee(ex, w[0], w[1], w[2], w[3], CTAU, 32 * CEPS * s * s,
+               CMARGIN * CEPS * s);
       d = CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, PROX_EE_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
       CHECK_BOUND(e, VALUE_BOUND, "edge_edge auto");
       ty = (int)CK(prox_ipc_edge_edge_distance_type)(a0, a1, b0, b1);
       CHECK(ty >= 0 && ty <= 8);
-      tstat_add(&ts, c, ty);
+      tstat_add(&ts, c, ty, CEPS * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
         fprintf(stderr, "ee type %d exact %d margin %g kind %d i %d\n", ty,
                 c.type, c.margin, kind, i);
       CHECK(c.ambiguous || ty == c.type);
       if (kind == 3 && (i % 7 == 0 || i % 7 == 6)) {
         stat_add(&spar[(i / 7) % 5], e);
-        tstat_add(&tpar[(i / 7) % 5], c, ty);
+        tstat_add(&tpar[(i / 7) % 5], c, ty, CEPS * s);
       }
       CHECK(d == CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1,
                                                  (prox_ipc_ee_type)ty));
@@ -380,9 +383,11 @@ static void CF(values_ee)(void) {
   }
   for (a = 0; a < 5; ++a)
     printf("  %-6s nearly parallel, angle 1e-%-2d: auto max %9.3g eps S^2 "
-           "(n=%ld), type %ld/%ld agree, %ld ambiguous skipped\n",
+           "(n=%ld), type %ld/%ld agree, %ld within the margin (%ld "
+           "differ), %ld near the threshold or tied (%ld differ)\n",
            CNAME, 4 + 2 * a, spar[a].max, spar[a].n, tpar[a].agree,
-           tpar[a].checked, tpar[a].ambiguous);
+           tpar[a].checked, tpar[a].amb_margin, tpar[a].amb_margin_diff,
+           tpar[a].amb_other, tpar[a].amb_other_diff);
 }
 
 /* ---- non-finite input, invalid types --------------------------------- */

@@ -292,6 +292,23 @@ static int q_seg(mpq_ptr out, double *margin, mpq_ptr tu, const double *p,
   return cls;
 }
 
+/* |p - q| as a double (exact squared distance, then a root). */
+static double q_len(const double *p, const double *q) {
+  int m = qmark();
+  mpq_ptr l = qnew();
+  double r;
+  q_pp(l, p, q);
+  r = sqrt(mpq_get_d(l));
+  qrelease(m);
+  return r;
+}
+
+/* A parameter margin m times a length l; an infinite margin (zero-length
+ * segment: no boundary) stays infinite. */
+static double q_lm(double m, double l) {
+  return m == INFINITY ? INFINITY : m * l;
+}
+
 /* Relative window around the degeneracy threshold tau in which either
  * answer of the classifier is accepted (the threshold is a documented
  * "about", computed by the kernel in floating point). */
@@ -299,16 +316,29 @@ static int q_seg(mpq_ptr out, double *margin, mpq_ptr tu, const double *p,
 
 /* Result of an exact classification. */
 typedef struct q_class {
-  int type;      /* the type the classifier must return */
-  int ambiguous; /* 1: near a boundary (margin or tie), any type accepted */
-  double margin; /* distance to the nearest region boundary (parameters) */
+  int type;       /* the type the classifier must return */
+  int ambiguous;  /* nonzero: any type accepted, for the Q_AMB_* reasons */
+  double margin;  /* distance to the nearest region boundary (parameters) */
+  double lmargin; /* the same in length units (the distance of the exact
+                   * closest point, or of the foot that decides, from the
+                   * region boundary): what mtol is compared with */
+  double mscale;  /* mtol times this is the margin (edge-edge: 1 / sin of
+                   * the angle off the parallel regime; else 1) */
 } q_class;
+
+/* Why a classification is ambiguous (bits of q_class.ambiguous): the
+ * exact closest point within the margin of a region boundary, the shape
+ * within a factor Q_TAU_WINDOW of the degeneracy threshold, or two
+ * candidate distances tied within the tie tolerance. */
+#define Q_AMB_MARGIN 1
+#define Q_AMB_DEGEN 2
+#define Q_AMB_TIE 4
 
 /* Exact point-triangle: *out receives the exact minimum squared distance
  * (true geometry); the returned class follows the contract of
  * prox_ipc_point_triangle_distance_type (tau: degeneracy threshold; tie:
  * absolute tolerance under which two candidate distances count as tied;
- * mtol: margin, in parameter units, under which the exact closest point
+ * mtol: margin, in length units, under which the exact closest point
  * counts as on a region boundary). */
 static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
                      const double *t1, const double *t2, double tau, double tie,
@@ -317,13 +347,14 @@ static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
   const double *v[3];
   mpq_ptr d[3], tu[3], b1 = qnew(), b2 = qnew(), dp = qnew(), x = qnew(),
                        y = qnew();
-  double mg[3], beta[3], ratio;
+  double mg[3], beta[3], ratio, el[3], nlen = 0;
   int cls[3], ty[3];
   q_class r;
   v[0] = t0;
   v[1] = t1;
   v[2] = t2;
   for (k = 0; k < 3; ++k) {
+    el[k] = q_len(v[k], v[(k + 1) % 3]);
     d[k] = qnew();
     tu[k] = qnew();
     cls[k] = q_seg(d[k], &mg[k], tu[k], p, v[k], v[(k + 1) % 3]);
@@ -349,6 +380,7 @@ static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
     qv_sub(e2, C, A);
     qv_cross(n, e1, e2);
     qv_dot(n2, n, n);
+    nlen = sqrt(mpq_get_d(n2));
     q_pp(lm, t1, t0);
     q_pp(l, t2, t1);
     if (mpq_cmp(l, lm) > 0) mpq_set(lm, l);
@@ -363,38 +395,53 @@ static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
     }
   }
   regime_degen = ratio <= tau;
-  r.ambiguous = ratio > tau / Q_TAU_WINDOW && ratio < tau * Q_TAU_WINDOW;
+  r.ambiguous = ratio > tau / Q_TAU_WINDOW && ratio < tau * Q_TAU_WINDOW
+                    ? Q_AMB_DEGEN
+                    : 0;
   if (!regime_degen && !degen) {
+    /* Heights: the barycentric of vertex i is the distance to the line of
+     * the opposite edge (i + 1) % 3 over the height nlen / el[...]. */
+    double h[3];
+    for (k = 0; k < 3; ++k)
+      h[k] = nlen / el[(k + 1) % 3];
     if (in_face) {
       r.type = 6;
       r.margin = q_min3(beta[0], beta[1], beta[2]);
+      r.lmargin = q_min3(beta[0] * h[0], beta[1] * h[1], beta[2] * h[2]);
     } else {
       r.type = ty[best];
       if (cls[best] == 2) {
         /* Edge region: t in (0, 1) and the barycentric of the opposite
          * vertex below zero. */
+        int o = (best + 2) % 3;
         r.margin = mg[best];
-        if (fabs(beta[(best + 2) % 3]) < r.margin)
-          r.margin = fabs(beta[(best + 2) % 3]);
+        r.lmargin = q_lm(mg[best], el[best]);
+        if (fabs(beta[o]) < r.margin) r.margin = fabs(beta[o]);
+        if (fabs(beta[o]) * h[o] < r.lmargin) r.lmargin = fabs(beta[o]) * h[o];
       } else {
         /* Vertex region of vertex i: the parameters along both adjacent
          * edges point away from the triangle. */
         int vi = ty[best], ka = vi, kb = (vi + 2) % 3;
         double ma = cls[ka] == 0 ? mg[ka] : 0, mb = cls[kb] == 1 ? mg[kb] : 0;
         r.margin = ma < mb ? ma : mb;
+        r.lmargin = q_lm(ma, el[ka]) < q_lm(mb, el[kb]) ? q_lm(ma, el[ka])
+                                                        : q_lm(mb, el[kb]);
       }
     }
   } else {
     /* Union of the edges: the nearest edge wins, ties are ambiguous. */
     r.type = ty[best];
     r.margin = mg[best];
+    r.lmargin = q_lm(mg[best], el[best]);
     for (k = 0; k < 3; ++k) {
       if (k == best || ty[k] == ty[best]) continue;
       mpq_sub(y, d[k], d[best]);
-      if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best])) r.ambiguous = 1;
+      if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best]))
+        r.ambiguous |= Q_AMB_TIE;
     }
   }
-  if (r.margin < mtol) r.ambiguous = 1;
+  r.mscale = 1;
+  if (r.lmargin < mtol) r.ambiguous |= Q_AMB_MARGIN;
   qrelease(m);
   return r;
 }
@@ -408,7 +455,7 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
                     double mtol) {
   int m = qmark(), k, best = 0, par, inside, cls[4], ty[4], parallel_regime;
   mpq_ptr d[4], tu[4], dl = qnew(), s = qnew(), t = qnew(), y = qnew();
-  double mg[4], ratio, sd, td;
+  double mg[4], ratio, sd, td, lena = q_len(a0, a1), lenb = q_len(b0, b1);
   const double *pt[4], *s0[4], *s1[4];
   q_class r;
   pt[0] = a0;
@@ -451,15 +498,17 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
     }
   }
   parallel_regime = ratio <= tau;
-  r.ambiguous = ratio > tau / Q_TAU_WINDOW && ratio < tau * Q_TAU_WINDOW;
+  r.ambiguous = ratio > tau / Q_TAU_WINDOW && ratio < tau * Q_TAU_WINDOW
+                    ? Q_AMB_DEGEN
+                    : 0;
   sd = mpq_get_d(s);
   td = mpq_get_d(t);
   if (!parallel_regime && !par) {
     if (inside) {
+      double ms = sd < 1 - sd ? sd : 1 - sd, mt = td < 1 - td ? td : 1 - td;
       r.type = 8;
-      r.margin = sd < 1 - sd ? sd : 1 - sd;
-      if (td < r.margin) r.margin = td;
-      if (1 - td < r.margin) r.margin = 1 - td;
+      r.margin = ms < mt ? ms : mt;
+      r.lmargin = ms * lena < mt * lenb ? ms * lena : mt * lenb;
     } else {
       /* Closest pair on the boundary of the parameter square: the margin of
        * the segment parameter and that of the clamped endpoint (how far its
@@ -472,6 +521,7 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
       double sm;
       r.type = ty[best];
       r.margin = mg[best];
+      r.lmargin = q_lm(mg[best], best < 2 ? lenb : lena);
       /* q = closest point on the other segment; f = own edge vector. */
       qv_sub(e, S1, S0);
       mpq_set(tc, tu[best]);
@@ -487,19 +537,27 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
       /* Own endpoint index: 0 for a0/b0, 1 for a1/b1. */
       sm = (best % 2 == 0) ? -sm : sm - 1;
       if (fabs(sm) < r.margin) r.margin = fabs(sm);
+      if (fabs(sm) * (best < 2 ? lena : lenb) < r.lmargin)
+        r.lmargin = fabs(sm) * (best < 2 ? lena : lenb);
       (void)P;
       qrelease(mk);
     }
   } else {
     r.type = ty[best];
     r.margin = mg[best];
+    r.lmargin = q_lm(mg[best], best < 2 ? lenb : lena);
     for (k = 0; k < 4; ++k) {
       if (k == best || ty[k] == ty[best]) continue;
       mpq_sub(y, d[k], d[best]);
-      if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best])) r.ambiguous = 1;
+      if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best]))
+        r.ambiguous |= Q_AMB_TIE;
     }
   }
-  if (r.margin < mtol) r.ambiguous = 1;
+  /* Off the parallel regime the closest points' parameters are those of
+   * the two lines, whose rounding grows like 1 / sin of the angle: the
+   * margin is mtol / sin there. */
+  r.mscale = !parallel_regime && ratio > 0 ? 1 / sqrt(ratio) : 1;
+  if (r.lmargin < mtol * r.mscale) r.ambiguous |= Q_AMB_MARGIN;
   qrelease(m);
   return r;
 }
@@ -511,7 +569,9 @@ static q_class q_pe(mpq_ptr out, const double *p, const double *e0,
   mpq_ptr tu = qnew();
   q_class r;
   r.type = q_seg(out, &r.margin, tu, p, e0, e1);
-  r.ambiguous = r.margin < mtol;
+  r.lmargin = q_lm(r.margin, q_len(e0, e1));
+  r.mscale = 1;
+  r.ambiguous = r.lmargin < mtol ? Q_AMB_MARGIN : 0;
   qrelease(m);
   return r;
 }

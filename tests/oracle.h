@@ -1064,7 +1064,12 @@ typedef struct oracle_row {
   double point_ill;       /* the same, cases not asserted (ill-conditioned) */
   double value;           /* error of another output, in value_unit */
   const char *value_unit; /* e.g. "eps S" for a signed distance */
-  long feature_checked;   /* cases whose feature was compared */
+  long feature_checked;   /* cases whose feature was asserted: the exact
+                           * one outside the margin, or one that holds the
+                           * closest point on a degenerate primitive */
+  long feature_amb;       /* cases within the margin: either answer goes */
+  long feature_amb_diff;  /* of those, cases where it differs from exact */
+  double amb_diff_margin; /* largest margin of such a case, eps S */
 } oracle_row;
 
 typedef struct oracle_table {
@@ -1094,7 +1099,7 @@ static inline oracle_row *oracle_row_get(const char *kernel,
   snprintf(r->kernel, sizeof r->kernel, "%s", kernel);
   snprintf(r->precision, sizeof r->precision, "%s", precision);
   r->kind = kind;
-  r->sqdist = r->point = r->point_ill = r->value = -1;
+  r->sqdist = r->point = r->point_ill = r->value = r->amb_diff_margin = -1;
   r->value_unit = "";
   return r;
 }
@@ -1119,8 +1124,9 @@ static inline void oracle_table_print(FILE *f) {
   int i;
   fprintf(f, "\n| kernel | precision | kind | cases | d^2 error "
              "(eps S^2) | point error (eps S) | point error, not asserted "
-             "(eps S) | other error | features checked |\n");
-  fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|--:|\n");
+             "(eps S) | other error | features checked | within margin | "
+             "of those differing | largest margin differing (eps S) |\n");
+  fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
   for (i = 0; i < oracle_table_.n; ++i) {
     const oracle_row *r = &oracle_table_.rows[i];
     fprintf(f, "| %s | %s | %s | %ld |", r->kernel, r->precision,
@@ -1132,7 +1138,10 @@ static inline void oracle_table_print(FILE *f) {
       fprintf(f, " - |");
     else
       fprintf(f, " %.3g %s |", r->value, r->value_unit);
-    fprintf(f, " %ld |\n", r->feature_checked);
+    fprintf(f, " %ld | %ld | %ld |", r->feature_checked, r->feature_amb,
+            r->feature_amb_diff);
+    oracle_print_cell(f, r->amb_diff_margin);
+    fprintf(f, "\n");
   }
   fprintf(f, "\n");
 }

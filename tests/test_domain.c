@@ -43,7 +43,7 @@
 #define TD_EXP 500
 #define TD_EXP3 300
 #define TD_EXP4 250
-#define TD_EXPK 400
+#define TD_EXPK 500
 #include "test_domain.c"
 #undef TD_EXP
 #undef TD_EXP3
@@ -110,6 +110,15 @@ static VEC TFN(td_vec)(uint64_t *s, double sc) {
   return PROX_FN(prox_v3)((PROX_REAL)(sc * rng_sym(s)),
                           (PROX_REAL)(sc * rng_sym(s)),
                           (PROX_REAL)(sc * rng_sym(s)));
+}
+
+/* The next representable value after x toward y, in the precision. */
+static PROX_REAL TFN(td_next)(PROX_REAL x, PROX_REAL y) {
+#if PROX_IS_DOUBLE
+  return nextafter(x, y);
+#else
+  return nextafterf(x, y);
+#endif
 }
 
 static int TFN(td_finite3)(VEC v) {
@@ -610,7 +619,9 @@ static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g,
  * (contact.h): 2^+-TD_EXPK, which in float is smaller than the other
  * queries' (products of four coordinate differences, formed in float); the
  * edge-edge mollifier's threshold eps_x is of degree 4 in the coordinates,
- * so its domain is 2^+-TD_EXP4. */
+ * so its domain is 2^+-TD_EXP4. Kind 3 puts the four vertices within an
+ * ulp of one another (issue 13: the Hessians were non-finite there at the
+ * small end, the point-line factor sqrt(2 / |e|^2) overflowing). */
 static void PROX_FN(body_contact)(void) {
   uint64_t s = 0xd6 + PROX_IS_DOUBLE;
   long c, n = h_count(2000);
@@ -619,7 +630,10 @@ static void PROX_FN(body_contact)(void) {
     int e = (side & 1 ? -1 : 1) * (side < 2 ? TD_EXPK : TD_EXP4);
     double sc = ldexp(1.0, e);
     for (c = 0; c < n; ++c) {
-      int deg = (int)(c % 3); /* 0: general; 1: parallel edges; 2: p on t */
+      /* 0: general; 1: parallel edges; 2: p on t; 3: an ulp apart (the
+       * distance kernels only: the mollifier's threshold, of degree 8 in
+       * the edge lengths, underflows there) */
+      int deg = (int)(c % (side < 2 ? 4 : 3));
       VEC a = TFN(td_vec)(&s, sc), b = TFN(td_vec)(&s, sc);
       VEC v2 = TFN(td_vec)(&s, sc), v3 = TFN(td_vec)(&s, sc);
       PROX_REAL g[12], h[144], t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
@@ -627,6 +641,14 @@ static void PROX_FN(body_contact)(void) {
         v3 = PROX_FN(prox_vadd)(v2,
                                 PROX_FN(prox_vsub)(TFN(k1_lerp)(a, b, t), a));
       if (deg == 2) a = TFN(k1_lerp)(b, v2, t);
+      if (deg == 3) {
+        PROX_REAL up = (PROX_REAL)INFINITY;
+        b = v2 = v3 = a;
+        b.x = TFN(td_next)(a.x, up);
+        v2.y = TFN(td_next)(a.y, -up);
+        v3.z = TFN(td_next)(a.z, up);
+        v3.x = b.x;
+      }
       h_case_begin();
       if (side < 2) {
         TD_K4("point_point", 6,

@@ -7,15 +7,19 @@
  * - no NaN or infinity in the result of a hit from finite input;
  * - solids (boxes, sphere, capsule, tetrahedron): an exact hit is always
  *   reported (closed and conservative: grazing rays, rays starting on the
- *   surface); a ray that misses the solid grown by band S is never
- *   reported (band = 1e-9 double, 1e-5 float);
+ *   surface); a ray that misses the solid grown by the margin b is never
+ *   reported (b = RC_MARGIN eps S_k = 16 eps S_k, S_k the scale of the
+ *   cast's own margin, rc_kernel_scale); rays that miss by a few eps S_k,
+ *   across the margin, are among the adversarial cases;
  * - surfaces (plane, triangle): the hit/miss decision is exactly the
  *   oracle's (for triangles: exact edge signs with prox's tie rule) unless
- *   the exact t is within band S of tmin or tmax;
- * - inside flag where the start is farther than band S from the surface;
- * - features where the entry point is farther than band S from another
+ *   the exact t is within 16 eps S / (|dir| cos) of tmin or tmax;
+ * - inside flag where the start is farther than b from the surface;
+ * - features where the entry point is farther than b from another
  *   feature (boxes: face entries; triangles and tetrahedra: edges and
  *   vertices too, which they decide exactly);
+ * - within the margin either answer goes: the table counts those cases
+ *   and how many differ from the exact answer;
  * - entry and exit t within 8 eps S (|t - t_exact| |dir| <= 8 eps S) on
  *   well-conditioned hits: the cosine of incidence at least RC_COND.
  * Prints the table of measured maxima. */
@@ -23,6 +27,21 @@
 
 #include "harness.h"
 #include "oracle_ray.h"
+
+/* The margin of the hit/miss, inside and feature decisions, in eps S_k
+ * (raycast.h): a solid is hit by every ray that meets it and missed by
+ * every ray that misses it grown by RC_MARGIN eps S_k, S_k the scale of
+ * the cast's own margin (rc_kernel_scale: the sphere, capsule, OBB and
+ * AABB casts retry a miss on the solid grown by 8 eps S_k; the other
+ * 8 eps S_k cover the rounding of that retry); a surface's hit is decided
+ * exactly unless the exact t is within RC_MARGIN eps S / (|dir| cos) of
+ * tmin or tmax (cos of the angle of incidence: the rounding of t grows as
+ * 1 / cos), and so is the tetrahedron's, whose line-face tests are exact,
+ * unless it starts or ends within RC_MARGIN eps S of the surface. Within
+ * the margin either answer goes: counted and printed. */
+#ifndef RC_MARGIN
+#define RC_MARGIN 16.0
+#endif
 
 /* Cosine of incidence from which t is asserted (angle <= 60 deg). */
 #define RC_COND 0.5
@@ -321,6 +340,35 @@ static double rc_scale(const rc_case *c) {
   }
   if (m > S) S = m;
   return S > 0 ? S : DBL_MIN;
+}
+
+/* S_k, the scale of a solid cast's margin (raycast.h): sphere |o - c| (max
+ * norm) + |r|; capsule |o - a| + |b - a| (max norms) + |r|; OBB |o - c|
+ * (1-norm) + the |half| summed; AABB the largest |corner - o| (max norm);
+ * the tetrahedron S. */
+static double rc_kernel_scale(const rc_case *c, double S) {
+  double w[3], u[3], m = 0;
+  int i;
+  for (i = 0; i < 3; ++i) {
+    w[i] = c->o[i] - c->v[0][i];
+    u[i] = c->o[i] - c->v[1][i];
+  }
+  switch (c->k) {
+  case RC_SPHERE:
+    return rc_maxabs3(w) + fabs(c->s[0]);
+  case RC_CAPSULE:
+    for (i = 0; i < 3; ++i)
+      u[i] = c->v[1][i] - c->v[0][i];
+    return rc_maxabs3(w) + rc_maxabs3(u) + fabs(c->s[0]);
+  case RC_OBB:
+    for (i = 0; i < 3; ++i)
+      m += fabs(w[i]) + fabs(c->s[i]);
+    return m;
+  case RC_AABB:
+    return fmax(rc_maxabs3(w), rc_maxabs3(u));
+  default:
+    return S;
+  }
 }
 
 /* An exact placement for adversarial cases: x = shift + s * g / 16 for
@@ -633,6 +681,18 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
                   f.s * 2 * (c->d[i] > 1e-30 || c->d[i] < -1e-30 ? c->d[i] : 0);
       break;
     case 2: /* through a corner, edge or face point */
+      if (oracle_rng_int(g, 2)) {
+        /* or missing a face by a few eps S: parallel to it, outside by
+         * 2^j eps S (j in [-2, 8]), across the margin of the cast */
+        double eps = is_float ? ORACLE_EPS_FLOAT : ORACLE_EPS_DOUBLE;
+        double sc = fmax(rc_maxabs3(lo), rc_maxabs3(hi));
+        double dl = ldexp(eps * sc, oracle_rng_int(g, 11) - 2);
+        int side = oracle_rng_int(g, 2);
+        j = oracle_rng_int(g, 3);
+        target[j] = side ? hi[j] + dl : lo[j] - dl;
+        c->d[j] = 0;
+        if (c->d[0] == 0 && c->d[1] == 0 && c->d[2] == 0) c->d[(j + 1) % 3] = 1;
+      }
       rc_aim(g, c, target, f.s / 16);
       break;
     case 3: /* start on the surface or inside */
@@ -684,6 +744,16 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
       switch (sub) {
       case 0: /* grazing: tangent ray through a surface point */
       case 1:
+        if (sub == 1) {
+          /* or missing the surface by 2^j eps S (j in [-2, 8]): the
+           * tangent ray through sp moved out along off (off / 5m is a
+           * unit vector), across the margin of the cast */
+          double eps = is_float ? ORACLE_EPS_FLOAT : ORACLE_EPS_DOUBLE;
+          double dl = ldexp(eps * (rc_maxabs3(c->v[0]) + 5 * m),
+                            oracle_rng_int(g, 11) - 2);
+          for (i = 0; i < 3; ++i)
+            sp[i] += dl * off[i] / (5 * m);
+        }
         for (i = 0; i < 3; ++i)
           c->d[i] = tan[i];
         rc_aim(g, c, sp, 1);
@@ -838,6 +908,9 @@ static void rc_check_flat_tet(const rc_case *c, const ory_ray *R,
     if (!near) {
       ++row->decided;
       CHECK_MSG(r->hit == in, "flat tetrahedron: hit %d, exact %d", r->hit, in);
+    } else {
+      ++row->amb;
+      row->amb_diff += r->hit != in;
     }
     if (r->hit) CHECK(r->inside == 0);
   } else {
@@ -852,11 +925,11 @@ static void rc_check_flat_tet(const rc_case *c, const ory_ray *R,
 
 /* Checks a solid's cast. */
 static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r,
-                           ory_row *row, double band, double S, double eps,
+                           ory_row *row, double b, double S, double eps,
                            int is_float) {
   ory_iv ex, gr, sh;
   ory_hit H, G, Sh;
-  double dd[3], dl, b = band * S;
+  double dd[3], dl;
   ory_iv_init(&ex);
   ory_iv_init(&gr);
   ory_iv_init(&sh);
@@ -880,10 +953,12 @@ static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r,
     CHECK_MSG(r->hit, "%s: exact hit reported as a miss", rc_names[c->k]);
   if (!G.hit)
     CHECK_MSG(!r->hit, "%s: clear miss reported as a hit", rc_names[c->k]);
-  if (H.hit != G.hit || H.hit != Sh.hit)
+  if (H.hit != G.hit || H.hit != Sh.hit) {
     ++row->amb;
-  else
+    row->amb_diff += r->hit != H.hit;
+  } else {
     ++row->decided;
+  }
   if (r->hit && H.hit && Sh.hit && !H.t_inf) {
     int clear_inside = G.inside == Sh.inside;
     if (clear_inside)
@@ -974,7 +1049,7 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R,
       q3_clear(&tv[i]);
   }
   if (exact) {
-    double tmax = fmax(c->tmin, c->tmax), tol = band * S / dl;
+    double tmax = fmax(c->tmin, c->tmax), tol = band * S / (dl * cosv);
     double te = mpq_get_d(t);
     exact = te >= c->tmin && te <= tmax;
     near =
@@ -982,6 +1057,7 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R,
   }
   if (near) {
     ++row->amb;
+    row->amb_diff += r->hit != exact;
   } else {
     ++row->decided;
     CHECK_MSG(r->hit == exact, "%s: hit %d, exact %d", rc_names[c->k], r->hit,
@@ -1021,8 +1097,8 @@ static void rc_check(rc_case *c, int is_float, int kind) {
   rc_res r;
   ory_ray R;
   ory_row *row;
-  double S, band = is_float ? ORY_BAND_FLOAT : ORY_BAND_DOUBLE;
   double eps = is_float ? ORACLE_EPS_FLOAT : ORACLE_EPS_DOUBLE;
+  double S, band = RC_MARGIN * eps;
   if (is_float) rc_to_float(c);
   row = ory_row_get(rc_names[c->k], is_float ? "float" : "double", kind);
   rc_run(c, is_float, &r);
@@ -1056,7 +1132,8 @@ static void rc_check(rc_case *c, int is_float, int kind) {
   } else if (c->k == RC_TET && rc_tet_flat(c)) {
     rc_check_flat_tet(c, &R, &r, row, band, S, is_float);
   } else {
-    rc_check_solid(c, &R, &r, row, band, S, eps, is_float);
+    rc_check_solid(c, &R, &r, row, band * rc_kernel_scale(c, S), S, eps,
+                   is_float);
   }
   if (h_case_failed()) rc_note(c, is_float, &r);
   ory_ray_clear(&R);

@@ -17,6 +17,19 @@
 /// reported point; prox_point_obb forms p - q as (p - c) - sum s_i a_i).
 /// Where the result reports p inside a solid, both give exactly 0.
 ///
+/// Features (K1): a query reports the exact feature (the vertex, edge, face
+/// or interior that holds the exact closest point, as each query numbers
+/// them) wherever p is farther than 8 eps S from every boundary of that
+/// feature's region and no other feature comes within 8 eps S of the
+/// distance (S as in the error bounds). Nearer, it may report a
+/// neighbouring feature, whose point then still meets the distance bound.
+/// The margin is the point bound: features are decided from the quantities
+/// that give the point, and the test suite finds the disagreements within
+/// 2.2 eps S (tests/test_closest.c asserts the margin and prints, per
+/// kernel, the cases within it and how many differ). Zero-area triangles
+/// and flat tetrahedra, where several features hold the closest point,
+/// report one of them.
+///
 /// Domain: finite input whose coordinates, radii, half extents and offsets
 /// are at most 2^500 (about 3e150) in magnitude in double, 2^60 (about
 /// 1e18) in float, gives finite results (tests/test_domain.c checks every

@@ -28,7 +28,38 @@
 ///   and 2^40 in float (products of four coordinate differences are formed
 ///   in the working precision); the edge-edge mollifier and its threshold
 ///   (of degree 4 in the coordinates) between 2^-250 and 2^250, float 2^-28
-///   and 2^28. tests/test_domain.c checks every kernel at those ends.
+///   and 2^28. tests/test_domain.c checks every kernel at those ends,
+///   vertices an ulp apart included.
+/// - Shape: derivatives grow with the shape's conditioning, and finite
+///   ones need a second condition. Let D be the largest distance between
+///   two vertices a formula uses and h its smallest size: the edge length
+///   for point-line, the smallest height of the triangle for point-plane,
+///   |ea x eb| / max(|ea|, |eb|) (the shorter edge times the sine of the
+///   angle) for line-line; a typed or classified function has the D and h
+///   of the formula it evaluates (point-point has no condition; a shape
+///   with h = 0 exactly evaluates its fallback formula, whose h counts).
+///   The exact gradient grows like D / h and the Hessian like (D / h)^2.
+///   Within the domain, value, gradient and Hessian are finite for
+///   D / h <= 2^448 in double, 2^48 in float (tests/test_contact.c,
+///   shape_condition, at every scale of the domain; vertices an ulp apart
+///   have D / h near 1). Beyond, the exact Hessian leaves the range near
+///   D / h = 2^511 (float 2^63), and the computed entries may be +-inf or
+///   NaN from about D / h = 2^500 (float 2^55) on.
+/// - Decisions: the classifiers (prox_ipc_*_distance_type) decide from
+///   rounded quantities, so their type is the exact classification's only
+///   where the exact answer is unambiguous: the exact closest point (or
+///   points) farther than a margin from the boundary of its region, in
+///   length units 16 eps S (edge-edge: 16 eps S / sin of the angle between
+///   the edges, as the lines' parameters carry rounding that grows so),
+///   the shape not within a factor 4 of the degeneracy threshold
+///   PROX_IPC_DEGENERATE_SIN2, and no two candidates of a degenerate
+///   shape (union of edges, parallel edges) tied within 32 eps S^2. There
+///   the test suite finds every type exact; within the margin either type
+///   may come (tests/test_contact.c prints both counts: about one case in
+///   five within the margin of its adversarial set differs), and the
+///   distance of either is within its bound. The margin is the rounding
+///   of the decision: measured disagreements lie within 6 eps S (edge-edge
+///   10 eps S / sin).
 /// - Accuracy is stated per function in units of eps * S^2, where eps is the
 ///   machine epsilon of the precision and S the largest magnitude of an
 ///   input coordinate; the test suite checks each bound against an exact

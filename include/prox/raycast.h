@@ -21,6 +21,25 @@
 /// hits. No cast allocates; all are thread-safe and usable in CUDA device
 /// code.
 ///
+/// Decisions, and the margins within which they may differ from the exact
+/// answer (tests/test_raycast.c asserts them and prints, per kernel, the
+/// cases within the margins and how many differ):
+/// - AABB, OBB, sphere, capsule: every ray that meets the solid hits; a ray
+///   that misses it by more than 16 eps S_k misses, S_k the scale each cast
+///   names (about its largest coordinate magnitude relative to the solid).
+///   Between, a conservative hit may be reported: the casts retry a miss
+///   on the solid grown by 8 eps S_k, so that grazing rays and rays that
+///   start on the surface are never lost, and the other 8 eps S_k cover
+///   the rounding of that retry.
+/// - Triangle, tetrahedron: whether the line meets them is decided
+///   exactly; plane: the line meets it unless parallel. Whether the
+///   crossing lies in [tmin, tmax] is exact unless the exact t is within
+///   16 eps S / (|dir| cos) of tmin or tmax (S the largest coordinate
+///   magnitude, cos that of the angle of incidence: t's rounding).
+/// - The inside flag and the feature are the exact ones where the origin,
+///   and the entry point, are farther than the margin from the surface and
+///   from another feature.
+///
 /// Domain: the casts give their documented answers with finite outputs for
 /// coordinates of magnitude between 2^-300 and 2^300 (float: 2^-40 and
 /// 2^40) and a direction of length about 1, and up to 2^500 (float 2^60)

@@ -106,15 +106,57 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_pp)(PROX_IPC_V p, PROX_IPC_V q, int ip,
   o->a[iq] = -1;
 }
 
+/// Internal: x 4^h (a squared length back from prox_ipc_detail_prep's
+/// or prox_ipc_detail_pl_prep's scale), exact unless the result leaves the
+/// range of PROX_REAL.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unscale2)(PROX_REAL x, int h) {
+  return h ? (PROX_REAL)ldexp((double)x, 2 * h) : x;
+}
+
+/// Internal: v 2^h, componentwise (exact unless a component leaves the
+/// range of PROX_REAL).
+PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vpow2)(PROX_IPC_V v, int h) {
+  return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)v.x, h),
+                          (PROX_REAL)ldexp((double)v.y, h),
+                          (PROX_REAL)ldexp((double)v.z, h));
+}
+
+/// Internal: for a point-line problem whose |e|^2 = *ee lies outside
+/// [PROX_IPC_LO, PROX_IPC_HI] (subnormal or zero by underflow included)
+/// while e is not zero: v and e scaled by the power of two 2^-h that brings
+/// the largest component of e into [1/2, 1), *ee and *dot formed again, and
+/// h returned; else 0 and nothing changed. Exact: the results of the
+/// scaled problem are those of the input, scaled (a squared distance by
+/// 4^h, a residual by 2^h, the Hessian factors not at all).
+PROX_KERNEL int PROX_FN(prox_ipc_detail_pl_prep)(PROX_IPC_V *v, PROX_IPC_V *e,
+                                                 PROX_REAL *ee,
+                                                 PROX_REAL *dot) {
+  PROX_REAL m;
+  int h = 0;
+  if (*ee >= PROX_IPC_LO && *ee <= PROX_IPC_HI) return 0;
+  m = PROX_FABS(e->x);
+  m = PROX_FABS(e->y) > m ? PROX_FABS(e->y) : m;
+  m = PROX_FABS(e->z) > m ? PROX_FABS(e->z) : m;
+  if (!(m > 0 && m <= PROX_REAL_MAX)) return 0;
+  (void)frexp((double)m, &h);
+  *v = PROX_FN(prox_ipc_detail_vpow2)(*v, -h);
+  *e = PROX_FN(prox_ipc_detail_vpow2)(*e, -h);
+  *ee = PROX_FN(prox_vlen2)(*e);
+  *dot = PROX_FN(prox_vdot)(*v, *e);
+  return h;
+}
+
 /// Internal: squared distance from e0 + v to the line through e0 with
 /// direction e (ee = |e|^2, dot = v.e): |v - (dot / ee) e|^2, or |v|^2 when
-/// ee is zero (the line is the point e0).
+/// e is zero (the line is the point e0). A direction whose square leaves
+/// the safe range is rescaled first (prox_ipc_detail_pl_prep).
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_pl_tail)(PROX_IPC_V v,
                                                        PROX_IPC_V e,
                                                        PROX_REAL ee,
                                                        PROX_REAL dot) {
+  int h = PROX_FN(prox_ipc_detail_pl_prep)(&v, &e, &ee, &dot);
   if (ee > 0) v = PROX_FN(prox_vsub)(v, PROX_FN(prox_vscale)(e, dot / ee));
-  return PROX_FN(prox_vlen2)(v);
+  return PROX_FN(prox_ipc_detail_unscale2)(PROX_FN(prox_vlen2)(v), h);
 }
 
 /// Internal: squared distance from p to the line e0 e1 (to e0 if e0 == e1).
@@ -141,12 +183,13 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_pl)(PROX_IPC_V p, PROX_IPC_V e0,
   PROX_REAL ee = PROX_FN(prox_vlen2)(e);
   PROX_REAL dot = PROX_FN(prox_vdot)(u, e);
   PROX_REAL t = 0;
+  int h = PROX_FN(prox_ipc_detail_pl_prep)(&u, &e, &ee, &dot);
   if (ee > 0) {
     t = dot / ee;
     u = PROX_FN(prox_vsub)(u, PROX_FN(prox_vscale)(e, t));
   }
-  o->r = u;
-  o->d2 = PROX_FN(prox_vlen2)(u);
+  o->d2 = PROX_FN(prox_ipc_detail_unscale2)(PROX_FN(prox_vlen2)(u), h);
+  o->r = h ? PROX_FN(prox_ipc_detail_vpow2)(u, h) : u;
   o->a[ip] = 1;
   o->a[i0] = t - 1;
   o->a[i1] = -t;
@@ -195,12 +238,6 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
     *n2 = PROX_FN(prox_vlen2)(*n);
   }
   return h;
-}
-
-/// Internal: x 4^h (a squared length back from prox_ipc_detail_prep's
-/// scale), exact unless the result leaves the range of PROX_REAL.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unscale2)(PROX_REAL x, int h) {
-  return h ? (PROX_REAL)ldexp((double)x, 2 * h) : x;
 }
 
 /// Internal: index (0, 1, 2 for edges t0t1, t1t2, t2t0) of the longest edge
@@ -698,8 +735,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_seg_d2)(
 /// (PROX_PE_P_E0), endpoint e1 (PROX_PE_P_E1) or interior (PROX_PE_P_E),
 /// from the sign of (p - e0).(e1 - e0) and its comparison with |e1 - e0|^2
 /// (no division). A zero-length edge gives PROX_PE_P_E0, so the interior
-/// type is only returned when the point-line formula is defined. Always a
-/// valid type, also for non-finite input.
+/// type is only returned when the point-line formula is defined. The type
+/// is the exact classification's wherever the exact closest point is
+/// farther than 16 eps S from the region boundaries (the edge's end
+/// points); nearer, either type may come (see contact.h, Decisions).
+/// Always a valid type, also for non-finite input.
 PROX_KERNEL prox_ipc_pe_type PROX_FN(prox_ipc_point_edge_distance_type)(
     PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1) {
   PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
@@ -826,9 +866,14 @@ PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
 /// collinear or coincident vertices, slivers thinner than that) is
 /// classified as the union of its edges (the nearest wins), so PROX_PT_P_T
 /// is only returned when the plane is well defined and a zero-length edge
-/// never gives an edge type. Near region boundaries a misclassification
-/// changes the distance only by rounding. Always a valid type, also for
-/// non-finite input.
+/// never gives an edge type. The type is the exact classification's
+/// wherever the exact closest point (for a face region, the projection of
+/// p) is farther than 16 eps S from the region's boundaries, (height /
+/// longest edge)^2 is not within a factor 4 of PROX_IPC_DEGENERATE_SIN2,
+/// and on a degenerate triangle no two edges' distances tie within 32 eps
+/// S^2; elsewhere either type may come, and a misclassification changes
+/// the distance only by rounding (see contact.h, Decisions). Always a
+/// valid type, also for non-finite input.
 PROX_KERNEL prox_ipc_pt_type PROX_FN(prox_ipc_point_triangle_distance_type)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2) {
   return (prox_ipc_pt_type)PROX_FN(prox_ipc_detail_pt_classify)(p, t0, t1, t2,
@@ -972,8 +1017,14 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_classify)(PROX_IPC_V ea0,
 /// angle below PROX_IPC_DEGENERATE_SIN2 (parallel, nearly parallel, or with
 /// a zero-length edge) are classified by
 /// prox_ipc_edge_edge_parallel_distance_type, so PROX_EE_EA_EB is only
-/// returned when the line-line formula is well conditioned. Always a valid
-/// type, also for non-finite input.
+/// returned when the line-line formula is well conditioned. The type is
+/// the exact classification's wherever the exact closest points are
+/// farther than 16 eps S / sin(theta) (16 eps S in the parallel regime)
+/// from the boundaries of their regions, sin^2(theta) is not within a
+/// factor 4 of PROX_IPC_DEGENERATE_SIN2, and in the parallel regime no two
+/// endpoint pairs' distances tie within 32 eps S^2; elsewhere either type
+/// may come (see contact.h, Decisions). Always a valid type, also for
+/// non-finite input.
 PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_distance_type)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
   return (prox_ipc_ee_type)PROX_FN(prox_ipc_detail_ee_classify)(ea0, ea1, eb0,

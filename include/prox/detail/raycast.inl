@@ -681,16 +681,17 @@ PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
 /// conservative: every ray that touches the box is reported (a grazing ray
 /// hits; a ray starting on the surface hits at tmin even when it leaves);
 /// a ray that misses by less than about 4 ulps of its slab parameters may
-/// be reported too (Ize 2013). out (may be NULL): entry t; t_exit; inside
-/// (the ray starts inside: t = tmin, feature INTERIOR, normal zero); else
-/// the point (snapped onto the entry face), the face's outward axis normal
-/// and the feature as for prox_point_aabb: FACE 2i + s (s = 1 for the max
-/// side), or EDGE / VERTEX when the computed entry parameters of two or
-/// three axes are equal. min > max on an axis is the same as swapped. An
-/// entry parameter beyond the largest finite real (a subnormal direction)
-/// is not reported. Non-finite input: no hit. Error: |t - t_exact| |dir|
-/// <= 2 eps |t dir| (measured: below 2.1 eps S, S the largest coordinate
-/// magnitude of origin and box).
+/// be reported too (Ize 2013), one that misses by more than 16 eps S_k
+/// (S_k the largest coordinate magnitude of corner - origin) is not. out (may
+/// be NULL): entry t; t_exit; inside (the ray starts inside: t = tmin, feature
+/// INTERIOR, normal zero); else the point (snapped onto the entry face), the
+/// face's outward axis normal and the feature as for prox_point_aabb: FACE 2i +
+/// s (s = 1 for the max side), or EDGE / VERTEX when the computed entry
+/// parameters of two or three axes are equal. min > max on an axis is the same
+/// as swapped. An entry parameter beyond the largest finite real (a subnormal
+/// direction) is not reported. Non-finite input: no hit. Error:
+/// |t - t_exact| |dir| <= 2 eps |t dir| (measured: below 2.1 eps S, S the
+/// largest coordinate magnitude of origin and box).
 PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
                                                  const PROX_FN(prox_aabb) * box,
                                                  PROX_FN(prox_rayhit) * out) {
@@ -725,14 +726,16 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
 /// is the slabs |(x - center) . axis[i]| <= |half[i]|, which prox_point_obb
 /// does not share, see prox_obb) and clipped by the
 /// robust slab test of prox_raycast_aabb. A ray that misses is tried again
-/// against the box grown by 8 eps S (S the largest magnitude of the origin
-/// relative to the center, plus the half extents), which covers the
-/// rounding of the change of frame: a ray that touches the box is never
-/// missed. out: as prox_raycast_aabb, with axis[i] in place of the
-/// coordinate axes (normal +-axis[i] normalised; the point is origin +
-/// t dir, not snapped). Non-finite input: no hit. Error: |t - t_exact| |dir|
-/// <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
-/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
+/// against the box grown by 8 eps S_k (S_k the sum of the magnitudes of the
+/// origin's coordinates relative to the center, plus the half extents),
+/// which covers the rounding of the change of frame: a ray that touches
+/// the box is never missed, one that misses it by more than 16 eps S_k
+/// never hits (between, a conservative hit may be reported). out: as
+/// prox_raycast_aabb, with axis[i] in place of the coordinate axes (normal
+/// +-axis[i] normalised; the point is origin + t dir, not snapped).
+/// Non-finite input: no hit. Error: |t - t_exact| |dir| <= 8 eps S where
+/// the angle of incidence has |cos| >= 0.5 (asserted against an exact
+/// oracle by tests/test_raycast.c); more on grazing rays.
 PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
                                           const PROX_FN(prox_obb) * box,
                                           PROX_FN(prox_rayhit) * out) {
@@ -841,9 +844,11 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1,
 /// Casts a ray against a solid sphere (ball); returns 1 on a hit.
 ///
 /// Closed, and robust at the surface: a ray that misses is tried again on
-/// the ball grown by 8 eps S (S the largest magnitude of the origin
-/// relative to the center, and the radius), so grazing rays and rays that
-/// start on the surface and leave are hits. out: entry t, t_exit, inside
+/// the ball grown by 8 eps S_k (S_k the largest coordinate magnitude of
+/// the origin relative to the center, plus the radius), so grazing rays
+/// and rays that start on the surface and leave are hits. A ray that
+/// misses the ball by more than 16 eps S_k is a miss; between, a
+/// conservative hit may be reported. out: entry t, t_exit, inside
 /// (t = tmin, feature INTERIOR, zero normal), point, unit outward normal,
 /// feature FACE 0. Radius 0 is a point (hit only by rays through it, up to
 /// that margin); where the hit point is the center (radius 0, or a hit
@@ -902,7 +907,9 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
 /// The capsule is the union of the balls at a and b and the cylinder
 /// between them; the ray's entry is the first entry into any of the three
 /// (Ericson 5.3.7 in closest-approach form). Closed and robust at the
-/// surface as prox_raycast_sphere (retry on the capsule grown by 8 eps S).
+/// surface as prox_raycast_sphere (retry on the capsule grown by 8 eps
+/// S_k, S_k the largest coordinate magnitudes of origin - a and of b - a
+/// plus the radius; a miss by more than 16 eps S_k is a miss).
 /// out: entry t, t_exit, inside, point, unit outward normal and feature as
 /// prox_point_capsule names them: EDGE 0 on the side, VERTEX 0 / VERTEX 1
 /// on the cap around a / b. a == b is a sphere; radius 0 a segment.
