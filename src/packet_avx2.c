@@ -480,7 +480,7 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride,
   PK_V ox = PS1(r->org[r->kx]), oy = PS1(r->org[r->ky]),
        oz = PS1(r->org[r->kz]);
   PK_M pos[3], neg[3];
-  int k, certain, hitc, dz, inr, mask, unc, i;
+  int k, certain, hitc, dz, inr, mask, unc, i, mixed;
   for (k = 0; k < 3; ++k) {
     const PK_S *base = v + (size_t)(3 * k) * stride;
     PK_V px = PSUB(PL(base + (size_t)r->kx * stride), ox);
@@ -512,14 +512,18 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride,
   inr = MINT(MAND(MAND(PGE(t, PS1(r->tmin)), PLE(t, PS1(r->tmax))),
                   PLT(PABS(t), PS1((PK_S)INFINITY))));
   unc = (~certain | (hitc & dz)) & ((1 << PK_W) - 1);
-  if (hitc & ~dz & certain) {
-    /* Hits whose t may have the wrong sign (prox_detail_rc_t_near0, in its
-     * order of operations) go to the scalar kernel, which decides the
-     * sign exactly. */
+  /* Hits with vertices on both sides of the origin along the ray (not all
+   * three z > 0, nor all < 0), whose t may have the wrong sign
+   * (prox_detail_rc_t_near0, in its order of operations), go to the
+   * scalar kernel, which decides the sign exactly. */
+  mixed =
+      ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
+        MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
+  if (hitc & ~dz & certain & mixed) {
     PK_V e4 = PS1((PK_S)4.0 * PK_EPS), e = zero;
     for (k = 0; k < 3; ++k)
       e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(w[k]))), PABS(Z[k])));
-    unc |= hitc & ~dz & certain &
+    unc |= hitc & ~dz & certain & mixed &
            MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1((PK_S)2.0), e)));
   }
   mask = hitc & inr & ~dz & certain & ~unc;

@@ -1323,14 +1323,14 @@ PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
 /// may have the wrong sign: its forward error is at most the weights'
 /// bounds b_k (48 eps m m) times |Z_k|, plus 4 eps |w_k Z_k| for the
 /// rounding of Z_k (translation, 1/dz, product) and of the sums; doubled.
-PROX_KERNEL int PROX_FN(prox_detail_rc_t_near0)(const PROX_REAL *w,
-                                                const PROX_REAL *b,
-                                                PROX_REAL z0, PROX_REAL z1,
-                                                PROX_REAL z2, PROX_REAL num) {
-  PROX_REAL e =
-      (b[0] + PROX_R(4.0) * PROX_EPS * PROX_FABS(w[0])) * PROX_FABS(z0) +
-      (b[1] + PROX_R(4.0) * PROX_EPS * PROX_FABS(w[1])) * PROX_FABS(z1) +
-      (b[2] + PROX_R(4.0) * PROX_EPS * PROX_FABS(w[2])) * PROX_FABS(z2);
+/// Out of line: the caller reaches it only for vertices on both sides of
+/// the origin along the ray.
+PROX_RC_COLD PROX_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
+    PROX_REAL w0, PROX_REAL w1, PROX_REAL w2, PROX_REAL b0, PROX_REAL b1,
+    PROX_REAL b2, PROX_REAL z0, PROX_REAL z1, PROX_REAL z2, PROX_REAL num) {
+  PROX_REAL e = (b0 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w0)) * PROX_FABS(z0) +
+                (b1 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w1)) * PROX_FABS(z1) +
+                (b2 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w2)) * PROX_FABS(z2);
   return PROX_FABS(num) <= PROX_R(2.0) * e;
 }
 
@@ -1366,7 +1366,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
                                                PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_rayspace) rs;
   PROX_FN(prox_rsvert) A, B, C;
-  PROX_REAL w[3], b[3], t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  PROX_REAL w[3], b0, b1, b2, t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
   int zeros = 0, pos, neg, path = 1;
   if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
@@ -1380,17 +1380,17 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
   w[0] = B.x * C.y - B.y * C.x;
   w[1] = C.x * A.y - C.y * A.x;
   w[2] = A.x * B.y - A.y * B.x;
-  b[0] = PROX_R(48.0) * PROX_EPS * (B.m * C.m);
-  b[1] = PROX_R(48.0) * PROX_EPS * (C.m * A.m);
-  b[2] = PROX_R(48.0) * PROX_EPS * (A.m * B.m);
+  b0 = PROX_R(48.0) * PROX_EPS * (B.m * C.m);
+  b1 = PROX_R(48.0) * PROX_EPS * (C.m * A.m);
+  b2 = PROX_R(48.0) * PROX_EPS * (A.m * B.m);
   /* Signs certified by the bounds (a NaN certifies nothing). Two
    * certainly of opposite signs: a miss whatever the third's exact sign
    * (the common miss, one branch). All three certainly of one sign: the
    * line crosses the triangle's inside, and prox_detail_rc_rs_triangle
    * would return these weights and t unchanged. Else (rare) the careful
    * path with exact signs and the tie rule. */
-  pos = (w[0] > b[0]) + (w[1] > b[1]) + (w[2] > b[2]);
-  neg = (w[0] < -b[0]) + (w[1] < -b[1]) + (w[2] < -b[2]);
+  pos = (w[0] > b0) + (w[1] > b1) + (w[2] > b2);
+  neg = (w[0] < -b0) + (w[1] < -b1) + (w[2] < -b2);
   if ((pos != 0) & (neg != 0)) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if ((pos == 3) | (neg == 3)) {
     t = (w[0] * A.z + w[1] * B.z + w[2] * C.z) / (w[0] + w[1] + w[2]);
@@ -1401,9 +1401,14 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
   /* A hit near the origin: the rounded t may have the wrong sign (an
    * origin on the triangle gives t = -1e-16 as often as +1e-16), and the
    * test against tmin = 0 would then lose rays that start on the surface.
-   * The sign is decided exactly where the rounding leaves it open. */
-  if (path == 1 && PROX_FN(prox_detail_rc_t_near0)(w, b, A.z, B.z, C.z,
-                                                   t * (w[0] + w[1] + w[2])))
+   * The sign is decided exactly where the rounding leaves it open. Where
+   * the three vertices lie strictly on one side of the origin along the
+   * ray (ray-space z, whose signs are exact), t is a quotient of sums of
+   * terms of one sign and has the right one: the common case, no bound. */
+  if (path == 1 && (A.z > 0) + (B.z > 0) + (C.z > 0) != 3 &&
+      (A.z < 0) + (B.z < 0) + (C.z < 0) != 3 &&
+      PROX_FN(prox_detail_rc_t_near0)(w[0], w[1], w[2], b0, b1, b2, A.z, B.z,
+                                      C.z, t * (w[0] + w[1] + w[2])))
     t = PROX_FN(prox_detail_rc_tri_t_sign)(ray, tri, t, w[0] + w[1] + w[2]);
   /* t must be finite (a tiny direction can push it beyond the largest
    * real). */
