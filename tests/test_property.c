@@ -16,8 +16,8 @@
  *     2^k, k random with |k| <= 200 (float 20), both configurations exact
  *     and in the domain, gives
  *     - where test_scale asserts it bit for bit (both configurations in its
- *       range: every nonzero length between 2^-240 and 2^200, float 2^-30
- *       and 2^20, unscaled normals and axes above 2^-40, float 2^-10),
+ *       range: every nonzero length between 2^-240 and 2^200, float 2^-24
+ *       and 2^20, unscaled normals and axes above 2^-40, float 2^-4),
  *       every real output multiplied by 2^(d k), d its degree (2 for
  *       squared distances, 1 for points, 0 for parameters, barycentrics
  *       and ray parameters), bit for bit, and the same features, hits and
@@ -26,7 +26,8 @@
  *       (test_scale's rule for the contact kernels);
  *     - everywhere (test_scale's check out to the domain's ends): the K1
  *       and K2 values within twice the error bound of each other (16 eps
- *       max(S, d)^2, signed distances 16 eps max(S, d)), and the same
+ *       max(S, d)^2, signed distances 16 eps max(S, d), positive ones
+ *       by their squares), and the same
  *       overlap answers. Bit-for-bit mismatches outside test_scale's range
  *       are counted (column far*) but are not failures: the headers
  *       promise no more there;
@@ -36,17 +37,20 @@
  *     comparison of the intervals; prox_point_in_triangle holds for a
  *     vertex.
  *
- * Domains, as the headers state them: K1, K2 and the overlap tests every
- * magnitude up to 2^500 (float 2^60), with no lower end (so subnormal
- * numbers too, tested separately as the mode "subnormal"); ray casts
- * 2^-300..2^300 (float 2^+-40) with a direction of length about 1, and up to
- * 2^+-500 (float 2^+-60) with a direction of the coordinates' scale (only
- * these are scaled); contact kernels 2^-500..2^500 (float 2^+-40), the
- * edge-edge mollifier and its threshold 2^+-250 (float 2^+-28).
+ * Domains, as the headers state them: nonzero magnitudes of one
+ * configuration within 2^500 (float 2^60) of one another, no subnormal
+ * input, and: K1, K2 and the overlap tests 2^-500..2^500 (float 2^+-60),
+ * the exact triangle-triangle overlap test 2^+-300 with a spread of 2^300;
+ * ray casts 2^-300..2^300 (float 2^+-40) with a direction of length about
+ * 1, and 2^+-500 (float 2^+-60) with a direction of the coordinates' scale
+ * (only these are scaled); contact kernels 2^-500..2^500 (float 2^+-40),
+ * the edge-edge mollifier and its threshold 2^+-250 (float 2^+-28). (The
+ * mode "subnormal" below is kept for exploring: no family runs it.)
  *
  * Every coordinate, radius, half extent and offset is a random sign times a
  * random significand times 2^e, e drawn by the configuration's mode:
- *   full       e independent, uniform over the domain's exponents;
+ *   full       e independent, uniform over a window of the domain's
+ *              exponents as wide as its spread;
  *   span40     e at most 40 below a random scale of the configuration;
  *   span10     the same, at most 10 below;
  *   uniform    values uniform in [-2^c, 2^c], c random per configuration;
@@ -55,8 +59,8 @@
  *              subnormal's and the overflow threshold's exponent over d,
  *              within the domain): every coordinate near the small one,
  *              near the large one, or each near either;
- *   subnormal  e independent down to the smallest subnormal (K1, K2 and
- *              overlap tests only: their domain has no lower end).
+ *   subnormal  e independent down to the smallest subnormal (outside the
+ *              domains; no family runs it).
  * Each configuration also gets a random set of degeneracies, each with
  * probability 1/4: zero coordinates (+0 and -0), equal coordinates (within a
  * point and across points), shared points (shared end points and vertices,

@@ -30,17 +30,27 @@
 /// and flat tetrahedra, where several features hold the closest point,
 /// report one of them.
 ///
-/// Domain: finite input whose coordinates, radii, half extents and offsets
-/// are at most 2^500 (about 3e150) in magnitude in double, 2^60 (about
-/// 1e18) in float, gives finite results (tests/test_domain.c checks every
-/// query here at those magnitudes and at 2^-500 and 2^-60), within the
-/// stated error bounds (tests/test_scale.c: every query's input scaled by
-/// 2^k gives the results scaled by 2^k bit for bit for |k| <= 200, float
-/// 20, and within twice the bound out to the domain's ends). The signed
-/// distances measure a distance whose square may have lost digits to
-/// subnormal numbers again on the input scaled to magnitude 1. Beyond the
-/// domain a squared distance can overflow, and the results may then be
-/// infinite or NaN.
+/// Domain: finite input whose nonzero coordinates, radii, half extents
+/// and offsets are of magnitude between 2^-500 and 2^500 (about 3e-151 to
+/// 3e150) in double, 2^-60 and 2^60 (about 9e-19 to 1e18) in float, and
+/// within a factor 2^500 (float 2^60) of one another in one query, gives
+/// finite results within the stated error bounds. tests/test_domain.c
+/// checks every query at the ends (2^+-500, 2^+-60); tests/test_property.c
+/// checks every query on random configurations across the whole domain,
+/// each coordinate with its own exponent, with shared, equal, zero,
+/// collinear and coplanar values. Subnormal inputs and wider spreads are
+/// outside the domain: the results are still defined (no trap, no
+/// undefined behaviour) but may lose their accuracy or be infinite or NaN.
+///
+/// Scaling: every query's input multiplied by 2^k gives the results
+/// multiplied by 2^k (squares 4^k) bit for bit for |k| <= 200 (float 20)
+/// while every nonzero magnitude stays within [2^-240, 2^200] (float
+/// [2^-24, 2^20]; below, the fast paths hand over to the wide ones, whose
+/// last bits differ), and within twice the error bound out to the domain's
+/// ends (tests/test_scale.c on inputs in [-1, 1], tests/test_property.c on
+/// the whole domain). The signed distances measure a distance whose square
+/// may have lost digits to subnormal numbers again on the input scaled to
+/// magnitude 1.
 #ifndef PROX_CLOSEST_H
 #define PROX_CLOSEST_H
 

@@ -10,6 +10,14 @@
 /// magnitude may be reported as overlapping. The triangle-triangle test is
 /// exact. No test allocates; all are thread-safe and usable in CUDA device
 /// code.
+///
+/// Domain: that of closest.h (nonzero magnitudes between 2^-500 and 2^500,
+/// float 2^+-60, within 2^500, float 2^60, of one another; no subnormal
+/// input); for the exact triangle-triangle test in double, nonzero
+/// magnitudes between 2^-300 and 2^300 and within 2^300 of one another
+/// (products of three coordinates then stay clear of underflow, where the
+/// expansion arithmetic would lose its exactness; float input always).
+/// tests/test_property.c checks every test across its domain.
 #ifndef PROX_OVERLAP_H
 #define PROX_OVERLAP_H
 

@@ -41,10 +41,14 @@
 ///   from another feature.
 ///
 /// Domain: the casts give their documented answers with finite outputs for
-/// coordinates of magnitude between 2^-300 and 2^300 (float: 2^-40 and
-/// 2^40) and a direction of length about 1, and up to 2^500 (float 2^60)
-/// when the direction has the coordinates' scale; t carries the ratio of
-/// the two. tests/test_domain.c checks every cast at those magnitudes.
+/// nonzero coordinates of magnitude between 2^-300 and 2^300 (float: 2^-40
+/// and 2^40) and a direction of length about 1 (its components may be 0 or
+/// subnormal), and between 2^-500 and 2^500 (float 2^+-60) when the
+/// direction has the coordinates' scale; t carries the ratio of the two.
+/// The nonzero magnitudes of one cast lie within 2^500 (float 2^60) of one
+/// another; no coordinate is subnormal. tests/test_domain.c checks every
+/// cast at those magnitudes, tests/test_property.c on random
+/// configurations across them.
 #ifndef PROX_RAYCAST_H
 #define PROX_RAYCAST_H
 
