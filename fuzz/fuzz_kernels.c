@@ -8,7 +8,8 @@
  *           numbers, anything);
  *   domain  sign and significand from the bits, the exponent folded into
  *           the kernel's documented domain (test_property's "full" mode:
- *           coordinates within 2^+-500, float 2^+-60, and zero; casts
+ *           coordinates within 2^+-500, float 2^+-60, and zero, those of
+ *           one query within 2^500, float 2^60, of one another; casts
  *           2^+-300, float 2^+-40, with directions of length about 1;
  *           contact 2^+-500, float 2^+-40; the mollifier 2^+-250, float
  *           2^+-28);
@@ -55,6 +56,7 @@ typedef struct fz_in {
   int poison_at;   /* FZ_POISON: the index of the real made non-finite */
   int poison;      /* 0: NaN, 1: +inf, 2: -inf */
   int count;       /* reals read */
+  unsigned wsel;   /* where the window of exponents lies (see fz_real) */
   int nonfinite;   /* a real read is NaN or infinite (intervals: NaN) */
   double seen[48]; /* the reals read, for the report */
 } fz_in;
@@ -108,6 +110,7 @@ static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
 #define FZ_MANT 52
 #define FZ_E 500
 #define FZ_E3 300
+#define FZ_WIN 500
 #define FZ_E4 500
 #define FZ_EM 250
 #include "fuzz_kernels.c"
@@ -116,6 +119,7 @@ static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
 #undef FZ_MANT
 #undef FZ_E
 #undef FZ_E3
+#undef FZ_WIN
 #undef FZ_E4
 #undef FZ_EM
 #include <prox/detail/real_end.h>
@@ -125,6 +129,7 @@ static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
 #define FZ_MANT 23
 #define FZ_E 60
 #define FZ_E3 40
+#define FZ_WIN 60
 #define FZ_E4 40
 #define FZ_EM 28
 #include "fuzz_kernels.c"
@@ -133,6 +138,7 @@ static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
 #undef FZ_MANT
 #undef FZ_E
 #undef FZ_E3
+#undef FZ_WIN
 #undef FZ_E4
 #undef FZ_EM
 #include <prox/detail/real_end.h>
@@ -151,13 +157,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fz_in in;
   int k, f;
-  if (size < 4) return 0;
+  if (size < 5) return 0;
   memset(&in, 0, sizeof in);
   in.mode = data[1] % 3;
   in.poison_at = data[2] % 16;
   in.poison = data[3] % 3;
-  in.p = data + 4;
-  in.n = size - 4;
+  in.wsel = data[4];
+  in.p = data + 5;
+  in.n = size - 5;
   k = data[0] % (2 * FZ_NK);
   f = k >= FZ_NK;
   k %= FZ_NK;
@@ -181,10 +188,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 #define FZ(name) PROX_FN(name)
 
 /* One real: in the domain modes sign and significand from the bits and a
- * magnitude 2^e (1 + f) with e in [-emax, emax) picked by the exponent
- * field (one time in eight zero), else the raw bits; in FZ_POISON, the
- * chosen one non-finite. */
+ * magnitude 2^e (1 + f) with e picked by the exponent field (one time in
+ * eight zero) in a window of FZ_WIN exponents within [-emax, emax), where
+ * byte 4 of the input puts it (the domain's spread: the nonzero magnitudes
+ * of one query within 2^FZ_WIN of one another), else the raw bits; in
+ * FZ_POISON, the chosen one non-finite. */
 static PROX_REAL FZ(fz_real)(fz_in *in, int emax) {
+  const int win = 2 * emax < FZ_WIN ? 2 * emax : FZ_WIN;
+  const int lo = -emax + (int)(in->wsel % (unsigned)(2 * emax - win + 1));
   const int ebits = (int)(8 * sizeof(PROX_REAL)) - 1 - FZ_MANT;
   FZ_UINT b = (FZ_UINT)fz_bits(in, (int)sizeof(PROX_REAL));
   PROX_REAL x;
@@ -195,7 +206,7 @@ static PROX_REAL FZ(fz_real)(fz_in *in, int emax) {
     double f = 1 + ldexp((double)(b & (((FZ_UINT)1 << FZ_MANT) - 1)), -FZ_MANT);
     x = e < (1u << ebits) / 8
             ? 0
-            : (PROX_REAL)ldexp(f, (int)(e % (unsigned)(2 * emax)) - emax);
+            : (PROX_REAL)ldexp(f, lo + (int)(e % (unsigned)win));
     if (b >> (8 * sizeof(PROX_REAL) - 1)) x = -x;
     if (in->mode == FZ_POISON && in->count == in->poison_at)
       x = in->poison == 0 ? PROX_NAN : (in->poison == 1 ? PROX_INF : -PROX_INF);

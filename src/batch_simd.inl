@@ -42,21 +42,20 @@
 #define PB_INLINE static inline __attribute__((always_inline))
 #endif
 
-/* Copies of PROX_TRI_WIDE_SIN2 and PROX_TRI_TINY of
- * prox/detail/closest_point.inl (which #undefs them at its end): the sin^2
- * of the angle at v[0] below which the scalar triangle kernel leaves its
- * plain path (n2 > PROX_TRI_WIDE_SIN2 * d11 * d22 fails), and the least
- * d11 * d22 it keeps there. Each pair must be equal, value and type: were
- * one here smaller, triangles between the two would take the plain
- * formulas here and the thin path there, and the results would differ.
- * tests/test_batch.c (test threshold) sweeps triangles across the sin^2
- * value and fails on such a drift. */
+/* Copies of PROX_TRI_WIDE_SIN2 and PROX_TRI_FLOOR of
+ * prox/detail/closest_point.inl (which #undefs them at its end): the
+ * scalar triangle kernel leaves its plain path when n2 > PROX_TRI_WIDE_SIN2
+ * * d11 * d22 + PROX_TRI_FLOOR fails. The two must be equal, value and
+ * type: were one here smaller, triangles between the two would take the
+ * plain formulas here and the thin path there, and the results would
+ * differ. tests/test_batch.c (test threshold) sweeps triangles across the
+ * sin^2 value and fails on such a drift. */
 #if PROX_IS_DOUBLE
 #define PB_WIDE_SIN2 1e-6
-#define PB_TRI_TINY (DBL_MIN * 1e6)
+#define PB_TRI_FLOOR DBL_MIN
 #else
 #define PB_WIDE_SIN2 1e-3f
-#define PB_TRI_TINY (FLT_MIN * 1e3f)
+#define PB_TRI_FLOOR FLT_MIN
 #endif
 
 /* PB_W points: lane k holds point k. */
@@ -207,8 +206,8 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   PB_V w2 = PROX_FN(pb_dot)(w, e2);
   PB_V scale = PB_MUL(d11, d22);
   PB_V n2 = PB_SUB(scale, PB_MUL(d12, d12));
-  PB_M good = PB_AND(PB_GT(n2, PB_MUL(PB_SET1(PB_WIDE_SIN2), scale)),
-                     PB_GT(scale, PB_SET1(PB_TRI_TINY)));
+  PB_M good = PB_GT(
+      n2, PB_ADD(PB_MUL(PB_SET1(PB_WIDE_SIN2), scale), PB_SET1(PB_TRI_FLOOR)));
   PB_V zero = PB_SET1(0);
   PB_V u3 = PB_SUB(w1, d11), u4 = PB_SUB(w2, d12);
   PB_V u5 = PB_SUB(w1, d12), u6 = PB_SUB(w2, d22);
@@ -600,4 +599,4 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
 
 #undef PB_V3
 #undef PB_WIDE_SIN2
-#undef PB_TRI_TINY
+#undef PB_TRI_FLOOR

@@ -293,17 +293,18 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
 /* sin^2 of the angle at v[0] below which the plain face formula is replaced
  * by wide arithmetic (the in-plane error grows like eps / sin^2), and below
  * which the triangle is treated as the union of its edges (its inradius is
- * then far below sqrt(eps) S, the error of doing so). PROX_TRI_TINY: the
- * least |e1|^2 |e2|^2 of the plain path (about 2^-1002, float 2^-116), so
- * that n2 > PROX_TRI_WIDE_SIN2 |e1|^2 |e2|^2 and n . n stay normal numbers
- * there: subnormal terms of degree 4 lose their relative precision. */
+ * then far below sqrt(eps) S, the error of doing so). PROX_TRI_FLOOR: the
+ * least n2 = |e1 x e2|^2 of the plain path beyond PROX_TRI_WIDE_SIN2
+ * |e1|^2 |e2|^2, the smallest normal number: subnormal terms of degree 4
+ * lose their relative precision, and n . n in the face branch could even
+ * be 0 (float edges near 2^-38). */
 #define PROX_TRI_WIDE_SIN2 1e-6
 #define PROX_TRI_FLAT_SIN2 1e-24
-#define PROX_TRI_TINY (DBL_MIN * 1e6)
+#define PROX_TRI_FLOOR DBL_MIN
 #else
 #define PROX_TRI_WIDE_SIN2 1e-3f
 #define PROX_TRI_FLAT_SIN2 1e-10f
-#define PROX_TRI_TINY (FLT_MIN * 1e3f)
+#define PROX_TRI_FLOOR FLT_MIN
 #endif
 
 /// Internal: closest point on edge i (v[i] to v[(i+1)%3]) of a triangle,
@@ -476,10 +477,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   PROX_REAL d2, t, u3, u4, u5, u6, na, nb, nc;
   PROX_FN(prox_vec3) q;
   int kind, index;
-  /* Sliver, zero area, non-finite, or degree-4 terms near underflow (float
-   * edges below about 2^-29, double 2^-250: n2 would have lost its digits,
-   * and n . n in the face branch could even be 0). */
-  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale) || !(scale > PROX_TRI_TINY))
+  /* Sliver, zero area, non-finite, or n2 near underflow (one comparison:
+   * n2 then exceeds both PROX_TRI_WIDE_SIN2 |e1|^2 |e2|^2 and the floor). */
+  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale + PROX_TRI_FLOOR))
     return PROX_FN(prox_detail_tri_slow)(p, tri, out,
                                          d11 + d22 + PROX_FN(prox_vdot)(w, w));
   /* Voronoi regions in Ericson's order, from the dot products of p - v[i]
@@ -489,8 +489,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
    * within rounding of a region boundary, where the candidates agree. The
    * numerators (degree 4) can overflow with finite n2 (beyond coordinates
    * of about 2^31 in float, 2^255 in double, with p far from a short
-   * edge): then na = n2 - nb - nc is infinite or NaN whatever its true
-   * sign (an infinite nb makes na -inf), and the wide path answers. */
+   * edge): an infinite nb or nc keeps its sign, so their edge tests stay
+   * right, but na = n2 - nb - nc is then infinite or NaN whatever its true
+   * sign: the edge-1 test needs it finite, and the face branch sends such
+   * input to the wide path. */
   u3 = w1 - d11;
   u4 = w2 - d12;
   u5 = w1 - d12;
@@ -498,9 +500,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   nb = d22 * w1 - d12 * w2;
   nc = d11 * w2 - d12 * w1;
   na = n2 - nb - nc;
-  if (!(na - na == 0))
-    return PROX_FN(prox_detail_tri_slow)(p, tri, out,
-                                         d11 + d22 + PROX_FN(prox_vdot)(w, w));
   if (w1 <= 0 && w2 <= 0) {
     q = a;
     PROX_FN(prox_detail_params)(out, 1, 0, 0, 0);
@@ -528,7 +527,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     PROX_FN(prox_detail_params)(out, 1 - t, 0, t, 0);
     kind = PROX_FEATURE_EDGE;
     index = 2;
-  } else if (na <= 0 && u4 - u3 >= 0 && u5 - u6 >= 0) {
+  } else if (na <= 0 && na - na == 0 && u4 - u3 >= 0 && u5 - u6 >= 0) {
     /* Measured from v1 directly: from the Gram terms of v0 the ratio
      * would cancel when v0 is far from this edge. */
     PROX_FN(prox_vec3) b = tri->v[1];
@@ -549,6 +548,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     PROX_REAL nw = PROX_FN(prox_vdot)(n, w);
     PROX_REAL k = nw / PROX_FN(prox_vdot)(n, n);
     PROX_REAL s = nb / n2;
+    if (!(na - na == 0)) /* overflowed numerators, or non-finite input */
+      return PROX_FN(prox_detail_tri_slow)(
+          p, tri, out, d11 + d22 + PROX_FN(prox_vdot)(w, w));
     t = nc / n2;
     d2 = k * nw;
     if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
@@ -1527,5 +1529,5 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
 
 #undef PROX_TRI_WIDE_SIN2
 #undef PROX_TRI_FLAT_SIN2
-#undef PROX_TRI_TINY
+#undef PROX_TRI_FLOOR
 #undef PROX_DETAIL_D2_TINY
