@@ -111,6 +111,7 @@ static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
 #define FZ_E 500
 #define FZ_E3 300
 #define FZ_WIN 500
+#define FZ_SHAPE 440
 #define FZ_E4 500
 #define FZ_EM 250
 #include "fuzz_kernels.c"
@@ -120,6 +121,7 @@ static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
 #undef FZ_E
 #undef FZ_E3
 #undef FZ_WIN
+#undef FZ_SHAPE
 #undef FZ_E4
 #undef FZ_EM
 #include <prox/detail/real_end.h>
@@ -130,6 +132,7 @@ static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
 #define FZ_E 60
 #define FZ_E3 40
 #define FZ_WIN 60
+#define FZ_SHAPE 44
 #define FZ_E4 40
 #define FZ_EM 28
 #include "fuzz_kernels.c"
@@ -139,6 +142,7 @@ static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
 #undef FZ_E
 #undef FZ_E3
 #undef FZ_WIN
+#undef FZ_SHAPE
 #undef FZ_E4
 #undef FZ_EM
 #include <prox/detail/real_end.h>
@@ -642,8 +646,81 @@ static void FZ(fz_k4_check)(fz_in *in, const char *name, const PROX_REAL *v,
     v_[2] = PROX_FN(fn##_hessian)(FZ_UNPACK args, g_, h_);                     \
     FZ(fz_k4_check)                                                            \
     (in, #fn FZ_SUF, v_, w_, g_, h_, n, in->nonfinite || (bad),                \
-     !in->nonfinite && !(bad) && in->mode != FZ_RAW);                          \
+     !in->nonfinite && !(bad) && in->mode != FZ_RAW && shape);                 \
   } while (0)
+
+/* Whether the n points x satisfy contact.h's shape condition for every
+ * formula a kernel on them may evaluate, with a margin: D / h <= 2^(lim),
+ * D the largest distance between two of the points, h the smallest of
+ * their pairwise distances, the heights of their triangles and, for four
+ * points, |e1 x e2| / max(|e1|, |e2|) of the edges x0 x1 and x2 x3. A
+ * conservative reading (contact.h takes the sizes of the formula actually
+ * evaluated, and an exact zero size its fallback's): where it fails, the
+ * fuzzer asserts nothing of finiteness (test_property checks the stated
+ * condition itself). Computed in double on the points scaled to a largest
+ * magnitude near 1. */
+static int FZ(fz_shape_ok)(const VEC *x, int n, int lim) {
+  double p[4][3], m = 0, dmax = 0, h = INFINITY;
+  int i, j, l, e;
+  for (i = 0; i < n; ++i) {
+    p[i][0] = (double)x[i].x, p[i][1] = (double)x[i].y,
+    p[i][2] = (double)x[i].z;
+    for (l = 0; l < 3; ++l)
+      m = fabs(p[i][l]) > m ? fabs(p[i][l]) : m;
+  }
+  if (!(m > 0)) return 1; /* all points at the origin: point-point */
+  (void)frexp(m, &e);
+  for (i = 0; i < n; ++i)
+    for (l = 0; l < 3; ++l)
+      p[i][l] = ldexp(p[i][l], -e);
+  for (i = 0; i < n; ++i)
+    for (j = i + 1; j < n; ++j) {
+      double d[3], len;
+      for (l = 0; l < 3; ++l)
+        d[l] = p[j][l] - p[i][l];
+      len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+      dmax = len > dmax ? len : dmax;
+      h = len < h ? len : h;
+    }
+  for (i = 0; n >= 3 && i < (n == 3 ? 1 : 4); ++i) {
+    /* The triangles of three of the points (all four triples). */
+    int a = i % n, b = (i + 1) % n, c = (i + 2) % n;
+    double u[3], v[3], w[3], cr[3], area2, lu, lv, lw, lm;
+    for (l = 0; l < 3; ++l) {
+      u[l] = p[b][l] - p[a][l];
+      v[l] = p[c][l] - p[a][l];
+      w[l] = p[c][l] - p[b][l];
+    }
+    cr[0] = u[1] * v[2] - u[2] * v[1];
+    cr[1] = u[2] * v[0] - u[0] * v[2];
+    cr[2] = u[0] * v[1] - u[1] * v[0];
+    area2 = sqrt(cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2]);
+    lu = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    lv = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    lw = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+    lm = lu > lv ? lu : lv;
+    lm = lw > lm ? lw : lm;
+    if (lm > 0) h = area2 / lm < h ? area2 / lm : h;
+  }
+  if (n == 4) {
+    double u[3], v[3], cr[3], lu, lv;
+    for (l = 0; l < 3; ++l) {
+      u[l] = p[1][l] - p[0][l];
+      v[l] = p[3][l] - p[2][l];
+    }
+    cr[0] = u[1] * v[2] - u[2] * v[1];
+    cr[1] = u[2] * v[0] - u[0] * v[2];
+    cr[2] = u[0] * v[1] - u[1] * v[0];
+    lu = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    lv = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (lu > 0 && lv > 0) {
+      double c = sqrt(cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2]) /
+                 (lu > lv ? lu : lv);
+      h = c < h ? c : h;
+    }
+  }
+  return h > 0 && dmax <= ldexp(h, lim);
+}
 
 /* The contact kernels (points p, a, b, q as in test_scale), their types and
  * the mollifier. */
@@ -654,9 +731,12 @@ static void FZ(fz_k4)(fz_in *in, int k) {
   PROX_REAL eps, m[3];
   unsigned ty = fz_byte(in);
   int i, e = k < 11 ? FZ_E4 : FZ_EM, t;
+  int shape;
   memset(x, 0, sizeof x);
   for (i = 0; i < npts[k < 14 ? k : 14]; ++i)
     FZ(fz_fill)(in, &x[i], FZ_SPEC_vec3, e);
+  /* contact.h's shape condition (2^448, float 2^48), with a margin. */
+  shape = FZ(fz_shape_ok)(x, npts[k < 14 ? k : 14], FZ_SHAPE);
   switch (k) {
   case 0:
     FZ_K4(prox_ipc_point_point_distance, 6, 0, (x[0], x[1]));
