@@ -1011,13 +1011,15 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
   PROX_REAL b = u.x * v.x + u.y * v.y + u.z * v.z,
             d = u.x * wx + u.y * wy + u.z * wz;
   PROX_REAL e = v.x * wx + v.y * wy + v.z * wz;
-  PROX_REAL ac = a * c, den = ac - b * b, num = b * e - c * d, s, t, d2;
+  PROX_REAL ac = a * c, den = ac - b * b, num, s, t, d2;
   int es = -1, et = -1;
-  /* The numerator is of degree 4 in the coordinates: where b e or c d
+  /* The numerator b e - c d is of degree 4 in the coordinates: where it
    * overflows (float input beyond about 2^31, double beyond 2^255, or far
-   * apart segments) the slow path, whose critical point is scaled. */
+   * apart segments) the slow path too, whose critical point is scaled. It
+   * is formed only past the other tests, and the slow path has one call
+   * site (two make gcc give up inlining it). */
   if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
-      !(PROX_FABS(num) <= PROX_REAL_MAX)) {
+      !(PROX_FABS(num = b * e - c * d) <= PROX_REAL_MAX)) {
     return PROX_FN(prox_detail_pair_seg_par)(g1, g2, a, c, d, e, out);
   }
   s = num / den;
