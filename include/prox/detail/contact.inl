@@ -23,10 +23,14 @@
  * lengths are formed, so that those never underflow or overflow. */
 #define PROX_IPC_LO 1e-100
 #define PROX_IPC_HI 1e100
+/* Two-direction problems are solved in a frame where the largest
+ * coordinate magnitude of their vectors lies in [2^(F-1), 2^F). */
+#define PROX_IPC_FRAME 224
 #else
 #define PROX_IPC_TAU PROX_IPC_DEGENERATE_SIN2F
 #define PROX_IPC_LO 1e-9f
 #define PROX_IPC_HI 1e9f
+#define PROX_IPC_FRAME 23
 #endif
 /* Below this sin^2 of the angle between the two directions, their plain
  * cross product may have lost more than two bits and is recomputed with the
@@ -121,6 +125,15 @@ PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vpow2)(PROX_IPC_V v, int h) {
                           (PROX_REAL)ldexp((double)v.z, h));
 }
 
+/// Internal: v 2^h (a vector back from prox_ipc_detail_prep's scale),
+/// multiplied by the power of two where it is a normal number.
+PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vunscale)(PROX_IPC_V v, int h) {
+  PROX_REAL s = (PROX_REAL)ldexp(1.0, h);
+  if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX)
+    return PROX_FN(prox_vscale)(v, s);
+  return PROX_FN(prox_ipc_detail_vpow2)(v, h);
+}
+
 /// Internal: for a point-line problem whose |e|^2 = *ee lies outside
 /// [PROX_IPC_LO, PROX_IPC_HI] (subnormal or zero by underflow included)
 /// while e is not zero: v and e scaled by the power of two 2^-h that brings
@@ -204,35 +217,57 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_pl)(PROX_IPC_V p, PROX_IPC_V e0,
   }
 }
 
+/// Internal: the largest magnitude of a coordinate of v.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_maxabs)(PROX_IPC_V v) {
+  PROX_REAL m = PROX_FABS(v.x);
+  m = PROX_FABS(v.y) > m ? PROX_FABS(v.y) : m;
+  return PROX_FABS(v.z) > m ? PROX_FABS(v.z) : m;
+}
+
 /// Internal: prepares a two-direction problem (point-plane, line-line)
-/// given the offset u, the directions e1, e2 with squared lengths l1, l2 and
-/// their plain cross product n with n2 = |n|^2. When the larger squared
-/// length lies outside [PROX_IPC_LO, PROX_IPC_HI], u, e1, e2 (and l1, l2,
-/// n, n2) are scaled by the power of two 2^-h nearest 1 / sqrt(max), so
-/// that products of four lengths stay in range, and h is returned (0 when
-/// nothing was scaled). A power of two scales exactly: the results are
-/// those of the unscaled input, scaled. Then, when the plain n has lost
-/// accuracy (small angle), n is recomputed with a compensated cross
-/// product.
+/// given the offset u and the directions e1, e2: scales the three by the
+/// power of two 2^-h that brings their largest coordinate magnitude into
+/// [2^(F-1), 2^F), F = PROX_IPC_FRAME (224, float 23), and returns h; then
+/// forms their squared lengths l1, l2, the cross product n = e1 x e2
+/// (compensated when the plain one has lost accuracy: a small angle) and
+/// n2 = |n|^2. The frame is the same for the input scaled by any power of
+/// two, so the results commute with such a scaling bit for bit (but for
+/// the rounding of a result below the normal range). And in it, products
+/// of up to four lengths between D 2^-449 and D (D / h <= 2^448, float
+/// 2^48: contact.h) lie within 2^+-906 (float 2^+-104), clear of underflow
+/// and overflow, whatever the scale of the input (a frame that depends on
+/// the scale would put short lengths so close to the underflow threshold
+/// that their products lose bits at some scales and not at others).
 PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
                                               PROX_IPC_V *e2, PROX_REAL *l1,
                                               PROX_REAL *l2, PROX_IPC_V *n,
                                               PROX_REAL *n2) {
   int h = 0;
-  PROX_REAL l = *l1 > *l2 ? *l1 : *l2;
-  if (l > 0 && l <= PROX_REAL_MAX && !(l >= PROX_IPC_LO && l <= PROX_IPC_HI)) {
+  PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(*u),
+            m1 = PROX_FN(prox_ipc_detail_maxabs)(*e1),
+            m2 = PROX_FN(prox_ipc_detail_maxabs)(*e2);
+  m = m1 > m ? m1 : m;
+  m = m2 > m ? m2 : m;
+  if (m > 0 && m <= PROX_REAL_MAX) {
     PROX_REAL s;
-    (void)frexp((double)l, &h);
-    h /= 2;
+    (void)frexp((double)m, &h);
+    h -= PROX_IPC_FRAME;
     s = (PROX_REAL)ldexp(1.0, -h);
-    *u = PROX_FN(prox_vscale)(*u, s);
-    *e1 = PROX_FN(prox_vscale)(*e1, s);
-    *e2 = PROX_FN(prox_vscale)(*e2, s);
-    *l1 = PROX_FN(prox_vlen2)(*e1);
-    *l2 = PROX_FN(prox_vlen2)(*e2);
-    *n = PROX_FN(prox_vcross)(*e1, *e2);
-    *n2 = PROX_FN(prox_vlen2)(*n);
+    if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX) {
+      *u = PROX_FN(prox_vscale)(*u, s);
+      *e1 = PROX_FN(prox_vscale)(*e1, s);
+      *e2 = PROX_FN(prox_vscale)(*e2, s);
+    } else {
+      /* 2^-h is not a normal number (input far below the domain). */
+      *u = PROX_FN(prox_ipc_detail_vpow2)(*u, -h);
+      *e1 = PROX_FN(prox_ipc_detail_vpow2)(*e1, -h);
+      *e2 = PROX_FN(prox_ipc_detail_vpow2)(*e2, -h);
+    }
   }
+  *l1 = PROX_FN(prox_vlen2)(*e1);
+  *l2 = PROX_FN(prox_vlen2)(*e2);
+  *n = PROX_FN(prox_vcross)(*e1, *e2);
+  *n2 = PROX_FN(prox_vlen2)(*n);
   if (!(*n2 >= PROX_IPC_KAPPA * *l1 * *l2)) {
     *n = PROX_FN(prox_vcross_acc)(*e1, *e2);
     *n2 = PROX_FN(prox_vlen2)(*n);
@@ -251,15 +286,14 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_longest)(PROX_IPC_V t0, PROX_IPC_V t1,
   return l1 >= l2 ? 1 : 2;
 }
 
-/// Internal: point-plane value from u = p - t0, e1 = t1 - t0, e2 = t2 - t0,
-/// their squared lengths l1, l2 and plain cross product n (n2 = |n|^2).
-/// A triangle of exactly zero area gives the distance to the line of its
-/// longest edge (to t0 when all three vertices coincide).
+/// Internal: point-plane value from u = p - t0, e1 = t1 - t0 and
+/// e2 = t2 - t0. A triangle of exactly zero area gives the distance to the
+/// line of its longest edge (to t0 when all three vertices coincide).
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_IPC_V u,
-    PROX_IPC_V e1, PROX_IPC_V e2, PROX_REAL l1, PROX_REAL l2, PROX_IPC_V n,
-    PROX_REAL n2) {
-  PROX_REAL un, d2;
+    PROX_IPC_V e1, PROX_IPC_V e2) {
+  PROX_IPC_V n;
+  PROX_REAL l1, l2, n2, un, d2;
   int h;
   h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
   if (!(n2 > 0)) {
@@ -278,44 +312,29 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_d2)(PROX_IPC_V p,
                                                         PROX_IPC_V t0,
                                                         PROX_IPC_V t1,
                                                         PROX_IPC_V t2) {
-  PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
-  PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(e1, e2);
   return PROX_FN(prox_ipc_detail_plane_tail)(
-      p, t0, t1, t2, PROX_FN(prox_vsub)(p, t0), e1, e2, PROX_FN(prox_vlen2)(e1),
-      PROX_FN(prox_vlen2)(e2), n, PROX_FN(prox_vlen2)(n));
+      p, t0, t1, t2, PROX_FN(prox_vsub)(p, t0), PROX_FN(prox_vsub)(t1, t0),
+      PROX_FN(prox_vsub)(t2, t0));
 }
 
-/// Internal: the two Hessian factors of a two-parameter core from the
-/// mixed-derivative vectors w1[4], w2[4] and M^-1 = [[A, B], [B, C]] given
-/// as A = m22 / det, B = m12 / det, C = m11 / det (m11 = M^-1 pivot data):
-/// LDL^T of M^-1 pivoting on the larger diagonal, z0 = sqrt(2 d0) (w_p +
-/// g w_q), z1 = sqrt(2 d1) w_q.
-PROX_KERNEL void PROX_FN(prox_ipc_detail_factor)(const PROX_IPC_V *w1,
-                                                 const PROX_IPC_V *w2,
-                                                 PROX_REAL m11, PROX_REAL m22,
-                                                 PROX_REAL b, PROX_REAL det,
+/// Internal: the two Hessian factors z0 = c0 wc and z1 = c1 wq of a
+/// two-parameter core (four vertices each), rank 2. With M the Gram
+/// matrix of the directions v_p, v_q (|v_q| >= |v_p|: the LDL^T of M^-1
+/// pivots on its larger diagonal entry |v_q|^2 / det, det = |n|^2), the
+/// core passes c1 = sqrt(2 / |v_q|^2), wq = W_q, c0 = sqrt(2 |v_q|^2 /
+/// det) and wc = W_p + g W_q, g = -(v_p.v_q) / |v_q|^2. The core forms wc
+/// with the component f = v_p + g v_q of v_p orthogonal to v_q from its
+/// cross products (|f| = |n| / |v_q|): formed as W_p + g W_q, whose terms
+/// grow like D / h times the edge lengths while their sum is of the order
+/// of D, it cancels, and the rounding (eps (D / h)^2 after c0) made z0 z0^T
+/// overflow from about D / h = 2^280 on.
+PROX_KERNEL void PROX_FN(prox_ipc_detail_factor)(const PROX_IPC_V *wc,
+                                                 const PROX_IPC_V *wq,
+                                                 PROX_REAL c0, PROX_REAL c1,
                                                  PROX_IPC_LSQ *o) {
-  /* M^-1 = [[m22, b], [b, m11]] / det. */
-  PROX_REAL g, c0, c1;
-  const PROX_IPC_V *wp, *wq;
   int i;
-  if (m22 >= m11) {
-    g = b / m22;
-    c0 = PROX_SQRT(2 * (m22 / det));
-    c1 = PROX_SQRT(2 / m22);
-    wp = w1;
-    wq = w2;
-  } else {
-    g = b / m11;
-    c0 = PROX_SQRT(2 * (m11 / det));
-    c1 = PROX_SQRT(2 / m11);
-    wp = w2;
-    wq = w1;
-  }
   for (i = 0; i < 4; ++i) {
-    PROX_FN(prox_ipc_detail_put)
-    (o->z[0] + 3 * i, c0, PROX_FN(prox_vmadd)(wp[i], g, wq[i]));
+    PROX_FN(prox_ipc_detail_put)(o->z[0] + 3 * i, c0, wc[i]);
     PROX_FN(prox_ipc_detail_put)(o->z[1] + 3 * i, c1, wq[i]);
   }
   o->rank = 2;
@@ -330,9 +349,8 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
   PROX_IPC_V u = PROX_FN(prox_vsub)(p, t0);
   PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
   PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(e1, e2), r;
-  PROX_REAL l1 = PROX_FN(prox_vlen2)(e1), l2 = PROX_FN(prox_vlen2)(e2);
-  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), un, k, b0, b1, b2;
+  PROX_IPC_V n, r, x1, x2;
+  PROX_REAL l1, l2, n2, un, k, b0, b1, b2;
   int h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
   if (!(n2 > 0)) {
     /* Zero area: the line of the longest edge. */
@@ -351,9 +369,13 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
   r = PROX_FN(prox_vscale)(n, k);
   o->d2 = un * k;
   /* Barycentric coordinates of the foot from triple products: no
-   * cancellation beyond that of n itself. */
-  b1 = PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(e2, n)) / n2;
-  b2 = PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(n, e1)) / n2;
+   * cancellation beyond that of n itself. x1 = e2 x n and x2 = n x e1 are
+   * l2 e1 - m12 e2 and l1 e2 - m12 e1: the components of e1 and e2
+   * orthogonal to the other edge, times its squared length. */
+  x1 = PROX_FN(prox_vcross)(e2, n);
+  x2 = PROX_FN(prox_vcross)(n, e1);
+  b1 = PROX_FN(prox_vdot)(u, x1) / n2;
+  b2 = PROX_FN(prox_vdot)(u, x2) / n2;
   b0 = 1 - b1 - b2;
   o->a[0] = 1;
   o->a[1] = -b0;
@@ -363,35 +385,53 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
   if (want_z) {
     /* W1 = (-e1, r + b0 e1, -r + b1 e1, b2 e1),
      * W2 = (-e2, r + b0 e2, b1 e2, -r + b2 e2), M = Gram(e1, e2),
-     * M^-1 = [[l2, -m12], [-m12, l1]] / |n|^2. */
-    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), w1[4], w2[4];
-    w1[0] = PROX_FN(prox_vneg)(e1);
-    w1[1] = PROX_FN(prox_vmadd)(r, b0, e1);
-    w1[2] = PROX_FN(prox_vmadd)(nr, b1, e1);
-    w1[3] = PROX_FN(prox_vscale)(e1, b2);
-    w2[0] = PROX_FN(prox_vneg)(e2);
-    w2[1] = PROX_FN(prox_vmadd)(r, b0, e2);
-    w2[2] = PROX_FN(prox_vscale)(e2, b1);
-    w2[3] = PROX_FN(prox_vmadd)(nr, b2, e2);
+     * M^-1 = [[l2, -m12], [-m12, l1]] / |n|^2, pivoting on the longer
+     * edge (see prox_ipc_detail_factor): with e2 the longer, g = -m12 / l2
+     * and f = e1 + g e2 = x1 / l2, W1 + g W2 = (-f, (1 + g) r + b0 f,
+     * -r + b1 f, -g r + b2 f); with e1 the longer, g = -m12 / l1 and
+     * f = e2 + g e1 = x2 / l1, W2 + g W1 = (-f, (1 + g) r + b0 f,
+     * -g r + b1 f, -r + b2 f). */
+    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), wc[4], wq[4], f;
+    PROX_REAL m12 = PROX_FN(prox_vdot)(e1, e2), g, lq;
+    int q2 = l2 >= l1;
+    lq = q2 ? l2 : l1;
+    g = -m12 / lq;
+    f = PROX_FN(prox_vscale)(q2 ? x1 : x2, 1 / lq);
+    wc[0] = PROX_FN(prox_vneg)(f);
+    wc[1] = PROX_FN(prox_vmadd)(PROX_FN(prox_vscale)(r, 1 + g), b0, f);
+    if (q2) {
+      wc[2] = PROX_FN(prox_vmadd)(nr, b1, f);
+      wc[3] = PROX_FN(prox_vmadd)(PROX_FN(prox_vscale)(r, -g), b2, f);
+      wq[0] = PROX_FN(prox_vneg)(e2);
+      wq[1] = PROX_FN(prox_vmadd)(r, b0, e2);
+      wq[2] = PROX_FN(prox_vscale)(e2, b1);
+      wq[3] = PROX_FN(prox_vmadd)(nr, b2, e2);
+    } else {
+      wc[2] = PROX_FN(prox_vmadd)(PROX_FN(prox_vscale)(r, -g), b1, f);
+      wc[3] = PROX_FN(prox_vmadd)(nr, b2, f);
+      wq[0] = PROX_FN(prox_vneg)(e1);
+      wq[1] = PROX_FN(prox_vmadd)(r, b0, e1);
+      wq[2] = PROX_FN(prox_vmadd)(nr, b1, e1);
+      wq[3] = PROX_FN(prox_vscale)(e1, b2);
+    }
     PROX_FN(prox_ipc_detail_factor)
-    (w1, w2, l1, l2, -PROX_FN(prox_vdot)(e1, e2), n2, o);
+    (wc, wq, PROX_SQRT(2 * (lq / n2)), PROX_SQRT(2 / lq), o);
   }
   if (h) {
     o->d2 = PROX_FN(prox_ipc_detail_unscale2)(o->d2, h);
-    r = PROX_FN(prox_vscale)(r, (PROX_REAL)ldexp(1.0, h));
+    r = PROX_FN(prox_ipc_detail_vunscale)(r, h);
   }
   o->r = r;
 }
 
-/// Internal: line-line value from w = ea0 - eb0, ea, eb, their squared
-/// lengths la, lb and plain cross product n = ea x eb (n2 = |n|^2).
-/// Parallel lines give the distance from ea0 to line b (from eb0 to line a
-/// when eb0 == eb1).
+/// Internal: line-line value from w = ea0 - eb0, ea = ea1 - ea0 and
+/// eb = eb1 - eb0. Parallel lines give the distance from ea0 to line b
+/// (from eb0 to line a when eb0 == eb1).
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_tail)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb, PROX_REAL la, PROX_REAL lb,
-    PROX_IPC_V n, PROX_REAL n2) {
-  PROX_REAL wn, d2;
+    PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb) {
+  PROX_IPC_V n;
+  PROX_REAL la, lb, n2, wn, d2;
   int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
   if (!(n2 > 0)) {
     if (lb > 0) return PROX_FN(prox_ipc_detail_pl_d2)(ea0, eb0, eb1);
@@ -407,13 +447,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_d2)(PROX_IPC_V ea0,
                                                      PROX_IPC_V ea1,
                                                      PROX_IPC_V eb0,
                                                      PROX_IPC_V eb1) {
-  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
-  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
   return PROX_FN(prox_ipc_detail_ll_tail)(
-      ea0, ea1, eb0, eb1, PROX_FN(prox_vsub)(ea0, eb0), ea, eb,
-      PROX_FN(prox_vlen2)(ea), PROX_FN(prox_vlen2)(eb), n,
-      PROX_FN(prox_vlen2)(n));
+      ea0, ea1, eb0, eb1, PROX_FN(prox_vsub)(ea0, eb0),
+      PROX_FN(prox_vsub)(ea1, ea0), PROX_FN(prox_vsub)(eb1, eb0));
 }
 
 /// Internal: line-line core (see the file comment) into o, vertices in
@@ -424,10 +460,9 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
                                              int want_z, PROX_IPC_LSQ *o) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb), r;
+  PROX_IPC_V n, r, xb, xa;
   PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
-  PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
-  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), wn, k, ps, pt;
+  PROX_REAL la, lb, n2, wn, k, ps, pt;
   int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
   if (!(n2 > 0)) {
     /* Parallel (or a zero-length edge): a point-line distance. */
@@ -442,8 +477,13 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
   k = wn / n2;
   r = PROX_FN(prox_vscale)(n, k);
   o->d2 = wn * k;
-  ps = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, eb)) / n2;
-  pt = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, ea)) / n2;
+  /* xb = n x eb = mab eb - lb ea and xa = n x ea = la eb - mab ea: minus
+   * the component of ea orthogonal to eb times lb, and the component of eb
+   * orthogonal to ea times la. */
+  xb = PROX_FN(prox_vcross)(n, eb);
+  xa = PROX_FN(prox_vcross)(n, ea);
+  ps = PROX_FN(prox_vdot)(w, xb) / n2;
+  pt = PROX_FN(prox_vdot)(w, xa) / n2;
   o->a[0] = 1 - ps;
   o->a[1] = ps;
   o->a[2] = pt - 1;
@@ -452,22 +492,45 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
   if (want_z) {
     /* Ws = (-r + (1-s) ea, r + s ea, -(1-t) ea, -t ea),
      * Wt = (-(1-s) eb, -s eb, r + (1-t) eb, -r + t eb),
-     * M^-1 = [[lb, mab], [mab, la]] / |n|^2. */
-    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), ws[4], wt[4];
-    ws[0] = PROX_FN(prox_vmadd)(nr, 1 - ps, ea);
-    ws[1] = PROX_FN(prox_vmadd)(r, ps, ea);
-    ws[2] = PROX_FN(prox_vscale)(ea, pt - 1);
-    ws[3] = PROX_FN(prox_vscale)(ea, -pt);
-    wt[0] = PROX_FN(prox_vscale)(eb, ps - 1);
-    wt[1] = PROX_FN(prox_vscale)(eb, -ps);
-    wt[2] = PROX_FN(prox_vmadd)(r, 1 - pt, eb);
-    wt[3] = PROX_FN(prox_vmadd)(nr, pt, eb);
+     * M^-1 = [[lb, mab], [mab, la]] / |n|^2, pivoting on the longer edge
+     * (see prox_ipc_detail_factor): with eb the longer, g = mab / lb and
+     * f = ea - g eb = -xb / lb, Ws + g Wt = (-r + (1-s) f, r + s f,
+     * g r - (1-t) f, -g r - t f); with ea the longer, g = mab / la and
+     * f = eb - g ea = xa / la, Wt + g Ws = (-g r - (1-s) f, g r - s f,
+     * r + (1-t) f, -r + t f). */
+    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), wc[4], wq[4], f, gr;
+    PROX_REAL mab = PROX_FN(prox_vdot)(ea, eb), g, lq;
+    int qb = lb >= la;
+    lq = qb ? lb : la;
+    g = mab / lq;
+    gr = PROX_FN(prox_vscale)(r, g);
+    if (qb) {
+      f = PROX_FN(prox_vscale)(xb, -1 / lq);
+      wc[0] = PROX_FN(prox_vmadd)(nr, 1 - ps, f);
+      wc[1] = PROX_FN(prox_vmadd)(r, ps, f);
+      wc[2] = PROX_FN(prox_vmadd)(gr, pt - 1, f);
+      wc[3] = PROX_FN(prox_vmadd)(PROX_FN(prox_vneg)(gr), -pt, f);
+      wq[0] = PROX_FN(prox_vscale)(eb, ps - 1);
+      wq[1] = PROX_FN(prox_vscale)(eb, -ps);
+      wq[2] = PROX_FN(prox_vmadd)(r, 1 - pt, eb);
+      wq[3] = PROX_FN(prox_vmadd)(nr, pt, eb);
+    } else {
+      f = PROX_FN(prox_vscale)(xa, 1 / lq);
+      wc[0] = PROX_FN(prox_vmadd)(PROX_FN(prox_vneg)(gr), ps - 1, f);
+      wc[1] = PROX_FN(prox_vmadd)(gr, -ps, f);
+      wc[2] = PROX_FN(prox_vmadd)(r, 1 - pt, f);
+      wc[3] = PROX_FN(prox_vmadd)(nr, pt, f);
+      wq[0] = PROX_FN(prox_vmadd)(nr, 1 - ps, ea);
+      wq[1] = PROX_FN(prox_vmadd)(r, ps, ea);
+      wq[2] = PROX_FN(prox_vscale)(ea, pt - 1);
+      wq[3] = PROX_FN(prox_vscale)(ea, -pt);
+    }
     PROX_FN(prox_ipc_detail_factor)
-    (ws, wt, la, lb, PROX_FN(prox_vdot)(ea, eb), n2, o);
+    (wc, wq, PROX_SQRT(2 * (lq / n2)), PROX_SQRT(2 / lq), o);
   }
   if (h) {
     o->d2 = PROX_FN(prox_ipc_detail_unscale2)(o->d2, h);
-    r = PROX_FN(prox_vscale)(r, (PROX_REAL)ldexp(1.0, h));
+    r = PROX_FN(prox_ipc_detail_vunscale)(r, h);
   }
   o->r = r;
 }
@@ -773,8 +836,7 @@ PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
     cand = (c2 < 0 ? 1 : 0) | (c0 < 0 ? 2 : 0) | (c1 < 0 ? 4 : 0);
     if (!cand) {
       if (d2)
-        *d2 = PROX_FN(prox_ipc_detail_plane_tail)(p, t0, t1, t2, u, e1, e2, l1,
-                                                  l2, n, n2);
+        *d2 = PROX_FN(prox_ipc_detail_plane_tail)(p, t0, t1, t2, u, e1, e2);
       return PROX_PT_P_T;
     }
   }
@@ -998,8 +1060,7 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_classify)(PROX_IPC_V ea0,
     cand |= 8;
   if (!cand) {
     if (d2)
-      *d2 = PROX_FN(prox_ipc_detail_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb, la,
-                                             lb, n, n2);
+      *d2 = PROX_FN(prox_ipc_detail_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb);
     return PROX_EE_EA_EB;
   }
   return PROX_FN(prox_ipc_detail_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
@@ -1559,3 +1620,4 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
 #undef PROX_IPC_LO
 #undef PROX_IPC_HI
 #undef PROX_IPC_KAPPA
+#undef PROX_IPC_FRAME
