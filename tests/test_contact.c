@@ -941,6 +941,52 @@ static void test_mollifier(void) {
     CHECK(prox_ipc_edge_edge_mollifier_threshold(a, b, c, d) == 1e-3 * 4 * 9);
     CHECK(prox_ipc_edge_edge_mollifier_threshold(a, a, c, d) == 0);
   }
+  /* Second derivative where eps_x^2 leaves the range: eps_x = m 2^e (m odd,
+   * m^2 exact) gives -2 / (m^2 2^(2e)), rounded once to the subnormal grid
+   * (units of 2^-1074, float 2^-149): -round(2^(1075 - 2e) / m^2) units,
+   * from integers; and at the other end -2^1023 for eps_x = 2^-511, -inf
+   * below 2^-512. */
+  {
+    mpz_t num, q, r;
+    int fl, e, k;
+    mpz_inits(num, q, r, NULL);
+    for (fl = 0; fl < 2; ++fl)
+      for (k = 0; k < 200; ++k) {
+        int sub = fl ? 149 : 1074, mb = fl ? 12 : 26;
+        unsigned long m = (2 * (unsigned long)(u01() * ldexp(1, mb - 1))) | 1;
+        double eps, got, want;
+        /* e such that eps_x^2 overflows (2e + 2 log2 m > 1024, float 128),
+         * and the result is not 0: 2^(sub + 1 - 2e) >= m^2 / 2. */
+        int elo = (fl ? 64 : 512) - (int)floor(log2((double)m));
+        int ehi = (int)floor((sub + 2 - 2 * log2((double)m)) / 2);
+        if (ehi < elo) continue;
+        e = elo + irand(ehi - elo + 1);
+        eps = ldexp((double)m, e);
+        mpz_set_ui(num, 1);
+        mpz_mul_2exp(num, num, (mp_bitcnt_t)(sub + 1 - 2 * e));
+        mpz_set_ui(r, m);
+        mpz_mul_ui(r, r, m);
+        mpz_fdiv_qr(q, num, num, r); /* q = quotient, num = remainder */
+        mpz_mul_2exp(num, num, 1);
+        if (mpz_cmp(num, r) > 0 || (mpz_cmp(num, r) == 0 && mpz_odd_p(q)))
+          mpz_add_ui(q, q, 1);
+        want = -ldexp(mpz_get_d(q), -sub);
+        got = fl ? (double)prox_ipc_mollifier_second_derivativef(0, (float)eps)
+                 : prox_ipc_mollifier_second_derivative(0, eps);
+        if (got != want && g_verbose)
+          fprintf(stderr, "%s m'' at eps_x = %lu 2^%d: %a, want %a\n",
+                  fl ? "float" : "double", m, e, got, want);
+        CHECK(got == want);
+      }
+    mpz_clears(num, q, r, NULL);
+    CHECK(prox_ipc_mollifier_second_derivative(0, ldexp(1, -511)) ==
+          -ldexp(1, 1023));
+    CHECK(prox_ipc_mollifier_second_derivative(0, ldexp(1, -512)) == -INFINITY);
+    CHECK(prox_ipc_mollifier_second_derivativef(0, ldexpf(1, -63)) ==
+          -ldexpf(1, 127));
+    CHECK(prox_ipc_mollifier_second_derivativef(0, ldexpf(1, -64)) ==
+          -INFINITY);
+  }
 }
 
 /* ---- main -------------------------------------------------------------- */

@@ -26,11 +26,25 @@
 /* Two-direction problems are solved in a frame where the largest
  * coordinate magnitude of their vectors lies in [2^(F-1), 2^F). */
 #define PROX_IPC_FRAME 224
+/* The edge-edge mollifier's frame (prox_ipc_detail_mollify), and the
+ * bounds and scales of prox_ipc_mollifier_second_derivative. */
+#define PROX_IPC_MOLL_FRAME 250
+#define PROX_IPC_M2_BIG 6.703903964971299e+153      /* 2^511 */
+#define PROX_IPC_M2_DOWN 7.458340731200207e-155     /* 2^-512 */
+#define PROX_IPC_M2_UP 1.3407807929942597e+154      /* 2^512 */
+#define PROX_IPC_M2_TINY (-1.1125369292536007e-308) /* -2^-1023 */
+#define PROX_IPC_M2_HUGE (-8.98846567431158e+307)   /* -2^1023 */
 #else
 #define PROX_IPC_TAU PROX_IPC_DEGENERATE_SIN2F
 #define PROX_IPC_LO 1e-9f
 #define PROX_IPC_HI 1e9f
 #define PROX_IPC_FRAME 23
+#define PROX_IPC_MOLL_FRAME 30
+#define PROX_IPC_M2_BIG 9.22337204e+18f     /* 2^63 */
+#define PROX_IPC_M2_DOWN 5.42101086e-20f    /* 2^-64 */
+#define PROX_IPC_M2_UP 1.84467441e+19f      /* 2^64 */
+#define PROX_IPC_M2_TINY (-5.87747175e-39f) /* -2^-127 */
+#define PROX_IPC_M2_HUGE (-1.70141183e+38f) /* -2^127 */
 #endif
 /* Below this sin^2 of the angle between the two directions, their plain
  * cross product may have lost more than two bits and is recomputed with the
@@ -1530,88 +1544,177 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier_derivative)(PROX_REAL x,
 }
 
 /// Second derivative of prox_ipc_mollifier: -2 / eps_x^2 below the
-/// threshold, 0 above (it jumps at x = eps_x: m is C1, not C2). NaN or
-/// infinite input gives NaN.
+/// threshold, 0 above (it jumps at x = eps_x: m is C1, not C2). The
+/// quotient of -2 by eps_x^2 rounded as if its exponent were unbounded,
+/// itself correctly rounded, also where eps_x^2 leaves the range: a
+/// subnormal result for eps_x above 2^511 (float 2^63), an infinite one
+/// below about 2^-511.5 (float 2^-63.5). NaN or infinite input gives NaN.
 PROX_KERNEL PROX_REAL
 PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_REAL x, PROX_REAL eps_x) {
   PROX_REAL d = 0;
-  if (x < eps_x) d = -2 / (eps_x * eps_x);
+  if (x < eps_x) {
+    /* e = eps_x 2^-H (H = 512, float 64) when eps_x^2 would overflow, or
+     * 2^H when it would underflow: e e is eps_x^2 4^-H rounded the same
+     * way, and -2 / eps_x^2 is -2^(1 - 2H) / (e e), whose numerator is a
+     * power of two in range (subnormal: 2^-1023, float 2^-127), or
+     * (-2^(2H - 1) / (e e)) 4, the product exact or an overflow where the
+     * rounded quotient would overflow. */
+    PROX_REAL big = PROX_IPC_M2_BIG, e;
+    if (eps_x > big) {
+      e = eps_x * PROX_IPC_M2_DOWN;
+      d = PROX_IPC_M2_TINY / (e * e);
+    } else if (eps_x < 1 / big) {
+      e = eps_x * PROX_IPC_M2_UP;
+      d = (PROX_IPC_M2_HUGE / (e * e)) * 4;
+    } else {
+      d = -2 / (eps_x * eps_x);
+    }
+  }
   return d + ((x - x) + (eps_x - eps_x));
+}
+
+/// Internal: x 2^e for a finite x, exact unless the result leaves the
+/// normal range, where it is rounded once (as ldexp): a multiplication by
+/// the power of two where that is a normal number.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_scale2)(PROX_REAL x, int e) {
+  PROX_REAL s = (PROX_REAL)ldexp(1.0, e);
+  if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX) return x * s;
+  return (PROX_REAL)ldexp((double)x, e);
+}
+
+/// Internal: the edge-edge mollifier m(x), x = |ea x eb|^2, its gradient
+/// m'(x) dx (when grad is not NULL) and Hessian m''(x) dx dx^T + m'(x) d2x
+/// (when hess is not NULL; grad then too), zero at and above the
+/// threshold; input finite. Below the threshold, with s = dx / eps_x and
+/// c = 2 (1 - x / eps_x): m = (2 - x / eps_x) x / eps_x, m' dx = c s and
+/// m'' dx dx^T + m' d2x = -2 s s^T + c d2x / eps_x. The edges are scaled
+/// first by the power of two 2^-g that brings their largest coordinate
+/// into [2^(G-1), 2^G) (G = 250, float 30), so that x, dx and d2x neither
+/// overflow nor underflow but for nearly parallel edges; eps_x = me 2^ee
+/// enters through me and exponents: x / eps_x is (x' / me) 2^(4g - ee),
+/// and every output is formed in the frame and scaled once at the end by
+/// 2^(3g - ee) (gradient) or 2^(2g - ee) (Hessian). The frame is the same
+/// for the input scaled by any power of two, so the results commute with
+/// such a scaling; where nothing leaves the range, they are those of the
+/// unscaled formulas, bit for bit.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollify)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL *hess) {
+  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
+  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
+  PROX_IPC_V o = PROX_FN(prox_v3)(0, 0, 0);
+  PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(ea), mb, x, me = 0, y = 0;
+  PROX_REAL g[12], u[12], c = 0;
+  int i, j, h = 0, ee = 0, below = 0;
+  mb = PROX_FN(prox_ipc_detail_maxabs)(eb);
+  m = mb > m ? mb : m;
+  if (m > 0) {
+    (void)frexp((double)m, &h);
+    h -= PROX_IPC_MOLL_FRAME;
+    ea = PROX_FN(prox_ipc_detail_vunscale)(ea, -h);
+    eb = PROX_FN(prox_ipc_detail_vunscale)(eb, -h);
+  }
+  if (grad || hess)
+    x = PROX_FN(prox_ipc_detail_cross)(o, ea, o, eb, g, hess);
+  else
+    x = PROX_FN(prox_vlen2)(PROX_FN(prox_vcross)(ea, eb));
+  if (eps_x > 0) {
+    /* x 2^4h < eps_x, exactly: x = mx 2^ex, eps_x = me 2^ee. */
+    me = (PROX_REAL)frexp((double)eps_x, &ee);
+    if (x == 0) {
+      below = 1;
+    } else {
+      int ex, dd;
+      PROX_REAL mx = (PROX_REAL)frexp((double)x, &ex);
+      dd = ex + 4 * h - ee;
+      below = dd < 0 || (dd == 0 && mx < me);
+    }
+  }
+  if (below) {
+    y = PROX_FN(prox_ipc_detail_scale2)(x / me, 4 * h - ee);
+    c = 2 * (1 - y);
+  }
+  if (grad) {
+    for (i = 0; i < 12; ++i)
+      grad[i] =
+          below ? PROX_FN(prox_ipc_detail_scale2)(c * (g[i] / me), 3 * h - ee)
+                : 0;
+  }
+  if (hess) {
+    /* -2 s_i s_j + c d2x_ij / eps_x = 2^(2h - ee) (-2 u_i u_j 2^b +
+     * c d2x'_ij / me), u_i = (g'_i / me) 2^a, 2 a + b = 4 h - ee: below
+     * the threshold |u_i u_j| 2^b <= |dx'|^2 / (me x') <= 8 |e'|^2. */
+    int b = ((4 * h - ee) % 2 + 2) % 2, a = (4 * h - ee - b) / 2;
+    PROX_REAL two = b ? PROX_R(4.0) : PROX_R(2.0);
+    for (i = 0; i < 12; ++i)
+      u[i] = below ? PROX_FN(prox_ipc_detail_scale2)(g[i] / me, a) : 0;
+    for (i = 0; i < 12; ++i)
+      for (j = 0; j < 12; ++j)
+        hess[12 * i + j] =
+            below ? PROX_FN(prox_ipc_detail_scale2)(
+                        -two * (u[i] * u[j]) + c * (hess[12 * i + j] / me),
+                        2 * h - ee)
+                  : 0;
+  }
+  return below ? (2 - y) * y : 1;
 }
 
 /// The edge-edge mollifier m(|ea x eb|^2) of prox_ipc_mollifier with
 /// threshold eps_x (from prox_ipc_edge_edge_mollifier_threshold). Smoothly
 /// goes to 0 as the edges become parallel, 1 when sin^2 of their angle is
-/// large enough. Non-finite input gives NaN.
+/// large enough. Its value equals prox_ipc_mollifier's of
+/// prox_ipc_edge_edge_cross_squarednorm's x wherever that x is a normal
+/// number, and is formed without underflow elsewhere (see
+/// prox_ipc_detail_mollify). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier)(PROX_IPC_V ea0,
                                                             PROX_IPC_V ea1,
                                                             PROX_IPC_V eb0,
                                                             PROX_IPC_V eb1,
                                                             PROX_REAL eps_x) {
-  return PROX_FN(prox_ipc_mollifier)(
-      PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(ea0, ea1, eb0, eb1), eps_x);
-}
-
-/// Internal: 2 (1 - x / eps_x) below the mollifier's threshold, else 0;
-/// NaN when x or eps_x is not finite.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollifier_c)(PROX_REAL x,
-                                                           PROX_REAL eps_x,
-                                                           int below) {
-  return (below ? 2 * (1 - x / eps_x) : 0) + ((x - x) + (eps_x - eps_x));
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+      !(eps_x - eps_x == 0))
+    return PROX_NAN;
+  return PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, 0, 0);
 }
 
 /// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
 /// mollifier, m'(x) dx (zero at and above the threshold); returns the
-/// mollifier value. Non-finite input gives NaN entries.
+/// mollifier value. Finite where max(|ea|, |eb|)^2 <= 2^1016 eps_x (float
+/// 2^120; see prox_ipc_edge_edge_mollifier_hessian). Non-finite input
+/// gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL grad[12]) {
-  PROX_REAL x, c;
-  int i, below;
   if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
     return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
-  x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, grad, 0);
-  /* m'(x) g = 2 (1 - x / eps_x) (g / eps_x) below the threshold, as in the
-   * Hessian below. */
-  below = x < eps_x;
-  c = PROX_FN(prox_ipc_detail_mollifier_c)(x, eps_x, below);
-  for (i = 0; i < 12; ++i)
-    grad[i] = c * (below ? grad[i] / eps_x : 0);
-  return PROX_FN(prox_ipc_mollifier)(x, eps_x);
+  return PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, grad, 0);
 }
 
 /// Hessian (12x12, row-major, symmetric) of the edge-edge mollifier,
 /// m''(x) dx dx^T + m'(x) d2x (zero at and above the threshold); fills grad
-/// when not NULL and returns the mollifier value. Non-finite input gives
-/// NaN entries.
+/// when not NULL and returns the mollifier value. Below the threshold its
+/// entries are at most about 24 max(|ea|, |eb|)^2 / eps_x (the gradient's
+/// 4 max(|ea|, |eb|) / sqrt(eps_x)): finite where max(|ea|, |eb|)^2 <=
+/// 2^1016 eps_x (float 2^120), within the domain; beyond, the exact
+/// Hessian may leave the range (eps_x from another rest shape than the
+/// edges', say: with the IPC threshold of the same edges, eps_x = 1e-3
+/// |ea|^2 |eb|^2, the condition is min(|ea|, |eb|)^2 >= 1e3 2^-1016 and
+/// holds throughout the domain). Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL hess[144]) {
-  PROX_REAL g[12], s[12], x, c;
-  int i, j, below;
+  PROX_REAL g[12];
+  PROX_REAL v;
+  int i;
   if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
     return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
-  x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, g, hess);
-  /* Below the threshold m' = 2 (1 - x / eps_x) / eps_x and m'' = -2 /
-   * eps_x^2 (0 above), so m'' g g^T + m' d2x = -2 s s^T + c d2x / eps_x
-   * with s = g / eps_x and c = 2 (1 - x / eps_x): every factor of degree -2
-   * or more in the coordinates, where m' (degree -4), g_i g_j (6) and
-   * eps_x^2 (8) would overflow or underflow in double beyond about
-   * 2^+-128. */
-  below = x < eps_x;
-  c = PROX_FN(prox_ipc_detail_mollifier_c)(x, eps_x, below);
-  for (i = 0; i < 12; ++i)
-    s[i] = below ? g[i] / eps_x : 0;
-  for (i = 0; i < 12; ++i)
-    for (j = 0; j < 12; ++j)
-      hess[12 * i + j] =
-          -2 * (s[i] * s[j]) + c * (below ? hess[12 * i + j] / eps_x : 0);
+  v = PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, g, hess);
   if (grad)
     for (i = 0; i < 12; ++i)
-      grad[i] = c * s[i];
-  return PROX_FN(prox_ipc_mollifier)(x, eps_x);
+      grad[i] = g[i];
+  return v;
 }
 
 #undef PROX_IPC_V
@@ -1621,3 +1724,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
 #undef PROX_IPC_HI
 #undef PROX_IPC_KAPPA
 #undef PROX_IPC_FRAME
+#undef PROX_IPC_MOLL_FRAME
+#undef PROX_IPC_M2_BIG
+#undef PROX_IPC_M2_DOWN
+#undef PROX_IPC_M2_UP
+#undef PROX_IPC_M2_TINY
+#undef PROX_IPC_M2_HUGE
