@@ -39,7 +39,10 @@
  *       outside it is counted (column outside), and a non-finite or
  *       unscaled result there too (column shape*), but is not a failure.
  *       D / h is decided exactly (long double where its rounding cannot
- *       change the answer, else GMP), independently of the kernels;
+ *       change the answer, else GMP), independently of the kernels. The
+ *       edge-edge mollifier likewise, with contact.h's condition on its
+ *       threshold (max(|ea|, |eb|)^2 <= 2^1016 eps_x, float 2^120, at 1
+ *       and at 2^k: the derivatives are not of degree 0);
  * (c) known answers: the overlap tests report touching sets (a shared
  *     vertex, a triangle vertex in the box, a sphere centered on a vertex,
  *     boxes with one center) as overlapping and the AABB test equals the
@@ -545,6 +548,45 @@ static int tp_shape_in(int f, const double (*d)[3], int q) {
   return tp_shape_exact_in(f, d, q);
 }
 
+/* Whether the edge-edge mollifier's derivatives on edges ea, eb (rounded
+ * differences) with threshold eps meet contact.h's condition
+ * max(|ea|, |eb|)^2 <= 2^q eps (or eps <= 0: no derivative): long double
+ * with a margin, else exactly (GMP). */
+static int tp_moll_in(const double *ea, const double *eb, double eps, int q) {
+  long double la = 0, lb = 0, lim;
+  mpq_t a, b, t;
+  int c, in;
+  if (!(eps > 0)) return 1;
+  for (c = 0; c < 3; ++c) {
+    la += (long double)ea[c] * ea[c];
+    lb += (long double)eb[c] * eb[c];
+  }
+  la = la > lb ? la : lb;
+  lim = ldexpl((long double)eps, q);
+#if LDBL_MANT_DIG >= 64 && LDBL_MAX_EXP >= 16384
+  if (la <= lim * (1 - 0x1p-40L)) return 1;
+  if (la >= lim * (1 + 0x1p-40L)) return 0;
+#endif
+  mpq_inits(a, b, t, NULL);
+  for (c = 0; c < 3; ++c) {
+    mpq_set_d(t, ea[c]);
+    mpq_mul(t, t, t);
+    mpq_add(a, a, t);
+    mpq_set_d(t, eb[c]);
+    mpq_mul(t, t, t);
+    mpq_add(b, b, t);
+  }
+  if (mpq_cmp(b, a) > 0) mpq_swap(a, b);
+  mpq_set_d(t, eps);
+  if (q >= 0)
+    mpq_mul_2exp(t, t, (mp_bitcnt_t)q);
+  else
+    mpq_div_2exp(t, t, (mp_bitcnt_t)-q);
+  in = mpq_cmp(a, t) <= 0;
+  mpq_clears(a, b, t, NULL);
+  return in;
+}
+
 /* The kind of a scaling failure of the configuration. */
 #define TP_SCALED (tp_case.far ? TP_FAR : TP_SCALE)
 
@@ -559,6 +601,7 @@ static int tp_shape_in(int f, const double (*d)[3], int q) {
 #define TP_E4 500       /* contact */
 #define TP_EM 250       /* mollifier */
 #define TP_Q4 448       /* contact.h's condition on the shape: D / h */
+#define TP_QM 1016      /* on the mollifier's threshold: L^2 / eps */
 #define TP_KMAX 200
 #define TP_SPAN 40
 #define TP_WIN 500 /* the domain's spread in one configuration */
@@ -573,6 +616,7 @@ static int tp_shape_in(int f, const double (*d)[3], int q) {
 #undef TP_E4
 #undef TP_EM
 #undef TP_Q4
+#undef TP_QM
 #undef TP_KMAX
 #undef TP_SPAN
 #include <prox/detail/real_end.h>
@@ -586,6 +630,7 @@ static int tp_shape_in(int f, const double (*d)[3], int q) {
 #define TP_E4 40
 #define TP_EM 28
 #define TP_Q4 48
+#define TP_QM 120
 #define TP_KMAX 20
 #define TP_SPAN 4
 #define TP_WIN 60
@@ -600,6 +645,7 @@ static int tp_shape_in(int f, const double (*d)[3], int q) {
 #undef TP_E4
 #undef TP_EM
 #undef TP_Q4
+#undef TP_QM
 #undef TP_KMAX
 #undef TP_SPAN
 #include <prox/detail/real_end.h>
@@ -2087,7 +2133,19 @@ static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk,
   PROX_REAL cx =
       PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(x->p, x->a, x->b, x->q);
   PROX_REAL cxk = (PROX_REAL)ldexp((double)cx, 4 * k);
-  TP_K4(prox_ipc_edge_edge_mollifier, 12, 0, -1, eps, 1,
+  double ea[3], eb[3];
+  int in;
+  /* contact.h's condition on the threshold, at 1 and at 2^k (the
+   * derivatives are of degree -1 and -2: it is not scale-free). */
+  TFN(tp_diff)(ea, x->a, x->p);
+  TFN(tp_diff)(eb, x->q, x->b);
+  in = tp_moll_in(ea, eb, (double)eps, TP_QM);
+  if (k) {
+    TFN(tp_diff)(ea, xk->a, xk->p);
+    TFN(tp_diff)(eb, xk->q, xk->b);
+    in &= tp_moll_in(ea, eb, (double)epsk, TP_QM);
+  }
+  TP_K4(prox_ipc_edge_edge_mollifier, 12, 0, -1, eps, in,
         (x->p, x->a, x->b, x->q, eps), (xk->p, xk->a, xk->b, xk->q, epsk));
   /* cx 2^4k in the normal range, or no scaling of the scalar kernels. */
   if (cx != 0 && fabs((double)cxk) < (double)PROX_REAL_MIN) k = 0;

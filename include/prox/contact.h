@@ -28,8 +28,15 @@
 ///   and 2^40 in float (products of four coordinate differences are formed
 ///   in the working precision); the edge-edge mollifier and its threshold
 ///   (of degree 4 in the coordinates) between 2^-250 and 2^250, float 2^-28
-///   and 2^28. tests/test_domain.c checks every kernel at those ends,
-///   vertices an ulp apart included.
+///   and 2^28, where the mollifier's gradient and Hessian (at most
+///   4 L / sqrt(eps_x) and 24 L^2 / eps_x, L = max(|ea|, |eb|), ea and eb
+///   the edge vectors rounded) also need L^2 <= 2^1016 eps_x, float 2^120
+///   (the threshold of the same edges, 1e-3 |ea|^2 |eb|^2, meets it
+///   throughout the domain; one from other, longer edges may not: the
+///   Hessian, measured up to 8 L^2 / eps_x near the threshold, overflows
+///   from about L^2 = 2^1021 eps_x, float 2^125, on). tests/test_domain.c
+///   checks every kernel at those ends, vertices an ulp apart included;
+///   tests/test_property.c on random configurations over the domain.
 /// - Shape: derivatives grow with the shape's conditioning, and finite
 ///   ones need a second condition. Let D be the largest distance between
 ///   two vertices a formula uses and h its smallest size: the edge length
