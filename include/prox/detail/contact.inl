@@ -26,6 +26,8 @@
 /* Two-direction problems are solved in a frame where the largest
  * coordinate magnitude of their vectors lies in [2^(F-1), 2^F). */
 #define PROX_IPC_FRAME 224
+#define PROX_IPC_FRAME_UP 2.695994666715064e+67    /* 2^224 */
+#define PROX_IPC_FRAME_DOWN 3.7092061506874214e-68 /* 2^-224 */
 /* The edge-edge mollifier's frame (prox_ipc_detail_mollify), and the
  * bounds and scales of prox_ipc_mollifier_second_derivative. */
 #define PROX_IPC_MOLL_FRAME 250
@@ -39,6 +41,8 @@
 #define PROX_IPC_LO 1e-9f
 #define PROX_IPC_HI 1e9f
 #define PROX_IPC_FRAME 23
+#define PROX_IPC_FRAME_UP 8388608.0f       /* 2^23 */
+#define PROX_IPC_FRAME_DOWN 1.1920929e-07f /* 2^-23 */
 #define PROX_IPC_MOLL_FRAME 30
 #define PROX_IPC_M2_BIG 9.22337204e+18f     /* 2^63 */
 #define PROX_IPC_M2_DOWN 5.42101086e-20f    /* 2^-64 */
@@ -139,12 +143,30 @@ PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vpow2)(PROX_IPC_V v, int h) {
                           (PROX_REAL)ldexp((double)v.z, h));
 }
 
-/// Internal: v 2^h (a vector back from prox_ipc_detail_prep's scale),
-/// multiplied by the power of two where it is a normal number.
+/// Internal: v 2^h, multiplied by the power of two where it is a normal
+/// number (exact unless a component leaves the normal range, then rounded
+/// once).
 PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vunscale)(PROX_IPC_V v, int h) {
   PROX_REAL s = (PROX_REAL)ldexp(1.0, h);
   if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX)
     return PROX_FN(prox_vscale)(v, s);
+  return PROX_FN(prox_ipc_detail_vpow2)(v, h);
+}
+
+/// Internal: a squared length x 4^h and a vector v 2^h back from
+/// prox_ipc_detail_prep's frame, given p = 2^h (0 where that is not a
+/// normal number): exact unless a result leaves the normal range, then
+/// rounded once, and without a call to ldexp where p and p^2 are normal.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unframe2)(PROX_REAL x, int h,
+                                                        PROX_REAL p) {
+  PROX_REAL pp = p * p;
+  if (pp >= PROX_REAL_MIN && pp <= PROX_REAL_MAX) return x * pp;
+  return (PROX_REAL)ldexp((double)x, 2 * h);
+}
+
+PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_unframe)(PROX_IPC_V v, int h,
+                                                        PROX_REAL p) {
+  if (p != 0) return PROX_FN(prox_vscale)(v, p);
   return PROX_FN(prox_ipc_detail_vpow2)(v, h);
 }
 
@@ -251,23 +273,30 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_maxabs)(PROX_IPC_V v) {
 /// 2^48: contact.h) lie within 2^+-906 (float 2^+-104), clear of underflow
 /// and overflow, whatever the scale of the input (a frame that depends on
 /// the scale would put short lengths so close to the underflow threshold
-/// that their products lose bits at some scales and not at others).
+/// that their products lose bits at some scales and not at others). *p is
+/// set to 2^h, or 0 where that is not a normal number (see
+/// prox_ipc_detail_unframe); the powers of two come from frexp's
+/// significand, by exact divisions.
 PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
                                               PROX_IPC_V *e2, PROX_REAL *l1,
                                               PROX_REAL *l2, PROX_IPC_V *n,
-                                              PROX_REAL *n2) {
+                                              PROX_REAL *n2, PROX_REAL *p) {
   int h = 0;
   PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(*u),
             m1 = PROX_FN(prox_ipc_detail_maxabs)(*e1),
             m2 = PROX_FN(prox_ipc_detail_maxabs)(*e2);
   m = m1 > m ? m1 : m;
   m = m2 > m ? m2 : m;
+  *p = 1;
   if (m > 0 && m <= PROX_REAL_MAX) {
-    PROX_REAL s;
-    (void)frexp((double)m, &h);
+    /* m = f 2^e: pe = m / f = 2^e exactly, s = 2^-h, *p = 2^h. */
+    PROX_REAL f = (PROX_REAL)frexp((double)m, &h), pe = m / f, s;
+    s = PROX_IPC_FRAME_UP / pe;
+    *p = pe * PROX_IPC_FRAME_DOWN;
     h -= PROX_IPC_FRAME;
-    s = (PROX_REAL)ldexp(1.0, -h);
-    if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX) {
+    if (!(*p >= PROX_REAL_MIN && *p <= PROX_REAL_MAX)) *p = 0;
+    if (pe >= PROX_REAL_MIN && pe <= PROX_REAL_MAX && s >= PROX_REAL_MIN &&
+        s <= PROX_REAL_MAX) {
       *u = PROX_FN(prox_vscale)(*u, s);
       *e1 = PROX_FN(prox_vscale)(*e1, s);
       *e2 = PROX_FN(prox_vscale)(*e2, s);
@@ -307,9 +336,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_IPC_V u,
     PROX_IPC_V e1, PROX_IPC_V e2) {
   PROX_IPC_V n;
-  PROX_REAL l1, l2, n2, un, d2;
+  PROX_REAL l1, l2, n2, un, d2, pw;
   int h;
-  h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
+  h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2, &pw);
   if (!(n2 > 0)) {
     int k = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
     if (k == 0) return PROX_FN(prox_ipc_detail_pl_d2)(p, t0, t1);
@@ -318,7 +347,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
   }
   un = PROX_FN(prox_vdot)(u, n);
   d2 = un * (un / n2);
-  return PROX_FN(prox_ipc_detail_unscale2)(d2, h);
+  return PROX_FN(prox_ipc_detail_unframe2)(d2, h, pw);
 }
 
 /// Internal: squared distance from p to the plane through t0 t1 t2.
@@ -364,8 +393,8 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
   PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
   PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
   PROX_IPC_V n, r, x1, x2;
-  PROX_REAL l1, l2, n2, un, k, b0, b1, b2;
-  int h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
+  PROX_REAL l1, l2, n2, un, k, b0, b1, b2, pw;
+  int h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2, &pw);
   if (!(n2 > 0)) {
     /* Zero area: the line of the longest edge. */
     int k0 = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
@@ -432,8 +461,8 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
     (wc, wq, PROX_SQRT(2 * (lq / n2)), PROX_SQRT(2 / lq), o);
   }
   if (h) {
-    o->d2 = PROX_FN(prox_ipc_detail_unscale2)(o->d2, h);
-    r = PROX_FN(prox_ipc_detail_vunscale)(r, h);
+    o->d2 = PROX_FN(prox_ipc_detail_unframe2)(o->d2, h, pw);
+    r = PROX_FN(prox_ipc_detail_unframe)(r, h, pw);
   }
   o->r = r;
 }
@@ -445,15 +474,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_tail)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb) {
   PROX_IPC_V n;
-  PROX_REAL la, lb, n2, wn, d2;
-  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
+  PROX_REAL la, lb, n2, wn, d2, pw;
+  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
   if (!(n2 > 0)) {
     if (lb > 0) return PROX_FN(prox_ipc_detail_pl_d2)(ea0, eb0, eb1);
     return PROX_FN(prox_ipc_detail_pl_d2)(eb0, ea0, ea1);
   }
   wn = PROX_FN(prox_vdot)(w, n);
   d2 = wn * (wn / n2);
-  return PROX_FN(prox_ipc_detail_unscale2)(d2, h);
+  return PROX_FN(prox_ipc_detail_unframe2)(d2, h, pw);
 }
 
 /// Internal: squared distance between the lines ea0 ea1 and eb0 eb1.
@@ -476,8 +505,8 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   PROX_IPC_V n, r, xb, xa;
   PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
-  PROX_REAL la, lb, n2, wn, k, ps, pt;
-  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
+  PROX_REAL la, lb, n2, wn, k, ps, pt, pw;
+  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
   if (!(n2 > 0)) {
     /* Parallel (or a zero-length edge): a point-line distance. */
     PROX_FN(prox_ipc_detail_clear)(o);
@@ -543,8 +572,8 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
     (wc, wq, PROX_SQRT(2 * (lq / n2)), PROX_SQRT(2 / lq), o);
   }
   if (h) {
-    o->d2 = PROX_FN(prox_ipc_detail_unscale2)(o->d2, h);
-    r = PROX_FN(prox_ipc_detail_vunscale)(r, h);
+    o->d2 = PROX_FN(prox_ipc_detail_unframe2)(o->d2, h, pw);
+    r = PROX_FN(prox_ipc_detail_unframe)(r, h, pw);
   }
   o->r = r;
 }
@@ -1724,6 +1753,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
 #undef PROX_IPC_HI
 #undef PROX_IPC_KAPPA
 #undef PROX_IPC_FRAME
+#undef PROX_IPC_FRAME_UP
+#undef PROX_IPC_FRAME_DOWN
 #undef PROX_IPC_MOLL_FRAME
 #undef PROX_IPC_M2_BIG
 #undef PROX_IPC_M2_DOWN
