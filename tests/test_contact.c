@@ -941,6 +941,52 @@ static void test_mollifier(void) {
     CHECK(prox_ipc_edge_edge_mollifier_threshold(a, b, c, d) == 1e-3 * 4 * 9);
     CHECK(prox_ipc_edge_edge_mollifier_threshold(a, a, c, d) == 0);
   }
+  /* Second derivative where eps_x^2 leaves the range: eps_x = m 2^e (m odd,
+   * m^2 exact) gives -2 / (m^2 2^(2e)), rounded once to the subnormal grid
+   * (units of 2^-1074, float 2^-149): -round(2^(1075 - 2e) / m^2) units,
+   * from integers; and at the other end -2^1023 for eps_x = 2^-511, -inf
+   * below 2^-512. */
+  {
+    mpz_t num, q, r;
+    int fl, e, k;
+    mpz_inits(num, q, r, NULL);
+    for (fl = 0; fl < 2; ++fl)
+      for (k = 0; k < 200; ++k) {
+        int sub = fl ? 149 : 1074, mb = fl ? 12 : 26;
+        unsigned long m = (2 * (unsigned long)(u01() * ldexp(1, mb - 1))) | 1;
+        double eps, got, want;
+        /* e such that eps_x^2 overflows (2e + 2 log2 m > 1024, float 128),
+         * and the result is not 0: 2^(sub + 1 - 2e) >= m^2 / 2. */
+        int elo = (fl ? 64 : 512) - (int)floor(log2((double)m));
+        int ehi = (int)floor((sub + 2 - 2 * log2((double)m)) / 2);
+        if (ehi < elo) continue;
+        e = elo + irand(ehi - elo + 1);
+        eps = ldexp((double)m, e);
+        mpz_set_ui(num, 1);
+        mpz_mul_2exp(num, num, (mp_bitcnt_t)(sub + 1 - 2 * e));
+        mpz_set_ui(r, m);
+        mpz_mul_ui(r, r, m);
+        mpz_fdiv_qr(q, num, num, r); /* q = quotient, num = remainder */
+        mpz_mul_2exp(num, num, 1);
+        if (mpz_cmp(num, r) > 0 || (mpz_cmp(num, r) == 0 && mpz_odd_p(q)))
+          mpz_add_ui(q, q, 1);
+        want = -ldexp(mpz_get_d(q), -sub);
+        got = fl ? (double)prox_ipc_mollifier_second_derivativef(0, (float)eps)
+                 : prox_ipc_mollifier_second_derivative(0, eps);
+        if (got != want && g_verbose)
+          fprintf(stderr, "%s m'' at eps_x = %lu 2^%d: %a, want %a\n",
+                  fl ? "float" : "double", m, e, got, want);
+        CHECK(got == want);
+      }
+    mpz_clears(num, q, r, NULL);
+    CHECK(prox_ipc_mollifier_second_derivative(0, ldexp(1, -511)) ==
+          -ldexp(1, 1023));
+    CHECK(prox_ipc_mollifier_second_derivative(0, ldexp(1, -512)) == -INFINITY);
+    CHECK(prox_ipc_mollifier_second_derivativef(0, ldexpf(1, -63)) ==
+          -ldexpf(1, 127));
+    CHECK(prox_ipc_mollifier_second_derivativef(0, ldexpf(1, -64)) ==
+          -INFINITY);
+  }
 }
 
 /* ---- main -------------------------------------------------------------- */
@@ -978,7 +1024,14 @@ static void put3(double *x, int v, const double *o, double s, const double *u,
  * exactly, so that the line t0 t1 passes through the origin); 2
  * point-plane, an edge h; 3 line-line, an edge h; 4 line-line, sin of the
  * angle 2^-q (q <= 40 here: representable at scale D); 5 four vertices
- * within an ulp of one another. */
+ * within an ulp of one another. The kernels see the differences of the
+ * vertices rounded, which for q > 53 (float 24) make variants 1 and 4 a
+ * different shape; 6 and 7 keep h in them, along coordinate axes, with
+ * long edges of random length (which the old Hessian factors could not
+ * take: D / h above about 2^280 overflowed): 6 point-plane, a sliver of
+ * height about h (the foot of p has barycentric coordinates of the order
+ * of D / h), 7 line-line, sin of the angle about 2^-q, q up to the limit
+ * (6 and 7: q <= the limit - 2, their D / h being up to 4 times 2^q). */
 static void shape_case(int k, int e, int q, int fl, double *x) {
   double D = ldexp(1.0, e), h = ldexp(D, -q), a[3], b[3], c[3], o[3];
   int i;
@@ -1020,7 +1073,7 @@ static void shape_case(int k, int e, int q, int fl, double *x) {
       o[i] = x[6 + i] + 2 * D * a[i] + 2 * h * b[i];
     put3(x, 3, o, 0, a, fl);
     break;
-  default:
+  case 5:
     put3(x, 0, 0, D * (0.5 + 0.5 * u01()), c, fl);
     for (i = 3; i < 12; ++i)
       x[i] = x[i % 3];
@@ -1032,6 +1085,42 @@ static void shape_case(int k, int e, int q, int fl, double *x) {
                : nextafter(x[2], INFINITY);
     x[9] = x[3];
     break;
+  case 6:
+  case 7: {
+    /* The long edges along the axis ax with random lengths, their
+     * deviations of size h along the other two axes ay, az, so that every
+     * difference the kernels form is exact: t0 = 0, t1 = r1 D ax + h ay,
+     * t2 = r2 D ax + h az; or ea0 = 0, ea1 = r1 D ax + h ay, eb0 = o (no
+     * az part), eb1 = o + r2 D ax + h az. The smallest height (line-line:
+     * h) is at least h / sqrt(2), and D at most 2 D (3 D): D / h stays
+     * below 2^(q + 2). */
+    int ax = irand(3), ay = (ax + 1 + irand(2)) % 3, az = 3 - ax - ay;
+    double r1 = 0.5 + 0.5 * u01(), r2 = 0.5 + 0.5 * u01(), t;
+    if (irand(2)) r1 = -r1;
+    if (irand(2)) r2 = -r2;
+    for (i = 3; i < 12; ++i)
+      x[i] = 0;
+    t = r1 * D;
+    x[3 * (k == 6 ? 2 : 1) + ax] = fl ? (double)(float)t : t;
+    x[3 * (k == 6 ? 2 : 1) + ay] = h;
+    if (k == 6) {
+      put3(x, 0, 0, D * (0.5 + 0.5 * u01()), c, fl);
+      t = r2 * D;
+      x[9 + ax] = fl ? (double)(float)t : t;
+      x[9 + az] = h;
+    } else {
+      for (i = 0; i < 3; ++i)
+        x[i] = 0;
+      put3(x, 2, 0, D * (0.5 + 0.5 * u01()), c, fl);
+      x[6 + az] = 0;
+      for (i = 0; i < 3; ++i)
+        x[9 + i] = x[6 + i];
+      t = x[6 + ax] + r2 * D;
+      x[9 + ax] = fl ? (double)(float)t : t;
+      x[9 + az] = h;
+    }
+    break;
+  }
   }
 }
 
@@ -1069,14 +1158,14 @@ static int shape_eval(int k, const double *x, int fl) {
           prox_ipc_point_edge_distance_hessian(p0, p1, p2, PROX_PE_P_E, g, hs);
       ok &= all_finite(g, 9) && all_finite(hs, 81);
     }
-    if (k == 1 || k == 2 || k == 5) {
+    if (k == 1 || k == 2 || k == 5 || k == 6) {
       v[nv++] = prox_ipc_point_plane_distance_hessian(p0, p1, p2, p3, g, hs);
       ok &= all_finite(g, 12) && all_finite(hs, 144);
       v[nv++] = prox_ipc_point_triangle_distance_hessian(p0, p1, p2, p3,
                                                          PROX_PT_AUTO, g, hs);
       ok &= all_finite(g, 12) && all_finite(hs, 144);
     }
-    if (k >= 3) {
+    if (k == 3 || k == 4 || k == 5 || k == 7) {
       v[nv++] = prox_ipc_line_line_distance_hessian(p0, p1, p2, p3, g, hs);
       ok &= all_finite(g, 12) && all_finite(hs, 144);
       v[nv++] = prox_ipc_edge_edge_distance_hessian(p0, p1, p2, p3,
@@ -1097,14 +1186,14 @@ static int shape_eval(int k, const double *x, int fl) {
                                                       gf, hf);
       ok &= all_finitef(gf, 9) && all_finitef(hf, 81);
     }
-    if (k == 1 || k == 2 || k == 5) {
+    if (k == 1 || k == 2 || k == 5 || k == 6) {
       v[nv++] = prox_ipc_point_plane_distance_hessianf(p0, p1, p2, p3, gf, hf);
       ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
       v[nv++] = prox_ipc_point_triangle_distance_hessianf(p0, p1, p2, p3,
                                                           PROX_PT_AUTO, gf, hf);
       ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
     }
-    if (k >= 3) {
+    if (k == 3 || k == 4 || k == 5 || k == 7) {
       v[nv++] = prox_ipc_line_line_distance_hessianf(p0, p1, p2, p3, gf, hf);
       ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
       v[nv++] = prox_ipc_edge_edge_distance_hessianf(p0, p1, p2, p3,
@@ -1134,10 +1223,10 @@ static void test_shape_condition(void) {
   for (fl = 0; fl < 2; ++fl) {
     int Q = fl ? SHAPE_Q_FLOAT : SHAPE_Q_DOUBLE, L = fl ? 40 : 500, k;
     long inside = 0, outside = 0, out_bad = 0;
-    for (k = 0; k < 6; ++k) {
+    for (k = 0; k < 8; ++k) {
       int it, n = g_nvalue / 2;
       for (it = 0; it < 2 * n; ++it) {
-        int beyond = it >= n, qmax = k == 4 ? 40 : Q;
+        int beyond = it >= n, qmax = k == 4 ? 40 : (k >= 6 ? Q - 2 : Q);
         int q = beyond ? Q + 1 + irand(100) : irand(qmax + 1), e, ok;
         double x[12];
         if (k == 5) q = 0;

@@ -31,6 +31,19 @@
  *       overlap answers. Bit-for-bit mismatches outside test_scale's range
  *       are counted (column far*) but are not failures: the headers
  *       promise no more there;
+ *     - for the contact kernels, only where the configuration meets
+ *       contact.h's condition on the shape of the formula the kernel
+ *       evaluates (D / h <= 2^448, float 2^48, D and h those of the shape
+ *       formed by the rounded differences of its vertices; a typed kernel's
+ *       formula is its type's, the classifier's for AUTO, at 1 and at 2^k;
+ *       where h = 0 the fallback formula's), as for (a): a configuration
+ *       outside it is counted (column outside), and a non-finite or
+ *       unscaled result there too (column shape*), but is not a failure.
+ *       D / h is decided exactly (long double where its rounding cannot
+ *       change the answer, else GMP), independently of the kernels. The
+ *       edge-edge mollifier likewise, with contact.h's condition on its
+ *       threshold (max(|ea|, |eb|)^2 <= 2^1016 eps_x, float 2^120, at 1
+ *       and at 2^k: the derivatives are not of degree 0);
  * (c) known answers: the overlap tests report touching sets (a shared
  *     vertex, a triangle vertex in the box, a sphere centered on a vertex,
  *     boxes with one center) as overlapping and the AABB test equals the
@@ -86,6 +99,8 @@
 #include <prox/contact.h>
 #include <prox/prox.h>
 
+#include <float.h>
+#include <gmp.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -129,18 +144,25 @@ static const char *const tp_deg_names[TP_NDEG] = {
  * (b) not scaled bit for bit with both configurations in test_scale's range
  * (scale), or outside it (far: counted, not a failure); a K1 or K2 value at
  * 2^k not within twice the error bound of the one at 1 (bound); (c) a wrong
- * answer. */
+ * answer; a contact kernel non-finite or not scaled on a configuration
+ * outside contact.h's condition on the shape (shape: counted, not a
+ * failure). */
 enum {
   TP_NONFINITE = 1,
   TP_SCALE = 2,
   TP_FAR = 4,
   TP_BOUND = 8,
-  TP_ANSWER = 16
+  TP_ANSWER = 16,
+  TP_SHAPE = 32
 };
-#define TP_NKIND 5
+#define TP_NKIND 6
 static const char *const tp_kind_names[TP_NKIND] = {
-    "non-finite output", "not scaled by 2^k", "not scaled by 2^k (far)",
-    "beyond twice the bound at 2^k", "wrong answer"};
+    "non-finite output",
+    "not scaled by 2^k",
+    "not scaled by 2^k (far)",
+    "beyond twice the bound at 2^k",
+    "wrong answer",
+    "non-finite or not scaled outside the shape condition"};
 
 /* The shapes of the primitives for printing: r a real, v a vector, and
  * parentheses an array member (see tp_print). */
@@ -166,6 +188,7 @@ typedef struct tp_stat {
   long mode[TP_NMODE];   /* failed configurations by mode */
   long deg[TP_NDEG + 1]; /* by degeneracy present (last: none) */
   long part[2];          /* by part of the domain (tp_part_names) */
+  long outside;          /* configurations outside the shape condition */
   struct tp_stat *next;  /* the kernels of the running test */
 } tp_stat;
 
@@ -184,11 +207,13 @@ static int tp_win = 0;
 /* The configuration being evaluated: its mode, degeneracies, the exponent
  * k of its scaled copy (0: none), whether it or its copy lies outside
  * test_scale's range (far, see tp_pick_k), S a power of two above its
- * magnitudes, and the part of the domain. */
+ * magnitudes, the part of the domain, and whether it lies outside the
+ * condition on the shape of the kernel being evaluated (out, contact
+ * kernels only). */
 static struct {
   int mode;
   unsigned deg;
-  int k, far, part;
+  int k, far, part, out;
   double S;
 } tp_case;
 
@@ -273,8 +298,10 @@ static int tp_record(tp_stat *st, const char *name, int bad) {
     tp_tail = &st->next;
   }
   ++st->cases;
+  if (tp_case.out) ++st->outside;
   if (bad == TP_FAR) ++st->kind[2];
-  if (!bad || bad == TP_FAR) return 0;
+  if (bad == TP_SHAPE) ++st->kind[5];
+  if (!bad || bad == TP_FAR || bad == TP_SHAPE) return 0;
   ++st->failed;
   for (i = 0; i < TP_NKIND; ++i)
     if (bad & (1 << i)) ++st->kind[i];
@@ -301,13 +328,18 @@ static int tp_record(tp_stat *st, const char *name, int bad) {
  * starts a new table. */
 static void tp_summary(void) {
   tp_stat *st;
-  int i;
-  printf("  %-42s %7s %7s %7s %7s %7s %7s %7s\n", "kernel", "cases", "failed",
+  int i, shape = 0;
+  for (st = tp_head; st; st = st->next)
+    shape |= st->outside != 0;
+  printf("  %-42s %7s %7s %7s %7s %7s %7s %7s", "kernel", "cases", "failed",
          "nonfin", "scale", "far*", "bound", "answer");
+  if (shape) printf(" %7s %7s", "outside", "shape*");
+  printf("\n");
   for (st = tp_head; st; st = st->next) {
     printf("  %-42s %7ld %7ld", st->name, st->cases, st->failed);
-    for (i = 0; i < TP_NKIND; ++i)
+    for (i = 0; i < TP_NKIND - 1; ++i)
       printf(" %7ld", st->kind[i]);
+    if (shape) printf(" %7ld %7ld", st->outside, st->kind[TP_NKIND - 1]);
     for (i = 0; i < TP_NMODE; ++i)
       if (st->mode[i]) printf(" %s:%ld", tp_mode_names[i], st->mode[i]);
     for (i = 0; i <= TP_NDEG; ++i)
@@ -318,13 +350,245 @@ static void tp_summary(void) {
     printf("\n");
   }
   printf("  (far*: not scaled bit for bit outside test_scale's range, counted "
-         "but not a failure;\n   the failed configurations by mode, "
-         "degeneracy and part follow each line)\n");
+         "but not a failure;\n");
+  if (shape)
+    printf("   outside: configurations outside contact.h's condition on the "
+           "shape of the\n   kernel; shape*: those of them with a non-finite "
+           "or unscaled result, counted\n   but not a failure;\n");
+  printf("   the failed configurations by mode, degeneracy and part follow "
+         "each line)\n");
   for (st = tp_head; st; st = st->next)
     CHECK_MSG(st->failed == 0, "%s: %ld of %ld configurations failed", st->name,
               st->failed, st->cases);
   tp_head = NULL;
   tp_tail = &tp_head;
+}
+
+/* ---- contact.h's condition on the shape (an exact oracle) */
+
+/* The formulas of contact.h with a condition on the shape, as the kernels
+ * see them: the differences of the argument vertices that the formula
+ * forms, each coordinate rounded once to the working precision (given as
+ * doubles: float values convert exactly), d[0..2], and the vertices they
+ * place relative to the formula's base vertex:
+ *   TP_PL     point-line (p; e0 e1): d = e1 - e0, p - e0; vertices 0, d0,
+ *             d1; h the edge length |d0|;
+ *   TP_PLANE  point-plane (p; t0 t1 t2): d = t1 - t0, t2 - t0, p - t0;
+ *             vertices 0, d0, d1, d2; h = |d0 x d1| / the longest edge;
+ *   TP_LL     line-line (ea0 ea1; eb0 eb1): d = ea1 - ea0, eb1 - eb0,
+ *             ea0 - eb0; vertices 0 (eb0), d1 (eb1), d2 (ea0), d2 + d0
+ *             (ea1); h = |d0 x d1| / max(|d0|, |d1|).
+ * D is the largest distance between the vertices. */
+enum { TP_PL, TP_PLANE, TP_LL };
+
+/* Integers of one formula (the coordinates times a common power of two)
+ * and temporaries. */
+#define TP_NZ 40
+static mpz_t tp_z[TP_NZ];
+static int tp_z_ready;
+
+/* z = x 2^-lo, an integer (lo at most the exponent of x's last bit). */
+static void tp_z_set(mpz_ptr z, double x, int lo) {
+  int e;
+  double m = frexp(x, &e); /* x = m 2^e, 2^53 m an integer */
+  mpz_set_d(z, ldexp(m, 53));
+  mpz_mul_2exp(z, z, (mp_bitcnt_t)(e - 53 - lo));
+}
+
+/* r = |a - b|^2 for integer points a, b (3 each); t a temporary. */
+static void tp_z_d2(mpz_ptr r, mpz_t *a, mpz_t *b, mpz_ptr t) {
+  int c;
+  mpz_set_ui(r, 0);
+  for (c = 0; c < 3; ++c) {
+    mpz_sub(t, a[c], b[c]);
+    mpz_addmul(r, t, t);
+  }
+}
+
+/* tp_shape_in's answer, exactly: D^2 M <= 4^q N with h^2 = N / M. */
+static int tp_shape_exact_in(int f, const double (*d)[3], int q) {
+  mpz_t *V = tp_z, *e1 = tp_z + 12, *e2 = tp_z + 15, *n = tp_z + 18;
+  mpz_ptr D = tp_z[21], M = tp_z[22], N = tp_z[23], t = tp_z[24], u = tp_z[25];
+  int nv = f == TP_PL ? 3 : 4, lo = 1 << 20, i, j, c, k = 0;
+  if (!tp_z_ready) {
+    for (i = 0; i < TP_NZ; ++i)
+      mpz_init(tp_z[i]);
+    tp_z_ready = 1;
+  }
+  for (i = 0; i < 3; ++i)
+    for (c = 0; c < 3; ++c)
+      if (d[i][c] != 0) {
+        int e;
+        (void)frexp(d[i][c], &e);
+        lo = e - 53 < lo ? e - 53 : lo;
+      }
+  /* The vertices V[0..nv-1] and the two edges e1, e2. */
+  for (c = 0; c < 3; ++c) {
+    mpz_set_ui(V[c], 0);
+    tp_z_set(e1[c], d[0][c], lo);
+    tp_z_set(e2[c], d[1][c], lo);
+    if (f == TP_LL) {
+      mpz_set(V[3 + c], e2[c]);
+      tp_z_set(V[6 + c], d[2][c], lo);
+      mpz_add(V[9 + c], V[6 + c], e1[c]);
+    } else {
+      mpz_set(V[3 + c], e1[c]);
+      if (f == TP_PL)
+        mpz_set(V[6 + c], e2[c]);
+      else {
+        mpz_set(V[6 + c], e2[c]);
+        tp_z_set(V[9 + c], d[2][c], lo);
+      }
+    }
+  }
+  mpz_set_ui(D, 0);
+  for (i = 0; i < nv; ++i)
+    for (j = i + 1; j < nv; ++j) {
+      tp_z_d2(u, V + 3 * i, V + 3 * j, t);
+      if (mpz_cmp(u, D) > 0) mpz_set(D, u);
+    }
+  if (f == TP_PL) {
+    /* h = |e1|; a zero-length edge is point-point: no condition. */
+    tp_z_d2(N, V + 3, V, t);
+    if (mpz_sgn(N) == 0) return 1;
+    mpz_set_ui(M, 1);
+  } else {
+    for (c = 0; c < 3; ++c) {
+      int c1 = (c + 1) % 3, c2 = (c + 2) % 3;
+      mpz_mul(n[c], e1[c1], e2[c2]);
+      mpz_submul(n[c], e1[c2], e2[c1]);
+    }
+    mpz_mul(N, n[0], n[0]);
+    mpz_addmul(N, n[1], n[1]);
+    mpz_addmul(N, n[2], n[2]);
+    /* M: the larger squared edge (line-line), the longest edge of the
+     * triangle (k: 0 t0 t1, 1 t1 t2, 2 t2 t0, the first on ties). */
+    tp_z_d2(M, e1, V, t);
+    if (f == TP_PLANE) {
+      tp_z_d2(u, e2, e1, t);
+      if (mpz_cmp(u, M) > 0) mpz_set(M, u), k = 1;
+    }
+    tp_z_d2(u, e2, V, t);
+    if (mpz_cmp(u, M) > 0) {
+      mpz_set(M, u);
+      k = f == TP_PLANE ? 2 : 1;
+    }
+    if (mpz_sgn(N) == 0) {
+      /* h = 0: the fallback. Zero area: the line of the longest edge
+       * (point-point if all vertices coincide). Parallel lines: ea0
+       * against line b, or eb0 against line a where eb is zero. */
+      if (mpz_sgn(M) == 0) return 1;
+      if (f == TP_PLANE) return -1 - k;
+      tp_z_d2(u, e2, V, t);
+      return mpz_sgn(u) ? -1 : -2;
+    }
+  }
+  mpz_mul(D, D, M);
+  mpz_mul_2exp(N, N, (mp_bitcnt_t)(2 * q));
+  return mpz_cmp(D, N) <= 0;
+}
+
+#if LDBL_MANT_DIG >= 64 && LDBL_MAX_EXP >= 16384
+/* |a - b|^2 in long double. */
+static long double tp_ld_d2(const long double *a, const long double *b) {
+  long double x = a[0] - b[0], y = a[1] - b[1], z = a[2] - b[2];
+  return x * x + y * y + z * z;
+}
+#endif
+
+/* Whether formula f on the rounded differences d (see TP_PL) meets
+ * contact.h's condition D / h <= 2^q: 1 if so, 0 if not, and where h = 0
+ * exactly, the fallback whose condition holds instead: -1 - k for a
+ * triangle of zero area (the line of its edge k: 0 t0 t1, 1 t1 t2, 2
+ * t2 t0), -1 for parallel lines (ea0 against line b), -2 for parallel
+ * lines with eb = 0 (eb0 against line a). Long double decides where its
+ * rounding cannot change the answer (D^2 and a line's h^2 within a
+ * relative 2^-58, a cross product's h^2 within 2^-27 where the sine of
+ * its angle exceeds 2^-30); elsewhere GMP, exactly. */
+static int tp_shape_in(int f, const double (*d)[3], int q) {
+#if LDBL_MANT_DIG >= 64 && LDBL_MAX_EXP >= 16384
+  long double V[4][3], D = 0, N, M, r, lim = ldexpl(1, 2 * q), tol;
+  int nv = f == TP_PL ? 3 : 4, i, j, c;
+  for (c = 0; c < 3; ++c) {
+    V[0][c] = 0;
+    V[1][c] = f == TP_LL ? d[1][c] : d[0][c];
+    V[2][c] = f == TP_LL ? d[2][c] : d[1][c];
+    V[3][c] = f == TP_LL ? (long double)d[2][c] + d[0][c] : d[2][c];
+  }
+  for (i = 0; i < nv; ++i)
+    for (j = i + 1; j < nv; ++j) {
+      long double s = tp_ld_d2(V[i], V[j]);
+      D = s > D ? s : D;
+    }
+  if (f == TP_PL) {
+    if (d[0][0] == 0 && d[0][1] == 0 && d[0][2] == 0) return 1;
+    N = tp_ld_d2(V[1], V[0]);
+    M = 1;
+    tol = 0x1p-40L;
+  } else {
+    long double a[3], b[3], n[3], la, lb;
+    for (c = 0; c < 3; ++c) {
+      a[c] = d[0][c];
+      b[c] = d[1][c];
+    }
+    n[0] = a[1] * b[2] - a[2] * b[1];
+    n[1] = a[2] * b[0] - a[0] * b[2];
+    n[2] = a[0] * b[1] - a[1] * b[0];
+    N = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    la = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+    lb = b[0] * b[0] + b[1] * b[1] + b[2] * b[2];
+    if (!(N > 0x1p-60L * la * lb)) return tp_shape_exact_in(f, d, q);
+    M = la > lb ? la : lb;
+    if (f == TP_PLANE) {
+      long double l = tp_ld_d2(a, b);
+      M = l > M ? l : M;
+    }
+    tol = 0x1p-20L;
+  }
+  r = D * M / N;
+  if (r <= lim * (1 - tol)) return 1;
+  if (r >= lim * (1 + tol)) return 0;
+#endif
+  return tp_shape_exact_in(f, d, q);
+}
+
+/* Whether the edge-edge mollifier's derivatives on edges ea, eb (rounded
+ * differences) with threshold eps meet contact.h's condition
+ * max(|ea|, |eb|)^2 <= 2^q eps (or eps <= 0: no derivative): long double
+ * with a margin, else exactly (GMP). */
+static int tp_moll_in(const double *ea, const double *eb, double eps, int q) {
+  long double la = 0, lb = 0, lim;
+  mpq_t a, b, t;
+  int c, in;
+  if (!(eps > 0)) return 1;
+  for (c = 0; c < 3; ++c) {
+    la += (long double)ea[c] * ea[c];
+    lb += (long double)eb[c] * eb[c];
+  }
+  la = la > lb ? la : lb;
+  lim = ldexpl((long double)eps, q);
+#if LDBL_MANT_DIG >= 64 && LDBL_MAX_EXP >= 16384
+  if (la <= lim * (1 - 0x1p-40L)) return 1;
+  if (la >= lim * (1 + 0x1p-40L)) return 0;
+#endif
+  mpq_inits(a, b, t, NULL);
+  for (c = 0; c < 3; ++c) {
+    mpq_set_d(t, ea[c]);
+    mpq_mul(t, t, t);
+    mpq_add(a, a, t);
+    mpq_set_d(t, eb[c]);
+    mpq_mul(t, t, t);
+    mpq_add(b, b, t);
+  }
+  if (mpq_cmp(b, a) > 0) mpq_swap(a, b);
+  mpq_set_d(t, eps);
+  if (q >= 0)
+    mpq_mul_2exp(t, t, (mp_bitcnt_t)q);
+  else
+    mpq_div_2exp(t, t, (mp_bitcnt_t)-q);
+  in = mpq_cmp(a, t) <= 0;
+  mpq_clears(a, b, t, NULL);
+  return in;
 }
 
 /* The kind of a scaling failure of the configuration. */
@@ -340,6 +604,8 @@ static void tp_summary(void) {
 #define TP_E3 300       /* casts with unit directions */
 #define TP_E4 500       /* contact */
 #define TP_EM 250       /* mollifier */
+#define TP_Q4 448       /* contact.h's condition on the shape: D / h */
+#define TP_QM 1016      /* on the mollifier's threshold: L^2 / eps */
 #define TP_KMAX 200
 #define TP_SPAN 40
 #define TP_WIN 500 /* the domain's spread in one configuration */
@@ -353,6 +619,8 @@ static void tp_summary(void) {
 #undef TP_E3
 #undef TP_E4
 #undef TP_EM
+#undef TP_Q4
+#undef TP_QM
 #undef TP_KMAX
 #undef TP_SPAN
 #include <prox/detail/real_end.h>
@@ -365,6 +633,8 @@ static void tp_summary(void) {
 #define TP_E3 40
 #define TP_E4 40
 #define TP_EM 28
+#define TP_Q4 48
+#define TP_QM 120
 #define TP_KMAX 20
 #define TP_SPAN 4
 #define TP_WIN 60
@@ -378,6 +648,8 @@ static void tp_summary(void) {
 #undef TP_E3
 #undef TP_E4
 #undef TP_EM
+#undef TP_Q4
+#undef TP_QM
 #undef TP_KMAX
 #undef TP_SPAN
 #include <prox/detail/real_end.h>
@@ -635,6 +907,7 @@ static tp_gen TFN(tp_begin)(uint64_t *s, long c, int nmode, int lo, int hi) {
   tp_case.deg = 0;
   tp_case.k = 0;
   tp_case.far = 0;
+  tp_case.out = 0;
   tp_case.S = 0;
   tp_case.part = 0;
   for (i = 0; i < TP_NDEG; ++i)
@@ -1619,9 +1892,11 @@ static void TFN(tp_note_k4)(const TFN(tp_k4) * x, int ty, PROX_REAL eps) {
 #define TP_UNPACK(...) __VA_ARGS__
 /* fn's value, gradient (fn_gradient) and Hessian (fn_hessian, which fills
  * the gradient too) with the arguments a1 (at 1) and ak (at 2^k), each a
- * parenthesised list: n coordinates, a value of degree dg. ty and eps are
- * printed with the points on a failure. */
-#define TP_K4(fn, n, dg, ty, eps, a1, ak)                                      \
+ * parenthesised list: n coordinates, a value of degree dg. in: whether
+ * the configuration meets the kernel's condition on the shape (else a
+ * failure is counted as shape*). ty and eps are printed with the points on
+ * a failure. */
+#define TP_K4(fn, n, dg, ty, eps, in, a1, ak)                                  \
   do {                                                                         \
     static tp_stat st_;                                                        \
     TFN(tp_k4r) r1_, rk_;                                                      \
@@ -1640,6 +1915,8 @@ static void TFN(tp_note_k4)(const TFN(tp_k4) * x, int ty, PROX_REAL eps) {
       else if (!TFN(tp_k4_cov)(&r1_, &rk_, n, dg, k))                          \
         bad_ = TP_SCALED;                                                      \
     }                                                                          \
+    tp_case.out = !(in);                                                       \
+    if (bad_ && tp_case.out) bad_ = TP_SHAPE;                                  \
     if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
       TFN(tp_note_k4)(x, ty, eps);                                             \
       printf("    value %a (gradient call %a, Hessian call %a)",               \
@@ -1651,6 +1928,7 @@ static void TFN(tp_note_k4)(const TFN(tp_k4) * x, int ty, PROX_REAL eps) {
                atk_ ? " at 2^k" : "", nf_[0], nf_[1], nf_[2]);                 \
       printf("\n");                                                            \
     }                                                                          \
+    tp_case.out = 0;                                                           \
   } while (0)
 
 /* A classification: a valid type (0..top). */
@@ -1682,10 +1960,98 @@ static void TFN(tp_k4_make)(uint64_t *s, TFN(tp_k4) * x, const tp_gen *g,
   memcpy(x, v, sizeof v);
 }
 
+/* d = a - b, each coordinate rounded once to the working precision. */
+static void TFN(tp_diff)(double *d, VEC a, VEC b) {
+  PROX_REAL x = a.x - b.x, y = a.y - b.y, z = a.z - b.z;
+  d[0] = (double)x;
+  d[1] = (double)y;
+  d[2] = (double)z;
+}
+
+/* contact.h's condition on the shape (tp_shape_in, D / h <= 2^TP_Q4) for
+ * the formula f on the points i0, i1, i2 (and i3) of x, numbered p a b q,
+ * in the order of the formula's arguments; where h = 0 exactly, the
+ * fallback formula's. Remembered per configuration (tp_in_gen). */
+static long TFN(tp_in_gen) = 1;
+static int TFN(tp_in)(const TFN(tp_k4) * x, int f, int i0, int i1, int i2,
+                      int i3) {
+  static long memo_gen[256];
+  static int memo[256];
+  const VEC v[4] = {x->p, x->a, x->b, x->q};
+  const int key = 64 * f + 16 * i0 + 4 * i1 + i2;
+  double d[3][3];
+  int r;
+  if (memo_gen[key] == TFN(tp_in_gen)) return memo[key];
+  if (f == TP_PL) {
+    TFN(tp_diff)(d[0], v[i2], v[i1]);
+    TFN(tp_diff)(d[1], v[i0], v[i1]);
+  } else if (f == TP_PLANE) {
+    TFN(tp_diff)(d[0], v[i2], v[i1]);
+    TFN(tp_diff)(d[1], v[i3], v[i1]);
+    TFN(tp_diff)(d[2], v[i0], v[i1]);
+  } else {
+    TFN(tp_diff)(d[0], v[i1], v[i0]);
+    TFN(tp_diff)(d[1], v[i3], v[i2]);
+    TFN(tp_diff)(d[2], v[i0], v[i2]);
+  }
+  r = tp_shape_in(f, (const double(*)[3])d, TP_Q4);
+  if (r < 0 && f == TP_PLANE) {
+    const int e0[3] = {i1, i2, i3}, e1[3] = {i2, i3, i1};
+    r = TFN(tp_in)(x, TP_PL, i0, e0[-1 - r], e1[-1 - r], 0);
+  } else if (r < 0) {
+    r = r == -1 ? TFN(tp_in)(x, TP_PL, i0, i2, i3, 0)
+                : TFN(tp_in)(x, TP_PL, i2, i0, i1, 0);
+  }
+  memo_gen[key] = TFN(tp_in_gen);
+  memo[key] = r;
+  return r;
+}
+
+/* The condition of the formula that type ty evaluates (vertex types:
+ * point-point, none): point-edge on p; a b, point-triangle on p; a b q,
+ * edge-edge on p a; b q. */
+static int TFN(tp_in_pe)(const TFN(tp_k4) * x, int ty) {
+  return ty == PROX_PE_P_E ? TFN(tp_in)(x, TP_PL, 0, 1, 2, 0) : 1;
+}
+
+static int TFN(tp_in_pt)(const TFN(tp_k4) * x, int ty) {
+  switch (ty) {
+  case PROX_PT_P_E0:
+    return TFN(tp_in)(x, TP_PL, 0, 1, 2, 0);
+  case PROX_PT_P_E1:
+    return TFN(tp_in)(x, TP_PL, 0, 2, 3, 0);
+  case PROX_PT_P_E2:
+    return TFN(tp_in)(x, TP_PL, 0, 3, 1, 0);
+  case PROX_PT_P_T:
+    return TFN(tp_in)(x, TP_PLANE, 0, 1, 2, 3);
+  default:
+    return 1;
+  }
+}
+
+static int TFN(tp_in_ee)(const TFN(tp_k4) * x, int ty) {
+  switch (ty) {
+  case PROX_EE_EA_EB0:
+    return TFN(tp_in)(x, TP_PL, 2, 0, 1, 0);
+  case PROX_EE_EA_EB1:
+    return TFN(tp_in)(x, TP_PL, 3, 0, 1, 0);
+  case PROX_EE_EA0_EB:
+    return TFN(tp_in)(x, TP_PL, 0, 2, 3, 0);
+  case PROX_EE_EA1_EB:
+    return TFN(tp_in)(x, TP_PL, 1, 2, 3, 0);
+  case PROX_EE_EA_EB:
+    return TFN(tp_in)(x, TP_LL, 0, 1, 2, 3);
+  default:
+    return 1;
+  }
+}
+
 /* The distance kernels, their types and typed evaluations (contact.h's
  * domain 2^+-TP_E4), with the points of test_scale: p, a, b, q as
  * point-point (p, a), point-line and point-edge (p; a b), point-plane and
- * point-triangle (p; a b q), line-line and edge-edge (p a; b q). */
+ * point-triangle (p; a b q), line-line and edge-edge (p a; b q). A typed
+ * kernel is held to the condition of the formula it evaluates: for an AUTO
+ * type, the classifier's type at 1 and at 2^k (both must meet it). */
 static void PROX_FN(body_contact)(void) {
   uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE;
   unsigned char mask[TP_K4N];
@@ -1697,24 +2063,51 @@ static void PROX_FN(body_contact)(void) {
     prox_ipc_pe_type pe = (prox_ipc_pe_type)TFN(tp_type)(&s, PROX_PE_AUTO);
     prox_ipc_pt_type pt = (prox_ipc_pt_type)TFN(tp_type)(&s, PROX_PT_AUTO);
     prox_ipc_ee_type ee = (prox_ipc_ee_type)TFN(tp_type)(&s, PROX_EE_AUTO);
-    int k;
+    int k, in_pe, in_pt, in_ee;
     TFN(tp_k4_make)(&s, x, &g, TP_E4);
     k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_E4, TP_E4);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K4N, k);
-    TP_K4(prox_ipc_point_point_distance, 6, 2, -1, 0, (x->p, x->a),
+    ++TFN(tp_in_gen);
+    in_pe = TFN(tp_in_pe)(
+        x, pe != PROX_PE_AUTO ? (int)pe
+                              : (int)PROX_FN(prox_ipc_point_edge_distance_type)(
+                                    x->p, x->a, x->b));
+    in_pt = TFN(tp_in_pt)(
+        x, pt != PROX_PT_AUTO
+               ? (int)pt
+               : (int)PROX_FN(prox_ipc_point_triangle_distance_type)(
+                     x->p, x->a, x->b, x->q));
+    in_ee = TFN(tp_in_ee)(
+        x, ee != PROX_EE_AUTO ? (int)ee
+                              : (int)PROX_FN(prox_ipc_edge_edge_distance_type)(
+                                    x->p, x->a, x->b, x->q));
+    if (k && pe == PROX_PE_AUTO)
+      in_pe &= TFN(tp_in_pe)(x, (int)PROX_FN(prox_ipc_point_edge_distance_type)(
+                                    xk->p, xk->a, xk->b));
+    if (k && pt == PROX_PT_AUTO)
+      in_pt &=
+          TFN(tp_in_pt)(x, (int)PROX_FN(prox_ipc_point_triangle_distance_type)(
+                               xk->p, xk->a, xk->b, xk->q));
+    if (k && ee == PROX_EE_AUTO)
+      in_ee &= TFN(tp_in_ee)(x, (int)PROX_FN(prox_ipc_edge_edge_distance_type)(
+                                    xk->p, xk->a, xk->b, xk->q));
+    TP_K4(prox_ipc_point_point_distance, 6, 2, -1, 0, 1, (x->p, x->a),
           (xk->p, xk->a));
-    TP_K4(prox_ipc_point_line_distance, 9, 2, -1, 0, (x->p, x->a, x->b),
+    TP_K4(prox_ipc_point_line_distance, 9, 2, -1, 0,
+          TFN(tp_in)(x, TP_PL, 0, 1, 2, 0), (x->p, x->a, x->b),
           (xk->p, xk->a, xk->b));
-    TP_K4(prox_ipc_point_plane_distance, 12, 2, -1, 0, (x->p, x->a, x->b, x->q),
+    TP_K4(prox_ipc_point_plane_distance, 12, 2, -1, 0,
+          TFN(tp_in)(x, TP_PLANE, 0, 1, 2, 3), (x->p, x->a, x->b, x->q),
           (xk->p, xk->a, xk->b, xk->q));
-    TP_K4(prox_ipc_line_line_distance, 12, 2, -1, 0, (x->p, x->a, x->b, x->q),
+    TP_K4(prox_ipc_line_line_distance, 12, 2, -1, 0,
+          TFN(tp_in)(x, TP_LL, 0, 1, 2, 3), (x->p, x->a, x->b, x->q),
           (xk->p, xk->a, xk->b, xk->q));
-    TP_K4(prox_ipc_point_edge_distance, 9, 2, (int)pe, 0,
+    TP_K4(prox_ipc_point_edge_distance, 9, 2, (int)pe, 0, in_pe,
           (x->p, x->a, x->b, pe), (xk->p, xk->a, xk->b, pe));
-    TP_K4(prox_ipc_point_triangle_distance, 12, 2, (int)pt, 0,
+    TP_K4(prox_ipc_point_triangle_distance, 12, 2, (int)pt, 0, in_pt,
           (x->p, x->a, x->b, x->q, pt), (xk->p, xk->a, xk->b, xk->q, pt));
-    TP_K4(prox_ipc_edge_edge_distance, 12, 2, (int)ee, 0,
+    TP_K4(prox_ipc_edge_edge_distance, 12, 2, (int)ee, 0, in_ee,
           (x->p, x->a, x->b, x->q, ee), (xk->p, xk->a, xk->b, xk->q, ee));
     TP_TYPE(prox_ipc_point_edge_distance_type, PROX_PE_P_E, (x->p, x->a, x->b));
     TP_TYPE(prox_ipc_point_triangle_distance_type, PROX_PT_P_T,
@@ -1770,7 +2163,19 @@ static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk,
   PROX_REAL cx =
       PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(x->p, x->a, x->b, x->q);
   PROX_REAL cxk = (PROX_REAL)ldexp((double)cx, 4 * k);
-  TP_K4(prox_ipc_edge_edge_mollifier, 12, 0, -1, eps,
+  double ea[3], eb[3];
+  int in;
+  /* contact.h's condition on the threshold, at 1 and at 2^k (the
+   * derivatives are of degree -1 and -2: it is not scale-free). */
+  TFN(tp_diff)(ea, x->a, x->p);
+  TFN(tp_diff)(eb, x->q, x->b);
+  in = tp_moll_in(ea, eb, (double)eps, TP_QM);
+  if (k) {
+    TFN(tp_diff)(ea, xk->a, xk->p);
+    TFN(tp_diff)(eb, xk->q, xk->b);
+    in &= tp_moll_in(ea, eb, (double)epsk, TP_QM);
+  }
+  TP_K4(prox_ipc_edge_edge_mollifier, 12, 0, -1, eps, in,
         (x->p, x->a, x->b, x->q, eps), (xk->p, xk->a, xk->b, xk->q, epsk));
   /* cx 2^4k in the normal range, or no scaling of the scalar kernels. */
   if (cx != 0 && fabs((double)cxk) < (double)PROX_REAL_MIN) k = 0;
@@ -1795,7 +2200,7 @@ static void PROX_FN(body_mollifier)(void) {
     k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_EM, TP_EM);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K4N, k);
-    TP_K4(prox_ipc_edge_edge_cross_squarednorm, 12, 4, -1, 0,
+    TP_K4(prox_ipc_edge_edge_cross_squarednorm, 12, 4, -1, 0, 1,
           (x->p, x->a, x->b, x->q), (xk->p, xk->a, xk->b, xk->q));
     eps = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->p, x->a,
                                                                  x->b, x->q)

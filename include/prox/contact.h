@@ -28,21 +28,39 @@
 ///   and 2^40 in float (products of four coordinate differences are formed
 ///   in the working precision); the edge-edge mollifier and its threshold
 ///   (of degree 4 in the coordinates) between 2^-250 and 2^250, float 2^-28
-///   and 2^28. tests/test_domain.c checks every kernel at those ends,
-///   vertices an ulp apart included.
+///   and 2^28, where the mollifier's gradient and Hessian (at most
+///   4 L / sqrt(eps_x) and 24 L^2 / eps_x, L = max(|ea|, |eb|), ea and eb
+///   the edge vectors rounded) also need L^2 <= 2^1016 eps_x, float 2^120
+///   (the threshold of the same edges, 1e-3 |ea|^2 |eb|^2, meets it
+///   throughout the domain; one from other, longer edges may not: the
+///   Hessian, measured up to 8 L^2 / eps_x near the threshold, overflows
+///   from about L^2 = 2^1021 eps_x, float 2^125, on). tests/test_domain.c
+///   checks every kernel at those ends, vertices an ulp apart included;
+///   tests/test_property.c on random configurations over the domain.
 /// - Shape: derivatives grow with the shape's conditioning, and finite
 ///   ones need a second condition. Let D be the largest distance between
 ///   two vertices a formula uses and h its smallest size: the edge length
 ///   for point-line, the smallest height of the triangle for point-plane,
 ///   |ea x eb| / max(|ea|, |eb|) (the shorter edge times the sine of the
-///   angle) for line-line; a typed or classified function has the D and h
-///   of the formula it evaluates (point-point has no condition; a shape
-///   with h = 0 exactly evaluates its fallback formula, whose h counts).
-///   The exact gradient grows like D / h and the Hessian like (D / h)^2.
-///   Within the domain, value, gradient and Hessian are finite for
-///   D / h <= 2^448 in double, 2^48 in float (tests/test_contact.c,
-///   shape_condition, at every scale of the domain; vertices an ulp apart
-///   have D / h near 1). Beyond, the exact Hessian leaves the range near
+///   angle) for line-line. Both are those of the shape the formula
+///   computes with: its vertices placed by their differences from one of
+///   them (e1 - e0 and p - e0; t1 - t0, t2 - t0 and p - t0; ea1 - ea0,
+///   eb1 - eb0 and ea0 - eb0), each coordinate difference rounded once to
+///   the working precision. For D / h below 2^45 (float 2^16) that is the
+///   input's own D / h within 1%; a thinner shape's h is set by the
+///   rounding of those differences, and may be far smaller than the
+///   input's, or 0 (float lines with D / h = 2^42.6 whose ea0, of
+///   magnitude 2^-17, is below half an ulp of ea1, 2^20, have
+///   D / h = 2^71.6 once ea1 - ea0 is rounded).
+///   A typed or classified function has the D and h of the formula it
+///   evaluates (point-point has no condition; a shape with h = 0 evaluates
+///   its fallback formula, whose h counts). The exact gradient grows like
+///   D / h and the Hessian like (D / h)^2. Within the domain, value,
+///   gradient and Hessian are finite for D / h <= 2^448 in double, 2^48 in
+///   float (tests/test_contact.c, shape_condition, at every scale of the
+///   domain, vertices an ulp apart and slivers included; tests/
+///   test_property.c on random shapes over the domain, D / h decided
+///   exactly). Beyond, the exact Hessian leaves the range near
 ///   D / h = 2^511 (float 2^63), and the computed entries may be +-inf or
 ///   NaN from about D / h = 2^500 (float 2^55) on.
 /// - Decisions: the classifiers (prox_ipc_*_distance_type) decide from

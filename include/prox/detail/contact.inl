@@ -23,10 +23,32 @@
  * lengths are formed, so that those never underflow or overflow. */
 #define PROX_IPC_LO 1e-100
 #define PROX_IPC_HI 1e100
+/* Two-direction problems are solved in a frame where the largest
+ * coordinate magnitude of their vectors lies in [2^(F-1), 2^F). */
+#define PROX_IPC_FRAME 224
+#define PROX_IPC_FRAME_UP 2.695994666715064e+67    /* 2^224 */
+#define PROX_IPC_FRAME_DOWN 3.7092061506874214e-68 /* 2^-224 */
+/* The edge-edge mollifier's frame (prox_ipc_detail_mollify), and the
+ * bounds and scales of prox_ipc_mollifier_second_derivative. */
+#define PROX_IPC_MOLL_FRAME 250
+#define PROX_IPC_M2_BIG 6.703903964971299e+153      /* 2^511 */
+#define PROX_IPC_M2_DOWN 7.458340731200207e-155     /* 2^-512 */
+#define PROX_IPC_M2_UP 1.3407807929942597e+154      /* 2^512 */
+#define PROX_IPC_M2_TINY (-1.1125369292536007e-308) /* -2^-1023 */
+#define PROX_IPC_M2_HUGE (-8.98846567431158e+307)   /* -2^1023 */
 #else
 #define PROX_IPC_TAU PROX_IPC_DEGENERATE_SIN2F
 #define PROX_IPC_LO 1e-9f
 #define PROX_IPC_HI 1e9f
+#define PROX_IPC_FRAME 23
+#define PROX_IPC_FRAME_UP 8388608.0f       /* 2^23 */
+#define PROX_IPC_FRAME_DOWN 1.1920929e-07f /* 2^-23 */
+#define PROX_IPC_MOLL_FRAME 30
+#define PROX_IPC_M2_BIG 9.22337204e+18f     /* 2^63 */
+#define PROX_IPC_M2_DOWN 5.42101086e-20f    /* 2^-64 */
+#define PROX_IPC_M2_UP 1.84467441e+19f      /* 2^64 */
+#define PROX_IPC_M2_TINY (-5.87747175e-39f) /* -2^-127 */
+#define PROX_IPC_M2_HUGE (-1.70141183e+38f) /* -2^127 */
 #endif
 /* Below this sin^2 of the angle between the two directions, their plain
  * cross product may have lost more than two bits and is recomputed with the
@@ -121,6 +143,33 @@ PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vpow2)(PROX_IPC_V v, int h) {
                           (PROX_REAL)ldexp((double)v.z, h));
 }
 
+/// Internal: v 2^h, multiplied by the power of two where it is a normal
+/// number (exact unless a component leaves the normal range, then rounded
+/// once).
+PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vunscale)(PROX_IPC_V v, int h) {
+  PROX_REAL s = (PROX_REAL)ldexp(1.0, h);
+  if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX)
+    return PROX_FN(prox_vscale)(v, s);
+  return PROX_FN(prox_ipc_detail_vpow2)(v, h);
+}
+
+/// Internal: a squared length x 4^h and a vector v 2^h back from
+/// prox_ipc_detail_prep's frame, given p = 2^h (0 where that is not a
+/// normal number): exact unless a result leaves the normal range, then
+/// rounded once, and without a call to ldexp where p and p^2 are normal.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unframe2)(PROX_REAL x, int h,
+                                                        PROX_REAL p) {
+  PROX_REAL pp = p * p;
+  if (pp >= PROX_REAL_MIN && pp <= PROX_REAL_MAX) return x * pp;
+  return (PROX_REAL)ldexp((double)x, 2 * h);
+}
+
+PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_unframe)(PROX_IPC_V v, int h,
+                                                        PROX_REAL p) {
+  if (p != 0) return PROX_FN(prox_vscale)(v, p);
+  return PROX_FN(prox_ipc_detail_vpow2)(v, h);
+}
+
 /// Internal: for a point-line problem whose |e|^2 = *ee lies outside
 /// [PROX_IPC_LO, PROX_IPC_HI] (subnormal or zero by underflow included)
 /// while e is not zero: v and e scaled by the power of two 2^-h that brings
@@ -204,35 +253,64 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_pl)(PROX_IPC_V p, PROX_IPC_V e0,
   }
 }
 
+/// Internal: the largest magnitude of a coordinate of v.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_maxabs)(PROX_IPC_V v) {
+  PROX_REAL m = PROX_FABS(v.x);
+  m = PROX_FABS(v.y) > m ? PROX_FABS(v.y) : m;
+  return PROX_FABS(v.z) > m ? PROX_FABS(v.z) : m;
+}
+
 /// Internal: prepares a two-direction problem (point-plane, line-line)
-/// given the offset u, the directions e1, e2 with squared lengths l1, l2 and
-/// their plain cross product n with n2 = |n|^2. When the larger squared
-/// length lies outside [PROX_IPC_LO, PROX_IPC_HI], u, e1, e2 (and l1, l2,
-/// n, n2) are scaled by the power of two 2^-h nearest 1 / sqrt(max), so
-/// that products of four lengths stay in range, and h is returned (0 when
-/// nothing was scaled). A power of two scales exactly: the results are
-/// those of the unscaled input, scaled. Then, when the plain n has lost
-/// accuracy (small angle), n is recomputed with a compensated cross
-/// product.
+/// given the offset u and the directions e1, e2: scales the three by the
+/// power of two 2^-h that brings their largest coordinate magnitude into
+/// [2^(F-1), 2^F), F = PROX_IPC_FRAME (224, float 23), and returns h; then
+/// forms their squared lengths l1, l2, the cross product n = e1 x e2
+/// (compensated when the plain one has lost accuracy: a small angle) and
+/// n2 = |n|^2. The frame is the same for the input scaled by any power of
+/// two, so the results commute with such a scaling bit for bit (but for
+/// the rounding of a result below the normal range). And in it, products
+/// of up to four lengths between D 2^-449 and D (D / h <= 2^448, float
+/// 2^48: contact.h) lie within 2^+-906 (float 2^+-104), clear of underflow
+/// and overflow, whatever the scale of the input (a frame that depends on
+/// the scale would put short lengths so close to the underflow threshold
+/// that their products lose bits at some scales and not at others). *p is
+/// set to 2^h, or 0 where that is not a normal number (see
+/// prox_ipc_detail_unframe); the powers of two come from frexp's
+/// significand, by exact divisions.
 PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
                                               PROX_IPC_V *e2, PROX_REAL *l1,
                                               PROX_REAL *l2, PROX_IPC_V *n,
-                                              PROX_REAL *n2) {
+                                              PROX_REAL *n2, PROX_REAL *p) {
   int h = 0;
-  PROX_REAL l = *l1 > *l2 ? *l1 : *l2;
-  if (l > 0 && l <= PROX_REAL_MAX && !(l >= PROX_IPC_LO && l <= PROX_IPC_HI)) {
-    PROX_REAL s;
-    (void)frexp((double)l, &h);
-    h /= 2;
-    s = (PROX_REAL)ldexp(1.0, -h);
-    *u = PROX_FN(prox_vscale)(*u, s);
-    *e1 = PROX_FN(prox_vscale)(*e1, s);
-    *e2 = PROX_FN(prox_vscale)(*e2, s);
-    *l1 = PROX_FN(prox_vlen2)(*e1);
-    *l2 = PROX_FN(prox_vlen2)(*e2);
-    *n = PROX_FN(prox_vcross)(*e1, *e2);
-    *n2 = PROX_FN(prox_vlen2)(*n);
+  PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(*u),
+            m1 = PROX_FN(prox_ipc_detail_maxabs)(*e1),
+            m2 = PROX_FN(prox_ipc_detail_maxabs)(*e2);
+  m = m1 > m ? m1 : m;
+  m = m2 > m ? m2 : m;
+  *p = 1;
+  if (m > 0 && m <= PROX_REAL_MAX) {
+    /* m = f 2^e: pe = m / f = 2^e exactly, s = 2^-h, *p = 2^h. */
+    PROX_REAL f = (PROX_REAL)frexp((double)m, &h), pe = m / f, s;
+    s = PROX_IPC_FRAME_UP / pe;
+    *p = pe * PROX_IPC_FRAME_DOWN;
+    h -= PROX_IPC_FRAME;
+    if (!(*p >= PROX_REAL_MIN && *p <= PROX_REAL_MAX)) *p = 0;
+    if (pe >= PROX_REAL_MIN && pe <= PROX_REAL_MAX && s >= PROX_REAL_MIN &&
+        s <= PROX_REAL_MAX) {
+      *u = PROX_FN(prox_vscale)(*u, s);
+      *e1 = PROX_FN(prox_vscale)(*e1, s);
+      *e2 = PROX_FN(prox_vscale)(*e2, s);
+    } else {
+      /* 2^-h is not a normal number (input far below the domain). */
+      *u = PROX_FN(prox_ipc_detail_vpow2)(*u, -h);
+      *e1 = PROX_FN(prox_ipc_detail_vpow2)(*e1, -h);
+      *e2 = PROX_FN(prox_ipc_detail_vpow2)(*e2, -h);
+    }
   }
+  *l1 = PROX_FN(prox_vlen2)(*e1);
+  *l2 = PROX_FN(prox_vlen2)(*e2);
+  *n = PROX_FN(prox_vcross)(*e1, *e2);
+  *n2 = PROX_FN(prox_vlen2)(*n);
   if (!(*n2 >= PROX_IPC_KAPPA * *l1 * *l2)) {
     *n = PROX_FN(prox_vcross_acc)(*e1, *e2);
     *n2 = PROX_FN(prox_vlen2)(*n);
@@ -251,17 +329,16 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_longest)(PROX_IPC_V t0, PROX_IPC_V t1,
   return l1 >= l2 ? 1 : 2;
 }
 
-/// Internal: point-plane value from u = p - t0, e1 = t1 - t0, e2 = t2 - t0,
-/// their squared lengths l1, l2 and plain cross product n (n2 = |n|^2).
-/// A triangle of exactly zero area gives the distance to the line of its
-/// longest edge (to t0 when all three vertices coincide).
+/// Internal: point-plane value from u = p - t0, e1 = t1 - t0 and
+/// e2 = t2 - t0. A triangle of exactly zero area gives the distance to the
+/// line of its longest edge (to t0 when all three vertices coincide).
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_IPC_V u,
-    PROX_IPC_V e1, PROX_IPC_V e2, PROX_REAL l1, PROX_REAL l2, PROX_IPC_V n,
-    PROX_REAL n2) {
-  PROX_REAL un, d2;
+    PROX_IPC_V e1, PROX_IPC_V e2) {
+  PROX_IPC_V n;
+  PROX_REAL l1, l2, n2, un, d2, pw;
   int h;
-  h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
+  h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2, &pw);
   if (!(n2 > 0)) {
     int k = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
     if (k == 0) return PROX_FN(prox_ipc_detail_pl_d2)(p, t0, t1);
@@ -270,7 +347,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
   }
   un = PROX_FN(prox_vdot)(u, n);
   d2 = un * (un / n2);
-  return PROX_FN(prox_ipc_detail_unscale2)(d2, h);
+  return PROX_FN(prox_ipc_detail_unframe2)(d2, h, pw);
 }
 
 /// Internal: squared distance from p to the plane through t0 t1 t2.
@@ -278,44 +355,29 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_d2)(PROX_IPC_V p,
                                                         PROX_IPC_V t0,
                                                         PROX_IPC_V t1,
                                                         PROX_IPC_V t2) {
-  PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
-  PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(e1, e2);
   return PROX_FN(prox_ipc_detail_plane_tail)(
-      p, t0, t1, t2, PROX_FN(prox_vsub)(p, t0), e1, e2, PROX_FN(prox_vlen2)(e1),
-      PROX_FN(prox_vlen2)(e2), n, PROX_FN(prox_vlen2)(n));
+      p, t0, t1, t2, PROX_FN(prox_vsub)(p, t0), PROX_FN(prox_vsub)(t1, t0),
+      PROX_FN(prox_vsub)(t2, t0));
 }
 
-/// Internal: the two Hessian factors of a two-parameter core from the
-/// mixed-derivative vectors w1[4], w2[4] and M^-1 = [[A, B], [B, C]] given
-/// as A = m22 / det, B = m12 / det, C = m11 / det (m11 = M^-1 pivot data):
-/// LDL^T of M^-1 pivoting on the larger diagonal, z0 = sqrt(2 d0) (w_p +
-/// g w_q), z1 = sqrt(2 d1) w_q.
-PROX_KERNEL void PROX_FN(prox_ipc_detail_factor)(const PROX_IPC_V *w1,
-                                                 const PROX_IPC_V *w2,
-                                                 PROX_REAL m11, PROX_REAL m22,
-                                                 PROX_REAL b, PROX_REAL det,
+/// Internal: the two Hessian factors z0 = c0 wc and z1 = c1 wq of a
+/// two-parameter core (four vertices each), rank 2. With M the Gram
+/// matrix of the directions v_p, v_q (|v_q| >= |v_p|: the LDL^T of M^-1
+/// pivots on its larger diagonal entry |v_q|^2 / det, det = |n|^2), the
+/// core passes c1 = sqrt(2 / |v_q|^2), wq = W_q, c0 = sqrt(2 |v_q|^2 /
+/// det) and wc = W_p + g W_q, g = -(v_p.v_q) / |v_q|^2. The core forms wc
+/// with the component f = v_p + g v_q of v_p orthogonal to v_q from its
+/// cross products (|f| = |n| / |v_q|): formed as W_p + g W_q, whose terms
+/// grow like D / h times the edge lengths while their sum is of the order
+/// of D, it cancels, and the rounding (eps (D / h)^2 after c0) made z0 z0^T
+/// overflow from about D / h = 2^280 on.
+PROX_KERNEL void PROX_FN(prox_ipc_detail_factor)(const PROX_IPC_V *wc,
+                                                 const PROX_IPC_V *wq,
+                                                 PROX_REAL c0, PROX_REAL c1,
                                                  PROX_IPC_LSQ *o) {
-  /* M^-1 = [[m22, b], [b, m11]] / det. */
-  PROX_REAL g, c0, c1;
-  const PROX_IPC_V *wp, *wq;
   int i;
-  if (m22 >= m11) {
-    g = b / m22;
-    c0 = PROX_SQRT(2 * (m22 / det));
-    c1 = PROX_SQRT(2 / m22);
-    wp = w1;
-    wq = w2;
-  } else {
-    g = b / m11;
-    c0 = PROX_SQRT(2 * (m11 / det));
-    c1 = PROX_SQRT(2 / m11);
-    wp = w2;
-    wq = w1;
-  }
   for (i = 0; i < 4; ++i) {
-    PROX_FN(prox_ipc_detail_put)
-    (o->z[0] + 3 * i, c0, PROX_FN(prox_vmadd)(wp[i], g, wq[i]));
+    PROX_FN(prox_ipc_detail_put)(o->z[0] + 3 * i, c0, wc[i]);
     PROX_FN(prox_ipc_detail_put)(o->z[1] + 3 * i, c1, wq[i]);
   }
   o->rank = 2;
@@ -330,10 +392,9 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
   PROX_IPC_V u = PROX_FN(prox_vsub)(p, t0);
   PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
   PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(e1, e2), r;
-  PROX_REAL l1 = PROX_FN(prox_vlen2)(e1), l2 = PROX_FN(prox_vlen2)(e2);
-  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), un, k, b0, b1, b2;
-  int h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2);
+  PROX_IPC_V n, r, x1, x2;
+  PROX_REAL l1, l2, n2, un, k, b0, b1, b2, pw;
+  int h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2, &pw);
   if (!(n2 > 0)) {
     /* Zero area: the line of the longest edge. */
     int k0 = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
@@ -351,9 +412,13 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
   r = PROX_FN(prox_vscale)(n, k);
   o->d2 = un * k;
   /* Barycentric coordinates of the foot from triple products: no
-   * cancellation beyond that of n itself. */
-  b1 = PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(e2, n)) / n2;
-  b2 = PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(n, e1)) / n2;
+   * cancellation beyond that of n itself. x1 = e2 x n and x2 = n x e1 are
+   * l2 e1 - m12 e2 and l1 e2 - m12 e1: the components of e1 and e2
+   * orthogonal to the other edge, times its squared length. */
+  x1 = PROX_FN(prox_vcross)(e2, n);
+  x2 = PROX_FN(prox_vcross)(n, e1);
+  b1 = PROX_FN(prox_vdot)(u, x1) / n2;
+  b2 = PROX_FN(prox_vdot)(u, x2) / n2;
   b0 = 1 - b1 - b2;
   o->a[0] = 1;
   o->a[1] = -b0;
@@ -363,43 +428,61 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
   if (want_z) {
     /* W1 = (-e1, r + b0 e1, -r + b1 e1, b2 e1),
      * W2 = (-e2, r + b0 e2, b1 e2, -r + b2 e2), M = Gram(e1, e2),
-     * M^-1 = [[l2, -m12], [-m12, l1]] / |n|^2. */
-    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), w1[4], w2[4];
-    w1[0] = PROX_FN(prox_vneg)(e1);
-    w1[1] = PROX_FN(prox_vmadd)(r, b0, e1);
-    w1[2] = PROX_FN(prox_vmadd)(nr, b1, e1);
-    w1[3] = PROX_FN(prox_vscale)(e1, b2);
-    w2[0] = PROX_FN(prox_vneg)(e2);
-    w2[1] = PROX_FN(prox_vmadd)(r, b0, e2);
-    w2[2] = PROX_FN(prox_vscale)(e2, b1);
-    w2[3] = PROX_FN(prox_vmadd)(nr, b2, e2);
+     * M^-1 = [[l2, -m12], [-m12, l1]] / |n|^2, pivoting on the longer
+     * edge (see prox_ipc_detail_factor): with e2 the longer, g = -m12 / l2
+     * and f = e1 + g e2 = x1 / l2, W1 + g W2 = (-f, (1 + g) r + b0 f,
+     * -r + b1 f, -g r + b2 f); with e1 the longer, g = -m12 / l1 and
+     * f = e2 + g e1 = x2 / l1, W2 + g W1 = (-f, (1 + g) r + b0 f,
+     * -g r + b1 f, -r + b2 f). */
+    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), wc[4], wq[4], f;
+    PROX_REAL m12 = PROX_FN(prox_vdot)(e1, e2), g, lq;
+    int q2 = l2 >= l1;
+    lq = q2 ? l2 : l1;
+    g = -m12 / lq;
+    f = PROX_FN(prox_vscale)(q2 ? x1 : x2, 1 / lq);
+    wc[0] = PROX_FN(prox_vneg)(f);
+    wc[1] = PROX_FN(prox_vmadd)(PROX_FN(prox_vscale)(r, 1 + g), b0, f);
+    if (q2) {
+      wc[2] = PROX_FN(prox_vmadd)(nr, b1, f);
+      wc[3] = PROX_FN(prox_vmadd)(PROX_FN(prox_vscale)(r, -g), b2, f);
+      wq[0] = PROX_FN(prox_vneg)(e2);
+      wq[1] = PROX_FN(prox_vmadd)(r, b0, e2);
+      wq[2] = PROX_FN(prox_vscale)(e2, b1);
+      wq[3] = PROX_FN(prox_vmadd)(nr, b2, e2);
+    } else {
+      wc[2] = PROX_FN(prox_vmadd)(PROX_FN(prox_vscale)(r, -g), b1, f);
+      wc[3] = PROX_FN(prox_vmadd)(nr, b2, f);
+      wq[0] = PROX_FN(prox_vneg)(e1);
+      wq[1] = PROX_FN(prox_vmadd)(r, b0, e1);
+      wq[2] = PROX_FN(prox_vmadd)(nr, b1, e1);
+      wq[3] = PROX_FN(prox_vscale)(e1, b2);
+    }
     PROX_FN(prox_ipc_detail_factor)
-    (w1, w2, l1, l2, -PROX_FN(prox_vdot)(e1, e2), n2, o);
+    (wc, wq, PROX_SQRT(2 * (lq / n2)), PROX_SQRT(2 / lq), o);
   }
   if (h) {
-    o->d2 = PROX_FN(prox_ipc_detail_unscale2)(o->d2, h);
-    r = PROX_FN(prox_vscale)(r, (PROX_REAL)ldexp(1.0, h));
+    o->d2 = PROX_FN(prox_ipc_detail_unframe2)(o->d2, h, pw);
+    r = PROX_FN(prox_ipc_detail_unframe)(r, h, pw);
   }
   o->r = r;
 }
 
-/// Internal: line-line value from w = ea0 - eb0, ea, eb, their squared
-/// lengths la, lb and plain cross product n = ea x eb (n2 = |n|^2).
-/// Parallel lines give the distance from ea0 to line b (from eb0 to line a
-/// when eb0 == eb1).
+/// Internal: line-line value from w = ea0 - eb0, ea = ea1 - ea0 and
+/// eb = eb1 - eb0. Parallel lines give the distance from ea0 to line b
+/// (from eb0 to line a when eb0 == eb1).
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_tail)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb, PROX_REAL la, PROX_REAL lb,
-    PROX_IPC_V n, PROX_REAL n2) {
-  PROX_REAL wn, d2;
-  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
+    PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb) {
+  PROX_IPC_V n;
+  PROX_REAL la, lb, n2, wn, d2, pw;
+  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
   if (!(n2 > 0)) {
     if (lb > 0) return PROX_FN(prox_ipc_detail_pl_d2)(ea0, eb0, eb1);
     return PROX_FN(prox_ipc_detail_pl_d2)(eb0, ea0, ea1);
   }
   wn = PROX_FN(prox_vdot)(w, n);
   d2 = wn * (wn / n2);
-  return PROX_FN(prox_ipc_detail_unscale2)(d2, h);
+  return PROX_FN(prox_ipc_detail_unframe2)(d2, h, pw);
 }
 
 /// Internal: squared distance between the lines ea0 ea1 and eb0 eb1.
@@ -407,13 +490,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_d2)(PROX_IPC_V ea0,
                                                      PROX_IPC_V ea1,
                                                      PROX_IPC_V eb0,
                                                      PROX_IPC_V eb1) {
-  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
-  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
   return PROX_FN(prox_ipc_detail_ll_tail)(
-      ea0, ea1, eb0, eb1, PROX_FN(prox_vsub)(ea0, eb0), ea, eb,
-      PROX_FN(prox_vlen2)(ea), PROX_FN(prox_vlen2)(eb), n,
-      PROX_FN(prox_vlen2)(n));
+      ea0, ea1, eb0, eb1, PROX_FN(prox_vsub)(ea0, eb0),
+      PROX_FN(prox_vsub)(ea1, ea0), PROX_FN(prox_vsub)(eb1, eb0));
 }
 
 /// Internal: line-line core (see the file comment) into o, vertices in
@@ -424,11 +503,10 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
                                              int want_z, PROX_IPC_LSQ *o) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb), r;
+  PROX_IPC_V n, r, xb, xa;
   PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
-  PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
-  PROX_REAL n2 = PROX_FN(prox_vlen2)(n), wn, k, ps, pt;
-  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2);
+  PROX_REAL la, lb, n2, wn, k, ps, pt, pw;
+  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
   if (!(n2 > 0)) {
     /* Parallel (or a zero-length edge): a point-line distance. */
     PROX_FN(prox_ipc_detail_clear)(o);
@@ -442,8 +520,13 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
   k = wn / n2;
   r = PROX_FN(prox_vscale)(n, k);
   o->d2 = wn * k;
-  ps = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, eb)) / n2;
-  pt = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, ea)) / n2;
+  /* xb = n x eb = mab eb - lb ea and xa = n x ea = la eb - mab ea: minus
+   * the component of ea orthogonal to eb times lb, and the component of eb
+   * orthogonal to ea times la. */
+  xb = PROX_FN(prox_vcross)(n, eb);
+  xa = PROX_FN(prox_vcross)(n, ea);
+  ps = PROX_FN(prox_vdot)(w, xb) / n2;
+  pt = PROX_FN(prox_vdot)(w, xa) / n2;
   o->a[0] = 1 - ps;
   o->a[1] = ps;
   o->a[2] = pt - 1;
@@ -452,22 +535,45 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
   if (want_z) {
     /* Ws = (-r + (1-s) ea, r + s ea, -(1-t) ea, -t ea),
      * Wt = (-(1-s) eb, -s eb, r + (1-t) eb, -r + t eb),
-     * M^-1 = [[lb, mab], [mab, la]] / |n|^2. */
-    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), ws[4], wt[4];
-    ws[0] = PROX_FN(prox_vmadd)(nr, 1 - ps, ea);
-    ws[1] = PROX_FN(prox_vmadd)(r, ps, ea);
-    ws[2] = PROX_FN(prox_vscale)(ea, pt - 1);
-    ws[3] = PROX_FN(prox_vscale)(ea, -pt);
-    wt[0] = PROX_FN(prox_vscale)(eb, ps - 1);
-    wt[1] = PROX_FN(prox_vscale)(eb, -ps);
-    wt[2] = PROX_FN(prox_vmadd)(r, 1 - pt, eb);
-    wt[3] = PROX_FN(prox_vmadd)(nr, pt, eb);
+     * M^-1 = [[lb, mab], [mab, la]] / |n|^2, pivoting on the longer edge
+     * (see prox_ipc_detail_factor): with eb the longer, g = mab / lb and
+     * f = ea - g eb = -xb / lb, Ws + g Wt = (-r + (1-s) f, r + s f,
+     * g r - (1-t) f, -g r - t f); with ea the longer, g = mab / la and
+     * f = eb - g ea = xa / la, Wt + g Ws = (-g r - (1-s) f, g r - s f,
+     * r + (1-t) f, -r + t f). */
+    PROX_IPC_V nr = PROX_FN(prox_vneg)(r), wc[4], wq[4], f, gr;
+    PROX_REAL mab = PROX_FN(prox_vdot)(ea, eb), g, lq;
+    int qb = lb >= la;
+    lq = qb ? lb : la;
+    g = mab / lq;
+    gr = PROX_FN(prox_vscale)(r, g);
+    if (qb) {
+      f = PROX_FN(prox_vscale)(xb, -1 / lq);
+      wc[0] = PROX_FN(prox_vmadd)(nr, 1 - ps, f);
+      wc[1] = PROX_FN(prox_vmadd)(r, ps, f);
+      wc[2] = PROX_FN(prox_vmadd)(gr, pt - 1, f);
+      wc[3] = PROX_FN(prox_vmadd)(PROX_FN(prox_vneg)(gr), -pt, f);
+      wq[0] = PROX_FN(prox_vscale)(eb, ps - 1);
+      wq[1] = PROX_FN(prox_vscale)(eb, -ps);
+      wq[2] = PROX_FN(prox_vmadd)(r, 1 - pt, eb);
+      wq[3] = PROX_FN(prox_vmadd)(nr, pt, eb);
+    } else {
+      f = PROX_FN(prox_vscale)(xa, 1 / lq);
+      wc[0] = PROX_FN(prox_vmadd)(PROX_FN(prox_vneg)(gr), ps - 1, f);
+      wc[1] = PROX_FN(prox_vmadd)(gr, -ps, f);
+      wc[2] = PROX_FN(prox_vmadd)(r, 1 - pt, f);
+      wc[3] = PROX_FN(prox_vmadd)(nr, pt, f);
+      wq[0] = PROX_FN(prox_vmadd)(nr, 1 - ps, ea);
+      wq[1] = PROX_FN(prox_vmadd)(r, ps, ea);
+      wq[2] = PROX_FN(prox_vscale)(ea, pt - 1);
+      wq[3] = PROX_FN(prox_vscale)(ea, -pt);
+    }
     PROX_FN(prox_ipc_detail_factor)
-    (ws, wt, la, lb, PROX_FN(prox_vdot)(ea, eb), n2, o);
+    (wc, wq, PROX_SQRT(2 * (lq / n2)), PROX_SQRT(2 / lq), o);
   }
   if (h) {
-    o->d2 = PROX_FN(prox_ipc_detail_unscale2)(o->d2, h);
-    r = PROX_FN(prox_vscale)(r, (PROX_REAL)ldexp(1.0, h));
+    o->d2 = PROX_FN(prox_ipc_detail_unframe2)(o->d2, h, pw);
+    r = PROX_FN(prox_ipc_detail_unframe)(r, h, pw);
   }
   o->r = r;
 }
@@ -773,8 +879,7 @@ PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
     cand = (c2 < 0 ? 1 : 0) | (c0 < 0 ? 2 : 0) | (c1 < 0 ? 4 : 0);
     if (!cand) {
       if (d2)
-        *d2 = PROX_FN(prox_ipc_detail_plane_tail)(p, t0, t1, t2, u, e1, e2, l1,
-                                                  l2, n, n2);
+        *d2 = PROX_FN(prox_ipc_detail_plane_tail)(p, t0, t1, t2, u, e1, e2);
       return PROX_PT_P_T;
     }
   }
@@ -998,8 +1103,7 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_classify)(PROX_IPC_V ea0,
     cand |= 8;
   if (!cand) {
     if (d2)
-      *d2 = PROX_FN(prox_ipc_detail_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb, la,
-                                             lb, n, n2);
+      *d2 = PROX_FN(prox_ipc_detail_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb);
     return PROX_EE_EA_EB;
   }
   return PROX_FN(prox_ipc_detail_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
@@ -1469,88 +1573,177 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier_derivative)(PROX_REAL x,
 }
 
 /// Second derivative of prox_ipc_mollifier: -2 / eps_x^2 below the
-/// threshold, 0 above (it jumps at x = eps_x: m is C1, not C2). NaN or
-/// infinite input gives NaN.
+/// threshold, 0 above (it jumps at x = eps_x: m is C1, not C2). The
+/// quotient of -2 by eps_x^2 rounded as if its exponent were unbounded,
+/// itself correctly rounded, also where eps_x^2 leaves the range: a
+/// subnormal result for eps_x above 2^511 (float 2^63), an infinite one
+/// below about 2^-511.5 (float 2^-63.5). NaN or infinite input gives NaN.
 PROX_KERNEL PROX_REAL
 PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_REAL x, PROX_REAL eps_x) {
   PROX_REAL d = 0;
-  if (x < eps_x) d = -2 / (eps_x * eps_x);
+  if (x < eps_x) {
+    /* e = eps_x 2^-H (H = 512, float 64) when eps_x^2 would overflow, or
+     * 2^H when it would underflow: e e is eps_x^2 4^-H rounded the same
+     * way, and -2 / eps_x^2 is -2^(1 - 2H) / (e e), whose numerator is a
+     * power of two in range (subnormal: 2^-1023, float 2^-127), or
+     * (-2^(2H - 1) / (e e)) 4, the product exact or an overflow where the
+     * rounded quotient would overflow. */
+    PROX_REAL big = PROX_IPC_M2_BIG, e;
+    if (eps_x > big) {
+      e = eps_x * PROX_IPC_M2_DOWN;
+      d = PROX_IPC_M2_TINY / (e * e);
+    } else if (eps_x < 1 / big) {
+      e = eps_x * PROX_IPC_M2_UP;
+      d = (PROX_IPC_M2_HUGE / (e * e)) * 4;
+    } else {
+      d = -2 / (eps_x * eps_x);
+    }
+  }
   return d + ((x - x) + (eps_x - eps_x));
+}
+
+/// Internal: x 2^e for a finite x, exact unless the result leaves the
+/// normal range, where it is rounded once (as ldexp): a multiplication by
+/// the power of two where that is a normal number.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_scale2)(PROX_REAL x, int e) {
+  PROX_REAL s = (PROX_REAL)ldexp(1.0, e);
+  if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX) return x * s;
+  return (PROX_REAL)ldexp((double)x, e);
+}
+
+/// Internal: the edge-edge mollifier m(x), x = |ea x eb|^2, its gradient
+/// m'(x) dx (when grad is not NULL) and Hessian m''(x) dx dx^T + m'(x) d2x
+/// (when hess is not NULL; grad then too), zero at and above the
+/// threshold; input finite. Below the threshold, with s = dx / eps_x and
+/// c = 2 (1 - x / eps_x): m = (2 - x / eps_x) x / eps_x, m' dx = c s and
+/// m'' dx dx^T + m' d2x = -2 s s^T + c d2x / eps_x. The edges are scaled
+/// first by the power of two 2^-g that brings their largest coordinate
+/// into [2^(G-1), 2^G) (G = 250, float 30), so that x, dx and d2x neither
+/// overflow nor underflow but for nearly parallel edges; eps_x = me 2^ee
+/// enters through me and exponents: x / eps_x is (x' / me) 2^(4g - ee),
+/// and every output is formed in the frame and scaled once at the end by
+/// 2^(3g - ee) (gradient) or 2^(2g - ee) (Hessian). The frame is the same
+/// for the input scaled by any power of two, so the results commute with
+/// such a scaling; where nothing leaves the range, they are those of the
+/// unscaled formulas, bit for bit.
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollify)(
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
+    PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL *hess) {
+  PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
+  PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
+  PROX_IPC_V o = PROX_FN(prox_v3)(0, 0, 0);
+  PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(ea), mb, x, me = 0, y = 0;
+  PROX_REAL g[12], u[12], c = 0;
+  int i, j, h = 0, ee = 0, below = 0;
+  mb = PROX_FN(prox_ipc_detail_maxabs)(eb);
+  m = mb > m ? mb : m;
+  if (m > 0) {
+    (void)frexp((double)m, &h);
+    h -= PROX_IPC_MOLL_FRAME;
+    ea = PROX_FN(prox_ipc_detail_vunscale)(ea, -h);
+    eb = PROX_FN(prox_ipc_detail_vunscale)(eb, -h);
+  }
+  if (grad || hess)
+    x = PROX_FN(prox_ipc_detail_cross)(o, ea, o, eb, g, hess);
+  else
+    x = PROX_FN(prox_vlen2)(PROX_FN(prox_vcross)(ea, eb));
+  if (eps_x > 0) {
+    /* x 2^4h < eps_x, exactly: x = mx 2^ex, eps_x = me 2^ee. */
+    me = (PROX_REAL)frexp((double)eps_x, &ee);
+    if (x == 0) {
+      below = 1;
+    } else {
+      int ex, dd;
+      PROX_REAL mx = (PROX_REAL)frexp((double)x, &ex);
+      dd = ex + 4 * h - ee;
+      below = dd < 0 || (dd == 0 && mx < me);
+    }
+  }
+  if (below) {
+    y = PROX_FN(prox_ipc_detail_scale2)(x / me, 4 * h - ee);
+    c = 2 * (1 - y);
+  }
+  if (grad) {
+    for (i = 0; i < 12; ++i)
+      grad[i] =
+          below ? PROX_FN(prox_ipc_detail_scale2)(c * (g[i] / me), 3 * h - ee)
+                : 0;
+  }
+  if (hess) {
+    /* -2 s_i s_j + c d2x_ij / eps_x = 2^(2h - ee) (-2 u_i u_j 2^b +
+     * c d2x'_ij / me), u_i = (g'_i / me) 2^a, 2 a + b = 4 h - ee: below
+     * the threshold |u_i u_j| 2^b <= |dx'|^2 / (me x') <= 8 |e'|^2. */
+    int b = ((4 * h - ee) % 2 + 2) % 2, a = (4 * h - ee - b) / 2;
+    PROX_REAL two = b ? PROX_R(4.0) : PROX_R(2.0);
+    for (i = 0; i < 12; ++i)
+      u[i] = below ? PROX_FN(prox_ipc_detail_scale2)(g[i] / me, a) : 0;
+    for (i = 0; i < 12; ++i)
+      for (j = 0; j < 12; ++j)
+        hess[12 * i + j] =
+            below ? PROX_FN(prox_ipc_detail_scale2)(
+                        -two * (u[i] * u[j]) + c * (hess[12 * i + j] / me),
+                        2 * h - ee)
+                  : 0;
+  }
+  return below ? (2 - y) * y : 1;
 }
 
 /// The edge-edge mollifier m(|ea x eb|^2) of prox_ipc_mollifier with
 /// threshold eps_x (from prox_ipc_edge_edge_mollifier_threshold). Smoothly
 /// goes to 0 as the edges become parallel, 1 when sin^2 of their angle is
-/// large enough. Non-finite input gives NaN.
+/// large enough. Its value equals prox_ipc_mollifier's of
+/// prox_ipc_edge_edge_cross_squarednorm's x wherever that x is a normal
+/// number, and is formed without underflow elsewhere (see
+/// prox_ipc_detail_mollify). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier)(PROX_IPC_V ea0,
                                                             PROX_IPC_V ea1,
                                                             PROX_IPC_V eb0,
                                                             PROX_IPC_V eb1,
                                                             PROX_REAL eps_x) {
-  return PROX_FN(prox_ipc_mollifier)(
-      PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(ea0, ea1, eb0, eb1), eps_x);
-}
-
-/// Internal: 2 (1 - x / eps_x) below the mollifier's threshold, else 0;
-/// NaN when x or eps_x is not finite.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollifier_c)(PROX_REAL x,
-                                                           PROX_REAL eps_x,
-                                                           int below) {
-  return (below ? 2 * (1 - x / eps_x) : 0) + ((x - x) + (eps_x - eps_x));
+  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+      !(eps_x - eps_x == 0))
+    return PROX_NAN;
+  return PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, 0, 0);
 }
 
 /// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
 /// mollifier, m'(x) dx (zero at and above the threshold); returns the
-/// mollifier value. Non-finite input gives NaN entries.
+/// mollifier value. Finite where max(|ea|, |eb|)^2 <= 2^1016 eps_x (float
+/// 2^120; see prox_ipc_edge_edge_mollifier_hessian). Non-finite input
+/// gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL grad[12]) {
-  PROX_REAL x, c;
-  int i, below;
   if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
     return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
-  x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, grad, 0);
-  /* m'(x) g = 2 (1 - x / eps_x) (g / eps_x) below the threshold, as in the
-   * Hessian below. */
-  below = x < eps_x;
-  c = PROX_FN(prox_ipc_detail_mollifier_c)(x, eps_x, below);
-  for (i = 0; i < 12; ++i)
-    grad[i] = c * (below ? grad[i] / eps_x : 0);
-  return PROX_FN(prox_ipc_mollifier)(x, eps_x);
+  return PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, grad, 0);
 }
 
 /// Hessian (12x12, row-major, symmetric) of the edge-edge mollifier,
 /// m''(x) dx dx^T + m'(x) d2x (zero at and above the threshold); fills grad
-/// when not NULL and returns the mollifier value. Non-finite input gives
-/// NaN entries.
+/// when not NULL and returns the mollifier value. Below the threshold its
+/// entries are at most about 24 max(|ea|, |eb|)^2 / eps_x (the gradient's
+/// 4 max(|ea|, |eb|) / sqrt(eps_x)): finite where max(|ea|, |eb|)^2 <=
+/// 2^1016 eps_x (float 2^120), within the domain; beyond, the exact
+/// Hessian may leave the range (eps_x from another rest shape than the
+/// edges', say: with the IPC threshold of the same edges, eps_x = 1e-3
+/// |ea|^2 |eb|^2, the condition is min(|ea|, |eb|)^2 >= 1e3 2^-1016 and
+/// holds throughout the domain). Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL hess[144]) {
-  PROX_REAL g[12], s[12], x, c;
-  int i, j, below;
+  PROX_REAL g[12];
+  PROX_REAL v;
+  int i;
   if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
     return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
-  x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, g, hess);
-  /* Below the threshold m' = 2 (1 - x / eps_x) / eps_x and m'' = -2 /
-   * eps_x^2 (0 above), so m'' g g^T + m' d2x = -2 s s^T + c d2x / eps_x
-   * with s = g / eps_x and c = 2 (1 - x / eps_x): every factor of degree -2
-   * or more in the coordinates, where m' (degree -4), g_i g_j (6) and
-   * eps_x^2 (8) would overflow or underflow in double beyond about
-   * 2^+-128. */
-  below = x < eps_x;
-  c = PROX_FN(prox_ipc_detail_mollifier_c)(x, eps_x, below);
-  for (i = 0; i < 12; ++i)
-    s[i] = below ? g[i] / eps_x : 0;
-  for (i = 0; i < 12; ++i)
-    for (j = 0; j < 12; ++j)
-      hess[12 * i + j] =
-          -2 * (s[i] * s[j]) + c * (below ? hess[12 * i + j] / eps_x : 0);
+  v = PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, g, hess);
   if (grad)
     for (i = 0; i < 12; ++i)
-      grad[i] = c * s[i];
-  return PROX_FN(prox_ipc_mollifier)(x, eps_x);
+      grad[i] = g[i];
+  return v;
 }
 
 #undef PROX_IPC_V
@@ -1559,3 +1752,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
 #undef PROX_IPC_LO
 #undef PROX_IPC_HI
 #undef PROX_IPC_KAPPA
+#undef PROX_IPC_FRAME
+#undef PROX_IPC_FRAME_UP
+#undef PROX_IPC_FRAME_DOWN
+#undef PROX_IPC_MOLL_FRAME
+#undef PROX_IPC_M2_BIG
+#undef PROX_IPC_M2_DOWN
+#undef PROX_IPC_M2_UP
+#undef PROX_IPC_M2_TINY
+#undef PROX_IPC_M2_HUGE
