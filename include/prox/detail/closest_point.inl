@@ -152,6 +152,25 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
   return PROX_FN(prox_vdot)(*n, *n);
 }
 
+/// Internal: prox_point_plane, which also gives the signed value *s =
+/// n . p - offset and *nn = |n|^2 of the scaled plane (for the signed
+/// query, which then need not form them again).
+PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
+    PROX_FN(prox_closest) * out, PROX_REAL *s, PROX_REAL *nn) {
+  PROX_FN(prox_vec3) n, q;
+  PROX_REAL off;
+  *nn = PROX_FN(prox_detail_plane_scaled)(plane, &n, &off);
+  *s = PROX_FN(prox_vdot)(n, p) - off;
+  PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
+  if (!(*s - *s == 0 && *nn - *nn == 0)) return PROX_FN(prox_detail_nan)(out);
+  if (*nn == 0)
+    return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_FACE, 0);
+  q = PROX_FN(prox_vmadd)(p, -*s / *nn, n);
+  return PROX_FN(prox_detail_set)(out, q, (*s / *nn) * *s, PROX_FEATURE_FACE,
+                                  0);
+}
+
 /// Closest point on a plane to p; returns the squared distance.
 ///
 /// out (may be NULL) gets the projection of p, feature FACE 0 and no
@@ -165,14 +184,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_plane) *
                                                     plane,
                                                 PROX_FN(prox_closest) * out) {
-  PROX_FN(prox_vec3) n, q;
-  PROX_REAL off, nn = PROX_FN(prox_detail_plane_scaled)(plane, &n, &off);
-  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - off;
-  PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
-  if (!(s - s == 0 && nn - nn == 0)) return PROX_FN(prox_detail_nan)(out);
-  if (nn == 0) return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_FACE, 0);
-  q = PROX_FN(prox_vmadd)(p, -s / nn, n);
-  return PROX_FN(prox_detail_set)(out, q, (s / nn) * s, PROX_FEATURE_FACE, 0);
+  PROX_REAL s, nn;
+  return PROX_FN(prox_detail_plane_query)(p, plane, out, &s, &nn);
 }
 
 /// Signed distance from p to a plane: positive on the side the normal
@@ -183,10 +196,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
     PROX_FN(prox_closest) * out) {
-  PROX_REAL d2 = PROX_FN(prox_point_plane)(p, plane, out);
-  PROX_FN(prox_vec3) n;
-  PROX_REAL off, nn = PROX_FN(prox_detail_plane_scaled)(plane, &n, &off);
-  PROX_REAL s = PROX_FN(prox_vdot)(n, p) - off;
+  PROX_REAL s, nn,
+      d2 = PROX_FN(prox_detail_plane_query)(p, plane, out, &s, &nn);
   if (d2 < PROX_DETAIL_D2_TINY || d2 > PROX_REAL_MAX) {
     /* s / |n| directly: its square may be subnormal, or overflow. */
     return nn > 0 ? s / PROX_SQRT(nn) : PROX_COPYSIGN(PROX_R(0.0), s);

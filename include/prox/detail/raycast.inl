@@ -311,22 +311,10 @@ PROX_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vec3) v) {
   PROX_REAL m = PROX_FN(prox_detail_rc_vmaxabs)(v);
   if (!(m > 0)) return v;
-  if (m < PROX_REAL_MIN) {
-    /* 1 / m would overflow: first a power of two (exact). */
-    v = PROX_FN(prox_detail_vldexp)(v, -PROX_FN(prox_detail_exp)((double)m));
-    m = PROX_FN(prox_detail_rc_vmaxabs)(v);
-  }
+  /* 1 / m would overflow: the power-of-two scaling of closest.h's. */
+  if (m < PROX_REAL_MIN) return PROX_FN(prox_detail_unit)(v, v);
   v = PROX_FN(prox_vscale)(v, 1 / m);
   return PROX_FN(prox_vscale)(v, 1 / PROX_FN(prox_vlen)(v));
-}
-
-/// Internal: v scaled to unit length, or fb when v is zero (fb unit or
-/// zero).
-PROX_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_detail_rc_unit_or)(PROX_FN(prox_vec3) v,
-                                    PROX_FN(prox_vec3) fb) {
-  v = PROX_FN(prox_detail_rc_unit)(v);
-  return v.x != 0 || v.y != 0 || v.z != 0 ? v : fb;
 }
 
 /// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) of four
@@ -894,7 +882,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
                                                 PROX_FEATURE_INTERIOR, 0);
     PROX_FN(prox_detail_rc_rayhit_set)
     (out, t, tx, 0, p,
-     PROX_FN(prox_detail_rc_unit_or)(
+     PROX_FN(prox_detail_unit)(
          PROX_FN(prox_vmadd)(f, t, ray->dir),
          PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vneg)(ray->dir))),
      PROX_FEATURE_FACE, 0);
@@ -1038,10 +1026,10 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
       PROX_FN(prox_vec3)
       face = PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vneg)(ray->dir));
       if (piece == 0)
-        face = PROX_FN(prox_detail_rc_unit_or)(
+        face = PROX_FN(prox_detail_unit)(
             PROX_FN(prox_vmadd)(face, -PROX_FN(prox_vdot)(face, e) / ee, e),
             face);
-      n = PROX_FN(prox_detail_rc_unit_or)(n, face);
+      n = PROX_FN(prox_detail_unit)(n, face);
     }
     PROX_FN(prox_detail_rc_rayhit_set)
     (out, t, tx, 0, p, n, piece == 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
