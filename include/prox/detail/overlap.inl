@@ -439,11 +439,14 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
 /// triangles meet when an edge of one meets the other (closed segment
 /// against closed triangle by orientation signs; coplanar in a 2D
 /// projection). Triangles of zero area are the union of their edges,
-/// points included. Exact for all finite input (the exact predicates
-/// rescale by powers of two where products of three coordinates would
-/// overflow or underflow; in double, parts of a coordinate below 2^-1074
-/// times the largest coordinate can be lost). Non-finite input (NaN or
-/// +-inf in any coordinate) gives 0.
+/// points included. Exact in overlap.h's domain: float input always; in
+/// double, nonzero magnitudes between 2^-300 and 2^300 and within 2^300 of
+/// one another, where the exact predicates (scaled by a power of two to a
+/// largest magnitude near 1, prox_wnormalize) form products of three
+/// coordinates and their rounding errors above the subnormal range. With a
+/// wider spread such products underflow and a touching pair can be
+/// reported apart (tests/test_property.c found it at 2^337). Non-finite
+/// input (NaN or +-inf in any coordinate) gives 0.
 PROX_KERNEL int
 PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,
                                         const PROX_FN(prox_triangle) * b) {
