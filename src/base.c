@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The assertion hook and the version query declared in prox/base.h. */
+/* The assertion hook, the version query and the status names declared in
+ * prox/base.h. */
 #include <prox/base.h>
 
 #include <stdio.h>
@@ -41,4 +42,24 @@ void prox_assert_failed(const char *condition, const char *file, int line) {
 int prox_version(void) {
   return PROX_VERSION_MAJOR * 10000 + PROX_VERSION_MINOR * 100 +
          PROX_VERSION_PATCH;
+}
+
+const char *prox_status_string(prox_status status) {
+  switch (status) {
+  case PROX_OK:
+    return "ok";
+  case PROX_ERROR_INVALID_ARGUMENT:
+    return "invalid argument";
+  case PROX_ERROR_OUT_OF_MEMORY:
+    return "out of memory";
+  case PROX_ERROR_INVALID_MESH:
+    return "invalid mesh";
+  case PROX_ERROR_IO:
+    return "i/o error";
+  case PROX_ERROR_PARSE:
+    return "parse error";
+  case PROX_ERROR_UNSUPPORTED:
+    return "unsupported";
+  }
+  return "unknown status";
 }

@@ -140,6 +140,44 @@ typedef struct prox_feature {
   int index; ///< which vertex, edge or face; 0 when there is only one
 } prox_feature;
 
+/// Outcome of a function that allocates or does I/O (the mesh layer, the
+/// BVH builder, file readers). Queries never fail and return no status.
+typedef enum prox_status {
+  PROX_OK = 0,                     ///< success
+  PROX_ERROR_INVALID_ARGUMENT = 1, ///< a NULL required pointer, a bad option
+  PROX_ERROR_OUT_OF_MEMORY = 2,    ///< an allocation failed (nothing leaked)
+  PROX_ERROR_INVALID_MESH = 3,     ///< no triangles, an index out of range,
+                                   ///< a non-finite coordinate
+  PROX_ERROR_IO = 4,         ///< a file could not be opened, read, written
+  PROX_ERROR_PARSE = 5,      ///< a file's contents are malformed
+  PROX_ERROR_UNSUPPORTED = 6 ///< valid but not supported by this build
+} prox_status;
+
+/// A status with a human-readable message saying what was wrong and where
+/// (the offending triangle or vertex, the file and line). Functions that
+/// take a `prox_error *` (NULL-able) fill it on failure, and set status to
+/// PROX_OK and message to "" on success.
+typedef struct prox_error {
+  prox_status status; ///< the same value the function returns
+  char message[256];  ///< NUL-terminated, "" on success
+} prox_error;
+
+/// The name of a status ("ok", "invalid argument", "out of memory",
+/// "invalid mesh", "i/o error", "parse error", "unsupported"; "unknown
+/// status" for another value).
+PROX_API const char *prox_status_string(prox_status status);
+
+/// A user allocator for the builders (BVH, topology, grids). Queries never
+/// allocate. alloc returns memory aligned to at least `alignment` (a power
+/// of two, at most 64) or NULL on failure; free receives the size that was
+/// allocated. A NULL `prox_allocator *` means the C library's
+/// aligned_alloc and free.
+typedef struct prox_allocator {
+  void *(*alloc)(void *user, size_t size, size_t alignment);
+  void (*free)(void *user, void *ptr, size_t size);
+  void *user; ///< passed through to alloc and free
+} prox_allocator;
+
 /// Signature of the handler called by PROX_ASSERT on a programmer error.
 typedef void (*prox_assert_fn)(const char *condition, const char *file,
                                int line);
