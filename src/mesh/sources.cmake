@@ -8,3 +8,6 @@ list(
   ${CMAKE_CURRENT_LIST_DIR}/mesh.c
   ${CMAKE_CURRENT_LIST_DIR}/bvh_build.c
   ${CMAKE_CURRENT_LIST_DIR}/bvh_query.c)
+
+# The mesh topology (prox/topology.h).
+list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/topology.c)
