@@ -20,5 +20,6 @@
 #include "mesh.h"
 #include "bvh.h"
 #include "topology.h"
+#include "sign.h"
 
 #endif /* PROX_PROX_H */

@@ -9,5 +9,6 @@ list(
   ${CMAKE_CURRENT_LIST_DIR}/bvh_build.c
   ${CMAKE_CURRENT_LIST_DIR}/bvh_query.c)
 
-# The mesh topology (prox/topology.h).
-list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/topology.c)
+# The mesh topology (prox/topology.h) and the sign (prox/sign.h).
+list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/topology.c
+     ${CMAKE_CURRENT_LIST_DIR}/sign.c)
