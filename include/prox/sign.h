@@ -35,7 +35,12 @@
 ///   meshes; its error is bounded by the caller's accuracy setting (the
 ///   test suite measures it against the exact sum).
 /// - PROX_SIGN_AUTO (the default): PSEUDONORMAL when the topology is
-///   closed, manifold and oriented, else WINDING.
+///   closed, manifold and oriented and the mesh is one component or its
+///   components' boxes are disjoint; CROSSINGS for closed, manifold,
+///   oriented meshes whose components' boxes overlap (components that may
+///   touch or nest, where pseudo-normals fail); else WINDING. A single
+///   component that intersects itself is not detected: force CROSSINGS (or
+///   WINDING) for such a mesh.
 ///
 /// Inside means winding number above 1/2 (for the pseudo-normal method:
 /// the negative side of the pseudo-normal, which is the same thing on the

@@ -60,10 +60,9 @@ static int sdf_cross(const double *p, const double *q, const double *a,
   if ((e1 > 0 || e2 > 0 || e3 > 0) && (e1 < 0 || e2 < 0 || e3 < 0))
     return 0; /* mixed signs: the line passes beside the triangle */
   if (e1 == 0 || e2 == 0 || e3 == 0) return 2; /* an edge or a vertex */
-  /* orient3d(a, b, c, p) > 0 when p is behind the triangle (on the side
-   * opposite its normal (b - a) x (c - a)): the segment leaves through the
-   * front, +1. */
-  *sign = sp;
+  /* This orient3d is positive when p is in front of the triangle (on the
+   * side of its normal (b - a) x (c - a)): the segment then enters, -1. */
+  *sign = -sp;
   return 1;
 }
 

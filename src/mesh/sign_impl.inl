@@ -20,7 +20,9 @@ struct PROX_FN(prox_sdf) {
   uint32_t nt, nv, ne;
   uint32_t *tri_vert; /* 3 per triangle: the mesh's indices */
   uint32_t *tri_edge; /* 3 per triangle: topology edges (or NONE) */
-  uint8_t *tri_zero;  /* 1: zero area */
+  uint8_t *tri_zero;  /* 1: zero area or a normal too ill-conditioned */
+  uint8_t *edge_bad;  /* 1: a triangle of the edge has tri_zero */
+  uint8_t *vert_bad;  /* 1: a triangle at the vertex has tri_zero */
   double *face_n;     /* 3 per triangle: unit normal, 0 for zero area */
   double *edge_n;     /* 3 per edge: sum of its triangles' unit normals */
   double *vert_n;     /* 3 per vertex: angle-weighted normal sum */
@@ -120,6 +122,50 @@ static void SDF_FN(node_moments)(const SDF *s, uint32_t node, double *m) {
   m[7] = area;
 }
 
+/* Whether two components of a mesh have overlapping boxes (so that they
+ * may touch or nest, where pseudo-normals fail); 1 also when there are
+ * too many components to compare or memory runs out. */
+static int SDF_FN(components_may_touch)(const PROX_FN(prox_mesh) * mesh,
+                                        const prox_mesh_topology *tp,
+                                        const prox_allocator *alloc) {
+  uint32_t nc = tp->components, t, i, j;
+  double *box;
+  int touch = 0, k;
+  if (nc > 4096) return 1;
+  box = (double *)prox_mesh_detail_alloc(alloc, 6 * (size_t)nc * sizeof *box);
+  if (!box) return 1;
+  for (i = 0; i < nc; ++i)
+    for (k = 0; k < 3; ++k) {
+      box[6 * i + (uint32_t)k] = INFINITY;
+      box[6 * i + 3 + (uint32_t)k] = -INFINITY;
+    }
+  for (t = 0; t < tp->triangle_count; ++t) {
+    uint32_t c = tp->triangle_component[t];
+    int q;
+    if (c == PROX_TOPOLOGY_NONE) continue;
+    for (q = 0; q < 3; ++q) {
+      double v[3];
+      SDF_FN(mesh_vertex)(mesh, mesh->indices[3 * (size_t)t + (size_t)q], v);
+      for (k = 0; k < 3; ++k) {
+        if (v[k] < box[6 * c + (uint32_t)k]) box[6 * c + (uint32_t)k] = v[k];
+        if (v[k] > box[6 * c + 3 + (uint32_t)k])
+          box[6 * c + 3 + (uint32_t)k] = v[k];
+      }
+    }
+  }
+  for (i = 0; i < nc && !touch; ++i)
+    for (j = i + 1; j < nc && !touch; ++j) {
+      int apart = 0;
+      for (k = 0; k < 3; ++k)
+        if (box[6 * i + 3 + (uint32_t)k] < box[6 * j + (uint32_t)k] ||
+            box[6 * j + 3 + (uint32_t)k] < box[6 * i + (uint32_t)k])
+          apart = 1;
+      touch = !apart;
+    }
+  prox_mesh_detail_free(alloc, box, 6 * (size_t)nc * sizeof *box);
+  return touch;
+}
+
 prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
                                     const PROX_FN(prox_bvh) * bvh,
                                     const prox_mesh_topology *topology,
@@ -172,9 +218,13 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
         tp->triangle_count, tp->vertex_count);
   }
   method = o.method;
-  if (method == PROX_SIGN_AUTO)
+  if (method == PROX_SIGN_AUTO) {
     method = tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL
                                                         : PROX_SIGN_WINDING;
+    if (method == PROX_SIGN_PSEUDONORMAL && tp->components > 1 &&
+        SDF_FN(components_may_touch)(mesh, tp, alloc))
+      method = PROX_SIGN_CROSSINGS;
+  }
 
   nt = mesh->triangle_count;
   nv = mesh->vertex_count;
@@ -188,7 +238,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
   off[5] = off[4] + 3 * ne * sizeof(double);
   off[6] = off[5] + 3 * nv * sizeof(double);
   off[7] = off[6] + 8 * nslots * sizeof(double);
-  total = off[7];
+  off[8] = off[7] + ((ne + 63) & ~(size_t)63);
+  total = off[8] + ((nv + 63) & ~(size_t)63);
   base = (char *)prox_mesh_detail_alloc(alloc, total);
   if (!base) {
     prox_mesh_topology_free(own);
@@ -218,6 +269,10 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
   s->edge_n = (double *)(base + off[4]);
   s->vert_n = (double *)(base + off[5]);
   s->mom = nslots ? (double *)(base + off[6]) : NULL;
+  s->edge_bad = (uint8_t *)(base + off[7]);
+  s->vert_bad = (uint8_t *)(base + off[8]);
+  memset(s->edge_bad, 0, ne);
+  memset(s->vert_bad, 0, nv);
   memset(s->edge_n, 0, 3 * ne * sizeof(double));
   memset(s->vert_n, 0, 3 * nv * sizeof(double));
 
@@ -247,6 +302,20 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
     n[1] = e1[2] * e2[0] - e1[0] * e2[2];
     n[2] = e1[0] * e2[1] - e1[1] * e2[0];
     len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    {
+      /* The normal's direction is trusted when the cross product exceeds
+       * its rounding error (about eps (S (|e1| + |e2|) + |e1| |e2|), S the
+       * coordinates' magnitude) a millionfold; a sliver below that (or a
+       * zero-area triangle) has its sign decided by crossings instead. */
+      double l1 = sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+      double l2 = sqrt(e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2]);
+      double sc = 0;
+      int q, c;
+      for (q = 0; q < 3; ++q)
+        for (c = 0; c < 3; ++c)
+          if (fabs(v[q][c]) > sc) sc = fabs(v[q][c]);
+      if (!(len > 1e-6 * l1 * l2 + 1e-9 * sc * (l1 + l2))) zero = 1;
+    }
     if (zero || !(len > 0) || !(len < INFINITY)) {
       s->tri_zero[i] = 1;
       n[0] = n[1] = n[2] = 0;
@@ -257,7 +326,14 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
     }
     for (k = 0; k < 3; ++k)
       s->face_n[3 * i + (size_t)k] = n[k];
-    if (s->tri_zero[i]) continue;
+    if (s->tri_zero[i]) {
+      for (k = 0; k < 3; ++k) {
+        uint32_t e = tp->triangle_edges[3 * i + (size_t)k];
+        s->vert_bad[mesh->indices[3 * i + (size_t)k]] = 1;
+        if (e != PROX_TOPOLOGY_NONE) s->edge_bad[e] = 1;
+      }
+      continue;
+    }
     /* Vertex normals weighted by the angle at the vertex; edge normals the
      * sum of the two (or more) faces. */
     for (k = 0; k < 3; ++k) {
@@ -280,6 +356,24 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
       if (e != PROX_TOPOLOGY_NONE)
         for (q = 0; q < 3; ++q)
           s->edge_n[3 * (size_t)e + (size_t)q] += n[q];
+    }
+  }
+  /* Edges whose pseudo-normal is not to be trusted: not two triangles, or
+   * a fold (the faces' normals more than 120 degrees apart: a sliver bent
+   * back onto its neighbour, a blade); their vertices too. The sign there
+   * comes from crossings. */
+  for (i = 0; i < ne; ++i) {
+    uint32_t a = tp->edge_offsets[i], b = tp->edge_offsets[i + 1];
+    int bad = b - a != 2;
+    if (!bad) {
+      const double *n0 = s->face_n + 3 * (size_t)tp->edge_triangles[a];
+      const double *n1 = s->face_n + 3 * (size_t)tp->edge_triangles[a + 1];
+      bad = n0[0] * n1[0] + n0[1] * n1[1] + n0[2] * n1[2] < -0.5;
+    }
+    if (bad) {
+      s->edge_bad[i] = 1;
+      s->vert_bad[tp->edge_vertices[2 * i]] = 1;
+      s->vert_bad[tp->edge_vertices[2 * i + 1]] = 1;
     }
   }
   s->diag = sqrt((s->hi[0] - s->lo[0]) * (s->hi[0] - s->lo[0]) +
@@ -484,14 +578,16 @@ static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc) {
     break;
   case PROX_FEATURE_EDGE: {
     uint32_t e = s->tri_edge[3 * (size_t)t + (size_t)mc->feature.index];
-    if (e == PROX_TOPOLOGY_NONE) return 0;
+    if (e == PROX_TOPOLOGY_NONE || s->edge_bad[e]) return 0;
     n = s->edge_n + 3 * (size_t)e;
     break;
   }
-  case PROX_FEATURE_VERTEX:
-    n = s->vert_n +
-        3 * (size_t)s->tri_vert[3 * (size_t)t + (size_t)mc->feature.index];
+  case PROX_FEATURE_VERTEX: {
+    uint32_t v = s->tri_vert[3 * (size_t)t + (size_t)mc->feature.index];
+    if (s->vert_bad[v]) return 0;
+    n = s->vert_n + 3 * (size_t)v;
     break;
+  }
   default:
     return 0;
   }
