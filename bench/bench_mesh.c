@@ -21,8 +21,9 @@
  * Each row is the median of R runs (default 5) with the range; times per
  * query in microseconds. Single-thread query rows measure the thread's CPU
  * time (CLOCK_THREAD_CPUTIME_ID: robust to a shared machine) and are meant
- * to run under `taskset -c 1`; build rows and 2-thread rows are wall time; the 2-thread rows use two threads (prox_bvh_closest_batch
- * and two pthreads over halves for Embree). */
+ * to run under `taskset -c 1`; build rows and 2-thread rows are wall time; the
+ * 2-thread rows use two threads (prox_bvh_closest_batch and two pthreads over
+ * halves for Embree). */
 #define _POSIX_C_SOURCE 200809L
 #include <prox/batch.h>
 #include <prox/bvh.h>
@@ -83,7 +84,8 @@ static int bm_subdivide(objmesh *m) {
       double p[3];
       const double *a = m->v + 3 * (size_t)i[k],
                    *b = m->v + 3 * (size_t)i[(k + 1) % 3];
-      for (c = 0; c < 3; ++c) p[c] = 0.5 * (a[c] + b[c]);
+      for (c = 0; c < 3; ++c)
+        p[c] = 0.5 * (a[c] + b[c]);
       mid[k] = (uint32_t)o.nv;
       if (!obj_push_vertex(&o, p)) return 0;
     }
@@ -103,7 +105,8 @@ static void bm_finish_mesh(bm_mesh *b) {
   int c;
   double s = 0;
   b->vf = (float *)malloc(3 * b->m.nv * sizeof *b->vf + 16);
-  for (i = 0; i < 3 * b->m.nv; ++i) b->vf[i] = (float)b->m.v[i];
+  for (i = 0; i < 3 * b->m.nv; ++i)
+    b->vf[i] = (float)b->m.v[i];
   for (c = 0; c < 3; ++c) {
     b->lo[c] = 1e300;
     b->hi[c] = -1e300;
@@ -115,7 +118,8 @@ static void bm_finish_mesh(bm_mesh *b) {
       if (p[c] > b->hi[c]) b->hi[c] = p[c];
     }
   }
-  for (c = 0; c < 3; ++c) s += (b->hi[c] - b->lo[c]) * (b->hi[c] - b->lo[c]);
+  for (c = 0; c < 3; ++c)
+    s += (b->hi[c] - b->lo[c]) * (b->hi[c] - b->lo[c]);
   b->diag = sqrt(s);
 }
 
@@ -179,9 +183,9 @@ static bool bm_embree_cb(struct RTCPointQueryFunctionArguments *a) {
   float d2;
   int k;
   for (k = 0; k < 3; ++k)
-    tr.v[k] = prox_v3f(q->e->vf[3 * (size_t)i[k]],
-                       q->e->vf[3 * (size_t)i[k] + 1],
-                       q->e->vf[3 * (size_t)i[k] + 2]);
+    tr.v[k] =
+        prox_v3f(q->e->vf[3 * (size_t)i[k]], q->e->vf[3 * (size_t)i[k] + 1],
+                 q->e->vf[3 * (size_t)i[k] + 2]);
   d2 = prox_point_trianglef(q->p, &tr, NULL);
   if (d2 < q->best || (d2 == q->best && a->primID < q->id)) {
     q->best = d2;
@@ -198,8 +202,7 @@ static bool bm_embree_cb(struct RTCPointQueryFunctionArguments *a) {
   return false;
 }
 
-static float bm_embree_closest(const bm_embree *e, prox_vec3f p,
-                               unsigned *id) {
+static float bm_embree_closest(const bm_embree *e, prox_vec3f p, unsigned *id) {
   struct RTCPointQuery q;
   struct RTCPointQueryContext ctx;
   bm_eq u;
@@ -319,9 +322,10 @@ static void bm_build(const bm_mesh *b) {
       prox_bvh_free(bvh);
     }
     bm_stats(t, bm_runs, &med, &lo, &hi);
-    printf("%-14s build prox double  %d thr %9.2f ms [%.2f, %.2f]  %.1f B/tri\n",
-           b->name, bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi,
-           st.bytes_per_triangle);
+    printf(
+        "%-14s build prox double  %d thr %9.2f ms [%.2f, %.2f]  %.1f B/tri\n",
+        b->name, bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi,
+        st.bytes_per_triangle);
     {
       static const enum RTCBuildQuality q[2] = {RTC_BUILD_QUALITY_MEDIUM,
                                                 RTC_BUILD_QUALITY_HIGH};
@@ -347,9 +351,9 @@ static void bm_build(const bm_mesh *b) {
             rtcSetSceneBuildQuality(e.scene, q[j]);
             g = rtcNewGeometry(e.dev, RTC_GEOMETRY_TYPE_TRIANGLE);
             rtcSetGeometryBuildQuality(g, q[j]);
-            vb = (float *)rtcSetNewGeometryBuffer(
-                g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
-                3 * sizeof(float), b->m.nv);
+            vb = (float *)rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0,
+                                                  RTC_FORMAT_FLOAT3,
+                                                  3 * sizeof(float), b->m.nv);
             ib = (unsigned *)rtcSetNewGeometryBuffer(
                 g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
                 3 * sizeof(unsigned), b->m.nt);
@@ -488,7 +492,8 @@ static void bm_closest(const bm_mesh *b) {
             if (w > 0) pthread_create(&tid[w], NULL, bm_embree_job, &jb[w]);
           }
           bm_embree_job(&jb[0]);
-          for (w = 1; w < th && w < 16; ++w) pthread_join(tid[w], NULL);
+          for (w = 1; w < th && w < 16; ++w)
+            pthread_join(tid[w], NULL);
         }
         te[r] = bm_now() - t0;
       }
@@ -500,12 +505,11 @@ static void bm_closest(const bm_mesh *b) {
              "%.3f]  prox double %.3f [%.3f, %.3f]  embree %.3f [%.3f, %.3f]"
              "  ratio embree/prox float %.2f, /prox double %.2f\n",
              b->name, setname[set], th, th == 1 ? "(cpu) " : "(wall)",
-             1e6 * mp / (double)bm_n,
-             1e6 * lo / (double)bm_n, 1e6 * hi / (double)bm_n,
-             1e6 * mpd / (double)bm_n, 1e6 * lod / (double)bm_n,
-             1e6 * hid / (double)bm_n, 1e6 * me / (double)bm_n,
-             1e6 * loe / (double)bm_n, 1e6 * hie / (double)bm_n, me / mp,
-             me / mpd);
+             1e6 * mp / (double)bm_n, 1e6 * lo / (double)bm_n,
+             1e6 * hi / (double)bm_n, 1e6 * mpd / (double)bm_n,
+             1e6 * lod / (double)bm_n, 1e6 * hid / (double)bm_n,
+             1e6 * me / (double)bm_n, 1e6 * loe / (double)bm_n,
+             1e6 * hie / (double)bm_n, me / mp, me / mpd);
       {
         long diff = 0;
         for (i = 0; i < bm_n; ++i)
