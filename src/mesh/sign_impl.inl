@@ -30,12 +30,15 @@ struct PROX_FN(prox_sdf) {
   double lo[3], hi[3], diag;
 };
 
-/* A triangle of the tree at position pos, in double. */
-static void SDF_FN(tri_at)(const SDF *s, uint32_t pos, double t[3][3]) {
+/* Triangle j of the leaf of `count` triangles from position `first`, in
+ * double (the leaf's block: prox/detail/bvh_layout.h). */
+static void SDF_FN(tri_at)(const SDF *s, uint32_t first, uint32_t count,
+                           uint32_t j, double t[3][3]) {
+  const PROX_REAL *b = s->view.tri + 9 * (size_t)first;
   int c, k;
   for (k = 0; k < 3; ++k)
     for (c = 0; c < 3; ++c)
-      t[k][c] = (double)s->view.tri[3 * c + k][pos];
+      t[k][c] = (double)b[(size_t)(3 * c + k) * count + j];
 }
 
 static void SDF_FN(mesh_vertex)(const PROX_FN(prox_mesh) * m, uint32_t i,
@@ -56,7 +59,7 @@ static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count,
   int k;
   for (i = 0; i < count; ++i) {
     double t[3][3], e1[3], e2[3], x[3], a;
-    SDF_FN(tri_at)(s, first + i, t);
+    SDF_FN(tri_at)(s, first, count, i, t);
     for (k = 0; k < 3; ++k) {
       e1[k] = t[1][k] - t[0][k];
       e2[k] = t[2][k] - t[0][k];
@@ -78,7 +81,7 @@ static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count,
   for (i = 0; i < count; ++i) {
     double t[3][3];
     int v;
-    SDF_FN(tri_at)(s, first + i, t);
+    SDF_FN(tri_at)(s, first, count, i, t);
     for (v = 0; v < 3; ++v) {
       double d0 = t[v][0] - c[0], d1 = t[v][1] - c[1], d2 = t[v][2] - c[2];
       double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2);
@@ -469,7 +472,7 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q,
         for (j = 0; j < nd->count[i]; ++j) {
           double t[3][3];
           int sg = 0, r;
-          SDF_FN(tri_at)(s, nd->child[i] + j, t);
+          SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
           r = sdf_cross(p, q, t[0], t[1], t[2], &sg);
           if (r == 1) n += sg;
           if (r == 2) return 0;
@@ -553,7 +556,7 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
         uint32_t j;
         for (j = 0; j < nd->count[i]; ++j) {
           double t[3][3];
-          SDF_FN(tri_at)(s, nd->child[i] + j, t);
+          SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
           w += sdf_solid(p, t[0], t[1], t[2]);
         }
       } else {
