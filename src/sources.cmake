@@ -10,15 +10,7 @@
 list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/base.c
      ${CMAKE_CURRENT_LIST_DIR}/export.c)
 
-list(
-  APPEND
-  PROX_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/batch.c
-  ${CMAKE_CURRENT_LIST_DIR}/batch_avx2.c
-  ${CMAKE_CURRENT_LIST_DIR}/batch_avx512.c
-  ${CMAKE_CURRENT_LIST_DIR}/packet.c
-  ${CMAKE_CURRENT_LIST_DIR}/packet_avx2.c
-  ${CMAKE_CURRENT_LIST_DIR}/packet_avx512.c)
+include(${CMAKE_CURRENT_LIST_DIR}/simd/sources.cmake)
 
 # The mesh layer (built on another branch at the time of writing).
 if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/mesh/sources.cmake)
