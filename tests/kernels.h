@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* The registry of the kernels: one line per kernel, as X-macros, from which
  * the checks that run every kernel of a family take their lists
- * (test_domain, test_scale, the CUDA check tests/cuda/kernels_check.cu, and
- * test_readme, which checks that README.md names every kernel). Adding a
- * kernel to a family means adding its line here; the checks then run it.
+ * (test_domain, test_scale, test_pairs, the CUDA check
+ * tests/cuda/kernels_check.cu, and test_readme, which checks README.md's
+ * table of every kernel). Adding a kernel to a family means adding its line
+ * here; the checks then run it.
  *
  * Each PROX_KERNELS_<FAMILY>(X) expands X(...) once per kernel, in a fixed
- * order (the tests draw their random inputs in it). Names are without the
- * prox_ prefix and the precision suffix: X(point_plane, ...) is
- * prox_point_plane and prox_point_planef. Plain C, also read by nvcc. */
+ * order (some tests draw their random inputs in it: add new kernels at the
+ * end of a family). Names are without the prox_ prefix and the precision
+ * suffix: X(point_plane, ...) is prox_point_plane and prox_point_planef.
+ * Plain C, also read by nvcc. */
 #ifndef PROX_TEST_KERNELS_H
 #define PROX_TEST_KERNELS_H
 
@@ -43,8 +45,9 @@
 
 /* K2, pairs: X(name, first, second), called as prox_<name>(&first_1,
  * &second_2, out): the types of the two arguments (line, ray, segment,
- * triangle, sphere, capsule), which the tests name <type>_1 for a first
- * argument and <type>_2 for a second. */
+ * triangle, sphere, capsule: prox_<type>), which the tests name <type>_1
+ * for a first argument and <type>_2 for a second. test_pairs seeds each
+ * kernel's cases by its place in this list: append new kernels. */
 #define PROX_KERNELS_K2(X)                                                     \
   X(line_line, line, line)                                                     \
   X(line_ray, line, ray)                                                       \
@@ -55,10 +58,10 @@
   X(segment_triangle, segment, triangle)                                       \
   X(triangle_triangle, triangle, triangle)                                     \
   X(sphere_sphere, sphere, sphere)                                             \
-  X(sphere_segment, sphere, segment)                                           \
-  X(capsule_segment, capsule, segment)                                         \
   X(sphere_capsule, sphere, capsule)                                           \
   X(capsule_capsule, capsule, capsule)                                         \
+  X(sphere_segment, sphere, segment)                                           \
+  X(capsule_segment, capsule, segment)                                         \
   X(sphere_triangle, sphere, triangle)                                         \
   X(capsule_triangle, capsule, triangle)
 
