@@ -16,7 +16,7 @@
  * its thin path; flat, zero-size, swapped boxes, signed zeros); n = 0, 1
  * and sizes around the vector widths (4, 8, 16); NaN and infinite input.
  * The test "threshold" sweeps triangles across that threshold: it fails if
- * the copy of the constant in src/batch_simd.inl drifts from the scalar
+ * the copy of the constant in src/simd/batch_simd.inl drifts from the scalar
  * kernel's.
  *
  *   test_batch [FILTER] [--scale=X] [--list] [--max-print=N]
@@ -816,7 +816,7 @@ static void PROX_FN(body_points_aabb)(void) {
 
 /* The threshold of the scalar kernel's thin path: triangles on both sides of
  * n2 > PROX_TRI_WIDE_SIN2 * d11 * d22 (prox/detail/closest_point.inl keeps
- * the constant private; src/batch_simd.inl has a copy). The vector code
+ * the constant private; src/simd/batch_simd.inl has a copy). The vector code
  * must send every triangle below the scalar threshold to the scalar kernel:
  * were its copy smaller than the scalar constant, the triangles between the
  * two would get the plain formulas in the vector code and the thin path's

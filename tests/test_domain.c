@@ -35,6 +35,7 @@
 #include <prox/prox.h>
 
 #include "harness.h"
+#include "kernels.h"
 
 #include "splitmix.h"
 
@@ -153,6 +154,10 @@ static int TFN(td_pair_ok)(PROX_REAL d, const PROX_FN(prox_pair) * r) {
               (double)n_);                                                     \
   } while (0)
 
+/* The K1 kernels of the registry (tests/kernels.h) on the primitives g. */
+#define TD_K1_X(name, prim, degree, param_degree)                              \
+  TD_K1(#name, prox_##name, &g.prim);
+
 #define TD_K2(name, fn, g1, g2)                                                \
   do {                                                                         \
     PROX_FN(prox_pair) r_;                                                     \
@@ -183,18 +188,7 @@ static void PROX_FN(body_point)(void) {
       v3 = deg == 2 ? TFN(k1_lerp)(a, v2, t) : v3;
       TFN(k1_prims_make)(&g, a, b, v2, v3, deg);
       h_case_begin();
-      TD_K1("point_plane", prox_point_plane, &g.pl);
-      TD_K1("point_line", prox_point_line, &g.ln);
-      TD_K1("point_ray", prox_point_ray, &g.ry);
-      TD_K1("point_segment", prox_point_segment, &g.sg);
-      TD_K1("point_triangle", prox_point_triangle, &g.tr);
-      TD_K1("point_rectangle", prox_point_rectangle, &g.rc);
-      TD_K1("point_aabb", prox_point_aabb, &g.ab);
-      TD_K1("point_obb", prox_point_obb, &g.ob);
-      TD_K1("point_sphere", prox_point_sphere, &g.sp);
-      TD_K1("point_capsule", prox_point_capsule, &g.cp);
-      TD_K1("point_tetrahedron", prox_point_tetrahedron, &g.te);
-      TD_K1("point_plane_signed", prox_point_plane_signed, &g.pl);
+      PROX_KERNELS_K1(TD_K1_X)
       /* A vertex and, for a proper triangle, the point of barycentrics
        * (1/2, 1/4, 1/4) are in the closed triangle. */
       CHECK_MSG(PROX_FN(prox_point_in_triangle)(a, &g.tr),
@@ -209,11 +203,6 @@ static void PROX_FN(body_point)(void) {
                                                       PROX_R(0.25)))),
                       &g.tr),
                   "point_in_triangle at 2^%d: an inner point is out", e);
-      TD_K1("point_aabb_signed", prox_point_aabb_signed, &g.ab);
-      TD_K1("point_obb_signed", prox_point_obb_signed, &g.ob);
-      TD_K1("point_sphere_signed", prox_point_sphere_signed, &g.sp);
-      TD_K1("point_capsule_signed", prox_point_capsule_signed, &g.cp);
-      TD_K1("point_tetrahedron_signed", prox_point_tetrahedron_signed, &g.te);
       bary = PROX_FN(prox_triangle_barycentric)(p, &g.tr);
       CHECK_MSG(TFN(td_finite3)(bary), "triangle_barycentric at 2^%d: %a %a %a",
                 e, (double)bary.x, (double)bary.y, (double)bary.z);
@@ -296,6 +285,10 @@ static void TFN(td_overlap)(const VEC *v, int e) {
             "boxes about one center at 2^%d: apart", e);
 }
 
+/* The K2 kernels of the registry on the arguments <type>_1, <type>_2. */
+#define TD_K2_X(name, first, second)                                           \
+  TD_K2(#name, prox_##name, first##_1, second##_2);
+
 static void PROX_FN(body_pair)(void) {
   uint64_t s = 0xd2 + PROX_IS_DOUBLE;
   long c, n = h_count(4000);
@@ -312,8 +305,15 @@ static void PROX_FN(body_pair)(void) {
       PROX_FN(prox_ray) r1, r2;
       PROX_FN(prox_segment) s1, s2;
       PROX_FN(prox_triangle) t1, t2;
-      PROX_FN(prox_sphere) sp;
+      PROX_FN(prox_sphere) sp, sp2;
       PROX_FN(prox_capsule) c1, c2;
+      /* The arguments of the K2 kernels (TD_K2_X), by type and place. */
+      const PROX_FN(prox_line) *line_1 = &l1, *line_2 = &l2;
+      const PROX_FN(prox_ray) *ray_1 = &r1, *ray_2 = &r2;
+      const PROX_FN(prox_segment) *segment_1 = &s1, *segment_2 = &s2;
+      const PROX_FN(prox_triangle) *triangle_1 = &t1, *triangle_2 = &t2;
+      const PROX_FN(prox_sphere) *sphere_1 = &sp, *sphere_2 = &sp2;
+      const PROX_FN(prox_capsule) *capsule_1 = &c1, *capsule_2 = &c2;
       int i;
       for (i = 0; i < 6; ++i)
         v[i] = TFN(td_vec)(&s, sc);
@@ -336,6 +336,8 @@ static void PROX_FN(body_pair)(void) {
       t2.v[2] = v[4];
       sp.center = v[5];
       sp.radius = v[4].x;
+      sp2.center = v[3];
+      sp2.radius = v[4].y;
       c1.a = v[0];
       c1.b = v[1];
       c1.radius = v[5].y;
@@ -343,20 +345,7 @@ static void PROX_FN(body_pair)(void) {
       c2.b = v[3];
       c2.radius = v[5].z;
       h_case_begin();
-      TD_K2("line_line", prox_line_line, &l1, &l2);
-      TD_K2("line_ray", prox_line_ray, &l1, &r2);
-      TD_K2("line_segment", prox_line_segment, &l1, &s2);
-      TD_K2("ray_ray", prox_ray_ray, &r1, &r2);
-      TD_K2("ray_segment", prox_ray_segment, &r1, &s2);
-      TD_K2("segment_segment", prox_segment_segment, &s1, &s2);
-      TD_K2("segment_triangle", prox_segment_triangle, &s1, &t2);
-      TD_K2("triangle_triangle", prox_triangle_triangle, &t1, &t2);
-      TD_K2("sphere_segment", prox_sphere_segment, &sp, &s2);
-      TD_K2("capsule_segment", prox_capsule_segment, &c1, &s2);
-      TD_K2("sphere_capsule", prox_sphere_capsule, &sp, &c2);
-      TD_K2("capsule_capsule", prox_capsule_capsule, &c1, &c2);
-      TD_K2("sphere_triangle", prox_sphere_triangle, &sp, &t2);
-      TD_K2("capsule_triangle", prox_capsule_triangle, &c1, &t2);
+      PROX_KERNELS_K2(TD_K2_X)
       TFN(td_overlap)(v, e);
       if (h_case_failed())
         for (i = 0; i < 6; ++i)
@@ -388,6 +377,21 @@ static VEC TFN(td_mid)(VEC a, VEC b) {
   return TFN(k1_lerp)(a, b, PROX_R(0.5));
 }
 
+/* One ray cast of the registry (tests/kernels.h) on its primitive prim:
+ * from o aimed at aim.prim, or, for a solid when from_inside, from
+ * aim.prim in a random direction. */
+#define TD_K3_X(name, prim, solid)                                             \
+  do {                                                                         \
+    int in_ = from_inside && (solid);                                          \
+    ry.origin = in_ ? aim.prim : o;                                            \
+    ry.dir = in_ ? TFN(td_vec)(&s, 1) : PROX_FN(prox_vsub)(aim.prim, o);       \
+    if (side < 2 && c % 4 == 1) /* the same ray, direction ~1 long */          \
+      ry.dir = PROX_FN(prox_vscale)(ry.dir, (PROX_REAL)(1 / sc));              \
+    ry.tmin = 0;                                                               \
+    ry.tmax = PROX_INF;                                                        \
+    TD_K3(#name, prox_##name, &prim);                                          \
+  } while (0);
+
 static void PROX_FN(body_ray)(void) {
   uint64_t s = 0xd4 + PROX_IS_DOUBLE;
   long c, n = h_count(4000);
@@ -401,8 +405,11 @@ static void PROX_FN(body_ray)(void) {
     for (c = 0; c < n; ++c) {
       VEC a = TFN(td_vec)(&s, sc), b = TFN(td_vec)(&s, sc);
       VEC v2 = TFN(td_vec)(&s, sc), v3 = TFN(td_vec)(&s, sc);
-      VEC o = TFN(td_vec)(&s, sc), target;
-      int from_inside = side < 2 && c % 4 == 3, i;
+      VEC o = TFN(td_vec)(&s, sc);
+      struct {
+        VEC pl, tr, ab, ob, sp, cp, te;
+      } aim; /* the point each cast aims at, by primitive */
+      int from_inside = side < 2 && c % 4 == 3;
       PROX_FN(prox_ray) ry;
       PROX_FN(prox_plane) pl;
       PROX_FN(prox_triangle) tr;
@@ -434,56 +441,14 @@ static void PROX_FN(body_ray)(void) {
       te.v[1] = b;
       te.v[2] = v2;
       te.v[3] = v3;
+      /* The targets: the plane's point, the triangle's centroid (rounded),
+       * the centers of the solids, a point inside the tetrahedron. */
+      aim.pl = aim.ob = aim.sp = a;
+      aim.tr = TFN(k1_lerp)(TFN(td_mid)(a, b), v2, PROX_R(1.0 / 3));
+      aim.ab = aim.cp = TFN(td_mid)(a, b);
+      aim.te = TFN(td_mid)(TFN(td_mid)(a, b), TFN(td_mid)(v2, v3));
       h_case_begin();
-      for (i = 0; i < 7; ++i) {
-        /* The target: the plane's point, the triangle's centroid (rounded),
-         * the centers of the solids, a point inside the tetrahedron. */
-        switch (i) {
-        case 0:
-        case 3:
-        case 4:
-          target = a;
-          break;
-        case 1:
-          target = TFN(k1_lerp)(TFN(td_mid)(a, b), v2, PROX_R(1.0 / 3));
-          break;
-        case 6:
-          target = TFN(td_mid)(TFN(td_mid)(a, b), TFN(td_mid)(v2, v3));
-          break;
-        default:
-          target = TFN(td_mid)(a, b);
-        }
-        ry.origin = from_inside && i != 0 && i != 1 ? target : o;
-        ry.dir = from_inside && i != 0 && i != 1
-                     ? TFN(td_vec)(&s, 1)
-                     : PROX_FN(prox_vsub)(target, o);
-        if (side < 2 && c % 4 == 1) /* the same ray, direction ~1 long */
-          ry.dir = PROX_FN(prox_vscale)(ry.dir, (PROX_REAL)(1 / sc));
-        ry.tmin = 0;
-        ry.tmax = PROX_INF;
-        switch (i) {
-        case 0:
-          TD_K3("raycast_plane", prox_raycast_plane, &pl);
-          break;
-        case 1:
-          TD_K3("raycast_triangle", prox_raycast_triangle, &tr);
-          break;
-        case 2:
-          TD_K3("raycast_aabb", prox_raycast_aabb, &ab);
-          break;
-        case 3:
-          TD_K3("raycast_obb", prox_raycast_obb, &ob);
-          break;
-        case 4:
-          TD_K3("raycast_sphere", prox_raycast_sphere, &sp);
-          break;
-        case 5:
-          TD_K3("raycast_capsule", prox_raycast_capsule, &cp);
-          break;
-        default:
-          TD_K3("raycast_tetrahedron", prox_raycast_tetrahedron, &te);
-        }
-      }
+      PROX_KERNELS_K3(TD_K3_X)
       if (h_case_failed()) {
         h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
         h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
@@ -614,6 +579,17 @@ static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g,
               e, (double)v_);                                                  \
   } while (0)
 
+/* The K4 kernels of the registry of one degree in the coordinates, as
+ * _hessian (value, gradient and Hessian) on the vertices a, b, v2, v3. */
+#define TD_K4_X(name, coords, degree, verts, type)                             \
+  TD_K4(#name, coords,                                                         \
+        PROX_FN(prox_ipc_##name##_hessian)(                                    \
+            PROX_KERNELS_K4_ARGS(verts, type, a, b, v2, v3), g, h));
+#define TD_K4_DEG2(name, coords, degree, verts, type)                          \
+  if ((degree) == 2) TD_K4_X(name, coords, degree, verts, type)
+#define TD_K4_DEG4(name, coords, degree, verts, type)                          \
+  if ((degree) == 4) TD_K4_X(name, coords, degree, verts, type)
+
 /* The contact kernels (K4), value, gradient and Hessian in one call, with
  * their types classified (AUTO): finite everywhere in their domain
  * (contact.h): 2^+-TD_EXPK, which in float is smaller than the other
@@ -651,30 +627,11 @@ static void PROX_FN(body_contact)(void) {
       }
       h_case_begin();
       if (side < 2) {
-        TD_K4("point_point", 6,
-              PROX_FN(prox_ipc_point_point_distance_hessian)(a, b, g, h));
-        TD_K4("point_line", 9,
-              PROX_FN(prox_ipc_point_line_distance_hessian)(a, b, v2, g, h));
-        TD_K4(
-            "point_plane", 12,
-            PROX_FN(prox_ipc_point_plane_distance_hessian)(a, b, v2, v3, g, h));
-        TD_K4("line_line", 12,
-              PROX_FN(prox_ipc_line_line_distance_hessian)(a, b, v2, v3, g, h));
-        TD_K4("point_edge", 9,
-              PROX_FN(prox_ipc_point_edge_distance_hessian)(
-                  a, b, v2, PROX_PE_AUTO, g, h));
-        TD_K4("point_triangle", 12,
-              PROX_FN(prox_ipc_point_triangle_distance_hessian)(
-                  a, b, v2, v3, PROX_PT_AUTO, g, h));
-        TD_K4("edge_edge", 12,
-              PROX_FN(prox_ipc_edge_edge_distance_hessian)(a, b, v2, v3,
-                                                           PROX_EE_AUTO, g, h));
+        PROX_KERNELS_K4(TD_K4_DEG2)
       } else {
         PROX_REAL eps_x = PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(
             a, b, v2, TFN(k1_lerp)(v2, v3, PROX_R(0.75)));
-        TD_K4("edge_edge_cross_squarednorm", 12,
-              PROX_FN(prox_ipc_edge_edge_cross_squarednorm_hessian)(a, b, v2,
-                                                                    v3, g, h));
+        PROX_KERNELS_K4(TD_K4_DEG4)
         TD_K4("edge_edge_mollifier", 12,
               PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(a, b, v2, v3, eps_x,
                                                             g, h));
@@ -692,6 +649,12 @@ static void PROX_FN(body_contact)(void) {
   }
 }
 
+#undef TD_K1_X
+#undef TD_K2_X
+#undef TD_K3_X
+#undef TD_K4_X
+#undef TD_K4_DEG2
+#undef TD_K4_DEG4
 #undef VEC
 #undef TFN
 

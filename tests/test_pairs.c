@@ -41,6 +41,7 @@
 #include <prox/prox.h>
 
 #include "harness.h"
+#include "kernels.h"
 #include "oracle_pairs.h"
 
 #include <float.h>
@@ -66,42 +67,20 @@ typedef struct kernel_def {
   int ta, tb;
 } kernel_def;
 
-enum {
-  K_LINE_LINE,
-  K_LINE_RAY,
-  K_LINE_SEG,
-  K_RAY_RAY,
-  K_RAY_SEG,
-  K_SEG_SEG,
-  K_SEG_TRI,
-  K_TRI_TRI,
-  K_SPH_SPH,
-  K_SPH_CAP,
-  K_CAP_CAP,
-  K_SPH_SEG,
-  K_CAP_SEG,
-  K_SPH_TRI,
-  K_CAP_TRI,
-  K_COUNT
-};
+/* The kernels, from the registry (tests/kernels.h): K_<name> is the index
+ * of prox_<name>, which also seeds its cases. */
+#define TP_ENUM(name, first, second) K_##name,
+enum { PROX_KERNELS_K2(TP_ENUM) K_COUNT };
 
-static const kernel_def KERNELS[K_COUNT] = {
-    {"line_line", P_LINE, P_LINE},
-    {"line_ray", P_LINE, P_RAY},
-    {"line_segment", P_LINE, P_SEG},
-    {"ray_ray", P_RAY, P_RAY},
-    {"ray_segment", P_RAY, P_SEG},
-    {"segment_segment", P_SEG, P_SEG},
-    {"segment_triangle", P_SEG, P_TRI},
-    {"triangle_triangle", P_TRI, P_TRI},
-    {"sphere_sphere", P_SPHERE, P_SPHERE},
-    {"sphere_capsule", P_SPHERE, P_CAPSULE},
-    {"capsule_capsule", P_CAPSULE, P_CAPSULE},
-    {"sphere_segment", P_SPHERE, P_SEG},
-    {"capsule_segment", P_CAPSULE, P_SEG},
-    {"sphere_triangle", P_SPHERE, P_TRI},
-    {"capsule_triangle", P_CAPSULE, P_TRI},
-};
+/* The primitive type of each argument type of the registry. */
+#define TP_P_line P_LINE
+#define TP_P_ray P_RAY
+#define TP_P_segment P_SEG
+#define TP_P_triangle P_TRI
+#define TP_P_sphere P_SPHERE
+#define TP_P_capsule P_CAPSULE
+#define TP_DEF(name, first, second) {#name, TP_P_##first, TP_P_##second},
+static const kernel_def KERNELS[K_COUNT] = {PROX_KERNELS_K2(TP_DEF)};
 
 static int is_solid(int type) {
   return type == P_SPHERE || type == P_CAPSULE;
@@ -174,7 +153,7 @@ typedef struct res {
   unsigned char raw[sizeof(prox_pair)];
 } res;
 
-#define DEFINE_CALL(NAME, R, PAIR, V3, LINE, RAY, SEG, TRI, SPH, CAP, SUF)     \
+#define DEFINE_CONV(NAME, R, V3, LINE, RAY, SEG, TRI, SPH, CAP)                \
   static LINE NAME##_line(const prim *p) {                                     \
     LINE l;                                                                    \
     l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                \
@@ -189,106 +168,36 @@ typedef struct res {
     l.tmax = (R)p->t1;                                                         \
     return l;                                                                  \
   }                                                                            \
-  static SEG NAME##_seg(const prim *p) {                                       \
+  static SEG NAME##_segment(const prim *p) {                                   \
     SEG l;                                                                     \
     l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                     \
     l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                     \
     return l;                                                                  \
   }                                                                            \
-  static TRI NAME##_tri(const prim *p) {                                       \
+  static TRI NAME##_triangle(const prim *p) {                                  \
     TRI l;                                                                     \
     int i;                                                                     \
     for (i = 0; i < 3; ++i)                                                    \
       l.v[i] = V3((R)p->v[i][0], (R)p->v[i][1], (R)p->v[i][2]);                \
     return l;                                                                  \
   }                                                                            \
-  static SPH NAME##_sph(const prim *p) {                                       \
+  static SPH NAME##_sphere(const prim *p) {                                    \
     SPH l;                                                                     \
     l.center = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                \
     l.radius = (R)p->r;                                                        \
     return l;                                                                  \
   }                                                                            \
-  static CAP NAME##_cap(const prim *p) {                                       \
+  static CAP NAME##_capsule(const prim *p) {                                   \
     CAP l;                                                                     \
     l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                     \
     l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                     \
     l.radius = (R)p->r;                                                        \
     return l;                                                                  \
-  }                                                                            \
-  static R NAME##_raw(int kid, const prim *A, const prim *B, PAIR *o) {        \
-    switch (kid) {                                                             \
-    case K_LINE_LINE: {                                                        \
-      LINE a = NAME##_line(A), b = NAME##_line(B);                             \
-      return prox_line_line##SUF(&a, &b, o);                                   \
-    }                                                                          \
-    case K_LINE_RAY: {                                                         \
-      LINE a = NAME##_line(A);                                                 \
-      RAY b = NAME##_ray(B);                                                   \
-      return prox_line_ray##SUF(&a, &b, o);                                    \
-    }                                                                          \
-    case K_LINE_SEG: {                                                         \
-      LINE a = NAME##_line(A);                                                 \
-      SEG b = NAME##_seg(B);                                                   \
-      return prox_line_segment##SUF(&a, &b, o);                                \
-    }                                                                          \
-    case K_RAY_RAY: {                                                          \
-      RAY a = NAME##_ray(A), b = NAME##_ray(B);                                \
-      return prox_ray_ray##SUF(&a, &b, o);                                     \
-    }                                                                          \
-    case K_RAY_SEG: {                                                          \
-      RAY a = NAME##_ray(A);                                                   \
-      SEG b = NAME##_seg(B);                                                   \
-      return prox_ray_segment##SUF(&a, &b, o);                                 \
-    }                                                                          \
-    case K_SEG_SEG: {                                                          \
-      SEG a = NAME##_seg(A), b = NAME##_seg(B);                                \
-      return prox_segment_segment##SUF(&a, &b, o);                             \
-    }                                                                          \
-    case K_SEG_TRI: {                                                          \
-      SEG a = NAME##_seg(A);                                                   \
-      TRI b = NAME##_tri(B);                                                   \
-      return prox_segment_triangle##SUF(&a, &b, o);                            \
-    }                                                                          \
-    case K_TRI_TRI: {                                                          \
-      TRI a = NAME##_tri(A), b = NAME##_tri(B);                                \
-      return prox_triangle_triangle##SUF(&a, &b, o);                           \
-    }                                                                          \
-    case K_SPH_SPH: {                                                          \
-      SPH a = NAME##_sph(A), b = NAME##_sph(B);                                \
-      return prox_sphere_sphere##SUF(&a, &b, o);                               \
-    }                                                                          \
-    case K_SPH_CAP: {                                                          \
-      SPH a = NAME##_sph(A);                                                   \
-      CAP b = NAME##_cap(B);                                                   \
-      return prox_sphere_capsule##SUF(&a, &b, o);                              \
-    }                                                                          \
-    case K_CAP_CAP: {                                                          \
-      CAP a = NAME##_cap(A), b = NAME##_cap(B);                                \
-      return prox_capsule_capsule##SUF(&a, &b, o);                             \
-    }                                                                          \
-    case K_SPH_SEG: {                                                          \
-      SPH a = NAME##_sph(A);                                                   \
-      SEG b = NAME##_seg(B);                                                   \
-      return prox_sphere_segment##SUF(&a, &b, o);                              \
-    }                                                                          \
-    case K_CAP_SEG: {                                                          \
-      CAP a = NAME##_cap(A);                                                   \
-      SEG b = NAME##_seg(B);                                                   \
-      return prox_capsule_segment##SUF(&a, &b, o);                             \
-    }                                                                          \
-    case K_SPH_TRI: {                                                          \
-      SPH a = NAME##_sph(A);                                                   \
-      TRI b = NAME##_tri(B);                                                   \
-      return prox_sphere_triangle##SUF(&a, &b, o);                             \
-    }                                                                          \
-    default: {                                                                 \
-      CAP a = NAME##_cap(A);                                                   \
-      TRI b = NAME##_tri(B);                                                   \
-      return prox_capsule_triangle##SUF(&a, &b, o);                            \
-    }                                                                          \
-    }                                                                          \
-  }                                                                            \
-  /* Calls kernel kid; with_out 0 passes NULL for out. */                      \
+  }
+
+/* Calls kernel kid in one precision (NAME##_raw, below); with_out 0 passes
+ * NULL for out. */
+#define DEFINE_CALL(NAME, PAIR)                                                \
   static void NAME(int kid, const prim *A, const prim *B, res *r,              \
                    int with_out) {                                             \
     PAIR pr;                                                                   \
@@ -309,10 +218,47 @@ typedef struct res {
     r->sqdist = (double)pr.sqdist;                                             \
   }
 
-DEFINE_CALL(call_d, double, prox_pair, prox_v3, prox_line, prox_ray,
-            prox_segment, prox_triangle, prox_sphere, prox_capsule, )
-DEFINE_CALL(call_f, float, prox_pairf, prox_v3f, prox_linef, prox_rayf,
-            prox_segmentf, prox_trianglef, prox_spheref, prox_capsulef, f)
+/* The kernel of the registry (tests/kernels.h) with index kid, in the
+ * precision of prox/detail/real_*.h, on A and B as converted by TP_NAME's
+ * converters (DEFINE_CONV). */
+#define TP_CONV(t) TP_CONV_(TP_NAME, t)
+#define TP_CONV_(n, t) TP_CONV__(n, t)
+#define TP_CONV__(n, t) n##_##t
+#define TP_RAW_CASE(name, first, second)                                       \
+  case K_##name: {                                                             \
+    PROX_FN(prox_##first) a = TP_CONV(first)(A);                               \
+    PROX_FN(prox_##second) b = TP_CONV(second)(B);                             \
+    return PROX_FN(prox_##name)(&a, &b, o);                                    \
+  }
+#define DEFINE_RAW(NAME, PAIR)                                                 \
+  static PROX_REAL NAME##_raw(int kid, const prim *A, const prim *B,           \
+                              PAIR *o) {                                       \
+    switch (kid) {                                                             \
+      PROX_KERNELS_K2(TP_RAW_CASE)                                             \
+    default:                                                                   \
+      break;                                                                   \
+    }                                                                          \
+    return PROX_NAN;                                                           \
+  }
+
+DEFINE_CONV(call_d, double, prox_v3, prox_line, prox_ray, prox_segment,
+            prox_triangle, prox_sphere, prox_capsule)
+DEFINE_CONV(call_f, float, prox_v3f, prox_linef, prox_rayf, prox_segmentf,
+            prox_trianglef, prox_spheref, prox_capsulef)
+
+#define TP_NAME call_d
+#include <prox/detail/real_double.h>
+DEFINE_RAW(call_d, prox_pair)
+#include <prox/detail/real_end.h>
+#undef TP_NAME
+#define TP_NAME call_f
+#include <prox/detail/real_float.h>
+DEFINE_RAW(call_f, prox_pairf)
+#include <prox/detail/real_end.h>
+#undef TP_NAME
+
+DEFINE_CALL(call_d, prox_pair)
+DEFINE_CALL(call_f, prox_pairf)
 
 static void call(int fl, int kid, const prim *A, const prim *B, res *r,
                  int with_out) {
@@ -817,12 +763,8 @@ static void gen_tri_pair(gen *G, double T1[3][3], double T2[3][3]) {
 }
 
 /* The core distance of a case by the double kernels (for choosing radii). */
-static double core_dist(int kid, const prim *A, const prim *B) {
+static double core_dist(const prim *A, const prim *B) {
   prim a = *A, b = *B;
-  static const int core_kernel[K_COUNT] = {
-      0,         0,         0,         0,         0,
-      0,         0,         0,         K_SEG_SEG, K_SEG_SEG,
-      K_SEG_SEG, K_SEG_SEG, K_SEG_SEG, K_SEG_TRI, K_SEG_TRI};
   res r;
   int i;
   if (a.type == P_SPHERE)
@@ -833,7 +775,8 @@ static double core_dist(int kid, const prim *A, const prim *B) {
       b.v[1][i] = b.v[0][i];
   a.type = P_SEG;
   if (b.type != P_TRI) b.type = P_SEG;
-  call_d(core_kernel[kid], &a, &b, &r, 0);
+  call_d(b.type == P_TRI ? K_segment_triangle : K_segment_segment, &a, &b, &r,
+         0);
   return sqrt(r.ret);
 }
 
@@ -864,7 +807,7 @@ static void gen_case(int kid, int kind, oracle_rng *g, prim *A, prim *B) {
     double r0 = oracle_rng_range(g, 0, 0.6) * G.f.scale;
     double r1 = oracle_rng_range(g, 0, 0.6) * G.f.scale;
     if (kind == ORACLE_ADVERSARIAL && oracle_rng_int(g, 4)) {
-      double dc = core_dist(kid, A, B), s, rel;
+      double dc = core_dist(A, B), s, rel;
       int c = oracle_rng_int(g, 4);
       rel = 0;
       if (c != 0) {
@@ -1048,27 +991,15 @@ static void run_kernel(int kid, int fl) {
   ows_clear(&w);
 }
 
-#define KERNEL_TEST(NAME, KID)                                                 \
-  static void test_##NAME(void) {                                              \
-    run_kernel(KID, 0);                                                        \
-    run_kernel(KID, 1);                                                        \
+/* test_<name>: every case of kernel prox_<name> of the registry, in both
+ * precisions. */
+#define KERNEL_TEST(name, first, second)                                       \
+  static void test_##name(void) {                                              \
+    run_kernel(K_##name, 0);                                                   \
+    run_kernel(K_##name, 1);                                                   \
   }
 
-KERNEL_TEST(line_line, K_LINE_LINE)
-KERNEL_TEST(line_ray, K_LINE_RAY)
-KERNEL_TEST(line_segment, K_LINE_SEG)
-KERNEL_TEST(ray_ray, K_RAY_RAY)
-KERNEL_TEST(ray_segment, K_RAY_SEG)
-KERNEL_TEST(segment_segment, K_SEG_SEG)
-KERNEL_TEST(segment_triangle, K_SEG_TRI)
-KERNEL_TEST(triangle_triangle, K_TRI_TRI)
-KERNEL_TEST(sphere_sphere, K_SPH_SPH)
-KERNEL_TEST(sphere_capsule, K_SPH_CAP)
-KERNEL_TEST(capsule_capsule, K_CAP_CAP)
-KERNEL_TEST(sphere_segment, K_SPH_SEG)
-KERNEL_TEST(capsule_segment, K_CAP_SEG)
-KERNEL_TEST(sphere_triangle, K_SPH_TRI)
-KERNEL_TEST(capsule_triangle, K_CAP_TRI)
+PROX_KERNELS_K2(KERNEL_TEST)
 
 /* Non-finite input: every kernel, NaN and +-Inf in each slot. */
 static void test_nonfinite(void) {
@@ -1223,8 +1154,8 @@ static void test_regressions(void) {
     const double b2[3] = {0x1.1464cp+30, -0x1.19cbb4p+31, 0x1.05e184p+29};
     reg_seg(&A, a1, b1);
     reg_seg(&B, a2, b2);
-    reg_case(K_SEG_SEG, 1, &A, &B);
-    reg_case(K_SEG_SEG, 0, &A, &B);
+    reg_case(K_segment_segment, 1, &A, &B);
+    reg_case(K_segment_segment, 0, &A, &B);
   }
   /* Double input mixing magnitudes 2^-300..2^300 in one configuration:
    * the same overflow (NaN in 0.15% of such segment pairs, 0.06% of line
@@ -1240,7 +1171,7 @@ static void test_regressions(void) {
                           -0x1.34004b2bdd763p+50};
     reg_seg(&A, a1, b1);
     reg_seg(&B, a2, b2);
-    reg_case(K_SEG_SEG, 0, &A, &B);
+    reg_case(K_segment_segment, 0, &A, &B);
   }
   {
     const double o1[3] = {-0x1.7b7bcd0405e9fp-141, 0x1.2f1be5efd37e5p-100,
@@ -1259,7 +1190,7 @@ static void test_regressions(void) {
       A.v[1][k] = e1[k] - o1[k];
       B.v[1][k] = e2[k] - o2[k];
     }
-    reg_case(K_LINE_LINE, 0, &A, &B);
+    reg_case(K_line_line, 0, &A, &B);
   }
 }
 
@@ -1310,27 +1241,15 @@ static void test_parallel_threshold(void) {
   }
 }
 
+#define KERNEL_RUN(name, first, second) H_RUN(test_##name);
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_examples);
   H_RUN(test_parallel_threshold);
   H_RUN(test_nonfinite);
-  H_RUN(test_line_line);
-  H_RUN(test_line_ray);
-  H_RUN(test_line_segment);
   H_RUN(test_regressions);
-  H_RUN(test_ray_ray);
-  H_RUN(test_ray_segment);
-  H_RUN(test_segment_segment);
-  H_RUN(test_segment_triangle);
-  H_RUN(test_triangle_triangle);
-  H_RUN(test_sphere_sphere);
-  H_RUN(test_sphere_capsule);
-  H_RUN(test_capsule_capsule);
-  H_RUN(test_sphere_segment);
-  H_RUN(test_capsule_segment);
-  H_RUN(test_sphere_triangle);
-  H_RUN(test_capsule_triangle);
+  PROX_KERNELS_K2(KERNEL_RUN)
   if (h_.ran > 2) oracle_table_print(stdout);
   return h_finish();
 }

@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "kernels.h"
 
 #include "splitmix.h"
 
@@ -244,6 +245,11 @@ static void TFN(ts_note_k1)(const char *what, const PROX_FN(prox_closest) * r) {
     }                                                                          \
   } while (0)
 
+/* The K1 kernels of the registry (tests/kernels.h) on the primitives g
+ * and gk. */
+#define TS_K1_X(name, prim, degree, param_degree)                              \
+  TS_K1(#name, prox_##name, &g.prim, &gk.prim, degree, param_degree);
+
 /* *gk = *g with every length scaled by 2^k (the plane's and boxes' unit
  * axes kept). */
 static void TFN(ts_prims_scale)(TFN(k1_prims) * gk, const TFN(k1_prims) * g,
@@ -311,26 +317,7 @@ static void PROX_FN(body_point)(int far) {
       int k = far ? TS_FAR[j] : TS_EXPS[j];
       VEC pk = TFN(ts_sc3)(p, k), bk;
       TFN(ts_prims_scale)(&gk, &g, k);
-      TS_K1("point_plane", prox_point_plane, &g.pl, &gk.pl, 2, 0);
-      TS_K1("point_line", prox_point_line, &g.ln, &gk.ln, 2, 0);
-      TS_K1("point_ray", prox_point_ray, &g.ry, &gk.ry, 2, 0);
-      TS_K1("point_segment", prox_point_segment, &g.sg, &gk.sg, 2, 0);
-      TS_K1("point_triangle", prox_point_triangle, &g.tr, &gk.tr, 2, 0);
-      TS_K1("point_rectangle", prox_point_rectangle, &g.rc, &gk.rc, 2, 1);
-      TS_K1("point_aabb", prox_point_aabb, &g.ab, &gk.ab, 2, 0);
-      TS_K1("point_obb", prox_point_obb, &g.ob, &gk.ob, 2, 1);
-      TS_K1("point_sphere", prox_point_sphere, &g.sp, &gk.sp, 2, 0);
-      TS_K1("point_capsule", prox_point_capsule, &g.cp, &gk.cp, 2, 0);
-      TS_K1("point_tetrahedron", prox_point_tetrahedron, &g.te, &gk.te, 2, 0);
-      TS_K1("point_plane_signed", prox_point_plane_signed, &g.pl, &gk.pl, 1, 0);
-      TS_K1("point_aabb_signed", prox_point_aabb_signed, &g.ab, &gk.ab, 1, 1);
-      TS_K1("point_obb_signed", prox_point_obb_signed, &g.ob, &gk.ob, 1, 1);
-      TS_K1("point_sphere_signed", prox_point_sphere_signed, &g.sp, &gk.sp, 1,
-            0);
-      TS_K1("point_capsule_signed", prox_point_capsule_signed, &g.cp, &gk.cp, 1,
-            0);
-      TS_K1("point_tetrahedron_signed", prox_point_tetrahedron_signed, &g.te,
-            &gk.te, 1, 0);
+      PROX_KERNELS_K1(TS_K1_X)
       CHECK_MSG(PROX_FN(prox_point_in_triangle)(pk, &gk.tr) == in,
                 "point_in_triangle at 2^%d: %d, at 1: %d", k, !in, in);
       bk = PROX_FN(prox_triangle_barycentric)(pk, &gk.tr);
@@ -394,6 +381,11 @@ static int TFN(ts_k2_cov)(const PROX_FN(prox_pair) * r1,
               (double)dk_, (double)nk_, (double)d1_, (double)n1_);             \
   } while (0)
 
+/* The K2 kernels of the registry on <type>_1, <type>_2 (scale 1) and
+ * <type>_1k, <type>_2k (scale 2^k). */
+#define TS_K2_X(name, first, second)                                           \
+  TS_K2(#name, prox_##name, first##_1, second##_2, first##_1k, second##_2k);
+
 static void PROX_FN(body_pair)(int far) {
   uint64_t s = 0x5ca1f + PROX_IS_DOUBLE;
   long c, n = h_count(3000);
@@ -408,8 +400,22 @@ static void PROX_FN(body_pair)(int far) {
     PROX_FN(prox_ray) r1, r2, r1k, r2k;
     PROX_FN(prox_segment) s1, s2, s1k, s2k;
     PROX_FN(prox_triangle) t1, t2, t1k, t2k;
-    PROX_FN(prox_sphere) sp, spk;
+    PROX_FN(prox_sphere) sp, spk, sp2, sp2k;
     PROX_FN(prox_capsule) c1, c2, c1k, c2k;
+    /* The arguments of the K2 kernels (TS_K2_X) by type and place, at
+     * scale 1 and (suffix k) 2^k. */
+    const PROX_FN(prox_line) *line_1 = &l1, *line_2 = &l2, *line_1k = &l1k,
+                             *line_2k = &l2k;
+    const PROX_FN(prox_ray) *ray_1 = &r1, *ray_2 = &r2, *ray_1k = &r1k,
+                            *ray_2k = &r2k;
+    const PROX_FN(prox_segment) *segment_1 = &s1, *segment_2 = &s2,
+                                *segment_1k = &s1k, *segment_2k = &s2k;
+    const PROX_FN(prox_triangle) *triangle_1 = &t1, *triangle_2 = &t2,
+                                 *triangle_1k = &t1k, *triangle_2k = &t2k;
+    const PROX_FN(prox_sphere) *sphere_1 = &sp, *sphere_2 = &sp2,
+                               *sphere_1k = &spk, *sphere_2k = &sp2k;
+    const PROX_FN(prox_capsule) *capsule_1 = &c1, *capsule_2 = &c2,
+                                *capsule_1k = &c1k, *capsule_2k = &c2k;
     for (i = 0; i < 6; ++i)
       v[i] = TFN(ts_vec)(&s);
     TFN(k2_points_degenerate)(v, deg, t);
@@ -425,6 +431,7 @@ static void PROX_FN(body_pair)(int far) {
         PROX_FN(prox_triangle) *t1p = side ? &t1k : &t1,
                                *t2p = side ? &t2k : &t2;
         PROX_FN(prox_sphere) *spp = side ? &spk : &sp;
+        PROX_FN(prox_sphere) *sp2p = side ? &sp2k : &sp2;
         PROX_FN(prox_capsule) *c1p = side ? &c1k : &c1,
                               *c2p = side ? &c2k : &c2;
         for (i = 0; i < 6; ++i)
@@ -445,6 +452,8 @@ static void PROX_FN(body_pair)(int far) {
         t2p->v[2] = w[4];
         spp->center = w[5];
         spp->radius = w[4].x;
+        sp2p->center = w[3];
+        sp2p->radius = w[4].y;
         c1p->a = w[0];
         c1p->b = w[1];
         c1p->radius = w[5].y;
@@ -452,20 +461,7 @@ static void PROX_FN(body_pair)(int far) {
         c2p->b = w[3];
         c2p->radius = w[5].z;
       }
-      TS_K2("line_line", prox_line_line, &l1, &l2, &l1k, &l2k);
-      TS_K2("line_ray", prox_line_ray, &l1, &r2, &l1k, &r2k);
-      TS_K2("line_segment", prox_line_segment, &l1, &s2, &l1k, &s2k);
-      TS_K2("ray_ray", prox_ray_ray, &r1, &r2, &r1k, &r2k);
-      TS_K2("ray_segment", prox_ray_segment, &r1, &s2, &r1k, &s2k);
-      TS_K2("segment_segment", prox_segment_segment, &s1, &s2, &s1k, &s2k);
-      TS_K2("segment_triangle", prox_segment_triangle, &s1, &t2, &s1k, &t2k);
-      TS_K2("triangle_triangle", prox_triangle_triangle, &t1, &t2, &t1k, &t2k);
-      TS_K2("sphere_segment", prox_sphere_segment, &sp, &s2, &spk, &s2k);
-      TS_K2("capsule_segment", prox_capsule_segment, &c1, &s2, &c1k, &s2k);
-      TS_K2("sphere_capsule", prox_sphere_capsule, &sp, &c2, &spk, &c2k);
-      TS_K2("capsule_capsule", prox_capsule_capsule, &c1, &c2, &c1k, &c2k);
-      TS_K2("sphere_triangle", prox_sphere_triangle, &sp, &t2, &spk, &t2k);
-      TS_K2("capsule_triangle", prox_capsule_triangle, &c1, &t2, &c1k, &t2k);
+      PROX_KERNELS_K2(TS_K2_X)
     }
     if (h_case_failed())
       for (i = 0; i < 6; ++i)
@@ -538,6 +534,10 @@ static int TFN(ts_ray_cov)(const PROX_FN(prox_rayhit) * h1,
       TS_K3(name, fn, g1, gk);                                                 \
   } while (0)
 
+/* The ray casts of the registry on the primitives g and gk. */
+#define TS_K3_X(name, prim, solid)                                             \
+  TS_K3X(#name, prox_##name, &g.prim, &gk.prim);
+
 static void PROX_FN(body_ray)(int far) {
   uint64_t s = 0x5ca20 + PROX_IS_DOUBLE;
   long c, n = h_count(3000), robust_n = 0;
@@ -575,13 +575,7 @@ static void PROX_FN(body_ray)(int far) {
        * touching configuration whose answer (a hit at t = 0, or a miss)
        * is decided by rounding; the far check skips it. */
       if (far && deg == 4) continue;
-      TS_K3X("raycast_plane", prox_raycast_plane, &g.pl, &gk.pl);
-      TS_K3X("raycast_triangle", prox_raycast_triangle, &g.tr, &gk.tr);
-      TS_K3X("raycast_aabb", prox_raycast_aabb, &g.ab, &gk.ab);
-      TS_K3X("raycast_obb", prox_raycast_obb, &g.ob, &gk.ob);
-      TS_K3X("raycast_sphere", prox_raycast_sphere, &g.sp, &gk.sp);
-      TS_K3X("raycast_capsule", prox_raycast_capsule, &g.cp, &gk.cp);
-      TS_K3X("raycast_tetrahedron", prox_raycast_tetrahedron, &g.te, &gk.te);
+      PROX_KERNELS_K3(TS_K3_X)
     }
     if (h_case_failed()) {
       h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
@@ -639,6 +633,13 @@ static int TFN(ts_k4_cov)(PROX_REAL v1, PROX_REAL vk, const PROX_REAL *g1,
               "%s at 2^%d: %a, at 1: %a", name, k, (double)vk_, (double)v1_);  \
   } while (0)
 
+/* The K4 kernels of the registry on the vertices p, a, b, q and pk, ak,
+ * bk, qk. */
+#define TS_K4_X(name, coords, degree, verts, type)                             \
+  TS_K4(#name, prox_ipc_##name, coords, degree,                                \
+        (PROX_KERNELS_K4_ARGS(verts, type, p, a, b, q)),                       \
+        (PROX_KERNELS_K4_ARGS(verts, type, pk, ak, bk, qk)));
+
 static void PROX_FN(body_contact)(void) {
   uint64_t s = 0x5ca21 + PROX_IS_DOUBLE;
   long c, n = h_count(3000);
@@ -660,22 +661,7 @@ static void PROX_FN(body_contact)(void) {
       int k = TS_EXPS[j];
       VEC pk = TFN(ts_sc3)(p, k), ak = TFN(ts_sc3)(a, k);
       VEC bk = TFN(ts_sc3)(b, k), qk = TFN(ts_sc3)(q, k);
-      TS_K4("point_point", prox_ipc_point_point_distance, 6, 2, (p, a),
-            (pk, ak));
-      TS_K4("point_line", prox_ipc_point_line_distance, 9, 2, (p, a, b),
-            (pk, ak, bk));
-      TS_K4("point_plane", prox_ipc_point_plane_distance, 12, 2, (p, a, b, q),
-            (pk, ak, bk, qk));
-      TS_K4("line_line", prox_ipc_line_line_distance, 12, 2, (p, a, b, q),
-            (pk, ak, bk, qk));
-      TS_K4("point_edge", prox_ipc_point_edge_distance, 9, 2,
-            (p, a, b, PROX_PE_AUTO), (pk, ak, bk, PROX_PE_AUTO));
-      TS_K4("point_triangle", prox_ipc_point_triangle_distance, 12, 2,
-            (p, a, b, q, PROX_PT_AUTO), (pk, ak, bk, qk, PROX_PT_AUTO));
-      TS_K4("edge_edge", prox_ipc_edge_edge_distance, 12, 2,
-            (p, a, b, q, PROX_EE_AUTO), (pk, ak, bk, qk, PROX_EE_AUTO));
-      TS_K4("edge_edge_cross_squarednorm", prox_ipc_edge_edge_cross_squarednorm,
-            12, 4, (p, a, b, q), (pk, ak, bk, qk));
+      PROX_KERNELS_K4(TS_K4_X)
     }
     if (h_case_failed()) {
       h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y, (double)p.z,
@@ -687,6 +673,16 @@ static void PROX_FN(body_contact)(void) {
   }
 }
 
+/* The overlap tests of the registry: the answer at scale 1
+ * of the first from g, the second from h, into r1[m++]; the same at scale
+ * 2^k (gk, hk) against it. */
+#define TS_OV_AT1(name, first, second)                                         \
+  r1[m++] = PROX_FN(prox_##name)(&g.first, &h.second);
+#define TS_OV_ATK(name, first, second)                                         \
+  CHECK_MSG(PROX_FN(prox_##name)(&gk.first, &hk.second) == r1[m],              \
+            #name " at 2^%d: not %d", k, r1[m]);                               \
+  ++m;
+
 /* The overlap tests at scale 2^k (far = 0: |k| <= 200, float 20; far = 1:
  * out to the domain's ends) give the same answers as at scale 1. */
 static void PROX_FN(body_overlap)(int far) {
@@ -696,7 +692,7 @@ static void PROX_FN(body_overlap)(int far) {
   for (c = 0; c < n; ++c) {
     /* 0: general; 1: zero size; 2: flat; 3: the second set shares a and
      * has v2 on the first triangle's edge a b (touching). */
-    int deg = (int)(c % 4), r1[5], m;
+    int deg = (int)(c % 4), r1[PROX_KERNELS_COUNT(PROX_KERNELS_OVERLAP)], m;
     VEC v[8];
     TFN(k1_prims) g, h, gk, hk;
     PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
@@ -713,27 +709,15 @@ static void PROX_FN(body_overlap)(int far) {
     }
     TFN(k1_prims_make)(&g, v[0], v[1], v[2], v[3], deg);
     TFN(k1_prims_make)(&h, v[4], v[5], v[6], v[7], deg);
-    r1[0] = PROX_FN(prox_overlap_aabb_aabb)(&g.ab, &h.ab);
-    r1[1] = PROX_FN(prox_overlap_obb_obb)(&g.ob, &h.ob);
-    r1[2] = PROX_FN(prox_overlap_triangle_aabb)(&g.tr, &h.ab);
-    r1[3] = PROX_FN(prox_overlap_sphere_triangle)(&h.sp, &g.tr);
-    r1[4] = PROX_FN(prox_overlap_triangle_triangle)(&g.tr, &h.tr);
+    m = 0;
+    PROX_KERNELS_OVERLAP(TS_OV_AT1)
     h_case_begin();
     for (j = 0; j < (far ? TS_NFAR : TS_NEXP); ++j) {
       int k = far ? TS_FAR[j] : TS_EXPS[j];
       TFN(ts_prims_scale)(&gk, &g, k);
       TFN(ts_prims_scale)(&hk, &h, k);
-      CHECK_MSG(PROX_FN(prox_overlap_aabb_aabb)(&gk.ab, &hk.ab) == r1[0],
-                "overlap_aabb_aabb at 2^%d: not %d", k, r1[0]);
-      CHECK_MSG(PROX_FN(prox_overlap_obb_obb)(&gk.ob, &hk.ob) == r1[1],
-                "overlap_obb_obb at 2^%d: not %d", k, r1[1]);
-      CHECK_MSG(PROX_FN(prox_overlap_triangle_aabb)(&gk.tr, &hk.ab) == r1[2],
-                "overlap_triangle_aabb at 2^%d: not %d", k, r1[2]);
-      CHECK_MSG(PROX_FN(prox_overlap_sphere_triangle)(&hk.sp, &gk.tr) == r1[3],
-                "overlap_sphere_triangle at 2^%d: not %d", k, r1[3]);
-      CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&gk.tr, &hk.tr) ==
-                    r1[4],
-                "overlap_triangle_triangle at 2^%d: not %d", k, r1[4]);
+      m = 0;
+      PROX_KERNELS_OVERLAP(TS_OV_ATK)
     }
     if (h_case_failed())
       for (m = 0; m < 8; ++m)
@@ -742,6 +726,12 @@ static void PROX_FN(body_overlap)(int far) {
   }
 }
 
+#undef TS_K1_X
+#undef TS_K2_X
+#undef TS_K3_X
+#undef TS_K4_X
+#undef TS_OV_AT1
+#undef TS_OV_ATK
 #undef TS_K1
 #undef TS_K2
 #undef TS_K3

@@ -6,7 +6,9 @@
 ///
 /// The instruction set is chosen once, at the first call, from what the CPU
 /// supports; the environment variable PROX_SIMD (scalar, avx2 or avx512)
-/// caps the choice, and prox_simd_set() changes it.
+/// caps the choice (another value, or a level the CPU lacks, is said once
+/// on stderr), and prox_simd_set() changes it. The packet ray casts
+/// (packet.h) use the same choice.
 ///
 /// Every path gives the same answers, bit for bit: the vector code
 /// evaluates the well-conditioned path of prox_point_triangle() (and
@@ -36,7 +38,9 @@ typedef enum prox_simd {
 
 /// The instruction set the batch queries use now (a prox_simd). At the
 /// first call it is the best one the CPU and the library support, capped by
-/// the environment variable PROX_SIMD=scalar|avx2|avx512 if that is set.
+/// the environment variable PROX_SIMD=scalar|avx2|avx512 if that is set (a
+/// value that is none of these, or a level the CPU or build lacks, is said
+/// once on stderr, and the best supported level is used).
 PROX_API int prox_simd_level(void);
 
 /// Makes the batch queries use `level` (a prox_simd) from now on, in every

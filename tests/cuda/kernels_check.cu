@@ -5,11 +5,26 @@
 // K1 kernels and the vector operations, contact_check.cu the contact
 // kernels):
 //   nvcc -std=c++17 -I include -c tests/cuda/kernels_check.cu -o /tmp/k.o
+// The lists of kernels come from the registry, tests/kernels.h.
 #include <prox/prox.h>
 
+#include "../kernels.h"
+
+// One call of every kernel of the registry's families, on the variables of
+// the body below (K1: the primitive prim; K2: <type>_1 and <type>_2; K3:
+// the ray ry and prim; overlap: first and second2; validity: prim).
+#define PROX_CUDA_K1(name, prim, degree, param_degree)                         \
+  s += K(prox_##name)(p, &prim, &r);
+#define PROX_CUDA_K2(name, first, second)                                      \
+  s += K(prox_##name)(&first##_1, &second##_2, &pr);
+#define PROX_CUDA_K3(name, prim, solid) n += K(prox_##name)(&ry, &prim, &h);
+#define PROX_CUDA_OVERLAP(name, first, second)                                 \
+  n += K(prox_##name)(&first, &second##2);
+#define PROX_CUDA_VALID(name, prim) n += K(prox_##name)(&prim);
+
 // One body per precision: R is the real type, K(name) the name of a type or
-// kernel in that precision.
-#define PROX_KERNELS_CHECK_BODY(R, K)                                          \
+// kernel in that precision (both macros defined before each use).
+#define PROX_KERNELS_CHECK_BODY                                                \
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);       \
   K(prox_vec3)                                                                 \
   p = in[4 * i], a = in[4 * i + 1], b = in[4 * i + 2], c = in[4 * i + 3];      \
@@ -57,60 +72,33 @@
   cp.a = cp2.b = a;                                                            \
   cp.b = cp2.a = c;                                                            \
   cp.radius = cp2.radius = p.y;                                                \
-  /* K1 */                                                                     \
-  s += K(prox_point_plane)(p, &pl, &r) + K(prox_point_line)(p, &ln, &r);       \
-  s += K(prox_point_ray)(p, &ry, &r) + K(prox_point_segment)(p, &sg, &r);      \
-  s += K(prox_point_triangle)(p, &tr, &r);                                     \
-  s += K(prox_point_rectangle)(p, &rc, &r) + K(prox_point_aabb)(p, &ab, &r);   \
-  s += K(prox_point_obb)(p, &ob, &r) + K(prox_point_sphere)(p, &sp, &r);       \
-  s += K(prox_point_capsule)(p, &cp, &r);                                      \
-  s += K(prox_point_tetrahedron)(p, &te, &r);                                  \
-  s += K(prox_point_plane_signed)(p, &pl, &r);                                 \
-  s += K(prox_point_aabb_signed)(p, &ab, &r);                                  \
-  s += K(prox_point_obb_signed)(p, &ob, &r);                                   \
-  s += K(prox_point_sphere_signed)(p, &sp, &r);                                \
-  s += K(prox_point_capsule_signed)(p, &cp, &r);                               \
-  s += K(prox_point_tetrahedron_signed)(p, &te, &r);                           \
+  /* The arguments of the K2 kernels by type and place. */                     \
+  K(prox_line) &line_1 = ln, &line_2 = ln;                                     \
+  K(prox_ray) &ray_1 = ry, &ray_2 = ry;                                        \
+  K(prox_segment) &segment_1 = sg, &segment_2 = sg2;                           \
+  K(prox_triangle) &triangle_1 = tr, &triangle_2 = tr2;                        \
+  K(prox_sphere) &sphere_1 = sp, &sphere_2 = sp;                               \
+  K(prox_capsule) &capsule_1 = cp, &capsule_2 = cp2;                           \
+  PROX_KERNELS_K1(PROX_CUDA_K1)                                                \
   s += K(prox_triangle_barycentric)(p, &tr).x;                                 \
   n += K(prox_point_in_triangle)(p, &tr);                                      \
-  /* K2 */                                                                     \
-  s += K(prox_line_line)(&ln, &ln, &pr) + K(prox_line_ray)(&ln, &ry, &pr);     \
-  s += K(prox_line_segment)(&ln, &sg2, &pr) + K(prox_ray_ray)(&ry, &ry, &pr);  \
-  s += K(prox_ray_segment)(&ry, &sg2, &pr);                                    \
-  s += K(prox_segment_segment)(&sg, &sg2, &pr);                                \
-  s += K(prox_segment_triangle)(&sg, &tr, &pr);                                \
-  s += K(prox_triangle_triangle)(&tr, &tr2, &pr);                              \
-  s += K(prox_sphere_sphere)(&sp, &sp, &pr);                                   \
-  s += K(prox_sphere_segment)(&sp, &sg, &pr);                                  \
-  s += K(prox_capsule_segment)(&cp, &sg, &pr);                                 \
-  s += K(prox_sphere_capsule)(&sp, &cp, &pr);                                  \
-  s += K(prox_capsule_capsule)(&cp, &cp2, &pr);                                \
-  s += K(prox_sphere_triangle)(&sp, &tr, &pr);                                 \
-  s += K(prox_capsule_triangle)(&cp, &tr, &pr);                                \
-  /* K3 */                                                                     \
-  n += K(prox_raycast_plane)(&ry, &pl, &h) +                                   \
-       K(prox_raycast_triangle)(&ry, &tr, &h);                                 \
-  n += K(prox_raycast_aabb)(&ry, &ab, &h) + K(prox_raycast_obb)(&ry, &ob, &h); \
-  n += K(prox_raycast_sphere)(&ry, &sp, &h);                                   \
-  n += K(prox_raycast_capsule)(&ry, &cp, &h);                                  \
-  n += K(prox_raycast_tetrahedron)(&ry, &te, &h);                              \
-  /* Overlap tests */                                                          \
-  n += K(prox_overlap_aabb_aabb)(&ab, &ab2) +                                  \
-       K(prox_overlap_obb_obb)(&ob, &ob2);                                     \
-  n += K(prox_overlap_triangle_aabb)(&tr, &ab);                                \
-  n += K(prox_overlap_sphere_triangle)(&sp, &tr);                              \
-  n += K(prox_overlap_triangle_triangle)(&tr, &tr2);                           \
-  /* Validity checks of user data */                                           \
-  n += K(prox_plane_is_valid)(&pl) + K(prox_aabb_is_valid)(&ab);               \
-  n += K(prox_obb_is_valid)(&ob) + K(prox_rectangle_is_valid)(&rc);            \
+  PROX_KERNELS_K2(PROX_CUDA_K2)                                                \
+  PROX_KERNELS_K3(PROX_CUDA_K3)                                                \
+  PROX_KERNELS_OVERLAP(PROX_CUDA_OVERLAP)                                      \
+  PROX_KERNELS_VALID(PROX_CUDA_VALID)                                          \
   out[i] = s + r.sqdist + pr.sqdist + h.t + static_cast<R>(n);
 
-#define PROX_CHECK_DOUBLE(name) name
-#define PROX_CHECK_FLOAT(name) name##f
+#define R double
+#define K(name) name
+__global__ void prox_kernels_check_double(const prox_vec3 *in,
+                                          double *out){PROX_KERNELS_CHECK_BODY}
+#undef R
+#undef K
 
-__global__ void prox_kernels_check_double(const prox_vec3 *in, double *out){
-    PROX_KERNELS_CHECK_BODY(double, PROX_CHECK_DOUBLE)}
-
+#define R float
+#define K(name) name##f
 __global__ void prox_kernels_check_float(const prox_vec3f *in, float *out) {
-  PROX_KERNELS_CHECK_BODY(float, PROX_CHECK_FLOAT)
+  PROX_KERNELS_CHECK_BODY
 }
+#undef R
+#undef K

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: declarations of the batch queries (prox/batch.h), once per
- * precision. The definitions are in src/batch.c and the vector code in
- * src/batch_avx2.c and src/batch_avx512.c. */
+ * precision. The definitions are in src/simd/batch.c and the vector code in
+ * src/simd/batch_avx2.c and src/simd/batch_avx512.c. */
 
 /// Triangles in structure-of-arrays form: triangle i has vertex k at
 /// (x[k][i], y[k][i], z[k][i]). The nine arrays hold n reals each (as many

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: the vector kernels of the batch queries for one precision and
- * one instruction set. Included by src/batch_avx2.c and src/batch_avx512.c
- * once per precision, after the precision macros (prox/detail/real_*.h) and
- * the vector macros below (which the includer undefines or redefines):
+ * one instruction set. Included by src/simd/batch_avx2.c and
+ * src/simd/batch_avx512.c once per precision, after the precision macros
+ * (prox/detail/real_*.h) and the vector macros below (which the includer
+ * undefines or redefines):
  *
  *   PB_W          lanes per vector          PB_V, PB_M  vector, mask
  *   PB_SET1(x)    broadcast                 PB_ADD/SUB/MUL/DIV(a, b)

@@ -3,7 +3,7 @@
  * vector, comparisons into mask registers, arrays of triangles and points
  * read by plain loads and transposed in registers, masked loads and stores
  * for the tails. Built with -mavx512f -mavx512dq -mavx512vl -mavx2 -mfma;
- * used only when the CPU has them (src/batch.c). */
+ * used only when the CPU has them (src/simd/dispatch.c). */
 #include "batch_impl.h"
 
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__)
@@ -269,19 +269,20 @@ pb_load3_ps(const float *p, int lim, __m512 o[3]) {
 #include "batch_simd.inl"
 #include <prox/detail/real_end.h>
 
-static const prox_batch_ops prox_batch_avx512 = {
-    pb_point_triangles,  pb_point_triangles_soa, pb_points_triangle,
-    pb_points_aabb,      pb_point_trianglesf,    pb_point_triangles_soaf,
-    pb_points_trianglef, pb_points_aabbf};
-
-const prox_batch_ops *prox_batch_ops_avx512(void) {
-  return &prox_batch_avx512;
-}
+const prox_simd_batch prox_detail_simd_batch_avx512 = {
+    .built = 1,
+    .point_triangles = pb_point_triangles,
+    .point_triangles_soa = pb_point_triangles_soa,
+    .points_triangle = pb_points_triangle,
+    .points_aabb = pb_points_aabb,
+    .point_trianglesf = pb_point_trianglesf,
+    .point_triangles_soaf = pb_point_triangles_soaf,
+    .points_trianglef = pb_points_trianglef,
+    .points_aabbf = pb_points_aabbf,
+};
 
 #else
 
-const prox_batch_ops *prox_batch_ops_avx512(void) {
-  return NULL;
-}
+const prox_simd_batch prox_detail_simd_batch_avx512 = {.built = 0};
 
 #endif

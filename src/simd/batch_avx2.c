@@ -3,7 +3,7 @@
  * comparisons into all-ones lanes, arrays of triangles and points read by
  * plain loads and transposed in registers, masked loads and stores for the
  * tails. Built with -mavx2 -mfma; used only when the CPU has them
- * (src/batch.c). */
+ * (src/simd/dispatch.c). */
 #include "batch_impl.h"
 
 #if defined(__AVX2__)
@@ -73,7 +73,7 @@ pb_load8_ps(const float *p, int q, int lim) {
  * triangles 0 and 2 in one vector, 1 and 3 in another, interleaved by
  * unpack. Coordinate 8 comes from a diagonal: p[9k + 8] is lane k of the
  * load at p + 8k + 8. (Blends of the 9 vectors at p + 4m, then rotations,
- * also work, as in src/batch_avx512.c, but measured slower here.) */
+ * also work, as in src/simd/batch_avx512.c, but measured slower here.) */
 static inline __attribute__((always_inline)) void
 pb_load9_pd(const double *p, int lim, __m256d o[9]) {
   int j;
@@ -118,7 +118,7 @@ pb_transpose4_ps(__m256 s0, __m256 s1, __m256 s2, __m256 s3, __m256 *o) {
 /* As pb_load9_pd for 8 triangles of floats: coordinates 0..3, then 4..7,
  * from two 4 x 4 transposes per 128-bit half (triangles 0..3 in the low
  * half, 4..7 in the high one); coordinate 8 from the diagonal of the 8
- * loads at p + 8k + 8. (Blends and rotations, as in src/batch_avx512.c,
+ * loads at p + 8k + 8. (Blends and rotations, as in src/simd/batch_avx512.c,
  * measured slightly slower.) */
 static inline __attribute__((always_inline)) void
 pb_load9_ps(const float *p, int lim, __m256 o[9]) {
@@ -303,19 +303,20 @@ pb_loadu_ps(const float *p) {
 #include "batch_simd.inl"
 #include <prox/detail/real_end.h>
 
-static const prox_batch_ops prox_batch_avx2 = {
-    pb_point_triangles,  pb_point_triangles_soa, pb_points_triangle,
-    pb_points_aabb,      pb_point_trianglesf,    pb_point_triangles_soaf,
-    pb_points_trianglef, pb_points_aabbf};
-
-const prox_batch_ops *prox_batch_ops_avx2(void) {
-  return &prox_batch_avx2;
-}
+const prox_simd_batch prox_detail_simd_batch_avx2 = {
+    .built = 1,
+    .point_triangles = pb_point_triangles,
+    .point_triangles_soa = pb_point_triangles_soa,
+    .points_triangle = pb_points_triangle,
+    .points_aabb = pb_points_aabb,
+    .point_trianglesf = pb_point_trianglesf,
+    .point_triangles_soaf = pb_point_triangles_soaf,
+    .points_trianglef = pb_points_trianglef,
+    .points_aabbf = pb_points_aabbf,
+};
 
 #else
 
-const prox_batch_ops *prox_batch_ops_avx2(void) {
-  return NULL;
-}
+const prox_simd_batch prox_detail_simd_batch_avx2 = {.built = 0};
 
 #endif

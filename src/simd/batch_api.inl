@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: the public batch queries of one precision (prox/batch.h):
- * argument handling, the dispatch to the active instruction set, and the
- * portable loops over the scalar kernels of prox/closest.h. Included twice
- * by src/batch.c. */
+ * argument handling and the dispatch to the active level's entry points;
+ * and the scalar level's entry points, portable loops over the scalar
+ * kernels of prox/closest.h. Included twice by src/simd/batch.c. */
 
 /* The result of prox_point_triangles() for n == 0. */
 static void PROX_FN(prox_batch_empty)(PROX_FN(prox_closest) * best) {
@@ -42,17 +42,59 @@ static PROX_REAL PROX_FN(prox_batch_scan)(PROX_FN(prox_vec3) p,
   return best;
 }
 
+/* The scalar level's entry points (contracts in src/simd/batch_impl.h). */
+static PROX_REAL
+PROX_FN(prox_batch_scalar_point_triangles)(PROX_FN(prox_vec3) p,
+                                           const PROX_FN(prox_triangle) * tris,
+                                           size_t n, size_t *best_index) {
+  return PROX_FN(prox_batch_scan)(p, tris, NULL, n, best_index);
+}
+
+static PROX_REAL PROX_FN(prox_batch_scalar_point_triangles_soa)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle_soa) * tris, size_t n,
+    size_t *best_index) {
+  return PROX_FN(prox_batch_scan)(p, NULL, tris, n, best_index);
+}
+
+static void PROX_FN(prox_batch_scalar_points_triangle)(
+    const PROX_FN(prox_vec3) * pts, size_t n,
+    const PROX_FN(prox_triangle) * tri, PROX_REAL *sqdist_out,
+    PROX_FN(prox_closest) * out) {
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    PROX_REAL d2 =
+        PROX_FN(prox_point_triangle)(pts[i], tri, out ? &out[i] : NULL);
+    if (sqdist_out) sqdist_out[i] = d2;
+  }
+}
+
+static void PROX_FN(prox_batch_scalar_points_aabb)(
+    const PROX_FN(prox_vec3) * pts, size_t n, const PROX_FN(prox_aabb) * box,
+    PROX_REAL *sqdist_out, PROX_FN(prox_closest) * out) {
+  size_t i;
+  if (!out) {
+    /* A copy of the box that the stores cannot alias: its guard and loads
+     * leave the loop, which the compiler can then vectorise. */
+    const PROX_FN(prox_aabb) b = *box;
+    for (i = 0; i < n; ++i)
+      sqdist_out[i] = PROX_FN(prox_point_aabb)(pts[i], &b, NULL);
+    return;
+  }
+  for (i = 0; i < n; ++i) {
+    PROX_REAL d2 = PROX_FN(prox_point_aabb)(pts[i], box, out ? &out[i] : NULL);
+    if (sqdist_out) sqdist_out[i] = d2;
+  }
+}
+
 PROX_REAL PROX_FN(prox_point_triangles)(PROX_FN(prox_vec3) p,
                                         const PROX_FN(prox_triangle) * tris,
                                         size_t n, size_t *best_index,
                                         PROX_FN(prox_closest) * best) {
-  const prox_batch_ops *ops = prox_batch_ops_active();
   size_t bi = SIZE_MAX;
   PROX_REAL d2 = PROX_INF;
-  if (n > 0) {
-    d2 = ops ? ops->PROX_FN(point_triangles)(p, tris, n, &bi)
-             : PROX_FN(prox_batch_scan)(p, tris, NULL, n, &bi);
-  }
+  if (n > 0)
+    d2 =
+        prox_simd_table_get()->batch->PROX_FN(point_triangles)(p, tris, n, &bi);
   if (best_index) *best_index = bi;
   if (best) {
     if (n > 0)
@@ -68,13 +110,11 @@ PROX_REAL PROX_FN(prox_point_triangles_soa)(PROX_FN(prox_vec3) p,
                                                 tris,
                                             size_t n, size_t *best_index,
                                             PROX_FN(prox_closest) * best) {
-  const prox_batch_ops *ops = prox_batch_ops_active();
   size_t bi = SIZE_MAX;
   PROX_REAL d2 = PROX_INF;
-  if (n > 0) {
-    d2 = ops ? ops->PROX_FN(point_triangles_soa)(p, tris, n, &bi)
-             : PROX_FN(prox_batch_scan)(p, NULL, tris, n, &bi);
-  }
+  if (n > 0)
+    d2 = prox_simd_table_get()->batch->PROX_FN(point_triangles_soa)(p, tris, n,
+                                                                    &bi);
   if (best_index) *best_index = bi;
   if (best) {
     if (n > 0) {
@@ -92,41 +132,16 @@ void PROX_FN(prox_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n,
                                    const PROX_FN(prox_triangle) * tri,
                                    PROX_REAL *sqdist_out,
                                    PROX_FN(prox_closest) * out) {
-  const prox_batch_ops *ops = prox_batch_ops_active();
-  size_t i;
   if (n == 0 || (!sqdist_out && !out)) return;
-  if (ops) {
-    ops->PROX_FN(points_triangle)(pts, n, tri, sqdist_out, out);
-    return;
-  }
-  for (i = 0; i < n; ++i) {
-    PROX_REAL d2 =
-        PROX_FN(prox_point_triangle)(pts[i], tri, out ? &out[i] : NULL);
-    if (sqdist_out) sqdist_out[i] = d2;
-  }
+  prox_simd_table_get()->batch->PROX_FN(points_triangle)(pts, n, tri,
+                                                         sqdist_out, out);
 }
 
 void PROX_FN(prox_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
                                const PROX_FN(prox_aabb) * box,
                                PROX_REAL *sqdist_out,
                                PROX_FN(prox_closest) * out) {
-  const prox_batch_ops *ops = prox_batch_ops_active();
-  size_t i;
   if (n == 0 || (!sqdist_out && !out)) return;
-  if (ops) {
-    ops->PROX_FN(points_aabb)(pts, n, box, sqdist_out, out);
-    return;
-  }
-  if (!out) {
-    /* A copy of the box that the stores cannot alias: its guard and loads
-     * leave the loop, which the compiler can then vectorise. */
-    const PROX_FN(prox_aabb) b = *box;
-    for (i = 0; i < n; ++i)
-      sqdist_out[i] = PROX_FN(prox_point_aabb)(pts[i], &b, NULL);
-    return;
-  }
-  for (i = 0; i < n; ++i) {
-    PROX_REAL d2 = PROX_FN(prox_point_aabb)(pts[i], box, out ? &out[i] : NULL);
-    if (sqdist_out) sqdist_out[i] = d2;
-  }
+  prox_simd_table_get()->batch->PROX_FN(points_aabb)(pts, n, box, sqdist_out,
+                                                     out);
 }
