@@ -12,7 +12,5 @@ list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/base.c
 
 include(${CMAKE_CURRENT_LIST_DIR}/simd/sources.cmake)
 
-# The mesh layer (built on another branch at the time of writing).
-if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/mesh/sources.cmake)
-  include(${CMAKE_CURRENT_LIST_DIR}/mesh/sources.cmake)
-endif()
+# The mesh layer: meshes, BVH, topology, sign.
+include(${CMAKE_CURRENT_LIST_DIR}/mesh/sources.cmake)
