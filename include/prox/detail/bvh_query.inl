@@ -33,7 +33,7 @@
 /* A hint to fetch the cache line at a (no effect on results). */
 #define PROX_BVHQ_PREFETCH(a) __builtin_prefetch(a)
 #else
-#define PROX_BVHQ_PREFETCH(a) ((void)0)
+#define PROX_BVHQ_PREFETCH(a) ((void)(a))
 #endif
 #endif
 
