@@ -140,6 +140,7 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
     const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
     PROX_REAL max_sqdist, PROX_FN(prox_bvh_detail_hit) * hit) {
   uint32_t stack_node[PROX_BVH_STACK];
+  uint8_t stack_cnt[PROX_BVH_STACK];
   PROX_REAL stack_d[PROX_BVH_STACK];
   int top = 0;
   PROX_REAL slack = PROX_FN(prox_bvh_detail_slack)(v, p);
@@ -156,6 +157,7 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
   }
   thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
   stack_node[0] = 0;
+  stack_cnt[0] = 0;
   stack_d[0] = 0;
   top = 1;
   while (top > 0) {
@@ -164,6 +166,22 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
     int order[4], m = 0, i, j, nc;
     --top;
     if (stack_d[top] > thr) continue;
+    if (stack_cnt[top]) {
+      /* A leaf, popped nearest first. The triangle indices (for ties)
+       * are read only at a tie. */
+      uint32_t pos, first = stack_node[top], cnt = stack_cnt[top];
+      PROX_REAL dl = PROX_BVHQ_LEAF(v, p, first, cnt, &pos);
+      if (dl < best ||
+          (dl == best && (hit->pos == PROX_BVH_NONE ||
+                          v->ids[pos] < v->ids[hit->pos]))) {
+        best = dl;
+        hit->pos = pos;
+        hit->first = first;
+        hit->count = cnt;
+        thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
+      }
+      continue;
+    }
     nd = v->nodes + stack_node[top];
     nc = nd->n_child;
     PROX_FN(prox_bvh_detail_boxd4)(nd, p, d);
@@ -173,45 +191,27 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
         if (nd->count[i]) {
           const char *b = (const char *)(v->tri + 9 * (size_t)nd->child[i]);
           size_t o, len = 9 * (size_t)nd->count[i] * sizeof(PROX_REAL);
-          for (o = 0; o < len; o += 64)
-            PROX_BVHQ_PREFETCH(b + o);
+          for (o = 0; o < len; o += 64) PROX_BVHQ_PREFETCH(b + o);
         } else {
           const char *b = (const char *)(v->nodes + nd->child[i]);
           PROX_BVHQ_PREFETCH(b);
           PROX_BVHQ_PREFETCH(b + 64);
         }
-        /* insertion by distance, nearest first */
-        for (j = m; j > 0 && d[order[j - 1]] > d[i]; --j)
+        /* insertion by distance, farthest first */
+        for (j = m; j > 0 && d[order[j - 1]] < d[i]; --j)
           order[j] = order[j - 1];
         order[j] = i;
         ++m;
       }
     }
-    /* Leaves now, nearest first (they lower thr for the rest); inner
-     * children pushed farthest first, so the nearest is popped next. The
-     * triangle indices (for ties) are read only at a tie. */
+    /* Children, leaves and inner nodes alike, pushed farthest first, so
+     * that the nearest is popped next. */
     for (j = 0; j < m; ++j) {
       int c = order[j];
-      if (nd->count[c] && d[c] <= thr) {
-        uint32_t pos;
-        PROX_REAL dl = PROX_BVHQ_LEAF(v, p, nd->child[c], nd->count[c], &pos);
-        if (dl < best || (dl == best && (hit->pos == PROX_BVH_NONE ||
-                                         v->ids[pos] < v->ids[hit->pos]))) {
-          best = dl;
-          hit->pos = pos;
-          hit->first = nd->child[c];
-          hit->count = nd->count[c];
-          thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
-        }
-      }
-    }
-    for (j = m - 1; j >= 0; --j) {
-      int c = order[j];
-      if (!nd->count[c] && d[c] <= thr) {
-        stack_node[top] = nd->child[c];
-        stack_d[top] = d[c];
-        ++top;
-      }
+      stack_node[top] = nd->child[c];
+      stack_cnt[top] = nd->count[c];
+      stack_d[top] = d[c];
+      ++top;
     }
   }
   return best;
