@@ -154,9 +154,9 @@ static void PROX_FN(test_closest_generated)(void) {
       PROX_FN(mc_check_within)(&m, bvh, pts, 60);
       /* Every SIMD level the CPU has: the same answers. */
       for (lev = PROX_SIMD_SCALAR; lev <= PROX_SIMD_AVX512; ++lev) {
+        const char *nm = prox_simd_name(lev);
         if (!prox_simd_set(lev)) continue;
-        PROX_FN(mc_check_points)
-        (&m, bvh, pts, 60, PROX_INF, prox_simd_name(lev));
+        PROX_FN(mc_check_points)(&m, bvh, pts, 60, PROX_INF, nm);
       }
       prox_simd_set(was);
     }
