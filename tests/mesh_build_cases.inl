@@ -149,8 +149,16 @@ static void PROX_FN(test_closest_generated)(void) {
     (&m, bvh, (size_t)h_count(1000), 11 + (uint64_t)leaf, "generated");
     {
       PROX_FN(prox_vec3) pts[64];
+      int lev, was = prox_simd_level();
       PROX_FN(mc_query_sets)(&m, 12, 3, pts);
       PROX_FN(mc_check_within)(&m, bvh, pts, 60);
+      /* Every SIMD level the CPU has: the same answers. */
+      for (lev = PROX_SIMD_SCALAR; lev <= PROX_SIMD_AVX512; ++lev) {
+        const char *nm = prox_simd_name(lev);
+        if (!prox_simd_set(lev)) continue;
+        PROX_FN(mc_check_points)(&m, bvh, pts, 60, PROX_INF, nm);
+      }
+      prox_simd_set(was);
     }
     PROX_FN(prox_bvh_free)(bvh);
   }
@@ -422,8 +430,8 @@ static void *PROX_FN(mb_conc_main)(void *arg) {
   return NULL;
 }
 
-/* Many threads query one tree at once (run under ThreadSanitizer with
- * -DPROX_SANITIZE_THREAD=ON, see tests/CMakeLists.txt). */
+/* Many threads query one tree at once (run it under ThreadSanitizer as
+ * tests/test_mesh_build.c says). */
 static void PROX_FN(test_concurrent)(void) {
   enum { NT = 6 };
   PROX_FN(mc_mesh) m;

@@ -3,7 +3,8 @@
  * needed), both precisions: validation and its messages; strided
  * vertices; a bumpy sphere with zero-area and repeated triangles against
  * brute force (mesh_check.inl) for leaf sizes 1 to 64, with the radius
- * query; one triangle, 1000 copies of one triangle, collinear vertices,
+ * query and at every SIMD level (prox_simd_set); one triangle, 1000
+ * copies of one triangle, collinear vertices,
  * triangles with a repeated vertex; h_count(1e6) copies of one triangle
  * (bounded depth and bytes per triangle); the tree identical, node for
  * node, for 1, 2 and 7 build threads; an allocator that fails at the k-th
@@ -12,9 +13,15 @@
  * 6 threads querying one tree at once, and batches in 1, 2 and 7 threads
  * and in ranges, against brute force.
  *
- * Thread sanitizer: configure with -DPROX_SANITIZE_THREAD=ON (a separate
- * build folder) and run `ctest -R mesh_build`; the tests are written to be
- * race-free (the queries share only the immutable tree). */
+ * ThreadSanitizer (no CMake option: a separate build folder):
+ *   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+ *     -DCMAKE_C_FLAGS=-fsanitize=thread \
+ *     -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread
+ *   cmake --build build-tsan --target test_mesh_build
+ *   build-tsan/tests/test_mesh_build concurrent   (and "threads")
+ * The tests are written to be race-free: the queries share only the
+ * immutable tree; the builder's workers own disjoint ranges.
+ */
 #include <prox/batch.h>
 #include <prox/bvh.h>
 
