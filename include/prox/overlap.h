@@ -21,8 +21,7 @@
 #ifndef PROX_OVERLAP_H
 #define PROX_OVERLAP_H
 
-/* The exact predicates (expansion arithmetic) live in raycast.h. */
-#include "raycast.h"
+#include "closest.h"
 
 PROX_EXTERN_C_BEGIN
 

@@ -11,12 +11,12 @@ PROX_EXTERN_C_BEGIN
 
 #include "detail/real_double.h"
 #include "detail/vec.inl"
-#include "detail/wide.inl"
+#include "detail/exact.inl"
 #include "detail/real_end.h"
 
 #include "detail/real_float.h"
 #include "detail/vec.inl"
-#include "detail/wide.inl"
+#include "detail/exact.inl"
 #include "detail/real_end.h"
 
 PROX_EXTERN_C_END

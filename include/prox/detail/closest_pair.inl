@@ -6,7 +6,7 @@
  * Accuracy. The closest pair of two linear sets (line, ray, segment) is the
  * minimum of a convex quadratic f(s, t) = |p(s) - q(t)|^2 over a parameter
  * box. When the directions are far from parallel (sin^2 of their angle above
- * PROX_PAIR_WIDE_SIN2), the clamped critical point (Ericson 5.1.9) is
+ * PROX_WIDE_SIN2), the clamped critical point (Ericson 5.1.9) is
  * accurate and the distance is measured as |r|^2 with the residual
  * r = (base1 - base2) + s d1 - t d2 formed from exact base points (an
  * origin, or an exact end point), which rounds less than the difference of
@@ -17,9 +17,9 @@
  * system is ill-conditioned, and the minimum is taken over the box boundary
  * (an end point of one set against the other set: a K1 point query, accurate
  * to rounding) and the critical point solved in wide arithmetic
- * (detail/wide.inl), whose distance is the exact-to-rounding distance of the
+ * (detail/exact.inl), whose distance is the exact-to-rounding distance of the
  * two supporting lines ((o2 - o1) . n)^2 / |n|^2, n = d1 x d2. Below
- * PROX_PAIR_FLAT_SIN2 the directions count as parallel: the boundary minimum
+ * PROX_FLAT_SIN2 the directions count as parallel: the boundary minimum
  * is then within sin^2 * length^2 of the true one, far below rounding. A
  * critical point far from the inputs (unbounded rays and lines) also uses
  * the wide line distance, since points there carry large rounding.
@@ -44,38 +44,17 @@ typedef struct PROX_FN(prox_pair) {
   prox_feature feature[2]; ///< feature of each object holding its point
 } PROX_FN(prox_pair);
 
-#if PROX_IS_DOUBLE
-/* sin^2 of the angle between two directions below which the plain 2x2 solve
- * gives way to wide arithmetic (its error in f grows like eps^2 / sin^2),
- * and below which two directions count as parallel when one of the sets is
+/* PROX_WIDE_SIN2 (detail/real_double.h, real_float.h): sin^2 of the angle
+ * between two directions below which the plain 2x2 solve gives way to wide
+ * arithmetic (its error in f grows like eps^2 / sin^2); PROX_FLAT_SIN2:
+ * below it two directions count as parallel when one of the sets is
  * bounded (the boundary minimum is then off by at most sin^2 length^2). */
-#define PROX_PAIR_WIDE_SIN2 1e-6
-#define PROX_PAIR_FLAT_SIN2 1e-24
+
 /* |d1|^2 |d2|^2 below which the 2x2 system would be formed from
  * subnormal numbers (the plain path then loses all accuracy). */
-#define PROX_PAIR_TINY (DBL_MIN / DBL_EPSILON)
-#define PROX_PAIR_MIN DBL_MIN
-#else
-#define PROX_PAIR_WIDE_SIN2 1e-3f
-#define PROX_PAIR_FLAT_SIN2 1e-10f
-#define PROX_PAIR_TINY (FLT_MIN / FLT_EPSILON)
-#define PROX_PAIR_MIN FLT_MIN
-#endif
+#define PROX_PAIR_TINY (PROX_REAL_MIN / PROX_EPS)
 
-/* ---- internal helpers (exported, but not part of the documented API) ---- */
-
-/* PROX_PAIR_COLD keeps rare paths out of line (single points, non-finite
- * input, the wide critical point of nearly parallel segments), so that the
- * compiler keeps the common path's values in registers. */
-#ifndef PROX_PAIR_COLD
-#if defined(__CUDACC__)
-#define PROX_PAIR_COLD __noinline__
-#elif defined(__GNUC__) || defined(__clang__)
-#define PROX_PAIR_COLD __attribute__((cold))
-#else
-#define PROX_PAIR_COLD
-#endif
-#endif
+/* ---- internal helpers (not part of the documented API) ---- */
 
 /* PROX_PAIR_PAR_KERNEL qualifies prox_detail_pair_seg_par, the branch-free
  * parallel case of segment-segment: inlined into its caller with GCC, which
@@ -256,77 +235,12 @@ PROX_FN(prox_detail_pair_single)(const PROX_FN(prox_detail_pair_lin) * L,
   return 0;
 }
 
-/// Internal: a vector of PROX_REAL as a wide vector.
-PROX_KERNEL PROX_FN(prox_wvec3)
-    PROX_FN(prox_detail_pair_wv)(PROX_FN(prox_vec3) a) {
-  PROX_FN(prox_wvec3) r;
-  r.x = PROX_FN(prox_wfrom)(a.x);
-  r.y = PROX_FN(prox_wfrom)(a.y);
-  r.z = PROX_FN(prox_wfrom)(a.z);
-  return r;
-}
-
-/// Internal: x / y rounded to PROX_REAL (y > 0), one rounding plus a
-/// relative error about eps^2.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_wratio)(PROX_FN(prox_wide) x,
-                                                       PROX_FN(prox_wide) y) {
-#if PROX_IS_DOUBLE
-  double q1 = x.hi / y.hi;
-  prox_wide r = prox_wsub(x, prox_wmul(prox_wfrom(q1), y));
-  return q1 + prox_wreal(r) / prox_wreal(y);
-#else
-  return (float)(x / y);
-#endif
-}
-
 /// Internal: the exact direction of a linear set in wide arithmetic.
 PROX_KERNEL PROX_FN(prox_wvec3)
     PROX_FN(prox_detail_pair_wdir)(const PROX_FN(prox_detail_pair_lin) * L) {
   /* A segment's b - a is formed exactly; other directions are inputs. */
   if (L->end && L->hi == 1) return PROX_FN(prox_wvdiff)(*L->end, L->o);
-  return PROX_FN(prox_detail_pair_wv)(L->d);
-}
-
-/// Internal: the leading part of a wide real (for comparisons).
-PROX_KERNEL double PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wide) x) {
-#if PROX_IS_DOUBLE
-  return x.hi;
-#else
-  return x;
-#endif
-}
-
-/// Internal: X 2^-e for a wide vector (exact, but for low parts that fall
-/// below 2^-1074).
-PROX_KERNEL void PROX_FN(prox_detail_pair_wldexp)(PROX_FN(prox_wvec3) * X,
-                                                  int e) {
-#if PROX_IS_DOUBLE
-  X->x.hi = ldexp(X->x.hi, -e);
-  X->x.lo = ldexp(X->x.lo, -e);
-  X->y.hi = ldexp(X->y.hi, -e);
-  X->y.lo = ldexp(X->y.lo, -e);
-  X->z.hi = ldexp(X->z.hi, -e);
-  X->z.lo = ldexp(X->z.lo, -e);
-#else
-  X->x = ldexp(X->x, -e);
-  X->y = ldexp(X->y, -e);
-  X->z = ldexp(X->z, -e);
-#endif
-}
-
-/// Internal: scales a wide vector by the power of two 2^-e that brings the
-/// largest magnitude of its leading parts into [1/2, 1), and returns e (0,
-/// and no scaling, for a zero or non-finite vector).
-PROX_KERNEL int PROX_FN(prox_detail_pair_wscale)(PROX_FN(prox_wvec3) * X) {
-  double m = fabs(PROX_FN(prox_detail_pair_whi)(X->x));
-  double my = fabs(PROX_FN(prox_detail_pair_whi)(X->y));
-  double mz = fabs(PROX_FN(prox_detail_pair_whi)(X->z));
-  int e;
-  m = my > m ? my : m;
-  m = mz > m ? mz : m;
-  e = PROX_FN(prox_detail_exp)(m);
-  if (e) PROX_FN(prox_detail_pair_wldexp)(X, e);
-  return e;
+  return PROX_FN(prox_detail_wvfrom)(L->d);
 }
 
 /// Internal: x 2^e in PROX_REAL (exact unless the result leaves the range).
@@ -351,14 +265,14 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
   PROX_FN(prox_wvec3) V = PROX_FN(prox_detail_pair_wdir)(B);
   PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(B->o, A->o), n;
   PROX_FN(prox_wide) N2, Wn;
-  int eu = PROX_FN(prox_detail_pair_wscale)(&U);
-  int ev = PROX_FN(prox_detail_pair_wscale)(&V);
-  int ew = PROX_FN(prox_detail_pair_wscale)(&W);
-  double uu = PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wvdot)(U, U));
-  double vv = PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wvdot)(V, V));
+  int eu = PROX_FN(prox_detail_wvscale)(&U);
+  int ev = PROX_FN(prox_detail_wvscale)(&V);
+  int ew = PROX_FN(prox_detail_wvscale)(&W);
+  double uu = PROX_FN(prox_detail_whi)(PROX_FN(prox_wvdot)(U, U));
+  double vv = PROX_FN(prox_detail_whi)(PROX_FN(prox_wvdot)(V, V));
   n = PROX_FN(prox_wvcross)(U, V);
   N2 = PROX_FN(prox_wvdot)(n, n);
-  if (!(PROX_FN(prox_detail_pair_whi)(N2) > (double)sin2 * uu * vv)) return 0;
+  if (!(PROX_FN(prox_detail_whi)(N2) > (double)sin2 * uu * vv)) return 0;
   /* At the critical point the residual A(s) - B(t) is parallel to n:
    * crossing it with V (with U) and dotting with n isolates s (t). With
    * W = o2 - o1: s = ((W x V) . n) / |n|^2, t = ((W x U) . n) / |n|^2.
@@ -366,16 +280,16 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
    * t times 2^(ew - ev), the squared distance (W . n)^2 / |n|^2 times
    * 2^(2 ew). */
   *s = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_pair_wratio)(
+      PROX_FN(prox_detail_wratio)(
           PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, V), n), N2),
       ew - eu);
   *t = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_pair_wratio)(
+      PROX_FN(prox_detail_wratio)(
           PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, U), n), N2),
       ew - ev);
   Wn = PROX_FN(prox_wvdot)(W, n);
   *d2 = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_pair_wratio)(PROX_FN(prox_wmul)(Wn, Wn), N2), 2 * ew);
+      PROX_FN(prox_detail_wratio)(PROX_FN(prox_wmul)(Wn, Wn), N2), 2 * ew);
   return 1;
 }
 
@@ -476,7 +390,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
   ab = PROX_FN(prox_vlen2)(A->d) * PROX_FN(prox_vlen2)(B->d);
   sin2 = (PROX_FN(prox_detail_pair_bounded)(A) ||
           PROX_FN(prox_detail_pair_bounded)(B))
-             ? PROX_PAIR_FLAT_SIN2
+             ? PROX_FLAT_SIN2
              : 0;
   /* The wide test is skipped when a filter already shows it fails. */
   if (!(PROX_FN(prox_detail_pair_flat_ok)(ab) &&
@@ -512,7 +426,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
   int es = -1, et = -1;
   /* Far from parallel, non-degenerate and finite (NaN fails the test), and
    * no overflow in the numerator (of degree 4 in the coordinates). */
-  if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
+  if (!(den > PROX_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
       !(PROX_FABS(num) <= PROX_REAL_MAX) || !(A->lo < A->hi) ||
       !(B->lo < B->hi))
     return PROX_FN(prox_detail_pair_lin_slow)(A, B, out);
@@ -738,9 +652,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
    * first, then the wide test). */
   if (!(PROX_FN(prox_detail_pair_flat_ok)(a * c) &&
         PROX_FN(prox_detail_pair_flat)(u, v, a * c,
-                                       PROX_PAIR_FLAT_SIN2 * (a * c)))) {
-    x = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, PROX_PAIR_FLAT_SIN2, &s,
-                                          &t, 0);
+                                       PROX_FLAT_SIN2 * (a * c)))) {
+    x = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, PROX_FLAT_SIN2, &s, &t, 0);
     if (s > 0 && s < 1 && t > 0 && t < 1 && x < best) {
       best = x;
       k = 4;
@@ -766,9 +679,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
 }
 
 /// Internal: prox_detail_pair_seg_slow with out NULL, out of line for the
-/// rare cases of prox_detail_pair_seg_par (PROX_PAIR_COLD: the compiler
+/// rare cases of prox_detail_pair_seg_par (PROX_COLD: the compiler
 /// then lays out the common case as the straight path).
-PROX_PAIR_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
+PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e) {
   return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, 0);
@@ -855,7 +768,7 @@ PROX_PAIR_PAR_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
    * prox_detail_pair_seg_slow passes; with the filter, its critical point
    * is skipped. Anything else (an ac that overflows too) goes there. */
   if (!(PROX_FN(prox_detail_pair_flat_ok)(ac) && (d - d) + (e - e) == 0 &&
-        PROX_FN(prox_detail_pair_flat)(u, v, ac, PROX_PAIR_FLAT_SIN2 * ac)))
+        PROX_FN(prox_detail_pair_flat)(u, v, ac, PROX_FLAT_SIN2 * ac)))
     return PROX_FN(prox_detail_pair_seg_rare)(g1, g2, a, c, d, e);
   /* The parameters first (the divisions overlap what follows): a1 and b1
    * against segment 2 ((a1 - a2) . v = e, (b1 - a2) . v), a2 and b2 against
@@ -1018,7 +931,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
    * apart segments) the slow path too, whose critical point is scaled. It
    * is formed only past the other tests, and the slow path has one call
    * site (two make gcc give up inlining it). */
-  if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
+  if (!(den > PROX_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
       !(PROX_FABS(num = b * e - c * d) <= PROX_REAL_MAX)) {
     return PROX_FN(prox_detail_pair_seg_par)(g1, g2, a, c, d, e, out);
   }
@@ -1093,90 +1006,23 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
 
 /* ---------------------------- triangle pairs ------------------------------ */
 
-/// Internal: the orientation (b - a) . ((c - a) x (d - a)) times 2^-3e in
-/// wide arithmetic, from the exact differences scaled by 2^-e (callers
-/// pick e so that the differences have magnitude about 1: their products
-/// then neither overflow nor underflow, and ratios of orientations with the
-/// same e are those of the unscaled ones).
-PROX_KERNEL PROX_FN(prox_wide)
-    PROX_FN(prox_detail_pair_worient)(PROX_FN(prox_vec3) a,
-                                      PROX_FN(prox_vec3) b,
-                                      PROX_FN(prox_vec3) c,
-                                      PROX_FN(prox_vec3) d, int e) {
-  PROX_FN(prox_wvec3) B = PROX_FN(prox_wvdiff)(b, a);
-  PROX_FN(prox_wvec3) C = PROX_FN(prox_wvdiff)(c, a);
-  PROX_FN(prox_wvec3) D = PROX_FN(prox_wvdiff)(d, a);
-  PROX_FN(prox_detail_pair_wldexp)(&B, e);
-  PROX_FN(prox_detail_pair_wldexp)(&C, e);
-  PROX_FN(prox_detail_pair_wldexp)(&D, e);
-  return PROX_FN(prox_wvdot)(B, PROX_FN(prox_wvcross)(C, D));
-}
-
-/// Internal: the sign of the orientation (b - a) . ((c - a) x (d - a)) in
-/// wide arithmetic: +1, -1, or 0 when within the wide rounding bound (64
-/// eps^2 times the permanent) of zero. Each exact difference is scaled by
-/// its own power of two to magnitude about 1 first (positive factors: the
-/// sign is kept), so that no product overflows or underflows at any input
-/// scale.
-PROX_KERNEL int PROX_FN(prox_detail_pair_wsign)(PROX_FN(prox_vec3) a,
-                                                PROX_FN(prox_vec3) b,
-                                                PROX_FN(prox_vec3) c,
-                                                PROX_FN(prox_vec3) d) {
-  PROX_FN(prox_wvec3) B = PROX_FN(prox_wvdiff)(b, a);
-  PROX_FN(prox_wvec3) C = PROX_FN(prox_wvdiff)(c, a);
-  PROX_FN(prox_wvec3) D = PROX_FN(prox_wvdiff)(d, a);
-  double bx, by, bz, cx, cy, cz, dx, dy, dz, perm, o;
-  (void)PROX_FN(prox_detail_pair_wscale)(&B);
-  (void)PROX_FN(prox_detail_pair_wscale)(&C);
-  (void)PROX_FN(prox_detail_pair_wscale)(&D);
-  o = PROX_FN(prox_wapprox)(
-      PROX_FN(prox_wvdot)(B, PROX_FN(prox_wvcross)(C, D)));
-  bx = fabs(PROX_FN(prox_detail_pair_whi)(B.x));
-  by = fabs(PROX_FN(prox_detail_pair_whi)(B.y));
-  bz = fabs(PROX_FN(prox_detail_pair_whi)(B.z));
-  cx = fabs(PROX_FN(prox_detail_pair_whi)(C.x));
-  cy = fabs(PROX_FN(prox_detail_pair_whi)(C.y));
-  cz = fabs(PROX_FN(prox_detail_pair_whi)(C.z));
-  dx = fabs(PROX_FN(prox_detail_pair_whi)(D.x));
-  dy = fabs(PROX_FN(prox_detail_pair_whi)(D.y));
-  dz = fabs(PROX_FN(prox_detail_pair_whi)(D.z));
-  perm = bx * (cy * dz + cz * dy) + by * (cz * dx + cx * dz) +
-         bz * (cx * dy + cy * dx);
-  perm *= 64.0 * (double)PROX_EPS * (double)PROX_EPS;
-  return o > perm ? 1 : (o < -perm ? -1 : 0);
-}
-
-/// Internal: the orientation filter's verdict is trusted only when its
-/// bound err is a normal number well above underflow (below this the
-/// products may have lost their low digits to it).
-#define PROX_PAIR_ORIENT_MIN (PROX_REAL_MIN / (PROX_EPS * PROX_EPS))
-
 /// Internal: the sign (+1, -1, or 0 when within rounding of zero even in
 /// wide arithmetic) of the orientation (b - a) . ((c - a) x (d - a)), given
 /// the rounded differences u = b - a, v = c - a and w = d - a, which
-/// callers share: a floating-point filter, then prox_detail_pair_wsign.
+/// callers share: a floating-point filter, then prox_detail_orient_wsign.
 PROX_SMALL_KERNEL int
 PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
                                    PROX_FN(prox_vec3) w, PROX_FN(prox_vec3) a,
                                    PROX_FN(prox_vec3) b, PROX_FN(prox_vec3) c,
                                    PROX_FN(prox_vec3) d) {
-  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
-  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
-  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
-  PROX_REAL o = u.x * (v.y * w.z - v.z * w.y) + u.y * (v.z * w.x - v.x * w.z) +
-                u.z * (v.x * w.y - v.y * w.x);
-  /* Shewchuk's orient3d bound is about 7 eps times the permanent (of the
-   * rounded differences); 8 eps is generous. */
-  PROX_REAL err =
-      PROX_R(8.0) * PROX_EPS *
-      (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
-  if (err >= PROX_PAIR_ORIENT_MIN) {
+  PROX_REAL err, o = PROX_FN(prox_detail_orient_uvw)(u, v, w, &err);
+  if (err >= PROX_DETAIL_ORIENT_MIN) {
     if (o > err) return 1;
     if (o < -err) return -1;
   }
   /* Filter failed, or overflowed or underflowed: the wide sign from the
    * exact differences. */
-  return PROX_FN(prox_detail_pair_wsign)(a, b, c, d);
+  return PROX_FN(prox_detail_orient_wsign)(a, b, c, d);
 }
 
 /// Internal: the rounded normal n = (v1 - v0) x (v2 - v0) of a triangle and
@@ -1209,7 +1055,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
   return PROX_FN(prox_vdot)(w, n);
 }
 
-/// Internal: prox_detail_pair_orient(v0, v1, v2, p) for a triangle's
+/// Internal: prox_detail_orient(v0, v1, v2, p) for a triangle's
 /// plane, from n and m of prox_detail_pair_plane: the same determinant,
 /// evaluated as (p - v0) . n (a cyclic permutation, the same six products),
 /// with the same filter bound (8 eps times the permanent) and the same wide
@@ -1219,11 +1065,11 @@ PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
                                      PROX_FN(prox_vec3) n, PROX_FN(prox_vec3) m,
                                      PROX_FN(prox_vec3) p) {
   PROX_REAL err, o = PROX_FN(prox_detail_pair_plane_dot)(tri, n, m, p, &err);
-  if (err >= PROX_PAIR_ORIENT_MIN) {
+  if (err >= PROX_DETAIL_ORIENT_MIN) {
     if (o > err) return 1;
     if (o < -err) return -1;
   }
-  return PROX_FN(prox_detail_pair_wsign)(tri->v[0], tri->v[1], tri->v[2], p);
+  return PROX_FN(prox_detail_orient_wsign)(tri->v[0], tri->v[1], tri->v[2], p);
 }
 
 /// Internal: whether segment p q, whose ends lie certainly on opposite sides
@@ -1262,16 +1108,16 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
   m = PROX_FN(prox_detail_maxabs)(w1) > m ? PROX_FN(prox_detail_maxabs)(w1) : m;
   m = PROX_FN(prox_detail_maxabs)(w2) > m ? PROX_FN(prox_detail_maxabs)(w2) : m;
   e = PROX_FN(prox_detail_exp)((double)m);
-  U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1], e);
-  V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2], e);
-  W = PROX_FN(prox_detail_pair_worient)(p, q, v[1], v[0], e);
-  DP = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], p, e);
-  DQ = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], q, e);
+  U = PROX_FN(prox_detail_worient)(p, q, v[2], v[1], e);
+  V = PROX_FN(prox_detail_worient)(p, q, v[0], v[2], e);
+  W = PROX_FN(prox_detail_worient)(p, q, v[1], v[0], e);
+  DP = PROX_FN(prox_detail_worient)(v[0], v[1], v[2], p, e);
+  DQ = PROX_FN(prox_detail_worient)(v[0], v[1], v[2], q, e);
   sum = PROX_FN(prox_wadd)(PROX_FN(prox_wadd)(U, V), W);
-  bary[0] = PROX_FN(prox_detail_pair_wratio)(U, sum);
-  bary[1] = PROX_FN(prox_detail_pair_wratio)(V, sum);
-  bary[2] = PROX_FN(prox_detail_pair_wratio)(W, sum);
-  *t = PROX_FN(prox_detail_pair_wratio)(DP, PROX_FN(prox_wsub)(DP, DQ));
+  bary[0] = PROX_FN(prox_detail_wratio)(U, sum);
+  bary[1] = PROX_FN(prox_detail_wratio)(V, sum);
+  bary[2] = PROX_FN(prox_detail_wratio)(W, sum);
+  *t = PROX_FN(prox_detail_wratio)(DP, PROX_FN(prox_wsub)(DP, DQ));
   return 1;
 }
 
@@ -1353,7 +1199,7 @@ PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
     PROX_REAL h = PROX_FABS(o) - 2 * err;
     side[i] = 0;
     pd[i] = 0;
-    if (err >= PROX_PAIR_ORIENT_MIN && h > 0 && nup2 >= PROX_REAL_MIN) {
+    if (err >= PROX_DETAIL_ORIENT_MIN && h > 0 && nup2 >= PROX_REAL_MIN) {
       side[i] = o > 0 ? 1 : -1;
       pd[i] = h * h / nup2 * PROX_TT_DOWN;
     }
@@ -1914,7 +1760,4 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_triangle)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, cap->radius, 0, 2, 0, out);
 }
 
-#undef PROX_PAIR_WIDE_SIN2
-#undef PROX_PAIR_FLAT_SIN2
 #undef PROX_PAIR_TINY
-#undef PROX_PAIR_MIN

@@ -8,7 +8,7 @@
  * the off-primitive rounding of q (a few eps S, S the largest coordinate
  * magnitude) and second order in the error along the primitive. Where the
  * plain formulas lose that property (sliver triangles, flat tetrahedra), a
- * branch in wide arithmetic (detail/wide.inl) takes over. */
+ * branch in wide arithmetic (detail/exact.inl) takes over. */
 
 /// Result of a closest-point query between a point and a primitive.
 typedef struct PROX_FN(prox_closest) {
@@ -19,13 +19,6 @@ typedef struct PROX_FN(prox_closest) {
 } PROX_FN(prox_closest);
 
 /* ---- internal helpers (exported, but not part of the documented API) ---- */
-
-/// Internal: the largest magnitude of the components of a.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_maxabs)(PROX_FN(prox_vec3) a) {
-  PROX_REAL m = PROX_FABS(a.x), y = PROX_FABS(a.y), z = PROX_FABS(a.z);
-  m = y > m ? y : m;
-  return z > m ? z : m;
-}
 
 /// Internal: a 2^e, componentwise (exact unless a component leaves the
 /// range of PROX_REAL).
@@ -40,14 +33,6 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// in float) may have lost digits to subnormal squares; the signed kernels
 /// then measure it again on scaled input (prox_detail_frame).
 #define PROX_DETAIL_D2_TINY (PROX_REAL_MIN / PROX_EPS)
-
-/// Internal: the exponent e with m 2^-e in [1/2, 1); 0 for m zero or not
-/// finite.
-PROX_KERNEL int PROX_FN(prox_detail_exp)(double m) {
-  int e = 0;
-  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
-  return e;
-}
 
 /// Internal: e with the largest magnitude among the n vectors v and x
 /// times 2^-e in [1/2, 1); 0 when that magnitude is 0 or not finite.
@@ -300,23 +285,15 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
 
 /* --------------------------------- triangle ------------------------------- */
 
-#if PROX_IS_DOUBLE
-/* sin^2 of the angle at v[0] below which the plain face formula is replaced
- * by wide arithmetic (the in-plane error grows like eps / sin^2), and below
- * which the triangle is treated as the union of its edges (its inradius is
- * then far below sqrt(eps) S, the error of doing so). PROX_TRI_FLOOR: the
- * least n2 = |e1 x e2|^2 of the plain path beyond PROX_TRI_WIDE_SIN2
+/* PROX_WIDE_SIN2 (detail/real_double.h, real_float.h): sin^2 of the angle
+ * at v[0] below which the plain face formula is replaced by wide
+ * arithmetic (the in-plane error grows like eps / sin^2); PROX_FLAT_SIN2:
+ * below it the triangle is treated as the union of its edges (its inradius
+ * is then far below sqrt(eps) S, the error of doing so). PROX_REAL_MIN: the
+ * least n2 = |e1 x e2|^2 of the plain path beyond PROX_WIDE_SIN2
  * |e1|^2 |e2|^2, the smallest normal number: subnormal terms of degree 4
  * lose their relative precision, and n . n in the face branch could even
  * be 0 (float edges near 2^-38). */
-#define PROX_TRI_WIDE_SIN2 1e-6
-#define PROX_TRI_FLAT_SIN2 1e-24
-#define PROX_TRI_FLOOR DBL_MIN
-#else
-#define PROX_TRI_WIDE_SIN2 1e-3f
-#define PROX_TRI_FLAT_SIN2 1e-10f
-#define PROX_TRI_FLOOR FLT_MIN
-#endif
 
 /// Internal: closest point on edge i (v[i] to v[(i+1)%3]) of a triangle,
 /// written to *out with triangle features and barycentrics, if closer than
@@ -421,8 +398,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
   double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2, &unit);
   PROX_FN(prox_closest) r;
   PROX_REAL best = PROX_INF;
-  if (n2 > PROX_TRI_FLAT_SIN2 * len2[0] * len2[1] && num[0] >= 0 &&
-      num[1] >= 0 && num[2] >= 0) {
+  if (n2 > PROX_FLAT_SIN2 * len2[0] * len2[1] && num[0] >= 0 && num[1] >= 0 &&
+      num[2] >= 0) {
     /* Projection inside: the face point. Its parameters are accurate to a
      * few ulps; the rounded edges keep it within a few eps S of the
      * plane. */
@@ -489,8 +466,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   PROX_FN(prox_vec3) q;
   int kind, index;
   /* Sliver, zero area, non-finite, or n2 near underflow (one comparison:
-   * n2 then exceeds both PROX_TRI_WIDE_SIN2 |e1|^2 |e2|^2 and the floor). */
-  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale + PROX_TRI_FLOOR))
+   * n2 then exceeds both PROX_WIDE_SIN2 |e1|^2 |e2|^2 and the floor). */
+  if (!(n2 > PROX_WIDE_SIN2 * scale + PROX_REAL_MIN))
     return PROX_FN(prox_detail_tri_slow)(p, tri, out,
                                          d11 + d22 + PROX_FN(prox_vdot)(w, w));
   /* Voronoi regions in Ericson's order, from the dot products of p - v[i]
@@ -592,7 +569,7 @@ PROX_KERNEL PROX_FN(prox_vec3)
   PROX_FN(prox_closest) r;
   if (!(len2[2] + scale <= DBL_MAX))
     return PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
-  if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
+  if (n2 > PROX_FLAT_SIN2 * scale) {
     double v = num[1] / n2, w = num[2] / n2;
     return PROX_FN(prox_v3)((PROX_REAL)((1 - v) - w), (PROX_REAL)v,
                             (PROX_REAL)w);
@@ -621,7 +598,7 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
    * coordinates) relative to their magnitude; in double. */
   double tol, weps = PROX_IS_DOUBLE ? DBL_EPSILON * DBL_EPSILON : DBL_EPSILON;
   if (!(len2[2] + scale <= DBL_MAX)) return 0;
-  if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
+  if (n2 > PROX_FLAT_SIN2 * scale) {
     double mag = sqrt(len2[2]) + sqrt(len2[0]) + sqrt(len2[1]);
     tol = 64.0 * weps * mag * mag * mag * mag;
     return num[0] >= -tol && num[1] >= -tol && num[2] >= -tol;
@@ -696,32 +673,6 @@ typedef char PROX_FN(prox_detail_obb_layout)
          ? 1
          : -1];
 #endif
-
-/// Internal: the feature of a box point from the clamp state c[i] (-1 at
-/// the low side, +1 at the high side, 0 inside) of each axis. Face 2i + (c
-/// > 0); edge 4k + bits of the two clamped axes (lower axis bit 0) with k
-/// the free axis; vertex bit i set at the high side of axis i.
-PROX_SMALL_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
-                                                                int c2) {
-  prox_feature f;
-  int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
-  if (n == 0) {
-    f.kind = PROX_FEATURE_INTERIOR;
-    f.index = 0;
-  } else if (n == 1) {
-    f.kind = PROX_FEATURE_FACE;
-    f.index = c0 ? (c0 > 0) : (c1 ? 2 + (c1 > 0) : 4 + (c2 > 0));
-  } else if (n == 2) {
-    f.kind = PROX_FEATURE_EDGE;
-    f.index = !c0 ? (c1 > 0) | ((c2 > 0) << 1)
-                  : (!c1 ? 4 + ((c0 > 0) | ((c2 > 0) << 1))
-                         : 8 + ((c0 > 0) | ((c1 > 0) << 1)));
-  } else {
-    f.kind = PROX_FEATURE_VERTEX;
-    f.index = (c0 > 0) | ((c1 > 0) << 1) | ((c2 > 0) << 2);
-  }
-  return f;
-}
 
 /// Closest point of a solid axis-aligned box to p; returns the squared
 /// distance (0 inside).
@@ -1303,27 +1254,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
 
 /* ------------------------------- tetrahedron ------------------------------ */
 
-/// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) and a
-/// bound on its rounding error in *err.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_orient)(PROX_FN(prox_vec3) a,
-                                                  PROX_FN(prox_vec3) b,
-                                                  PROX_FN(prox_vec3) c,
-                                                  PROX_FN(prox_vec3) d,
-                                                  PROX_REAL *err) {
-  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(b, a);
-  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(c, a);
-  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(d, a);
-  PROX_REAL cx = v.y * w.z - v.z * w.y, cy = v.z * w.x - v.x * w.z;
-  PROX_REAL cz = v.x * w.y - v.y * w.x;
-  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
-  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
-  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
-  /* Shewchuk's orient3d bound is 7 eps/2 times the permanent; be generous. */
-  *err = PROX_R(8.0) * PROX_EPS *
-         (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
-  return u.x * cx + u.y * cy + u.z * cz;
-}
-
 /// Internal: the signed volume numerators of a tetrahedron: vol = 6 times
 /// its signed volume, num[i] the same with v[i] replaced by p (so that
 /// num[i] / vol are the barycentric coordinates of p), and in *err a bound
@@ -1538,7 +1468,4 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
   return -PROX_FN(prox_detail_tet_dist)(p, tet, best, 1);
 }
 
-#undef PROX_TRI_WIDE_SIN2
-#undef PROX_TRI_FLAT_SIN2
-#undef PROX_TRI_FLOOR
 #undef PROX_DETAIL_D2_TINY

@@ -253,13 +253,6 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_pl)(PROX_IPC_V p, PROX_IPC_V e0,
   }
 }
 
-/// Internal: the largest magnitude of a coordinate of v.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_maxabs)(PROX_IPC_V v) {
-  PROX_REAL m = PROX_FABS(v.x);
-  m = PROX_FABS(v.y) > m ? PROX_FABS(v.y) : m;
-  return PROX_FABS(v.z) > m ? PROX_FABS(v.z) : m;
-}
-
 /// Internal: prepares a two-direction problem (point-plane, line-line)
 /// given the offset u and the directions e1, e2: scales the three by the
 /// power of two 2^-h that brings their largest coordinate magnitude into
@@ -282,9 +275,9 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
                                               PROX_REAL *l2, PROX_IPC_V *n,
                                               PROX_REAL *n2, PROX_REAL *p) {
   int h = 0;
-  PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(*u),
-            m1 = PROX_FN(prox_ipc_detail_maxabs)(*e1),
-            m2 = PROX_FN(prox_ipc_detail_maxabs)(*e2);
+  PROX_REAL m = PROX_FN(prox_detail_maxabs)(*u),
+            m1 = PROX_FN(prox_detail_maxabs)(*e1),
+            m2 = PROX_FN(prox_detail_maxabs)(*e2);
   m = m1 > m ? m1 : m;
   m = m2 > m ? m2 : m;
   *p = 1;
@@ -1632,10 +1625,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollify)(
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   PROX_IPC_V o = PROX_FN(prox_v3)(0, 0, 0);
-  PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(ea), mb, x, me = 0, y = 0;
+  PROX_REAL m = PROX_FN(prox_detail_maxabs)(ea), mb, x, me = 0, y = 0;
   PROX_REAL g[12], u[12], c = 0;
   int i, j, h = 0, ee = 0, below = 0;
-  mb = PROX_FN(prox_ipc_detail_maxabs)(eb);
+  mb = PROX_FN(prox_detail_maxabs)(eb);
   m = mb > m ? mb : m;
   if (m > 0) {
     (void)frexp((double)m, &h);

@@ -9,8 +9,8 @@
  * bound (a few eps times the coordinates' magnitude) may be reported as
  * overlapping. The triangle-triangle test is exact: its decisions are
  * signs of orientation determinants, evaluated with a floating-point
- * filter and, when the filter cannot decide, exactly (expansion arithmetic
- * of raycast.inl). */
+ * filter and, when the filter cannot decide, exactly (the expansion
+ * arithmetic of detail/exact.inl). */
 
 /* Magnitude (sum over the axes of the coordinates' magnitudes) beyond
  * which, or below whose inverse, prox_overlap_triangle_aabb first scales
@@ -33,39 +33,6 @@ PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
 #if PROX_IS_DOUBLE
 /* ---- exact predicates on double coordinates (both precisions) ---- */
 
-/// Internal: sign of orient3d(a, b, c, d) (as prox_detail_rc_orient), exact:
-/// a floating-point filter, then expansion arithmetic.
-PROX_KERNEL int prox_detail_ov_orient3d_sign(const double *a, const double *b,
-                                             const double *c, const double *d) {
-  double err, v = prox_detail_rc_orient(
-                  prox_v3(a[0], a[1], a[2]), prox_v3(b[0], b[1], b[2]),
-                  prox_v3(c[0], c[1], c[2]), prox_v3(d[0], d[1], d[2]), &err);
-  /* Below DBL_MIN / eps^2 the terms may have underflowed, and the bound
-   * with them: the exact sign then. */
-  if (err >= DBL_MIN / (DBL_EPSILON * DBL_EPSILON)) {
-    if (v > err) return 1;
-    if (v < -err) return -1;
-  }
-  return prox_detail_xp_orient3d_exact(a, b, c, d);
-}
-
-/// Internal: sign of orient2d of the projections of a, b, c dropping axis
-/// k (the two remaining axes in cyclic order), exact.
-PROX_KERNEL int prox_detail_ov_orient2d_sign(const double *a, const double *b,
-                                             const double *c, int k) {
-  int i = k == 2 ? 0 : k + 1, j = i == 2 ? 0 : i + 1;
-  double l = (b[i] - a[i]) * (c[j] - a[j]);
-  double r = (b[j] - a[j]) * (c[i] - a[i]);
-  double det = l - r;
-  /* Shewchuk's bound for orient2d is (3 + 16 eps) eps (|l| + |r|). */
-  double err = 4.0 * DBL_EPSILON * (fabs(l) + fabs(r));
-  if (err >= DBL_MIN / (DBL_EPSILON * DBL_EPSILON)) { /* as orient3d */
-    if (det > err) return 1;
-    if (det < -err) return -1;
-  }
-  return prox_detail_xp_orient2d_exact(a[i], a[j], b[i], b[j], c[i], c[j]);
-}
-
 /// Internal: p lies in the bounding box of a and b in the projection
 /// dropping axis k (for a p collinear with a b: on the segment).
 PROX_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
@@ -80,10 +47,10 @@ PROX_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
 PROX_KERNEL int prox_detail_ov_seg_seg_2d(const double *p, const double *q,
                                           const double *a, const double *b,
                                           int k) {
-  int d1 = prox_detail_ov_orient2d_sign(a, b, p, k);
-  int d2 = prox_detail_ov_orient2d_sign(a, b, q, k);
-  int d3 = prox_detail_ov_orient2d_sign(p, q, a, k);
-  int d4 = prox_detail_ov_orient2d_sign(p, q, b, k);
+  int d1 = prox_detail_orient2d_sign(a, b, p, k);
+  int d2 = prox_detail_orient2d_sign(a, b, q, k);
+  int d3 = prox_detail_orient2d_sign(p, q, a, k);
+  int d4 = prox_detail_orient2d_sign(p, q, b, k);
   if (d1 * d2 < 0 && d3 * d4 < 0) return 1;
   return (d1 == 0 && prox_detail_ov_in_span(a, b, p, k)) ||
          (d2 == 0 && prox_detail_ov_in_span(a, b, q, k)) ||
@@ -97,7 +64,7 @@ PROX_KERNEL int prox_detail_ov_seg_seg_2d(const double *p, const double *q,
 /// on their line when all four points are collinear).
 PROX_KERNEL int prox_detail_ov_seg_seg_3d(const double *p, const double *q,
                                           const double *a, const double *b) {
-  return prox_detail_ov_orient3d_sign(p, q, a, b) == 0 &&
+  return prox_detail_orient3d_sign(p, q, a, b) == 0 &&
          prox_detail_ov_seg_seg_2d(p, q, a, b, 0) &&
          prox_detail_ov_seg_seg_2d(p, q, a, b, 1) &&
          prox_detail_ov_seg_seg_2d(p, q, a, b, 2);
@@ -108,7 +75,7 @@ PROX_KERNEL int prox_detail_ov_seg_seg_3d(const double *p, const double *q,
 PROX_KERNEL int prox_detail_ov_tri_axis(const double (*t)[3]) {
   int k;
   for (k = 2; k >= 0; --k)
-    if (prox_detail_ov_orient2d_sign(t[0], t[1], t[2], k) != 0) return k;
+    if (prox_detail_orient2d_sign(t[0], t[1], t[2], k) != 0) return k;
   return -1;
 }
 
@@ -129,12 +96,12 @@ PROX_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
   if (op * oq > 0) return 0;
   if (op == 0 && oq == 0) {
     /* In the triangle's plane: a 2D test in a one-to-one projection. */
-    int o = prox_detail_ov_orient2d_sign(t[0], t[1], t[2], k);
+    int o = prox_detail_orient2d_sign(t[0], t[1], t[2], k);
     int in_p = 1, in_q = 1;
     for (i = 0; i < 3; ++i) {
       const double *a = t[i], *b = t[i == 2 ? 0 : i + 1];
-      in_p &= prox_detail_ov_orient2d_sign(a, b, p, k) * o >= 0;
-      in_q &= prox_detail_ov_orient2d_sign(a, b, q, k) * o >= 0;
+      in_p &= prox_detail_orient2d_sign(a, b, p, k) * o >= 0;
+      in_q &= prox_detail_orient2d_sign(a, b, q, k) * o >= 0;
     }
     if (in_p || in_q) return 1;
     for (i = 0; i < 3; ++i)
@@ -145,9 +112,9 @@ PROX_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
   /* The segment crosses or touches the plane at one point: it is in the
    * triangle when the line p q passes on the same side of the three edges
    * (or on them). */
-  s1 = prox_detail_ov_orient3d_sign(p, q, t[0], t[1]);
-  s2 = prox_detail_ov_orient3d_sign(p, q, t[1], t[2]);
-  s3 = prox_detail_ov_orient3d_sign(p, q, t[2], t[0]);
+  s1 = prox_detail_orient3d_sign(p, q, t[0], t[1]);
+  s2 = prox_detail_orient3d_sign(p, q, t[1], t[2]);
+  s3 = prox_detail_orient3d_sign(p, q, t[2], t[0]);
   return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0);
 }
 
@@ -158,12 +125,12 @@ PROX_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3],
   /* Each triangle's vertices against the other's plane: all strictly on
    * one side separates them. */
   for (i = 0; i < 3; ++i)
-    sb[i] = prox_detail_ov_orient3d_sign(a[0], a[1], a[2], b[i]);
+    sb[i] = prox_detail_orient3d_sign(a[0], a[1], a[2], b[i]);
   if ((sb[0] > 0 && sb[1] > 0 && sb[2] > 0) ||
       (sb[0] < 0 && sb[1] < 0 && sb[2] < 0))
     return 0;
   for (i = 0; i < 3; ++i)
-    sa[i] = prox_detail_ov_orient3d_sign(b[0], b[1], b[2], a[i]);
+    sa[i] = prox_detail_orient3d_sign(b[0], b[1], b[2], a[i]);
   if ((sa[0] > 0 && sa[1] > 0 && sa[2] > 0) ||
       (sa[0] < 0 && sa[1] < 0 && sa[2] < 0))
     return 0;
@@ -419,7 +386,7 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
   int i;
   for (i = 0; i < 3; ++i) {
     t.v[i] = PROX_FN(prox_vsub)(tri->v[i], sph->center);
-    m = PROX_FN(prox_detail_rc_vmaxabs)(t.v[i]);
+    m = PROX_FN(prox_detail_maxabs)(t.v[i]);
     S = m > S ? m : S;
   }
   d2 = PROX_FN(prox_point_triangle)(PROX_FN(prox_v3)(0, 0, 0), &t, 0);

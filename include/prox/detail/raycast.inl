@@ -39,138 +39,14 @@
  *
  * Exactness of the predicates holds as long as no product of two or three
  * input coordinates underflows or overflows (magnitudes roughly between
- * 1e-90 and 1e100 in double; always for float input). */
-
-/* PROX_RC_COLD keeps the rare paths (zero direction components, uncertain
- * signs) out of line, so that the common path of a cast stays small enough
- * for a caller to inline. */
-#ifndef PROX_RC_COLD
-#if defined(__CUDACC__)
-#define PROX_RC_COLD __noinline__
-#elif defined(__GNUC__) || defined(__clang__)
-#define PROX_RC_COLD __attribute__((cold))
-#else
-#define PROX_RC_COLD
-#endif
-#endif
+ * 1e-90 and 1e100 in double; always for float input). The expansion
+ * arithmetic and the orientation filters are those of detail/exact.inl. */
 
 /* ------------------------------------------------------------------------ */
-/* Exact arithmetic on floating-point expansions (Shewchuk 1997), double    */
-/* only: shared by both precisions (float values are exact doubles).        */
+/* Exact ray-edge predicates (expansions of detail/exact.inl), double only: */
+/* shared by both precisions (float values are exact doubles).              */
 /* ------------------------------------------------------------------------ */
 #if PROX_IS_DOUBLE
-
-/// Internal: a + b = *s + *e exactly (Knuth's two-sum).
-PROX_KERNEL void prox_detail_xp_two_sum(double a, double b, double *s,
-                                        double *e) {
-  double x = a + b;
-  double bv = x - a;
-  double av = x - bv;
-  *s = x;
-  *e = (a - av) + (b - bv);
-}
-
-/// Internal: a * b = *p + *e exactly (no underflow), by prox_two_prod_err.
-PROX_KERNEL void prox_detail_xp_two_prod(double a, double b, double *p,
-                                         double *e) {
-  double x = a * b;
-  *p = x;
-  *e = prox_two_prod_err(a, b, x);
-}
-
-/// Internal: adds b to the expansion e[0..n) (non-overlapping components in
-/// increasing magnitude) in place, dropping zero components; returns the
-/// new length (at most n + 1). Shewchuk's GROW-EXPANSION.
-PROX_KERNEL int prox_detail_xp_grow(double *e, int n, double b) {
-  double q = b, h;
-  int i, k = 0;
-  for (i = 0; i < n; ++i) {
-    prox_detail_xp_two_sum(q, e[i], &q, &h);
-    if (h != 0) e[k++] = h;
-  }
-  if (q != 0) e[k++] = q;
-  return k;
-}
-
-/// Internal: the sign (-1, 0, 1) of the value of an expansion.
-PROX_KERNEL int prox_detail_xp_sign(const double *e, int n) {
-  if (n == 0) return 0;
-  return e[n - 1] > 0 ? 1 : (e[n - 1] < 0 ? -1 : 0);
-}
-
-/// Internal: adds s * a * b to the expansion e[0..n); returns its length.
-PROX_KERNEL int prox_detail_xp_add2(double *e, int n, double s, double a,
-                                    double b) {
-  double p, q;
-  prox_detail_xp_two_prod(s * a, b, &p, &q);
-  n = prox_detail_xp_grow(e, n, q);
-  return prox_detail_xp_grow(e, n, p);
-}
-
-/// Internal: adds s * a * b * c (s = +-1) to e[0..n); returns its length.
-PROX_KERNEL int prox_detail_xp_add3(double *e, int n, double s, double a,
-                                    double b, double c) {
-  double p, q, r, t;
-  prox_detail_xp_two_prod(s * a, b, &p, &q);
-  prox_detail_xp_two_prod(q, c, &r, &t);
-  n = prox_detail_xp_grow(e, n, t);
-  n = prox_detail_xp_grow(e, n, r);
-  prox_detail_xp_two_prod(p, c, &r, &t);
-  n = prox_detail_xp_grow(e, n, t);
-  return prox_detail_xp_grow(e, n, r);
-}
-
-/// Internal: adds s * det[x; y; z] = s * x . (y x z) to e[0..n) exactly;
-/// returns its length (grows by at most 24).
-PROX_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const double *x,
-                                    const double *y, const double *z) {
-  n = prox_detail_xp_add3(e, n, s, x[0], y[1], z[2]);
-  n = prox_detail_xp_add3(e, n, -s, x[0], y[2], z[1]);
-  n = prox_detail_xp_add3(e, n, s, x[1], y[2], z[0]);
-  n = prox_detail_xp_add3(e, n, -s, x[1], y[0], z[2]);
-  n = prox_detail_xp_add3(e, n, s, x[2], y[0], z[1]);
-  return prox_detail_xp_add3(e, n, -s, x[2], y[1], z[0]);
-}
-
-/// Internal: exact sign of orient3d(a, b, c, d) = (b - a) . ((c - a) x
-/// (d - a)), the same orientation as prox_detail_rc_orient. Points are arrays
-/// of three doubles.
-PROX_KERNEL int prox_detail_xp_orient3d_exact(const double *a, const double *b,
-                                              const double *c,
-                                              const double *d) {
-  double e[100], x[12];
-  int n = 0, i;
-  for (i = 0; i < 3; ++i) {
-    x[i] = a[i];
-    x[3 + i] = b[i];
-    x[6 + i] = c[i];
-    x[9 + i] = d[i];
-  }
-  prox_wnormalize(x, 12);
-  /* Multilinearity: [b-a, c-a, d-a] = [bcd] - [acd] + [abd] - [abc]. */
-  n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, x + 9);
-  n = prox_detail_xp_det3(e, n, -1.0, x, x + 6, x + 9);
-  n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, x + 9);
-  n = prox_detail_xp_det3(e, n, -1.0, x, x + 3, x + 6);
-  return prox_detail_xp_sign(e, n);
-}
-
-/// Internal: exact sign of orient2d(a, b, c) = (b - a) x (c - a) of three
-/// points of the plane given as coordinate pairs.
-PROX_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay, double bx,
-                                              double by, double cx, double cy) {
-  double e[16], x[6];
-  int n = 0;
-  x[0] = ax, x[1] = ay, x[2] = bx, x[3] = by, x[4] = cx, x[5] = cy;
-  prox_wnormalize(x, 6);
-  n = prox_detail_xp_add2(e, n, 1.0, x[0], x[3]);
-  n = prox_detail_xp_add2(e, n, -1.0, x[1], x[2]);
-  n = prox_detail_xp_add2(e, n, 1.0, x[2], x[5]);
-  n = prox_detail_xp_add2(e, n, -1.0, x[3], x[4]);
-  n = prox_detail_xp_add2(e, n, 1.0, x[4], x[1]);
-  n = prox_detail_xp_add2(e, n, -1.0, x[5], x[0]);
-  return prox_detail_xp_sign(e, n);
-}
 
 /// Internal: exact sign of the ray edge function ((p - o) x (q - o)) . d,
 /// whose sign is that of the ray-space edge function P.x Q.y - P.y Q.x.
@@ -297,70 +173,16 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vget)(PROX_FN(prox_vec3) v,
   return i == 0 ? v.x : (i == 1 ? v.y : v.z);
 }
 
-/// Internal: largest absolute component of v.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vmaxabs)(PROX_FN(prox_vec3) v) {
-  PROX_REAL m = PROX_FABS(v.x);
-  if (PROX_FABS(v.y) > m) m = PROX_FABS(v.y);
-  if (PROX_FABS(v.z) > m) m = PROX_FABS(v.z);
-  return m;
-}
-
 /// Internal: v scaled to unit length (safe for tiny and huge v); zero stays
 /// zero.
 PROX_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vec3) v) {
-  PROX_REAL m = PROX_FN(prox_detail_rc_vmaxabs)(v);
+  PROX_REAL m = PROX_FN(prox_detail_maxabs)(v);
   if (!(m > 0)) return v;
   /* 1 / m would overflow: the power-of-two scaling of closest.h's. */
   if (m < PROX_REAL_MIN) return PROX_FN(prox_detail_unit)(v, v);
   v = PROX_FN(prox_vscale)(v, 1 / m);
   return PROX_FN(prox_vscale)(v, 1 / PROX_FN(prox_vlen)(v));
-}
-
-/// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) of four
-/// points and a bound on its rounding error in *err (Shewchuk's orient3d
-/// bound is 7 eps/2 times the permanent; 8 eps is used).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_orient)(PROX_FN(prox_vec3) a,
-                                                     PROX_FN(prox_vec3) b,
-                                                     PROX_FN(prox_vec3) c,
-                                                     PROX_FN(prox_vec3) d,
-                                                     PROX_REAL *err) {
-  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(b, a);
-  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(c, a);
-  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(d, a);
-  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
-  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
-  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
-  *err = PROX_R(8.0) * PROX_EPS *
-         (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
-  return PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(v, w));
-}
-
-/// Internal: the feature of a box point from the side c[i] of each axis
-/// (-1 low face, +1 high face, 0 between), numbered as prox_point_aabb
-/// documents: FACE 2i + (c > 0); EDGE 4k + bits (k the free axis, bit 0 for
-/// the high side of the lower clamped axis, bit 1 for the other); VERTEX
-/// with bit i for the high side of axis i; INTERIOR when none.
-PROX_SMALL_KERNEL prox_feature PROX_FN(prox_detail_rc_box_feature)(int c0,
-                                                                   int c1,
-                                                                   int c2) {
-  prox_feature f;
-  int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
-  f.kind = n == 0   ? PROX_FEATURE_INTERIOR
-           : n == 1 ? PROX_FEATURE_FACE
-           : n == 2 ? PROX_FEATURE_EDGE
-                    : PROX_FEATURE_VERTEX;
-  if (n == 1)
-    f.index = c0 ? (c0 > 0) : (c1 ? 2 + (c1 > 0) : 4 + (c2 > 0));
-  else if (n == 2)
-    f.index = !c0 ? (c1 > 0) | ((c2 > 0) << 1)
-                  : (!c1 ? 4 + ((c0 > 0) | ((c2 > 0) << 1))
-                         : 8 + ((c0 > 0) | ((c1 > 0) << 1)));
-  else if (n == 3)
-    f.index = (c0 > 0) | ((c1 > 0) << 1) | ((c2 > 0) << 2);
-  else
-    f.index = 0;
-  return f;
 }
 
 /// Internal: the interval of the ray's parameters, with tmax < tmin read as
@@ -383,7 +205,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) *
 /// o + t d enters and leaves lo <= x <= hi (lo <= hi). A zero d (+0 or -0)
 /// gives the whole line or nothing (compare, no 0 * inf); a d so small that
 /// 1 / d overflows is divided by instead.
-PROX_RC_COLD PROX_KERNEL void
+PROX_COLD PROX_KERNEL void
 PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
                              PROX_REAL hi, PROX_REAL *t0, PROX_REAL *t1) {
   PROX_REAL inv = 1 / d, a, b;
@@ -407,7 +229,7 @@ PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
 /// box's own frame (o, d the ray there). Returns 1 on a hit (conservative,
 /// see the top of this file), with the entry and exit parameters (entry
 /// below tmin means the ray starts inside), the entry axis and the clamp
-/// state of each axis at the entry (as prox_detail_rc_box_feature takes it).
+/// state of each axis at the entry (as prox_detail_box_feature takes it).
 PROX_KERNEL int
 PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
                               const PROX_REAL *lo, const PROX_REAL *hi,
@@ -555,7 +377,7 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
       c[i] = e[i] ? (dd[i] > 0 ? -1 : 1) : 0;
       if (c[i]) axis = i;
     }
-    f = PROX_FN(prox_detail_rc_box_feature)(c[0], c[1], c[2]);
+    f = PROX_FN(prox_detail_box_feature)(c[0], c[1], c[2]);
     for (i = 0; i < 3; ++i) {
       /* On the box: the entry planes exactly, the others clamped. */
       p[i] = c[i] < 0 ? l[i] : (c[i] > 0 ? h[i] : p[i]);
@@ -578,7 +400,7 @@ PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
 
 /// Internal: the slabs of prox_raycast_aabb when a direction component is
 /// zero or subnormal (prox_detail_rc_slab on the ordered box).
-PROX_RC_COLD PROX_KERNEL void
+PROX_COLD PROX_KERNEL void
 PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
                                    const PROX_FN(prox_aabb) * box,
                                    PROX_REAL *t0, PROX_REAL *t1) {
@@ -630,7 +452,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
 /// Internal: prox_raycast_aabb for any input (the general code): a zero,
 /// subnormal or non-finite direction component, a non-finite input or a
 /// slab parameter that overflows.
-PROX_RC_COLD PROX_KERNEL int
+PROX_COLD PROX_KERNEL int
 PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
                                  const PROX_FN(prox_aabb) * box,
                                  PROX_FN(prox_rayhit) * out) {
@@ -768,7 +590,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
   }
   t = en < tmax ? en : tmax;
   {
-    prox_feature f = PROX_FN(prox_detail_rc_box_feature)(c[0], c[1], c[2]);
+    prox_feature f = PROX_FN(prox_detail_box_feature)(c[0], c[1], c[2]);
     PROX_FN(prox_vec3)
     n = PROX_FN(prox_detail_rc_unit)(box->axis[axis]);
     if (d[axis] > 0) n = PROX_FN(prox_vneg)(n);
@@ -808,7 +630,7 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
 /// zero direction).
 PROX_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_dir_scaled)(PROX_FN(prox_vec3) d, PROX_REAL *m) {
-  *m = PROX_FN(prox_detail_rc_vmaxabs)(d);
+  *m = PROX_FN(prox_detail_maxabs)(d);
   /* Divide: 1 / m overflows for subnormal m. */
   return *m > 0 ? PROX_FN(prox_v3)(d.x / *m, d.y / *m, d.z / *m) : d;
 }
@@ -860,7 +682,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
   if (!PROX_FN(prox_detail_rc_ray_ok)(ray) ||
       PROX_FN(prox_vpoison)(sph->center) + (r - r) != 0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  grow = PROX_R(8.0) * PROX_EPS * (PROX_FN(prox_detail_rc_vmaxabs)(f) + r);
+  grow = PROX_R(8.0) * PROX_EPS * (PROX_FN(prox_detail_maxabs)(f) + r);
   for (k = 0; k < 2 && !hit; ++k) {
     PROX_REAL rr = k == 0 ? r : r + grow;
     if (m > 0) {
@@ -922,8 +744,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
           0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   grow = PROX_R(8.0) * PROX_EPS *
-         (PROX_FN(prox_detail_rc_vmaxabs)(fa) +
-          PROX_FN(prox_detail_rc_vmaxabs)(e) + r);
+         (PROX_FN(prox_detail_maxabs)(fa) + PROX_FN(prox_detail_maxabs)(e) + r);
   if (!(m > 0)) {
     /* Zero direction: the point origin. */
     PROX_FN(prox_segment) s;
@@ -1141,7 +962,7 @@ PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_rayspace) * rs,
 
 /// Internal: the uncertain case of prox_detail_rc_edge (e within its
 /// error bound): float input re-evaluated in double, then the exact sign.
-PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
+PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
     const PROX_FN(prox_rayspace) * rs, PROX_FN(prox_vec3) p,
     PROX_FN(prox_vec3) q, PROX_REAL e, int perturb, int *s, int *z) {
   int x, tie;
@@ -1266,7 +1087,7 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// same values), exact signs and the tie rule (prox_detail_rc_rs_triangle,
 /// open triangle). Out of line, so that the fast path keeps its values in
 /// registers.
-PROX_RC_COLD PROX_KERNEL int
+PROX_COLD PROX_KERNEL int
 PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
                                     const PROX_FN(prox_triangle) * tri,
                                     PROX_REAL *w, PROX_REAL *t, int *zeros) {
@@ -1287,7 +1108,7 @@ PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
 /// -s orient3d(a, b, c, o), exactly. Returns t with that sign: 0 when the
 /// origin lies on the triangle's plane, else t itself, or the smallest
 /// subnormal of the right sign where the rounding crossed 0.
-PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
+PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
     const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri,
     PROX_REAL t, PROX_REAL det) {
   double a[3], b[3], c[3], o[3];
@@ -1313,7 +1134,7 @@ PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
 /// rounding of Z_k (translation, 1/dz, product) and of the sums; doubled.
 /// Out of line: the caller reaches it only for vertices on both sides of
 /// the origin along the ray.
-PROX_RC_COLD PROX_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
+PROX_COLD PROX_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
     PROX_REAL w0, PROX_REAL w1, PROX_REAL w2, PROX_REAL b0, PROX_REAL b1,
     PROX_REAL b2, PROX_REAL z0, PROX_REAL z1, PROX_REAL z2, PROX_REAL num) {
   PROX_REAL e = (b0 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w0)) * PROX_FABS(z0) +
@@ -1487,7 +1308,7 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
      * sign of the volume orients the faces. */
     double a[3], b[3], c[3], d[3];
     PROX_REAL err,
-        vol = PROX_FN(prox_detail_rc_orient)(v[0], v[1], v[2], v[3], &err);
+        vol = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], v[3], &err);
     /* The filter, unless underflow may have spoilt it (as in overlap.inl);
      * else the exact sign. */
     if (!(PROX_FABS(vol) > err) ||
