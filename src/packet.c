@@ -97,7 +97,7 @@ static int prox_packet_path(void) {
 #else /* PROX_PACKET_TEMPLATE: one precision */
 
 void PROX_FN(prox_packet_ray_init)(PK_RAY *p, const PROX_FN(prox_ray) * ray) {
-  PROX_FN(prox_rayspace) rs;
+  PROX_FN(prox_detail_rayspace) rs;
   int a;
   p->ray = *ray;
   p->org[0] = ray->origin.x;

@@ -65,9 +65,9 @@ typedef struct PROX_FN(prox_pair) {
  * parallel path no faster. */
 #ifndef PROX_PAIR_PAR_KERNEL
 #if defined(__clang__)
-#define PROX_PAIR_PAR_KERNEL PROX_KERNEL
+#define PROX_PAIR_PAR_KERNEL PROX_DETAIL_KERNEL
 #else
-#define PROX_PAIR_PAR_KERNEL PROX_SMALL_KERNEL
+#define PROX_PAIR_PAR_KERNEL PROX_DETAIL_SMALL_KERNEL
 #endif
 #endif
 
@@ -80,7 +80,8 @@ typedef struct PROX_FN(prox_detail_pair_lin) {
 } PROX_FN(prox_detail_pair_lin);
 
 /// Internal: the all-NaN result of a pair query with non-finite input.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) *
+                                                           out) {
   PROX_REAL n = PROX_NAN;
   int k, i;
   if (out) {
@@ -97,11 +98,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) * out) {
 }
 
 /// Internal: sets side k of *out (not NULL): point, parameters, feature.
-PROX_KERNEL void PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
-                                                PROX_FN(prox_vec3) p,
-                                                PROX_REAL p0, PROX_REAL p1,
-                                                PROX_REAL p2, int kind,
-                                                int index) {
+PROX_DETAIL_KERNEL void
+PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
+                               PROX_FN(prox_vec3) p, PROX_REAL p0, PROX_REAL p1,
+                               PROX_REAL p2, int kind, int index) {
   out->point[k] = p;
   out->param[k][0] = p0;
   out->param[k][1] = p1;
@@ -112,13 +112,13 @@ PROX_KERNEL void PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
 
 /// Internal: the feature of a linear set's point from its end code (0: at
 /// lo, 1: at hi, -1: inside, 2: the set is a single point).
-PROX_KERNEL int PROX_FN(prox_detail_pair_kind)(int end) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_kind)(int end) {
   return end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX;
 }
 
 /// Internal: sets the result of a linear-linear query from parameters and
 /// end codes (see prox_detail_pair_kind) and returns d2.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
     PROX_FN(prox_pair) * out, PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
     PROX_REAL d2, PROX_REAL s, PROX_REAL t, int es, int et) {
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
@@ -134,7 +134,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
 
 /// Internal: the point of a linear set at parameter t with end code e
 /// (at lo exactly o when lo = 0, at hi exactly *end when given).
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_pair_at)(const PROX_FN(prox_detail_pair_lin) * L,
                                  PROX_REAL t, int e) {
   if (e == 0 && L->lo == 0) return L->o;
@@ -146,7 +146,7 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// rounds less than the difference of the two points: pa and pb are exact
 /// base points (an origin, or an exact end point with s or t = 0). For
 /// float the residual is formed in double, with one rounding at the end.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
     PROX_FN(prox_vec3) pa, PROX_REAL s, PROX_FN(prox_vec3) u,
     PROX_FN(prox_vec3) pb, PROX_REAL t, PROX_FN(prox_vec3) v) {
 #if PROX_IS_DOUBLE
@@ -166,24 +166,24 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
 /// Internal: the same in wide arithmetic (one rounding at the end), for the
 /// general linear pairs: lines and rays reach farther from their origins
 /// than segments, and their distances are larger against S.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
     PROX_FN(prox_vec3) pa, PROX_REAL s, PROX_FN(prox_vec3) u,
     PROX_FN(prox_vec3) pb, PROX_REAL t, PROX_FN(prox_vec3) v) {
 #if PROX_IS_DOUBLE
-  PROX_FN(prox_wvec3) r = PROX_FN(prox_wvdiff)(pa, pb);
+  PROX_FN(prox_detail_wvec3) r = PROX_FN(prox_detail_wvdiff)(pa, pb);
   if (s != 0) {
-    prox_wide S = prox_wfrom(s);
-    r.x = prox_wadd(r.x, prox_wmul(S, prox_wfrom(u.x)));
-    r.y = prox_wadd(r.y, prox_wmul(S, prox_wfrom(u.y)));
-    r.z = prox_wadd(r.z, prox_wmul(S, prox_wfrom(u.z)));
+    prox_detail_wide S = prox_detail_wfrom(s);
+    r.x = prox_detail_wadd(r.x, prox_detail_wmul(S, prox_detail_wfrom(u.x)));
+    r.y = prox_detail_wadd(r.y, prox_detail_wmul(S, prox_detail_wfrom(u.y)));
+    r.z = prox_detail_wadd(r.z, prox_detail_wmul(S, prox_detail_wfrom(u.z)));
   }
   if (t != 0) {
-    prox_wide T = prox_wfrom(-t);
-    r.x = prox_wadd(r.x, prox_wmul(T, prox_wfrom(v.x)));
-    r.y = prox_wadd(r.y, prox_wmul(T, prox_wfrom(v.y)));
-    r.z = prox_wadd(r.z, prox_wmul(T, prox_wfrom(v.z)));
+    prox_detail_wide T = prox_detail_wfrom(-t);
+    r.x = prox_detail_wadd(r.x, prox_detail_wmul(T, prox_detail_wfrom(v.x)));
+    r.y = prox_detail_wadd(r.y, prox_detail_wmul(T, prox_detail_wfrom(v.y)));
+    r.z = prox_detail_wadd(r.z, prox_detail_wmul(T, prox_detail_wfrom(v.z)));
   }
-  return prox_wreal(prox_wvdot(r, r));
+  return prox_detail_wreal(prox_detail_wvdot(r, r));
 #else
   return PROX_FN(prox_detail_pair_res2)(pa, s, u, pb, t, v);
 #endif
@@ -194,7 +194,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
 /// point that is an input (a segment's ends, a ray's origin at tmin = 0),
 /// else the origin plus the parameter times the direction (a computed end
 /// point such as origin + tmax dir carries its own rounding).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
     const PROX_FN(prox_detail_pair_lin) * A, PROX_REAL s, int es,
     const PROX_FN(prox_detail_pair_lin) * B, PROX_REAL t, int et) {
   PROX_FN(prox_vec3) pa = A->o, pb = B->o;
@@ -219,7 +219,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
 
 /// Internal: 1 when a linear set is a single point (zero direction, or an
 /// empty or one-point interval); then *p and *t get it and its parameter.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_single)(const PROX_FN(prox_detail_pair_lin) * L,
                                  PROX_FN(prox_vec3) * p, PROX_REAL *t) {
   if (PROX_FN(prox_vlen2)(L->d) == 0) {
@@ -236,15 +236,16 @@ PROX_FN(prox_detail_pair_single)(const PROX_FN(prox_detail_pair_lin) * L,
 }
 
 /// Internal: the exact direction of a linear set in wide arithmetic.
-PROX_KERNEL PROX_FN(prox_wvec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3)
     PROX_FN(prox_detail_pair_wdir)(const PROX_FN(prox_detail_pair_lin) * L) {
   /* A segment's b - a is formed exactly; other directions are inputs. */
-  if (L->end && L->hi == 1) return PROX_FN(prox_wvdiff)(*L->end, L->o);
+  if (L->end && L->hi == 1) return PROX_FN(prox_detail_wvdiff)(*L->end, L->o);
   return PROX_FN(prox_detail_wvfrom)(L->d);
 }
 
 /// Internal: x 2^e in PROX_REAL (exact unless the result leaves the range).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x, int e) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x,
+                                                             int e) {
   return (PROX_REAL)ldexp((double)x, e);
 }
 
@@ -256,22 +257,22 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x, int e) {
 /// two to magnitude about 1 first, which changes no rounding (the results
 /// are scaled back exactly): the products of up to six coordinates, and the
 /// parallel test, then neither overflow nor underflow at any input scale.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
                                const PROX_FN(prox_detail_pair_lin) * B,
                                PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t,
                                PROX_REAL *d2) {
-  PROX_FN(prox_wvec3) U = PROX_FN(prox_detail_pair_wdir)(A);
-  PROX_FN(prox_wvec3) V = PROX_FN(prox_detail_pair_wdir)(B);
-  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(B->o, A->o), n;
-  PROX_FN(prox_wide) N2, Wn;
+  PROX_FN(prox_detail_wvec3) U = PROX_FN(prox_detail_pair_wdir)(A);
+  PROX_FN(prox_detail_wvec3) V = PROX_FN(prox_detail_pair_wdir)(B);
+  PROX_FN(prox_detail_wvec3) W = PROX_FN(prox_detail_wvdiff)(B->o, A->o), n;
+  PROX_FN(prox_detail_wide) N2, Wn;
   int eu = PROX_FN(prox_detail_wvscale)(&U);
   int ev = PROX_FN(prox_detail_wvscale)(&V);
   int ew = PROX_FN(prox_detail_wvscale)(&W);
-  double uu = PROX_FN(prox_detail_whi)(PROX_FN(prox_wvdot)(U, U));
-  double vv = PROX_FN(prox_detail_whi)(PROX_FN(prox_wvdot)(V, V));
-  n = PROX_FN(prox_wvcross)(U, V);
-  N2 = PROX_FN(prox_wvdot)(n, n);
+  double uu = PROX_FN(prox_detail_whi)(PROX_FN(prox_detail_wvdot)(U, U));
+  double vv = PROX_FN(prox_detail_whi)(PROX_FN(prox_detail_wvdot)(V, V));
+  n = PROX_FN(prox_detail_wvcross)(U, V);
+  N2 = PROX_FN(prox_detail_wvdot)(n, n);
   if (!(PROX_FN(prox_detail_whi)(N2) > (double)sin2 * uu * vv)) return 0;
   /* At the critical point the residual A(s) - B(t) is parallel to n:
    * crossing it with V (with U) and dotting with n isolates s (t). With
@@ -281,15 +282,18 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
    * 2^(2 ew). */
   *s = PROX_FN(prox_detail_pair_ldexp)(
       PROX_FN(prox_detail_wratio)(
-          PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, V), n), N2),
+          PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvcross)(W, V), n),
+          N2),
       ew - eu);
   *t = PROX_FN(prox_detail_pair_ldexp)(
       PROX_FN(prox_detail_wratio)(
-          PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, U), n), N2),
+          PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvcross)(W, U), n),
+          N2),
       ew - ev);
-  Wn = PROX_FN(prox_wvdot)(W, n);
+  Wn = PROX_FN(prox_detail_wvdot)(W, n);
   *d2 = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_wratio)(PROX_FN(prox_wmul)(Wn, Wn), N2), 2 * ew);
+      PROX_FN(prox_detail_wratio)(PROX_FN(prox_detail_wmul)(Wn, Wn), N2),
+      2 * ew);
   return 1;
 }
 
@@ -300,9 +304,10 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
 /// b - a) and ac = (u . u) (v . v). Needs tol > 0 and ac > PROX_PAIR_TINY,
 /// so that underflow is negligible against tol; 0 when unsure. A filter
 /// only saves the wide test: the result is the same either way.
-PROX_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
-                                               PROX_FN(prox_vec3) v,
-                                               PROX_REAL ac, PROX_REAL tol) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
+                                                      PROX_FN(prox_vec3) v,
+                                                      PROX_REAL ac,
+                                                      PROX_REAL tol) {
   /* With unit roundoff r (PROX_EPS / 2), u = U (1 + r1), v = V (1 + r2) and
    * the rounded products and differences, each component of n = u x v is
    * off by at most 3.01 r (|Uj Vk| + |Uk Vj|), whose squares sum to at most
@@ -318,12 +323,12 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
 /// Internal: 1 when ac = (u . u) (v . v) is in the range where
 /// prox_detail_pair_flat can be used: above PROX_PAIR_TINY and finite (an
 /// overflow in the filter itself then only makes it unsure).
-PROX_KERNEL int PROX_FN(prox_detail_pair_flat_ok)(PROX_REAL ac) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_flat_ok)(PROX_REAL ac) {
   return ac > PROX_PAIR_TINY && ac <= PROX_REAL_MAX;
 }
 
 /// Internal: 1 when both bounds of a linear set are finite.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
   return L->lo > -PROX_INF && L->hi < PROX_INF;
 }
@@ -331,7 +336,7 @@ PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
 /// Internal: the ill-conditioned, degenerate and non-finite cases of
 /// prox_detail_pair_lin_lin: the minimum over the parameter box boundary
 /// and the wide critical point.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
     const PROX_FN(prox_detail_pair_lin) * A,
     const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p, q, bp, bq, x;
@@ -414,7 +419,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
 }
 
 /// Internal: closest pair of two linear sets (line, ray, segment).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
     const PROX_FN(prox_detail_pair_lin) * A,
     const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) u = A->d, v = B->d;
@@ -477,7 +482,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
 }
 
 /// Internal: a line as a linear set.
-PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_pair_lin)
     PROX_FN(prox_detail_pair_of_line)(const PROX_FN(prox_line) * l) {
   PROX_FN(prox_detail_pair_lin) L;
   L.o = l->origin;
@@ -489,7 +494,7 @@ PROX_KERNEL PROX_FN(prox_detail_pair_lin)
 }
 
 /// Internal: a ray as a linear set.
-PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_pair_lin)
     PROX_FN(prox_detail_pair_of_ray)(const PROX_FN(prox_ray) * r) {
   PROX_FN(prox_detail_pair_lin) L;
   L.o = r->origin;
@@ -501,7 +506,7 @@ PROX_KERNEL PROX_FN(prox_detail_pair_lin)
 }
 
 /// Internal: a segment as a linear set.
-PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_pair_lin)
     PROX_FN(prox_detail_pair_of_segment)(const PROX_FN(prox_segment) * g) {
   PROX_FN(prox_detail_pair_lin) L;
   L.o = g->a;
@@ -513,8 +518,9 @@ PROX_KERNEL PROX_FN(prox_detail_pair_lin)
 }
 
 /// Internal: |D|^2 from double components, rounded once.
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx, double dy,
-                                                         double dz) {
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx,
+                                                                double dy,
+                                                                double dz) {
   return (PROX_REAL)(dx * dx + dy * dy + dz * dz);
 }
 
@@ -532,7 +538,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx, double dy,
 /// gives xo / dd <= 0), so these branches need not wait for a quotient,
 /// and an end needs none. A NaN xo (an overflow in the caller's dot
 /// product) gives NaN, which never wins.
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_end)(
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_end)(
     PROX_REAL xo, PROX_REAL dd, double sg, const PROX_FN(prox_vec3) * d1,
     const PROX_FN(prox_vec3) * d2, const PROX_FN(prox_vec3) * h1,
     const PROX_FN(prox_vec3) * h2, PROX_FN(prox_vec3) w, PROX_REAL *t) {
@@ -570,7 +576,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_end)(
 
 /// Internal: the end code (0, 1, -1 inside) of a segment parameter t in
 /// [0, 1] that is 0 or 1 exactly when at an end point.
-PROX_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
+PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
   return t >= 1 ? 1 : (t <= 0 ? 0 : -1);
 }
 
@@ -579,7 +585,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
 /// the squared distance, or PROX_INF with *s = *t = 0 (no interior
 /// parameter) when the wide test finds the directions parallel (within
 /// sin2).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, int lin,
     PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
@@ -603,7 +609,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
 /// same roundings, without the generality of prox_detail_pair_lin. Single
 /// points and non-finite input (or intermediate overflow) go to the general
 /// path.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
     PROX_FN(prox_pair) * out) {
@@ -681,7 +687,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
 /// Internal: prox_detail_pair_seg_slow with out NULL, out of line for the
 /// rare cases of prox_detail_pair_seg_par (PROX_COLD: the compiler
 /// then lays out the common case as the straight path).
-PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e) {
   return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, 0);
@@ -697,8 +703,8 @@ PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
 /// which changes no distance. The opaque steps keep GCC from turning the
 /// select into a branch, which mispredicts on random input (see
 /// PROX_OPAQUE).
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo,
-                                                            PROX_REAL dd) {
+PROX_DETAIL_SMALL_KERNEL PROX_REAL
+PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo, PROX_REAL dd) {
   PROX_REAL q = xo / dd, zero = 0;
   PROX_OPAQUE(q);
   PROX_OPAQUE(zero);
@@ -716,7 +722,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo,
 /// residual |D + sg q w|^2 is formed for every q (at q = 0, either sign, the
 /// zero term leaves each component's magnitude as it is: |D|^2, the near
 /// end's distance, as there) and hf is taken instead when q >= 1.
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
     PROX_REAL q, int sub, double dx, double dy, double dz, PROX_REAL hf,
     double wx, double wy, double wz) {
   double cq = (double)q, rx, ry, rz;
@@ -909,7 +915,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ray_segment)(const PROX_FN(prox_ray) * r,
 /// Internal: prox_segment_segment given u = b1 - a1, v = b2 - a2, a = u . u
 /// and c = v . v (formed once by callers that pair a segment with several
 /// others, as the triangle queries do).
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v, PROX_REAL a, PROX_REAL c,
     PROX_FN(prox_pair) * out) {
@@ -1010,7 +1016,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
 /// wide arithmetic) of the orientation (b - a) . ((c - a) x (d - a)), given
 /// the rounded differences u = b - a, v = c - a and w = d - a, which
 /// callers share: a floating-point filter, then prox_detail_orient_wsign.
-PROX_SMALL_KERNEL int
+PROX_DETAIL_SMALL_KERNEL int
 PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
                                    PROX_FN(prox_vec3) w, PROX_FN(prox_vec3) a,
                                    PROX_FN(prox_vec3) b, PROX_FN(prox_vec3) c,
@@ -1029,7 +1035,7 @@ PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
 /// m, the sums of the magnitudes of its products (m.x = |e1.y e2.z| +
 /// |e1.z e2.y|, ...), shared by the orientation tests of several points
 /// against the triangle's plane (prox_detail_pair_plane_sign).
-PROX_SMALL_KERNEL void
+PROX_DETAIL_SMALL_KERNEL void
 PROX_FN(prox_detail_pair_plane)(const PROX_FN(prox_triangle) * tri,
                                 PROX_FN(prox_vec3) * n,
                                 PROX_FN(prox_vec3) * m) {
@@ -1046,7 +1052,7 @@ PROX_FN(prox_detail_pair_plane)(const PROX_FN(prox_triangle) * tri,
 /// Internal: (p - v0) . n for a triangle's plane, n and m from
 /// prox_detail_pair_plane, and *err its filter bound (8 eps times the
 /// permanent): the floating-point part of prox_detail_pair_plane_sign.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
     const PROX_FN(prox_triangle) * tri, PROX_FN(prox_vec3) n,
     PROX_FN(prox_vec3) m, PROX_FN(prox_vec3) p, PROX_REAL *err) {
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, tri->v[0]);
@@ -1060,7 +1066,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
 /// evaluated as (p - v0) . n (a cyclic permutation, the same six products),
 /// with the same filter bound (8 eps times the permanent) and the same wide
 /// fallback.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
                                      PROX_FN(prox_vec3) n, PROX_FN(prox_vec3) m,
                                      PROX_FN(prox_vec3) p) {
@@ -1078,12 +1084,12 @@ PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
 /// segment parameter and bary its barycentric coordinates (signed volumes,
 /// Ericson 5.3.4), both from wide values (a filtered sign alone says little
 /// about the value's accuracy).
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
                                 const PROX_FN(prox_triangle) * tri,
                                 PROX_REAL *t, PROX_REAL *bary) {
   const PROX_FN(prox_vec3) *v = tri->v;
-  PROX_FN(prox_wide) U, V, W, DP, DQ, sum;
+  PROX_FN(prox_detail_wide) U, V, W, DP, DQ, sum;
   PROX_REAL m;
   int e;
   /* The three orientations of the segment against the triangle's edges
@@ -1113,16 +1119,16 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
   W = PROX_FN(prox_detail_worient)(p, q, v[1], v[0], e);
   DP = PROX_FN(prox_detail_worient)(v[0], v[1], v[2], p, e);
   DQ = PROX_FN(prox_detail_worient)(v[0], v[1], v[2], q, e);
-  sum = PROX_FN(prox_wadd)(PROX_FN(prox_wadd)(U, V), W);
+  sum = PROX_FN(prox_detail_wadd)(PROX_FN(prox_detail_wadd)(U, V), W);
   bary[0] = PROX_FN(prox_detail_wratio)(U, sum);
   bary[1] = PROX_FN(prox_detail_wratio)(V, sum);
   bary[2] = PROX_FN(prox_detail_wratio)(W, sum);
-  *t = PROX_FN(prox_detail_wratio)(DP, PROX_FN(prox_wsub)(DP, DQ));
+  *t = PROX_FN(prox_detail_wratio)(DP, PROX_FN(prox_detail_wsub)(DP, DQ));
   return 1;
 }
 
 /// Internal: the triangle point with barycentrics bary.
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_pair_tri_at)(const PROX_FN(prox_triangle) * tri,
                                      const PROX_REAL *bary) {
   PROX_FN(prox_vec3) a = tri->v[0];
@@ -1134,7 +1140,7 @@ PROX_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: side k of *out from a segment-segment result side j, where the
 /// segment is edge i of a triangle.
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_pair_edge_side)(PROX_FN(prox_pair) * out, int k,
                                     const PROX_FN(prox_pair) * r, int j,
                                     int i) {
@@ -1156,7 +1162,7 @@ PROX_FN(prox_detail_pair_edge_side)(PROX_FN(prox_pair) * out, int k,
 }
 
 /// Internal: side k of *out from a point-triangle result.
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
                                    const PROX_FN(prox_closest) * c) {
   PROX_FN(prox_detail_pair_side)
@@ -1181,7 +1187,7 @@ PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
 /// n| less twice the orientation filter's error, squared, over an upper
 /// bound of the exact |n|^2, then less a relative 2^-40. For coordinates
 /// within [PROX_TT_LO, PROX_TT_HI] (nothing overflows there).
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
                               const PROX_FN(prox_vec3) * v, int cnt,
                               PROX_REAL *pd, int *side) {
@@ -1209,9 +1215,9 @@ PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
 /// Internal: the box of the points v[i], i < cnt, as lo[3] and hi[3].
 /// Minima and maxima are written as x < y ? x : y and x > y ? x : y,
 /// distinct comparisons, so that they compile to min and max instructions.
-PROX_KERNEL void PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v,
-                                             int cnt, PROX_REAL *lo,
-                                             PROX_REAL *hi) {
+PROX_DETAIL_KERNEL void
+PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v, int cnt,
+                            PROX_REAL *lo, PROX_REAL *hi) {
   int i, a;
   for (a = 0; a < 3; ++a) {
     lo[a] = hi[a] = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
@@ -1225,10 +1231,9 @@ PROX_KERNEL void PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v,
 
 /// Internal: a lower bound of the squared distance between the boxes [lo1,
 /// hi1] and [lo2, hi2], rounded down. The gaps are maxima, not branches.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1,
-                                                   const PROX_REAL *hi1,
-                                                   const PROX_REAL *lo2,
-                                                   const PROX_REAL *hi2) {
+PROX_DETAIL_KERNEL PROX_REAL
+PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1, const PROX_REAL *hi1,
+                             const PROX_REAL *lo2, const PROX_REAL *hi2) {
   PROX_REAL g2 = 0;
   int a;
   for (a = 0; a < 3; ++a) {
@@ -1242,8 +1247,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1,
 
 /// Internal: whether the largest coordinate magnitude of v[i], i < cnt,
 /// lies within [PROX_TT_LO, PROX_TT_HI]; *s gets it.
-PROX_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) * v,
-                                              int cnt, PROX_REAL *s) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) *
+                                                         v,
+                                                     int cnt, PROX_REAL *s) {
   int i;
   *s = 0;
   for (i = 0; i < cnt; ++i) {
@@ -1352,7 +1358,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
 /// to the other triangle's plane of a vertex, or of an edge whose ends are
 /// certainly on one side of it (prox_detail_tt_plane). All 0 (no pruning)
 /// outside [PROX_TT_LO, PROX_TT_HI]. *s gets the largest magnitude.
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
                                PROX_REAL *lb, PROX_REAL *s) {
   PROX_FN(prox_vec3) v[6];
@@ -1538,7 +1544,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
 /// segment's feature on the surface); a solid that overlaps the other object
 /// gets feature INTERIOR and both points become one common point. Returns
 /// the squared distance of the solids (NaN for a non-finite radius).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
     PROX_FN(prox_pair) * res, PROX_REAL d2c, PROX_REAL r0, PROX_REAL r1,
     int solid0, int solid1, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p = res->point[0], q = res->point[1];
@@ -1594,7 +1600,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
 }
 
 /// Internal: side k of *out from a point-segment (K1) result.
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_pair_seg_side)(PROX_FN(prox_pair) * out, int k,
                                    const PROX_FN(prox_closest) * c) {
   PROX_FN(prox_detail_pair_side)
@@ -1617,8 +1623,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(
     PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   /* The center distance from the exact difference, rounded once. */
-  PROX_FN(prox_wvec3) w = PROX_FN(prox_wvdiff)(s1->center, s0->center);
-  PROX_REAL d2 = PROX_FN(prox_wreal)(PROX_FN(prox_wvdot)(w, w));
+  PROX_FN(prox_detail_wvec3)
+  w = PROX_FN(prox_detail_wvdiff)(s1->center, s0->center);
+  PROX_REAL d2 = PROX_FN(prox_detail_wreal)(PROX_FN(prox_detail_wvdot)(w, w));
   PROX_FN(prox_detail_pair_side)
   (&r, 0, s0->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
   PROX_FN(prox_detail_pair_side)

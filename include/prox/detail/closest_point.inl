@@ -22,7 +22,7 @@ typedef struct PROX_FN(prox_closest) {
 
 /// Internal: a 2^e, componentwise (exact unless a component leaves the
 /// range of PROX_REAL).
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_vldexp)(PROX_FN(prox_vec3) a, int e) {
   return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)a.x, e),
                           (PROX_REAL)ldexp((double)a.y, e),
@@ -36,8 +36,8 @@ PROX_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: e with the largest magnitude among the n vectors v and x
 /// times 2^-e in [1/2, 1); 0 when that magnitude is 0 or not finite.
-PROX_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v, int n,
-                                           PROX_REAL x) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v,
+                                                  int n, PROX_REAL x) {
   double m = fabs((double)x);
   int i;
   for (i = 0; i < n; ++i)
@@ -46,15 +46,15 @@ PROX_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v, int n,
 }
 
 /// Internal: sqrt(d2) 2^e in PROX_REAL (d2 measured at scale 2^-e).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_root_scaled)(PROX_REAL d2, int e) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_root_scaled)(PROX_REAL d2,
+                                                              int e) {
   return (PROX_REAL)ldexp((double)PROX_SQRT(d2), e);
 }
 
 /// Internal: fills *out (if not NULL) and returns sqdist.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out,
-                                               PROX_FN(prox_vec3) q,
-                                               PROX_REAL sqdist, int kind,
-                                               int index) {
+PROX_DETAIL_KERNEL PROX_REAL
+PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out, PROX_FN(prox_vec3) q,
+                         PROX_REAL sqdist, int kind, int index) {
   if (out) {
     out->point = q;
     out->sqdist = sqdist;
@@ -65,9 +65,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out,
 }
 
 /// Internal: sets the four parameters of *out (if not NULL).
-PROX_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
-                                             PROX_REAL a, PROX_REAL b,
-                                             PROX_REAL c, PROX_REAL d) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
+                                                    PROX_REAL a, PROX_REAL b,
+                                                    PROX_REAL c, PROX_REAL d) {
   if (out) {
     out->param[0] = a;
     out->param[1] = b;
@@ -77,7 +77,8 @@ PROX_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
 }
 
 /// Internal: the all-NaN result of a query with non-finite input.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) *
+                                                      out) {
   PROX_REAL n = PROX_NAN;
   PROX_FN(prox_detail_params)(out, n, n, n, n);
   return PROX_FN(prox_detail_set)(out, PROX_FN(prox_v3)(n, n, n), n,
@@ -88,7 +89,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) * out) {
 /// lo > hi). Returns the squared distance; *t gets the parameter and
 /// *end 0 (t == lo), 1 (t == hi) or -1 (inside). q1 is the point at hi when
 /// it is to be returned exactly (a segment's b), else NULL.
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
     PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
     PROX_REAL lo, PROX_REAL hi, const PROX_FN(prox_vec3) * q1,
     PROX_FN(prox_vec3) * q, PROX_REAL *t, int *end) {
@@ -122,7 +123,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
 /// of two (the same plane) when |n|^2 would lose digits to underflow or
 /// overflow: then the largest component of *n is in [1/2, 1). A zero or
 /// non-finite normal is left as it is. Returns |*n|^2.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
     const PROX_FN(prox_plane) * plane, PROX_FN(prox_vec3) * n, PROX_REAL *off) {
   PROX_REAL nn;
   int e;
@@ -140,7 +141,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
 /// Internal: prox_point_plane, which also gives the signed value *s =
 /// n . p - offset and *nn = |n|^2 of the scaled plane (for the signed
 /// query, which then need not form them again).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
     PROX_FN(prox_closest) * out, PROX_REAL *s, PROX_REAL *nn) {
   PROX_FN(prox_vec3) n, q;
@@ -298,7 +299,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
 /// Internal: closest point on edge i (v[i] to v[(i+1)%3]) of a triangle,
 /// written to *out with triangle features and barycentrics, if closer than
 /// best. Returns the new best squared distance.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri, int i,
     PROX_REAL best, PROX_FN(prox_closest) * out) {
   PROX_FN(prox_segment) s;
@@ -329,7 +330,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
 }
 
 /// Internal: the face point a + s e1 + t e2 with barycentrics, FACE 0.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
     PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) e1,
     PROX_FN(prox_vec3) e2, PROX_REAL s, PROX_REAL t,
     PROX_FN(prox_closest) * out) {
@@ -350,48 +351,48 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
 /// are formed in double, where float kernels neither underflow nor lose
 /// digits. In double they would overflow beyond coordinates of about 2^255
 /// and underflow below 2^-255, so the input is first brought within
-/// 2^+-200 by a power of two (prox_wnormalize): *unit is the factor applied
-/// to the coordinates, which the caller needs only to compare these
+/// 2^+-200 by a power of two (prox_detail_wnormalize): *unit is the factor
+/// applied to the coordinates, which the caller needs only to compare these
 /// quantities with its own.
-PROX_KERNEL double
+PROX_DETAIL_KERNEL double
 PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
                               const PROX_FN(prox_triangle) * tri, double *num,
                               double *len2, double *unit) {
   PROX_FN(prox_vec3) a = tri->v[0], b = tri->v[1], c = tri->v[2];
-  PROX_FN(prox_wvec3) E1, E2, W;
+  PROX_FN(prox_detail_wvec3) E1, E2, W;
   *unit = 1;
 #if PROX_IS_DOUBLE
   {
     double x[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, p.x, p.y, p.z};
-    *unit = prox_wnormalize(x, 12);
+    *unit = prox_detail_wnormalize(x, 12);
     a = prox_v3(x[0], x[1], x[2]);
     b = prox_v3(x[3], x[4], x[5]);
     c = prox_v3(x[6], x[7], x[8]);
     p = prox_v3(x[9], x[10], x[11]);
   }
 #endif
-  E1 = PROX_FN(prox_wvdiff)(b, a);
-  E2 = PROX_FN(prox_wvdiff)(c, a);
-  W = PROX_FN(prox_wvdiff)(p, a);
-  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
-  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
-  PROX_FN(prox_wide)
-  Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
-  PROX_FN(prox_wide)
-  Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
-  num[0] =
-      PROX_FN(prox_wapprox)(PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc));
-  num[1] = PROX_FN(prox_wapprox)(Nb);
-  num[2] = PROX_FN(prox_wapprox)(Nc);
-  len2[0] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E1, E1));
-  len2[1] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E2, E2));
-  len2[2] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(W, W));
-  return PROX_FN(prox_wapprox)(N2);
+  E1 = PROX_FN(prox_detail_wvdiff)(b, a);
+  E2 = PROX_FN(prox_detail_wvdiff)(c, a);
+  W = PROX_FN(prox_detail_wvdiff)(p, a);
+  PROX_FN(prox_detail_wvec3) n = PROX_FN(prox_detail_wvcross)(E1, E2);
+  PROX_FN(prox_detail_wide) N2 = PROX_FN(prox_detail_wvdot)(n, n);
+  PROX_FN(prox_detail_wide)
+  Nb = PROX_FN(prox_detail_wvdot)(n, PROX_FN(prox_detail_wvcross)(W, E2));
+  PROX_FN(prox_detail_wide)
+  Nc = PROX_FN(prox_detail_wvdot)(n, PROX_FN(prox_detail_wvcross)(E1, W));
+  num[0] = PROX_FN(prox_detail_wapprox)(
+      PROX_FN(prox_detail_wsub)(PROX_FN(prox_detail_wsub)(N2, Nb), Nc));
+  num[1] = PROX_FN(prox_detail_wapprox)(Nb);
+  num[2] = PROX_FN(prox_detail_wapprox)(Nc);
+  len2[0] = PROX_FN(prox_detail_wapprox)(PROX_FN(prox_detail_wvdot)(E1, E1));
+  len2[1] = PROX_FN(prox_detail_wapprox)(PROX_FN(prox_detail_wvdot)(E2, E2));
+  len2[2] = PROX_FN(prox_detail_wapprox)(PROX_FN(prox_detail_wvdot)(W, W));
+  return PROX_FN(prox_detail_wapprox)(N2);
 }
 
 /// Internal: the triangle query for triangles whose angle at v[0] is tiny
 /// or zero, in wide arithmetic; see prox_point_triangle.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_closest) * out) {
   double num[3], len2[3], unit;
@@ -421,7 +422,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
 /// slivers, triangles of zero area and overflowing numerators; NaN when
 /// mag = |e1|^2 + |e2|^2 + |p - v0|^2 is not finite (non-finite input) or
 /// the result is not.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_closest) * out, PROX_REAL mag) {
   PROX_REAL d2 = PROX_NAN;
@@ -740,9 +741,9 @@ PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
 /// Internal: the depth of a point inside a box from its distances lo[i]
 /// and hi[i] to the low and high face of each axis, and the nearest face
 /// (2i for the low, 2i + 1 for the high face of axis i; lowest index wins).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
-                                                     const PROX_REAL *hi,
-                                                     int *face) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
+                                                            const PROX_REAL *hi,
+                                                            int *face) {
   PROX_REAL depth = PROX_INF;
   int i;
   for (i = 0; i < 3; ++i) {
@@ -1029,7 +1030,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
 /* ------------------------------ sphere, capsule --------------------------- */
 
 /// Internal: a unit vector perpendicular to d (any unit vector if d is 0).
-PROX_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
   PROX_REAL ax = PROX_FABS(d.x), ay = PROX_FABS(d.y), az = PROX_FABS(d.z);
   PROX_FN(prox_vec3) e = PROX_FN(prox_v3)(0, 0, 0), c;
   PROX_REAL l;
@@ -1047,7 +1049,7 @@ PROX_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
 /// Internal: v / |v|, formed on v scaled by a power of two (exact), so that
 /// no square underflows or overflows at any magnitude; fallback when v is
 /// zero or not finite.
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_unit)(PROX_FN(prox_vec3) v,
                               PROX_FN(prox_vec3) fallback) {
   int e = PROX_FN(prox_detail_exp)((double)PROX_FN(prox_detail_maxabs)(v));
@@ -1060,11 +1062,9 @@ PROX_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: closest point of the ball of radius r around c, and the
 /// signed distance |p - c| - r in *sd. c is the nearest point of the core.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(PROX_FN(prox_vec3) p,
-                                                PROX_FN(prox_vec3) c,
-                                                PROX_REAL cd2, PROX_REAL r,
-                                                PROX_FN(prox_vec3) * q,
-                                                PROX_REAL *sd) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(
+    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) c, PROX_REAL cd2, PROX_REAL r,
+    PROX_FN(prox_vec3) * q, PROX_REAL *sd) {
   PROX_REAL len = PROX_SQRT(cd2);
   *sd = len - r;
   if (cd2 <= r * r) {
@@ -1258,11 +1258,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
 /// its signed volume, num[i] the same with v[i] replaced by p (so that
 /// num[i] / vol are the barycentric coordinates of p), and in *err a bound
 /// on the rounding error of vol (Shewchuk's orient3d bound, doubled).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
-                                                      const PROX_FN(prox_vec3) *
-                                                          v,
-                                                      PROX_REAL *num,
-                                                      PROX_REAL *err) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_vec3) * v, PROX_REAL *num,
+    PROX_REAL *err) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
   PROX_FN(prox_vec3) e3 = PROX_FN(prox_vsub)(v[3], v[0]);
@@ -1283,7 +1281,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
 /// vertices in increasing order) written to *r with the tetrahedron's
 /// barycentrics and features (vertex, edge by the pair table, or FACE i).
 /// Returns the squared distance; r may be NULL (distance only).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, int i,
     PROX_FN(prox_closest) * r) {
   int fv[3], k;
@@ -1317,7 +1315,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
 
 /// Internal: prox_point_tetrahedron from the volume vol, its error bound
 /// evol and the numerators num of prox_detail_tet_orient (num is changed).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out, PROX_REAL vol, PROX_REAL evol,
     PROX_REAL *num) {
@@ -1353,7 +1351,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
 /// overflowed or underflowed (or is 0): the query on the input scaled by a
 /// power of two 2^-e that brings the largest coordinate magnitude into
 /// [1/2, 1), whose results are scaled back exactly.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out) {
   PROX_FN(prox_tetrahedron) ts;
@@ -1410,7 +1408,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
 /// d2 was measured (inside: to the nearest face, else to the solid), again
 /// at magnitude 1 when d2 may have lost digits to subnormal squares and
 /// the configuration is small.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, PROX_REAL d2,
     int inside) {
   PROX_FN(prox_tetrahedron) ts;

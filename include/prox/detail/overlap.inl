@@ -24,7 +24,7 @@
 
 /// Internal: 0 when the three vertices are finite, NaN otherwise (as
 /// prox_vpoison).
-PROX_KERNEL PROX_REAL
+PROX_DETAIL_KERNEL PROX_REAL
 PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
   return PROX_FN(prox_vpoison)(t->v[0]) + PROX_FN(prox_vpoison)(t->v[1]) +
          PROX_FN(prox_vpoison)(t->v[2]);
@@ -35,8 +35,8 @@ PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
 
 /// Internal: p lies in the bounding box of a and b in the projection
 /// dropping axis k (for a p collinear with a b: on the segment).
-PROX_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
-                                       const double *p, int k) {
+PROX_DETAIL_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
+                                              const double *p, int k) {
   int i = k == 2 ? 0 : k + 1, j = i == 2 ? 0 : i + 1;
   return (a[i] <= p[i] || b[i] <= p[i]) && (p[i] <= a[i] || p[i] <= b[i]) &&
          (a[j] <= p[j] || b[j] <= p[j]) && (p[j] <= a[j] || p[j] <= b[j]);
@@ -44,9 +44,10 @@ PROX_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
 
 /// Internal: the closed segments p q and a b meet in the projection
 /// dropping axis k (degenerate segments included), exact.
-PROX_KERNEL int prox_detail_ov_seg_seg_2d(const double *p, const double *q,
-                                          const double *a, const double *b,
-                                          int k) {
+PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_2d(const double *p,
+                                                 const double *q,
+                                                 const double *a,
+                                                 const double *b, int k) {
   int d1 = prox_detail_orient2d_sign(a, b, p, k);
   int d2 = prox_detail_orient2d_sign(a, b, q, k);
   int d3 = prox_detail_orient2d_sign(p, q, a, k);
@@ -62,8 +63,10 @@ PROX_KERNEL int prox_detail_ov_seg_seg_2d(const double *p, const double *q,
 /// must be coplanar, and then they meet exactly when they meet in all
 /// three axis projections (one of which is one-to-one on their plane, or
 /// on their line when all four points are collinear).
-PROX_KERNEL int prox_detail_ov_seg_seg_3d(const double *p, const double *q,
-                                          const double *a, const double *b) {
+PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_3d(const double *p,
+                                                 const double *q,
+                                                 const double *a,
+                                                 const double *b) {
   return prox_detail_orient3d_sign(p, q, a, b) == 0 &&
          prox_detail_ov_seg_seg_2d(p, q, a, b, 0) &&
          prox_detail_ov_seg_seg_2d(p, q, a, b, 1) &&
@@ -72,7 +75,7 @@ PROX_KERNEL int prox_detail_ov_seg_seg_3d(const double *p, const double *q,
 
 /// Internal: the axis k whose projection keeps the triangle t (three
 /// points) non-degenerate, or -1 when the triangle has zero area (exact).
-PROX_KERNEL int prox_detail_ov_tri_axis(const double (*t)[3]) {
+PROX_DETAIL_KERNEL int prox_detail_ov_tri_axis(const double (*t)[3]) {
   int k;
   for (k = 2; k >= 0; --k)
     if (prox_detail_orient2d_sign(t[0], t[1], t[2], k) != 0) return k;
@@ -82,9 +85,9 @@ PROX_KERNEL int prox_detail_ov_tri_axis(const double (*t)[3]) {
 /// Internal: the closed segment p q meets the closed triangle t (exact);
 /// op, oq are the signs of orient3d(t0, t1, t2, p) and (.., q), k the
 /// projection axis of t (prox_detail_ov_tri_axis, -1 if zero area).
-PROX_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
-                                       const double (*t)[3], int op, int oq,
-                                       int k) {
+PROX_DETAIL_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
+                                              const double (*t)[3], int op,
+                                              int oq, int k) {
   int i, s1, s2, s3;
   if (k < 0) {
     /* Zero area: the union of its edges. */
@@ -119,8 +122,8 @@ PROX_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
 }
 
 /// Internal: exact closed triangle-triangle overlap on double coordinates.
-PROX_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3],
-                                       const double (*b)[3]) {
+PROX_DETAIL_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3],
+                                              const double (*b)[3]) {
   int sa[3], sb[3], i, ka, kb;
   /* Each triangle's vertices against the other's plane: all strictly on
    * one side separates them. */
@@ -171,9 +174,10 @@ PROX_KERNEL int PROX_FN(prox_overlap_aabb_aabb)(const PROX_FN(prox_aabb) * a,
 /// Internal: the separating-axis comparison |t| > ra + rb, conservative:
 /// 1 only when the separation exceeds the rounding bound 32 eps (|t| + ra +
 /// rb + tabs), tabs a bound of the magnitudes summed into t.
-PROX_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t, PROX_REAL ra,
-                                                  PROX_REAL rb,
-                                                  PROX_REAL tabs) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t,
+                                                         PROX_REAL ra,
+                                                         PROX_REAL rb,
+                                                         PROX_REAL tabs) {
   PROX_REAL at = PROX_FABS(t);
   return at - (ra + rb) > PROX_R(32.0) * PROX_EPS * (at + ra + rb + tabs);
 }
@@ -252,7 +256,7 @@ PROX_KERNEL int PROX_FN(prox_overlap_obb_obb)(const PROX_FN(prox_obb) * a,
 /// box center) against the box of half extents h along the axis L:
 /// 1 when the axis separates them beyond the rounding bound. s bounds the
 /// coordinates' magnitudes that the rounding scales with.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_ov_tri_box_axis)(const PROX_FN(prox_vec3) * v,
                                      PROX_FN(prox_vec3) h, PROX_FN(prox_vec3) L,
                                      PROX_FN(prox_vec3) s) {
@@ -272,7 +276,7 @@ PROX_FN(prox_detail_ov_tri_box_axis)(const PROX_FN(prox_vec3) * v,
 /// decided) when the input's magnitudes are such that the products of three
 /// of them (the projections on the triangle's normal and on the edge cross
 /// axes, and their rounding bounds) could overflow or underflow.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
                                 const PROX_FN(prox_aabb) * box, int scaled) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
@@ -409,7 +413,7 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
 /// points included. Exact in overlap.h's domain: float input always; in
 /// double, nonzero magnitudes between 2^-300 and 2^300 and within 2^300 of
 /// one another, where the exact predicates (scaled by a power of two to a
-/// largest magnitude near 1, prox_wnormalize) form products of three
+/// largest magnitude near 1, prox_detail_wnormalize) form products of three
 /// coordinates and their rounding errors above the subnormal range. With a
 /// wider spread such products underflow and a touching pair can be
 /// reported apart (tests/test_property.c found it at 2^337). Non-finite

@@ -168,9 +168,9 @@ PROX_KERNEL int PROX_FN(prox_aabb_is_valid)(const PROX_FN(prox_aabb) * box) {
 }
 
 /// Internal: 1 when |a . b - want| <= PROX_AXES_TOL eps (0 for NaN).
-PROX_KERNEL int PROX_FN(prox_detail_axes_dot_ok)(PROX_FN(prox_vec3) a,
-                                                 PROX_FN(prox_vec3) b,
-                                                 PROX_REAL want) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_axes_dot_ok)(PROX_FN(prox_vec3) a,
+                                                        PROX_FN(prox_vec3) b,
+                                                        PROX_REAL want) {
   return PROX_FABS(PROX_FN(prox_vdot)(a, b) - want) <=
          PROX_R(PROX_AXES_TOL) * PROX_EPS;
 }

@@ -50,9 +50,10 @@
 
 /// Internal: exact sign of the ray edge function ((p - o) x (q - o)) . d,
 /// whose sign is that of the ray-space edge function P.x Q.y - P.y Q.x.
-PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
-                                              const double *p,
-                                              const double *q) {
+PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o,
+                                                     const double *d,
+                                                     const double *p,
+                                                     const double *q) {
   double e[80], x[9], y[3];
   int n = 0, i;
   /* Linear in d and of degree 2 in the points: each set is normalised by
@@ -63,8 +64,8 @@ PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
     x[6 + i] = q[i];
     y[i] = d[i];
   }
-  prox_wnormalize(x, 9);
-  prox_wnormalize(y, 3);
+  prox_detail_wnormalize(x, 9);
+  prox_detail_wnormalize(y, 3);
   /* (p - o) x (q - o) . d = [p q d] + [o p d] + [q o d]. */
   n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, y);
   n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, y);
@@ -76,10 +77,10 @@ PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
 /// perturbation o + eps e[axis0] + eps^2 e[axis1] of the origin, when it is
 /// exactly zero before: the sign of (d x (q - p))[axis0], else of
 /// (d x (q - p))[axis1], else 0 (the edge is parallel to the ray).
-PROX_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d,
-                                                const double *p,
-                                                const double *q, int axis0,
-                                                int axis1) {
+PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d,
+                                                       const double *p,
+                                                       const double *q,
+                                                       int axis0, int axis1) {
   double e[16];
   int n, s, k, i1, i2;
   for (k = 0; k < 2; ++k) {
@@ -132,8 +133,8 @@ typedef struct PROX_FN(prox_rayhit) {
 /* ------------------------------------------------------------------------ */
 
 /// Internal: fills *out (if not NULL) with a miss; returns 0.
-PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) *
-                                                    out) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) * out) {
   if (out) {
     PROX_REAL n = PROX_NAN;
     out->hit = 0;
@@ -150,7 +151,7 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) *
 }
 
 /// Internal: fills *out (if not NULL) with a hit; returns 1.
-PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
     PROX_FN(prox_rayhit) * out, PROX_REAL t, PROX_REAL t_exit, int inside,
     PROX_FN(prox_vec3) point, PROX_FN(prox_vec3) normal, int kind, int index) {
   if (out) {
@@ -168,14 +169,14 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
 }
 
 /// Internal: component i (0, 1, 2) of v.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vget)(PROX_FN(prox_vec3) v,
-                                                   int i) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vget)(PROX_FN(prox_vec3) v,
+                                                          int i) {
   return i == 0 ? v.x : (i == 1 ? v.y : v.z);
 }
 
 /// Internal: v scaled to unit length (safe for tiny and huge v); zero stays
 /// zero.
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vec3) v) {
   PROX_REAL m = PROX_FN(prox_detail_maxabs)(v);
   if (!(m > 0)) return v;
@@ -187,15 +188,15 @@ PROX_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: the interval of the ray's parameters, with tmax < tmin read as
 /// the single parameter tmin.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_ray_tmax)(const PROX_FN(prox_ray) *
-                                                       ray) {
+PROX_DETAIL_KERNEL PROX_REAL
+PROX_FN(prox_detail_rc_ray_tmax)(const PROX_FN(prox_ray) * ray) {
   return ray->tmax < ray->tmin ? ray->tmin : ray->tmax;
 }
 
 /// Internal: 1 when origin, direction and interval are usable (finite
 /// coordinates, interval not NaN).
-PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) *
-                                                     ray) {
+PROX_DETAIL_SMALL_KERNEL int
+PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) * ray) {
   return PROX_FN(prox_vpoison)(ray->origin) == 0 &&
          PROX_FN(prox_vpoison)(ray->dir) == 0 && ray->tmin == ray->tmin &&
          ray->tmax == ray->tmax;
@@ -205,7 +206,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) *
 /// o + t d enters and leaves lo <= x <= hi (lo <= hi). A zero d (+0 or -0)
 /// gives the whole line or nothing (compare, no 0 * inf); a d so small that
 /// 1 / d overflows is divided by instead.
-PROX_COLD PROX_KERNEL void
+PROX_COLD PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
                              PROX_REAL hi, PROX_REAL *t0, PROX_REAL *t1) {
   PROX_REAL inv = 1 / d, a, b;
@@ -230,7 +231,7 @@ PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
 /// see the top of this file), with the entry and exit parameters (entry
 /// below tmin means the ray starts inside), the entry axis and the clamp
 /// state of each axis at the entry (as prox_detail_box_feature takes it).
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
                               const PROX_REAL *lo, const PROX_REAL *hi,
                               PROX_REAL tmin, PROX_REAL tmax, PROX_REAL *enter,
@@ -269,9 +270,8 @@ PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
 
 /// Internal: a . b + c with about one rounding (the compensated dot
 /// product Dot2 of Ogita, Rump and Oishi 2005).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(PROX_FN(prox_vec3) a,
-                                                      PROX_FN(prox_vec3) b,
-                                                      PROX_REAL c) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(
+    PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b, PROX_REAL c) {
   PROX_REAL p = a.x * b.x, s = PROX_FN(prox_two_prod_err)(a.x, b.x, p), h, r, q,
             x, bv;
   int i;
@@ -331,12 +331,11 @@ PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
 
 /// Internal: fills *out with the hit of prox_raycast_aabb (box lo..hi,
 /// slab entries t0[], entry en, exit b clipped to tmax).
-PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
-                                                 const PROX_FN(prox_aabb) * box,
-                                                 const PROX_REAL *t0,
-                                                 PROX_REAL en, PROX_REAL b,
-                                                 PROX_REAL tmax,
-                                                 PROX_FN(prox_rayhit) * out) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
+                                 const PROX_FN(prox_aabb) * box,
+                                 const PROX_REAL *t0, PROX_REAL en, PROX_REAL b,
+                                 PROX_REAL tmax, PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_REAL l[3], h[3], oo[3], dd[3], p[3], nrm[3] = {0, 0, 0}, t;
@@ -391,7 +390,7 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
 }
 
 /// Internal: 1 when the ray and box of prox_raycast_aabb are finite.
-PROX_SMALL_KERNEL int
+PROX_DETAIL_SMALL_KERNEL int
 PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
                                 PROX_FN(prox_vec3) lo, PROX_FN(prox_vec3) hi) {
   return PROX_FN(prox_detail_rc_ray_ok)(ray) &&
@@ -400,7 +399,7 @@ PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
 
 /// Internal: the slabs of prox_raycast_aabb when a direction component is
 /// zero or subnormal (prox_detail_rc_slab on the ordered box).
-PROX_COLD PROX_KERNEL void
+PROX_COLD PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
                                    const PROX_FN(prox_aabb) * box,
                                    PROX_REAL *t0, PROX_REAL *t1) {
@@ -416,10 +415,9 @@ PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
 /// comparisons, the forms of min and max instructions: one shared
 /// comparison compiles to a branch that the direction's sign makes
 /// unpredictable.
-PROX_SMALL_KERNEL void PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0,
-                                                          PROX_REAL x1,
-                                                          PROX_REAL *t0,
-                                                          PROX_REAL *t1) {
+PROX_DETAIL_SMALL_KERNEL void
+PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0, PROX_REAL x1, PROX_REAL *t0,
+                                   PROX_REAL *t1) {
   *t0 = x0 < x1 ? x0 : x1;
   *t1 = x0 > x1 ? x0 : x1;
 }
@@ -427,7 +425,7 @@ PROX_SMALL_KERNEL void PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0,
 /// Internal: the end of prox_raycast_aabb from the slab intervals
 /// t0[i]..t1[i]: the interval test and the result (ok = 0, non-finite
 /// input: no hit).
-PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
+PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
     const PROX_FN(prox_ray) * ray, const PROX_FN(prox_aabb) * box,
     const PROX_REAL *t0, const PROX_REAL *t1, PROX_REAL tmax, int ok,
     PROX_FN(prox_rayhit) * out) {
@@ -452,7 +450,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
 /// Internal: prox_raycast_aabb for any input (the general code): a zero,
 /// subnormal or non-finite direction component, a non-finite input or a
 /// slab parameter that overflows.
-PROX_COLD PROX_KERNEL int
+PROX_COLD PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
                                  const PROX_FN(prox_aabb) * box,
                                  PROX_FN(prox_rayhit) * out) {
@@ -610,11 +608,10 @@ PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
 /// line misses. Uses the closest approach of the line to the center (Haines
 /// et al., Ray Tracing Gems ch. 7), which keeps the error of t |ds| at a
 /// few eps (|f| + r) instead of the eps |f|^2 / r of the textbook formula.
-PROX_KERNEL int PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
-                                                      PROX_FN(prox_vec3) ds,
-                                                      PROX_REAL r,
-                                                      PROX_REAL *t0,
-                                                      PROX_REAL *t1) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
+                                      PROX_FN(prox_vec3) ds, PROX_REAL r,
+                                      PROX_REAL *t0, PROX_REAL *t1) {
   PROX_REAL a = PROX_FN(prox_vdot)(ds, ds);
   PROX_REAL tca = -PROX_FN(prox_vdot)(f, ds) / a;
   PROX_FN(prox_vec3) p = PROX_FN(prox_vmadd)(f, tca, ds);
@@ -628,7 +625,7 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
 
 /// Internal: the direction scaled to max-norm 1 and the scale m (0 for a
 /// zero direction).
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_dir_scaled)(PROX_FN(prox_vec3) d, PROX_REAL *m) {
   *m = PROX_FN(prox_detail_maxabs)(d);
   /* Divide: 1 / m overflows for subnormal m. */
@@ -638,10 +635,10 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// Internal: the hit of a ray on a solid from the line's interval [t0, t1]
 /// (real parameters), clipped to the ray; 0 when they do not meet. The
 /// caller fills point, normal and feature.
-PROX_KERNEL int PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1,
-                                                   PROX_REAL tmin,
-                                                   PROX_REAL tmax, PROX_REAL *t,
-                                                   PROX_REAL *tx, int *inside) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1, PROX_REAL tmin,
+                                   PROX_REAL tmax, PROX_REAL *t, PROX_REAL *tx,
+                                   int *inside) {
   PROX_REAL a = t0 > tmin ? t0 : tmin, b = t1 < tmax ? t1 : tmax;
   /* An entry beyond the largest real (a tiny direction) is no hit. */
   if (!(a <= b) || !(a < PROX_INF)) return 0;
@@ -868,22 +865,22 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
 /// when d[kz] < 0 so that the winding of projected triangles is kept;
 /// a point p maps to (p[kx] - sx p[kz], p[ky] - sy p[kz], sz p[kz]) after
 /// subtracting the origin.
-typedef struct PROX_FN(prox_rayspace) {
+typedef struct PROX_FN(prox_detail_rayspace) {
   PROX_FN(prox_vec3) o, d; ///< the ray's origin and direction
   int kx, ky, kz;          ///< axis permutation
   PROX_REAL sx, sy, sz;    ///< shear: d[kx] sz, d[ky] sz, sz = 1/d[kz]
-} PROX_FN(prox_rayspace);
+} PROX_FN(prox_detail_rayspace);
 
 /// Internal: a vertex in ray space: coordinates x, y, z and the largest
 /// magnitude m of the vertex minus the origin (for the error bounds).
-typedef struct PROX_FN(prox_rsvert) {
+typedef struct PROX_FN(prox_detail_rsvert) {
   PROX_REAL x, y, z, m;
-} PROX_FN(prox_rsvert);
+} PROX_FN(prox_detail_rsvert);
 
 /// Internal: makes the ray-space frame; returns 0 for a zero direction.
-PROX_KERNEL int PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o,
-                                                 PROX_FN(prox_vec3) d,
-                                                 PROX_FN(prox_rayspace) * rs) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
+                                 PROX_FN(prox_detail_rayspace) * rs) {
   /* Selections on integers and array indices rather than branches: the
    * direction changes with every ray, so branches on it would be
    * mispredicted. */
@@ -913,11 +910,11 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o,
 }
 
 /// Internal: a point in ray space.
-PROX_KERNEL PROX_FN(prox_rsvert)
-    PROX_FN(prox_detail_rc_rsvert)(const PROX_FN(prox_rayspace) * rs,
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_rsvert)
+    PROX_FN(prox_detail_rc_rsvert)(const PROX_FN(prox_detail_rayspace) * rs,
                                    PROX_FN(prox_vec3) v) {
   PROX_REAL p[3], m;
-  PROX_FN(prox_rsvert) r;
+  PROX_FN(prox_detail_rsvert) r;
   p[0] = v.x - rs->o.x;
   p[1] = v.y - rs->o.y;
   p[2] = v.z - rs->o.z;
@@ -935,8 +932,8 @@ PROX_KERNEL PROX_FN(prox_rsvert)
 /// from the ray, from the original coordinates (see the top of the file).
 /// When it is zero, *tie gets the sign after the symbolic perturbation
 /// (when perturb is set; else 0).
-PROX_KERNEL int
-PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_rayspace) * rs,
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_detail_rayspace) * rs,
                                    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
                                    int perturb, int *tie) {
   double o[3], d[3], a[3], b[3];
@@ -962,15 +959,15 @@ PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_rayspace) * rs,
 
 /// Internal: the uncertain case of prox_detail_rc_edge (e within its
 /// error bound): float input re-evaluated in double, then the exact sign.
-PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
-    const PROX_FN(prox_rayspace) * rs, PROX_FN(prox_vec3) p,
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
+    const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p,
     PROX_FN(prox_vec3) q, PROX_REAL e, int perturb, int *s, int *z) {
   int x, tie;
 #if !PROX_IS_DOUBLE
   {
     /* Float input: the same computation in double is usually decisive. */
-    prox_rayspace r;
-    prox_rsvert Pd, Qd;
+    prox_detail_rayspace r;
+    prox_detail_rsvert Pd, Qd;
     double ed, bd;
     prox_detail_rc_rayspace(prox_v3(rs->o.x, rs->o.y, rs->o.z),
                             prox_v3(rs->d.x, rs->d.y, rs->d.z), &r);
@@ -1004,10 +1001,10 @@ PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
 /// 7 u m per ray-space coordinate) and the 2x2 determinant, 36 eps P.m Q.m
 /// in all to first order; within it, float input is first re-evaluated in
 /// double, then (both precisions) exactly (prox_detail_rc_edge_slow).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
-    const PROX_FN(prox_rayspace) * rs, PROX_FN(prox_vec3) p,
-    PROX_FN(prox_vec3) q, PROX_FN(prox_rsvert) P, PROX_FN(prox_rsvert) Q,
-    int perturb, int *s, int *z) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
+    const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p,
+    PROX_FN(prox_vec3) q, PROX_FN(prox_detail_rsvert) P,
+    PROX_FN(prox_detail_rsvert) Q, int perturb, int *s, int *z) {
   PROX_REAL e = P.x * Q.y - P.y * Q.x;
   PROX_REAL bound = PROX_R(48.0) * PROX_EPS * (P.m * Q.m);
   int sp = e > bound, sn = e < -bound;
@@ -1026,11 +1023,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
 /// parameter *t; z[k] gets which weights are exactly zero (bit k). Returns
 /// 2 instead when the weights all round to zero and t comes from the plane
 /// (the weights are then 1/3 each).
-PROX_KERNEL int
-PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_rayspace) * rs,
-                                    const PROX_FN(prox_vec3) * v,
-                                    const PROX_FN(prox_rsvert) * V, int closed,
-                                    PROX_REAL *w, PROX_REAL *t, int *zeros) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rs_triangle)(
+    const PROX_FN(prox_detail_rayspace) * rs, const PROX_FN(prox_vec3) * v,
+    const PROX_FN(prox_detail_rsvert) * V, int closed, PROX_REAL *w,
+    PROX_REAL *t, int *zeros) {
   int s0, s1, s2, z0, z1, z2, pos, neg;
   PROX_REAL det;
   /* w[i]: the edge opposite vertex i, so that w[i] / det is the
@@ -1074,7 +1070,7 @@ PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_rayspace) * rs,
 
 /// Internal: the unit normal (v1 - v0) x (v2 - v0) of a triangle, from
 /// edges scaled to avoid overflow and underflow.
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_tri_normal)(const PROX_FN(prox_vec3) * v) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
@@ -1087,12 +1083,12 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// same values), exact signs and the tie rule (prox_detail_rc_rs_triangle,
 /// open triangle). Out of line, so that the fast path keeps its values in
 /// registers.
-PROX_COLD PROX_KERNEL int
+PROX_COLD PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
                                     const PROX_FN(prox_triangle) * tri,
                                     PROX_REAL *w, PROX_REAL *t, int *zeros) {
-  PROX_FN(prox_rayspace) rs;
-  PROX_FN(prox_rsvert) V[3];
+  PROX_FN(prox_detail_rayspace) rs;
+  PROX_FN(prox_detail_rsvert) V[3];
   int i;
   PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs);
   for (i = 0; i < 3; ++i)
@@ -1108,7 +1104,7 @@ PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
 /// -s orient3d(a, b, c, o), exactly. Returns t with that sign: 0 when the
 /// origin lies on the triangle's plane, else t itself, or the smallest
 /// subnormal of the right sign where the rounding crossed 0.
-PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
     const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri,
     PROX_REAL t, PROX_REAL det) {
   double a[3], b[3], c[3], o[3];
@@ -1134,7 +1130,7 @@ PROX_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
 /// rounding of Z_k (translation, 1/dz, product) and of the sums; doubled.
 /// Out of line: the caller reaches it only for vertices on both sides of
 /// the origin along the ray.
-PROX_COLD PROX_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
+PROX_COLD PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
     PROX_REAL w0, PROX_REAL w1, PROX_REAL w2, PROX_REAL b0, PROX_REAL b1,
     PROX_REAL b2, PROX_REAL z0, PROX_REAL z1, PROX_REAL z2, PROX_REAL num) {
   PROX_REAL e = (b0 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w0)) * PROX_FABS(z0) +
@@ -1173,8 +1169,8 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
                                                const PROX_FN(prox_triangle) *
                                                    tri,
                                                PROX_FN(prox_rayhit) * out) {
-  PROX_FN(prox_rayspace) rs;
-  PROX_FN(prox_rsvert) A, B, C;
+  PROX_FN(prox_detail_rayspace) rs;
+  PROX_FN(prox_detail_rsvert) A, B, C;
   PROX_REAL w[3], b0, b1, b2, t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
   int zeros = 0, pos, neg, path = 1;
   if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs))
@@ -1251,7 +1247,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
 
 /// Internal: tetrahedron edge index of the vertex pair (i, j), as
 /// prox_point_tetrahedron numbers edges.
-PROX_KERNEL int PROX_FN(prox_detail_rc_tet_edge)(int i, int j) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_tet_edge)(int i, int j) {
   int lo = i < j ? i : j, hi = i < j ? j : i;
   return lo == 0 ? hi - 1 : (lo == 1 ? hi + 1 : 5);
 }
@@ -1281,8 +1277,8 @@ PROX_KERNEL int
 PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
                                   const PROX_FN(prox_tetrahedron) * tet,
                                   PROX_FN(prox_rayhit) * out) {
-  PROX_FN(prox_rayspace) rs;
-  PROX_FN(prox_rsvert) V[4];
+  PROX_FN(prox_detail_rayspace) rs;
+  PROX_FN(prox_detail_rsvert) V[4];
   PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en = PROX_INF,
             ex = -PROX_INF, exslack = 0, wen[3] = {0, 0, 0}, t, tx;
   PROX_REAL ft[4] = {0, 0, 0, 0}, fw[4][3], fscore[4] = {0, 0, 0, 0};
@@ -1327,7 +1323,7 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
     /* Face f: the other three vertices in increasing order. */
     int f0 = f == 0 ? 1 : 0, f1 = f <= 1 ? 2 : 1, f2 = f <= 2 ? 3 : 2;
     PROX_FN(prox_vec3) fv[3];
-    PROX_FN(prox_rsvert) FV[3];
+    PROX_FN(prox_detail_rsvert) FV[3];
     fv[0] = v[f0];
     fv[1] = v[f1];
     fv[2] = v[f2];
