@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: closest points between two primitives (K2). Instantiated once
  * per precision by closest.h, after closest_point.inl (whose point queries
- * it builds on).
+ * it builds on). closest.h declares the documented kernels with their
+ * contracts; this file holds their definitions.
  *
  * Accuracy. The closest pair of two linear sets (line, ray, segment) is the
  * minimum of a convex quadratic f(s, t) = |p(s) - q(t)|^2 over a parameter
@@ -818,22 +819,6 @@ PROX_PAIR_PAR_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
 
 /* ------------------------------ linear pairs ------------------------------ */
 
-/// Closest points of two lines; returns the squared distance.
-///
-/// out (may be NULL) gets a closest point on each line, param[k][0] = its
-/// line parameter t (point = origin + t dir) and feature EDGE 0. A line with
-/// a zero dir is the point origin (t = 0, feature VERTEX 0). Parallel lines
-/// (including coincident ones) have a whole family of closest pairs: the
-/// pair at the first line's origin is returned. Non-finite input gives NaN.
-/// Error: squared distance within 8 eps S^2 (S the largest input coordinate
-/// magnitude), nearly parallel lines included (the distance of the
-/// supporting lines is then computed in wide arithmetic); the points of
-/// nearly parallel lines lie far out and are only as accurate as that
-/// position allows. Algorithm: the points from the 2x2 normal equations
-/// (Ericson 5.1.8) when sin^2 of the angle is above 1e-6 (float: 1e-3),
-/// else solved in wide arithmetic; the distance from the triple product
-/// ((o2 - o1) . (d1 x d2))^2 / |d1 x d2|^2 in wide arithmetic (double-double;
-/// float: double).
 PROX_KERNEL PROX_REAL PROX_FN(prox_line_line)(const PROX_FN(prox_line) * l1,
                                               const PROX_FN(prox_line) * l2,
                                               PROX_FN(prox_pair) * out) {
@@ -842,16 +827,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_line_line)(const PROX_FN(prox_line) * l1,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of a line and a ray; returns the squared distance.
-///
-/// The ray is {origin + t dir : tmin <= t <= tmax}. param[0][0] is the line
-/// parameter, param[1][0] the ray parameter t. Ray features: VERTEX 0 at
-/// t = tmin, VERTEX 1 at t = tmax (finite), else EDGE 0; a zero dir makes
-/// the ray its origin (t = clamp(0, tmin, tmax), VERTEX 0) and tmin > tmax
-/// the single point at tmin (VERTEX 0). A line parallel to the ray gets the
-/// pair at the ray's end point. Non-finite coordinates or a NaN interval
-/// give NaN. Error and algorithm as for prox_line_line (end points by
-/// prox_point_line).
 PROX_KERNEL PROX_REAL PROX_FN(prox_line_ray)(const PROX_FN(prox_line) * l,
                                              const PROX_FN(prox_ray) * r,
                                              PROX_FN(prox_pair) * out) {
@@ -860,15 +835,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_line_ray)(const PROX_FN(prox_line) * l,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of a line and a segment; returns the squared distance.
-///
-/// param[0][0] is the line parameter, param[1][0] the segment parameter t
-/// in [0, 1] (point a + t (b - a)); segment features VERTEX 0 (t = 0, the
-/// point is a exactly), VERTEX 1 (t = 1, b exactly) or EDGE 0. A segment
-/// with a == b is the point a (VERTEX 0). A parallel segment gets the pair
-/// at its end a (or b where it is strictly closer). Non-finite input gives
-/// NaN. Error: squared distance within 8 eps S^2, nearly parallel inputs
-/// included. Algorithm as for prox_segment_segment.
 PROX_KERNEL PROX_REAL PROX_FN(prox_line_segment)(const PROX_FN(prox_line) * l,
                                                  const PROX_FN(prox_segment) *
                                                      g,
@@ -878,16 +844,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_line_segment)(const PROX_FN(prox_line) * l,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of two rays; returns the squared distance.
-///
-/// param[k][0] is the parameter t of ray k; features and degenerate rays as
-/// for prox_line_ray. Parallel and anti-parallel rays (overlapping or not)
-/// always get a closest pair: the first, in the order tmin and tmax end of
-/// the first ray, then of the second, whose distance to the other ray is the
-/// smallest. Non-finite coordinates or a NaN interval give NaN. Error:
-/// squared distance within 8 eps S^2 (S over the origins, directions and
-/// finite end points), nearly parallel rays included. Algorithm as for
-/// prox_segment_segment with the rays' intervals.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ray_ray)(const PROX_FN(prox_ray) * r1,
                                             const PROX_FN(prox_ray) * r2,
                                             PROX_FN(prox_pair) * out) {
@@ -896,14 +852,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ray_ray)(const PROX_FN(prox_ray) * r1,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of a ray and a segment; returns the squared distance.
-///
-/// param[0][0] is the ray parameter, param[1][0] the segment parameter;
-/// features and degenerate inputs as for prox_line_ray and
-/// prox_line_segment; parallel inputs as for prox_ray_ray. Non-finite
-/// coordinates or a NaN interval give NaN. Error: squared distance within
-/// 8 eps S^2, nearly parallel inputs included. Algorithm as for
-/// prox_segment_segment.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ray_segment)(const PROX_FN(prox_ray) * r,
                                                 const PROX_FN(prox_segment) * g,
                                                 PROX_FN(prox_pair) * out) {
@@ -984,23 +932,6 @@ PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
   return d2;
 }
 
-/// Closest points of two segments; returns the squared distance.
-///
-/// param[k][0] is the parameter t in [0, 1] of segment k (point a + t (b -
-/// a)); feature VERTEX 0 (t = 0: the point is a exactly), VERTEX 1 (t = 1:
-/// b exactly) or EDGE 0. A segment with a == b is the point a (VERTEX 0),
-/// whatever its length otherwise (no length threshold). Parallel and
-/// collinear overlapping segments get a closest pair at an end point: the
-/// first, in the order a1, b1, a2, b2, whose distance to the other segment
-/// is the smallest. Non-finite input gives NaN.
-///
-/// Error: squared distance within 8 eps S^2 (S the largest input coordinate
-/// magnitude), for nearly parallel segments too; points within a few eps S
-/// when the segments are far from parallel. Algorithm: the clamped critical
-/// point of Ericson 5.1.9 when sin^2 of the angle is above 1e-6 (float:
-/// 1e-3); otherwise the minimum of the four end point-to-segment distances
-/// and the critical point solved in double-double arithmetic (float: in
-/// double), see the comment at the top of detail/closest_pair.inl.
 PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_FN(prox_pair) * out) {
@@ -1259,22 +1190,6 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) *
   return *s >= PROX_TT_LO && *s <= PROX_TT_HI;
 }
 
-/// Closest points of a segment and a triangle; returns the squared distance.
-///
-/// param[0][0] is the segment parameter t (features VERTEX 0 / VERTEX 1 /
-/// EDGE 0 as for prox_segment_segment); param[1] holds the barycentric
-/// coordinates of the triangle point (features VERTEX i, EDGE i from v[i]
-/// to v[(i+1)%3], or FACE 0, as for prox_point_triangle). A segment that
-/// crosses the triangle gives distance 0 and the crossing point (computed
-/// once on each object, so the two points agree to rounding); one that
-/// touches it or lies in its plane gives distance 0 (to rounding) at a
-/// point of contact. A segment with a == b is a point; a triangle of zero
-/// area is the union of its edges. Non-finite input gives NaN.
-///
-/// Error: squared distance within 8 eps S^2. Algorithm: crossing by signed
-/// volumes (Ericson 5.3.4) with a floating-point filter and a wide-arithmetic
-/// fallback; otherwise the minimum over the two end point-triangle queries
-/// and the three segment-edge queries (first strict minimum in that order).
 PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
     const PROX_FN(prox_segment) * seg, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_pair) * out) {
@@ -1409,22 +1324,6 @@ PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
   }
 }
 
-/// Closest points of two triangles; returns the squared distance.
-///
-/// param[k] holds the barycentric coordinates of the point on triangle k;
-/// features VERTEX i, EDGE i (v[i] to v[(i+1)%3]) or FACE 0 as for
-/// prox_point_triangle. Intersecting triangles give distance 0 and a point
-/// of their intersection: where an edge of one certainly crosses the other
-/// (that edge's EDGE i and the other's FACE 0), or else, for touching or
-/// coplanar overlapping triangles, a contact point found by the candidate
-/// search below (distance 0 to rounding). Triangles of zero area are the
-/// union of their edges. Non-finite input gives NaN.
-///
-/// Error: squared distance within 8 eps S^2. Algorithm: edge-triangle
-/// crossings by signed volumes with a floating-point filter and wide
-/// fallback (skipped when one triangle is certainly on one side of the
-/// other's plane); otherwise the minimum over the six vertex-triangle and
-/// nine edge-edge distances (first strict minimum in that order).
 PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
     const PROX_FN(prox_triangle) * t1, const PROX_FN(prox_triangle) * t2,
     PROX_FN(prox_pair) * out) {
@@ -1607,17 +1506,6 @@ PROX_FN(prox_detail_pair_seg_side)(PROX_FN(prox_pair) * out, int k,
   (out, k, c->point, c->param[0], 0, 0, c->feature.kind, c->feature.index);
 }
 
-/// Closest points of two solid spheres (balls); returns the squared
-/// distance between the solids, 0 when they overlap or touch.
-///
-/// Separated: the points are on the two surfaces along the line of
-/// centers (feature FACE 0). Overlapping: both points are one common point
-/// on the segment of centers (feature INTERIOR). No parameters (all 0).
-/// Radius 0 is a point; a negative radius counts as its absolute value.
-/// Non-finite input gives NaN. Error: the squared center distance is
-/// formed in wide arithmetic and rounded once; the radii are subtracted as
-/// (dc - R)^2 = dc^2 - R (dc + gap) when R < gap, else by squaring the gap:
-/// within 8 eps S^2 (S over centers and radii) in the tests.
 PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(
     const PROX_FN(prox_sphere) * s0, const PROX_FN(prox_sphere) * s1,
     PROX_FN(prox_pair) * out) {
@@ -1634,16 +1522,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(
                                            out);
 }
 
-/// Closest points of a solid sphere and a solid capsule; returns the
-/// squared distance between the solids, 0 when they overlap or touch.
-///
-/// Side 0 (sphere): FACE 0 on its surface, or INTERIOR when overlapping, no
-/// parameters. Side 1 (capsule): param[1][0] is the parameter t of the
-/// nearest point of its core segment a b; feature as for the core point
-/// (VERTEX 0 / VERTEX 1 on the caps, EDGE 0 on the side) or INTERIOR when
-/// overlapping (both points are then one common point). Non-finite input
-/// gives NaN. Error: as prox_sphere_sphere, from the core distance of
-/// prox_point_segment. Algorithm: core distance minus radii.
 PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_capsule)(
     const PROX_FN(prox_sphere) * s, const PROX_FN(prox_capsule) * cap,
     PROX_FN(prox_pair) * out) {
@@ -1661,17 +1539,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_capsule)(
                                            out);
 }
 
-/// Closest points of two solid capsules; returns the squared distance
-/// between the solids, 0 when they overlap or touch.
-///
-/// param[k][0] is the parameter t of the nearest point of capsule k's core
-/// segment; features as for the core points of prox_segment_segment
-/// (VERTEX 0 / VERTEX 1 on the caps, EDGE 0 on the side), or INTERIOR for
-/// both when overlapping (both points are then one common point on the
-/// segment between the core points). Parallel cores as for
-/// prox_segment_segment. Non-finite input gives NaN. Error: the core
-/// distance has the bound of prox_segment_segment; the radii are then
-/// subtracted from its square root.
 PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_capsule)(
     const PROX_FN(prox_capsule) * c0, const PROX_FN(prox_capsule) * c1,
     PROX_FN(prox_pair) * out) {
@@ -1687,13 +1554,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_capsule)(
                                            out);
 }
 
-/// Closest points of a solid sphere and a segment; returns the squared
-/// distance, 0 when the segment meets the sphere.
-///
-/// Side 0 as for prox_sphere_capsule; side 1 is the segment's point nearest
-/// the center (param[1][0] = t, features of prox_point_segment), which is
-/// also side 0's point when they meet (feature INTERIOR for the sphere).
-/// Non-finite input gives NaN. Error: as prox_sphere_capsule.
 PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_segment)(
     const PROX_FN(prox_sphere) * s, const PROX_FN(prox_segment) * g,
     PROX_FN(prox_pair) * out) {
@@ -1706,13 +1566,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_segment)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, 0, 1, 0, out);
 }
 
-/// Closest points of a solid capsule and a segment; returns the squared
-/// distance, 0 when the segment meets the capsule.
-///
-/// Side 0 as for prox_capsule_capsule; side 1 is the segment's point of
-/// the core pair of prox_segment_segment (param[1][0] = t), which is also
-/// side 0's point when they meet (feature INTERIOR for the capsule).
-/// Non-finite input gives NaN. Error: as prox_capsule_capsule.
 PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_segment)(
     const PROX_FN(prox_capsule) * cap, const PROX_FN(prox_segment) * g,
     PROX_FN(prox_pair) * out) {
@@ -1725,15 +1578,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_segment)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, cap->radius, 0, 2, 0, out);
 }
 
-/// Closest points of a solid sphere and a triangle; returns the squared
-/// distance, 0 when the triangle meets the sphere.
-///
-/// Side 0 as for prox_sphere_capsule; side 1 is the triangle's point
-/// nearest the center (barycentrics in param[1], features of
-/// prox_point_triangle), also side 0's point when they meet (feature
-/// INTERIOR for the sphere). Non-finite input gives NaN. Error: the core
-/// distance has the bound of prox_point_triangle; the radius is then
-/// subtracted from its square root.
 PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_triangle)(
     const PROX_FN(prox_sphere) * s, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_pair) * out) {
@@ -1746,15 +1590,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_triangle)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, 0, 1, 0, out);
 }
 
-/// Closest points of a solid capsule and a triangle; returns the squared
-/// distance, 0 when the triangle meets the capsule.
-///
-/// Side 0 as for prox_capsule_capsule; side 1 is the triangle's point of
-/// the core pair of prox_segment_triangle (barycentrics in param[1]), also
-/// side 0's point when they meet (feature INTERIOR for the capsule).
-/// Non-finite input gives NaN. Error: the core distance has the bound of
-/// prox_segment_triangle; the radius is then subtracted from its square
-/// root.
 PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_triangle)(
     const PROX_FN(prox_capsule) * cap, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_pair) * out) {

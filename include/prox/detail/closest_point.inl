@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: closest points from a point to a primitive (K1). Instantiated
- * once per precision by closest.h.
+ * once per precision by closest.h, which declares the documented kernels
+ * with their contracts; this file holds their definitions.
  *
  * Accuracy. Every kernel computes the squared distance as |p - q|^2 from a
  * closest point q that lies on the primitive up to a few roundings, never as
@@ -157,15 +158,6 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(
                                   0);
 }
 
-/// Closest point on a plane to p; returns the squared distance.
-///
-/// out (may be NULL) gets the projection of p, feature FACE 0 and no
-/// parameters. Any non-zero normal works (it need not be unit; a normal
-/// whose square would underflow or overflow is first scaled by a power of
-/// two, which leaves the plane as it is). A plane with a zero normal (as
-/// the constructors leave on failure) contains every point: the result is
-/// p itself at distance 0. Non-finite input gives NaN. Error: squared
-/// distance within 8 eps max(S, d)^2 for a unit normal.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_plane) *
                                                     plane,
@@ -174,11 +166,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
   return PROX_FN(prox_detail_plane_query)(p, plane, out, &s, &nn);
 }
 
-/// Signed distance from p to a plane: positive on the side the normal
-/// points to. out (may be NULL) gets the projection of p and the squared
-/// distance as prox_point_plane gives them (the square of the result within
-/// rounding; +inf where that square overflows while the distance does
-/// not). Zero normal: 0; non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
     PROX_FN(prox_closest) * out) {
@@ -193,11 +180,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
 
 /* ------------------------------ line, ray, segment ------------------------ */
 
-/// Closest point on a line to p; returns the squared distance.
-///
-/// out->param[0] is the line parameter t of the closest point
-/// origin + t dir; feature EDGE 0. A zero dir makes the line its origin
-/// (t = 0, feature VERTEX 0). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_line)(PROX_FN(prox_vec3) p,
                                                const PROX_FN(prox_line) * line,
                                                PROX_FN(prox_closest) * out) {
@@ -212,13 +194,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_line)(PROX_FN(prox_vec3) p,
       out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX, 0);
 }
 
-/// Closest point on a ray to p; returns the squared distance.
-///
-/// The ray is {origin + t dir : tmin <= t <= tmax} (tmax may be +inf, tmin
-/// -inf). out->param[0] is t; feature VERTEX 0 when t == tmin, VERTEX 1
-/// when t == tmax, else EDGE 0. A zero dir makes the ray its origin (t =
-/// clamp(0), VERTEX 0); tmin > tmax is the single parameter tmin.
-/// Non-finite coordinates or a NaN interval give NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
                                               const PROX_FN(prox_ray) * ray,
                                               PROX_FN(prox_closest) * out) {
@@ -236,13 +211,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
       end < 0 ? 0 : end);
 }
 
-/// Closest point on a segment to p; returns the squared distance.
-///
-/// out->param[0] is t in [0, 1] (closest point a + t (b - a)); feature
-/// VERTEX 0 (t = 0, the point is a exactly), VERTEX 1 (t = 1, b exactly) or
-/// EDGE 0. A segment with a == b is the point a (VERTEX 0). Non-finite input
-/// gives NaN. Error: squared distance within 8 eps max(S, d)^2, point within
-/// 8 eps S.
 PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_segment) * seg,
     PROX_FN(prox_closest) * out) {
@@ -431,23 +399,6 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(
   return d2;
 }
 
-/// Closest point on a triangle to p; returns the squared distance.
-///
-/// out->param[0..2] are the barycentric coordinates (u, v, w) of the
-/// closest point q = u v[0] + v v[1] + w v[2] (all >= 0, summing to 1 up to
-/// rounding); feature VERTEX i, EDGE i (v[i] to v[(i+1)%3]) or FACE 0.
-/// A triangle of zero area (collinear or coincident vertices) is the union
-/// of its edges, and nearly degenerate ones (slivers) are handled in wide
-/// arithmetic, so the squared distance keeps its bound on slivers too.
-/// Non-finite input gives NaN. Error (S the largest coordinate magnitude,
-/// d the distance): squared distance within 8 eps max(S, d)^2 for every
-/// triangle, slivers included; point within 8 eps S when every angle has
-/// sin^2 >= 1e-4 (the face point is p projected along the normal, whose
-/// direction is as accurate as the shape allows); barycentrics reproduce
-/// the point within 8 eps S / sin^2(smallest angle) (they solve a 2x2 Gram
-/// system; prox_triangle_barycentric is accurate for any shape).
-/// Voronoi regions in the order of Ericson 5.1.5, with the face and edge
-/// points computed differently.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_closest) * out) {
@@ -552,15 +503,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   return PROX_FN(prox_detail_set)(out, q, d2, kind, index);
 }
 
-/// Barycentric coordinates (u, v, w) of the orthogonal projection of p onto
-/// the plane of a triangle: the projection is u v[0] + v v[1] + w v[2],
-/// u + v + w = 1, returned as (x, y, z) = (u, v, w).
-///
-/// Computed in wide arithmetic: each coordinate has a relative error of a
-/// few eps on non-degenerate triangles, slivers included. For a triangle
-/// of zero area (relative to its edges, below 1e-12 in sine of its angle),
-/// the coordinates of the closest point of its edges are returned. Non-finite
-/// input gives NaN.
 PROX_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_triangle_barycentric)(PROX_FN(prox_vec3) p,
                                        const PROX_FN(prox_triangle) * tri) {
@@ -579,16 +521,6 @@ PROX_KERNEL PROX_FN(prox_vec3)
   return PROX_FN(prox_v3)(r.param[0], r.param[1], r.param[2]);
 }
 
-/// Closed point-in-triangle test: 1 when the orthogonal projection of p
-/// onto the triangle's plane lies in the triangle or on its boundary, else
-/// 0. The barycentric numerators are evaluated in wide arithmetic, and a
-/// numerator within its rounding bound (about 1e-28 relative for double)
-/// of zero counts as on the boundary. A triangle of zero area (see
-/// prox_triangle_barycentric) contains p when p lies on one of its edges:
-/// when prox_point_triangle's squared distance is at most 64 eps^2 (|v[1] -
-/// v[0]|^2 + |v[2] - v[0]|^2 + |p - v[0]|^2), eps = 2^-52 (float: 2^-23).
-/// Scaling every input by a power of two does not change the answer (within
-/// the domain of closest.h). Non-finite input: 0.
 PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_triangle) *
                                                     tri) {
@@ -613,16 +545,6 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
 
 /* -------------------------------- rectangle ------------------------------- */
 
-/// Closest point on a rectangle to p; returns the squared distance.
-///
-/// out->param[0..1] are the rectangle coordinates (s, t) of the closest
-/// point center + s axis[0] + t axis[1], |s| <= |half[0]|, |t| <= |half[1]|.
-/// Feature FACE 0 (inside), EDGE i (i = 0: s = -h0, 1: s = +h0, 2: t = -h1,
-/// 3: t = +h1) or VERTEX i (bit 0 set when s = +h0, bit 1 when t = +h1).
-/// The axes are expected orthonormal (prox_rectangle_is_valid) and used as
-/// given: the answer is the clamp formula on them, the closest point only
-/// for orthonormal axes. Zero half extents give a segment or a point.
-/// Non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_rectangle) * rect,
     PROX_FN(prox_closest) * out) {
@@ -675,18 +597,6 @@ typedef char PROX_FN(prox_detail_obb_layout)
          : -1];
 #endif
 
-/// Closest point of a solid axis-aligned box to p; returns the squared
-/// distance (0 inside).
-///
-/// Feature INTERIOR (p inside or on the boundary: the point is p), FACE
-/// 2i + s (i the axis, s = 1 for the max side), EDGE 4k + b (k the free axis,
-/// b has bit 0 for the high side of the lower clamped axis and bit 1 for the
-/// other) or VERTEX b (bit i for the high side of axis i). No parameters.
-/// Zero size is a rectangle, segment or point. The corners are expected in
-/// order (min <= max); an axis with min > max is not reordered but taken as
-/// the single value min (the clamp's answer, as Ericson's and Jolt's clamps
-/// give; the sides and the feature follow from that). Non-finite input gives
-/// NaN. Exact up to the rounding of the final sum of squares.
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
                          PROX_FN(prox_closest) * out) {
@@ -759,14 +669,6 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
   return depth;
 }
 
-/// Signed distance from p to an axis-aligned box: the distance outside,
-/// minus the depth (distance to the nearest face) inside.
-///
-/// out (may be NULL) gets the nearest point of the boundary: outside, as
-/// prox_point_aabb; inside, p moved onto the nearest face (feature FACE i as
-/// for prox_point_aabb; ties go to the lowest face index); out->sqdist is
-/// the square of the result. An axis with min > max is the single value min,
-/// as for prox_point_aabb. Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
     PROX_FN(prox_closest) * out) {
@@ -819,17 +721,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
   return -depth;
 }
 
-/// Closest point of a solid oriented box to p; returns the squared distance
-/// (0 inside).
-///
-/// out->param[0..2] are the box coordinates s_i of the closest point
-/// center + sum s_i axis[i], |s_i| <= |half[i]|; features as for
-/// prox_point_aabb with axis i in place of x, y, z. The axes are expected
-/// orthonormal (prox_obb_is_valid) and used as given: the answer is the
-/// clamp formula on them, so inside (feature INTERIOR) the point is p
-/// itself and the distance 0; with other axes it is not the closest point
-/// of any box the other OBB queries agree on (see prox_obb). Zero half
-/// extents give a flat box. Non-finite input gives NaN.
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
                         PROX_FN(prox_closest) * out) {
@@ -972,10 +863,6 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
   return PROX_FN(prox_detail_set)(out, inside ? p : q, d2, f.kind, f.index);
 }
 
-/// Signed distance from p to an oriented box: the distance outside, minus
-/// the depth inside. out (may be NULL) gets the nearest boundary point as
-/// for prox_point_aabb_signed (box coordinates in param[0..2]).
-/// Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     PROX_FN(prox_closest) * out) {
@@ -1076,12 +963,6 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(
   return *sd * *sd;
 }
 
-/// Closest point of a solid sphere (ball) to p; returns the squared
-/// distance (0 inside).
-///
-/// Feature FACE 0 outside (the point is on the surface), INTERIOR inside or
-/// on the surface (the point is p). No parameters. Radius 0 is the point
-/// center. Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere)(PROX_FN(prox_vec3) p,
                                                  const PROX_FN(prox_sphere) *
                                                      sph,
@@ -1097,16 +978,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere)(PROX_FN(prox_vec3) p,
       out, q, d2, d2 > 0 ? PROX_FEATURE_FACE : PROX_FEATURE_INTERIOR, 0);
 }
 
-/// Signed distance from p to a sphere: |p - center| - radius. out (may be
-/// NULL) gets the nearest surface point (FACE 0); at the center, where
-/// every surface point is nearest, the point center + radius (1, 0, 0).
-/// Non-finite input gives NaN. Error (S the largest magnitude of p, the
-/// center, the radius and the exact point): the distance within 8 eps S;
-/// the point, unless p is the center, within 8 eps S of the exact nearest
-/// point (the direction p - center is formed exactly up to one rounding per
-/// coordinate, at any distance from the center, subnormal ones included);
-/// and in every case on the surface (its distance to the center within 8
-/// eps S of the radius) at distance |result| from p within 8 eps S.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_sphere) * sph,
     PROX_FN(prox_closest) * out) {
@@ -1141,13 +1012,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
   return sd;
 }
 
-/// Closest point of a solid capsule to p; returns the squared distance (0
-/// inside).
-///
-/// out->param[0] is the parameter t in [0, 1] of the nearest point of the
-/// core segment a b. Feature INTERIOR inside (the point is p), else VERTEX
-/// 0 / VERTEX 1 (on the cap around a / b: t = 0 / 1) or EDGE 0 (on the
-/// side). a == b is a sphere; radius 0 a segment. Non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule)(PROX_FN(prox_vec3) p,
                                                   const PROX_FN(prox_capsule) *
                                                       cap,
@@ -1169,26 +1033,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule)(PROX_FN(prox_vec3) p,
                                   core.feature.index);
 }
 
-/// Signed distance from p to a capsule: the distance to the core segment
-/// minus the radius. out (may be NULL) gets the nearest surface point with
-/// the features of prox_point_capsule (never INTERIOR): the core point
-/// plus radius times the unit direction from it to p, made perpendicular to
-/// the segment on the side (EDGE) and kept off the segment's side on a cap
-/// (VERTEX); on the core itself, a direction perpendicular to the segment.
-/// Non-finite input gives NaN.
-///
-/// Error (S the largest magnitude of p, a, b, the radius and the exact
-/// point; d_core the exact distance from p to the core segment): the
-/// distance within 8 eps S. The point is always on the surface (its
-/// distance to the segment within 8 eps S of the radius) and at distance
-/// |result| from p within 8 eps S. It is within 8 eps S of the exact
-/// nearest point where that point is well-conditioned, d_core >= radius /
-/// 2. Nearer the core the direction from the core to p, which the rounded
-/// core point decides, is ill-conditioned: the point is then within 8 eps S
-/// (1 + radius / d_core) of the exact one, which says little for p within
-/// a few ulps of the core: such a p can get any direction around the
-/// segment. (On the core, d_core = 0, a whole circle of points is nearest,
-/// and the point returned is one of them within 8 eps S.)
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_capsule) * cap,
     PROX_FN(prox_closest) * out) {
@@ -1371,21 +1215,6 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
   return d2;
 }
 
-/// Closest point of a solid tetrahedron to p; returns the squared distance
-/// (0 inside).
-///
-/// out->param[0..3] are the barycentric coordinates of the closest point.
-/// Feature INTERIOR (p inside: the point is p), FACE i (opposite v[i]),
-/// EDGE i (pairs (0,1), (0,2), (0,3), (1,2), (1,3), (2,3)) or VERTEX i.
-/// Only the faces p is not behind are searched; a sign misjudged by
-/// rounding concerns a point within rounding of that face's plane, where
-/// the answer is unaffected beyond rounding.
-/// A flat tetrahedron (zero volume) is the union of its faces, each handled
-/// as by prox_point_triangle (slivers included). Either orientation.
-/// Non-finite input gives NaN. Error: squared distance as
-/// prox_point_triangle; the point likewise, except where two faces' distances
-/// tie within rounding (p far away), where either face's point may be
-/// returned.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out) {
@@ -1435,11 +1264,6 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
   return PROX_FN(prox_detail_root_scaled)(d2, e);
 }
 
-/// Signed distance from p to a solid tetrahedron: the distance outside,
-/// minus the depth (distance to the nearest face) inside; a flat
-/// tetrahedron has no inside. out (may be NULL) gets the nearest boundary
-/// point: outside, as prox_point_tetrahedron; inside, the nearest point of
-/// the nearest face, feature FACE i. Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out) {
