@@ -49,6 +49,7 @@ PROX_REAL PROX_FN(prox_point_triangles)(PROX_FN(prox_vec3) p,
   const prox_batch_ops *ops = prox_batch_ops_active();
   size_t bi = SIZE_MAX;
   PROX_REAL d2 = PROX_INF;
+  PROX_ASSERT(n == 0 || tris != NULL);
   if (n > 0) {
     d2 = ops ? ops->PROX_FN(point_triangles)(p, tris, n, &bi)
              : PROX_FN(prox_batch_scan)(p, tris, NULL, n, &bi);
@@ -71,6 +72,7 @@ PROX_REAL PROX_FN(prox_point_triangles_soa)(PROX_FN(prox_vec3) p,
   const prox_batch_ops *ops = prox_batch_ops_active();
   size_t bi = SIZE_MAX;
   PROX_REAL d2 = PROX_INF;
+  PROX_ASSERT(n == 0 || tris != NULL);
   if (n > 0) {
     d2 = ops ? ops->PROX_FN(point_triangles_soa)(p, tris, n, &bi)
              : PROX_FN(prox_batch_scan)(p, NULL, tris, n, &bi);
@@ -94,6 +96,7 @@ void PROX_FN(prox_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n,
                                    PROX_FN(prox_closest) * out) {
   const prox_batch_ops *ops = prox_batch_ops_active();
   size_t i;
+  PROX_ASSERT(n == 0 || (pts != NULL && tri != NULL));
   if (n == 0 || (!sqdist_out && !out)) return;
   if (ops) {
     ops->PROX_FN(points_triangle)(pts, n, tri, sqdist_out, out);
@@ -112,6 +115,7 @@ void PROX_FN(prox_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
                                PROX_FN(prox_closest) * out) {
   const prox_batch_ops *ops = prox_batch_ops_active();
   size_t i;
+  PROX_ASSERT(n == 0 || (pts != NULL && box != NULL));
   if (n == 0 || (!sqdist_out && !out)) return;
   if (ops) {
     ops->PROX_FN(points_aabb)(pts, n, box, sqdist_out, out);

@@ -200,11 +200,23 @@ typedef struct prox_allocator {
 } prox_allocator;
 
 /// Signature of the handler called by PROX_ASSERT on a programmer error.
+/// A handler that returns lets the failing function go on (it then reads
+/// the NULL pointer); one that does not (abort, longjmp, an exception in
+/// C++ callers) stops it.
 typedef void (*prox_assert_fn)(const char *condition, const char *file,
                                int line);
 
 /// Installs the handler PROX_ASSERT calls (NULL restores the default, which
-/// prints the failed condition to stderr and aborts). Not for device code.
+/// prints the failed condition to stderr and aborts).
+///
+/// What is checked: programmer errors in the compiled entry points (the
+/// batch queries of batch.h, and the mesh layer), such as a NULL pointer
+/// that is required (an array with n > 0 elements, the triangle or box of a
+/// batch), in builds of the library without NDEBUG (CMake's Debug). Release
+/// builds check nothing, and the header kernels never assert (they are
+/// device code too, and a NULL required pointer there is undefined
+/// behaviour, as in the C library). The handler is process-wide state, as
+/// is the SIMD level of prox_simd_set(). Not for device code.
 PROX_API void prox_set_assert_fn(prox_assert_fn fn);
 
 /// Calls the installed assertion handler (used by PROX_ASSERT).
