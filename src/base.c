@@ -16,8 +16,10 @@ static void prox_default_assert(const char *condition, const char *file,
   abort();
 }
 
-/* The handler is the library's only mutable state. It is atomic where C11
- * atomics exist, so that installing a handler while another thread fails an
+/* The handler is one of the library's two pieces of process-wide mutable
+ * state (the other is the SIMD level that prox_simd_set() chooses, in
+ * src/batch.c); queries never write either. It is atomic where C11 atomics
+ * exist, so that installing a handler while another thread fails an
  * assertion is not a data race. */
 #if !defined(__STDC_NO_ATOMICS__)
 #include <stdatomic.h>

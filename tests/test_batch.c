@@ -815,11 +815,11 @@ static void PROX_FN(body_points_aabb)(void) {
 }
 
 /* The threshold of the scalar kernel's thin path: triangles on both sides of
- * n2 > PROX_TRI_WIDE_SIN2 * d11 * d22 (prox/detail/closest_point.inl keeps
- * the constant private; src/simd/batch_simd.inl has a copy). The vector code
- * must send every triangle below the scalar threshold to the scalar kernel:
- * were its copy smaller than the scalar constant, the triangles between the
- * two would get the plain formulas in the vector code and the thin path's
+ * n2 > PROX_WIDE_SIN2 * d11 * d22 (prox/detail/real_double.h and
+ * real_float.h keep the constant private; src/simd/batch_simd.inl has a copy).
+ * The vector code must send every triangle below the scalar threshold to the scalar
+ * kernel: were its copy smaller than the scalar constant, the triangles between
+ * the two would get the plain formulas in the vector code and the thin path's
  * in the scalar kernel, and their face points (a + s e1 + t e2 in wide
  * arithmetic there, a projection along the normal here) would differ in
  * bits. So: triangles whose sin^2 at v[0] sweeps a factor 100 either side
@@ -828,7 +828,7 @@ static void PROX_FN(body_points_aabb)(void) {
  * bit for bit. (A copy larger than the scalar constant sends more triangles
  * to the scalar kernel: slower, never different, and not visible here.) */
 static void PROX_FN(body_threshold)(void) {
-  /* The expected value of PROX_TRI_WIDE_SIN2 (a third copy): where the
+  /* The expected value of PROX_WIDE_SIN2 (a third copy): where the
    * boundary search below looks. */
   const double expect = PROX_IS_DOUBLE ? 1e-6 : 1e-3;
   enum { NSWEEP = 240, NNEAR = 2 * 40, NEDGE = 16, NPTS = 48 };

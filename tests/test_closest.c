@@ -322,7 +322,7 @@ static void tc_ball(const q3 *p, const q3 *c, const mpq_t cd2, const mpq_t r,
 /* 1e-9 is below float resolution: regions are compared beyond 1e-4 S
  * (~840 eps S). */
 #define TC_TAU 1e-4
-/* prox's zero-area threshold for float (PROX_TRI_FLAT_SIN2, not stated in
+/* prox's zero-area threshold for float (PROX_FLAT_SIN2, not stated in
  * the header comment). */
 #define TC_FLAT_SIN2 1e-10
 #include "test_closest.c"

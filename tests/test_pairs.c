@@ -1195,7 +1195,7 @@ static void test_regressions(void) {
 }
 
 /* Segments whose directions are within rounding of the parallel threshold
- * (PROX_PAIR_FLAT_SIN2): the filter cannot tell, and the wide test finds
+ * (PROX_FLAT_SIN2): the filter cannot tell, and the wide test finds
  * them parallel. prox_segment_segment and prox_segment_triangle (through
  * its edges) then read the parameters of the wide critical point, which
  * were left unset (issue 13, found by valgrind). The answer here is

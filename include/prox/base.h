@@ -34,19 +34,23 @@
 
 /// PROX_INLINE is the linkage of a kernel defined in a header.
 ///
-/// In C the header holds C99 "inline definitions": a user's translation unit
-/// may inline them, and a call it does not inline resolves to the external
-/// definition that the library emits once (src/export.c defines
-/// PROX_EMIT_EXTERNAL and so turns every inline definition into an external
-/// one). That gives one name for the inlinable kernel and for the exported
-/// symbol that FFI users (ctypes, ...) call. In C++ and CUDA, plain `inline`
-/// has the equivalent meaning.
-#if defined(__cplusplus)
-#define PROX_INLINE inline
-#elif defined(PROX_EMIT_EXTERNAL)
-#define PROX_INLINE extern inline
+/// In a user's translation unit (C, C++ or CUDA) every kernel is
+/// `static inline`: the compiler inlines it, or emits a private copy, and a
+/// user's program never needs a symbol of the library to call a kernel.
+/// The library emits the exported, external definition of each documented
+/// kernel once: src/export.c defines PROX_EMIT_EXTERNAL, which turns the
+/// public kernels' definitions into ordinary external definitions, for FFI
+/// users (ctypes, ...) and for a user who calls a kernel through the
+/// shared library. Internal helpers (prox_detail_*, qualified by
+/// PROX_DETAIL_KERNEL) are `static inline` everywhere, so that the shared
+/// library exports exactly the documented API (the test "exports" checks
+/// it). A static helper may be called by an external definition, and by
+/// a static inline kernel, but not by a C99 inline definition with
+/// external linkage: hence no C99 inline definitions.
+#if defined(PROX_EMIT_EXTERNAL) && !defined(__cplusplus)
+#define PROX_INLINE
 #else
-#define PROX_INLINE inline
+#define PROX_INLINE static inline
 #endif
 
 /// 1 when fma() is a hardware instruction here (FP_FAST_FMA from math.h,
@@ -59,17 +63,34 @@
 #define PROX_FAST_FMA 0
 #endif
 
-/// Qualifier of every header-defined kernel.
+/// Qualifier of every documented header-defined kernel: static inline in a
+/// user's code, an exported external definition in src/export.c.
+#if defined(PROX_EMIT_EXTERNAL) && !defined(__cplusplus)
 #define PROX_KERNEL PROX_API PROX_HD PROX_INLINE
+#else
+#define PROX_KERNEL PROX_HD PROX_INLINE
+#endif
+
+/// Qualifier of the internal helpers of the kernels (names prox_detail_*):
+/// static inline everywhere, never exported.
+#define PROX_DETAIL_KERNEL PROX_HD static inline
 
 /// Qualifier of the few small kernels that are worth inlining into a user's
 /// loop whatever the compiler's size heuristics say (a call passes each
 /// 24-byte vector through memory and costs as much as the kernel):
 /// point-box, point-segment, ray-box. Not for large kernels.
+/// PROX_DETAIL_SMALL_KERNEL is the same for internal helpers.
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#if defined(PROX_EMIT_EXTERNAL) && !defined(__cplusplus)
+#define PROX_SMALL_KERNEL PROX_KERNEL
+#else
 #define PROX_SMALL_KERNEL PROX_KERNEL __attribute__((always_inline))
+#endif
+#define PROX_DETAIL_SMALL_KERNEL                                               \
+  PROX_DETAIL_KERNEL __attribute__((always_inline))
 #else
 #define PROX_SMALL_KERNEL PROX_KERNEL
+#define PROX_DETAIL_SMALL_KERNEL PROX_DETAIL_KERNEL
 #endif
 
 /// Internal: hides the value of a real variable from the optimiser (an empty
@@ -179,11 +200,23 @@ typedef struct prox_allocator {
 } prox_allocator;
 
 /// Signature of the handler called by PROX_ASSERT on a programmer error.
+/// A handler that returns lets the failing function go on (it then reads
+/// the NULL pointer); one that does not (abort, longjmp, an exception in
+/// C++ callers) stops it.
 typedef void (*prox_assert_fn)(const char *condition, const char *file,
                                int line);
 
 /// Installs the handler PROX_ASSERT calls (NULL restores the default, which
-/// prints the failed condition to stderr and aborts). Not for device code.
+/// prints the failed condition to stderr and aborts).
+///
+/// What is checked: programmer errors in the compiled entry points (the
+/// batch queries of batch.h, and the mesh layer), such as a NULL pointer
+/// that is required (an array with n > 0 elements, the triangle or box of a
+/// batch), in builds of the library without NDEBUG (CMake's Debug). Release
+/// builds check nothing, and the header kernels never assert (they are
+/// device code too, and a NULL required pointer there is undefined
+/// behaviour, as in the C library). The handler is process-wide state, as
+/// is the SIMD level of prox_simd_set(). Not for device code.
 PROX_API void prox_set_assert_fn(prox_assert_fn fn);
 
 /// Calls the installed assertion handler (used by PROX_ASSERT).

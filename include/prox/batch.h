@@ -60,6 +60,66 @@ PROX_API const char *prox_simd_name(int level);
 #include "detail/batch.inl"
 #include "detail/real_end.h"
 
+/// The triangle of tris nearest to p: returns the minimum over i < n of
+/// prox_point_triangle(p, &tris[i]), the smallest index holding it in
+/// *best_index and that triangle's full result in *best (either may be
+/// NULL).
+///
+/// Ties go to the lowest index. n == 0 returns +inf with *best_index =
+/// SIZE_MAX and *best set to sqdist +inf, feature NONE, point and
+/// parameters NaN. Non-finite input anywhere gives NaN: the result is NaN
+/// as soon as one triangle's distance is NaN, and *best_index is the first
+/// such triangle. The distance and the index are those of a loop over
+/// prox_point_triangle(), bit for bit (see prox/batch.h), so its error
+/// bound holds (8 eps S^2). For the leaf loop of a tree, pass best = NULL
+/// and call prox_point_triangle() once on the final winner: filling *best
+/// costs one more scalar query per call.
+PROX_API double prox_point_triangles(prox_vec3 p, const prox_triangle *tris,
+                                     size_t n, size_t *best_index,
+                                     prox_closest *best);
+/// Float version of prox_point_triangles().
+PROX_API float prox_point_trianglesf(prox_vec3f p, const prox_trianglef *tris,
+                                     size_t n, size_t *best_index,
+                                     prox_closestf *best);
+
+/// prox_point_triangles() on triangles in structure-of-arrays form; same
+/// results, same rules.
+PROX_API double prox_point_triangles_soa(prox_vec3 p,
+                                         const prox_triangle_soa *tris,
+                                         size_t n, size_t *best_index,
+                                         prox_closest *best);
+/// Float version of prox_point_triangles_soa().
+PROX_API float prox_point_triangles_soaf(prox_vec3f p,
+                                         const prox_triangle_soaf *tris,
+                                         size_t n, size_t *best_index,
+                                         prox_closestf *best);
+
+/// prox_point_triangle() for each of n points against one triangle:
+/// sqdist_out[i] (if not NULL) gets the squared distance of pts[i] and
+/// out[i] (if not NULL) its full result, both equal to the scalar kernel's
+/// bit for bit. A degenerate or sliver triangle, and any point whose
+/// result is not finite, goes through the scalar kernel. n == 0, or both
+/// outputs NULL, does nothing.
+PROX_API void prox_points_triangle(const prox_vec3 *pts, size_t n,
+                                   const prox_triangle *tri, double *sqdist_out,
+                                   prox_closest *out);
+/// Float version of prox_points_triangle().
+PROX_API void prox_points_trianglef(const prox_vec3f *pts, size_t n,
+                                    const prox_trianglef *tri,
+                                    float *sqdist_out, prox_closestf *out);
+
+/// prox_point_aabb() for each of n points against one box: sqdist_out[i]
+/// (if not NULL) gets the squared distance of pts[i] and out[i] (if not
+/// NULL) its full result, both equal to the scalar kernel's bit for bit.
+/// n == 0, or both outputs NULL, does nothing.
+PROX_API void prox_points_aabb(const prox_vec3 *pts, size_t n,
+                               const prox_aabb *box, double *sqdist_out,
+                               prox_closest *out);
+/// Float version of prox_points_aabb().
+PROX_API void prox_points_aabbf(const prox_vec3f *pts, size_t n,
+                                const prox_aabbf *box, float *sqdist_out,
+                                prox_closestf *out);
+
 PROX_EXTERN_C_END
 
 #endif /* PROX_BATCH_H */

@@ -30,8 +30,8 @@ prox_sdf_options prox_sdf_options_default(void) {
  * triangle. All decisions are exact (orient3d: a filter, then expansions). */
 static int sdf_cross(const double *p, const double *q, const double *a,
                      const double *b, const double *c, int *sign) {
-  int sp = prox_detail_ov_orient3d_sign(a, b, c, p);
-  int sq = prox_detail_ov_orient3d_sign(a, b, c, q);
+  int sp = prox_detail_orient3d_sign(a, b, c, p);
+  int sq = prox_detail_orient3d_sign(a, b, c, q);
   int e1, e2, e3;
   if (sp != 0 && sp == sq) return 0;
   if (sp == 0) {
@@ -46,17 +46,17 @@ static int sdf_cross(const double *p, const double *q, const double *a,
       memcpy(t[2], c, sizeof t[2]);
       ax = prox_detail_ov_tri_axis((const double(*)[3])t);
       if (ax < 0) return 2; /* zero area: p on its line or not, undecided */
-      o = prox_detail_ov_orient2d_sign(a, b, c, ax);
-      d1 = prox_detail_ov_orient2d_sign(a, b, p, ax) * o;
-      d2 = prox_detail_ov_orient2d_sign(b, c, p, ax) * o;
-      d3 = prox_detail_ov_orient2d_sign(c, a, p, ax) * o;
+      o = prox_detail_orient2d_sign(a, b, c, ax);
+      d1 = prox_detail_orient2d_sign(a, b, p, ax) * o;
+      d2 = prox_detail_orient2d_sign(b, c, p, ax) * o;
+      d3 = prox_detail_orient2d_sign(c, a, p, ax) * o;
       return d1 >= 0 && d2 >= 0 && d3 >= 0 ? 3 : 0;
     }
   }
   if (sq == 0) return 2;
-  e1 = prox_detail_ov_orient3d_sign(p, q, a, b);
-  e2 = prox_detail_ov_orient3d_sign(p, q, b, c);
-  e3 = prox_detail_ov_orient3d_sign(p, q, c, a);
+  e1 = prox_detail_orient3d_sign(p, q, a, b);
+  e2 = prox_detail_orient3d_sign(p, q, b, c);
+  e3 = prox_detail_orient3d_sign(p, q, c, a);
   if ((e1 > 0 || e2 > 0 || e3 > 0) && (e1 < 0 || e2 < 0 || e3 < 0))
     return 0; /* mixed signs: the line passes beside the triangle */
   if (e1 == 0 || e2 == 0 || e3 == 0) return 2; /* an edge or a vertex */

@@ -92,6 +92,7 @@ PROX_REAL PROX_FN(prox_point_triangles)(PROX_FN(prox_vec3) p,
                                         PROX_FN(prox_closest) * best) {
   size_t bi = SIZE_MAX;
   PROX_REAL d2 = PROX_INF;
+  PROX_ASSERT(n == 0 || tris != NULL);
   if (n > 0)
     d2 =
         prox_simd_table_get()->batch->PROX_FN(point_triangles)(p, tris, n, &bi);
@@ -112,6 +113,7 @@ PROX_REAL PROX_FN(prox_point_triangles_soa)(PROX_FN(prox_vec3) p,
                                             PROX_FN(prox_closest) * best) {
   size_t bi = SIZE_MAX;
   PROX_REAL d2 = PROX_INF;
+  PROX_ASSERT(n == 0 || tris != NULL);
   if (n > 0)
     d2 = prox_simd_table_get()->batch->PROX_FN(point_triangles_soa)(p, tris, n,
                                                                     &bi);
@@ -132,6 +134,7 @@ void PROX_FN(prox_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n,
                                    const PROX_FN(prox_triangle) * tri,
                                    PROX_REAL *sqdist_out,
                                    PROX_FN(prox_closest) * out) {
+  PROX_ASSERT(n == 0 || (pts != NULL && tri != NULL));
   if (n == 0 || (!sqdist_out && !out)) return;
   prox_simd_table_get()->batch->PROX_FN(points_triangle)(pts, n, tri,
                                                          sqdist_out, out);
@@ -141,6 +144,7 @@ void PROX_FN(prox_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
                                const PROX_FN(prox_aabb) * box,
                                PROX_REAL *sqdist_out,
                                PROX_FN(prox_closest) * out) {
+  PROX_ASSERT(n == 0 || (pts != NULL && box != NULL));
   if (n == 0 || (!sqdist_out && !out)) return;
   prox_simd_table_get()->batch->PROX_FN(points_aabb)(pts, n, box, sqdist_out,
                                                      out);

@@ -43,10 +43,10 @@
 #define PB_INLINE static inline __attribute__((always_inline))
 #endif
 
-/* Copies of PROX_TRI_WIDE_SIN2 and PROX_TRI_FLOOR of
- * prox/detail/closest_point.inl (which #undefs them at its end): the
- * scalar triangle kernel leaves its plain path when n2 > PROX_TRI_WIDE_SIN2
- * * d11 * d22 + PROX_TRI_FLOOR fails. The two must be equal, value and
+/* Copies of PROX_WIDE_SIN2 (prox/detail/real_double.h, real_float.h) and
+ * PROX_REAL_MIN as prox/detail/closest_point.inl uses them: the scalar
+ * triangle kernel leaves its plain path when n2 > PROX_WIDE_SIN2 * d11 *
+ * d22 + PROX_REAL_MIN fails. The two must be equal, value and
  * type: were one here smaller, triangles between the two would take the
  * plain formulas here and the thin path there, and the results would
  * differ. tests/test_batch.c (test threshold) sweeps triangles across the

@@ -12,7 +12,7 @@
 
 void PROX_FN(prox_packet_ray_init)(PROX_FN(prox_packet_ray) * p,
                                    const PROX_FN(prox_ray) * ray) {
-  PROX_FN(prox_rayspace) rs;
+  PROX_FN(prox_detail_rayspace) rs;
   int a;
   p->ray = *ray;
   p->org[0] = ray->origin.x;

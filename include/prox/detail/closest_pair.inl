@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: closest points between two primitives (K2). Instantiated once
  * per precision by closest.h, after closest_point.inl (whose point queries
- * it builds on).
+ * it builds on). closest.h declares the documented kernels with their
+ * contracts; this file holds their definitions.
  *
  * Accuracy. The closest pair of two linear sets (line, ray, segment) is the
  * minimum of a convex quadratic f(s, t) = |p(s) - q(t)|^2 over a parameter
  * box. When the directions are far from parallel (sin^2 of their angle above
- * PROX_PAIR_WIDE_SIN2), the clamped critical point (Ericson 5.1.9) is
+ * PROX_WIDE_SIN2), the clamped critical point (Ericson 5.1.9) is
  * accurate and the distance is measured as |r|^2 with the residual
  * r = (base1 - base2) + s d1 - t d2 formed from exact base points (an
  * origin, or an exact end point), which rounds less than the difference of
@@ -17,9 +18,9 @@
  * system is ill-conditioned, and the minimum is taken over the box boundary
  * (an end point of one set against the other set: a K1 point query, accurate
  * to rounding) and the critical point solved in wide arithmetic
- * (detail/wide.inl), whose distance is the exact-to-rounding distance of the
+ * (detail/exact.inl), whose distance is the exact-to-rounding distance of the
  * two supporting lines ((o2 - o1) . n)^2 / |n|^2, n = d1 x d2. Below
- * PROX_PAIR_FLAT_SIN2 the directions count as parallel: the boundary minimum
+ * PROX_FLAT_SIN2 the directions count as parallel: the boundary minimum
  * is then within sin^2 * length^2 of the true one, far below rounding. A
  * critical point far from the inputs (unbounded rays and lines) also uses
  * the wide line distance, since points there carry large rounding.
@@ -44,38 +45,17 @@ typedef struct PROX_FN(prox_pair) {
   prox_feature feature[2]; ///< feature of each object holding its point
 } PROX_FN(prox_pair);
 
-#if PROX_IS_DOUBLE
-/* sin^2 of the angle between two directions below which the plain 2x2 solve
- * gives way to wide arithmetic (its error in f grows like eps^2 / sin^2),
- * and below which two directions count as parallel when one of the sets is
+/* PROX_WIDE_SIN2 (detail/real_double.h, real_float.h): sin^2 of the angle
+ * between two directions below which the plain 2x2 solve gives way to wide
+ * arithmetic (its error in f grows like eps^2 / sin^2); PROX_FLAT_SIN2:
+ * below it two directions count as parallel when one of the sets is
  * bounded (the boundary minimum is then off by at most sin^2 length^2). */
-#define PROX_PAIR_WIDE_SIN2 1e-6
-#define PROX_PAIR_FLAT_SIN2 1e-24
+
 /* |d1|^2 |d2|^2 below which the 2x2 system would be formed from
  * subnormal numbers (the plain path then loses all accuracy). */
-#define PROX_PAIR_TINY (DBL_MIN / DBL_EPSILON)
-#define PROX_PAIR_MIN DBL_MIN
-#else
-#define PROX_PAIR_WIDE_SIN2 1e-3f
-#define PROX_PAIR_FLAT_SIN2 1e-10f
-#define PROX_PAIR_TINY (FLT_MIN / FLT_EPSILON)
-#define PROX_PAIR_MIN FLT_MIN
-#endif
+#define PROX_PAIR_TINY (PROX_REAL_MIN / PROX_EPS)
 
-/* ---- internal helpers (exported, but not part of the documented API) ---- */
-
-/* PROX_PAIR_COLD keeps rare paths out of line (single points, non-finite
- * input, the wide critical point of nearly parallel segments), so that the
- * compiler keeps the common path's values in registers. */
-#ifndef PROX_PAIR_COLD
-#if defined(__CUDACC__)
-#define PROX_PAIR_COLD __noinline__
-#elif defined(__GNUC__) || defined(__clang__)
-#define PROX_PAIR_COLD __attribute__((cold))
-#else
-#define PROX_PAIR_COLD
-#endif
-#endif
+/* ---- internal helpers (not part of the documented API) ---- */
 
 /* PROX_PAIR_PAR_KERNEL qualifies prox_detail_pair_seg_par, the branch-free
  * parallel case of segment-segment: inlined into its caller with GCC, which
@@ -86,9 +66,9 @@ typedef struct PROX_FN(prox_pair) {
  * parallel path no faster. */
 #ifndef PROX_PAIR_PAR_KERNEL
 #if defined(__clang__)
-#define PROX_PAIR_PAR_KERNEL PROX_KERNEL
+#define PROX_PAIR_PAR_KERNEL PROX_DETAIL_KERNEL
 #else
-#define PROX_PAIR_PAR_KERNEL PROX_SMALL_KERNEL
+#define PROX_PAIR_PAR_KERNEL PROX_DETAIL_SMALL_KERNEL
 #endif
 #endif
 
@@ -101,7 +81,8 @@ typedef struct PROX_FN(prox_detail_pair_lin) {
 } PROX_FN(prox_detail_pair_lin);
 
 /// Internal: the all-NaN result of a pair query with non-finite input.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) *
+                                                           out) {
   PROX_REAL n = PROX_NAN;
   int k, i;
   if (out) {
@@ -118,11 +99,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) * out) {
 }
 
 /// Internal: sets side k of *out (not NULL): point, parameters, feature.
-PROX_KERNEL void PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
-                                                PROX_FN(prox_vec3) p,
-                                                PROX_REAL p0, PROX_REAL p1,
-                                                PROX_REAL p2, int kind,
-                                                int index) {
+PROX_DETAIL_KERNEL void
+PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
+                               PROX_FN(prox_vec3) p, PROX_REAL p0, PROX_REAL p1,
+                               PROX_REAL p2, int kind, int index) {
   out->point[k] = p;
   out->param[k][0] = p0;
   out->param[k][1] = p1;
@@ -133,13 +113,13 @@ PROX_KERNEL void PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
 
 /// Internal: the feature of a linear set's point from its end code (0: at
 /// lo, 1: at hi, -1: inside, 2: the set is a single point).
-PROX_KERNEL int PROX_FN(prox_detail_pair_kind)(int end) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_kind)(int end) {
   return end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX;
 }
 
 /// Internal: sets the result of a linear-linear query from parameters and
 /// end codes (see prox_detail_pair_kind) and returns d2.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
     PROX_FN(prox_pair) * out, PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
     PROX_REAL d2, PROX_REAL s, PROX_REAL t, int es, int et) {
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
@@ -155,7 +135,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
 
 /// Internal: the point of a linear set at parameter t with end code e
 /// (at lo exactly o when lo = 0, at hi exactly *end when given).
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_pair_at)(const PROX_FN(prox_detail_pair_lin) * L,
                                  PROX_REAL t, int e) {
   if (e == 0 && L->lo == 0) return L->o;
@@ -167,7 +147,7 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// rounds less than the difference of the two points: pa and pb are exact
 /// base points (an origin, or an exact end point with s or t = 0). For
 /// float the residual is formed in double, with one rounding at the end.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
     PROX_FN(prox_vec3) pa, PROX_REAL s, PROX_FN(prox_vec3) u,
     PROX_FN(prox_vec3) pb, PROX_REAL t, PROX_FN(prox_vec3) v) {
 #if PROX_IS_DOUBLE
@@ -187,24 +167,24 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
 /// Internal: the same in wide arithmetic (one rounding at the end), for the
 /// general linear pairs: lines and rays reach farther from their origins
 /// than segments, and their distances are larger against S.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
     PROX_FN(prox_vec3) pa, PROX_REAL s, PROX_FN(prox_vec3) u,
     PROX_FN(prox_vec3) pb, PROX_REAL t, PROX_FN(prox_vec3) v) {
 #if PROX_IS_DOUBLE
-  PROX_FN(prox_wvec3) r = PROX_FN(prox_wvdiff)(pa, pb);
+  PROX_FN(prox_detail_wvec3) r = PROX_FN(prox_detail_wvdiff)(pa, pb);
   if (s != 0) {
-    prox_wide S = prox_wfrom(s);
-    r.x = prox_wadd(r.x, prox_wmul(S, prox_wfrom(u.x)));
-    r.y = prox_wadd(r.y, prox_wmul(S, prox_wfrom(u.y)));
-    r.z = prox_wadd(r.z, prox_wmul(S, prox_wfrom(u.z)));
+    prox_detail_wide S = prox_detail_wfrom(s);
+    r.x = prox_detail_wadd(r.x, prox_detail_wmul(S, prox_detail_wfrom(u.x)));
+    r.y = prox_detail_wadd(r.y, prox_detail_wmul(S, prox_detail_wfrom(u.y)));
+    r.z = prox_detail_wadd(r.z, prox_detail_wmul(S, prox_detail_wfrom(u.z)));
   }
   if (t != 0) {
-    prox_wide T = prox_wfrom(-t);
-    r.x = prox_wadd(r.x, prox_wmul(T, prox_wfrom(v.x)));
-    r.y = prox_wadd(r.y, prox_wmul(T, prox_wfrom(v.y)));
-    r.z = prox_wadd(r.z, prox_wmul(T, prox_wfrom(v.z)));
+    prox_detail_wide T = prox_detail_wfrom(-t);
+    r.x = prox_detail_wadd(r.x, prox_detail_wmul(T, prox_detail_wfrom(v.x)));
+    r.y = prox_detail_wadd(r.y, prox_detail_wmul(T, prox_detail_wfrom(v.y)));
+    r.z = prox_detail_wadd(r.z, prox_detail_wmul(T, prox_detail_wfrom(v.z)));
   }
-  return prox_wreal(prox_wvdot(r, r));
+  return prox_detail_wreal(prox_detail_wvdot(r, r));
 #else
   return PROX_FN(prox_detail_pair_res2)(pa, s, u, pb, t, v);
 #endif
@@ -215,7 +195,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
 /// point that is an input (a segment's ends, a ray's origin at tmin = 0),
 /// else the origin plus the parameter times the direction (a computed end
 /// point such as origin + tmax dir carries its own rounding).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
     const PROX_FN(prox_detail_pair_lin) * A, PROX_REAL s, int es,
     const PROX_FN(prox_detail_pair_lin) * B, PROX_REAL t, int et) {
   PROX_FN(prox_vec3) pa = A->o, pb = B->o;
@@ -240,7 +220,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
 
 /// Internal: 1 when a linear set is a single point (zero direction, or an
 /// empty or one-point interval); then *p and *t get it and its parameter.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_single)(const PROX_FN(prox_detail_pair_lin) * L,
                                  PROX_FN(prox_vec3) * p, PROX_REAL *t) {
   if (PROX_FN(prox_vlen2)(L->d) == 0) {
@@ -256,81 +236,17 @@ PROX_FN(prox_detail_pair_single)(const PROX_FN(prox_detail_pair_lin) * L,
   return 0;
 }
 
-/// Internal: a vector of PROX_REAL as a wide vector.
-PROX_KERNEL PROX_FN(prox_wvec3)
-    PROX_FN(prox_detail_pair_wv)(PROX_FN(prox_vec3) a) {
-  PROX_FN(prox_wvec3) r;
-  r.x = PROX_FN(prox_wfrom)(a.x);
-  r.y = PROX_FN(prox_wfrom)(a.y);
-  r.z = PROX_FN(prox_wfrom)(a.z);
-  return r;
-}
-
-/// Internal: x / y rounded to PROX_REAL (y > 0), one rounding plus a
-/// relative error about eps^2.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_wratio)(PROX_FN(prox_wide) x,
-                                                       PROX_FN(prox_wide) y) {
-#if PROX_IS_DOUBLE
-  double q1 = x.hi / y.hi;
-  prox_wide r = prox_wsub(x, prox_wmul(prox_wfrom(q1), y));
-  return q1 + prox_wreal(r) / prox_wreal(y);
-#else
-  return (float)(x / y);
-#endif
-}
-
 /// Internal: the exact direction of a linear set in wide arithmetic.
-PROX_KERNEL PROX_FN(prox_wvec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3)
     PROX_FN(prox_detail_pair_wdir)(const PROX_FN(prox_detail_pair_lin) * L) {
   /* A segment's b - a is formed exactly; other directions are inputs. */
-  if (L->end && L->hi == 1) return PROX_FN(prox_wvdiff)(*L->end, L->o);
-  return PROX_FN(prox_detail_pair_wv)(L->d);
-}
-
-/// Internal: the leading part of a wide real (for comparisons).
-PROX_KERNEL double PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wide) x) {
-#if PROX_IS_DOUBLE
-  return x.hi;
-#else
-  return x;
-#endif
-}
-
-/// Internal: X 2^-e for a wide vector (exact, but for low parts that fall
-/// below 2^-1074).
-PROX_KERNEL void PROX_FN(prox_detail_pair_wldexp)(PROX_FN(prox_wvec3) * X,
-                                                  int e) {
-#if PROX_IS_DOUBLE
-  X->x.hi = ldexp(X->x.hi, -e);
-  X->x.lo = ldexp(X->x.lo, -e);
-  X->y.hi = ldexp(X->y.hi, -e);
-  X->y.lo = ldexp(X->y.lo, -e);
-  X->z.hi = ldexp(X->z.hi, -e);
-  X->z.lo = ldexp(X->z.lo, -e);
-#else
-  X->x = ldexp(X->x, -e);
-  X->y = ldexp(X->y, -e);
-  X->z = ldexp(X->z, -e);
-#endif
-}
-
-/// Internal: scales a wide vector by the power of two 2^-e that brings the
-/// largest magnitude of its leading parts into [1/2, 1), and returns e (0,
-/// and no scaling, for a zero or non-finite vector).
-PROX_KERNEL int PROX_FN(prox_detail_pair_wscale)(PROX_FN(prox_wvec3) * X) {
-  double m = fabs(PROX_FN(prox_detail_pair_whi)(X->x));
-  double my = fabs(PROX_FN(prox_detail_pair_whi)(X->y));
-  double mz = fabs(PROX_FN(prox_detail_pair_whi)(X->z));
-  int e;
-  m = my > m ? my : m;
-  m = mz > m ? mz : m;
-  e = PROX_FN(prox_detail_exp)(m);
-  if (e) PROX_FN(prox_detail_pair_wldexp)(X, e);
-  return e;
+  if (L->end && L->hi == 1) return PROX_FN(prox_detail_wvdiff)(*L->end, L->o);
+  return PROX_FN(prox_detail_wvfrom)(L->d);
 }
 
 /// Internal: x 2^e in PROX_REAL (exact unless the result leaves the range).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x, int e) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x,
+                                                             int e) {
   return (PROX_REAL)ldexp((double)x, e);
 }
 
@@ -342,23 +258,23 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x, int e) {
 /// two to magnitude about 1 first, which changes no rounding (the results
 /// are scaled back exactly): the products of up to six coordinates, and the
 /// parallel test, then neither overflow nor underflow at any input scale.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
                                const PROX_FN(prox_detail_pair_lin) * B,
                                PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t,
                                PROX_REAL *d2) {
-  PROX_FN(prox_wvec3) U = PROX_FN(prox_detail_pair_wdir)(A);
-  PROX_FN(prox_wvec3) V = PROX_FN(prox_detail_pair_wdir)(B);
-  PROX_FN(prox_wvec3) W = PROX_FN(prox_wvdiff)(B->o, A->o), n;
-  PROX_FN(prox_wide) N2, Wn;
-  int eu = PROX_FN(prox_detail_pair_wscale)(&U);
-  int ev = PROX_FN(prox_detail_pair_wscale)(&V);
-  int ew = PROX_FN(prox_detail_pair_wscale)(&W);
-  double uu = PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wvdot)(U, U));
-  double vv = PROX_FN(prox_detail_pair_whi)(PROX_FN(prox_wvdot)(V, V));
-  n = PROX_FN(prox_wvcross)(U, V);
-  N2 = PROX_FN(prox_wvdot)(n, n);
-  if (!(PROX_FN(prox_detail_pair_whi)(N2) > (double)sin2 * uu * vv)) return 0;
+  PROX_FN(prox_detail_wvec3) U = PROX_FN(prox_detail_pair_wdir)(A);
+  PROX_FN(prox_detail_wvec3) V = PROX_FN(prox_detail_pair_wdir)(B);
+  PROX_FN(prox_detail_wvec3) W = PROX_FN(prox_detail_wvdiff)(B->o, A->o), n;
+  PROX_FN(prox_detail_wide) N2, Wn;
+  int eu = PROX_FN(prox_detail_wvscale)(&U);
+  int ev = PROX_FN(prox_detail_wvscale)(&V);
+  int ew = PROX_FN(prox_detail_wvscale)(&W);
+  double uu = PROX_FN(prox_detail_whi)(PROX_FN(prox_detail_wvdot)(U, U));
+  double vv = PROX_FN(prox_detail_whi)(PROX_FN(prox_detail_wvdot)(V, V));
+  n = PROX_FN(prox_detail_wvcross)(U, V);
+  N2 = PROX_FN(prox_detail_wvdot)(n, n);
+  if (!(PROX_FN(prox_detail_whi)(N2) > (double)sin2 * uu * vv)) return 0;
   /* At the critical point the residual A(s) - B(t) is parallel to n:
    * crossing it with V (with U) and dotting with n isolates s (t). With
    * W = o2 - o1: s = ((W x V) . n) / |n|^2, t = ((W x U) . n) / |n|^2.
@@ -366,16 +282,19 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
    * t times 2^(ew - ev), the squared distance (W . n)^2 / |n|^2 times
    * 2^(2 ew). */
   *s = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_pair_wratio)(
-          PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, V), n), N2),
+      PROX_FN(prox_detail_wratio)(
+          PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvcross)(W, V), n),
+          N2),
       ew - eu);
   *t = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_pair_wratio)(
-          PROX_FN(prox_wvdot)(PROX_FN(prox_wvcross)(W, U), n), N2),
+      PROX_FN(prox_detail_wratio)(
+          PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvcross)(W, U), n),
+          N2),
       ew - ev);
-  Wn = PROX_FN(prox_wvdot)(W, n);
+  Wn = PROX_FN(prox_detail_wvdot)(W, n);
   *d2 = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_pair_wratio)(PROX_FN(prox_wmul)(Wn, Wn), N2), 2 * ew);
+      PROX_FN(prox_detail_wratio)(PROX_FN(prox_detail_wmul)(Wn, Wn), N2),
+      2 * ew);
   return 1;
 }
 
@@ -386,9 +305,10 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
 /// b - a) and ac = (u . u) (v . v). Needs tol > 0 and ac > PROX_PAIR_TINY,
 /// so that underflow is negligible against tol; 0 when unsure. A filter
 /// only saves the wide test: the result is the same either way.
-PROX_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
-                                               PROX_FN(prox_vec3) v,
-                                               PROX_REAL ac, PROX_REAL tol) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
+                                                      PROX_FN(prox_vec3) v,
+                                                      PROX_REAL ac,
+                                                      PROX_REAL tol) {
   /* With unit roundoff r (PROX_EPS / 2), u = U (1 + r1), v = V (1 + r2) and
    * the rounded products and differences, each component of n = u x v is
    * off by at most 3.01 r (|Uj Vk| + |Uk Vj|), whose squares sum to at most
@@ -404,12 +324,12 @@ PROX_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
 /// Internal: 1 when ac = (u . u) (v . v) is in the range where
 /// prox_detail_pair_flat can be used: above PROX_PAIR_TINY and finite (an
 /// overflow in the filter itself then only makes it unsure).
-PROX_KERNEL int PROX_FN(prox_detail_pair_flat_ok)(PROX_REAL ac) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_flat_ok)(PROX_REAL ac) {
   return ac > PROX_PAIR_TINY && ac <= PROX_REAL_MAX;
 }
 
 /// Internal: 1 when both bounds of a linear set are finite.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
   return L->lo > -PROX_INF && L->hi < PROX_INF;
 }
@@ -417,7 +337,7 @@ PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
 /// Internal: the ill-conditioned, degenerate and non-finite cases of
 /// prox_detail_pair_lin_lin: the minimum over the parameter box boundary
 /// and the wide critical point.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
     const PROX_FN(prox_detail_pair_lin) * A,
     const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p, q, bp, bq, x;
@@ -476,7 +396,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
   ab = PROX_FN(prox_vlen2)(A->d) * PROX_FN(prox_vlen2)(B->d);
   sin2 = (PROX_FN(prox_detail_pair_bounded)(A) ||
           PROX_FN(prox_detail_pair_bounded)(B))
-             ? PROX_PAIR_FLAT_SIN2
+             ? PROX_FLAT_SIN2
              : 0;
   /* The wide test is skipped when a filter already shows it fails. */
   if (!(PROX_FN(prox_detail_pair_flat_ok)(ab) &&
@@ -500,7 +420,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
 }
 
 /// Internal: closest pair of two linear sets (line, ray, segment).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
     const PROX_FN(prox_detail_pair_lin) * A,
     const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) u = A->d, v = B->d;
@@ -512,7 +432,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
   int es = -1, et = -1;
   /* Far from parallel, non-degenerate and finite (NaN fails the test), and
    * no overflow in the numerator (of degree 4 in the coordinates). */
-  if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
+  if (!(den > PROX_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
       !(PROX_FABS(num) <= PROX_REAL_MAX) || !(A->lo < A->hi) ||
       !(B->lo < B->hi))
     return PROX_FN(prox_detail_pair_lin_slow)(A, B, out);
@@ -563,7 +483,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
 }
 
 /// Internal: a line as a linear set.
-PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_pair_lin)
     PROX_FN(prox_detail_pair_of_line)(const PROX_FN(prox_line) * l) {
   PROX_FN(prox_detail_pair_lin) L;
   L.o = l->origin;
@@ -575,7 +495,7 @@ PROX_KERNEL PROX_FN(prox_detail_pair_lin)
 }
 
 /// Internal: a ray as a linear set.
-PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_pair_lin)
     PROX_FN(prox_detail_pair_of_ray)(const PROX_FN(prox_ray) * r) {
   PROX_FN(prox_detail_pair_lin) L;
   L.o = r->origin;
@@ -587,7 +507,7 @@ PROX_KERNEL PROX_FN(prox_detail_pair_lin)
 }
 
 /// Internal: a segment as a linear set.
-PROX_KERNEL PROX_FN(prox_detail_pair_lin)
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_pair_lin)
     PROX_FN(prox_detail_pair_of_segment)(const PROX_FN(prox_segment) * g) {
   PROX_FN(prox_detail_pair_lin) L;
   L.o = g->a;
@@ -599,8 +519,9 @@ PROX_KERNEL PROX_FN(prox_detail_pair_lin)
 }
 
 /// Internal: |D|^2 from double components, rounded once.
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx, double dy,
-                                                         double dz) {
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx,
+                                                                double dy,
+                                                                double dz) {
   return (PROX_REAL)(dx * dx + dy * dy + dz * dz);
 }
 
@@ -618,7 +539,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx, double dy,
 /// gives xo / dd <= 0), so these branches need not wait for a quotient,
 /// and an end needs none. A NaN xo (an overflow in the caller's dot
 /// product) gives NaN, which never wins.
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_end)(
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_end)(
     PROX_REAL xo, PROX_REAL dd, double sg, const PROX_FN(prox_vec3) * d1,
     const PROX_FN(prox_vec3) * d2, const PROX_FN(prox_vec3) * h1,
     const PROX_FN(prox_vec3) * h2, PROX_FN(prox_vec3) w, PROX_REAL *t) {
@@ -656,7 +577,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_end)(
 
 /// Internal: the end code (0, 1, -1 inside) of a segment parameter t in
 /// [0, 1] that is 0 or 1 exactly when at an end point.
-PROX_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
+PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
   return t >= 1 ? 1 : (t <= 0 ? 0 : -1);
 }
 
@@ -665,7 +586,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
 /// the squared distance, or PROX_INF with *s = *t = 0 (no interior
 /// parameter) when the wide test finds the directions parallel (within
 /// sin2).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, int lin,
     PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
@@ -689,7 +610,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
 /// same roundings, without the generality of prox_detail_pair_lin. Single
 /// points and non-finite input (or intermediate overflow) go to the general
 /// path.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
     PROX_FN(prox_pair) * out) {
@@ -738,9 +659,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
    * first, then the wide test). */
   if (!(PROX_FN(prox_detail_pair_flat_ok)(a * c) &&
         PROX_FN(prox_detail_pair_flat)(u, v, a * c,
-                                       PROX_PAIR_FLAT_SIN2 * (a * c)))) {
-    x = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, PROX_PAIR_FLAT_SIN2, &s,
-                                          &t, 0);
+                                       PROX_FLAT_SIN2 * (a * c)))) {
+    x = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, PROX_FLAT_SIN2, &s, &t, 0);
     if (s > 0 && s < 1 && t > 0 && t < 1 && x < best) {
       best = x;
       k = 4;
@@ -766,9 +686,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
 }
 
 /// Internal: prox_detail_pair_seg_slow with out NULL, out of line for the
-/// rare cases of prox_detail_pair_seg_par (PROX_PAIR_COLD: the compiler
+/// rare cases of prox_detail_pair_seg_par (PROX_COLD: the compiler
 /// then lays out the common case as the straight path).
-PROX_PAIR_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e) {
   return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, 0);
@@ -784,8 +704,8 @@ PROX_PAIR_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
 /// which changes no distance. The opaque steps keep GCC from turning the
 /// select into a branch, which mispredicts on random input (see
 /// PROX_OPAQUE).
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo,
-                                                            PROX_REAL dd) {
+PROX_DETAIL_SMALL_KERNEL PROX_REAL
+PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo, PROX_REAL dd) {
   PROX_REAL q = xo / dd, zero = 0;
   PROX_OPAQUE(q);
   PROX_OPAQUE(zero);
@@ -803,7 +723,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo,
 /// residual |D + sg q w|^2 is formed for every q (at q = 0, either sign, the
 /// zero term leaves each component's magnitude as it is: |D|^2, the near
 /// end's distance, as there) and hf is taken instead when q >= 1.
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
     PROX_REAL q, int sub, double dx, double dy, double dz, PROX_REAL hf,
     double wx, double wy, double wz) {
   double cq = (double)q, rx, ry, rz;
@@ -855,7 +775,7 @@ PROX_PAIR_PAR_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
    * prox_detail_pair_seg_slow passes; with the filter, its critical point
    * is skipped. Anything else (an ac that overflows too) goes there. */
   if (!(PROX_FN(prox_detail_pair_flat_ok)(ac) && (d - d) + (e - e) == 0 &&
-        PROX_FN(prox_detail_pair_flat)(u, v, ac, PROX_PAIR_FLAT_SIN2 * ac)))
+        PROX_FN(prox_detail_pair_flat)(u, v, ac, PROX_FLAT_SIN2 * ac)))
     return PROX_FN(prox_detail_pair_seg_rare)(g1, g2, a, c, d, e);
   /* The parameters first (the divisions overlap what follows): a1 and b1
    * against segment 2 ((a1 - a2) . v = e, (b1 - a2) . v), a2 and b2 against
@@ -899,22 +819,6 @@ PROX_PAIR_PAR_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
 
 /* ------------------------------ linear pairs ------------------------------ */
 
-/// Closest points of two lines; returns the squared distance.
-///
-/// out (may be NULL) gets a closest point on each line, param[k][0] = its
-/// line parameter t (point = origin + t dir) and feature EDGE 0. A line with
-/// a zero dir is the point origin (t = 0, feature VERTEX 0). Parallel lines
-/// (including coincident ones) have a whole family of closest pairs: the
-/// pair at the first line's origin is returned. Non-finite input gives NaN.
-/// Error: squared distance within 8 eps S^2 (S the largest input coordinate
-/// magnitude), nearly parallel lines included (the distance of the
-/// supporting lines is then computed in wide arithmetic); the points of
-/// nearly parallel lines lie far out and are only as accurate as that
-/// position allows. Algorithm: the points from the 2x2 normal equations
-/// (Ericson 5.1.8) when sin^2 of the angle is above 1e-6 (float: 1e-3),
-/// else solved in wide arithmetic; the distance from the triple product
-/// ((o2 - o1) . (d1 x d2))^2 / |d1 x d2|^2 in wide arithmetic (double-double;
-/// float: double).
 PROX_KERNEL PROX_REAL PROX_FN(prox_line_line)(const PROX_FN(prox_line) * l1,
                                               const PROX_FN(prox_line) * l2,
                                               PROX_FN(prox_pair) * out) {
@@ -923,16 +827,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_line_line)(const PROX_FN(prox_line) * l1,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of a line and a ray; returns the squared distance.
-///
-/// The ray is {origin + t dir : tmin <= t <= tmax}. param[0][0] is the line
-/// parameter, param[1][0] the ray parameter t. Ray features: VERTEX 0 at
-/// t = tmin, VERTEX 1 at t = tmax (finite), else EDGE 0; a zero dir makes
-/// the ray its origin (t = clamp(0, tmin, tmax), VERTEX 0) and tmin > tmax
-/// the single point at tmin (VERTEX 0). A line parallel to the ray gets the
-/// pair at the ray's end point. Non-finite coordinates or a NaN interval
-/// give NaN. Error and algorithm as for prox_line_line (end points by
-/// prox_point_line).
 PROX_KERNEL PROX_REAL PROX_FN(prox_line_ray)(const PROX_FN(prox_line) * l,
                                              const PROX_FN(prox_ray) * r,
                                              PROX_FN(prox_pair) * out) {
@@ -941,15 +835,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_line_ray)(const PROX_FN(prox_line) * l,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of a line and a segment; returns the squared distance.
-///
-/// param[0][0] is the line parameter, param[1][0] the segment parameter t
-/// in [0, 1] (point a + t (b - a)); segment features VERTEX 0 (t = 0, the
-/// point is a exactly), VERTEX 1 (t = 1, b exactly) or EDGE 0. A segment
-/// with a == b is the point a (VERTEX 0). A parallel segment gets the pair
-/// at its end a (or b where it is strictly closer). Non-finite input gives
-/// NaN. Error: squared distance within 8 eps S^2, nearly parallel inputs
-/// included. Algorithm as for prox_segment_segment.
 PROX_KERNEL PROX_REAL PROX_FN(prox_line_segment)(const PROX_FN(prox_line) * l,
                                                  const PROX_FN(prox_segment) *
                                                      g,
@@ -959,16 +844,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_line_segment)(const PROX_FN(prox_line) * l,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of two rays; returns the squared distance.
-///
-/// param[k][0] is the parameter t of ray k; features and degenerate rays as
-/// for prox_line_ray. Parallel and anti-parallel rays (overlapping or not)
-/// always get a closest pair: the first, in the order tmin and tmax end of
-/// the first ray, then of the second, whose distance to the other ray is the
-/// smallest. Non-finite coordinates or a NaN interval give NaN. Error:
-/// squared distance within 8 eps S^2 (S over the origins, directions and
-/// finite end points), nearly parallel rays included. Algorithm as for
-/// prox_segment_segment with the rays' intervals.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ray_ray)(const PROX_FN(prox_ray) * r1,
                                             const PROX_FN(prox_ray) * r2,
                                             PROX_FN(prox_pair) * out) {
@@ -977,14 +852,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ray_ray)(const PROX_FN(prox_ray) * r1,
   return PROX_FN(prox_detail_pair_lin_lin)(&A, &B, out);
 }
 
-/// Closest points of a ray and a segment; returns the squared distance.
-///
-/// param[0][0] is the ray parameter, param[1][0] the segment parameter;
-/// features and degenerate inputs as for prox_line_ray and
-/// prox_line_segment; parallel inputs as for prox_ray_ray. Non-finite
-/// coordinates or a NaN interval give NaN. Error: squared distance within
-/// 8 eps S^2, nearly parallel inputs included. Algorithm as for
-/// prox_segment_segment.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ray_segment)(const PROX_FN(prox_ray) * r,
                                                 const PROX_FN(prox_segment) * g,
                                                 PROX_FN(prox_pair) * out) {
@@ -996,7 +863,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ray_segment)(const PROX_FN(prox_ray) * r,
 /// Internal: prox_segment_segment given u = b1 - a1, v = b2 - a2, a = u . u
 /// and c = v . v (formed once by callers that pair a segment with several
 /// others, as the triangle queries do).
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v, PROX_REAL a, PROX_REAL c,
     PROX_FN(prox_pair) * out) {
@@ -1018,7 +885,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
    * apart segments) the slow path too, whose critical point is scaled. It
    * is formed only past the other tests, and the slow path has one call
    * site (two make gcc give up inlining it). */
-  if (!(den > PROX_PAIR_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
+  if (!(den > PROX_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
       !(PROX_FABS(num = b * e - c * d) <= PROX_REAL_MAX)) {
     return PROX_FN(prox_detail_pair_seg_par)(g1, g2, a, c, d, e, out);
   }
@@ -1065,23 +932,6 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
   return d2;
 }
 
-/// Closest points of two segments; returns the squared distance.
-///
-/// param[k][0] is the parameter t in [0, 1] of segment k (point a + t (b -
-/// a)); feature VERTEX 0 (t = 0: the point is a exactly), VERTEX 1 (t = 1:
-/// b exactly) or EDGE 0. A segment with a == b is the point a (VERTEX 0),
-/// whatever its length otherwise (no length threshold). Parallel and
-/// collinear overlapping segments get a closest pair at an end point: the
-/// first, in the order a1, b1, a2, b2, whose distance to the other segment
-/// is the smallest. Non-finite input gives NaN.
-///
-/// Error: squared distance within 8 eps S^2 (S the largest input coordinate
-/// magnitude), for nearly parallel segments too; points within a few eps S
-/// when the segments are far from parallel. Algorithm: the clamped critical
-/// point of Ericson 5.1.9 when sin^2 of the angle is above 1e-6 (float:
-/// 1e-3); otherwise the minimum of the four end point-to-segment distances
-/// and the critical point solved in double-double arithmetic (float: in
-/// double), see the comment at the top of detail/closest_pair.inl.
 PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
     PROX_FN(prox_pair) * out) {
@@ -1093,97 +943,30 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
 
 /* ---------------------------- triangle pairs ------------------------------ */
 
-/// Internal: the orientation (b - a) . ((c - a) x (d - a)) times 2^-3e in
-/// wide arithmetic, from the exact differences scaled by 2^-e (callers
-/// pick e so that the differences have magnitude about 1: their products
-/// then neither overflow nor underflow, and ratios of orientations with the
-/// same e are those of the unscaled ones).
-PROX_KERNEL PROX_FN(prox_wide)
-    PROX_FN(prox_detail_pair_worient)(PROX_FN(prox_vec3) a,
-                                      PROX_FN(prox_vec3) b,
-                                      PROX_FN(prox_vec3) c,
-                                      PROX_FN(prox_vec3) d, int e) {
-  PROX_FN(prox_wvec3) B = PROX_FN(prox_wvdiff)(b, a);
-  PROX_FN(prox_wvec3) C = PROX_FN(prox_wvdiff)(c, a);
-  PROX_FN(prox_wvec3) D = PROX_FN(prox_wvdiff)(d, a);
-  PROX_FN(prox_detail_pair_wldexp)(&B, e);
-  PROX_FN(prox_detail_pair_wldexp)(&C, e);
-  PROX_FN(prox_detail_pair_wldexp)(&D, e);
-  return PROX_FN(prox_wvdot)(B, PROX_FN(prox_wvcross)(C, D));
-}
-
-/// Internal: the sign of the orientation (b - a) . ((c - a) x (d - a)) in
-/// wide arithmetic: +1, -1, or 0 when within the wide rounding bound (64
-/// eps^2 times the permanent) of zero. Each exact difference is scaled by
-/// its own power of two to magnitude about 1 first (positive factors: the
-/// sign is kept), so that no product overflows or underflows at any input
-/// scale.
-PROX_KERNEL int PROX_FN(prox_detail_pair_wsign)(PROX_FN(prox_vec3) a,
-                                                PROX_FN(prox_vec3) b,
-                                                PROX_FN(prox_vec3) c,
-                                                PROX_FN(prox_vec3) d) {
-  PROX_FN(prox_wvec3) B = PROX_FN(prox_wvdiff)(b, a);
-  PROX_FN(prox_wvec3) C = PROX_FN(prox_wvdiff)(c, a);
-  PROX_FN(prox_wvec3) D = PROX_FN(prox_wvdiff)(d, a);
-  double bx, by, bz, cx, cy, cz, dx, dy, dz, perm, o;
-  (void)PROX_FN(prox_detail_pair_wscale)(&B);
-  (void)PROX_FN(prox_detail_pair_wscale)(&C);
-  (void)PROX_FN(prox_detail_pair_wscale)(&D);
-  o = PROX_FN(prox_wapprox)(
-      PROX_FN(prox_wvdot)(B, PROX_FN(prox_wvcross)(C, D)));
-  bx = fabs(PROX_FN(prox_detail_pair_whi)(B.x));
-  by = fabs(PROX_FN(prox_detail_pair_whi)(B.y));
-  bz = fabs(PROX_FN(prox_detail_pair_whi)(B.z));
-  cx = fabs(PROX_FN(prox_detail_pair_whi)(C.x));
-  cy = fabs(PROX_FN(prox_detail_pair_whi)(C.y));
-  cz = fabs(PROX_FN(prox_detail_pair_whi)(C.z));
-  dx = fabs(PROX_FN(prox_detail_pair_whi)(D.x));
-  dy = fabs(PROX_FN(prox_detail_pair_whi)(D.y));
-  dz = fabs(PROX_FN(prox_detail_pair_whi)(D.z));
-  perm = bx * (cy * dz + cz * dy) + by * (cz * dx + cx * dz) +
-         bz * (cx * dy + cy * dx);
-  perm *= 64.0 * (double)PROX_EPS * (double)PROX_EPS;
-  return o > perm ? 1 : (o < -perm ? -1 : 0);
-}
-
-/// Internal: the orientation filter's verdict is trusted only when its
-/// bound err is a normal number well above underflow (below this the
-/// products may have lost their low digits to it).
-#define PROX_PAIR_ORIENT_MIN (PROX_REAL_MIN / (PROX_EPS * PROX_EPS))
-
 /// Internal: the sign (+1, -1, or 0 when within rounding of zero even in
 /// wide arithmetic) of the orientation (b - a) . ((c - a) x (d - a)), given
 /// the rounded differences u = b - a, v = c - a and w = d - a, which
-/// callers share: a floating-point filter, then prox_detail_pair_wsign.
-PROX_SMALL_KERNEL int
+/// callers share: a floating-point filter, then prox_detail_orient_wsign.
+PROX_DETAIL_SMALL_KERNEL int
 PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
                                    PROX_FN(prox_vec3) w, PROX_FN(prox_vec3) a,
                                    PROX_FN(prox_vec3) b, PROX_FN(prox_vec3) c,
                                    PROX_FN(prox_vec3) d) {
-  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
-  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
-  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
-  PROX_REAL o = u.x * (v.y * w.z - v.z * w.y) + u.y * (v.z * w.x - v.x * w.z) +
-                u.z * (v.x * w.y - v.y * w.x);
-  /* Shewchuk's orient3d bound is about 7 eps times the permanent (of the
-   * rounded differences); 8 eps is generous. */
-  PROX_REAL err =
-      PROX_R(8.0) * PROX_EPS *
-      (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
-  if (err >= PROX_PAIR_ORIENT_MIN) {
+  PROX_REAL err, o = PROX_FN(prox_detail_orient_uvw)(u, v, w, &err);
+  if (err >= PROX_DETAIL_ORIENT_MIN) {
     if (o > err) return 1;
     if (o < -err) return -1;
   }
   /* Filter failed, or overflowed or underflowed: the wide sign from the
    * exact differences. */
-  return PROX_FN(prox_detail_pair_wsign)(a, b, c, d);
+  return PROX_FN(prox_detail_orient_wsign)(a, b, c, d);
 }
 
 /// Internal: the rounded normal n = (v1 - v0) x (v2 - v0) of a triangle and
 /// m, the sums of the magnitudes of its products (m.x = |e1.y e2.z| +
 /// |e1.z e2.y|, ...), shared by the orientation tests of several points
 /// against the triangle's plane (prox_detail_pair_plane_sign).
-PROX_SMALL_KERNEL void
+PROX_DETAIL_SMALL_KERNEL void
 PROX_FN(prox_detail_pair_plane)(const PROX_FN(prox_triangle) * tri,
                                 PROX_FN(prox_vec3) * n,
                                 PROX_FN(prox_vec3) * m) {
@@ -1200,7 +983,7 @@ PROX_FN(prox_detail_pair_plane)(const PROX_FN(prox_triangle) * tri,
 /// Internal: (p - v0) . n for a triangle's plane, n and m from
 /// prox_detail_pair_plane, and *err its filter bound (8 eps times the
 /// permanent): the floating-point part of prox_detail_pair_plane_sign.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
     const PROX_FN(prox_triangle) * tri, PROX_FN(prox_vec3) n,
     PROX_FN(prox_vec3) m, PROX_FN(prox_vec3) p, PROX_REAL *err) {
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, tri->v[0]);
@@ -1209,21 +992,21 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
   return PROX_FN(prox_vdot)(w, n);
 }
 
-/// Internal: prox_detail_pair_orient(v0, v1, v2, p) for a triangle's
+/// Internal: prox_detail_orient(v0, v1, v2, p) for a triangle's
 /// plane, from n and m of prox_detail_pair_plane: the same determinant,
 /// evaluated as (p - v0) . n (a cyclic permutation, the same six products),
 /// with the same filter bound (8 eps times the permanent) and the same wide
 /// fallback.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
                                      PROX_FN(prox_vec3) n, PROX_FN(prox_vec3) m,
                                      PROX_FN(prox_vec3) p) {
   PROX_REAL err, o = PROX_FN(prox_detail_pair_plane_dot)(tri, n, m, p, &err);
-  if (err >= PROX_PAIR_ORIENT_MIN) {
+  if (err >= PROX_DETAIL_ORIENT_MIN) {
     if (o > err) return 1;
     if (o < -err) return -1;
   }
-  return PROX_FN(prox_detail_pair_wsign)(tri->v[0], tri->v[1], tri->v[2], p);
+  return PROX_FN(prox_detail_orient_wsign)(tri->v[0], tri->v[1], tri->v[2], p);
 }
 
 /// Internal: whether segment p q, whose ends lie certainly on opposite sides
@@ -1232,12 +1015,12 @@ PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
 /// segment parameter and bary its barycentric coordinates (signed volumes,
 /// Ericson 5.3.4), both from wide values (a filtered sign alone says little
 /// about the value's accuracy).
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
                                 const PROX_FN(prox_triangle) * tri,
                                 PROX_REAL *t, PROX_REAL *bary) {
   const PROX_FN(prox_vec3) *v = tri->v;
-  PROX_FN(prox_wide) U, V, W, DP, DQ, sum;
+  PROX_FN(prox_detail_wide) U, V, W, DP, DQ, sum;
   PROX_REAL m;
   int e;
   /* The three orientations of the segment against the triangle's edges
@@ -1262,21 +1045,21 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
   m = PROX_FN(prox_detail_maxabs)(w1) > m ? PROX_FN(prox_detail_maxabs)(w1) : m;
   m = PROX_FN(prox_detail_maxabs)(w2) > m ? PROX_FN(prox_detail_maxabs)(w2) : m;
   e = PROX_FN(prox_detail_exp)((double)m);
-  U = PROX_FN(prox_detail_pair_worient)(p, q, v[2], v[1], e);
-  V = PROX_FN(prox_detail_pair_worient)(p, q, v[0], v[2], e);
-  W = PROX_FN(prox_detail_pair_worient)(p, q, v[1], v[0], e);
-  DP = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], p, e);
-  DQ = PROX_FN(prox_detail_pair_worient)(v[0], v[1], v[2], q, e);
-  sum = PROX_FN(prox_wadd)(PROX_FN(prox_wadd)(U, V), W);
-  bary[0] = PROX_FN(prox_detail_pair_wratio)(U, sum);
-  bary[1] = PROX_FN(prox_detail_pair_wratio)(V, sum);
-  bary[2] = PROX_FN(prox_detail_pair_wratio)(W, sum);
-  *t = PROX_FN(prox_detail_pair_wratio)(DP, PROX_FN(prox_wsub)(DP, DQ));
+  U = PROX_FN(prox_detail_worient)(p, q, v[2], v[1], e);
+  V = PROX_FN(prox_detail_worient)(p, q, v[0], v[2], e);
+  W = PROX_FN(prox_detail_worient)(p, q, v[1], v[0], e);
+  DP = PROX_FN(prox_detail_worient)(v[0], v[1], v[2], p, e);
+  DQ = PROX_FN(prox_detail_worient)(v[0], v[1], v[2], q, e);
+  sum = PROX_FN(prox_detail_wadd)(PROX_FN(prox_detail_wadd)(U, V), W);
+  bary[0] = PROX_FN(prox_detail_wratio)(U, sum);
+  bary[1] = PROX_FN(prox_detail_wratio)(V, sum);
+  bary[2] = PROX_FN(prox_detail_wratio)(W, sum);
+  *t = PROX_FN(prox_detail_wratio)(DP, PROX_FN(prox_detail_wsub)(DP, DQ));
   return 1;
 }
 
 /// Internal: the triangle point with barycentrics bary.
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_pair_tri_at)(const PROX_FN(prox_triangle) * tri,
                                      const PROX_REAL *bary) {
   PROX_FN(prox_vec3) a = tri->v[0];
@@ -1288,7 +1071,7 @@ PROX_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: side k of *out from a segment-segment result side j, where the
 /// segment is edge i of a triangle.
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_pair_edge_side)(PROX_FN(prox_pair) * out, int k,
                                     const PROX_FN(prox_pair) * r, int j,
                                     int i) {
@@ -1310,7 +1093,7 @@ PROX_FN(prox_detail_pair_edge_side)(PROX_FN(prox_pair) * out, int k,
 }
 
 /// Internal: side k of *out from a point-triangle result.
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
                                    const PROX_FN(prox_closest) * c) {
   PROX_FN(prox_detail_pair_side)
@@ -1335,7 +1118,7 @@ PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
 /// n| less twice the orientation filter's error, squared, over an upper
 /// bound of the exact |n|^2, then less a relative 2^-40. For coordinates
 /// within [PROX_TT_LO, PROX_TT_HI] (nothing overflows there).
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
                               const PROX_FN(prox_vec3) * v, int cnt,
                               PROX_REAL *pd, int *side) {
@@ -1353,7 +1136,7 @@ PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
     PROX_REAL h = PROX_FABS(o) - 2 * err;
     side[i] = 0;
     pd[i] = 0;
-    if (err >= PROX_PAIR_ORIENT_MIN && h > 0 && nup2 >= PROX_REAL_MIN) {
+    if (err >= PROX_DETAIL_ORIENT_MIN && h > 0 && nup2 >= PROX_REAL_MIN) {
       side[i] = o > 0 ? 1 : -1;
       pd[i] = h * h / nup2 * PROX_TT_DOWN;
     }
@@ -1363,9 +1146,9 @@ PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
 /// Internal: the box of the points v[i], i < cnt, as lo[3] and hi[3].
 /// Minima and maxima are written as x < y ? x : y and x > y ? x : y,
 /// distinct comparisons, so that they compile to min and max instructions.
-PROX_KERNEL void PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v,
-                                             int cnt, PROX_REAL *lo,
-                                             PROX_REAL *hi) {
+PROX_DETAIL_KERNEL void
+PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v, int cnt,
+                            PROX_REAL *lo, PROX_REAL *hi) {
   int i, a;
   for (a = 0; a < 3; ++a) {
     lo[a] = hi[a] = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
@@ -1379,10 +1162,9 @@ PROX_KERNEL void PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v,
 
 /// Internal: a lower bound of the squared distance between the boxes [lo1,
 /// hi1] and [lo2, hi2], rounded down. The gaps are maxima, not branches.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1,
-                                                   const PROX_REAL *hi1,
-                                                   const PROX_REAL *lo2,
-                                                   const PROX_REAL *hi2) {
+PROX_DETAIL_KERNEL PROX_REAL
+PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1, const PROX_REAL *hi1,
+                             const PROX_REAL *lo2, const PROX_REAL *hi2) {
   PROX_REAL g2 = 0;
   int a;
   for (a = 0; a < 3; ++a) {
@@ -1396,8 +1178,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1,
 
 /// Internal: whether the largest coordinate magnitude of v[i], i < cnt,
 /// lies within [PROX_TT_LO, PROX_TT_HI]; *s gets it.
-PROX_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) * v,
-                                              int cnt, PROX_REAL *s) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) *
+                                                         v,
+                                                     int cnt, PROX_REAL *s) {
   int i;
   *s = 0;
   for (i = 0; i < cnt; ++i) {
@@ -1407,22 +1190,6 @@ PROX_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) * v,
   return *s >= PROX_TT_LO && *s <= PROX_TT_HI;
 }
 
-/// Closest points of a segment and a triangle; returns the squared distance.
-///
-/// param[0][0] is the segment parameter t (features VERTEX 0 / VERTEX 1 /
-/// EDGE 0 as for prox_segment_segment); param[1] holds the barycentric
-/// coordinates of the triangle point (features VERTEX i, EDGE i from v[i]
-/// to v[(i+1)%3], or FACE 0, as for prox_point_triangle). A segment that
-/// crosses the triangle gives distance 0 and the crossing point (computed
-/// once on each object, so the two points agree to rounding); one that
-/// touches it or lies in its plane gives distance 0 (to rounding) at a
-/// point of contact. A segment with a == b is a point; a triangle of zero
-/// area is the union of its edges. Non-finite input gives NaN.
-///
-/// Error: squared distance within 8 eps S^2. Algorithm: crossing by signed
-/// volumes (Ericson 5.3.4) with a floating-point filter and a wide-arithmetic
-/// fallback; otherwise the minimum over the two end point-triangle queries
-/// and the three segment-edge queries (first strict minimum in that order).
 PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
     const PROX_FN(prox_segment) * seg, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_pair) * out) {
@@ -1506,7 +1273,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
 /// to the other triangle's plane of a vertex, or of an edge whose ends are
 /// certainly on one side of it (prox_detail_tt_plane). All 0 (no pruning)
 /// outside [PROX_TT_LO, PROX_TT_HI]. *s gets the largest magnitude.
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
                                PROX_REAL *lb, PROX_REAL *s) {
   PROX_FN(prox_vec3) v[6];
@@ -1557,22 +1324,6 @@ PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
   }
 }
 
-/// Closest points of two triangles; returns the squared distance.
-///
-/// param[k] holds the barycentric coordinates of the point on triangle k;
-/// features VERTEX i, EDGE i (v[i] to v[(i+1)%3]) or FACE 0 as for
-/// prox_point_triangle. Intersecting triangles give distance 0 and a point
-/// of their intersection: where an edge of one certainly crosses the other
-/// (that edge's EDGE i and the other's FACE 0), or else, for touching or
-/// coplanar overlapping triangles, a contact point found by the candidate
-/// search below (distance 0 to rounding). Triangles of zero area are the
-/// union of their edges. Non-finite input gives NaN.
-///
-/// Error: squared distance within 8 eps S^2. Algorithm: edge-triangle
-/// crossings by signed volumes with a floating-point filter and wide
-/// fallback (skipped when one triangle is certainly on one side of the
-/// other's plane); otherwise the minimum over the six vertex-triangle and
-/// nine edge-edge distances (first strict minimum in that order).
 PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
     const PROX_FN(prox_triangle) * t1, const PROX_FN(prox_triangle) * t2,
     PROX_FN(prox_pair) * out) {
@@ -1692,7 +1443,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
 /// segment's feature on the surface); a solid that overlaps the other object
 /// gets feature INTERIOR and both points become one common point. Returns
 /// the squared distance of the solids (NaN for a non-finite radius).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
     PROX_FN(prox_pair) * res, PROX_REAL d2c, PROX_REAL r0, PROX_REAL r1,
     int solid0, int solid1, PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p = res->point[0], q = res->point[1];
@@ -1748,31 +1499,21 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
 }
 
 /// Internal: side k of *out from a point-segment (K1) result.
-PROX_KERNEL void
+PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_pair_seg_side)(PROX_FN(prox_pair) * out, int k,
                                    const PROX_FN(prox_closest) * c) {
   PROX_FN(prox_detail_pair_side)
   (out, k, c->point, c->param[0], 0, 0, c->feature.kind, c->feature.index);
 }
 
-/// Closest points of two solid spheres (balls); returns the squared
-/// distance between the solids, 0 when they overlap or touch.
-///
-/// Separated: the points are on the two surfaces along the line of
-/// centers (feature FACE 0). Overlapping: both points are one common point
-/// on the segment of centers (feature INTERIOR). No parameters (all 0).
-/// Radius 0 is a point; a negative radius counts as its absolute value.
-/// Non-finite input gives NaN. Error: the squared center distance is
-/// formed in wide arithmetic and rounded once; the radii are subtracted as
-/// (dc - R)^2 = dc^2 - R (dc + gap) when R < gap, else by squaring the gap:
-/// within 8 eps S^2 (S over centers and radii) in the tests.
 PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(
     const PROX_FN(prox_sphere) * s0, const PROX_FN(prox_sphere) * s1,
     PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   /* The center distance from the exact difference, rounded once. */
-  PROX_FN(prox_wvec3) w = PROX_FN(prox_wvdiff)(s1->center, s0->center);
-  PROX_REAL d2 = PROX_FN(prox_wreal)(PROX_FN(prox_wvdot)(w, w));
+  PROX_FN(prox_detail_wvec3)
+  w = PROX_FN(prox_detail_wvdiff)(s1->center, s0->center);
+  PROX_REAL d2 = PROX_FN(prox_detail_wreal)(PROX_FN(prox_detail_wvdot)(w, w));
   PROX_FN(prox_detail_pair_side)
   (&r, 0, s0->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
   PROX_FN(prox_detail_pair_side)
@@ -1781,16 +1522,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(
                                            out);
 }
 
-/// Closest points of a solid sphere and a solid capsule; returns the
-/// squared distance between the solids, 0 when they overlap or touch.
-///
-/// Side 0 (sphere): FACE 0 on its surface, or INTERIOR when overlapping, no
-/// parameters. Side 1 (capsule): param[1][0] is the parameter t of the
-/// nearest point of its core segment a b; feature as for the core point
-/// (VERTEX 0 / VERTEX 1 on the caps, EDGE 0 on the side) or INTERIOR when
-/// overlapping (both points are then one common point). Non-finite input
-/// gives NaN. Error: as prox_sphere_sphere, from the core distance of
-/// prox_point_segment. Algorithm: core distance minus radii.
 PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_capsule)(
     const PROX_FN(prox_sphere) * s, const PROX_FN(prox_capsule) * cap,
     PROX_FN(prox_pair) * out) {
@@ -1808,17 +1539,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_capsule)(
                                            out);
 }
 
-/// Closest points of two solid capsules; returns the squared distance
-/// between the solids, 0 when they overlap or touch.
-///
-/// param[k][0] is the parameter t of the nearest point of capsule k's core
-/// segment; features as for the core points of prox_segment_segment
-/// (VERTEX 0 / VERTEX 1 on the caps, EDGE 0 on the side), or INTERIOR for
-/// both when overlapping (both points are then one common point on the
-/// segment between the core points). Parallel cores as for
-/// prox_segment_segment. Non-finite input gives NaN. Error: the core
-/// distance has the bound of prox_segment_segment; the radii are then
-/// subtracted from its square root.
 PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_capsule)(
     const PROX_FN(prox_capsule) * c0, const PROX_FN(prox_capsule) * c1,
     PROX_FN(prox_pair) * out) {
@@ -1834,13 +1554,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_capsule)(
                                            out);
 }
 
-/// Closest points of a solid sphere and a segment; returns the squared
-/// distance, 0 when the segment meets the sphere.
-///
-/// Side 0 as for prox_sphere_capsule; side 1 is the segment's point nearest
-/// the center (param[1][0] = t, features of prox_point_segment), which is
-/// also side 0's point when they meet (feature INTERIOR for the sphere).
-/// Non-finite input gives NaN. Error: as prox_sphere_capsule.
 PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_segment)(
     const PROX_FN(prox_sphere) * s, const PROX_FN(prox_segment) * g,
     PROX_FN(prox_pair) * out) {
@@ -1853,13 +1566,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_segment)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, 0, 1, 0, out);
 }
 
-/// Closest points of a solid capsule and a segment; returns the squared
-/// distance, 0 when the segment meets the capsule.
-///
-/// Side 0 as for prox_capsule_capsule; side 1 is the segment's point of
-/// the core pair of prox_segment_segment (param[1][0] = t), which is also
-/// side 0's point when they meet (feature INTERIOR for the capsule).
-/// Non-finite input gives NaN. Error: as prox_capsule_capsule.
 PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_segment)(
     const PROX_FN(prox_capsule) * cap, const PROX_FN(prox_segment) * g,
     PROX_FN(prox_pair) * out) {
@@ -1872,15 +1578,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_segment)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, cap->radius, 0, 2, 0, out);
 }
 
-/// Closest points of a solid sphere and a triangle; returns the squared
-/// distance, 0 when the triangle meets the sphere.
-///
-/// Side 0 as for prox_sphere_capsule; side 1 is the triangle's point
-/// nearest the center (barycentrics in param[1], features of
-/// prox_point_triangle), also side 0's point when they meet (feature
-/// INTERIOR for the sphere). Non-finite input gives NaN. Error: the core
-/// distance has the bound of prox_point_triangle; the radius is then
-/// subtracted from its square root.
 PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_triangle)(
     const PROX_FN(prox_sphere) * s, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_pair) * out) {
@@ -1893,15 +1590,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_triangle)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, 0, 1, 0, out);
 }
 
-/// Closest points of a solid capsule and a triangle; returns the squared
-/// distance, 0 when the triangle meets the capsule.
-///
-/// Side 0 as for prox_capsule_capsule; side 1 is the triangle's point of
-/// the core pair of prox_segment_triangle (barycentrics in param[1]), also
-/// side 0's point when they meet (feature INTERIOR for the capsule).
-/// Non-finite input gives NaN. Error: the core distance has the bound of
-/// prox_segment_triangle; the radius is then subtracted from its square
-/// root.
 PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_triangle)(
     const PROX_FN(prox_capsule) * cap, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_pair) * out) {
@@ -1914,7 +1602,4 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_triangle)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, cap->radius, 0, 2, 0, out);
 }
 
-#undef PROX_PAIR_WIDE_SIN2
-#undef PROX_PAIR_FLAT_SIN2
 #undef PROX_PAIR_TINY
-#undef PROX_PAIR_MIN

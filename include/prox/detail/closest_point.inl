@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: closest points from a point to a primitive (K1). Instantiated
- * once per precision by closest.h.
+ * once per precision by closest.h, which declares the documented kernels
+ * with their contracts; this file holds their definitions.
  *
  * Accuracy. Every kernel computes the squared distance as |p - q|^2 from a
  * closest point q that lies on the primitive up to a few roundings, never as
@@ -8,7 +9,7 @@
  * the off-primitive rounding of q (a few eps S, S the largest coordinate
  * magnitude) and second order in the error along the primitive. Where the
  * plain formulas lose that property (sliver triangles, flat tetrahedra), a
- * branch in wide arithmetic (detail/wide.inl) takes over. */
+ * branch in wide arithmetic (detail/exact.inl) takes over. */
 
 /// Result of a closest-point query between a point and a primitive.
 typedef struct PROX_FN(prox_closest) {
@@ -20,16 +21,9 @@ typedef struct PROX_FN(prox_closest) {
 
 /* ---- internal helpers (exported, but not part of the documented API) ---- */
 
-/// Internal: the largest magnitude of the components of a.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_maxabs)(PROX_FN(prox_vec3) a) {
-  PROX_REAL m = PROX_FABS(a.x), y = PROX_FABS(a.y), z = PROX_FABS(a.z);
-  m = y > m ? y : m;
-  return z > m ? z : m;
-}
-
 /// Internal: a 2^e, componentwise (exact unless a component leaves the
 /// range of PROX_REAL).
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_vldexp)(PROX_FN(prox_vec3) a, int e) {
   return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)a.x, e),
                           (PROX_REAL)ldexp((double)a.y, e),
@@ -41,18 +35,10 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// then measure it again on scaled input (prox_detail_frame).
 #define PROX_DETAIL_D2_TINY (PROX_REAL_MIN / PROX_EPS)
 
-/// Internal: the exponent e with m 2^-e in [1/2, 1); 0 for m zero or not
-/// finite.
-PROX_KERNEL int PROX_FN(prox_detail_exp)(double m) {
-  int e = 0;
-  if (m > 0 && m <= DBL_MAX) (void)frexp(m, &e);
-  return e;
-}
-
 /// Internal: e with the largest magnitude among the n vectors v and x
 /// times 2^-e in [1/2, 1); 0 when that magnitude is 0 or not finite.
-PROX_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v, int n,
-                                           PROX_REAL x) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v,
+                                                  int n, PROX_REAL x) {
   double m = fabs((double)x);
   int i;
   for (i = 0; i < n; ++i)
@@ -61,15 +47,15 @@ PROX_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v, int n,
 }
 
 /// Internal: sqrt(d2) 2^e in PROX_REAL (d2 measured at scale 2^-e).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_root_scaled)(PROX_REAL d2, int e) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_root_scaled)(PROX_REAL d2,
+                                                              int e) {
   return (PROX_REAL)ldexp((double)PROX_SQRT(d2), e);
 }
 
 /// Internal: fills *out (if not NULL) and returns sqdist.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out,
-                                               PROX_FN(prox_vec3) q,
-                                               PROX_REAL sqdist, int kind,
-                                               int index) {
+PROX_DETAIL_KERNEL PROX_REAL
+PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out, PROX_FN(prox_vec3) q,
+                         PROX_REAL sqdist, int kind, int index) {
   if (out) {
     out->point = q;
     out->sqdist = sqdist;
@@ -80,9 +66,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out,
 }
 
 /// Internal: sets the four parameters of *out (if not NULL).
-PROX_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
-                                             PROX_REAL a, PROX_REAL b,
-                                             PROX_REAL c, PROX_REAL d) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
+                                                    PROX_REAL a, PROX_REAL b,
+                                                    PROX_REAL c, PROX_REAL d) {
   if (out) {
     out->param[0] = a;
     out->param[1] = b;
@@ -92,7 +78,8 @@ PROX_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
 }
 
 /// Internal: the all-NaN result of a query with non-finite input.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) *
+                                                      out) {
   PROX_REAL n = PROX_NAN;
   PROX_FN(prox_detail_params)(out, n, n, n, n);
   return PROX_FN(prox_detail_set)(out, PROX_FN(prox_v3)(n, n, n), n,
@@ -103,7 +90,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) * out) {
 /// lo > hi). Returns the squared distance; *t gets the parameter and
 /// *end 0 (t == lo), 1 (t == hi) or -1 (inside). q1 is the point at hi when
 /// it is to be returned exactly (a segment's b), else NULL.
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
     PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
     PROX_REAL lo, PROX_REAL hi, const PROX_FN(prox_vec3) * q1,
     PROX_FN(prox_vec3) * q, PROX_REAL *t, int *end) {
@@ -137,7 +124,7 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
 /// of two (the same plane) when |n|^2 would lose digits to underflow or
 /// overflow: then the largest component of *n is in [1/2, 1). A zero or
 /// non-finite normal is left as it is. Returns |*n|^2.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
     const PROX_FN(prox_plane) * plane, PROX_FN(prox_vec3) * n, PROX_REAL *off) {
   PROX_REAL nn;
   int e;
@@ -155,7 +142,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
 /// Internal: prox_point_plane, which also gives the signed value *s =
 /// n . p - offset and *nn = |n|^2 of the scaled plane (for the signed
 /// query, which then need not form them again).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
     PROX_FN(prox_closest) * out, PROX_REAL *s, PROX_REAL *nn) {
   PROX_FN(prox_vec3) n, q;
@@ -171,15 +158,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(
                                   0);
 }
 
-/// Closest point on a plane to p; returns the squared distance.
-///
-/// out (may be NULL) gets the projection of p, feature FACE 0 and no
-/// parameters. Any non-zero normal works (it need not be unit; a normal
-/// whose square would underflow or overflow is first scaled by a power of
-/// two, which leaves the plane as it is). A plane with a zero normal (as
-/// the constructors leave on failure) contains every point: the result is
-/// p itself at distance 0. Non-finite input gives NaN. Error: squared
-/// distance within 8 eps max(S, d)^2 for a unit normal.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_plane) *
                                                     plane,
@@ -188,11 +166,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
   return PROX_FN(prox_detail_plane_query)(p, plane, out, &s, &nn);
 }
 
-/// Signed distance from p to a plane: positive on the side the normal
-/// points to. out (may be NULL) gets the projection of p and the squared
-/// distance as prox_point_plane gives them (the square of the result within
-/// rounding; +inf where that square overflows while the distance does
-/// not). Zero normal: 0; non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
     PROX_FN(prox_closest) * out) {
@@ -207,11 +180,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
 
 /* ------------------------------ line, ray, segment ------------------------ */
 
-/// Closest point on a line to p; returns the squared distance.
-///
-/// out->param[0] is the line parameter t of the closest point
-/// origin + t dir; feature EDGE 0. A zero dir makes the line its origin
-/// (t = 0, feature VERTEX 0). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_line)(PROX_FN(prox_vec3) p,
                                                const PROX_FN(prox_line) * line,
                                                PROX_FN(prox_closest) * out) {
@@ -226,13 +194,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_line)(PROX_FN(prox_vec3) p,
       out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX, 0);
 }
 
-/// Closest point on a ray to p; returns the squared distance.
-///
-/// The ray is {origin + t dir : tmin <= t <= tmax} (tmax may be +inf, tmin
-/// -inf). out->param[0] is t; feature VERTEX 0 when t == tmin, VERTEX 1
-/// when t == tmax, else EDGE 0. A zero dir makes the ray its origin (t =
-/// clamp(0), VERTEX 0); tmin > tmax is the single parameter tmin.
-/// Non-finite coordinates or a NaN interval give NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
                                               const PROX_FN(prox_ray) * ray,
                                               PROX_FN(prox_closest) * out) {
@@ -250,13 +211,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
       end < 0 ? 0 : end);
 }
 
-/// Closest point on a segment to p; returns the squared distance.
-///
-/// out->param[0] is t in [0, 1] (closest point a + t (b - a)); feature
-/// VERTEX 0 (t = 0, the point is a exactly), VERTEX 1 (t = 1, b exactly) or
-/// EDGE 0. A segment with a == b is the point a (VERTEX 0). Non-finite input
-/// gives NaN. Error: squared distance within 8 eps max(S, d)^2, point within
-/// 8 eps S.
 PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_segment) * seg,
     PROX_FN(prox_closest) * out) {
@@ -300,28 +254,20 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
 
 /* --------------------------------- triangle ------------------------------- */
 
-#if PROX_IS_DOUBLE
-/* sin^2 of the angle at v[0] below which the plain face formula is replaced
- * by wide arithmetic (the in-plane error grows like eps / sin^2), and below
- * which the triangle is treated as the union of its edges (its inradius is
- * then far below sqrt(eps) S, the error of doing so). PROX_TRI_FLOOR: the
- * least n2 = |e1 x e2|^2 of the plain path beyond PROX_TRI_WIDE_SIN2
+/* PROX_WIDE_SIN2 (detail/real_double.h, real_float.h): sin^2 of the angle
+ * at v[0] below which the plain face formula is replaced by wide
+ * arithmetic (the in-plane error grows like eps / sin^2); PROX_FLAT_SIN2:
+ * below it the triangle is treated as the union of its edges (its inradius
+ * is then far below sqrt(eps) S, the error of doing so). PROX_REAL_MIN: the
+ * least n2 = |e1 x e2|^2 of the plain path beyond PROX_WIDE_SIN2
  * |e1|^2 |e2|^2, the smallest normal number: subnormal terms of degree 4
  * lose their relative precision, and n . n in the face branch could even
  * be 0 (float edges near 2^-38). */
-#define PROX_TRI_WIDE_SIN2 1e-6
-#define PROX_TRI_FLAT_SIN2 1e-24
-#define PROX_TRI_FLOOR DBL_MIN
-#else
-#define PROX_TRI_WIDE_SIN2 1e-3f
-#define PROX_TRI_FLAT_SIN2 1e-10f
-#define PROX_TRI_FLOOR FLT_MIN
-#endif
 
 /// Internal: closest point on edge i (v[i] to v[(i+1)%3]) of a triangle,
 /// written to *out with triangle features and barycentrics, if closer than
 /// best. Returns the new best squared distance.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri, int i,
     PROX_REAL best, PROX_FN(prox_closest) * out) {
   PROX_FN(prox_segment) s;
@@ -352,7 +298,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
 }
 
 /// Internal: the face point a + s e1 + t e2 with barycentrics, FACE 0.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
     PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) e1,
     PROX_FN(prox_vec3) e2, PROX_REAL s, PROX_REAL t,
     PROX_FN(prox_closest) * out) {
@@ -373,56 +319,56 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
 /// are formed in double, where float kernels neither underflow nor lose
 /// digits. In double they would overflow beyond coordinates of about 2^255
 /// and underflow below 2^-255, so the input is first brought within
-/// 2^+-200 by a power of two (prox_wnormalize): *unit is the factor applied
-/// to the coordinates, which the caller needs only to compare these
+/// 2^+-200 by a power of two (prox_detail_wnormalize): *unit is the factor
+/// applied to the coordinates, which the caller needs only to compare these
 /// quantities with its own.
-PROX_KERNEL double
+PROX_DETAIL_KERNEL double
 PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
                               const PROX_FN(prox_triangle) * tri, double *num,
                               double *len2, double *unit) {
   PROX_FN(prox_vec3) a = tri->v[0], b = tri->v[1], c = tri->v[2];
-  PROX_FN(prox_wvec3) E1, E2, W;
+  PROX_FN(prox_detail_wvec3) E1, E2, W;
   *unit = 1;
 #if PROX_IS_DOUBLE
   {
     double x[12] = {a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, p.x, p.y, p.z};
-    *unit = prox_wnormalize(x, 12);
+    *unit = prox_detail_wnormalize(x, 12);
     a = prox_v3(x[0], x[1], x[2]);
     b = prox_v3(x[3], x[4], x[5]);
     c = prox_v3(x[6], x[7], x[8]);
     p = prox_v3(x[9], x[10], x[11]);
   }
 #endif
-  E1 = PROX_FN(prox_wvdiff)(b, a);
-  E2 = PROX_FN(prox_wvdiff)(c, a);
-  W = PROX_FN(prox_wvdiff)(p, a);
-  PROX_FN(prox_wvec3) n = PROX_FN(prox_wvcross)(E1, E2);
-  PROX_FN(prox_wide) N2 = PROX_FN(prox_wvdot)(n, n);
-  PROX_FN(prox_wide)
-  Nb = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(W, E2));
-  PROX_FN(prox_wide)
-  Nc = PROX_FN(prox_wvdot)(n, PROX_FN(prox_wvcross)(E1, W));
-  num[0] =
-      PROX_FN(prox_wapprox)(PROX_FN(prox_wsub)(PROX_FN(prox_wsub)(N2, Nb), Nc));
-  num[1] = PROX_FN(prox_wapprox)(Nb);
-  num[2] = PROX_FN(prox_wapprox)(Nc);
-  len2[0] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E1, E1));
-  len2[1] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(E2, E2));
-  len2[2] = PROX_FN(prox_wapprox)(PROX_FN(prox_wvdot)(W, W));
-  return PROX_FN(prox_wapprox)(N2);
+  E1 = PROX_FN(prox_detail_wvdiff)(b, a);
+  E2 = PROX_FN(prox_detail_wvdiff)(c, a);
+  W = PROX_FN(prox_detail_wvdiff)(p, a);
+  PROX_FN(prox_detail_wvec3) n = PROX_FN(prox_detail_wvcross)(E1, E2);
+  PROX_FN(prox_detail_wide) N2 = PROX_FN(prox_detail_wvdot)(n, n);
+  PROX_FN(prox_detail_wide)
+  Nb = PROX_FN(prox_detail_wvdot)(n, PROX_FN(prox_detail_wvcross)(W, E2));
+  PROX_FN(prox_detail_wide)
+  Nc = PROX_FN(prox_detail_wvdot)(n, PROX_FN(prox_detail_wvcross)(E1, W));
+  num[0] = PROX_FN(prox_detail_wapprox)(
+      PROX_FN(prox_detail_wsub)(PROX_FN(prox_detail_wsub)(N2, Nb), Nc));
+  num[1] = PROX_FN(prox_detail_wapprox)(Nb);
+  num[2] = PROX_FN(prox_detail_wapprox)(Nc);
+  len2[0] = PROX_FN(prox_detail_wapprox)(PROX_FN(prox_detail_wvdot)(E1, E1));
+  len2[1] = PROX_FN(prox_detail_wapprox)(PROX_FN(prox_detail_wvdot)(E2, E2));
+  len2[2] = PROX_FN(prox_detail_wapprox)(PROX_FN(prox_detail_wvdot)(W, W));
+  return PROX_FN(prox_detail_wapprox)(N2);
 }
 
 /// Internal: the triangle query for triangles whose angle at v[0] is tiny
 /// or zero, in wide arithmetic; see prox_point_triangle.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_closest) * out) {
   double num[3], len2[3], unit;
   double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2, &unit);
   PROX_FN(prox_closest) r;
   PROX_REAL best = PROX_INF;
-  if (n2 > PROX_TRI_FLAT_SIN2 * len2[0] * len2[1] && num[0] >= 0 &&
-      num[1] >= 0 && num[2] >= 0) {
+  if (n2 > PROX_FLAT_SIN2 * len2[0] * len2[1] && num[0] >= 0 && num[1] >= 0 &&
+      num[2] >= 0) {
     /* Projection inside: the face point. Its parameters are accurate to a
      * few ulps; the rounded edges keep it within a few eps S of the
      * plane. */
@@ -444,7 +390,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
 /// slivers, triangles of zero area and overflowing numerators; NaN when
 /// mag = |e1|^2 + |e2|^2 + |p - v0|^2 is not finite (non-finite input) or
 /// the result is not.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_closest) * out, PROX_REAL mag) {
   PROX_REAL d2 = PROX_NAN;
@@ -453,23 +399,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(
   return d2;
 }
 
-/// Closest point on a triangle to p; returns the squared distance.
-///
-/// out->param[0..2] are the barycentric coordinates (u, v, w) of the
-/// closest point q = u v[0] + v v[1] + w v[2] (all >= 0, summing to 1 up to
-/// rounding); feature VERTEX i, EDGE i (v[i] to v[(i+1)%3]) or FACE 0.
-/// A triangle of zero area (collinear or coincident vertices) is the union
-/// of its edges, and nearly degenerate ones (slivers) are handled in wide
-/// arithmetic, so the squared distance keeps its bound on slivers too.
-/// Non-finite input gives NaN. Error (S the largest coordinate magnitude,
-/// d the distance): squared distance within 8 eps max(S, d)^2 for every
-/// triangle, slivers included; point within 8 eps S when every angle has
-/// sin^2 >= 1e-4 (the face point is p projected along the normal, whose
-/// direction is as accurate as the shape allows); barycentrics reproduce
-/// the point within 8 eps S / sin^2(smallest angle) (they solve a 2x2 Gram
-/// system; prox_triangle_barycentric is accurate for any shape).
-/// Voronoi regions in the order of Ericson 5.1.5, with the face and edge
-/// points computed differently.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
     PROX_FN(prox_closest) * out) {
@@ -489,8 +418,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   PROX_FN(prox_vec3) q;
   int kind, index;
   /* Sliver, zero area, non-finite, or n2 near underflow (one comparison:
-   * n2 then exceeds both PROX_TRI_WIDE_SIN2 |e1|^2 |e2|^2 and the floor). */
-  if (!(n2 > PROX_TRI_WIDE_SIN2 * scale + PROX_TRI_FLOOR))
+   * n2 then exceeds both PROX_WIDE_SIN2 |e1|^2 |e2|^2 and the floor). */
+  if (!(n2 > PROX_WIDE_SIN2 * scale + PROX_REAL_MIN))
     return PROX_FN(prox_detail_tri_slow)(p, tri, out,
                                          d11 + d22 + PROX_FN(prox_vdot)(w, w));
   /* Voronoi regions in Ericson's order, from the dot products of p - v[i]
@@ -574,15 +503,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   return PROX_FN(prox_detail_set)(out, q, d2, kind, index);
 }
 
-/// Barycentric coordinates (u, v, w) of the orthogonal projection of p onto
-/// the plane of a triangle: the projection is u v[0] + v v[1] + w v[2],
-/// u + v + w = 1, returned as (x, y, z) = (u, v, w).
-///
-/// Computed in wide arithmetic: each coordinate has a relative error of a
-/// few eps on non-degenerate triangles, slivers included. For a triangle
-/// of zero area (relative to its edges, below 1e-12 in sine of its angle),
-/// the coordinates of the closest point of its edges are returned. Non-finite
-/// input gives NaN.
 PROX_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_triangle_barycentric)(PROX_FN(prox_vec3) p,
                                        const PROX_FN(prox_triangle) * tri) {
@@ -592,7 +512,7 @@ PROX_KERNEL PROX_FN(prox_vec3)
   PROX_FN(prox_closest) r;
   if (!(len2[2] + scale <= DBL_MAX))
     return PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
-  if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
+  if (n2 > PROX_FLAT_SIN2 * scale) {
     double v = num[1] / n2, w = num[2] / n2;
     return PROX_FN(prox_v3)((PROX_REAL)((1 - v) - w), (PROX_REAL)v,
                             (PROX_REAL)w);
@@ -601,16 +521,6 @@ PROX_KERNEL PROX_FN(prox_vec3)
   return PROX_FN(prox_v3)(r.param[0], r.param[1], r.param[2]);
 }
 
-/// Closed point-in-triangle test: 1 when the orthogonal projection of p
-/// onto the triangle's plane lies in the triangle or on its boundary, else
-/// 0. The barycentric numerators are evaluated in wide arithmetic, and a
-/// numerator within its rounding bound (about 1e-28 relative for double)
-/// of zero counts as on the boundary. A triangle of zero area (see
-/// prox_triangle_barycentric) contains p when p lies on one of its edges:
-/// when prox_point_triangle's squared distance is at most 64 eps^2 (|v[1] -
-/// v[0]|^2 + |v[2] - v[0]|^2 + |p - v[0]|^2), eps = 2^-52 (float: 2^-23).
-/// Scaling every input by a power of two does not change the answer (within
-/// the domain of closest.h). Non-finite input: 0.
 PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
                                                 const PROX_FN(prox_triangle) *
                                                     tri) {
@@ -621,7 +531,7 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
    * coordinates) relative to their magnitude; in double. */
   double tol, weps = PROX_IS_DOUBLE ? DBL_EPSILON * DBL_EPSILON : DBL_EPSILON;
   if (!(len2[2] + scale <= DBL_MAX)) return 0;
-  if (n2 > PROX_TRI_FLAT_SIN2 * scale) {
+  if (n2 > PROX_FLAT_SIN2 * scale) {
     double mag = sqrt(len2[2]) + sqrt(len2[0]) + sqrt(len2[1]);
     tol = 64.0 * weps * mag * mag * mag * mag;
     return num[0] >= -tol && num[1] >= -tol && num[2] >= -tol;
@@ -635,16 +545,6 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
 
 /* -------------------------------- rectangle ------------------------------- */
 
-/// Closest point on a rectangle to p; returns the squared distance.
-///
-/// out->param[0..1] are the rectangle coordinates (s, t) of the closest
-/// point center + s axis[0] + t axis[1], |s| <= |half[0]|, |t| <= |half[1]|.
-/// Feature FACE 0 (inside), EDGE i (i = 0: s = -h0, 1: s = +h0, 2: t = -h1,
-/// 3: t = +h1) or VERTEX i (bit 0 set when s = +h0, bit 1 when t = +h1).
-/// The axes are expected orthonormal (prox_rectangle_is_valid) and used as
-/// given: the answer is the clamp formula on them, the closest point only
-/// for orthonormal axes. Zero half extents give a segment or a point.
-/// Non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_rectangle) * rect,
     PROX_FN(prox_closest) * out) {
@@ -697,44 +597,6 @@ typedef char PROX_FN(prox_detail_obb_layout)
          : -1];
 #endif
 
-/// Internal: the feature of a box point from the clamp state c[i] (-1 at
-/// the low side, +1 at the high side, 0 inside) of each axis. Face 2i + (c
-/// > 0); edge 4k + bits of the two clamped axes (lower axis bit 0) with k
-/// the free axis; vertex bit i set at the high side of axis i.
-PROX_SMALL_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1,
-                                                                int c2) {
-  prox_feature f;
-  int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
-  if (n == 0) {
-    f.kind = PROX_FEATURE_INTERIOR;
-    f.index = 0;
-  } else if (n == 1) {
-    f.kind = PROX_FEATURE_FACE;
-    f.index = c0 ? (c0 > 0) : (c1 ? 2 + (c1 > 0) : 4 + (c2 > 0));
-  } else if (n == 2) {
-    f.kind = PROX_FEATURE_EDGE;
-    f.index = !c0 ? (c1 > 0) | ((c2 > 0) << 1)
-                  : (!c1 ? 4 + ((c0 > 0) | ((c2 > 0) << 1))
-                         : 8 + ((c0 > 0) | ((c1 > 0) << 1)));
-  } else {
-    f.kind = PROX_FEATURE_VERTEX;
-    f.index = (c0 > 0) | ((c1 > 0) << 1) | ((c2 > 0) << 2);
-  }
-  return f;
-}
-
-/// Closest point of a solid axis-aligned box to p; returns the squared
-/// distance (0 inside).
-///
-/// Feature INTERIOR (p inside or on the boundary: the point is p), FACE
-/// 2i + s (i the axis, s = 1 for the max side), EDGE 4k + b (k the free axis,
-/// b has bit 0 for the high side of the lower clamped axis and bit 1 for the
-/// other) or VERTEX b (bit i for the high side of axis i). No parameters.
-/// Zero size is a rectangle, segment or point. The corners are expected in
-/// order (min <= max); an axis with min > max is not reordered but taken as
-/// the single value min (the clamp's answer, as Ericson's and Jolt's clamps
-/// give; the sides and the feature follow from that). Non-finite input gives
-/// NaN. Exact up to the rounding of the final sum of squares.
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
                          PROX_FN(prox_closest) * out) {
@@ -789,9 +651,9 @@ PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
 /// Internal: the depth of a point inside a box from its distances lo[i]
 /// and hi[i] to the low and high face of each axis, and the nearest face
 /// (2i for the low, 2i + 1 for the high face of axis i; lowest index wins).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
-                                                     const PROX_REAL *hi,
-                                                     int *face) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
+                                                            const PROX_REAL *hi,
+                                                            int *face) {
   PROX_REAL depth = PROX_INF;
   int i;
   for (i = 0; i < 3; ++i) {
@@ -807,14 +669,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
   return depth;
 }
 
-/// Signed distance from p to an axis-aligned box: the distance outside,
-/// minus the depth (distance to the nearest face) inside.
-///
-/// out (may be NULL) gets the nearest point of the boundary: outside, as
-/// prox_point_aabb; inside, p moved onto the nearest face (feature FACE i as
-/// for prox_point_aabb; ties go to the lowest face index); out->sqdist is
-/// the square of the result. An axis with min > max is the single value min,
-/// as for prox_point_aabb. Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
     PROX_FN(prox_closest) * out) {
@@ -867,17 +721,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
   return -depth;
 }
 
-/// Closest point of a solid oriented box to p; returns the squared distance
-/// (0 inside).
-///
-/// out->param[0..2] are the box coordinates s_i of the closest point
-/// center + sum s_i axis[i], |s_i| <= |half[i]|; features as for
-/// prox_point_aabb with axis i in place of x, y, z. The axes are expected
-/// orthonormal (prox_obb_is_valid) and used as given: the answer is the
-/// clamp formula on them, so inside (feature INTERIOR) the point is p
-/// itself and the distance 0; with other axes it is not the closest point
-/// of any box the other OBB queries agree on (see prox_obb). Zero half
-/// extents give a flat box. Non-finite input gives NaN.
 PROX_SMALL_KERNEL PROX_REAL
 PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
                         PROX_FN(prox_closest) * out) {
@@ -1020,10 +863,6 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
   return PROX_FN(prox_detail_set)(out, inside ? p : q, d2, f.kind, f.index);
 }
 
-/// Signed distance from p to an oriented box: the distance outside, minus
-/// the depth inside. out (may be NULL) gets the nearest boundary point as
-/// for prox_point_aabb_signed (box coordinates in param[0..2]).
-/// Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     PROX_FN(prox_closest) * out) {
@@ -1078,7 +917,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
 /* ------------------------------ sphere, capsule --------------------------- */
 
 /// Internal: a unit vector perpendicular to d (any unit vector if d is 0).
-PROX_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
   PROX_REAL ax = PROX_FABS(d.x), ay = PROX_FABS(d.y), az = PROX_FABS(d.z);
   PROX_FN(prox_vec3) e = PROX_FN(prox_v3)(0, 0, 0), c;
   PROX_REAL l;
@@ -1096,7 +936,7 @@ PROX_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
 /// Internal: v / |v|, formed on v scaled by a power of two (exact), so that
 /// no square underflows or overflows at any magnitude; fallback when v is
 /// zero or not finite.
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_unit)(PROX_FN(prox_vec3) v,
                               PROX_FN(prox_vec3) fallback) {
   int e = PROX_FN(prox_detail_exp)((double)PROX_FN(prox_detail_maxabs)(v));
@@ -1109,11 +949,9 @@ PROX_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: closest point of the ball of radius r around c, and the
 /// signed distance |p - c| - r in *sd. c is the nearest point of the core.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(PROX_FN(prox_vec3) p,
-                                                PROX_FN(prox_vec3) c,
-                                                PROX_REAL cd2, PROX_REAL r,
-                                                PROX_FN(prox_vec3) * q,
-                                                PROX_REAL *sd) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(
+    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) c, PROX_REAL cd2, PROX_REAL r,
+    PROX_FN(prox_vec3) * q, PROX_REAL *sd) {
   PROX_REAL len = PROX_SQRT(cd2);
   *sd = len - r;
   if (cd2 <= r * r) {
@@ -1125,12 +963,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(PROX_FN(prox_vec3) p,
   return *sd * *sd;
 }
 
-/// Closest point of a solid sphere (ball) to p; returns the squared
-/// distance (0 inside).
-///
-/// Feature FACE 0 outside (the point is on the surface), INTERIOR inside or
-/// on the surface (the point is p). No parameters. Radius 0 is the point
-/// center. Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere)(PROX_FN(prox_vec3) p,
                                                  const PROX_FN(prox_sphere) *
                                                      sph,
@@ -1146,16 +978,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere)(PROX_FN(prox_vec3) p,
       out, q, d2, d2 > 0 ? PROX_FEATURE_FACE : PROX_FEATURE_INTERIOR, 0);
 }
 
-/// Signed distance from p to a sphere: |p - center| - radius. out (may be
-/// NULL) gets the nearest surface point (FACE 0); at the center, where
-/// every surface point is nearest, the point center + radius (1, 0, 0).
-/// Non-finite input gives NaN. Error (S the largest magnitude of p, the
-/// center, the radius and the exact point): the distance within 8 eps S;
-/// the point, unless p is the center, within 8 eps S of the exact nearest
-/// point (the direction p - center is formed exactly up to one rounding per
-/// coordinate, at any distance from the center, subnormal ones included);
-/// and in every case on the surface (its distance to the center within 8
-/// eps S of the radius) at distance |result| from p within 8 eps S.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_sphere) * sph,
     PROX_FN(prox_closest) * out) {
@@ -1190,13 +1012,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
   return sd;
 }
 
-/// Closest point of a solid capsule to p; returns the squared distance (0
-/// inside).
-///
-/// out->param[0] is the parameter t in [0, 1] of the nearest point of the
-/// core segment a b. Feature INTERIOR inside (the point is p), else VERTEX
-/// 0 / VERTEX 1 (on the cap around a / b: t = 0 / 1) or EDGE 0 (on the
-/// side). a == b is a sphere; radius 0 a segment. Non-finite input: NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule)(PROX_FN(prox_vec3) p,
                                                   const PROX_FN(prox_capsule) *
                                                       cap,
@@ -1218,26 +1033,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule)(PROX_FN(prox_vec3) p,
                                   core.feature.index);
 }
 
-/// Signed distance from p to a capsule: the distance to the core segment
-/// minus the radius. out (may be NULL) gets the nearest surface point with
-/// the features of prox_point_capsule (never INTERIOR): the core point
-/// plus radius times the unit direction from it to p, made perpendicular to
-/// the segment on the side (EDGE) and kept off the segment's side on a cap
-/// (VERTEX); on the core itself, a direction perpendicular to the segment.
-/// Non-finite input gives NaN.
-///
-/// Error (S the largest magnitude of p, a, b, the radius and the exact
-/// point; d_core the exact distance from p to the core segment): the
-/// distance within 8 eps S. The point is always on the surface (its
-/// distance to the segment within 8 eps S of the radius) and at distance
-/// |result| from p within 8 eps S. It is within 8 eps S of the exact
-/// nearest point where that point is well-conditioned, d_core >= radius /
-/// 2. Nearer the core the direction from the core to p, which the rounded
-/// core point decides, is ill-conditioned: the point is then within 8 eps S
-/// (1 + radius / d_core) of the exact one, which says little for p within
-/// a few ulps of the core: such a p can get any direction around the
-/// segment. (On the core, d_core = 0, a whole circle of points is nearest,
-/// and the point returned is one of them within 8 eps S.)
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_capsule) * cap,
     PROX_FN(prox_closest) * out) {
@@ -1303,36 +1098,13 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
 
 /* ------------------------------- tetrahedron ------------------------------ */
 
-/// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) and a
-/// bound on its rounding error in *err.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_orient)(PROX_FN(prox_vec3) a,
-                                                  PROX_FN(prox_vec3) b,
-                                                  PROX_FN(prox_vec3) c,
-                                                  PROX_FN(prox_vec3) d,
-                                                  PROX_REAL *err) {
-  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(b, a);
-  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(c, a);
-  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(d, a);
-  PROX_REAL cx = v.y * w.z - v.z * w.y, cy = v.z * w.x - v.x * w.z;
-  PROX_REAL cz = v.x * w.y - v.y * w.x;
-  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
-  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
-  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
-  /* Shewchuk's orient3d bound is 7 eps/2 times the permanent; be generous. */
-  *err = PROX_R(8.0) * PROX_EPS *
-         (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
-  return u.x * cx + u.y * cy + u.z * cz;
-}
-
 /// Internal: the signed volume numerators of a tetrahedron: vol = 6 times
 /// its signed volume, num[i] the same with v[i] replaced by p (so that
 /// num[i] / vol are the barycentric coordinates of p), and in *err a bound
 /// on the rounding error of vol (Shewchuk's orient3d bound, doubled).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
-                                                      const PROX_FN(prox_vec3) *
-                                                          v,
-                                                      PROX_REAL *num,
-                                                      PROX_REAL *err) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_vec3) * v, PROX_REAL *num,
+    PROX_REAL *err) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
   PROX_FN(prox_vec3) e3 = PROX_FN(prox_vsub)(v[3], v[0]);
@@ -1353,7 +1125,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
 /// vertices in increasing order) written to *r with the tetrahedron's
 /// barycentrics and features (vertex, edge by the pair table, or FACE i).
 /// Returns the squared distance; r may be NULL (distance only).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, int i,
     PROX_FN(prox_closest) * r) {
   int fv[3], k;
@@ -1387,7 +1159,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
 
 /// Internal: prox_point_tetrahedron from the volume vol, its error bound
 /// evol and the numerators num of prox_detail_tet_orient (num is changed).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out, PROX_REAL vol, PROX_REAL evol,
     PROX_REAL *num) {
@@ -1423,7 +1195,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
 /// overflowed or underflowed (or is 0): the query on the input scaled by a
 /// power of two 2^-e that brings the largest coordinate magnitude into
 /// [1/2, 1), whose results are scaled back exactly.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out) {
   PROX_FN(prox_tetrahedron) ts;
@@ -1443,21 +1215,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
   return d2;
 }
 
-/// Closest point of a solid tetrahedron to p; returns the squared distance
-/// (0 inside).
-///
-/// out->param[0..3] are the barycentric coordinates of the closest point.
-/// Feature INTERIOR (p inside: the point is p), FACE i (opposite v[i]),
-/// EDGE i (pairs (0,1), (0,2), (0,3), (1,2), (1,3), (2,3)) or VERTEX i.
-/// Only the faces p is not behind are searched; a sign misjudged by
-/// rounding concerns a point within rounding of that face's plane, where
-/// the answer is unaffected beyond rounding.
-/// A flat tetrahedron (zero volume) is the union of its faces, each handled
-/// as by prox_point_triangle (slivers included). Either orientation.
-/// Non-finite input gives NaN. Error: squared distance as
-/// prox_point_triangle; the point likewise, except where two faces' distances
-/// tie within rounding (p far away), where either face's point may be
-/// returned.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out) {
@@ -1480,7 +1237,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
 /// d2 was measured (inside: to the nearest face, else to the solid), again
 /// at magnitude 1 when d2 may have lost digits to subnormal squares and
 /// the configuration is small.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, PROX_REAL d2,
     int inside) {
   PROX_FN(prox_tetrahedron) ts;
@@ -1507,11 +1264,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
   return PROX_FN(prox_detail_root_scaled)(d2, e);
 }
 
-/// Signed distance from p to a solid tetrahedron: the distance outside,
-/// minus the depth (distance to the nearest face) inside; a flat
-/// tetrahedron has no inside. out (may be NULL) gets the nearest boundary
-/// point: outside, as prox_point_tetrahedron; inside, the nearest point of
-/// the nearest face, feature FACE i. Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
     PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
     PROX_FN(prox_closest) * out) {
@@ -1538,7 +1290,4 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
   return -PROX_FN(prox_detail_tet_dist)(p, tet, best, 1);
 }
 
-#undef PROX_TRI_WIDE_SIN2
-#undef PROX_TRI_FLAT_SIN2
-#undef PROX_TRI_FLOOR
 #undef PROX_DETAIL_D2_TINY

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: contact distance kernels (K4), instantiated once per precision
- * by contact.h (see detail/real_double.h for the macros).
+ * by contact.h (see detail/real_double.h for the macros), which declares
+ * the documented kernels with their contracts; this file holds their
+ * definitions.
  *
  * Every squared distance here is the minimum over parameters lambda of
  * |r|^2 with r = A(lambda) x, where x stacks the vertices and A is affine in
@@ -16,7 +18,7 @@
  * vectorises, and is symmetric bit for bit. */
 
 #define PROX_IPC_V PROX_FN(prox_vec3)
-#define PROX_IPC_LSQ PROX_FN(prox_ipc_detail_lsq)
+#define PROX_IPC_LSQ PROX_FN(prox_detail_ipc_lsq)
 #if PROX_IS_DOUBLE
 #define PROX_IPC_TAU PROX_IPC_DEGENERATE_SIN2
 /* Squared lengths outside [LO, HI] are rescaled before products of four
@@ -28,7 +30,7 @@
 #define PROX_IPC_FRAME 224
 #define PROX_IPC_FRAME_UP 2.695994666715064e+67    /* 2^224 */
 #define PROX_IPC_FRAME_DOWN 3.7092061506874214e-68 /* 2^-224 */
-/* The edge-edge mollifier's frame (prox_ipc_detail_mollify), and the
+/* The edge-edge mollifier's frame (prox_detail_ipc_mollify), and the
  * bounds and scales of prox_ipc_mollifier_second_derivative. */
 #define PROX_IPC_MOLL_FRAME 250
 #define PROX_IPC_M2_BIG 6.703903964971299e+153      /* 2^511 */
@@ -59,25 +61,27 @@
 /// with r = sum_k a[k] x_k over the (up to four) argument vertices x_k, and
 /// the factors of its Hessian 2 (a a^T) (x) I3 - z[0] z[0]^T - z[1] z[1]^T.
 /// Entries of vertices the formula does not use are zero.
-typedef struct PROX_FN(prox_ipc_detail_lsq) {
+typedef struct PROX_FN(prox_detail_ipc_lsq) {
   PROX_REAL d2;         ///< the squared distance
   PROX_FN(prox_vec3) r; ///< the residual vector
   PROX_REAL a[4];       ///< coefficient of each argument vertex in r
   PROX_REAL z[2][12];   ///< Hessian factors, 3 entries per vertex
   int rank;             ///< number of Hessian factors in use (0, 1 or 2)
-} PROX_FN(prox_ipc_detail_lsq);
+} PROX_FN(prox_detail_ipc_lsq);
 
 /// Internal: 1 when every coordinate of a, b, c and d is finite, else 0.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_finite)(PROX_IPC_V a, PROX_IPC_V b,
-                                                PROX_IPC_V c, PROX_IPC_V d) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_finite)(PROX_IPC_V a,
+                                                       PROX_IPC_V b,
+                                                       PROX_IPC_V c,
+                                                       PROX_IPC_V d) {
   return PROX_FN(prox_vpoison)(a) + PROX_FN(prox_vpoison)(b) +
              PROX_FN(prox_vpoison)(c) + PROX_FN(prox_vpoison)(d) ==
          0;
 }
 
 /// Internal: sets x[0 .. n-1] to v (x may be NULL).
-PROX_KERNEL void PROX_FN(prox_ipc_detail_fill)(PROX_REAL *x, int n,
-                                               PROX_REAL v) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_fill)(PROX_REAL *x, int n,
+                                                      PROX_REAL v) {
   int i;
   if (!x) return;
   for (i = 0; i < n; ++i)
@@ -86,23 +90,24 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_fill)(PROX_REAL *x, int n,
 
 /// Internal: returns NaN and fills grad (n entries) and hess (n * n
 /// entries), each when not NULL, with NaN.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_nan)(int n, PROX_REAL *grad,
-                                                   PROX_REAL *hess) {
-  PROX_FN(prox_ipc_detail_fill)(grad, n, PROX_NAN);
-  PROX_FN(prox_ipc_detail_fill)(hess, n * n, PROX_NAN);
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_nan)(int n,
+                                                          PROX_REAL *grad,
+                                                          PROX_REAL *hess) {
+  PROX_FN(prox_detail_ipc_fill)(grad, n, PROX_NAN);
+  PROX_FN(prox_detail_ipc_fill)(hess, n * n, PROX_NAN);
   return PROX_NAN;
 }
 
 /// Internal: stores s * v in z[0..2].
-PROX_KERNEL void PROX_FN(prox_ipc_detail_put)(PROX_REAL *z, PROX_REAL s,
-                                              PROX_IPC_V v) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_put)(PROX_REAL *z, PROX_REAL s,
+                                                     PROX_IPC_V v) {
   z[0] = s * v.x;
   z[1] = s * v.y;
   z[2] = s * v.z;
 }
 
 /// Internal: zero coefficients and first Hessian factor, rank 0.
-PROX_KERNEL void PROX_FN(prox_ipc_detail_clear)(PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_clear)(PROX_IPC_LSQ *o) {
   int i;
   for (i = 0; i < 4; ++i)
     o->a[i] = 0;
@@ -120,24 +125,27 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_clear)(PROX_IPC_LSQ *o) {
 
 /// Internal: |p - q|^2 into o, with p and q argument vertices ip and iq
 /// (o cleared by the caller).
-PROX_KERNEL void PROX_FN(prox_ipc_detail_pp)(PROX_IPC_V p, PROX_IPC_V q, int ip,
-                                             int iq, PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_pp)(PROX_IPC_V p, PROX_IPC_V q,
+                                                    int ip, int iq,
+                                                    PROX_IPC_LSQ *o) {
   o->r = PROX_FN(prox_vsub)(p, q);
   o->d2 = PROX_FN(prox_vlen2)(o->r);
   o->a[ip] = 1;
   o->a[iq] = -1;
 }
 
-/// Internal: x 4^h (a squared length back from prox_ipc_detail_prep's
-/// or prox_ipc_detail_pl_prep's scale), exact unless the result leaves the
+/// Internal: x 4^h (a squared length back from prox_detail_ipc_prep's
+/// or prox_detail_ipc_pl_prep's scale), exact unless the result leaves the
 /// range of PROX_REAL.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unscale2)(PROX_REAL x, int h) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_unscale2)(PROX_REAL x,
+                                                               int h) {
   return h ? (PROX_REAL)ldexp((double)x, 2 * h) : x;
 }
 
 /// Internal: v 2^h, componentwise (exact unless a component leaves the
 /// range of PROX_REAL).
-PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vpow2)(PROX_IPC_V v, int h) {
+PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_vpow2)(PROX_IPC_V v,
+                                                             int h) {
   return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)v.x, h),
                           (PROX_REAL)ldexp((double)v.y, h),
                           (PROX_REAL)ldexp((double)v.z, h));
@@ -146,28 +154,31 @@ PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vpow2)(PROX_IPC_V v, int h) {
 /// Internal: v 2^h, multiplied by the power of two where it is a normal
 /// number (exact unless a component leaves the normal range, then rounded
 /// once).
-PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_vunscale)(PROX_IPC_V v, int h) {
+PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_vunscale)(PROX_IPC_V v,
+                                                                int h) {
   PROX_REAL s = (PROX_REAL)ldexp(1.0, h);
   if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX)
     return PROX_FN(prox_vscale)(v, s);
-  return PROX_FN(prox_ipc_detail_vpow2)(v, h);
+  return PROX_FN(prox_detail_ipc_vpow2)(v, h);
 }
 
 /// Internal: a squared length x 4^h and a vector v 2^h back from
-/// prox_ipc_detail_prep's frame, given p = 2^h (0 where that is not a
+/// prox_detail_ipc_prep's frame, given p = 2^h (0 where that is not a
 /// normal number): exact unless a result leaves the normal range, then
 /// rounded once, and without a call to ldexp where p and p^2 are normal.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_unframe2)(PROX_REAL x, int h,
-                                                        PROX_REAL p) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_unframe2)(PROX_REAL x,
+                                                               int h,
+                                                               PROX_REAL p) {
   PROX_REAL pp = p * p;
   if (pp >= PROX_REAL_MIN && pp <= PROX_REAL_MAX) return x * pp;
   return (PROX_REAL)ldexp((double)x, 2 * h);
 }
 
-PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_unframe)(PROX_IPC_V v, int h,
-                                                        PROX_REAL p) {
+PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_unframe)(PROX_IPC_V v,
+                                                               int h,
+                                                               PROX_REAL p) {
   if (p != 0) return PROX_FN(prox_vscale)(v, p);
-  return PROX_FN(prox_ipc_detail_vpow2)(v, h);
+  return PROX_FN(prox_detail_ipc_vpow2)(v, h);
 }
 
 /// Internal: for a point-line problem whose |e|^2 = *ee lies outside
@@ -177,9 +188,10 @@ PROX_KERNEL PROX_IPC_V PROX_FN(prox_ipc_detail_unframe)(PROX_IPC_V v, int h,
 /// h returned; else 0 and nothing changed. Exact: the results of the
 /// scaled problem are those of the input, scaled (a squared distance by
 /// 4^h, a residual by 2^h, the Hessian factors not at all).
-PROX_KERNEL int PROX_FN(prox_ipc_detail_pl_prep)(PROX_IPC_V *v, PROX_IPC_V *e,
-                                                 PROX_REAL *ee,
-                                                 PROX_REAL *dot) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_pl_prep)(PROX_IPC_V *v,
+                                                        PROX_IPC_V *e,
+                                                        PROX_REAL *ee,
+                                                        PROX_REAL *dot) {
   PROX_REAL m;
   int h = 0;
   if (*ee >= PROX_IPC_LO && *ee <= PROX_IPC_HI) return 0;
@@ -188,8 +200,8 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_pl_prep)(PROX_IPC_V *v, PROX_IPC_V *e,
   m = PROX_FABS(e->z) > m ? PROX_FABS(e->z) : m;
   if (!(m > 0 && m <= PROX_REAL_MAX)) return 0;
   (void)frexp((double)m, &h);
-  *v = PROX_FN(prox_ipc_detail_vpow2)(*v, -h);
-  *e = PROX_FN(prox_ipc_detail_vpow2)(*e, -h);
+  *v = PROX_FN(prox_detail_ipc_vpow2)(*v, -h);
+  *e = PROX_FN(prox_detail_ipc_vpow2)(*e, -h);
   *ee = PROX_FN(prox_vlen2)(*e);
   *dot = PROX_FN(prox_vdot)(*v, *e);
   return h;
@@ -198,23 +210,23 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_pl_prep)(PROX_IPC_V *v, PROX_IPC_V *e,
 /// Internal: squared distance from e0 + v to the line through e0 with
 /// direction e (ee = |e|^2, dot = v.e): |v - (dot / ee) e|^2, or |v|^2 when
 /// e is zero (the line is the point e0). A direction whose square leaves
-/// the safe range is rescaled first (prox_ipc_detail_pl_prep).
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_pl_tail)(PROX_IPC_V v,
-                                                       PROX_IPC_V e,
-                                                       PROX_REAL ee,
-                                                       PROX_REAL dot) {
-  int h = PROX_FN(prox_ipc_detail_pl_prep)(&v, &e, &ee, &dot);
+/// the safe range is rescaled first (prox_detail_ipc_pl_prep).
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_pl_tail)(PROX_IPC_V v,
+                                                              PROX_IPC_V e,
+                                                              PROX_REAL ee,
+                                                              PROX_REAL dot) {
+  int h = PROX_FN(prox_detail_ipc_pl_prep)(&v, &e, &ee, &dot);
   if (ee > 0) v = PROX_FN(prox_vsub)(v, PROX_FN(prox_vscale)(e, dot / ee));
-  return PROX_FN(prox_ipc_detail_unscale2)(PROX_FN(prox_vlen2)(v), h);
+  return PROX_FN(prox_detail_ipc_unscale2)(PROX_FN(prox_vlen2)(v), h);
 }
 
 /// Internal: squared distance from p to the line e0 e1 (to e0 if e0 == e1).
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_pl_d2)(PROX_IPC_V p,
-                                                     PROX_IPC_V e0,
-                                                     PROX_IPC_V e1) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_pl_d2)(PROX_IPC_V p,
+                                                            PROX_IPC_V e0,
+                                                            PROX_IPC_V e1) {
   PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
   PROX_IPC_V v = PROX_FN(prox_vsub)(p, e0);
-  return PROX_FN(prox_ipc_detail_pl_tail)(v, e, PROX_FN(prox_vlen2)(e),
+  return PROX_FN(prox_detail_ipc_pl_tail)(v, e, PROX_FN(prox_vlen2)(e),
                                           PROX_FN(prox_vdot)(v, e));
 }
 
@@ -223,41 +235,34 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_pl_d2)(PROX_IPC_V p,
 /// t = (p - e0).e / |e|^2 and r = p - e0 - t e; the Hessian has the one
 /// factor z = sqrt(2 / |e|^2) (-e, r + (1 - t) e, -r + t e). A zero-length
 /// edge is the point e0 (t = 0, no factor).
-PROX_KERNEL void PROX_FN(prox_ipc_detail_pl)(PROX_IPC_V p, PROX_IPC_V e0,
-                                             PROX_IPC_V e1, int ip, int i0,
-                                             int i1, int want_z,
-                                             PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_pl)(PROX_IPC_V p, PROX_IPC_V e0,
+                                                    PROX_IPC_V e1, int ip,
+                                                    int i0, int i1, int want_z,
+                                                    PROX_IPC_LSQ *o) {
   PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
   PROX_IPC_V u = PROX_FN(prox_vsub)(p, e0);
   PROX_REAL ee = PROX_FN(prox_vlen2)(e);
   PROX_REAL dot = PROX_FN(prox_vdot)(u, e);
   PROX_REAL t = 0;
-  int h = PROX_FN(prox_ipc_detail_pl_prep)(&u, &e, &ee, &dot);
+  int h = PROX_FN(prox_detail_ipc_pl_prep)(&u, &e, &ee, &dot);
   if (ee > 0) {
     t = dot / ee;
     u = PROX_FN(prox_vsub)(u, PROX_FN(prox_vscale)(e, t));
   }
-  o->d2 = PROX_FN(prox_ipc_detail_unscale2)(PROX_FN(prox_vlen2)(u), h);
-  o->r = h ? PROX_FN(prox_ipc_detail_vpow2)(u, h) : u;
+  o->d2 = PROX_FN(prox_detail_ipc_unscale2)(PROX_FN(prox_vlen2)(u), h);
+  o->r = h ? PROX_FN(prox_detail_ipc_vpow2)(u, h) : u;
   o->a[ip] = 1;
   o->a[i0] = t - 1;
   o->a[i1] = -t;
   if (want_z && ee > 0) {
     PROX_REAL c = PROX_SQRT(2 / ee);
-    PROX_FN(prox_ipc_detail_put)(o->z[0] + 3 * ip, -c, e);
-    PROX_FN(prox_ipc_detail_put)
+    PROX_FN(prox_detail_ipc_put)(o->z[0] + 3 * ip, -c, e);
+    PROX_FN(prox_detail_ipc_put)
     (o->z[0] + 3 * i0, c, PROX_FN(prox_vmadd)(u, 1 - t, e));
-    PROX_FN(prox_ipc_detail_put)
+    PROX_FN(prox_detail_ipc_put)
     (o->z[0] + 3 * i1, c, PROX_FN(prox_vmadd)(PROX_FN(prox_vneg)(u), t, e));
     o->rank = 1;
   }
-}
-
-/// Internal: the largest magnitude of a coordinate of v.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_maxabs)(PROX_IPC_V v) {
-  PROX_REAL m = PROX_FABS(v.x);
-  m = PROX_FABS(v.y) > m ? PROX_FABS(v.y) : m;
-  return PROX_FABS(v.z) > m ? PROX_FABS(v.z) : m;
 }
 
 /// Internal: prepares a two-direction problem (point-plane, line-line)
@@ -275,16 +280,16 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_maxabs)(PROX_IPC_V v) {
 /// the scale would put short lengths so close to the underflow threshold
 /// that their products lose bits at some scales and not at others). *p is
 /// set to 2^h, or 0 where that is not a normal number (see
-/// prox_ipc_detail_unframe); the powers of two come from frexp's
+/// prox_detail_ipc_unframe); the powers of two come from frexp's
 /// significand, by exact divisions.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
-                                              PROX_IPC_V *e2, PROX_REAL *l1,
-                                              PROX_REAL *l2, PROX_IPC_V *n,
-                                              PROX_REAL *n2, PROX_REAL *p) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_ipc_prep)(PROX_IPC_V *u, PROX_IPC_V *e1, PROX_IPC_V *e2,
+                              PROX_REAL *l1, PROX_REAL *l2, PROX_IPC_V *n,
+                              PROX_REAL *n2, PROX_REAL *p) {
   int h = 0;
-  PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(*u),
-            m1 = PROX_FN(prox_ipc_detail_maxabs)(*e1),
-            m2 = PROX_FN(prox_ipc_detail_maxabs)(*e2);
+  PROX_REAL m = PROX_FN(prox_detail_maxabs)(*u),
+            m1 = PROX_FN(prox_detail_maxabs)(*e1),
+            m2 = PROX_FN(prox_detail_maxabs)(*e2);
   m = m1 > m ? m1 : m;
   m = m2 > m ? m2 : m;
   *p = 1;
@@ -302,9 +307,9 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
       *e2 = PROX_FN(prox_vscale)(*e2, s);
     } else {
       /* 2^-h is not a normal number (input far below the domain). */
-      *u = PROX_FN(prox_ipc_detail_vpow2)(*u, -h);
-      *e1 = PROX_FN(prox_ipc_detail_vpow2)(*e1, -h);
-      *e2 = PROX_FN(prox_ipc_detail_vpow2)(*e2, -h);
+      *u = PROX_FN(prox_detail_ipc_vpow2)(*u, -h);
+      *e1 = PROX_FN(prox_detail_ipc_vpow2)(*e1, -h);
+      *e2 = PROX_FN(prox_detail_ipc_vpow2)(*e2, -h);
     }
   }
   *l1 = PROX_FN(prox_vlen2)(*e1);
@@ -320,8 +325,8 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_prep)(PROX_IPC_V *u, PROX_IPC_V *e1,
 
 /// Internal: index (0, 1, 2 for edges t0t1, t1t2, t2t0) of the longest edge
 /// of a triangle, the first one on ties.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_longest)(PROX_IPC_V t0, PROX_IPC_V t1,
-                                                 PROX_IPC_V t2) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_ipc_longest)(PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2) {
   PROX_REAL l0 = PROX_FN(prox_vdist2)(t1, t0);
   PROX_REAL l1 = PROX_FN(prox_vdist2)(t2, t1);
   PROX_REAL l2 = PROX_FN(prox_vdist2)(t0, t2);
@@ -332,30 +337,30 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_longest)(PROX_IPC_V t0, PROX_IPC_V t1,
 /// Internal: point-plane value from u = p - t0, e1 = t1 - t0 and
 /// e2 = t2 - t0. A triangle of exactly zero area gives the distance to the
 /// line of its longest edge (to t0 when all three vertices coincide).
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_tail)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_plane_tail)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_IPC_V u,
     PROX_IPC_V e1, PROX_IPC_V e2) {
   PROX_IPC_V n;
   PROX_REAL l1, l2, n2, un, d2, pw;
   int h;
-  h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2, &pw);
+  h = PROX_FN(prox_detail_ipc_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2, &pw);
   if (!(n2 > 0)) {
-    int k = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
-    if (k == 0) return PROX_FN(prox_ipc_detail_pl_d2)(p, t0, t1);
-    if (k == 1) return PROX_FN(prox_ipc_detail_pl_d2)(p, t1, t2);
-    return PROX_FN(prox_ipc_detail_pl_d2)(p, t2, t0);
+    int k = PROX_FN(prox_detail_ipc_longest)(t0, t1, t2);
+    if (k == 0) return PROX_FN(prox_detail_ipc_pl_d2)(p, t0, t1);
+    if (k == 1) return PROX_FN(prox_detail_ipc_pl_d2)(p, t1, t2);
+    return PROX_FN(prox_detail_ipc_pl_d2)(p, t2, t0);
   }
   un = PROX_FN(prox_vdot)(u, n);
   d2 = un * (un / n2);
-  return PROX_FN(prox_ipc_detail_unframe2)(d2, h, pw);
+  return PROX_FN(prox_detail_ipc_unframe2)(d2, h, pw);
 }
 
 /// Internal: squared distance from p to the plane through t0 t1 t2.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_d2)(PROX_IPC_V p,
-                                                        PROX_IPC_V t0,
-                                                        PROX_IPC_V t1,
-                                                        PROX_IPC_V t2) {
-  return PROX_FN(prox_ipc_detail_plane_tail)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_plane_d2)(PROX_IPC_V p,
+                                                               PROX_IPC_V t0,
+                                                               PROX_IPC_V t1,
+                                                               PROX_IPC_V t2) {
+  return PROX_FN(prox_detail_ipc_plane_tail)(
       p, t0, t1, t2, PROX_FN(prox_vsub)(p, t0), PROX_FN(prox_vsub)(t1, t0),
       PROX_FN(prox_vsub)(t2, t0));
 }
@@ -371,14 +376,13 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_plane_d2)(PROX_IPC_V p,
 /// grow like D / h times the edge lengths while their sum is of the order
 /// of D, it cancels, and the rounding (eps (D / h)^2 after c0) made z0 z0^T
 /// overflow from about D / h = 2^280 on.
-PROX_KERNEL void PROX_FN(prox_ipc_detail_factor)(const PROX_IPC_V *wc,
-                                                 const PROX_IPC_V *wq,
-                                                 PROX_REAL c0, PROX_REAL c1,
-                                                 PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void
+PROX_FN(prox_detail_ipc_factor)(const PROX_IPC_V *wc, const PROX_IPC_V *wq,
+                                PROX_REAL c0, PROX_REAL c1, PROX_IPC_LSQ *o) {
   int i;
   for (i = 0; i < 4; ++i) {
-    PROX_FN(prox_ipc_detail_put)(o->z[0] + 3 * i, c0, wc[i]);
-    PROX_FN(prox_ipc_detail_put)(o->z[1] + 3 * i, c1, wq[i]);
+    PROX_FN(prox_detail_ipc_put)(o->z[0] + 3 * i, c0, wc[i]);
+    PROX_FN(prox_detail_ipc_put)(o->z[1] + 3 * i, c1, wq[i]);
   }
   o->rank = 2;
 }
@@ -386,25 +390,25 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_factor)(const PROX_IPC_V *wc,
 /// Internal: point-plane core (see the file comment) into o, vertices in
 /// argument order. The foot of p is t0 + b1 e1 + b2 e2 (e1 = t1 - t0,
 /// e2 = t2 - t0) and r = (u.n / |n|^2) n.
-PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
-                                                PROX_IPC_V t1, PROX_IPC_V t2,
-                                                int want_z, PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void
+PROX_FN(prox_detail_ipc_plane)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
+                               PROX_IPC_V t2, int want_z, PROX_IPC_LSQ *o) {
   PROX_IPC_V u = PROX_FN(prox_vsub)(p, t0);
   PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
   PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
   PROX_IPC_V n, r, x1, x2;
   PROX_REAL l1, l2, n2, un, k, b0, b1, b2, pw;
-  int h = PROX_FN(prox_ipc_detail_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2, &pw);
+  int h = PROX_FN(prox_detail_ipc_prep)(&u, &e1, &e2, &l1, &l2, &n, &n2, &pw);
   if (!(n2 > 0)) {
     /* Zero area: the line of the longest edge. */
-    int k0 = PROX_FN(prox_ipc_detail_longest)(t0, t1, t2);
-    PROX_FN(prox_ipc_detail_clear)(o);
+    int k0 = PROX_FN(prox_detail_ipc_longest)(t0, t1, t2);
+    PROX_FN(prox_detail_ipc_clear)(o);
     if (k0 == 0)
-      PROX_FN(prox_ipc_detail_pl)(p, t0, t1, 0, 1, 2, want_z, o);
+      PROX_FN(prox_detail_ipc_pl)(p, t0, t1, 0, 1, 2, want_z, o);
     else if (k0 == 1)
-      PROX_FN(prox_ipc_detail_pl)(p, t1, t2, 0, 2, 3, want_z, o);
+      PROX_FN(prox_detail_ipc_pl)(p, t1, t2, 0, 2, 3, want_z, o);
     else
-      PROX_FN(prox_ipc_detail_pl)(p, t2, t0, 0, 3, 1, want_z, o);
+      PROX_FN(prox_detail_ipc_pl)(p, t2, t0, 0, 3, 1, want_z, o);
     return;
   }
   un = PROX_FN(prox_vdot)(u, n);
@@ -429,7 +433,7 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
     /* W1 = (-e1, r + b0 e1, -r + b1 e1, b2 e1),
      * W2 = (-e2, r + b0 e2, b1 e2, -r + b2 e2), M = Gram(e1, e2),
      * M^-1 = [[l2, -m12], [-m12, l1]] / |n|^2, pivoting on the longer
-     * edge (see prox_ipc_detail_factor): with e2 the longer, g = -m12 / l2
+     * edge (see prox_detail_ipc_factor): with e2 the longer, g = -m12 / l2
      * and f = e1 + g e2 = x1 / l2, W1 + g W2 = (-f, (1 + g) r + b0 f,
      * -r + b1 f, -g r + b2 f); with e1 the longer, g = -m12 / l1 and
      * f = e2 + g e1 = x2 / l1, W2 + g W1 = (-f, (1 + g) r + b0 f,
@@ -457,12 +461,12 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
       wq[2] = PROX_FN(prox_vmadd)(nr, b1, e1);
       wq[3] = PROX_FN(prox_vscale)(e1, b2);
     }
-    PROX_FN(prox_ipc_detail_factor)
+    PROX_FN(prox_detail_ipc_factor)
     (wc, wq, PROX_SQRT(2 * (lq / n2)), PROX_SQRT(2 / lq), o);
   }
   if (h) {
-    o->d2 = PROX_FN(prox_ipc_detail_unframe2)(o->d2, h, pw);
-    r = PROX_FN(prox_ipc_detail_unframe)(r, h, pw);
+    o->d2 = PROX_FN(prox_detail_ipc_unframe2)(o->d2, h, pw);
+    r = PROX_FN(prox_detail_ipc_unframe)(r, h, pw);
   }
   o->r = r;
 }
@@ -470,27 +474,27 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_plane)(PROX_IPC_V p, PROX_IPC_V t0,
 /// Internal: line-line value from w = ea0 - eb0, ea = ea1 - ea0 and
 /// eb = eb1 - eb0. Parallel lines give the distance from ea0 to line b
 /// (from eb0 to line a when eb0 == eb1).
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_tail)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_ll_tail)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb) {
   PROX_IPC_V n;
   PROX_REAL la, lb, n2, wn, d2, pw;
-  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
+  int h = PROX_FN(prox_detail_ipc_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
   if (!(n2 > 0)) {
-    if (lb > 0) return PROX_FN(prox_ipc_detail_pl_d2)(ea0, eb0, eb1);
-    return PROX_FN(prox_ipc_detail_pl_d2)(eb0, ea0, ea1);
+    if (lb > 0) return PROX_FN(prox_detail_ipc_pl_d2)(ea0, eb0, eb1);
+    return PROX_FN(prox_detail_ipc_pl_d2)(eb0, ea0, ea1);
   }
   wn = PROX_FN(prox_vdot)(w, n);
   d2 = wn * (wn / n2);
-  return PROX_FN(prox_ipc_detail_unframe2)(d2, h, pw);
+  return PROX_FN(prox_detail_ipc_unframe2)(d2, h, pw);
 }
 
 /// Internal: squared distance between the lines ea0 ea1 and eb0 eb1.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_d2)(PROX_IPC_V ea0,
-                                                     PROX_IPC_V ea1,
-                                                     PROX_IPC_V eb0,
-                                                     PROX_IPC_V eb1) {
-  return PROX_FN(prox_ipc_detail_ll_tail)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_ll_d2)(PROX_IPC_V ea0,
+                                                            PROX_IPC_V ea1,
+                                                            PROX_IPC_V eb0,
+                                                            PROX_IPC_V eb1) {
+  return PROX_FN(prox_detail_ipc_ll_tail)(
       ea0, ea1, eb0, eb1, PROX_FN(prox_vsub)(ea0, eb0),
       PROX_FN(prox_vsub)(ea1, ea0), PROX_FN(prox_vsub)(eb1, eb0));
 }
@@ -498,22 +502,22 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_ll_d2)(PROX_IPC_V ea0,
 /// Internal: line-line core (see the file comment) into o, vertices in
 /// argument order. The closest points are ea0 + s ea and eb0 + t eb;
 /// r = (w.n / |n|^2) n with w = ea0 - eb0.
-PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
-                                             PROX_IPC_V eb0, PROX_IPC_V eb1,
-                                             int want_z, PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void
+PROX_FN(prox_detail_ipc_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
+                            PROX_IPC_V eb1, int want_z, PROX_IPC_LSQ *o) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   PROX_IPC_V n, r, xb, xa;
   PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
   PROX_REAL la, lb, n2, wn, k, ps, pt, pw;
-  int h = PROX_FN(prox_ipc_detail_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
+  int h = PROX_FN(prox_detail_ipc_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
   if (!(n2 > 0)) {
     /* Parallel (or a zero-length edge): a point-line distance. */
-    PROX_FN(prox_ipc_detail_clear)(o);
+    PROX_FN(prox_detail_ipc_clear)(o);
     if (lb > 0)
-      PROX_FN(prox_ipc_detail_pl)(ea0, eb0, eb1, 0, 2, 3, want_z, o);
+      PROX_FN(prox_detail_ipc_pl)(ea0, eb0, eb1, 0, 2, 3, want_z, o);
     else
-      PROX_FN(prox_ipc_detail_pl)(eb0, ea0, ea1, 2, 0, 1, want_z, o);
+      PROX_FN(prox_detail_ipc_pl)(eb0, ea0, ea1, 2, 0, 1, want_z, o);
     return;
   }
   wn = PROX_FN(prox_vdot)(w, n);
@@ -536,7 +540,7 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
     /* Ws = (-r + (1-s) ea, r + s ea, -(1-t) ea, -t ea),
      * Wt = (-(1-s) eb, -s eb, r + (1-t) eb, -r + t eb),
      * M^-1 = [[lb, mab], [mab, la]] / |n|^2, pivoting on the longer edge
-     * (see prox_ipc_detail_factor): with eb the longer, g = mab / lb and
+     * (see prox_detail_ipc_factor): with eb the longer, g = mab / lb and
      * f = ea - g eb = -xb / lb, Ws + g Wt = (-r + (1-s) f, r + s f,
      * g r - (1-t) f, -g r - t f); with ea the longer, g = mab / la and
      * f = eb - g ea = xa / la, Wt + g Ws = (-g r - (1-s) f, g r - s f,
@@ -568,12 +572,12 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
       wq[2] = PROX_FN(prox_vscale)(ea, pt - 1);
       wq[3] = PROX_FN(prox_vscale)(ea, -pt);
     }
-    PROX_FN(prox_ipc_detail_factor)
+    PROX_FN(prox_detail_ipc_factor)
     (wc, wq, PROX_SQRT(2 * (lq / n2)), PROX_SQRT(2 / lq), o);
   }
   if (h) {
-    o->d2 = PROX_FN(prox_ipc_detail_unframe2)(o->d2, h, pw);
-    r = PROX_FN(prox_ipc_detail_unframe)(r, h, pw);
+    o->d2 = PROX_FN(prox_detail_ipc_unframe2)(o->d2, h, pw);
+    r = PROX_FN(prox_detail_ipc_unframe)(r, h, pw);
   }
   o->r = r;
 }
@@ -581,9 +585,8 @@ PROX_KERNEL void PROX_FN(prox_ipc_detail_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1,
 /// Internal: writes the gradient (3 nv entries) and the Hessian (3 nv
 /// squared, row-major) of the core o over its first nv argument vertices,
 /// each when not NULL. Returns o->d2.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_emit)(const PROX_IPC_LSQ *o,
-                                                    int nv, PROX_REAL *grad,
-                                                    PROX_REAL *hess) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_emit)(
+    const PROX_IPC_LSQ *o, int nv, PROX_REAL *grad, PROX_REAL *hess) {
   int n = 3 * nv, i, j, p, q;
   if (grad)
     for (i = 0; i < nv; ++i) {
@@ -640,176 +643,114 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_emit)(const PROX_IPC_LSQ *o,
  * Point-point, point-line, point-plane, line-line.
  * ---------------------------------------------------------------------- */
 
-/// Squared distance |p - q|^2 between two points.
-/// The relative error is at most about 2.5 eps (roundings of the
-/// differences, squares and sums, all of non-negative terms); the test
-/// suite asserts 16 eps S^2 and measures at most about 12 eps S^2.
-/// Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance)(PROX_IPC_V p,
                                                              PROX_IPC_V q) {
-  if (!PROX_FN(prox_ipc_detail_finite)(p, q, p, q)) return PROX_NAN;
+  if (!PROX_FN(prox_detail_ipc_finite)(p, q, p, q)) return PROX_NAN;
   return PROX_FN(prox_vdist2)(p, q);
 }
 
-/// Gradient of |p - q|^2 with respect to (p, q): grad = (2 (p - q),
-/// -2 (p - q)); returns the squared distance. Non-finite input gives NaN in
-/// every entry.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_gradient)(
     PROX_IPC_V p, PROX_IPC_V q, PROX_REAL grad[6]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, q, p, q))
-    return PROX_FN(prox_ipc_detail_nan)(6, grad, 0);
-  PROX_FN(prox_ipc_detail_clear)(&o);
-  PROX_FN(prox_ipc_detail_pp)(p, q, 0, 1, &o);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 2, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, q, p, q))
+    return PROX_FN(prox_detail_ipc_nan)(6, grad, 0);
+  PROX_FN(prox_detail_ipc_clear)(&o);
+  PROX_FN(prox_detail_ipc_pp)(p, q, 0, 1, &o);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 2, grad, 0);
 }
 
-/// Hessian (6x6, row-major, constant [[2I, -2I], [-2I, 2I]]) of
-/// |p - q|^2 with respect to (p, q); fills grad too when it is not NULL and
-/// returns the squared distance. Non-finite input gives NaN in every entry.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_hessian)(
     PROX_IPC_V p, PROX_IPC_V q, PROX_REAL *grad, PROX_REAL hess[36]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, q, p, q))
-    return PROX_FN(prox_ipc_detail_nan)(6, grad, hess);
-  PROX_FN(prox_ipc_detail_clear)(&o);
-  PROX_FN(prox_ipc_detail_pp)(p, q, 0, 1, &o);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 2, grad, hess);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, q, p, q))
+    return PROX_FN(prox_detail_ipc_nan)(6, grad, hess);
+  PROX_FN(prox_detail_ipc_clear)(&o);
+  PROX_FN(prox_detail_ipc_pp)(p, q, 0, 1, &o);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 2, grad, hess);
 }
 
-/// Squared distance from point p to the infinite line through e0 and e1,
-/// computed as |p - e0 - t (e1 - e0)|^2 with t the foot parameter. If
-/// e0 == e1 the line is the point e0 and the result is |p - e0|^2. Error
-/// at most 16 eps S^2 when the foot lies within an edge length of the edge
-/// (checked by the test suite). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance)(PROX_IPC_V p,
                                                             PROX_IPC_V e0,
                                                             PROX_IPC_V e1) {
-  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p)) return PROX_NAN;
-  return PROX_FN(prox_ipc_detail_pl_d2)(p, e0, e1);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p)) return PROX_NAN;
+  return PROX_FN(prox_detail_ipc_pl_d2)(p, e0, e1);
 }
 
-/// Gradient (9 entries, vertex order p, e0, e1) of the point-line squared
-/// distance; returns the distance. With r = p - foot and t the foot
-/// parameter, grad = (2 r, -2 (1 - t) r, -2 t r). e0 == e1 gives the
-/// point-point gradient (zero for e1). Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_gradient)(
     PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, PROX_REAL grad[9]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p))
-    return PROX_FN(prox_ipc_detail_nan)(9, grad, 0);
-  PROX_FN(prox_ipc_detail_clear)(&o);
-  PROX_FN(prox_ipc_detail_pl)(p, e0, e1, 0, 1, 2, 0, &o);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 3, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p))
+    return PROX_FN(prox_detail_ipc_nan)(9, grad, 0);
+  PROX_FN(prox_detail_ipc_clear)(&o);
+  PROX_FN(prox_detail_ipc_pl)(p, e0, e1, 0, 1, 2, 0, &o);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 3, grad, 0);
 }
 
-/// Hessian (9x9, row-major) of the point-line squared distance with respect
-/// to (p, e0, e1), in closed form 2 (a a^T) (x) I3 - (2 / |e|^2) w w^T
-/// (a = (1, t - 1, -t), w = (-e, r + (1 - t) e, -r + t e)); fills grad
-/// when not NULL and returns the distance. e0 == e1 gives the point-point
-/// Hessian. Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_hessian)(
     PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, PROX_REAL *grad,
     PROX_REAL hess[81]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p))
-    return PROX_FN(prox_ipc_detail_nan)(9, grad, hess);
-  PROX_FN(prox_ipc_detail_clear)(&o);
-  PROX_FN(prox_ipc_detail_pl)(p, e0, e1, 0, 1, 2, 1, &o);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 3, grad, hess);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p))
+    return PROX_FN(prox_detail_ipc_nan)(9, grad, hess);
+  PROX_FN(prox_detail_ipc_clear)(&o);
+  PROX_FN(prox_detail_ipc_pl)(p, e0, e1, 0, 1, 2, 1, &o);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 3, grad, hess);
 }
 
-/// Squared distance from point p to the plane through t0, t1, t2:
-/// (u.n)^2 / |n|^2 with u = p - t0, n = (t1 - t0) x (t2 - t0). The normal is
-/// recomputed with a compensated cross product for thin triangles and the
-/// problem is rescaled when squared lengths leave a safe range, so the
-/// error is at most 16 eps S^2 when the foot of p has barycentric
-/// coordinates in [-1, 2], even for slivers. A triangle of exactly zero area
-/// gives the distance to the line of its longest edge (to t0 if all three
-/// vertices coincide). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance)(PROX_IPC_V p,
                                                              PROX_IPC_V t0,
                                                              PROX_IPC_V t1,
                                                              PROX_IPC_V t2) {
-  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2)) return PROX_NAN;
-  return PROX_FN(prox_ipc_detail_plane_d2)(p, t0, t1, t2);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2)) return PROX_NAN;
+  return PROX_FN(prox_detail_ipc_plane_d2)(p, t0, t1, t2);
 }
 
-/// Gradient (12 entries, vertex order p, t0, t1, t2) of the point-plane
-/// squared distance; returns the distance. With r = p - foot and
-/// (b0, b1, b2) the barycentric coordinates of the foot, grad = (2 r,
-/// -2 b0 r, -2 b1 r, -2 b2 r). Zero area: the gradient of the line fallback
-/// (zero for the unused vertex). Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_gradient)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
     PROX_REAL grad[12]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
-  PROX_FN(prox_ipc_detail_plane)(p, t0, t1, t2, 0, &o);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
+  PROX_FN(prox_detail_ipc_plane)(p, t0, t1, t2, 0, &o);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, 0);
 }
 
-/// Hessian (12x12, row-major) of the point-plane squared distance with
-/// respect to (p, t0, t1, t2): 2 (a a^T) (x) I3 - 2 W M^-1 W^T at the foot
-/// (M the Gram matrix of the edges, W the mixed derivatives; see
-/// detail/contact.inl), allocation-free; fills grad when not NULL and
-/// returns the distance. It grows like 1 / (area)^2 for thin triangles;
-/// zero area gives the Hessian of the line fallback. Non-finite input gives
-/// NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_hessian)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_REAL *grad,
     PROX_REAL hess[144]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
-  PROX_FN(prox_ipc_detail_plane)(p, t0, t1, t2, 1, &o);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, hess);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
+  PROX_FN(prox_detail_ipc_plane)(p, t0, t1, t2, 1, &o);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, hess);
 }
 
-/// Squared distance between the infinite lines ea0 ea1 and eb0 eb1:
-/// (w.n)^2 / |n|^2 with w = ea0 - eb0, n = (ea1 - ea0) x (eb1 - eb0). The
-/// normal is compensated for nearly parallel lines, so the error stays at
-/// most 16 eps S^2 while the closest points have parameters in [-1, 2].
-/// Exactly parallel lines give the distance from ea0 to line b (a
-/// zero-length edge makes its line a point). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance)(PROX_IPC_V ea0,
                                                            PROX_IPC_V ea1,
                                                            PROX_IPC_V eb0,
                                                            PROX_IPC_V eb1) {
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
-  return PROX_FN(prox_ipc_detail_ll_d2)(ea0, ea1, eb0, eb1);
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
+  return PROX_FN(prox_detail_ipc_ll_d2)(ea0, ea1, eb0, eb1);
 }
 
-/// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the line-line
-/// squared distance; returns the distance. With r the vector between the
-/// closest points (parameters s, t), grad = (2 (1 - s) r, 2 s r,
-/// -2 (1 - t) r, -2 t r). Parallel lines: the gradient of the point-line
-/// fallback. Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_gradient)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL grad[12]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
-  PROX_FN(prox_ipc_detail_ll)(ea0, ea1, eb0, eb1, 0, &o);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
+  PROX_FN(prox_detail_ipc_ll)(ea0, ea1, eb0, eb1, 0, &o);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, 0);
 }
 
-/// Hessian (12x12, row-major) of the line-line squared distance with
-/// respect to (ea0, ea1, eb0, eb1), closed form as for point-plane; fills
-/// grad when not NULL and returns the distance. It grows like
-/// 1 / sin^2(angle) for nearly parallel lines; exactly parallel lines give
-/// the Hessian of the point-line fallback. Non-finite input gives NaN
-/// entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_hessian)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL *grad, PROX_REAL hess[144]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
-  PROX_FN(prox_ipc_detail_ll)(ea0, ea1, eb0, eb1, 1, &o);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, hess);
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
+  PROX_FN(prox_detail_ipc_ll)(ea0, ea1, eb0, eb1, 1, &o);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, hess);
 }
 
 /* ------------------------------------------------------------------------
@@ -821,43 +762,35 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_hessian)(
 /// Internal: where on the segment from a to a + e (|e|^2 = ee) the closest
 /// point to a + v lies, given dot = v.e: 0 (a), 1 (a + e) or 2 (interior).
 /// A zero-length segment and NaN give 0.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_seg)(PROX_REAL dot, PROX_REAL ee) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_seg)(PROX_REAL dot,
+                                                    PROX_REAL ee) {
   if (!(dot > 0)) return 0;
   return dot >= ee ? 1 : 2;
 }
 
 /// Internal: the squared distance of segment class res (see
-/// prox_ipc_detail_seg) for the point p = a + v and the segment a b
+/// prox_detail_ipc_seg) for the point p = a + v and the segment a b
 /// (e = b - a, ee = |e|^2, dot = v.e).
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_seg_d2)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_seg_d2)(
     int res, PROX_IPC_V p, PROX_IPC_V b, PROX_IPC_V v, PROX_IPC_V e,
     PROX_REAL ee, PROX_REAL dot) {
   if (res == 0) return PROX_FN(prox_vlen2)(v);
   if (res == 1) return PROX_FN(prox_vdist2)(p, b);
-  return PROX_FN(prox_ipc_detail_pl_tail)(v, e, ee, dot);
+  return PROX_FN(prox_detail_ipc_pl_tail)(v, e, ee, dot);
 }
 
-/// Classifies the closest point of edge e0 e1 to point p: endpoint e0
-/// (PROX_PE_P_E0), endpoint e1 (PROX_PE_P_E1) or interior (PROX_PE_P_E),
-/// from the sign of (p - e0).(e1 - e0) and its comparison with |e1 - e0|^2
-/// (no division). A zero-length edge gives PROX_PE_P_E0, so the interior
-/// type is only returned when the point-line formula is defined. The type
-/// is the exact classification's wherever the exact closest point is
-/// farther than 16 eps S from the region boundaries (the edge's end
-/// points); nearer, either type may come (see contact.h, Decisions).
-/// Always a valid type, also for non-finite input.
 PROX_KERNEL prox_ipc_pe_type PROX_FN(prox_ipc_point_edge_distance_type)(
     PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1) {
   PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
-  return (prox_ipc_pe_type)PROX_FN(prox_ipc_detail_seg)(
+  return (prox_ipc_pe_type)PROX_FN(prox_detail_ipc_seg)(
       PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, e0), e), PROX_FN(prox_vlen2)(e));
 }
 
 /// Internal: point-triangle classification (see
 /// prox_ipc_point_triangle_distance_type); stores the squared distance of
 /// the returned type in *d2 when d2 is not NULL.
-PROX_KERNEL int
-PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_ipc_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
                                      PROX_IPC_V t2, PROX_REAL *d2) {
   PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
   PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
@@ -879,7 +812,7 @@ PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
     cand = (c2 < 0 ? 1 : 0) | (c0 < 0 ? 2 : 0) | (c1 < 0 ? 4 : 0);
     if (!cand) {
       if (d2)
-        *d2 = PROX_FN(prox_ipc_detail_plane_tail)(p, t0, t1, t2, u, e1, e2);
+        *d2 = PROX_FN(prox_detail_ipc_plane_tail)(p, t0, t1, t2, u, e1, e2);
       return PROX_PT_P_T;
     }
   }
@@ -891,9 +824,9 @@ PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
   q0 = PROX_FN(prox_vdot)(u, e1);
   q1 = PROX_FN(prox_vdot)(v1, e12);
   q2 = PROX_FN(prox_vdot)(v2, f2);
-  r0 = PROX_FN(prox_ipc_detail_seg)(q0, l1);
-  r1 = PROX_FN(prox_ipc_detail_seg)(q1, l12);
-  r2 = PROX_FN(prox_ipc_detail_seg)(q2, l2);
+  r0 = PROX_FN(prox_detail_ipc_seg)(q0, l1);
+  r1 = PROX_FN(prox_detail_ipc_seg)(q1, l12);
+  r2 = PROX_FN(prox_detail_ipc_seg)(q2, l2);
   ty0 = r0 == 2 ? PROX_PT_P_E0 : r0;
   ty1 = r1 == 2 ? PROX_PT_P_E1 : 1 + r1;
   ty2 = r2 == 2 ? PROX_PT_P_E2 : (2 + r2) % 3;
@@ -930,17 +863,17 @@ PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
     PROX_REAL db = 0, dk;
     if (cand & 1) {
       best = 0;
-      db = PROX_FN(prox_ipc_detail_seg_d2)(r0, p, t1, u, e1, l1, q0);
+      db = PROX_FN(prox_detail_ipc_seg_d2)(r0, p, t1, u, e1, l1, q0);
     }
     if (cand & 2) {
-      dk = PROX_FN(prox_ipc_detail_seg_d2)(r1, p, t2, v1, e12, l12, q1);
+      dk = PROX_FN(prox_detail_ipc_seg_d2)(r1, p, t2, v1, e12, l12, q1);
       if (best < 0 || dk < db) {
         best = 1;
         db = dk;
       }
     }
     if (cand & 4) {
-      dk = PROX_FN(prox_ipc_detail_seg_d2)(r2, p, t0, v2, f2, l2, q2);
+      dk = PROX_FN(prox_detail_ipc_seg_d2)(r2, p, t0, v2, f2, l2, q2);
       if (best < 0 || dk < db) {
         best = 2;
         db = dk;
@@ -949,39 +882,18 @@ PROX_FN(prox_ipc_detail_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
     if (d2) *d2 = db;
   } else if (d2) {
     if (best == 0)
-      *d2 = PROX_FN(prox_ipc_detail_seg_d2)(r0, p, t1, u, e1, l1, q0);
+      *d2 = PROX_FN(prox_detail_ipc_seg_d2)(r0, p, t1, u, e1, l1, q0);
     else if (best == 1)
-      *d2 = PROX_FN(prox_ipc_detail_seg_d2)(r1, p, t2, v1, e12, l12, q1);
+      *d2 = PROX_FN(prox_detail_ipc_seg_d2)(r1, p, t2, v1, e12, l12, q1);
     else
-      *d2 = PROX_FN(prox_ipc_detail_seg_d2)(r2, p, t0, v2, f2, l2, q2);
+      *d2 = PROX_FN(prox_detail_ipc_seg_d2)(r2, p, t0, v2, f2, l2, q2);
   }
   return best == 0 ? ty0 : (best == 1 ? ty1 : ty2);
 }
 
-/// Classifies where the closest point of triangle t0 t1 t2 to point p lies:
-/// a vertex (PROX_PT_P_T0..2), the interior of an edge (PROX_PT_P_E0..2 for
-/// edges t0t1, t1t2, t2t0) or the face (PROX_PT_P_T).
-/// The face is chosen when the barycentric coordinates of the projection of
-/// p, computed from triple products with n = (t1 - t0) x (t2 - t0), are all
-/// non-negative; otherwise only the one or two edges whose lines separate
-/// the projection from the triangle can hold the closest point (Voronoi
-/// regions, Ericson 5.1.5), and of two such edges, which share a vertex,
-/// the one leading away from that vertex wins. A triangle whose
-/// (height / longest edge)^2 is below PROX_IPC_DEGENERATE_SIN2 (zero area,
-/// collinear or coincident vertices, slivers thinner than that) is
-/// classified as the union of its edges (the nearest wins), so PROX_PT_P_T
-/// is only returned when the plane is well defined and a zero-length edge
-/// never gives an edge type. The type is the exact classification's
-/// wherever the exact closest point (for a face region, the projection of
-/// p) is farther than 16 eps S from the region's boundaries, (height /
-/// longest edge)^2 is not within a factor 4 of PROX_IPC_DEGENERATE_SIN2,
-/// and on a degenerate triangle no two edges' distances tie within 32 eps
-/// S^2; elsewhere either type may come, and a misclassification changes
-/// the distance only by rounding (see contact.h, Decisions). Always a
-/// valid type, also for non-finite input.
 PROX_KERNEL prox_ipc_pt_type PROX_FN(prox_ipc_point_triangle_distance_type)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2) {
-  return (prox_ipc_pt_type)PROX_FN(prox_ipc_detail_pt_classify)(p, t0, t1, t2,
+  return (prox_ipc_pt_type)PROX_FN(prox_detail_ipc_pt_classify)(p, t0, t1, t2,
                                                                 0);
 }
 
@@ -990,11 +902,11 @@ PROX_KERNEL prox_ipc_pt_type PROX_FN(prox_ipc_point_triangle_distance_type)(
 /// a pair of candidates (one of each edge) is resolved at their common
 /// corner, more are compared by distance (the first wins ties). Stores the
 /// squared distance of the result in *d2 when d2 is not NULL.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1,
-                                                 PROX_IPC_V eb0, PROX_IPC_V eb1,
-                                                 PROX_IPC_V ea, PROX_IPC_V eb,
-                                                 PROX_REAL la, PROX_REAL lb,
-                                                 int cand, PROX_REAL *d2) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_ipc_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
+                                 PROX_IPC_V eb1, PROX_IPC_V ea, PROX_IPC_V eb,
+                                 PROX_REAL la, PROX_REAL lb, int cand,
+                                 PROX_REAL *d2) {
   PROX_IPC_V q[4], s[4], v[4];
   PROX_REAL dot[4];
   int res[4], ty[4], k, best = -1, nc = 0;
@@ -1013,7 +925,7 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1,
     ++nc;
     v[k] = PROX_FN(prox_vsub)(q[k], o);
     dot[k] = PROX_FN(prox_vdot)(v[k], e);
-    res[k] = PROX_FN(prox_ipc_detail_seg)(dot[k], k < 2 ? lb : la);
+    res[k] = PROX_FN(prox_detail_ipc_seg)(dot[k], k < 2 ? lb : la);
     if (k < 2)
       ty[k] = res[k] == 2 ? PROX_EE_EA0_EB + k : 2 * k + res[k];
     else
@@ -1037,7 +949,7 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1,
     best = -1;
     for (k = 0; k < 4; ++k) {
       if (!((cand >> k) & 1)) continue;
-      dk = PROX_FN(prox_ipc_detail_seg_d2)(
+      dk = PROX_FN(prox_detail_ipc_seg_d2)(
           res[k], q[k], s[k], v[k], k < 2 ? eb : ea, k < 2 ? lb : la, dot[k]);
       if (best < 0 || dk < dbest) {
         best = k;
@@ -1048,25 +960,17 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1,
     return ty[best];
   }
   if (d2)
-    *d2 = PROX_FN(prox_ipc_detail_seg_d2)(res[best], q[best], s[best], v[best],
+    *d2 = PROX_FN(prox_detail_ipc_seg_d2)(res[best], q[best], s[best], v[best],
                                           best < 2 ? eb : ea,
                                           best < 2 ? lb : la, dot[best]);
   return ty[best];
 }
 
-/// Classifies two edges as if they were parallel: the type of the nearest
-/// of the four endpoint-to-segment pairs (ea0 and ea1 against edge b, eb0
-/// and eb1 against edge a; the first wins ties). For parallel edges the
-/// segment-segment minimum is always reached at an endpoint, so this is
-/// exact for them; for edges at an angle theta it overestimates the
-/// distance by at most sin^2(theta) times the squared overlap length. Never
-/// returns PROX_EE_EA_EB, and a zero-length edge never gives an interior
-/// type for itself. Always a valid type, also for non-finite input.
 PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_parallel_distance_type)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
-  return (prox_ipc_ee_type)PROX_FN(prox_ipc_detail_ee_ends)(
+  return (prox_ipc_ee_type)PROX_FN(prox_detail_ipc_ee_ends)(
       ea0, ea1, eb0, eb1, ea, eb, PROX_FN(prox_vlen2)(ea),
       PROX_FN(prox_vlen2)(eb), 15, 0);
 }
@@ -1074,11 +978,11 @@ PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_parallel_distance_type)(
 /// Internal: edge-edge classification (see
 /// prox_ipc_edge_edge_distance_type); stores the squared distance of the
 /// returned type in *d2 when d2 is not NULL.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_classify)(PROX_IPC_V ea0,
-                                                     PROX_IPC_V ea1,
-                                                     PROX_IPC_V eb0,
-                                                     PROX_IPC_V eb1,
-                                                     PROX_REAL *d2) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_classify)(PROX_IPC_V ea0,
+                                                            PROX_IPC_V ea1,
+                                                            PROX_IPC_V eb0,
+                                                            PROX_IPC_V eb1,
+                                                            PROX_REAL *d2) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
@@ -1088,7 +992,7 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_classify)(PROX_IPC_V ea0,
   PROX_REAL sn, tn;
   int cand = 0;
   if (!(n2 > PROX_IPC_TAU * la * lb))
-    return PROX_FN(prox_ipc_detail_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
+    return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
                                             15, d2);
   /* sn = s |n|^2, tn = t |n|^2 for the closest points of the lines. */
   sn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, eb));
@@ -1103,35 +1007,16 @@ PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_classify)(PROX_IPC_V ea0,
     cand |= 8;
   if (!cand) {
     if (d2)
-      *d2 = PROX_FN(prox_ipc_detail_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb);
+      *d2 = PROX_FN(prox_detail_ipc_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb);
     return PROX_EE_EA_EB;
   }
-  return PROX_FN(prox_ipc_detail_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
+  return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
                                           cand, d2);
 }
 
-/// Classifies where the closest points of edges ea0 ea1 and eb0 eb1 lie
-/// (one of the nine PROX_EE_* endpoint/interior combinations).
-/// The parameters (s, t) of the closest points of the two lines come from
-/// triple products with n = ea x eb (accurate to about eps |w| /
-/// (sin(theta) L) even for small angles); if both lie in (0, 1) the type is
-/// PROX_EE_EA_EB, otherwise only the endpoint-segment pairs on the sides of
-/// the parameter square that separate (s, t) from it are candidates (one
-/// or two, resolved at their common corner). Edges with sin^2 of their
-/// angle below PROX_IPC_DEGENERATE_SIN2 (parallel, nearly parallel, or with
-/// a zero-length edge) are classified by
-/// prox_ipc_edge_edge_parallel_distance_type, so PROX_EE_EA_EB is only
-/// returned when the line-line formula is well conditioned. The type is
-/// the exact classification's wherever the exact closest points are
-/// farther than 16 eps S / sin(theta) (16 eps S in the parallel regime)
-/// from the boundaries of their regions, sin^2(theta) is not within a
-/// factor 4 of PROX_IPC_DEGENERATE_SIN2, and in the parallel regime no two
-/// endpoint pairs' distances tie within 32 eps S^2; elsewhere either type
-/// may come (see contact.h, Decisions). Always a valid type, also for
-/// non-finite input.
 PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_distance_type)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
-  return (prox_ipc_ee_type)PROX_FN(prox_ipc_detail_ee_classify)(ea0, ea1, eb0,
+  return (prox_ipc_ee_type)PROX_FN(prox_detail_ipc_ee_classify)(ea0, ea1, eb0,
                                                                 eb1, 0);
 }
 
@@ -1141,37 +1026,31 @@ PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_distance_type)(
 
 /// Internal: the core of a point-edge type into o. Returns 0 for an
 /// invalid type.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_pe_core)(PROX_IPC_V p, PROX_IPC_V e0,
-                                                 PROX_IPC_V e1, int type,
-                                                 int want_z, PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_ipc_pe_core)(PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1,
+                                 int type, int want_z, PROX_IPC_LSQ *o) {
   if (type == PROX_PE_AUTO)
     type = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
-  PROX_FN(prox_ipc_detail_clear)(o);
+  PROX_FN(prox_detail_ipc_clear)(o);
   switch (type) {
   case PROX_PE_P_E0:
-    PROX_FN(prox_ipc_detail_pp)(p, e0, 0, 1, o);
+    PROX_FN(prox_detail_ipc_pp)(p, e0, 0, 1, o);
     return 1;
   case PROX_PE_P_E1:
-    PROX_FN(prox_ipc_detail_pp)(p, e1, 0, 2, o);
+    PROX_FN(prox_detail_ipc_pp)(p, e1, 0, 2, o);
     return 1;
   case PROX_PE_P_E:
-    PROX_FN(prox_ipc_detail_pl)(p, e0, e1, 0, 1, 2, want_z, o);
+    PROX_FN(prox_detail_ipc_pl)(p, e0, e1, 0, 1, 2, want_z, o);
     return 1;
   default:
     return 0;
   }
 }
 
-/// Squared distance from point p to edge e0 e1 evaluated with the formula
-/// of the given type: P_E0 |p - e0|^2, P_E1 |p - e1|^2, P_E the distance to
-/// the line (point-point to e0 for a zero-length edge); PROX_PE_AUTO
-/// classifies first (prox_ipc_point_edge_distance_type), which gives the
-/// exact point-segment distance to within 16 eps S^2. An invalid type or
-/// non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance)(
     PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type) {
   int ty = (int)type;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p)) return PROX_NAN;
+  if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p)) return PROX_NAN;
   if (ty == PROX_PE_AUTO)
     ty = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
   switch (ty) {
@@ -1180,98 +1059,81 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance)(
   case PROX_PE_P_E1:
     return PROX_FN(prox_vdist2)(p, e1);
   case PROX_PE_P_E:
-    return PROX_FN(prox_ipc_detail_pl_d2)(p, e0, e1);
+    return PROX_FN(prox_detail_ipc_pl_d2)(p, e0, e1);
   default:
     return PROX_NAN;
   }
 }
 
-/// Gradient (9 entries, vertex order p, e0, e1) of the point-edge squared
-/// distance of the given type (PROX_PE_AUTO classifies first); entries of
-/// a vertex the type does not involve are zero. Returns the distance. An
-/// invalid type or non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_gradient)(
     PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type,
     PROX_REAL grad[9]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p) ||
-      !PROX_FN(prox_ipc_detail_pe_core)(p, e0, e1, (int)type, 0, &o))
-    return PROX_FN(prox_ipc_detail_nan)(9, grad, 0);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 3, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p) ||
+      !PROX_FN(prox_detail_ipc_pe_core)(p, e0, e1, (int)type, 0, &o))
+    return PROX_FN(prox_detail_ipc_nan)(9, grad, 0);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 3, grad, 0);
 }
 
-/// Hessian (9x9, row-major, symmetric) of the point-edge squared distance
-/// of the given type (PROX_PE_AUTO classifies first); fills grad when not
-/// NULL and returns the distance. An invalid type or non-finite input gives
-/// NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_hessian)(
     PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type,
     PROX_REAL *grad, PROX_REAL hess[81]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, e0, e1, p) ||
-      !PROX_FN(prox_ipc_detail_pe_core)(p, e0, e1, (int)type, 1, &o))
-    return PROX_FN(prox_ipc_detail_nan)(9, grad, hess);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 3, grad, hess);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p) ||
+      !PROX_FN(prox_detail_ipc_pe_core)(p, e0, e1, (int)type, 1, &o))
+    return PROX_FN(prox_detail_ipc_nan)(9, grad, hess);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 3, grad, hess);
 }
 
 /// Internal: the core of a point-triangle type into o. Returns 0 for an
 /// invalid type.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_pt_core)(PROX_IPC_V p, PROX_IPC_V t0,
-                                                 PROX_IPC_V t1, PROX_IPC_V t2,
-                                                 int type, int want_z,
-                                                 PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_ipc_pt_core)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
+                                 PROX_IPC_V t2, int type, int want_z,
+                                 PROX_IPC_LSQ *o) {
   if (type == PROX_PT_AUTO)
-    type = PROX_FN(prox_ipc_detail_pt_classify)(p, t0, t1, t2, 0);
+    type = PROX_FN(prox_detail_ipc_pt_classify)(p, t0, t1, t2, 0);
   switch (type) {
   case PROX_PT_P_T:
-    PROX_FN(prox_ipc_detail_plane)(p, t0, t1, t2, want_z, o);
+    PROX_FN(prox_detail_ipc_plane)(p, t0, t1, t2, want_z, o);
     return 1;
   case PROX_PT_P_T0:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pp)(p, t0, 0, 1, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pp)(p, t0, 0, 1, o);
     return 1;
   case PROX_PT_P_T1:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pp)(p, t1, 0, 2, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pp)(p, t1, 0, 2, o);
     return 1;
   case PROX_PT_P_T2:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pp)(p, t2, 0, 3, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pp)(p, t2, 0, 3, o);
     return 1;
   case PROX_PT_P_E0:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pl)(p, t0, t1, 0, 1, 2, want_z, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pl)(p, t0, t1, 0, 1, 2, want_z, o);
     return 1;
   case PROX_PT_P_E1:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pl)(p, t1, t2, 0, 2, 3, want_z, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pl)(p, t1, t2, 0, 2, 3, want_z, o);
     return 1;
   case PROX_PT_P_E2:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pl)(p, t2, t0, 0, 3, 1, want_z, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pl)(p, t2, t0, 0, 3, 1, want_z, o);
     return 1;
   default:
     return 0;
   }
 }
 
-/// Squared distance from point p to triangle t0 t1 t2 evaluated with the
-/// formula of the given type: vertex types |p - ti|^2, edge types the
-/// point-line distance (prox_ipc_point_line_distance), PROX_PT_P_T the
-/// point-plane distance (prox_ipc_point_plane_distance), whatever the
-/// geometry. PROX_PT_AUTO classifies (prox_ipc_point_triangle_distance_type)
-/// and evaluates in one pass, giving the exact point-triangle distance to
-/// within 16 eps S^2, also for slivers and degenerate triangles (which are
-/// the union of their edges). An invalid type or non-finite input gives
-/// NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
     prox_ipc_pt_type type) {
   PROX_REAL d2 = PROX_NAN;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2)) return PROX_NAN;
+  if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2)) return PROX_NAN;
   switch ((int)type) {
   case PROX_PT_AUTO:
-    PROX_FN(prox_ipc_detail_pt_classify)(p, t0, t1, t2, &d2);
+    PROX_FN(prox_detail_ipc_pt_classify)(p, t0, t1, t2, &d2);
     return d2;
   case PROX_PT_P_T0:
     return PROX_FN(prox_vdist2)(p, t0);
@@ -1280,111 +1142,95 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance)(
   case PROX_PT_P_T2:
     return PROX_FN(prox_vdist2)(p, t2);
   case PROX_PT_P_E0:
-    return PROX_FN(prox_ipc_detail_pl_d2)(p, t0, t1);
+    return PROX_FN(prox_detail_ipc_pl_d2)(p, t0, t1);
   case PROX_PT_P_E1:
-    return PROX_FN(prox_ipc_detail_pl_d2)(p, t1, t2);
+    return PROX_FN(prox_detail_ipc_pl_d2)(p, t1, t2);
   case PROX_PT_P_E2:
-    return PROX_FN(prox_ipc_detail_pl_d2)(p, t2, t0);
+    return PROX_FN(prox_detail_ipc_pl_d2)(p, t2, t0);
   case PROX_PT_P_T:
-    return PROX_FN(prox_ipc_detail_plane_d2)(p, t0, t1, t2);
+    return PROX_FN(prox_detail_ipc_plane_d2)(p, t0, t1, t2);
   default:
     return PROX_NAN;
   }
 }
 
-/// Gradient (12 entries, vertex order p, t0, t1, t2) of the point-triangle
-/// squared distance of the given type (PROX_PT_AUTO classifies first);
-/// entries of vertices the type does not involve are zero. Returns the
-/// distance. An invalid type or non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance_gradient)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
     prox_ipc_pt_type type, PROX_REAL grad[12]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2) ||
-      !PROX_FN(prox_ipc_detail_pt_core)(p, t0, t1, t2, (int)type, 0, &o))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2) ||
+      !PROX_FN(prox_detail_ipc_pt_core)(p, t0, t1, t2, (int)type, 0, &o))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, 0);
 }
 
-/// Hessian (12x12, row-major, symmetric) of the point-triangle squared
-/// distance of the given type (PROX_PT_AUTO classifies first); fills grad
-/// when not NULL and returns the distance. An invalid type or non-finite
-/// input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance_hessian)(
     PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
     prox_ipc_pt_type type, PROX_REAL *grad, PROX_REAL hess[144]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(p, t0, t1, t2) ||
-      !PROX_FN(prox_ipc_detail_pt_core)(p, t0, t1, t2, (int)type, 1, &o))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, hess);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2) ||
+      !PROX_FN(prox_detail_ipc_pt_core)(p, t0, t1, t2, (int)type, 1, &o))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, hess);
 }
 
 /// Internal: the core of an edge-edge type into o. Returns 0 for an
 /// invalid type.
-PROX_KERNEL int PROX_FN(prox_ipc_detail_ee_core)(PROX_IPC_V ea0, PROX_IPC_V ea1,
-                                                 PROX_IPC_V eb0, PROX_IPC_V eb1,
-                                                 int type, int want_z,
-                                                 PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_ipc_ee_core)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
+                                 PROX_IPC_V eb1, int type, int want_z,
+                                 PROX_IPC_LSQ *o) {
   if (type == PROX_EE_AUTO)
-    type = PROX_FN(prox_ipc_detail_ee_classify)(ea0, ea1, eb0, eb1, 0);
+    type = PROX_FN(prox_detail_ipc_ee_classify)(ea0, ea1, eb0, eb1, 0);
   switch (type) {
   case PROX_EE_EA_EB:
-    PROX_FN(prox_ipc_detail_ll)(ea0, ea1, eb0, eb1, want_z, o);
+    PROX_FN(prox_detail_ipc_ll)(ea0, ea1, eb0, eb1, want_z, o);
     return 1;
   case PROX_EE_EA0_EB0:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pp)(ea0, eb0, 0, 2, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pp)(ea0, eb0, 0, 2, o);
     return 1;
   case PROX_EE_EA0_EB1:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pp)(ea0, eb1, 0, 3, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pp)(ea0, eb1, 0, 3, o);
     return 1;
   case PROX_EE_EA1_EB0:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pp)(ea1, eb0, 1, 2, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pp)(ea1, eb0, 1, 2, o);
     return 1;
   case PROX_EE_EA1_EB1:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pp)(ea1, eb1, 1, 3, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pp)(ea1, eb1, 1, 3, o);
     return 1;
   case PROX_EE_EA_EB0:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pl)(eb0, ea0, ea1, 2, 0, 1, want_z, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pl)(eb0, ea0, ea1, 2, 0, 1, want_z, o);
     return 1;
   case PROX_EE_EA_EB1:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pl)(eb1, ea0, ea1, 3, 0, 1, want_z, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pl)(eb1, ea0, ea1, 3, 0, 1, want_z, o);
     return 1;
   case PROX_EE_EA0_EB:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pl)(ea0, eb0, eb1, 0, 2, 3, want_z, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pl)(ea0, eb0, eb1, 0, 2, 3, want_z, o);
     return 1;
   case PROX_EE_EA1_EB:
-    PROX_FN(prox_ipc_detail_clear)(o);
-    PROX_FN(prox_ipc_detail_pl)(ea1, eb0, eb1, 1, 2, 3, want_z, o);
+    PROX_FN(prox_detail_ipc_clear)(o);
+    PROX_FN(prox_detail_ipc_pl)(ea1, eb0, eb1, 1, 2, 3, want_z, o);
     return 1;
   default:
     return 0;
   }
 }
 
-/// Squared distance between edges ea0 ea1 and eb0 eb1 evaluated with the
-/// formula of the given type: endpoint pairs the point-point distance,
-/// endpoint-interior types the point-line distance, PROX_EE_EA_EB the
-/// line-line distance (prox_ipc_line_line_distance), whatever the geometry.
-/// PROX_EE_AUTO classifies (prox_ipc_edge_edge_distance_type) and evaluates
-/// in one pass, giving the exact segment-segment distance to within
-/// 16 eps S^2 in all cases, nearly parallel and zero-length edges included.
-/// An invalid type or non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     prox_ipc_ee_type type) {
   PROX_REAL d2 = PROX_NAN;
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
   switch ((int)type) {
   case PROX_EE_AUTO:
-    PROX_FN(prox_ipc_detail_ee_classify)(ea0, ea1, eb0, eb1, &d2);
+    PROX_FN(prox_detail_ipc_ee_classify)(ea0, ea1, eb0, eb1, &d2);
     return d2;
   case PROX_EE_EA0_EB0:
     return PROX_FN(prox_vdist2)(ea0, eb0);
@@ -1395,60 +1241,47 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance)(
   case PROX_EE_EA1_EB1:
     return PROX_FN(prox_vdist2)(ea1, eb1);
   case PROX_EE_EA_EB0:
-    return PROX_FN(prox_ipc_detail_pl_d2)(eb0, ea0, ea1);
+    return PROX_FN(prox_detail_ipc_pl_d2)(eb0, ea0, ea1);
   case PROX_EE_EA_EB1:
-    return PROX_FN(prox_ipc_detail_pl_d2)(eb1, ea0, ea1);
+    return PROX_FN(prox_detail_ipc_pl_d2)(eb1, ea0, ea1);
   case PROX_EE_EA0_EB:
-    return PROX_FN(prox_ipc_detail_pl_d2)(ea0, eb0, eb1);
+    return PROX_FN(prox_detail_ipc_pl_d2)(ea0, eb0, eb1);
   case PROX_EE_EA1_EB:
-    return PROX_FN(prox_ipc_detail_pl_d2)(ea1, eb0, eb1);
+    return PROX_FN(prox_detail_ipc_pl_d2)(ea1, eb0, eb1);
   case PROX_EE_EA_EB:
-    return PROX_FN(prox_ipc_detail_ll_d2)(ea0, ea1, eb0, eb1);
+    return PROX_FN(prox_detail_ipc_ll_d2)(ea0, ea1, eb0, eb1);
   default:
     return PROX_NAN;
   }
 }
 
-/// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
-/// squared distance of the given type (PROX_EE_AUTO classifies first);
-/// entries of vertices the type does not involve are zero. Returns the
-/// distance. An invalid type or non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_gradient)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     prox_ipc_ee_type type, PROX_REAL grad[12]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
-      !PROX_FN(prox_ipc_detail_ee_core)(ea0, ea1, eb0, eb1, (int)type, 0, &o))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
+      !PROX_FN(prox_detail_ipc_ee_core)(ea0, ea1, eb0, eb1, (int)type, 0, &o))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, 0);
 }
 
-/// Hessian (12x12, row-major, symmetric) of the edge-edge squared distance
-/// of the given type (PROX_EE_AUTO classifies first); fills grad when not
-/// NULL and returns the distance. An invalid type or non-finite input gives
-/// NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_hessian)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     prox_ipc_ee_type type, PROX_REAL *grad, PROX_REAL hess[144]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
-      !PROX_FN(prox_ipc_detail_ee_core)(ea0, ea1, eb0, eb1, (int)type, 1, &o))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
-  return PROX_FN(prox_ipc_detail_emit)(&o, 4, grad, hess);
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
+      !PROX_FN(prox_detail_ipc_ee_core)(ea0, ea1, eb0, eb1, (int)type, 1, &o))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
+  return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, hess);
 }
 
 /* ------------------------------------------------------------------------
  * Edge-edge cross product and mollifier.
  * ---------------------------------------------------------------------- */
 
-/// Squared norm |ea x eb|^2 of the cross product of the edge vectors
-/// ea = ea1 - ea0 and eb = eb1 - eb0 (the x of the mollifier). Absolute
-/// error at most 8 eps |ea|^2 |eb|^2 (checked by the test suite; about
-/// 3 measured).
-/// Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
   return PROX_FN(prox_vlen2)(PROX_FN(prox_vcross)(
       PROX_FN(prox_vsub)(ea1, ea0), PROX_FN(prox_vsub)(eb1, eb0)));
 }
@@ -1458,7 +1291,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(
 /// n = ea x eb; the Hessian blocks in (ea, eb) are 2 (|eb|^2 I - eb eb^T),
 /// 2 (|ea|^2 I - ea ea^T) and 4 ea eb^T - 2 eb ea^T - 2 (ea.eb) I, spread
 /// to the four vertices with the signs of ea = ea1 - ea0, eb = eb1 - eb0.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_cross)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_cross)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL *grad, PROX_REAL *hess) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
@@ -1467,10 +1300,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_cross)(
   PROX_IPC_V ga = PROX_FN(prox_vscale)(PROX_FN(prox_vcross)(eb, n), 2);
   PROX_IPC_V gb = PROX_FN(prox_vscale)(PROX_FN(prox_vcross)(n, ea), 2);
   int i;
-  PROX_FN(prox_ipc_detail_put)(grad, -1, ga);
-  PROX_FN(prox_ipc_detail_put)(grad + 3, 1, ga);
-  PROX_FN(prox_ipc_detail_put)(grad + 6, -1, gb);
-  PROX_FN(prox_ipc_detail_put)(grad + 9, 1, gb);
+  PROX_FN(prox_detail_ipc_put)(grad, -1, ga);
+  PROX_FN(prox_detail_ipc_put)(grad + 3, 1, ga);
+  PROX_FN(prox_detail_ipc_put)(grad + 6, -1, gb);
+  PROX_FN(prox_detail_ipc_put)(grad + 9, 1, gb);
   if (hess) {
     PROX_REAL va[3], vb[3], blk[2][2][9];
     PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
@@ -1505,53 +1338,39 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_cross)(
   return PROX_FN(prox_vlen2)(n);
 }
 
-/// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of
-/// |ea x eb|^2; returns the value. Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm_gradient)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL grad[12]) {
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
-  return PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
+  return PROX_FN(prox_detail_ipc_cross)(ea0, ea1, eb0, eb1, grad, 0);
 }
 
-/// Hessian (12x12, row-major, symmetric) of |ea x eb|^2 in closed form;
-/// fills grad when not NULL and returns the value. Non-finite input gives
-/// NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm_hessian)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL *grad, PROX_REAL hess[144]) {
   PROX_REAL g[12];
   PROX_REAL x;
   int i;
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
-  x = PROX_FN(prox_ipc_detail_cross)(ea0, ea1, eb0, eb1, g, hess);
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1))
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
+  x = PROX_FN(prox_detail_ipc_cross)(ea0, ea1, eb0, eb1, g, hess);
   if (grad)
     for (i = 0; i < 12; ++i)
       grad[i] = g[i];
   return x;
 }
 
-/// The conventional mollifier threshold eps_x = 1e-3 |ea|^2 |eb|^2 of the
-/// rest-shape edge vectors ea = ea1_rest - ea0_rest, eb = eb1_rest -
-/// eb0_rest (PROX_IPC_MOLLIFIER_FRACTION). Zero when a rest edge has zero
-/// length (then the mollifier is 1 everywhere). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(
     PROX_IPC_V ea0_rest, PROX_IPC_V ea1_rest, PROX_IPC_V eb0_rest,
     PROX_IPC_V eb1_rest) {
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0_rest, ea1_rest, eb0_rest, eb1_rest))
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0_rest, ea1_rest, eb0_rest, eb1_rest))
     return PROX_NAN;
   return PROX_R(PROX_IPC_MOLLIFIER_FRACTION) *
          PROX_FN(prox_vdist2)(ea1_rest, ea0_rest) *
          PROX_FN(prox_vdist2)(eb1_rest, eb0_rest);
 }
 
-/// The edge-edge mollifier m(x) = (2 - x / eps_x) x / eps_x for
-/// x < eps_x and 1 otherwise (= -x^2/eps_x^2 + 2 x/eps_x below the
-/// threshold); C1 at x = eps_x (value 1, slope 0 from both sides). Meant
-/// for x >= 0; eps_x <= 0 gives 1 for every x >= 0. NaN or infinite x or
-/// eps_x gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier)(PROX_REAL x,
                                                   PROX_REAL eps_x) {
   PROX_REAL m = 1;
@@ -1562,9 +1381,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier)(PROX_REAL x,
   return m + ((x - x) + (eps_x - eps_x));
 }
 
-/// Derivative dm/dx of prox_ipc_mollifier: 2 (1 - x / eps_x) / eps_x below
-/// the threshold, 0 above (continuous at x = eps_x). NaN or infinite input
-/// gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier_derivative)(PROX_REAL x,
                                                              PROX_REAL eps_x) {
   PROX_REAL d = 0;
@@ -1572,12 +1388,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier_derivative)(PROX_REAL x,
   return d + ((x - x) + (eps_x - eps_x));
 }
 
-/// Second derivative of prox_ipc_mollifier: -2 / eps_x^2 below the
-/// threshold, 0 above (it jumps at x = eps_x: m is C1, not C2). The
-/// quotient of -2 by eps_x^2 rounded as if its exponent were unbounded,
-/// itself correctly rounded, also where eps_x^2 leaves the range: a
-/// subnormal result for eps_x above 2^511 (float 2^63), an infinite one
-/// below about 2^-511.5 (float 2^-63.5). NaN or infinite input gives NaN.
 PROX_KERNEL PROX_REAL
 PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_REAL x, PROX_REAL eps_x) {
   PROX_REAL d = 0;
@@ -1605,7 +1415,8 @@ PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_REAL x, PROX_REAL eps_x) {
 /// Internal: x 2^e for a finite x, exact unless the result leaves the
 /// normal range, where it is rounded once (as ldexp): a multiplication by
 /// the power of two where that is a normal number.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_scale2)(PROX_REAL x, int e) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_scale2)(PROX_REAL x,
+                                                             int e) {
   PROX_REAL s = (PROX_REAL)ldexp(1.0, e);
   if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX) return x * s;
   return (PROX_REAL)ldexp((double)x, e);
@@ -1626,25 +1437,25 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_scale2)(PROX_REAL x, int e) {
 /// for the input scaled by any power of two, so the results commute with
 /// such a scaling; where nothing leaves the range, they are those of the
 /// unscaled formulas, bit for bit.
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollify)(
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_mollify)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL *hess) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   PROX_IPC_V o = PROX_FN(prox_v3)(0, 0, 0);
-  PROX_REAL m = PROX_FN(prox_ipc_detail_maxabs)(ea), mb, x, me = 0, y = 0;
+  PROX_REAL m = PROX_FN(prox_detail_maxabs)(ea), mb, x, me = 0, y = 0;
   PROX_REAL g[12], u[12], c = 0;
   int i, j, h = 0, ee = 0, below = 0;
-  mb = PROX_FN(prox_ipc_detail_maxabs)(eb);
+  mb = PROX_FN(prox_detail_maxabs)(eb);
   m = mb > m ? mb : m;
   if (m > 0) {
     (void)frexp((double)m, &h);
     h -= PROX_IPC_MOLL_FRAME;
-    ea = PROX_FN(prox_ipc_detail_vunscale)(ea, -h);
-    eb = PROX_FN(prox_ipc_detail_vunscale)(eb, -h);
+    ea = PROX_FN(prox_detail_ipc_vunscale)(ea, -h);
+    eb = PROX_FN(prox_detail_ipc_vunscale)(eb, -h);
   }
   if (grad || hess)
-    x = PROX_FN(prox_ipc_detail_cross)(o, ea, o, eb, g, hess);
+    x = PROX_FN(prox_detail_ipc_cross)(o, ea, o, eb, g, hess);
   else
     x = PROX_FN(prox_vlen2)(PROX_FN(prox_vcross)(ea, eb));
   if (eps_x > 0) {
@@ -1660,13 +1471,13 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollify)(
     }
   }
   if (below) {
-    y = PROX_FN(prox_ipc_detail_scale2)(x / me, 4 * h - ee);
+    y = PROX_FN(prox_detail_ipc_scale2)(x / me, 4 * h - ee);
     c = 2 * (1 - y);
   }
   if (grad) {
     for (i = 0; i < 12; ++i)
       grad[i] =
-          below ? PROX_FN(prox_ipc_detail_scale2)(c * (g[i] / me), 3 * h - ee)
+          below ? PROX_FN(prox_detail_ipc_scale2)(c * (g[i] / me), 3 * h - ee)
                 : 0;
   }
   if (hess) {
@@ -1676,11 +1487,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollify)(
     int b = ((4 * h - ee) % 2 + 2) % 2, a = (4 * h - ee - b) / 2;
     PROX_REAL two = b ? PROX_R(4.0) : PROX_R(2.0);
     for (i = 0; i < 12; ++i)
-      u[i] = below ? PROX_FN(prox_ipc_detail_scale2)(g[i] / me, a) : 0;
+      u[i] = below ? PROX_FN(prox_detail_ipc_scale2)(g[i] / me, a) : 0;
     for (i = 0; i < 12; ++i)
       for (j = 0; j < 12; ++j)
         hess[12 * i + j] =
-            below ? PROX_FN(prox_ipc_detail_scale2)(
+            below ? PROX_FN(prox_detail_ipc_scale2)(
                         -two * (u[i] * u[j]) + c * (hess[12 * i + j] / me),
                         2 * h - ee)
                   : 0;
@@ -1688,58 +1499,36 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_detail_mollify)(
   return below ? (2 - y) * y : 1;
 }
 
-/// The edge-edge mollifier m(|ea x eb|^2) of prox_ipc_mollifier with
-/// threshold eps_x (from prox_ipc_edge_edge_mollifier_threshold). Smoothly
-/// goes to 0 as the edges become parallel, 1 when sin^2 of their angle is
-/// large enough. Its value equals prox_ipc_mollifier's of
-/// prox_ipc_edge_edge_cross_squarednorm's x wherever that x is a normal
-/// number, and is formed without underflow elsewhere (see
-/// prox_ipc_detail_mollify). Non-finite input gives NaN.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier)(PROX_IPC_V ea0,
                                                             PROX_IPC_V ea1,
                                                             PROX_IPC_V eb0,
                                                             PROX_IPC_V eb1,
                                                             PROX_REAL eps_x) {
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
     return PROX_NAN;
-  return PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, 0, 0);
+  return PROX_FN(prox_detail_ipc_mollify)(ea0, ea1, eb0, eb1, eps_x, 0, 0);
 }
 
-/// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
-/// mollifier, m'(x) dx (zero at and above the threshold); returns the
-/// mollifier value. Finite where max(|ea|, |eb|)^2 <= 2^1016 eps_x (float
-/// 2^120; see prox_ipc_edge_edge_mollifier_hessian). Non-finite input
-/// gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL grad[12]) {
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, 0);
-  return PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, grad, 0);
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
+  return PROX_FN(prox_detail_ipc_mollify)(ea0, ea1, eb0, eb1, eps_x, grad, 0);
 }
 
-/// Hessian (12x12, row-major, symmetric) of the edge-edge mollifier,
-/// m''(x) dx dx^T + m'(x) d2x (zero at and above the threshold); fills grad
-/// when not NULL and returns the mollifier value. Below the threshold its
-/// entries are at most about 24 max(|ea|, |eb|)^2 / eps_x (the gradient's
-/// 4 max(|ea|, |eb|) / sqrt(eps_x)): finite where max(|ea|, |eb|)^2 <=
-/// 2^1016 eps_x (float 2^120), within the domain; beyond, the exact
-/// Hessian may leave the range (eps_x from another rest shape than the
-/// edges', say: with the IPC threshold of the same edges, eps_x = 1e-3
-/// |ea|^2 |eb|^2, the condition is min(|ea|, |eb|)^2 >= 1e3 2^-1016 and
-/// holds throughout the domain). Non-finite input gives NaN entries.
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
     PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
     PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL hess[144]) {
   PROX_REAL g[12];
   PROX_REAL v;
   int i;
-  if (!PROX_FN(prox_ipc_detail_finite)(ea0, ea1, eb0, eb1) ||
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
       !(eps_x - eps_x == 0))
-    return PROX_FN(prox_ipc_detail_nan)(12, grad, hess);
-  v = PROX_FN(prox_ipc_detail_mollify)(ea0, ea1, eb0, eb1, eps_x, g, hess);
+    return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
+  v = PROX_FN(prox_detail_ipc_mollify)(ea0, ea1, eb0, eb1, eps_x, g, hess);
   if (grad)
     for (i = 0; i < 12; ++i)
       grad[i] = g[i];

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: overlap tests for bounding volumes and broad phases.
- * Instantiated once per precision by overlap.h.
+ * Instantiated once per precision by overlap.h, which declares the
+ * documented tests with their contracts; this file holds their
+ * definitions.
  *
  * All tests are of closed sets: touching counts as overlapping. The box
  * and sphere tests are conservative: a separation is only reported when it
@@ -9,8 +11,8 @@
  * bound (a few eps times the coordinates' magnitude) may be reported as
  * overlapping. The triangle-triangle test is exact: its decisions are
  * signs of orientation determinants, evaluated with a floating-point
- * filter and, when the filter cannot decide, exactly (expansion arithmetic
- * of raycast.inl). */
+ * filter and, when the filter cannot decide, exactly (the expansion
+ * arithmetic of detail/exact.inl). */
 
 /* Magnitude (sum over the axes of the coordinates' magnitudes) beyond
  * which, or below whose inverse, prox_overlap_triangle_aabb first scales
@@ -24,7 +26,7 @@
 
 /// Internal: 0 when the three vertices are finite, NaN otherwise (as
 /// prox_vpoison).
-PROX_KERNEL PROX_REAL
+PROX_DETAIL_KERNEL PROX_REAL
 PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
   return PROX_FN(prox_vpoison)(t->v[0]) + PROX_FN(prox_vpoison)(t->v[1]) +
          PROX_FN(prox_vpoison)(t->v[2]);
@@ -33,43 +35,10 @@ PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
 #if PROX_IS_DOUBLE
 /* ---- exact predicates on double coordinates (both precisions) ---- */
 
-/// Internal: sign of orient3d(a, b, c, d) (as prox_detail_rc_orient), exact:
-/// a floating-point filter, then expansion arithmetic.
-PROX_KERNEL int prox_detail_ov_orient3d_sign(const double *a, const double *b,
-                                             const double *c, const double *d) {
-  double err, v = prox_detail_rc_orient(
-                  prox_v3(a[0], a[1], a[2]), prox_v3(b[0], b[1], b[2]),
-                  prox_v3(c[0], c[1], c[2]), prox_v3(d[0], d[1], d[2]), &err);
-  /* Below DBL_MIN / eps^2 the terms may have underflowed, and the bound
-   * with them: the exact sign then. */
-  if (err >= DBL_MIN / (DBL_EPSILON * DBL_EPSILON)) {
-    if (v > err) return 1;
-    if (v < -err) return -1;
-  }
-  return prox_detail_xp_orient3d_exact(a, b, c, d);
-}
-
-/// Internal: sign of orient2d of the projections of a, b, c dropping axis
-/// k (the two remaining axes in cyclic order), exact.
-PROX_KERNEL int prox_detail_ov_orient2d_sign(const double *a, const double *b,
-                                             const double *c, int k) {
-  int i = k == 2 ? 0 : k + 1, j = i == 2 ? 0 : i + 1;
-  double l = (b[i] - a[i]) * (c[j] - a[j]);
-  double r = (b[j] - a[j]) * (c[i] - a[i]);
-  double det = l - r;
-  /* Shewchuk's bound for orient2d is (3 + 16 eps) eps (|l| + |r|). */
-  double err = 4.0 * DBL_EPSILON * (fabs(l) + fabs(r));
-  if (err >= DBL_MIN / (DBL_EPSILON * DBL_EPSILON)) { /* as orient3d */
-    if (det > err) return 1;
-    if (det < -err) return -1;
-  }
-  return prox_detail_xp_orient2d_exact(a[i], a[j], b[i], b[j], c[i], c[j]);
-}
-
 /// Internal: p lies in the bounding box of a and b in the projection
 /// dropping axis k (for a p collinear with a b: on the segment).
-PROX_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
-                                       const double *p, int k) {
+PROX_DETAIL_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
+                                              const double *p, int k) {
   int i = k == 2 ? 0 : k + 1, j = i == 2 ? 0 : i + 1;
   return (a[i] <= p[i] || b[i] <= p[i]) && (p[i] <= a[i] || p[i] <= b[i]) &&
          (a[j] <= p[j] || b[j] <= p[j]) && (p[j] <= a[j] || p[j] <= b[j]);
@@ -77,13 +46,14 @@ PROX_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
 
 /// Internal: the closed segments p q and a b meet in the projection
 /// dropping axis k (degenerate segments included), exact.
-PROX_KERNEL int prox_detail_ov_seg_seg_2d(const double *p, const double *q,
-                                          const double *a, const double *b,
-                                          int k) {
-  int d1 = prox_detail_ov_orient2d_sign(a, b, p, k);
-  int d2 = prox_detail_ov_orient2d_sign(a, b, q, k);
-  int d3 = prox_detail_ov_orient2d_sign(p, q, a, k);
-  int d4 = prox_detail_ov_orient2d_sign(p, q, b, k);
+PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_2d(const double *p,
+                                                 const double *q,
+                                                 const double *a,
+                                                 const double *b, int k) {
+  int d1 = prox_detail_orient2d_sign(a, b, p, k);
+  int d2 = prox_detail_orient2d_sign(a, b, q, k);
+  int d3 = prox_detail_orient2d_sign(p, q, a, k);
+  int d4 = prox_detail_orient2d_sign(p, q, b, k);
   if (d1 * d2 < 0 && d3 * d4 < 0) return 1;
   return (d1 == 0 && prox_detail_ov_in_span(a, b, p, k)) ||
          (d2 == 0 && prox_detail_ov_in_span(a, b, q, k)) ||
@@ -95,9 +65,11 @@ PROX_KERNEL int prox_detail_ov_seg_seg_2d(const double *p, const double *q,
 /// must be coplanar, and then they meet exactly when they meet in all
 /// three axis projections (one of which is one-to-one on their plane, or
 /// on their line when all four points are collinear).
-PROX_KERNEL int prox_detail_ov_seg_seg_3d(const double *p, const double *q,
-                                          const double *a, const double *b) {
-  return prox_detail_ov_orient3d_sign(p, q, a, b) == 0 &&
+PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_3d(const double *p,
+                                                 const double *q,
+                                                 const double *a,
+                                                 const double *b) {
+  return prox_detail_orient3d_sign(p, q, a, b) == 0 &&
          prox_detail_ov_seg_seg_2d(p, q, a, b, 0) &&
          prox_detail_ov_seg_seg_2d(p, q, a, b, 1) &&
          prox_detail_ov_seg_seg_2d(p, q, a, b, 2);
@@ -105,19 +77,19 @@ PROX_KERNEL int prox_detail_ov_seg_seg_3d(const double *p, const double *q,
 
 /// Internal: the axis k whose projection keeps the triangle t (three
 /// points) non-degenerate, or -1 when the triangle has zero area (exact).
-PROX_KERNEL int prox_detail_ov_tri_axis(const double (*t)[3]) {
+PROX_DETAIL_KERNEL int prox_detail_ov_tri_axis(const double (*t)[3]) {
   int k;
   for (k = 2; k >= 0; --k)
-    if (prox_detail_ov_orient2d_sign(t[0], t[1], t[2], k) != 0) return k;
+    if (prox_detail_orient2d_sign(t[0], t[1], t[2], k) != 0) return k;
   return -1;
 }
 
 /// Internal: the closed segment p q meets the closed triangle t (exact);
 /// op, oq are the signs of orient3d(t0, t1, t2, p) and (.., q), k the
 /// projection axis of t (prox_detail_ov_tri_axis, -1 if zero area).
-PROX_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
-                                       const double (*t)[3], int op, int oq,
-                                       int k) {
+PROX_DETAIL_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
+                                              const double (*t)[3], int op,
+                                              int oq, int k) {
   int i, s1, s2, s3;
   if (k < 0) {
     /* Zero area: the union of its edges. */
@@ -129,12 +101,12 @@ PROX_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
   if (op * oq > 0) return 0;
   if (op == 0 && oq == 0) {
     /* In the triangle's plane: a 2D test in a one-to-one projection. */
-    int o = prox_detail_ov_orient2d_sign(t[0], t[1], t[2], k);
+    int o = prox_detail_orient2d_sign(t[0], t[1], t[2], k);
     int in_p = 1, in_q = 1;
     for (i = 0; i < 3; ++i) {
       const double *a = t[i], *b = t[i == 2 ? 0 : i + 1];
-      in_p &= prox_detail_ov_orient2d_sign(a, b, p, k) * o >= 0;
-      in_q &= prox_detail_ov_orient2d_sign(a, b, q, k) * o >= 0;
+      in_p &= prox_detail_orient2d_sign(a, b, p, k) * o >= 0;
+      in_q &= prox_detail_orient2d_sign(a, b, q, k) * o >= 0;
     }
     if (in_p || in_q) return 1;
     for (i = 0; i < 3; ++i)
@@ -145,25 +117,25 @@ PROX_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
   /* The segment crosses or touches the plane at one point: it is in the
    * triangle when the line p q passes on the same side of the three edges
    * (or on them). */
-  s1 = prox_detail_ov_orient3d_sign(p, q, t[0], t[1]);
-  s2 = prox_detail_ov_orient3d_sign(p, q, t[1], t[2]);
-  s3 = prox_detail_ov_orient3d_sign(p, q, t[2], t[0]);
+  s1 = prox_detail_orient3d_sign(p, q, t[0], t[1]);
+  s2 = prox_detail_orient3d_sign(p, q, t[1], t[2]);
+  s3 = prox_detail_orient3d_sign(p, q, t[2], t[0]);
   return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0);
 }
 
 /// Internal: exact closed triangle-triangle overlap on double coordinates.
-PROX_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3],
-                                       const double (*b)[3]) {
+PROX_DETAIL_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3],
+                                              const double (*b)[3]) {
   int sa[3], sb[3], i, ka, kb;
   /* Each triangle's vertices against the other's plane: all strictly on
    * one side separates them. */
   for (i = 0; i < 3; ++i)
-    sb[i] = prox_detail_ov_orient3d_sign(a[0], a[1], a[2], b[i]);
+    sb[i] = prox_detail_orient3d_sign(a[0], a[1], a[2], b[i]);
   if ((sb[0] > 0 && sb[1] > 0 && sb[2] > 0) ||
       (sb[0] < 0 && sb[1] < 0 && sb[2] < 0))
     return 0;
   for (i = 0; i < 3; ++i)
-    sa[i] = prox_detail_ov_orient3d_sign(b[0], b[1], b[2], a[i]);
+    sa[i] = prox_detail_orient3d_sign(b[0], b[1], b[2], a[i]);
   if ((sa[0] > 0 && sa[1] > 0 && sa[2] > 0) ||
       (sa[0] < 0 && sa[1] < 0 && sa[2] < 0))
     return 0;
@@ -185,12 +157,6 @@ PROX_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3],
 
 /* -------------------------------- boxes ---------------------------------- */
 
-/// Whether two closed axis-aligned boxes overlap (touching counts): 1 or 0.
-///
-/// Exact (comparisons only). min > max on an axis is the same as swapped.
-/// Infinite bounds are allowed and mean what they say (a box with max.x =
-/// +inf extends without end along +x; min -inf, max +inf on every axis is
-/// all of space). A NaN anywhere gives 0.
 PROX_KERNEL int PROX_FN(prox_overlap_aabb_aabb)(const PROX_FN(prox_aabb) * a,
                                                 const PROX_FN(prox_aabb) * b) {
   PROX_FN(prox_vec3) alo = PROX_FN(prox_vmin)(a->min, a->max);
@@ -204,27 +170,14 @@ PROX_KERNEL int PROX_FN(prox_overlap_aabb_aabb)(const PROX_FN(prox_aabb) * a,
 /// Internal: the separating-axis comparison |t| > ra + rb, conservative:
 /// 1 only when the separation exceeds the rounding bound 32 eps (|t| + ra +
 /// rb + tabs), tabs a bound of the magnitudes summed into t.
-PROX_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t, PROX_REAL ra,
-                                                  PROX_REAL rb,
-                                                  PROX_REAL tabs) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t,
+                                                         PROX_REAL ra,
+                                                         PROX_REAL rb,
+                                                         PROX_REAL tabs) {
   PROX_REAL at = PROX_FABS(t);
   return at - (ra + rb) > PROX_R(32.0) * PROX_EPS * (at + ra + rb + tabs);
 }
 
-/// Whether two closed oriented boxes overlap: 1 or 0.
-///
-/// Separating axes (Gottschalk et al. 1996; Ericson 4.4.1): the three face
-/// normals of each box and the nine cross products of their axes. The axes
-/// are taken as orthonormal (prox_obb_is_valid; see prox_obb). To keep
-/// nearly parallel edges from producing a false separation along their
-/// (nearly zero) cross product, the absolute rotation terms get
-/// PROX_OBB_EPS = 64 eps added, as is standard; and each comparison is
-/// conservative (see prox_detail_ov_sat_apart). So boxes that touch or overlap
-/// are never reported apart; boxes apart by less than about 1e-13 (double)
-/// or 1e-5 (float) relative to their size and distance may be reported as
-/// overlapping. Negative half extents count as their absolute value.
-/// Non-finite input (NaN or +-inf in any coordinate, axis or half extent)
-/// gives 0.
 PROX_KERNEL int PROX_FN(prox_overlap_obb_obb)(const PROX_FN(prox_obb) * a,
                                               const PROX_FN(prox_obb) * b) {
   PROX_REAL R[3][3], AR[3][3], t[3], at[3], ha[3], hb[3];
@@ -285,7 +238,7 @@ PROX_KERNEL int PROX_FN(prox_overlap_obb_obb)(const PROX_FN(prox_obb) * a,
 /// box center) against the box of half extents h along the axis L:
 /// 1 when the axis separates them beyond the rounding bound. s bounds the
 /// coordinates' magnitudes that the rounding scales with.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_ov_tri_box_axis)(const PROX_FN(prox_vec3) * v,
                                      PROX_FN(prox_vec3) h, PROX_FN(prox_vec3) L,
                                      PROX_FN(prox_vec3) s) {
@@ -305,7 +258,7 @@ PROX_FN(prox_detail_ov_tri_box_axis)(const PROX_FN(prox_vec3) * v,
 /// decided) when the input's magnitudes are such that the products of three
 /// of them (the projections on the triangle's normal and on the edge cross
 /// axes, and their rounding bounds) could overflow or underflow.
-PROX_KERNEL int
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
                                 const PROX_FN(prox_aabb) * box, int scaled) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
@@ -355,18 +308,6 @@ PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
   return 1;
 }
 
-/// Whether a closed triangle and a closed axis-aligned box overlap: 1 or 0.
-///
-/// Separating axes of Akenine-Moller (2001): the box's three face normals,
-/// the triangle's normal and the nine cross products of the triangle's
-/// edges with the coordinate axes, after moving the box center to the
-/// origin. Conservative: an axis separates only beyond a bound of the
-/// rounding (16 eps times the magnitudes involved, including the box's
-/// center), so a triangle that touches the box is never reported apart;
-/// one apart by less than that may be reported as overlapping. A
-/// degenerate triangle (segment, point) works. min > max on an axis is the
-/// same as swapped. Non-finite input (NaN or +-inf in any coordinate, an
-/// infinite box bound included) gives 0.
 PROX_KERNEL int
 PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
                                     const PROX_FN(prox_aabb) * box) {
@@ -400,17 +341,6 @@ PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
 
 /* ---------------------------- sphere, triangle --------------------------- */
 
-/// Whether a closed ball and a closed triangle overlap: 1 or 0.
-///
-/// The distance from the center to the triangle (prox_point_triangle, on
-/// coordinates relative to the center, which keeps the rounding relative to
-/// the local size) against the radius, conservative: overlap when the
-/// squared distance is at most r^2 + 16 eps (S^2 + r^2), S the largest
-/// magnitude of a vertex relative to the center. A ball that touches the
-/// triangle is never reported apart. Degenerate triangles work (union of
-/// their edges). Negative radius counts as its absolute value. Non-finite
-/// input (NaN or +-inf in a coordinate or the radius; an infinite radius
-/// is not a half-space or all of space) gives 0.
 PROX_KERNEL int
 PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
                                       const PROX_FN(prox_triangle) * tri) {
@@ -419,7 +349,7 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
   int i;
   for (i = 0; i < 3; ++i) {
     t.v[i] = PROX_FN(prox_vsub)(tri->v[i], sph->center);
-    m = PROX_FN(prox_detail_rc_vmaxabs)(t.v[i]);
+    m = PROX_FN(prox_detail_maxabs)(t.v[i]);
     S = m > S ? m : S;
   }
   d2 = PROX_FN(prox_point_triangle)(PROX_FN(prox_v3)(0, 0, 0), &t, 0);
@@ -430,23 +360,6 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
 
 /* ---------------------------- triangle, triangle ------------------------- */
 
-/// Whether two closed triangles overlap (share at least one point): 1 or 0.
-///
-/// Exact: every decision is the sign of an orientation determinant
-/// (orient3d of four points, orient2d of projections for coplanar input),
-/// evaluated with a floating-point filter and, where the filter cannot
-/// decide (touching, coplanar, nearly degenerate input), exactly. The
-/// triangles meet when an edge of one meets the other (closed segment
-/// against closed triangle by orientation signs; coplanar in a 2D
-/// projection). Triangles of zero area are the union of their edges,
-/// points included. Exact in overlap.h's domain: float input always; in
-/// double, nonzero magnitudes between 2^-300 and 2^300 and within 2^300 of
-/// one another, where the exact predicates (scaled by a power of two to a
-/// largest magnitude near 1, prox_wnormalize) form products of three
-/// coordinates and their rounding errors above the subnormal range. With a
-/// wider spread such products underflow and a touching pair can be
-/// reported apart (tests/test_property.c found it at 2^337). Non-finite
-/// input (NaN or +-inf in any coordinate) gives 0.
 PROX_KERNEL int
 PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,
                                         const PROX_FN(prox_triangle) * b) {

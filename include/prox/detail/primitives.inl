@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: primitive types and their constructors, instantiated once per
- * precision by primitives.h. */
+ * precision by primitives.h, which declares the documented functions with
+ * their contracts; this file holds their definitions. */
 
 /// The plane {x : dot(normal, x) = offset}. Queries accept any non-zero
 /// normal (prox_plane_is_valid); the constructors make it unit length.
@@ -99,11 +100,6 @@ typedef struct PROX_FN(prox_tetrahedron) {
   PROX_FN(prox_vec3) v[4];
 } PROX_FN(prox_tetrahedron);
 
-/// Makes the plane dot(n, x) = offset scaled to a unit normal (the offset
-/// is divided by |n| too). Returns 1, or 0 when n is zero or not finite, or
-/// the scaled offset overflows (a tiny n with a large offset); then
-/// *out is the plane of normal (0, 0, 0) and offset 0, which every query
-/// treats as containing every point (distance 0). out must not be NULL.
 PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n,
                                                 PROX_REAL offset,
                                                 PROX_FN(prox_plane) * out) {
@@ -131,9 +127,6 @@ PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n,
   return 1;
 }
 
-/// Makes the plane through point p with normal n, scaled to a unit normal.
-/// Returns 1, or 0 when n is zero or p or n is not finite (then *out is the
-/// all-zero plane, as prox_plane_from_normal documents).
 PROX_KERNEL int PROX_FN(prox_plane_from_point_normal)(
     PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) n, PROX_FN(prox_plane) * out) {
   if (!(PROX_FN(prox_vpoison)(p) == 0) ||
@@ -146,10 +139,6 @@ PROX_KERNEL int PROX_FN(prox_plane_from_point_normal)(
   return 1;
 }
 
-/// Whether a plane is one that every query reads alike: the normal finite
-/// and not zero (any length: queries rescale it), the offset finite. The
-/// all-zero plane that the constructors leave on failure is not valid (the
-/// queries take it as containing every point). 1 or 0.
 PROX_KERNEL int PROX_FN(prox_plane_is_valid)(const PROX_FN(prox_plane) *
                                              plane) {
   PROX_FN(prox_vec3) n = plane->normal;
@@ -157,9 +146,6 @@ PROX_KERNEL int PROX_FN(prox_plane_is_valid)(const PROX_FN(prox_plane) *
          (n.x != 0 || n.y != 0 || n.z != 0);
 }
 
-/// Whether an axis-aligned box is one that every query reads alike: every
-/// corner coordinate finite and min <= max on every axis (zero size
-/// allowed). 1 or 0.
 PROX_KERNEL int PROX_FN(prox_aabb_is_valid)(const PROX_FN(prox_aabb) * box) {
   return PROX_FN(prox_vpoison)(box->min) + PROX_FN(prox_vpoison)(box->max) ==
              0 &&
@@ -168,18 +154,13 @@ PROX_KERNEL int PROX_FN(prox_aabb_is_valid)(const PROX_FN(prox_aabb) * box) {
 }
 
 /// Internal: 1 when |a . b - want| <= PROX_AXES_TOL eps (0 for NaN).
-PROX_KERNEL int PROX_FN(prox_detail_axes_dot_ok)(PROX_FN(prox_vec3) a,
-                                                 PROX_FN(prox_vec3) b,
-                                                 PROX_REAL want) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_axes_dot_ok)(PROX_FN(prox_vec3) a,
+                                                        PROX_FN(prox_vec3) b,
+                                                        PROX_REAL want) {
   return PROX_FABS(PROX_FN(prox_vdot)(a, b) - want) <=
          PROX_R(PROX_AXES_TOL) * PROX_EPS;
 }
 
-/// Whether an oriented box is one that every query reads alike (see
-/// prox_obb): center, axes and half extents finite, and the axes
-/// orthonormal, |axis[i] . axis[j] - (i == j)| <= PROX_AXES_TOL eps for all
-/// i, j (eps = 2^-52, float 2^-23: rotation matrices built in the working
-/// precision pass). Zero and negative half extents are allowed. 1 or 0.
 PROX_KERNEL int PROX_FN(prox_obb_is_valid)(const PROX_FN(prox_obb) * box) {
   int i, j,
       ok = PROX_FN(prox_vpoison)(box->center) + (box->half[0] - box->half[0]) +
@@ -192,10 +173,6 @@ PROX_KERNEL int PROX_FN(prox_obb_is_valid)(const PROX_FN(prox_obb) * box) {
   return ok;
 }
 
-/// Whether a rectangle is one that prox_point_rectangle reads as the
-/// rectangle its fields describe: center, axes and half extents finite, the
-/// two axes orthonormal within PROX_AXES_TOL eps (as prox_obb_is_valid).
-/// 1 or 0.
 PROX_KERNEL int PROX_FN(prox_rectangle_is_valid)(const PROX_FN(prox_rectangle) *
                                                  rect) {
   return PROX_FN(prox_vpoison)(rect->center) + (rect->half[0] - rect->half[0]) +
@@ -206,7 +183,6 @@ PROX_KERNEL int PROX_FN(prox_rectangle_is_valid)(const PROX_FN(prox_rectangle) *
          PROX_FN(prox_detail_axes_dot_ok)(rect->axis[0], rect->axis[1], 0);
 }
 
-/// The ray from origin along dir with the default interval [0, +inf].
 PROX_KERNEL PROX_FN(prox_ray)
     PROX_FN(prox_ray_make)(PROX_FN(prox_vec3) origin, PROX_FN(prox_vec3) dir) {
   PROX_FN(prox_ray) r;

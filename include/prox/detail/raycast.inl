@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Template: ray casts (K3). Instantiated once per precision by raycast.h.
+/* Template: ray casts (K3). Instantiated once per precision by raycast.h,
+ * which declares the documented casts with their contracts; this file
+ * holds their definitions.
  *
  * How the kernels stay robust.
  *
@@ -39,144 +41,21 @@
  *
  * Exactness of the predicates holds as long as no product of two or three
  * input coordinates underflows or overflows (magnitudes roughly between
- * 1e-90 and 1e100 in double; always for float input). */
-
-/* PROX_RC_COLD keeps the rare paths (zero direction components, uncertain
- * signs) out of line, so that the common path of a cast stays small enough
- * for a caller to inline. */
-#ifndef PROX_RC_COLD
-#if defined(__CUDACC__)
-#define PROX_RC_COLD __noinline__
-#elif defined(__GNUC__) || defined(__clang__)
-#define PROX_RC_COLD __attribute__((cold))
-#else
-#define PROX_RC_COLD
-#endif
-#endif
+ * 1e-90 and 1e100 in double; always for float input). The expansion
+ * arithmetic and the orientation filters are those of detail/exact.inl. */
 
 /* ------------------------------------------------------------------------ */
-/* Exact arithmetic on floating-point expansions (Shewchuk 1997), double    */
-/* only: shared by both precisions (float values are exact doubles).        */
+/* Exact ray-edge predicates (expansions of detail/exact.inl), double only: */
+/* shared by both precisions (float values are exact doubles).              */
 /* ------------------------------------------------------------------------ */
 #if PROX_IS_DOUBLE
 
-/// Internal: a + b = *s + *e exactly (Knuth's two-sum).
-PROX_KERNEL void prox_detail_xp_two_sum(double a, double b, double *s,
-                                        double *e) {
-  double x = a + b;
-  double bv = x - a;
-  double av = x - bv;
-  *s = x;
-  *e = (a - av) + (b - bv);
-}
-
-/// Internal: a * b = *p + *e exactly (no underflow), by prox_two_prod_err.
-PROX_KERNEL void prox_detail_xp_two_prod(double a, double b, double *p,
-                                         double *e) {
-  double x = a * b;
-  *p = x;
-  *e = prox_two_prod_err(a, b, x);
-}
-
-/// Internal: adds b to the expansion e[0..n) (non-overlapping components in
-/// increasing magnitude) in place, dropping zero components; returns the
-/// new length (at most n + 1). Shewchuk's GROW-EXPANSION.
-PROX_KERNEL int prox_detail_xp_grow(double *e, int n, double b) {
-  double q = b, h;
-  int i, k = 0;
-  for (i = 0; i < n; ++i) {
-    prox_detail_xp_two_sum(q, e[i], &q, &h);
-    if (h != 0) e[k++] = h;
-  }
-  if (q != 0) e[k++] = q;
-  return k;
-}
-
-/// Internal: the sign (-1, 0, 1) of the value of an expansion.
-PROX_KERNEL int prox_detail_xp_sign(const double *e, int n) {
-  if (n == 0) return 0;
-  return e[n - 1] > 0 ? 1 : (e[n - 1] < 0 ? -1 : 0);
-}
-
-/// Internal: adds s * a * b to the expansion e[0..n); returns its length.
-PROX_KERNEL int prox_detail_xp_add2(double *e, int n, double s, double a,
-                                    double b) {
-  double p, q;
-  prox_detail_xp_two_prod(s * a, b, &p, &q);
-  n = prox_detail_xp_grow(e, n, q);
-  return prox_detail_xp_grow(e, n, p);
-}
-
-/// Internal: adds s * a * b * c (s = +-1) to e[0..n); returns its length.
-PROX_KERNEL int prox_detail_xp_add3(double *e, int n, double s, double a,
-                                    double b, double c) {
-  double p, q, r, t;
-  prox_detail_xp_two_prod(s * a, b, &p, &q);
-  prox_detail_xp_two_prod(q, c, &r, &t);
-  n = prox_detail_xp_grow(e, n, t);
-  n = prox_detail_xp_grow(e, n, r);
-  prox_detail_xp_two_prod(p, c, &r, &t);
-  n = prox_detail_xp_grow(e, n, t);
-  return prox_detail_xp_grow(e, n, r);
-}
-
-/// Internal: adds s * det[x; y; z] = s * x . (y x z) to e[0..n) exactly;
-/// returns its length (grows by at most 24).
-PROX_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const double *x,
-                                    const double *y, const double *z) {
-  n = prox_detail_xp_add3(e, n, s, x[0], y[1], z[2]);
-  n = prox_detail_xp_add3(e, n, -s, x[0], y[2], z[1]);
-  n = prox_detail_xp_add3(e, n, s, x[1], y[2], z[0]);
-  n = prox_detail_xp_add3(e, n, -s, x[1], y[0], z[2]);
-  n = prox_detail_xp_add3(e, n, s, x[2], y[0], z[1]);
-  return prox_detail_xp_add3(e, n, -s, x[2], y[1], z[0]);
-}
-
-/// Internal: exact sign of orient3d(a, b, c, d) = (b - a) . ((c - a) x
-/// (d - a)), the same orientation as prox_detail_rc_orient. Points are arrays
-/// of three doubles.
-PROX_KERNEL int prox_detail_xp_orient3d_exact(const double *a, const double *b,
-                                              const double *c,
-                                              const double *d) {
-  double e[100], x[12];
-  int n = 0, i;
-  for (i = 0; i < 3; ++i) {
-    x[i] = a[i];
-    x[3 + i] = b[i];
-    x[6 + i] = c[i];
-    x[9 + i] = d[i];
-  }
-  prox_wnormalize(x, 12);
-  /* Multilinearity: [b-a, c-a, d-a] = [bcd] - [acd] + [abd] - [abc]. */
-  n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, x + 9);
-  n = prox_detail_xp_det3(e, n, -1.0, x, x + 6, x + 9);
-  n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, x + 9);
-  n = prox_detail_xp_det3(e, n, -1.0, x, x + 3, x + 6);
-  return prox_detail_xp_sign(e, n);
-}
-
-/// Internal: exact sign of orient2d(a, b, c) = (b - a) x (c - a) of three
-/// points of the plane given as coordinate pairs.
-PROX_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay, double bx,
-                                              double by, double cx, double cy) {
-  double e[16], x[6];
-  int n = 0;
-  x[0] = ax, x[1] = ay, x[2] = bx, x[3] = by, x[4] = cx, x[5] = cy;
-  prox_wnormalize(x, 6);
-  n = prox_detail_xp_add2(e, n, 1.0, x[0], x[3]);
-  n = prox_detail_xp_add2(e, n, -1.0, x[1], x[2]);
-  n = prox_detail_xp_add2(e, n, 1.0, x[2], x[5]);
-  n = prox_detail_xp_add2(e, n, -1.0, x[3], x[4]);
-  n = prox_detail_xp_add2(e, n, 1.0, x[4], x[1]);
-  n = prox_detail_xp_add2(e, n, -1.0, x[5], x[0]);
-  return prox_detail_xp_sign(e, n);
-}
-
 /// Internal: exact sign of the ray edge function ((p - o) x (q - o)) . d,
 /// whose sign is that of the ray-space edge function P.x Q.y - P.y Q.x.
-PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
-                                              const double *p,
-                                              const double *q) {
+PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o,
+                                                     const double *d,
+                                                     const double *p,
+                                                     const double *q) {
   double e[80], x[9], y[3];
   int n = 0, i;
   /* Linear in d and of degree 2 in the points: each set is normalised by
@@ -187,8 +66,8 @@ PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
     x[6 + i] = q[i];
     y[i] = d[i];
   }
-  prox_wnormalize(x, 9);
-  prox_wnormalize(y, 3);
+  prox_detail_wnormalize(x, 9);
+  prox_detail_wnormalize(y, 3);
   /* (p - o) x (q - o) . d = [p q d] + [o p d] + [q o d]. */
   n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, y);
   n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, y);
@@ -200,10 +79,10 @@ PROX_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
 /// perturbation o + eps e[axis0] + eps^2 e[axis1] of the origin, when it is
 /// exactly zero before: the sign of (d x (q - p))[axis0], else of
 /// (d x (q - p))[axis1], else 0 (the edge is parallel to the ray).
-PROX_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d,
-                                                const double *p,
-                                                const double *q, int axis0,
-                                                int axis1) {
+PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d,
+                                                       const double *p,
+                                                       const double *q,
+                                                       int axis0, int axis1) {
   double e[16];
   int n, s, k, i1, i2;
   for (k = 0; k < 2; ++k) {
@@ -256,8 +135,8 @@ typedef struct PROX_FN(prox_rayhit) {
 /* ------------------------------------------------------------------------ */
 
 /// Internal: fills *out (if not NULL) with a miss; returns 0.
-PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) *
-                                                    out) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) * out) {
   if (out) {
     PROX_REAL n = PROX_NAN;
     out->hit = 0;
@@ -274,7 +153,7 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) *
 }
 
 /// Internal: fills *out (if not NULL) with a hit; returns 1.
-PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
     PROX_FN(prox_rayhit) * out, PROX_REAL t, PROX_REAL t_exit, int inside,
     PROX_FN(prox_vec3) point, PROX_FN(prox_vec3) normal, int kind, int index) {
   if (out) {
@@ -292,24 +171,16 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
 }
 
 /// Internal: component i (0, 1, 2) of v.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vget)(PROX_FN(prox_vec3) v,
-                                                   int i) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vget)(PROX_FN(prox_vec3) v,
+                                                          int i) {
   return i == 0 ? v.x : (i == 1 ? v.y : v.z);
-}
-
-/// Internal: largest absolute component of v.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vmaxabs)(PROX_FN(prox_vec3) v) {
-  PROX_REAL m = PROX_FABS(v.x);
-  if (PROX_FABS(v.y) > m) m = PROX_FABS(v.y);
-  if (PROX_FABS(v.z) > m) m = PROX_FABS(v.z);
-  return m;
 }
 
 /// Internal: v scaled to unit length (safe for tiny and huge v); zero stays
 /// zero.
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vec3) v) {
-  PROX_REAL m = PROX_FN(prox_detail_rc_vmaxabs)(v);
+  PROX_REAL m = PROX_FN(prox_detail_maxabs)(v);
   if (!(m > 0)) return v;
   /* 1 / m would overflow: the power-of-two scaling of closest.h's. */
   if (m < PROX_REAL_MIN) return PROX_FN(prox_detail_unit)(v, v);
@@ -317,63 +188,17 @@ PROX_KERNEL PROX_FN(prox_vec3)
   return PROX_FN(prox_vscale)(v, 1 / PROX_FN(prox_vlen)(v));
 }
 
-/// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) of four
-/// points and a bound on its rounding error in *err (Shewchuk's orient3d
-/// bound is 7 eps/2 times the permanent; 8 eps is used).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_orient)(PROX_FN(prox_vec3) a,
-                                                     PROX_FN(prox_vec3) b,
-                                                     PROX_FN(prox_vec3) c,
-                                                     PROX_FN(prox_vec3) d,
-                                                     PROX_REAL *err) {
-  PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(b, a);
-  PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(c, a);
-  PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(d, a);
-  PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
-  PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
-  PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
-  *err = PROX_R(8.0) * PROX_EPS *
-         (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
-  return PROX_FN(prox_vdot)(u, PROX_FN(prox_vcross)(v, w));
-}
-
-/// Internal: the feature of a box point from the side c[i] of each axis
-/// (-1 low face, +1 high face, 0 between), numbered as prox_point_aabb
-/// documents: FACE 2i + (c > 0); EDGE 4k + bits (k the free axis, bit 0 for
-/// the high side of the lower clamped axis, bit 1 for the other); VERTEX
-/// with bit i for the high side of axis i; INTERIOR when none.
-PROX_SMALL_KERNEL prox_feature PROX_FN(prox_detail_rc_box_feature)(int c0,
-                                                                   int c1,
-                                                                   int c2) {
-  prox_feature f;
-  int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
-  f.kind = n == 0   ? PROX_FEATURE_INTERIOR
-           : n == 1 ? PROX_FEATURE_FACE
-           : n == 2 ? PROX_FEATURE_EDGE
-                    : PROX_FEATURE_VERTEX;
-  if (n == 1)
-    f.index = c0 ? (c0 > 0) : (c1 ? 2 + (c1 > 0) : 4 + (c2 > 0));
-  else if (n == 2)
-    f.index = !c0 ? (c1 > 0) | ((c2 > 0) << 1)
-                  : (!c1 ? 4 + ((c0 > 0) | ((c2 > 0) << 1))
-                         : 8 + ((c0 > 0) | ((c1 > 0) << 1)));
-  else if (n == 3)
-    f.index = (c0 > 0) | ((c1 > 0) << 1) | ((c2 > 0) << 2);
-  else
-    f.index = 0;
-  return f;
-}
-
 /// Internal: the interval of the ray's parameters, with tmax < tmin read as
 /// the single parameter tmin.
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_ray_tmax)(const PROX_FN(prox_ray) *
-                                                       ray) {
+PROX_DETAIL_KERNEL PROX_REAL
+PROX_FN(prox_detail_rc_ray_tmax)(const PROX_FN(prox_ray) * ray) {
   return ray->tmax < ray->tmin ? ray->tmin : ray->tmax;
 }
 
 /// Internal: 1 when origin, direction and interval are usable (finite
 /// coordinates, interval not NaN).
-PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) *
-                                                     ray) {
+PROX_DETAIL_SMALL_KERNEL int
+PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) * ray) {
   return PROX_FN(prox_vpoison)(ray->origin) == 0 &&
          PROX_FN(prox_vpoison)(ray->dir) == 0 && ray->tmin == ray->tmin &&
          ray->tmax == ray->tmax;
@@ -383,7 +208,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) *
 /// o + t d enters and leaves lo <= x <= hi (lo <= hi). A zero d (+0 or -0)
 /// gives the whole line or nothing (compare, no 0 * inf); a d so small that
 /// 1 / d overflows is divided by instead.
-PROX_RC_COLD PROX_KERNEL void
+PROX_COLD PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
                              PROX_REAL hi, PROX_REAL *t0, PROX_REAL *t1) {
   PROX_REAL inv = 1 / d, a, b;
@@ -407,8 +232,8 @@ PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
 /// box's own frame (o, d the ray there). Returns 1 on a hit (conservative,
 /// see the top of this file), with the entry and exit parameters (entry
 /// below tmin means the ray starts inside), the entry axis and the clamp
-/// state of each axis at the entry (as prox_detail_rc_box_feature takes it).
-PROX_KERNEL int
+/// state of each axis at the entry (as prox_detail_box_feature takes it).
+PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
                               const PROX_REAL *lo, const PROX_REAL *hi,
                               PROX_REAL tmin, PROX_REAL tmax, PROX_REAL *enter,
@@ -447,9 +272,8 @@ PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
 
 /// Internal: a . b + c with about one rounding (the compensated dot
 /// product Dot2 of Ogita, Rump and Oishi 2005).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(PROX_FN(prox_vec3) a,
-                                                      PROX_FN(prox_vec3) b,
-                                                      PROX_REAL c) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(
+    PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b, PROX_REAL c) {
   PROX_REAL p = a.x * b.x, s = PROX_FN(prox_two_prod_err)(a.x, b.x, p), h, r, q,
             x, bv;
   int i;
@@ -468,19 +292,6 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(PROX_FN(prox_vec3) a,
   return p + s;
 }
 
-/// Casts a ray against a plane (a two-sided surface); returns 1 on a hit.
-///
-/// The hit is at t = (offset - n.o) / (n.d) when that is in [tmin, tmax]
-/// (tmax < tmin is read as the single parameter tmin), both dot products
-/// compensated (about one rounding each). out (may be NULL) gets t
-/// (t_exit = t), the point, the plane's unit normal (whichever side the ray
-/// comes from: `dot(normal, dir) > 0` tells a hit from behind) and feature
-/// FACE 0. A ray parallel to the plane, including one lying in it, does not
-/// hit; nor does any ray a plane with a zero normal. A t beyond the largest
-/// finite real (a ray all but parallel to the plane) is not reported, nor
-/// is a point that overflows. Non-finite input: no hit. Error: |t - t_exact|
-/// |dir| within about 2 eps S / cos(angle between ray and normal), S the
-/// largest magnitude of origin and offset / |n|.
 PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
                                             const PROX_FN(prox_plane) * plane,
                                             PROX_FN(prox_rayhit) * out) {
@@ -509,12 +320,11 @@ PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
 
 /// Internal: fills *out with the hit of prox_raycast_aabb (box lo..hi,
 /// slab entries t0[], entry en, exit b clipped to tmax).
-PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
-                                                 const PROX_FN(prox_aabb) * box,
-                                                 const PROX_REAL *t0,
-                                                 PROX_REAL en, PROX_REAL b,
-                                                 PROX_REAL tmax,
-                                                 PROX_FN(prox_rayhit) * out) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
+                                 const PROX_FN(prox_aabb) * box,
+                                 const PROX_REAL *t0, PROX_REAL en, PROX_REAL b,
+                                 PROX_REAL tmax, PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_REAL l[3], h[3], oo[3], dd[3], p[3], nrm[3] = {0, 0, 0}, t;
@@ -555,7 +365,7 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
       c[i] = e[i] ? (dd[i] > 0 ? -1 : 1) : 0;
       if (c[i]) axis = i;
     }
-    f = PROX_FN(prox_detail_rc_box_feature)(c[0], c[1], c[2]);
+    f = PROX_FN(prox_detail_box_feature)(c[0], c[1], c[2]);
     for (i = 0; i < 3; ++i) {
       /* On the box: the entry planes exactly, the others clamped. */
       p[i] = c[i] < 0 ? l[i] : (c[i] > 0 ? h[i] : p[i]);
@@ -569,7 +379,7 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
 }
 
 /// Internal: 1 when the ray and box of prox_raycast_aabb are finite.
-PROX_SMALL_KERNEL int
+PROX_DETAIL_SMALL_KERNEL int
 PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
                                 PROX_FN(prox_vec3) lo, PROX_FN(prox_vec3) hi) {
   return PROX_FN(prox_detail_rc_ray_ok)(ray) &&
@@ -578,7 +388,7 @@ PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
 
 /// Internal: the slabs of prox_raycast_aabb when a direction component is
 /// zero or subnormal (prox_detail_rc_slab on the ordered box).
-PROX_RC_COLD PROX_KERNEL void
+PROX_COLD PROX_DETAIL_KERNEL void
 PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
                                    const PROX_FN(prox_aabb) * box,
                                    PROX_REAL *t0, PROX_REAL *t1) {
@@ -594,10 +404,9 @@ PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
 /// comparisons, the forms of min and max instructions: one shared
 /// comparison compiles to a branch that the direction's sign makes
 /// unpredictable.
-PROX_SMALL_KERNEL void PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0,
-                                                          PROX_REAL x1,
-                                                          PROX_REAL *t0,
-                                                          PROX_REAL *t1) {
+PROX_DETAIL_SMALL_KERNEL void
+PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0, PROX_REAL x1, PROX_REAL *t0,
+                                   PROX_REAL *t1) {
   *t0 = x0 < x1 ? x0 : x1;
   *t1 = x0 > x1 ? x0 : x1;
 }
@@ -605,7 +414,7 @@ PROX_SMALL_KERNEL void PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0,
 /// Internal: the end of prox_raycast_aabb from the slab intervals
 /// t0[i]..t1[i]: the interval test and the result (ok = 0, non-finite
 /// input: no hit).
-PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
+PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
     const PROX_FN(prox_ray) * ray, const PROX_FN(prox_aabb) * box,
     const PROX_REAL *t0, const PROX_REAL *t1, PROX_REAL tmax, int ok,
     PROX_FN(prox_rayhit) * out) {
@@ -630,7 +439,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
 /// Internal: prox_raycast_aabb for any input (the general code): a zero,
 /// subnormal or non-finite direction component, a non-finite input or a
 /// slab parameter that overflows.
-PROX_RC_COLD PROX_KERNEL int
+PROX_COLD PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
                                  const PROX_FN(prox_aabb) * box,
                                  PROX_FN(prox_rayhit) * out) {
@@ -661,25 +470,6 @@ PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
       out);
 }
 
-/// Casts a ray against a solid axis-aligned box; returns 1 on a hit.
-///
-/// Robust slab test: direction components that are 0, -0 or subnormal work
-/// with the origin anywhere, on a slab plane included (the plain slab test
-/// computes 0 * inf = NaN there). The box is closed and the test
-/// conservative: every ray that touches the box is reported (a grazing ray
-/// hits; a ray starting on the surface hits at tmin even when it leaves);
-/// a ray that misses by less than about 4 ulps of its slab parameters may
-/// be reported too (Ize 2013), one that misses by more than 16 eps S_k
-/// (S_k the largest coordinate magnitude of corner - origin) is not. out (may
-/// be NULL): entry t; t_exit; inside (the ray starts inside: t = tmin, feature
-/// INTERIOR, normal zero); else the point (snapped onto the entry face), the
-/// face's outward axis normal and the feature as for prox_point_aabb: FACE 2i +
-/// s (s = 1 for the max side), or EDGE / VERTEX when the computed entry
-/// parameters of two or three axes are equal. min > max on an axis is the same
-/// as swapped. An entry parameter beyond the largest finite real (a subnormal
-/// direction) is not reported. Non-finite input: no hit. Error:
-/// |t - t_exact| |dir| <= 2 eps |t dir| (measured: below 2.1 eps S, S the
-/// largest coordinate magnitude of origin and box).
 PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
                                                  const PROX_FN(prox_aabb) * box,
                                                  PROX_FN(prox_rayhit) * out) {
@@ -707,23 +497,6 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
   return PROX_FN(prox_detail_rc_aabb_end)(ray, box, t0, t1, tmax, 1, out);
 }
 
-/// Casts a ray against a solid oriented box; returns 1 on a hit.
-///
-/// The ray is taken into the box frame (coordinates (x - center) . axis[i],
-/// axes orthonormal as prox_obb_is_valid checks; with other axes the box
-/// is the slabs |(x - center) . axis[i]| <= |half[i]|, which prox_point_obb
-/// does not share, see prox_obb) and clipped by the
-/// robust slab test of prox_raycast_aabb. A ray that misses is tried again
-/// against the box grown by 8 eps S_k (S_k the sum of the magnitudes of the
-/// origin's coordinates relative to the center, plus the half extents),
-/// which covers the rounding of the change of frame: a ray that touches
-/// the box is never missed, one that misses it by more than 16 eps S_k
-/// never hits (between, a conservative hit may be reported). out: as
-/// prox_raycast_aabb, with axis[i] in place of the coordinate axes (normal
-/// +-axis[i] normalised; the point is origin + t dir, not snapped).
-/// Non-finite input: no hit. Error: |t - t_exact| |dir| <= 8 eps S where
-/// the angle of incidence has |cos| >= 0.5 (asserted against an exact
-/// oracle by tests/test_raycast.c); more on grazing rays.
 PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
                                           const PROX_FN(prox_obb) * box,
                                           PROX_FN(prox_rayhit) * out) {
@@ -768,7 +541,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
   }
   t = en < tmax ? en : tmax;
   {
-    prox_feature f = PROX_FN(prox_detail_rc_box_feature)(c[0], c[1], c[2]);
+    prox_feature f = PROX_FN(prox_detail_box_feature)(c[0], c[1], c[2]);
     PROX_FN(prox_vec3)
     n = PROX_FN(prox_detail_rc_unit)(box->axis[axis]);
     if (d[axis] > 0) n = PROX_FN(prox_vneg)(n);
@@ -788,11 +561,10 @@ PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
 /// line misses. Uses the closest approach of the line to the center (Haines
 /// et al., Ray Tracing Gems ch. 7), which keeps the error of t |ds| at a
 /// few eps (|f| + r) instead of the eps |f|^2 / r of the textbook formula.
-PROX_KERNEL int PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
-                                                      PROX_FN(prox_vec3) ds,
-                                                      PROX_REAL r,
-                                                      PROX_REAL *t0,
-                                                      PROX_REAL *t1) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
+                                      PROX_FN(prox_vec3) ds, PROX_REAL r,
+                                      PROX_REAL *t0, PROX_REAL *t1) {
   PROX_REAL a = PROX_FN(prox_vdot)(ds, ds);
   PROX_REAL tca = -PROX_FN(prox_vdot)(f, ds) / a;
   PROX_FN(prox_vec3) p = PROX_FN(prox_vmadd)(f, tca, ds);
@@ -806,9 +578,9 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
 
 /// Internal: the direction scaled to max-norm 1 and the scale m (0 for a
 /// zero direction).
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_dir_scaled)(PROX_FN(prox_vec3) d, PROX_REAL *m) {
-  *m = PROX_FN(prox_detail_rc_vmaxabs)(d);
+  *m = PROX_FN(prox_detail_maxabs)(d);
   /* Divide: 1 / m overflows for subnormal m. */
   return *m > 0 ? PROX_FN(prox_v3)(d.x / *m, d.y / *m, d.z / *m) : d;
 }
@@ -816,10 +588,10 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// Internal: the hit of a ray on a solid from the line's interval [t0, t1]
 /// (real parameters), clipped to the ray; 0 when they do not meet. The
 /// caller fills point, normal and feature.
-PROX_KERNEL int PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1,
-                                                   PROX_REAL tmin,
-                                                   PROX_REAL tmax, PROX_REAL *t,
-                                                   PROX_REAL *tx, int *inside) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1, PROX_REAL tmin,
+                                   PROX_REAL tmax, PROX_REAL *t, PROX_REAL *tx,
+                                   int *inside) {
   PROX_REAL a = t0 > tmin ? t0 : tmin, b = t1 < tmax ? t1 : tmax;
   /* An entry beyond the largest real (a tiny direction) is no hit. */
   if (!(a <= b) || !(a < PROX_INF)) return 0;
@@ -829,26 +601,6 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1,
   return 1;
 }
 
-/// Casts a ray against a solid sphere (ball); returns 1 on a hit.
-///
-/// Closed, and robust at the surface: a ray that misses is tried again on
-/// the ball grown by 8 eps S_k (S_k the largest coordinate magnitude of
-/// the origin relative to the center, plus the radius), so grazing rays
-/// and rays that start on the surface and leave are hits. A ray that
-/// misses the ball by more than 16 eps S_k is a miss; between, a
-/// conservative hit may be reported. out: entry t, t_exit, inside
-/// (t = tmin, feature INTERIOR, zero normal), point, unit outward normal,
-/// feature FACE 0. Radius 0 is a point (hit only by rays through it, up to
-/// that margin); where the hit point is the center (radius 0, or a hit
-/// within the margin of a tiny ball), the normal is -dir normalised, the
-/// direction that faces the ray. Negative radius counts as its absolute
-/// value. A zero
-/// direction is the point origin: a hit (inside, t = tmin, t_exit = tmax)
-/// exactly when it is in the ball. An entry beyond the largest finite real
-/// (a subnormal direction) is not reported. Non-finite input: no hit.
-/// Error: |t - t_exact| |dir| (and likewise t_exit)
-/// <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
-/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
 PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
                                              const PROX_FN(prox_sphere) * sph,
                                              PROX_FN(prox_rayhit) * out) {
@@ -860,7 +612,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
   if (!PROX_FN(prox_detail_rc_ray_ok)(ray) ||
       PROX_FN(prox_vpoison)(sph->center) + (r - r) != 0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  grow = PROX_R(8.0) * PROX_EPS * (PROX_FN(prox_detail_rc_vmaxabs)(f) + r);
+  grow = PROX_R(8.0) * PROX_EPS * (PROX_FN(prox_detail_maxabs)(f) + r);
   for (k = 0; k < 2 && !hit; ++k) {
     PROX_REAL rr = k == 0 ? r : r + grow;
     if (m > 0) {
@@ -890,22 +642,6 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
   return 1;
 }
 
-/// Casts a ray against a solid capsule; returns 1 on a hit.
-///
-/// The capsule is the union of the balls at a and b and the cylinder
-/// between them; the ray's entry is the first entry into any of the three
-/// (Ericson 5.3.7 in closest-approach form). Closed and robust at the
-/// surface as prox_raycast_sphere (retry on the capsule grown by 8 eps
-/// S_k, S_k the largest coordinate magnitudes of origin - a and of b - a
-/// plus the radius; a miss by more than 16 eps S_k is a miss).
-/// out: entry t, t_exit, inside, point, unit outward normal and feature as
-/// prox_point_capsule names them: EDGE 0 on the side, VERTEX 0 / VERTEX 1
-/// on the cap around a / b. a == b is a sphere; radius 0 a segment.
-/// The side or cap feature comes from the axial parameter of the hit
-/// point. Where the hit point is on the core segment (radius 0, or a hit
-/// within the margin of a thin capsule) the normal is -dir normalised,
-/// without its component along the segment on the side. Non-finite input:
-/// no hit. Error: as prox_raycast_sphere.
 PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
                                               const PROX_FN(prox_capsule) * cap,
                                               PROX_FN(prox_rayhit) * out) {
@@ -922,8 +658,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
           0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   grow = PROX_R(8.0) * PROX_EPS *
-         (PROX_FN(prox_detail_rc_vmaxabs)(fa) +
-          PROX_FN(prox_detail_rc_vmaxabs)(e) + r);
+         (PROX_FN(prox_detail_maxabs)(fa) + PROX_FN(prox_detail_maxabs)(e) + r);
   if (!(m > 0)) {
     /* Zero direction: the point origin. */
     PROX_FN(prox_segment) s;
@@ -1047,22 +782,22 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
 /// when d[kz] < 0 so that the winding of projected triangles is kept;
 /// a point p maps to (p[kx] - sx p[kz], p[ky] - sy p[kz], sz p[kz]) after
 /// subtracting the origin.
-typedef struct PROX_FN(prox_rayspace) {
+typedef struct PROX_FN(prox_detail_rayspace) {
   PROX_FN(prox_vec3) o, d; ///< the ray's origin and direction
   int kx, ky, kz;          ///< axis permutation
   PROX_REAL sx, sy, sz;    ///< shear: d[kx] sz, d[ky] sz, sz = 1/d[kz]
-} PROX_FN(prox_rayspace);
+} PROX_FN(prox_detail_rayspace);
 
 /// Internal: a vertex in ray space: coordinates x, y, z and the largest
 /// magnitude m of the vertex minus the origin (for the error bounds).
-typedef struct PROX_FN(prox_rsvert) {
+typedef struct PROX_FN(prox_detail_rsvert) {
   PROX_REAL x, y, z, m;
-} PROX_FN(prox_rsvert);
+} PROX_FN(prox_detail_rsvert);
 
 /// Internal: makes the ray-space frame; returns 0 for a zero direction.
-PROX_KERNEL int PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o,
-                                                 PROX_FN(prox_vec3) d,
-                                                 PROX_FN(prox_rayspace) * rs) {
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
+                                 PROX_FN(prox_detail_rayspace) * rs) {
   /* Selections on integers and array indices rather than branches: the
    * direction changes with every ray, so branches on it would be
    * mispredicted. */
@@ -1092,11 +827,11 @@ PROX_KERNEL int PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o,
 }
 
 /// Internal: a point in ray space.
-PROX_KERNEL PROX_FN(prox_rsvert)
-    PROX_FN(prox_detail_rc_rsvert)(const PROX_FN(prox_rayspace) * rs,
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_rsvert)
+    PROX_FN(prox_detail_rc_rsvert)(const PROX_FN(prox_detail_rayspace) * rs,
                                    PROX_FN(prox_vec3) v) {
   PROX_REAL p[3], m;
-  PROX_FN(prox_rsvert) r;
+  PROX_FN(prox_detail_rsvert) r;
   p[0] = v.x - rs->o.x;
   p[1] = v.y - rs->o.y;
   p[2] = v.z - rs->o.z;
@@ -1114,8 +849,8 @@ PROX_KERNEL PROX_FN(prox_rsvert)
 /// from the ray, from the original coordinates (see the top of the file).
 /// When it is zero, *tie gets the sign after the symbolic perturbation
 /// (when perturb is set; else 0).
-PROX_KERNEL int
-PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_rayspace) * rs,
+PROX_DETAIL_KERNEL int
+PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_detail_rayspace) * rs,
                                    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
                                    int perturb, int *tie) {
   double o[3], d[3], a[3], b[3];
@@ -1141,15 +876,15 @@ PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_rayspace) * rs,
 
 /// Internal: the uncertain case of prox_detail_rc_edge (e within its
 /// error bound): float input re-evaluated in double, then the exact sign.
-PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
-    const PROX_FN(prox_rayspace) * rs, PROX_FN(prox_vec3) p,
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
+    const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p,
     PROX_FN(prox_vec3) q, PROX_REAL e, int perturb, int *s, int *z) {
   int x, tie;
 #if !PROX_IS_DOUBLE
   {
     /* Float input: the same computation in double is usually decisive. */
-    prox_rayspace r;
-    prox_rsvert Pd, Qd;
+    prox_detail_rayspace r;
+    prox_detail_rsvert Pd, Qd;
     double ed, bd;
     prox_detail_rc_rayspace(prox_v3(rs->o.x, rs->o.y, rs->o.z),
                             prox_v3(rs->d.x, rs->d.y, rs->d.z), &r);
@@ -1183,10 +918,10 @@ PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
 /// 7 u m per ray-space coordinate) and the 2x2 determinant, 36 eps P.m Q.m
 /// in all to first order; within it, float input is first re-evaluated in
 /// double, then (both precisions) exactly (prox_detail_rc_edge_slow).
-PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
-    const PROX_FN(prox_rayspace) * rs, PROX_FN(prox_vec3) p,
-    PROX_FN(prox_vec3) q, PROX_FN(prox_rsvert) P, PROX_FN(prox_rsvert) Q,
-    int perturb, int *s, int *z) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
+    const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p,
+    PROX_FN(prox_vec3) q, PROX_FN(prox_detail_rsvert) P,
+    PROX_FN(prox_detail_rsvert) Q, int perturb, int *s, int *z) {
   PROX_REAL e = P.x * Q.y - P.y * Q.x;
   PROX_REAL bound = PROX_R(48.0) * PROX_EPS * (P.m * Q.m);
   int sp = e > bound, sn = e < -bound;
@@ -1205,11 +940,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
 /// parameter *t; z[k] gets which weights are exactly zero (bit k). Returns
 /// 2 instead when the weights all round to zero and t comes from the plane
 /// (the weights are then 1/3 each).
-PROX_KERNEL int
-PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_rayspace) * rs,
-                                    const PROX_FN(prox_vec3) * v,
-                                    const PROX_FN(prox_rsvert) * V, int closed,
-                                    PROX_REAL *w, PROX_REAL *t, int *zeros) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rs_triangle)(
+    const PROX_FN(prox_detail_rayspace) * rs, const PROX_FN(prox_vec3) * v,
+    const PROX_FN(prox_detail_rsvert) * V, int closed, PROX_REAL *w,
+    PROX_REAL *t, int *zeros) {
   int s0, s1, s2, z0, z1, z2, pos, neg;
   PROX_REAL det;
   /* w[i]: the edge opposite vertex i, so that w[i] / det is the
@@ -1253,7 +987,7 @@ PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_rayspace) * rs,
 
 /// Internal: the unit normal (v1 - v0) x (v2 - v0) of a triangle, from
 /// edges scaled to avoid overflow and underflow.
-PROX_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_tri_normal)(const PROX_FN(prox_vec3) * v) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
@@ -1266,12 +1000,12 @@ PROX_KERNEL PROX_FN(prox_vec3)
 /// same values), exact signs and the tie rule (prox_detail_rc_rs_triangle,
 /// open triangle). Out of line, so that the fast path keeps its values in
 /// registers.
-PROX_RC_COLD PROX_KERNEL int
+PROX_COLD PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
                                     const PROX_FN(prox_triangle) * tri,
                                     PROX_REAL *w, PROX_REAL *t, int *zeros) {
-  PROX_FN(prox_rayspace) rs;
-  PROX_FN(prox_rsvert) V[3];
+  PROX_FN(prox_detail_rayspace) rs;
+  PROX_FN(prox_detail_rsvert) V[3];
   int i;
   PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs);
   for (i = 0; i < 3; ++i)
@@ -1287,7 +1021,7 @@ PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
 /// -s orient3d(a, b, c, o), exactly. Returns t with that sign: 0 when the
 /// origin lies on the triangle's plane, else t itself, or the smallest
 /// subnormal of the right sign where the rounding crossed 0.
-PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
     const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri,
     PROX_REAL t, PROX_REAL det) {
   double a[3], b[3], c[3], o[3];
@@ -1313,7 +1047,7 @@ PROX_RC_COLD PROX_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
 /// rounding of Z_k (translation, 1/dz, product) and of the sums; doubled.
 /// Out of line: the caller reaches it only for vertices on both sides of
 /// the origin along the ray.
-PROX_RC_COLD PROX_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
+PROX_COLD PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
     PROX_REAL w0, PROX_REAL w1, PROX_REAL w2, PROX_REAL b0, PROX_REAL b1,
     PROX_REAL b2, PROX_REAL z0, PROX_REAL z1, PROX_REAL z2, PROX_REAL num) {
   PROX_REAL e = (b0 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w0)) * PROX_FABS(z0) +
@@ -1322,38 +1056,12 @@ PROX_RC_COLD PROX_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
   return PROX_FABS(num) <= PROX_R(2.0) * e;
 }
 
-/// Casts a ray against a triangle; returns 1 on a hit. Watertight.
-///
-/// Ray space of Woop, Benthin and Wald (2013) with signs made exact (see
-/// the top of this file): a ray through a shared edge or vertex of a
-/// closed mesh hits exactly one of the triangles around it when it crosses
-/// the surface there (two or none when it only touches a silhouette), so
-/// hits are never lost and parity counts are right. Both faces are hit. A
-/// ray that lies in the triangle's plane, or is parallel to it, does not
-/// hit it, and a triangle of zero area is never hit (exactly: the neighbours
-/// of such a triangle in a closed mesh catch the ray). The hit must have t
-/// in [tmin, tmax]. The sign of t is exact: a ray whose origin lies on
-/// the triangle (t = 0 exactly) hits at t = 0, so with tmin = 0 a ray
-/// starting on a closed mesh's surface hits exactly one triangle there
-/// (the tie rule above), and one starting just behind the surface never
-/// hits it; where the rounded t has the wrong sign it is replaced by the
-/// smallest subnormal of the exact sign.
-///
-/// out (may be NULL): t (t_exit = t), point = origin + t dir, bary[0..2]
-/// the barycentric coordinates of the hit for v[0], v[1], v[2] (each >= 0,
-/// summing to 1 up to rounding), the unit normal (v1 - v0) x (v2 - v0)
-/// (`dot(normal, dir) > 0`: hit from behind), feature FACE 0, EDGE i (on
-/// the edge v[i] v[(i+1)%3] exactly: bary of the third vertex exactly 0) or
-/// VERTEX i. A t beyond the largest finite real is not reported.
-/// Non-finite input: no hit. Zero direction: no hit. Error: |t - t_exact|
-/// |dir| <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
-/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
 PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
                                                const PROX_FN(prox_triangle) *
                                                    tri,
                                                PROX_FN(prox_rayhit) * out) {
-  PROX_FN(prox_rayspace) rs;
-  PROX_FN(prox_rsvert) A, B, C;
+  PROX_FN(prox_detail_rayspace) rs;
+  PROX_FN(prox_detail_rsvert) A, B, C;
   PROX_REAL w[3], b0, b1, b2, t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
   int zeros = 0, pos, neg, path = 1;
   if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs))
@@ -1430,38 +1138,17 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
 
 /// Internal: tetrahedron edge index of the vertex pair (i, j), as
 /// prox_point_tetrahedron numbers edges.
-PROX_KERNEL int PROX_FN(prox_detail_rc_tet_edge)(int i, int j) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_tet_edge)(int i, int j) {
   int lo = i < j ? i : j, hi = i < j ? j : i;
   return lo == 0 ? hi - 1 : (lo == 1 ? hi + 1 : 5);
 }
 
-/// Casts a ray against a solid tetrahedron; returns 1 on a hit.
-///
-/// The line of the ray is cast against the four faces in ray space with
-/// exact edge signs and closed faces (Woop et al. 2013, with the boundary
-/// included), so it meets the closed solid exactly when it meets one of
-/// its faces; the entry and exit are the first and last face parameters.
-/// A ray that starts inside hits at tmin (inside = 1, feature INTERIOR,
-/// zero normal). A ray whose exit lies within its rounding (8 eps S along
-/// the face normal) before tmin counts as starting on the surface.
-/// out: t, t_exit, inside, point, outward unit normal of the entry face,
-/// bary[] the barycentrics of the entry point in its face (vertices in
-/// increasing order), feature FACE i (opposite v[i]), EDGE i or VERTEX i as
-/// prox_point_tetrahedron numbers them. A flat tetrahedron (zero volume,
-/// decided exactly) is the union of its faces: hit where the ray crosses
-/// them, never inside (a ray in their plane does not hit). Where the ray
-/// enters or leaves through an edge or vertex, t comes from the
-/// best-conditioned face there. Zero direction: the point origin, a hit
-/// (inside) when prox_point_tetrahedron puts it at distance 0. Non-finite
-/// input: no hit. Error: |t - t_exact| |dir| (and likewise t_exit)
-/// <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
-/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
 PROX_KERNEL int
 PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
                                   const PROX_FN(prox_tetrahedron) * tet,
                                   PROX_FN(prox_rayhit) * out) {
-  PROX_FN(prox_rayspace) rs;
-  PROX_FN(prox_rsvert) V[4];
+  PROX_FN(prox_detail_rayspace) rs;
+  PROX_FN(prox_detail_rsvert) V[4];
   PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en = PROX_INF,
             ex = -PROX_INF, exslack = 0, wen[3] = {0, 0, 0}, t, tx;
   PROX_REAL ft[4] = {0, 0, 0, 0}, fw[4][3], fscore[4] = {0, 0, 0, 0};
@@ -1487,7 +1174,7 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
      * sign of the volume orients the faces. */
     double a[3], b[3], c[3], d[3];
     PROX_REAL err,
-        vol = PROX_FN(prox_detail_rc_orient)(v[0], v[1], v[2], v[3], &err);
+        vol = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], v[3], &err);
     /* The filter, unless underflow may have spoilt it (as in overlap.inl);
      * else the exact sign. */
     if (!(PROX_FABS(vol) > err) ||
@@ -1506,7 +1193,7 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
     /* Face f: the other three vertices in increasing order. */
     int f0 = f == 0 ? 1 : 0, f1 = f <= 1 ? 2 : 1, f2 = f <= 2 ? 3 : 2;
     PROX_FN(prox_vec3) fv[3];
-    PROX_FN(prox_rsvert) FV[3];
+    PROX_FN(prox_detail_rsvert) FV[3];
     fv[0] = v[f0];
     fv[1] = v[f1];
     fv[2] = v[f2];

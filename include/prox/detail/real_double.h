@@ -15,5 +15,11 @@
 #define PROX_EPS DBL_EPSILON
 #define PROX_REAL_MAX DBL_MAX
 #define PROX_REAL_MIN DBL_MIN
+/* sin^2 of an angle below which the kernels of closest.h switch from their
+ * plain formulas to wide arithmetic (slivers, nearly parallel directions),
+ * and below which they treat the shape as flat (triangle: union of its
+ * edges; directions: parallel). */
+#define PROX_WIDE_SIN2 1e-6
+#define PROX_FLAT_SIN2 1e-24
 #define PROX_INF ((double)INFINITY)
 #define PROX_NAN ((double)NAN)

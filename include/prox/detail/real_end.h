@@ -13,5 +13,7 @@
 #undef PROX_EPS
 #undef PROX_REAL_MAX
 #undef PROX_REAL_MIN
+#undef PROX_WIDE_SIN2
+#undef PROX_FLAT_SIN2
 #undef PROX_INF
 #undef PROX_NAN

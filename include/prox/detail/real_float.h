@@ -16,5 +16,8 @@
 #define PROX_EPS FLT_EPSILON
 #define PROX_REAL_MAX FLT_MAX
 #define PROX_REAL_MIN FLT_MIN
+/* sin^2 thresholds of the wide and flat paths (see real_double.h). */
+#define PROX_WIDE_SIN2 1e-3f
+#define PROX_FLAT_SIN2 1e-10f
 #define PROX_INF ((float)INFINITY)
 #define PROX_NAN ((float)NAN)
