@@ -37,6 +37,22 @@ foreach(_h IN LISTS _headers)
     list(APPEND _documented "${_n}")
   endforeach()
 endforeach()
+# The compiled mesh layer and the packet tests still declare their functions
+# once in a precision template (detail/*.inl, PROX_FN(prox_x)), which the
+# topic header includes twice: such a declaration documents prox_x and
+# prox_xf.
+file(GLOB _templates "${PROX_HEADER_DIR}/detail/*.inl")
+foreach(_h IN LISTS _templates)
+  file(READ "${_h}" _s)
+  string(REGEX REPLACE "/\\*([^*]|\\*+[^*/])*\\*+/" "" _s "${_s}")
+  string(REGEX REPLACE "//[^\n]*" "" _s "${_s}")
+  string(REGEX MATCHALL "PROX_API[ \t\n][^;{}]*PROX_FN\\((prox_[A-Za-z0-9_]+)\\)[ \t\n]*\\("
+                _decls "${_s}")
+  foreach(_d IN LISTS _decls)
+    string(REGEX MATCH "PROX_FN\\((prox_[A-Za-z0-9_]+)\\)[ \t\n]*\\($" _n "${_d}")
+    list(APPEND _documented "${CMAKE_MATCH_1}" "${CMAKE_MATCH_1}f")
+  endforeach()
+endforeach()
 list(REMOVE_DUPLICATES _documented)
 list(SORT _documented)
 
