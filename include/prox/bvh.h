@@ -51,11 +51,11 @@ PROX_API prox_bvh_options prox_bvh_options_default(void);
 
 /// Statistics of a built tree.
 typedef struct prox_bvh_stats {
-  size_t bytes;             ///< memory held by the tree, all arrays
-  size_t nodes;             ///< 4-wide nodes
-  size_t leaves;            ///< leaves (non-empty)
-  size_t triangles;         ///< triangles (the mesh's triangle_count)
-  int depth;                ///< levels of nodes (the root alone: 1)
+  size_t bytes;              ///< memory held by the tree, all arrays
+  size_t nodes;              ///< 4-wide nodes
+  size_t leaves;             ///< leaves (non-empty)
+  size_t triangles;          ///< triangles (the mesh's triangle_count)
+  int depth;                 ///< levels of nodes (the root alone: 1)
   double bytes_per_triangle; ///< bytes / triangles
 } prox_bvh_stats;
 

@@ -61,7 +61,8 @@ static void PROX_FN(pbb_sort_leaf)(uint32_t *perm, uint32_t b, uint32_t e) {
   uint32_t i, j;
   for (i = b + 1; i < e; ++i) {
     uint32_t x = perm[i];
-    for (j = i; j > b && perm[j - 1] > x; --j) perm[j] = perm[j - 1];
+    for (j = i; j > b && perm[j - 1] > x; --j)
+      perm[j] = perm[j - 1];
     perm[j] = x;
   }
 }
@@ -69,9 +70,8 @@ static void PROX_FN(pbb_sort_leaf)(uint32_t *perm, uint32_t b, uint32_t e) {
 static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
                                uint32_t e, int depth);
 
-static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c,
-                                   PROX_FN(pbb_node) * nd, uint32_t b,
-                                   uint32_t e) {
+static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd,
+                                   uint32_t b, uint32_t e) {
   nd->first = b;
   nd->count = e - b;
   nd->left = nd->right = PROX_BVH_NONE;
@@ -190,7 +190,8 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
     PROX_REAL area = PROX_FN(pbb_half_area)(nd->lo, nd->hi);
     PROX_REAL split_cost =
-        PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PROX_REAL)n);
+        PB_COST_TRAV +
+        PB_COST_TRI * (area > 0 ? best_cost / area : (PROX_REAL)n);
     if ((int)n <= c->leaf_size && (PROX_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
       return;
@@ -246,8 +247,8 @@ static void PROX_FN(pbb_worker)(void *arg) {
     pthread_mutex_unlock(&c->lock);
 #endif
     if (t >= c->n_tasks) return;
-    PROX_FN(pbb_build)(c, c->tasks[t].idx, c->tasks[t].b, c->tasks[t].e,
-                       c->tasks[t].depth);
+    PROX_FN(pbb_build)
+    (c, c->tasks[t].idx, c->tasks[t].b, c->tasks[t].e, c->tasks[t].depth);
   }
 }
 
@@ -320,7 +321,8 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx,
   if (out) {
     memset(out + me, 0, sizeof *out);
     out[me].n_child = (uint8_t)nk;
-    for (i = nk; i < 4; ++i) PROX_FN(pbb_empty_slot)(out + me, i);
+    for (i = nk; i < 4; ++i)
+      PROX_FN(pbb_empty_slot)(out + me, i);
   }
   for (i = 0; i < nk; ++i) {
     const PROX_FN(pbb_node) *k = bn + kids[i];
@@ -371,7 +373,8 @@ static PROX_REAL PROX_FN(pbb_copy_tris)(PROX_REAL *tri, const uint32_t *ids,
 static void PROX_FN(pbb_set_view)(PROX_FN(prox_bvh) * t, PROX_REAL max_abs) {
   int k;
   t->view.nodes = t->nodes;
-  for (k = 0; k < 9; ++k) t->view.tri[k] = t->tri + (size_t)k * t->tri_count;
+  for (k = 0; k < 9; ++k)
+    t->view.tri[k] = t->tri + (size_t)k * t->tri_count;
   t->view.ids = t->ids;
   t->view.node_count = (uint32_t)t->node_count;
   t->view.triangle_count = (uint32_t)t->tri_count;
@@ -513,7 +516,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
     PROX_FN(pbb_set_slot)(t->nodes, 0, bn[0].lo, bn[0].hi);
     t->nodes[0].child[0] = 0;
     t->nodes[0].count[0] = (uint8_t)bn[0].count;
-    for (i = 1; i < 4; ++i) PROX_FN(pbb_empty_slot)(t->nodes, (int)i);
+    for (i = 1; i < 4; ++i)
+      PROX_FN(pbb_empty_slot)(t->nodes, (int)i);
     leaves = 1;
     depth = 1;
   } else {
@@ -563,10 +567,9 @@ prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * t,
   st = PROX_FN(prox_mesh_validate)(mesh, err);
   if (st != PROX_OK) return st;
   if (mesh->triangle_count != t->tri_count)
-    return prox_mesh_detail_error(
-        err, PROX_ERROR_INVALID_MESH,
-        "refit: mesh has %zu triangles, the tree %zu", mesh->triangle_count,
-        t->tri_count);
+    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_MESH,
+                                  "refit: mesh has %zu triangles, the tree %zu",
+                                  mesh->triangle_count, t->tri_count);
   mx = PROX_FN(pbb_copy_tris)(t->tri, t->ids, t->tri_count, mesh);
   /* Preorder: children after parents, so backwards is bottom-up. */
   for (ni = t->node_count; ni-- > 0;) {
@@ -644,4 +647,3 @@ void PROX_FN(prox_bvh_get_view)(const PROX_FN(prox_bvh) * t,
   }
   *v = t->view;
 }
-

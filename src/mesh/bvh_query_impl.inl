@@ -144,8 +144,8 @@ static void PROX_FN(pbq_worker)(void *arg) {
 #endif
     if (i0 >= b->n) return;
     i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
-    PROX_FN(prox_bvh_closest_range)(b->t, b->points, b->max_sqdist, b->out,
-                                    i0, i1);
+    PROX_FN(prox_bvh_closest_range)
+    (b->t, b->points, b->max_sqdist, b->out, i0, i1);
   }
 }
 

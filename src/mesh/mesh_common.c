@@ -71,8 +71,7 @@ static void *prox_mesh_thread_main(void *p) {
   return NULL;
 }
 
-void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg),
-                               void *arg) {
+void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg) {
   enum { MAXT = 256 };
   pthread_t tid[MAXT];
   int started[MAXT];

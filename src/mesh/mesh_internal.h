@@ -25,8 +25,7 @@ void prox_mesh_detail_ok(prox_error *err);
  * size bytes aligned to 64, NULL on failure or overflow; size 0 allocates
  * one byte's worth. */
 void *prox_mesh_detail_alloc(const prox_allocator *alloc, size_t size);
-void prox_mesh_detail_free(const prox_allocator *alloc, void *ptr,
-                           size_t size);
+void prox_mesh_detail_free(const prox_allocator *alloc, void *ptr, size_t size);
 
 /* n * size, or SIZE_MAX when that overflows (which no allocation gets). */
 size_t prox_mesh_detail_mul(size_t n, size_t size);
@@ -38,8 +37,7 @@ int prox_mesh_detail_cores(void);
  * threads that cannot be started are skipped (fn must share the work
  * dynamically or tolerate fewer workers: each worker is told its number and
  * the number actually started must not matter). */
-void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg),
-                               void *arg);
+void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg);
 
 #define PROX_MESH_DETAIL_TREE(R, S)                                            \
   struct prox_bvh##S {                                                         \

@@ -13,7 +13,7 @@ typedef struct PROX_FN(prox_mesh_closest) {
   uint32_t triangle; ///< its index in the mesh (UINT32_MAX when not found)
   PROX_REAL sqdist;  ///< squared distance (found); else the maximum given
   PROX_FN(prox_vec3) point; ///< closest point on that triangle (found)
-  PROX_REAL bary[3]; ///< its barycentric coordinates, as prox_point_triangle
+  PROX_REAL bary[3];    ///< its barycentric coordinates, as prox_point_triangle
   prox_feature feature; ///< vertex, edge or face of that triangle
 } PROX_FN(prox_mesh_closest);
 
@@ -26,7 +26,7 @@ typedef struct PROX_FN(prox_bvh_view) {
   const uint32_t *ids;        ///< ids[pos]: the mesh's triangle index
   uint32_t node_count;        ///< nodes
   uint32_t triangle_count;    ///< triangles (positions)
-  PROX_REAL max_abs; ///< largest coordinate magnitude of the triangles
+  PROX_REAL max_abs;          ///< largest coordinate magnitude of the triangles
 } PROX_FN(prox_bvh_view);
 
 /// Builds a tree over a mesh: binned surface area heuristic, top-down, in
@@ -38,9 +38,11 @@ typedef struct PROX_FN(prox_bvh_view) {
 /// in O(n log n) time and O(n) memory. Returns PROX_OK and *out, or an
 /// error (*out NULL, err filled, nothing leaked): invalid argument or
 /// mesh, out of memory (alloc may be NULL: the C library's).
-PROX_API prox_status PROX_FN(prox_bvh_build)(
-    const PROX_FN(prox_mesh) * mesh, const prox_bvh_options *opt,
-    const prox_allocator *alloc, PROX_FN(prox_bvh) * *out, prox_error *err);
+PROX_API prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
+                                             const prox_bvh_options *opt,
+                                             const prox_allocator *alloc,
+                                             PROX_FN(prox_bvh) * *out,
+                                             prox_error *err);
 
 /// Frees a tree (NULL does nothing), with the allocator it was built with.
 PROX_API void PROX_FN(prox_bvh_free)(PROX_FN(prox_bvh) * bvh);
@@ -100,8 +102,7 @@ PROX_API size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * bvh,
 /// Each query starts from the previous point's answer (a cheap first bound
 /// when consecutive points are near one another).
 PROX_API void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * bvh,
-                                              const PROX_FN(prox_vec3) *
-                                                  points,
+                                              const PROX_FN(prox_vec3) * points,
                                               PROX_REAL max_sqdist,
                                               PROX_FN(prox_mesh_closest) * out,
                                               size_t begin, size_t end);

@@ -45,9 +45,10 @@ PROX_HD static inline PROX_FN(prox_triangle)
 
 /// Internal: the portable leaf loop (prox_point_triangle per triangle,
 /// first strict minimum).
-PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_leaf_scalar)(
-    const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p, uint32_t first,
-    uint32_t n, uint32_t *pos) {
+PROX_HD static inline PROX_REAL
+PROX_FN(prox_bvh_detail_leaf_scalar)(const PROX_FN(prox_bvh_view) * v,
+                                     PROX_FN(prox_vec3) p, uint32_t first,
+                                     uint32_t n, uint32_t *pos) {
   PROX_REAL best = PROX_INF;
   uint32_t i;
   *pos = first;
@@ -64,8 +65,8 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_leaf_scalar)(
 
 /// Internal: the slack of the pruning test for query point p (see above).
 PROX_HD static inline PROX_REAL
-    PROX_FN(prox_bvh_detail_slack)(const PROX_FN(prox_bvh_view) * v,
-                                   PROX_FN(prox_vec3) p) {
+PROX_FN(prox_bvh_detail_slack)(const PROX_FN(prox_bvh_view) * v,
+                               PROX_FN(prox_vec3) p) {
   PROX_REAL s = v->max_abs;
   PROX_REAL a = PROX_FABS(p.x), b = PROX_FABS(p.y), c = PROX_FABS(p.z);
   if (a > s) s = a;
@@ -84,11 +85,14 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_thr)(PROX_REAL b,
 /// Internal: squared distance of p to slot i's box of a node (+inf or
 /// NaN for an empty slot).
 PROX_HD static inline PROX_REAL
-    PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
-                                  PROX_FN(prox_vec3) p) {
-  PROX_REAL dx = (PROX_REAL)nd->lo_x[i] - p.x, ex = p.x - (PROX_REAL)nd->hi_x[i];
-  PROX_REAL dy = (PROX_REAL)nd->lo_y[i] - p.y, ey = p.y - (PROX_REAL)nd->hi_y[i];
-  PROX_REAL dz = (PROX_REAL)nd->lo_z[i] - p.z, ez = p.z - (PROX_REAL)nd->hi_z[i];
+PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
+                              PROX_FN(prox_vec3) p) {
+  PROX_REAL dx = (PROX_REAL)nd->lo_x[i] - p.x,
+            ex = p.x - (PROX_REAL)nd->hi_x[i];
+  PROX_REAL dy = (PROX_REAL)nd->lo_y[i] - p.y,
+            ey = p.y - (PROX_REAL)nd->hi_y[i];
+  PROX_REAL dz = (PROX_REAL)nd->lo_z[i] - p.z,
+            ez = p.z - (PROX_REAL)nd->hi_z[i];
   if (ex > dx) dx = ex;
   if (ey > dy) dy = ey;
   if (ez > dz) dz = ez;
@@ -138,7 +142,8 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
       d[i] = PROX_FN(prox_bvh_detail_boxd)(nd, i, p);
       if (d[i] <= thr) {
         /* insertion by distance, nearest first */
-        for (j = m; j > 0 && d[order[j - 1]] > d[i]; --j) order[j] = order[j - 1];
+        for (j = m; j > 0 && d[order[j - 1]] > d[i]; --j)
+          order[j] = order[j - 1];
         order[j] = i;
         ++m;
       }
@@ -173,9 +178,10 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
 
 #if defined(PROX_BVHQ_DEFAULTS)
 /// Internal: fills a closest-point result from the winning position.
-PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_fill)(
-    const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p, PROX_REAL d,
-    uint32_t pos, PROX_FN(prox_mesh_closest) * out) {
+PROX_HD static inline PROX_REAL
+PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v,
+                              PROX_FN(prox_vec3) p, PROX_REAL d, uint32_t pos,
+                              PROX_FN(prox_mesh_closest) * out) {
   PROX_FN(prox_closest) r;
   PROX_FN(prox_triangle) t;
   if (pos == PROX_BVH_NONE) {
@@ -210,9 +216,10 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_fill)(
 /// by prox_point_triangle() in a loop; the answers are those of
 /// prox_bvh_closest(), bit for bit, under the same rules (non-finite p:
 /// NaN, found 0).
-PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_view_closest)(
-    const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
-    PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out) {
+PROX_HD static inline PROX_REAL
+PROX_FN(prox_bvh_view_closest)(const PROX_FN(prox_bvh_view) * v,
+                               PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
+                               PROX_FN(prox_mesh_closest) * out) {
   uint32_t pos = PROX_BVH_NONE;
   PROX_REAL d;
   if (!(PROX_FABS(p.x) <= PROX_REAL_MAX && PROX_FABS(p.y) <= PROX_REAL_MAX &&

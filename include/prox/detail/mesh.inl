@@ -45,6 +45,7 @@ PROX_HD static inline PROX_FN(prox_triangle)
   PROX_FN(prox_triangle) r;
   int k;
   for (k = 0; k < 3; ++k)
-    r.v[k] = PROX_FN(prox_mesh_vertex)(mesh, mesh->indices[3 * (size_t)t + (size_t)k]);
+    r.v[k] = PROX_FN(prox_mesh_vertex)(
+        mesh, mesh->indices[3 * (size_t)t + (size_t)k]);
   return r;
 }
