@@ -19,5 +19,6 @@
 #include "packet.h"
 #include "mesh.h"
 #include "bvh.h"
+#include "bvh_ray.h"
 
 #endif /* PROX_PROX_H */

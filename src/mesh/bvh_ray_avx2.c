@@ -43,6 +43,14 @@
 
 const int PBV_ENTRY(ok) = 1;
 
+/* The node test reads the bounds at the offsets of prox_bvh_rayprep's
+ * near_off / far_off: lo_x, lo_y, lo_z, hi_x, hi_y, hi_z, 16 bytes apart. */
+_Static_assert(offsetof(prox_bvh_node, lo_y) == 16 &&
+                   offsetof(prox_bvh_node, lo_z) == 32 &&
+                   offsetof(prox_bvh_node, hi_x) == 48 &&
+                   offsetof(prox_bvh_node, hi_z) == 80,
+               "prox_bvh_node bounds layout");
+
 #define PBV_INLINE static inline __attribute__((always_inline))
 
 /* The address of p[q] as an integer (p + q may lie past the array: the
@@ -460,17 +468,18 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
 static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
                                     const prox_bvh_node *nd, PROX_REAL tcur,
                                     PROX_REAL *tn) {
-  const float *lo[3], *hi[3];
+  const char *base = (const char *)nd;
   QV en, ex, a, b;
   int i;
   if (pr->mode[0] | pr->mode[1] | pr->mode[2])
     return PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn);
-  lo[0] = nd->lo_x, lo[1] = nd->lo_y, lo[2] = nd->lo_z;
-  hi[0] = nd->hi_x, hi[1] = nd->hi_y, hi[2] = nd->hi_z;
   for (i = 0; i < 3; ++i) {
+    /* The entry and exit planes chosen by the direction's sign, as the
+     * portable test chooses them (x, y below). Empty slots (lo = +inf,
+     * hi = -inf) give an entry of +inf and fail. */
     QV o = QS1(pr->org[i]), iv = QS1(pr->inv[i]);
-    QV x = QMUL(QSUB(QL(lo[i]), o), iv), y = QMUL(QSUB(QL(hi[i]), o), iv);
-    QV n = pr->inv[i] < 0 ? y : x, f = pr->inv[i] < 0 ? x : y;
+    QV n = QMUL(QSUB(QL((const float *)(base + pr->near_off[i])), o), iv);
+    QV f = QMUL(QSUB(QL((const float *)(base + pr->far_off[i])), o), iv);
     en = i ? QMAX(n, en) : n;
     ex = i ? QMIN(f, ex) : f;
   }
@@ -481,7 +490,7 @@ static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
                  QADD(QADD(b, QMUL(QS1(PROX_R(4.0) * PROX_EPS), QABS(b))),
                       QS1(pr->slack)),
                  _CMP_LE_OQ) &
-         QCMPINT(a, QS1(PROX_INF), _CMP_LT_OQ) & ((1 << nd->n_child) - 1);
+         QCMPINT(a, QS1(PROX_INF), _CMP_LT_OQ);
 }
 
 #undef QV

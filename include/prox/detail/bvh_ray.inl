@@ -86,6 +86,10 @@ typedef struct PROX_FN(prox_bvh_rayprep) {
   PROX_REAL slack;
   int ok;
   PROX_FN(prox_rayspace) rs; ///< ray space of prox_raycast_triangle()
+  /// byte offsets in a prox_bvh_node of the 4 bounds the ray enters by
+  /// (lo_x .. for a positive direction component, hi_x .. otherwise) and
+  /// of those it leaves by, per axis
+  uint32_t near_off[3], far_off[3];
 } PROX_FN(prox_bvh_rayprep);
 
 /// Internal: prepares a ray for the traversal of a view.
@@ -110,6 +114,8 @@ PROX_FN(prox_bvh_detail_rayprep)(const PROX_FN(prox_bvh_view) * v,
                  : p->dir[a] == 0                      ? 1
                                                        : 2;
     if (PROX_FABS(p->org[a]) > s) s = PROX_FABS(p->org[a]);
+    p->near_off[a] = (uint32_t)(16 * a + (p->inv[a] < 0 ? 48 : 0));
+    p->far_off[a] = (uint32_t)(16 * a + (p->inv[a] < 0 ? 0 : 48));
     if (ad > dm) dm = ad;
   }
   p->ok = PROX_FN(prox_detail_rc_ray_ok)(ray) &&
@@ -308,6 +314,16 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
 
 /* Modes of the traversal. */
 #ifndef PROX_BVHR_FIRST
+/* The lowest set bit of a nonzero 4-bit mask. */
+#define PROX_BVHR_LOW(m) ((m)&1 ? 0 : (m)&2 ? 1 : (m)&4 ? 2 : 3)
+/* A hint to fetch a node (both cache lines) ahead of its use. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#define PROX_BVHR_PREFETCH(p)                                                  \
+  (__builtin_prefetch((const void *)(p)),                                      \
+   __builtin_prefetch((const char *)(p) + 64))
+#else
+#define PROX_BVHR_PREFETCH(p) ((void)0)
+#endif
 #define PROX_BVHR_FIRST 0 /* nearest hit, ties to the lowest id */
 #define PROX_BVHR_ANY 1   /* any hit, stop at the first found */
 #define PROX_BVHR_COUNT 2 /* every hit: count and signed sum */
@@ -394,59 +410,65 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
   for (;;) {
     const prox_bvh_node *nd = v->nodes + node;
     PROX_REAL tn[4];
-    int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), order[4], m = 0, i, j;
-    /* The hit children, nearest first where the order matters. */
-    for (i = 0; i < 4; ++i) {
-      if (!(mask >> i & 1)) continue;
-      j = m;
-      if (sorted)
-        for (; j > 0 && tn[order[j - 1]] > tn[i]; --j)
-          order[j] = order[j - 1];
-      order[j] = i;
-      ++m;
-    }
-    /* Leaves now (they lower tcur for the rest); inner children: the
-     * nearest next, the others pushed farthest first. */
-    for (j = 0; j < m; ++j) {
-      int c = order[j];
-      if (nd->count[c]) {
-        uint32_t lm;
-        if (mode == PROX_BVHR_FIRST &&
-            !(tn[c] <=
-              tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
-          continue;
-        lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts,
-                            mode == PROX_BVHR_FIRST ? bs : NULL);
-        if (!lm) continue;
-        if (mode == PROX_BVHR_ANY) {
-          for (i = 0; !(lm >> i & 1); ++i) {
-          }
-          *best_pos = nd->child[c] + (uint32_t)i;
-          return 1;
-        }
-        PROX_FN(prox_bvh_detail_ray_take)
-        (v, pr, mode, nd->child[c], lm, ts, bs, &best, bbary, &bpos, &bid,
-         &total, &kept, &wsum, hits, cap);
-        if (mode == PROX_BVHR_FIRST) tcur = best;
+    int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), i, lmask, imask;
+    lmask = (nd->count[0] != 0) | (nd->count[1] != 0) << 1 |
+            (nd->count[2] != 0) << 2 | (nd->count[3] != 0) << 3;
+    imask = mask & ~lmask;
+    lmask &= mask;
+    /* The inner children hit are fetched while the leaves are tested. */
+    for (i = 0; i < 4; ++i)
+      if (imask >> i & 1) PROX_BVHR_PREFETCH(v->nodes + nd->child[i]);
+    /* Leaves now, nearest first (they lower tcur for the rest). */
+    while (lmask) {
+      int c = PROX_BVHR_LOW(lmask);
+      uint32_t lm;
+      if (sorted && (lmask & (lmask - 1)))
+        for (i = c + 1; i < 4; ++i)
+          if ((lmask >> i & 1) && tn[i] < tn[c]) c = i;
+      lmask &= ~(1 << c);
+      if (mode == PROX_BVHR_FIRST &&
+          !(tn[c] <=
+            tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
+        continue;
+      lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts,
+                          mode == PROX_BVHR_FIRST ? bs : NULL);
+      if (!lm) continue;
+      if (mode == PROX_BVHR_ANY) {
+        *best_pos = nd->child[c] + (uint32_t)PROX_BVHR_LOW(lm);
+        return 1;
       }
+      PROX_FN(prox_bvh_detail_ray_take)
+      (v, pr, mode, nd->child[c], lm, ts, bs, &best, bbary, &bpos, &bid, &total,
+       &kept, &wsum, hits, cap);
+      if (mode == PROX_BVHR_FIRST) tcur = best;
     }
-    {
-      int cur = -1;
-      for (j = m - 1; j >= 0; --j) {
-        int c = order[j];
-        if (nd->count[c]) continue;
-        if (cur >= 0) {
-          st_node[top] = nd->child[cur];
-          st_t[top] = tn[cur];
+    /* Inner children: the nearest next, the others pushed farthest
+     * first. */
+    if (imask) {
+      int c = PROX_BVHR_LOW(imask);
+      if (imask & (imask - 1)) {
+        int order[4], m = 0, j;
+        for (i = c; i < 4; ++i) {
+          if (!(imask >> i & 1)) continue;
+          j = m;
+          if (sorted)
+            for (; j > 0 && tn[order[j - 1]] < tn[i]; --j)
+              order[j] = order[j - 1];
+          order[j] = i;
+          ++m;
+        }
+        /* order: farthest first; the last is the nearest */
+        for (j = 0; j < m - 1; ++j) {
+          st_node[top] = nd->child[order[j]];
+          st_t[top] = tn[order[j]];
           ++top;
         }
-        cur = c;
+        c = order[m - 1];
       }
-      if (cur >= 0 &&
-          (mode != PROX_BVHR_FIRST ||
-           tn[cur] <=
-               tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack)) {
-        node = nd->child[cur];
+      if (mode != PROX_BVHR_FIRST ||
+          tn[c] <=
+              tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
+        node = nd->child[c];
         continue;
       }
     }
