@@ -22,11 +22,14 @@ typedef struct PROX_FN(prox_mesh_closest) {
 /// the tree lives and is not refitted.
 typedef struct PROX_FN(prox_bvh_view) {
   const prox_bvh_node *nodes; ///< node_count nodes, the root first
-  const PROX_REAL *tri[9];    ///< tri[3 c + k][pos]: coordinate c, vertex k
-  const uint32_t *ids;        ///< ids[pos]: the mesh's triangle index
-  uint32_t node_count;        ///< nodes
-  uint32_t triangle_count;    ///< triangles (positions)
-  PROX_REAL max_abs;          ///< largest coordinate magnitude of the triangles
+  /// Triangles in leaf blocks: the leaf of `count` triangles at positions
+  /// first.. has coordinate c of vertex k of its triangle at position pos at
+  /// tri[9 first + (3 c + k) count + (pos - first)].
+  const PROX_REAL *tri;
+  const uint32_t *ids;     ///< ids[pos]: the mesh's triangle index
+  uint32_t node_count;     ///< nodes
+  uint32_t triangle_count; ///< triangles (positions)
+  PROX_REAL max_abs;       ///< largest coordinate magnitude of the triangles
 } PROX_FN(prox_bvh_view);
 
 /// Builds a tree over a mesh: binned surface area heuristic, top-down, in
@@ -109,8 +112,9 @@ PROX_API void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * bvh,
 
 /// prox_bvh_closest() for n points in `threads` threads (0 = all cores,
 /// 1 = the calling thread), results in the callers' order, the same bits
-/// for any thread count. Returns PROX_OK; if a thread cannot be started
-/// the calling thread does its share (still PROX_OK).
+/// for any thread count. Returns PROX_OK (if a thread cannot be started,
+/// the others do its share), or PROX_ERROR_INVALID_ARGUMENT for a NULL
+/// tree, NULL arrays with n > 0 or threads < 0 (nothing written).
 PROX_API prox_status PROX_FN(prox_bvh_closest_batch)(
     const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_vec3) * points, size_t n,
     PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out, int threads);
