@@ -8,7 +8,7 @@
 
 #include <prox/bvh_ray.h>
 
-#include "batch_impl.h"
+#include "simd/dispatch.h"
 #include "bvh_ray_simd.h"
 
 #include <pthread.h>

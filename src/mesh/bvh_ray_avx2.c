@@ -191,7 +191,7 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
                        uint32_t pos, uint32_t left, const int *fpos,
                        const int *fneg, const PV *w, const PV *B, const PV *Z,
                        int lanes, float *tsj, float *bsj, int *hm) {
-  prox_rayspace rd;
+  prox_detail_rayspace rd;
   float wd[3][8];
   int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, h, k, und = 0, sp[3], sn[3];
   int allp, alln, hitl, rest, dz, inr, mixed, back = 0;
@@ -303,7 +303,7 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
                                   const PROX_FN(prox_bvh_rayprep) * pr,
                                   uint32_t first, uint32_t n, PROX_REAL *ts,
                                   PROX_REAL *bs) {
-  const PROX_FN(prox_rayspace) *rs = &pr->rs;
+  const PROX_FN(prox_detail_rayspace) *rs = &pr->rs;
   PV sx = PS1(rs->sx), sy = PS1(rs->sy), sz = PS1(rs->sz), zero = PS1(0);
   PV ox = PS1(pr->org[rs->kx]), oy = PS1(pr->org[rs->ky]),
      oz = PS1(pr->org[rs->kz]);

@@ -27,8 +27,7 @@ typedef size_t (*PROX_FN(pbr_trav_fn))(const PROX_FN(prox_bvh_view) *,
 
 /* The traversal of the current instruction set (prox_simd_level()). */
 static PROX_FN(pbr_trav_fn) PROX_FN(pbr_trav)(void) {
-  int level = PROX_SIMD_LOAD();
-  if (level < 0) level = prox_simd_level();
+  int level = prox_simd_table_get()->level; /* src/simd/dispatch.h */
   if (level >= PROX_SIMD_AVX512 && prox_detail_bvhr_ok_avx512)
     return PBR_TRAV(avx512);
   if (level >= PROX_SIMD_AVX2 && prox_detail_bvhr_ok_avx2)

@@ -85,7 +85,7 @@ typedef struct PROX_FN(prox_bvh_rayprep) {
   int mode[3];
   PROX_REAL slack;
   int ok;
-  PROX_FN(prox_rayspace) rs; ///< ray space of prox_raycast_triangle()
+  PROX_FN(prox_detail_rayspace) rs; ///< ray space of prox_raycast_triangle()
   /// byte offsets in a prox_bvh_node of the 4 bounds the ray enters by
   /// (lo_x .. for a positive direction component, hi_x .. otherwise) and
   /// of those it leaves by, per axis
@@ -252,8 +252,8 @@ PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_triangle) * t,
       x[6 + i] = c[i];
       x[9 + i] = dd[i];
     }
-    prox_wnormalize(x, 9);
-    prox_wnormalize(x + 9, 3);
+    prox_detail_wnormalize(x, 9);
+    prox_detail_wnormalize(x + 9, 3);
     n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, x + 9);
     n = prox_detail_xp_det3(e, n, 1.0, x + 6, x, x + 9);
     n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, x + 9);
