@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/* io_internal.h: what the readers and writers of prox_io share (not
+ * installed): error messages, number scanning, whole-file reads, growable
+ * arrays and byte-order helpers. */
+#ifndef PROX_IO_INTERNAL_H
+#define PROX_IO_INTERNAL_H
+
+#include "prox_io.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define IO_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define IO_PRINTF(f, a)
+#endif
+
+/* Fills err (when not NULL) with status and the formatted message; returns
+ * status. */
+prox_status io_fail(prox_error *err, prox_status status, const char *fmt, ...)
+    IO_PRINTF(3, 4);
+
+/* Sets err to success (status PROX_OK, message ""). */
+void io_ok(prox_error *err);
+
+/* The name used in messages: name, or "<memory>" for NULL. */
+const char *io_name(const char *name);
+
+/* Scans a decimal number in [p, end): [+-] digits [. digits] [(e|E) [+-]
+ * digits], at least one digit before the exponent. Returns the pointer past
+ * it and stores the nearest double in *out, or returns NULL (no number
+ * there; *out untouched). Does not look at what follows the number. The
+ * result may be infinite when the number overflows: callers check. */
+const char *io_scan_double(const char *p, const char *end, double *out);
+
+/* Scans an optionally signed decimal integer in [p, end) whose magnitude is
+ * below 2^62. Returns the pointer past it, or NULL (no digits, or too
+ * large). */
+const char *io_scan_int(const char *p, const char *end, long long *out);
+
+/* Reads the whole of a file ("-" is standard input) into a malloc'ed
+ * buffer with one NUL byte after its end (not counted in *size). Returns
+ * PROX_OK or PROX_ERROR_IO / PROX_ERROR_OUT_OF_MEMORY. */
+prox_status io_read_file(const char *path, char **data, size_t *size,
+                         prox_error *err);
+
+/* 1 when c is ' ', '\t', '\r', '\v' or '\f' (not '\n'). */
+static inline int io_is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Growable arrays of doubles and of uint32 (capacity doubling). */
+typedef struct io_dvec {
+  double *v;
+  size_t n, cap;
+} io_dvec;
+typedef struct io_uvec {
+  uint32_t *v;
+  size_t n, cap;
+} io_uvec;
+
+/* Makes room for `more` further elements; 0 on success, -1 when out of
+ * memory (the vector is unchanged). */
+int io_dvec_reserve(io_dvec *a, size_t more);
+int io_uvec_reserve(io_uvec *a, size_t more);
+
+/* The native byte order: 1 on a little-endian host. */
+static inline int io_host_le(void) {
+  const uint16_t one = 1;
+  unsigned char b;
+  memcpy(&b, &one, 1);
+  return b == 1;
+}
+
+/* Reads n (1, 2, 4, 8) bytes at p in the given byte order into the low bytes
+ * of a uint64. */
+static inline uint64_t io_load(const unsigned char *p, int n, int le) {
+  uint64_t v = 0;
+  int i;
+  if (le) {
+    for (i = n - 1; i >= 0; --i)
+      v = (v << 8) | p[i];
+  } else {
+    for (i = 0; i < n; ++i)
+      v = (v << 8) | p[i];
+  }
+  return v;
+}
+
+/* Scalar types of PLY. */
+typedef enum io_ply_scalar {
+  IO_PLY_NONE = 0,
+  IO_PLY_INT8,
+  IO_PLY_UINT8,
+  IO_PLY_INT16,
+  IO_PLY_UINT16,
+  IO_PLY_INT32,
+  IO_PLY_UINT32,
+  IO_PLY_FLOAT32,
+  IO_PLY_FLOAT64
+} io_ply_scalar;
+
+/* The PLY type of a name (char, uchar, ..., int8, ..., float64), or
+ * IO_PLY_NONE. */
+io_ply_scalar io_ply_scalar_from_name(const char *s, size_t n);
+
+/* Bytes of a PLY scalar type. */
+int io_ply_scalar_size(io_ply_scalar t);
+
+/* 1 for the integer PLY types. */
+static inline int io_ply_scalar_is_int(io_ply_scalar t) {
+  return t != IO_PLY_FLOAT32 && t != IO_PLY_FLOAT64;
+}
+
+/* Decodes one binary PLY scalar at p as a double (exact for every type). */
+double io_ply_decode(const unsigned char *p, io_ply_scalar t, int le);
+
+/* PLY header, shared by the mesh reader and the point reader. */
+typedef struct io_ply_prop {
+  char name[64];
+  io_ply_scalar type;       /* value type (list: item type) */
+  io_ply_scalar count_type; /* IO_PLY_NONE for a scalar property */
+} io_ply_prop;
+
+typedef struct io_ply_element {
+  char name[64];
+  uint64_t count;
+  int nprops;
+  int props_cap;
+  io_ply_prop *props;
+  /* binary: bytes of one instance when it has no list, else 0 */
+  size_t fixed_size;
+  int has_list;
+} io_ply_element;
+
+typedef struct io_ply_header {
+  int format; /* 0 ascii, 1 binary little endian, 2 binary big endian */
+  int nelements;
+  int elements_cap;
+  io_ply_element *elements;
+  size_t header_size; /* bytes up to and including the end_header line */
+  long header_lines;  /* lines of the header (the data starts after) */
+} io_ply_header;
+
+/* Parses a PLY header in [data, data + size). Returns PROX_OK and fills h
+ * (free with io_ply_header_free), or PROX_ERROR_PARSE (also when the header
+ * is not complete within size: the caller that streams reads more and tries
+ * again when *incomplete is set) or PROX_ERROR_OUT_OF_MEMORY. */
+prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
+                                io_ply_header *h, int *incomplete,
+                                prox_error *err);
+void io_ply_header_free(io_ply_header *h);
+
+/* The index of the property called `prop` in element e, or -1. */
+int io_ply_find_prop(const io_ply_element *e, const char *prop);
+
+#endif /* PROX_IO_INTERNAL_H */
