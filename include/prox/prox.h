@@ -17,5 +17,7 @@
 #include "raycast.h"
 #include "overlap.h"
 #include "packet.h"
+#include "mesh.h"
+#include "bvh.h"
 
 #endif /* PROX_PROX_H */

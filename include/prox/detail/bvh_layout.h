@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/// @file bvh_layout.h
+/// @brief The memory layout of a prox BVH (prox/bvh.h), shared by the
+/// builder, the closest-point and radius queries and the ray queries.
+///
+/// LAYOUT (the contract between src/mesh/ and every traversal, CPU or GPU)
+///
+/// A tree is two parts, both in flat arrays with integer links (Box2D's
+/// b2TreeNode style), both read-only after the build (refit rewrites the
+/// boxes only):
+///
+/// 1. Nodes: `prox_bvh_node nodes[node_count]`, 4 children per node, 128
+///    bytes, aligned to 64. Node 0 is the root; nodes are stored in
+///    depth-first preorder, so a child's index is always greater than its
+///    parent's (refit walks the array backwards). Slot i < n_child holds:
+///    - the child's box in float, lo_x[i] .. hi_z[i], rounded outward
+///      (each bound is the float nearest the exact bound on the outside:
+///      the box contains every vertex of the triangles below, exactly, in
+///      the mesh's own precision, so no query can miss a triangle);
+///    - count[i] == 0: an inner child, child[i] its node index;
+///      count[i] in 1..PROX_BVH_MAX_LEAF: a leaf of count[i] triangles at
+///      positions child[i] .. child[i] + count[i] - 1 of the triangle
+///      arrays below.
+///    Slots n_child..3 are empty: lo = +inf, hi = -inf (every distance
+///    test gives +inf or NaN and every slab test misses), count 0, child
+///    PROX_BVH_NONE. A tree of fewer triangles than a leaf holds has a root
+///    with one slot, a leaf. A tree never has zero triangles.
+///    The slots are in no particular order (the builder's split order).
+///
+/// 2. Triangles, structure of arrays in the MESH'S precision (double for
+///    prox_bvh, float for prox_bvhf): nine arrays tri[0..8] of tri_count
+///    reals each, tri[3 c + k] is coordinate c (0 x, 1 y, 2 z) of vertex k
+///    (k = 0, 1, 2, the mesh's vertex order) of the triangle at each
+///    position; ids[pos] is that triangle's index in the mesh. Inside a leaf
+///    the positions are in increasing id order, so the lowest position of a
+///    tie in a leaf is the lowest triangle index. The vertices are copies:
+///    the tree does not read the mesh after the build (refit reads the new
+///    one). A leaf's triangles, from position `first`, are the
+///    prox_triangle_soa {x[k] = tri[k] + first, y[k] = tri[3 + k] + first,
+///    z[k] = tri[6 + k] + first}: the SoA leaf kernels of prox/batch.h and
+///    the packet kernels of prox/packet.h read them in place.
+///
+/// Depth: the builder keeps the depth (root = 1, counted in nodes) at most
+/// PROX_BVH_MAX_DEPTH (SAH splits, then median splits below a set depth),
+/// so a traversal stack of PROX_BVH_STACK entries (3 per level plus the
+/// root) never overflows in any depth-first order.
+///
+/// RAY QUERIES (to be added by the ray layer on this layout; not declared
+/// in bvh.h yet, nothing of them is in the library): in prox/bvh.h, for
+/// both precisions,
+///   typedef struct prox_mesh_hit { int hit; double t; uint32_t triangle;
+///     double bary[3]; prox_vec3 normal; } prox_mesh_hit;
+///   int prox_bvh_raycast(const prox_bvh *, prox_ray ray, double tmin,
+///     double tmax, prox_mesh_hit *out);            first hit
+///   int prox_bvh_occluded(const prox_bvh *, prox_ray, double tmin,
+///     double tmax);                                 any hit
+///   size_t prox_bvh_ray_count(const prox_bvh *, prox_ray, double tmin,
+///     double tmax);                                 crossings, once each
+///   size_t prox_bvh_ray_all(const prox_bvh *, prox_ray, double tmin,
+///     double tmax, prox_mesh_hit *hits, size_t capacity); in t order,
+///     returns the total (as prox_bvh_within does)
+/// with batch forms like prox_bvh_closest_batch / _range. The node test:
+/// ray against the 4 float boxes of a node (conservative, Ize 2013: the
+/// boxes are already rounded outward; the slab arithmetic must round
+/// outward too); the leaf: the watertight ray-triangle kernel on the SoA
+/// block. prox_bvh_get_view() gives the raw arrays.
+#ifndef PROX_DETAIL_BVH_LAYOUT_H
+#define PROX_DETAIL_BVH_LAYOUT_H
+
+#include "../base.h"
+
+/// Children per node.
+#define PROX_BVH_WIDTH 4
+/// Largest leaf (triangles); prox_bvh_options.leaf_size is capped to it.
+#define PROX_BVH_MAX_LEAF 32
+/// Largest depth of a tree, in nodes (the root alone is depth 1).
+#define PROX_BVH_MAX_DEPTH 96
+/// Entries of a traversal stack that can never overflow.
+#define PROX_BVH_STACK (3 * PROX_BVH_MAX_DEPTH + 4)
+/// The child index of an empty slot.
+#define PROX_BVH_NONE 0xffffffffu
+
+/// A node of 4 children: their boxes (float, rounded outward) as structure
+/// of arrays, and their links. See the layout above.
+typedef struct prox_bvh_node {
+  float lo_x[4], lo_y[4], lo_z[4]; ///< box minima, slot by slot
+  float hi_x[4], hi_y[4], hi_z[4]; ///< box maxima, slot by slot
+  uint32_t child[4]; ///< inner: node index; leaf: first triangle position
+  uint8_t count[4];  ///< 0: inner child; else triangles in the leaf
+  uint8_t n_child;   ///< used slots (1 to 4), slots 0 .. n_child - 1
+  uint8_t reserved[11];
+} prox_bvh_node;
+
+#endif /* PROX_DETAIL_BVH_LAYOUT_H */

@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: MIT */
+/* Template: the closest-point traversal of a BVH view, once per precision.
+ *
+ * Included by detail/bvh.inl (the header-only, device-callable form: leaves
+ * evaluated by prox_point_triangle() in a loop) and again by
+ * src/mesh/bvh_query.c with PROX_BVHQ_CUSTOM defined and its own
+ * PROX_BVHQ_NAME, PROX_BVHQ_QUAL and PROX_BVHQ_LEAF (the SIMD leaf kernel of
+ * prox/batch.h), so that both forms are one traversal. Both give the same
+ * answers: the minimum and the lowest index among ties do not depend on
+ * the order of the visit or on which kernel evaluates a leaf (the SIMD
+ * leaf kernels give prox_point_triangle()'s bits).
+ *
+ * Pruning. A box is skipped only when the kernel's error bound proves that
+ * every triangle inside is strictly worse than the current best b:
+ * prox_point_triangle()'s squared distance is within 8 eps max(S, d)^2 of
+ * the true one (closest.h; S the largest coordinate magnitude, d <= 2
+ * sqrt(3) S the distance), so it is at least D - 96 eps S^2 for a triangle
+ * at true squared distance D >= D_box. The box's squared distance is
+ * computed with a relative error of at most 3 eps. So a box whose computed
+ * distance exceeds (b + slack) (1 + 8 eps), slack = 128 eps S^2, holds no
+ * triangle whose kernel distance is <= b (ties included). */
+
+#ifndef PROX_BVHQ_CUSTOM
+#define PROX_BVHQ_NAME(name) PROX_FN(name)
+#define PROX_BVHQ_QUAL PROX_HD static inline
+/* The minimum of the kernel over the n triangles at positions first..,
+ * the lowest position of it in *pos (when below +inf or equal to it). */
+#define PROX_BVHQ_LEAF(view, p, first, n, pos)                                 \
+  PROX_FN(prox_bvh_detail_leaf_scalar)(view, p, first, n, pos)
+#define PROX_BVHQ_DEFAULTS 1
+
+/// Internal: the triangle at position pos of a view.
+PROX_HD static inline PROX_FN(prox_triangle)
+    PROX_FN(prox_bvh_detail_tri)(const PROX_FN(prox_bvh_view) * v,
+                                 uint32_t pos) {
+  PROX_FN(prox_triangle) t;
+  int k;
+  for (k = 0; k < 3; ++k) {
+    t.v[k].x = v->tri[k][pos];
+    t.v[k].y = v->tri[3 + k][pos];
+    t.v[k].z = v->tri[6 + k][pos];
+  }
+  return t;
+}
+
+/// Internal: the portable leaf loop (prox_point_triangle per triangle,
+/// first strict minimum).
+PROX_HD static inline PROX_REAL
+PROX_FN(prox_bvh_detail_leaf_scalar)(const PROX_FN(prox_bvh_view) * v,
+                                     PROX_FN(prox_vec3) p, uint32_t first,
+                                     uint32_t n, uint32_t *pos) {
+  PROX_REAL best = PROX_INF;
+  uint32_t i;
+  *pos = first;
+  for (i = first; i < first + n; ++i) {
+    PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_tri)(v, i);
+    PROX_REAL d = PROX_FN(prox_point_triangle)(p, &t, NULL);
+    if (d < best) {
+      best = d;
+      *pos = i;
+    }
+  }
+  return best;
+}
+
+/// Internal: the slack of the pruning test for query point p (see above).
+PROX_HD static inline PROX_REAL
+PROX_FN(prox_bvh_detail_slack)(const PROX_FN(prox_bvh_view) * v,
+                               PROX_FN(prox_vec3) p) {
+  PROX_REAL s = v->max_abs;
+  PROX_REAL a = PROX_FABS(p.x), b = PROX_FABS(p.y), c = PROX_FABS(p.z);
+  if (a > s) s = a;
+  if (b > s) s = b;
+  if (c > s) s = c;
+  return PROX_R(128.0) * PROX_EPS * (s * s);
+}
+
+/// Internal: the threshold at which a box of computed squared distance
+/// above it is pruned, for the best squared distance b.
+PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_thr)(PROX_REAL b,
+                                                             PROX_REAL slack) {
+  return (b + slack) * (PROX_R(1.0) + PROX_R(8.0) * PROX_EPS);
+}
+
+/// Internal: squared distance of p to slot i's box of a node (+inf or
+/// NaN for an empty slot).
+PROX_HD static inline PROX_REAL
+PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
+                              PROX_FN(prox_vec3) p) {
+  PROX_REAL dx = (PROX_REAL)nd->lo_x[i] - p.x,
+            ex = p.x - (PROX_REAL)nd->hi_x[i];
+  PROX_REAL dy = (PROX_REAL)nd->lo_y[i] - p.y,
+            ey = p.y - (PROX_REAL)nd->hi_y[i];
+  PROX_REAL dz = (PROX_REAL)nd->lo_z[i] - p.z,
+            ez = p.z - (PROX_REAL)nd->hi_z[i];
+  if (ex > dx) dx = ex;
+  if (ey > dy) dy = ey;
+  if (ez > dz) dz = ez;
+  if (!(dx > 0)) dx = 0;
+  if (!(dy > 0)) dy = 0;
+  if (!(dz > 0)) dz = 0;
+  return (dx * dx + dy * dy) + dz * dz;
+}
+#endif
+
+/// Internal: the nearest triangle to p within max_sqdist: returns its
+/// squared distance (max_sqdist when none) and its position in *best_pos
+/// (PROX_BVH_NONE when none). seed is a position to try first (or
+/// PROX_BVH_NONE). p must be finite and max_sqdist not NaN.
+PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
+    const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
+    PROX_REAL max_sqdist, uint32_t seed, uint32_t *best_pos) {
+  uint32_t stack_node[PROX_BVH_STACK];
+  PROX_REAL stack_d[PROX_BVH_STACK];
+  int top = 0;
+  PROX_REAL slack = PROX_FN(prox_bvh_detail_slack)(v, p);
+  PROX_REAL best = max_sqdist;
+  uint32_t bpos = PROX_BVH_NONE, bid = PROX_BVH_NONE;
+  PROX_REAL thr;
+  if (seed != PROX_BVH_NONE) {
+    PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_tri)(v, seed);
+    PROX_REAL d = PROX_FN(prox_point_triangle)(p, &t, NULL);
+    if (d <= best) {
+      best = d;
+      bpos = seed;
+      bid = v->ids[seed];
+    }
+  }
+  thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
+  stack_node[0] = 0;
+  stack_d[0] = 0;
+  top = 1;
+  while (top > 0) {
+    const prox_bvh_node *nd;
+    PROX_REAL d[4];
+    int order[4], m = 0, i, j, nc;
+    --top;
+    if (stack_d[top] > thr) continue;
+    nd = v->nodes + stack_node[top];
+    nc = nd->n_child;
+    for (i = 0; i < nc; ++i) {
+      d[i] = PROX_FN(prox_bvh_detail_boxd)(nd, i, p);
+      if (d[i] <= thr) {
+        /* insertion by distance, nearest first */
+        for (j = m; j > 0 && d[order[j - 1]] > d[i]; --j)
+          order[j] = order[j - 1];
+        order[j] = i;
+        ++m;
+      }
+    }
+    /* Leaves now, nearest first (they lower thr for the rest); inner
+     * children pushed farthest first, so the nearest is popped next. */
+    for (j = 0; j < m; ++j) {
+      int c = order[j];
+      if (nd->count[c] && d[c] <= thr) {
+        uint32_t pos;
+        PROX_REAL dl = PROX_BVHQ_LEAF(v, p, nd->child[c], nd->count[c], &pos);
+        if (dl < best || (dl == best && v->ids[pos] < bid)) {
+          best = dl;
+          bpos = pos;
+          bid = v->ids[pos];
+          thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
+        }
+      }
+    }
+    for (j = m - 1; j >= 0; --j) {
+      int c = order[j];
+      if (!nd->count[c] && d[c] <= thr) {
+        stack_node[top] = nd->child[c];
+        stack_d[top] = d[c];
+        ++top;
+      }
+    }
+  }
+  *best_pos = bpos;
+  return best;
+}
+
+#if defined(PROX_BVHQ_DEFAULTS)
+/// Internal: fills a closest-point result from the winning position.
+PROX_HD static inline PROX_REAL
+PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v,
+                              PROX_FN(prox_vec3) p, PROX_REAL d, uint32_t pos,
+                              PROX_FN(prox_mesh_closest) * out) {
+  PROX_FN(prox_closest) r;
+  PROX_FN(prox_triangle) t;
+  if (pos == PROX_BVH_NONE) {
+    if (out) {
+      out->found = 0;
+      out->triangle = PROX_BVH_NONE;
+      out->sqdist = d;
+      out->point = PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
+      out->bary[0] = out->bary[1] = out->bary[2] = PROX_NAN;
+      out->feature.kind = PROX_FEATURE_NONE;
+      out->feature.index = 0;
+    }
+    return d;
+  }
+  if (!out) return d;
+  t = PROX_FN(prox_bvh_detail_tri)(v, pos);
+  PROX_FN(prox_point_triangle)(p, &t, &r);
+  out->found = 1;
+  out->triangle = v->ids[pos];
+  out->sqdist = d;
+  out->point = r.point;
+  out->bary[0] = r.param[0];
+  out->bary[1] = r.param[1];
+  out->bary[2] = r.param[2];
+  out->feature = r.feature;
+  return d;
+}
+
+/// prox_bvh_closest() on a view, header-only: allocation-free, with a
+/// fixed stack of PROX_BVH_STACK entries, callable from CUDA device code
+/// (the view's arrays must then be in device memory). Leaves are evaluated
+/// by prox_point_triangle() in a loop; the answers are those of
+/// prox_bvh_closest(), bit for bit, under the same rules (non-finite p:
+/// NaN, found 0).
+PROX_HD static inline PROX_REAL
+PROX_FN(prox_bvh_view_closest)(const PROX_FN(prox_bvh_view) * v,
+                               PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
+                               PROX_FN(prox_mesh_closest) * out) {
+  uint32_t pos = PROX_BVH_NONE;
+  PROX_REAL d;
+  if (!(PROX_FABS(p.x) <= PROX_REAL_MAX && PROX_FABS(p.y) <= PROX_REAL_MAX &&
+        PROX_FABS(p.z) <= PROX_REAL_MAX) ||
+      max_sqdist != max_sqdist)
+    return PROX_FN(prox_bvh_detail_fill)(v, p, PROX_NAN, PROX_BVH_NONE, out);
+  d = PROX_FN(prox_bvh_detail_nearest)(v, p, max_sqdist, PROX_BVH_NONE, &pos);
+  return PROX_FN(prox_bvh_detail_fill)(v, p, d, pos, out);
+}
+
+#undef PROX_BVHQ_NAME
+#undef PROX_BVHQ_QUAL
+#undef PROX_BVHQ_LEAF
+#undef PROX_BVHQ_DEFAULTS
+#endif

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/* The compiled queries over a BVH (prox/bvh.h), both precisions, from the
+ * template bvh_query_impl.inl. */
+#include "mesh_internal.h"
+
+#include <prox/batch.h>
+
+#include <pthread.h>
+#if !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+#endif
+
+#include <prox/detail/real_double.h>
+#include "bvh_query_impl.inl"
+#include <prox/detail/real_end.h>
+
+#include <prox/detail/real_float.h>
+#include "bvh_query_impl.inl"
+#include <prox/detail/real_end.h>

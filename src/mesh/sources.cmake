@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: MIT
+# The mesh layer's sources (included by the top-level CMakeLists.txt).
+# Files named *_avx2.c / *_avx512.c get the instruction-set flags there.
+list(
+  APPEND
+  PROX_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/mesh_common.c
+  ${CMAKE_CURRENT_LIST_DIR}/mesh.c
+  ${CMAKE_CURRENT_LIST_DIR}/bvh_build.c
+  ${CMAKE_CURRENT_LIST_DIR}/bvh_query.c)

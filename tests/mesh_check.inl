@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: MIT */
+/* Template (tests): the brute-force oracle of the mesh queries and the
+ * checks that compare prox_bvh_* with it, once per precision (included
+ * after prox/detail/real_double.h or real_float.h by test_mesh_*.c, which
+ * include harness.h first).
+ *
+ * The oracle is the plain loop over every triangle in index order with
+ * prox_point_triangle(), keeping the first strict minimum: ties go to the
+ * lowest index, as prox/bvh.h promises. For speed on the real meshes the
+ * loop runs through prox_point_triangles() (prox/batch.h), which
+ * tests/test_batch.c holds to the same loop bit for bit; mc_brute_scalar()
+ * is the literal loop, and test_mesh_build checks that the two agree. */
+
+/* A mesh in this precision with its triangles as an array (the oracle's
+ * input). */
+typedef struct PROX_FN(mc_mesh) {
+  PROX_FN(prox_mesh) view;
+  PROX_REAL *v;                 /* 3 nv */
+  uint32_t *t;                  /* 3 nt */
+  PROX_FN(prox_triangle) * tri; /* nt */
+  size_t nv, nt;
+  PROX_REAL lo[3], hi[3], diag;
+} PROX_FN(mc_mesh);
+
+static void PROX_FN(mc_free)(PROX_FN(mc_mesh) * m) {
+  free(m->v);
+  free(m->t);
+  free(m->tri);
+  memset(m, 0, sizeof *m);
+}
+
+/* From double arrays (rounded to this precision); 1 on success. */
+static int PROX_FN(mc_make)(PROX_FN(mc_mesh) * m, const double *v, size_t nv,
+                            const uint32_t *t, size_t nt) {
+  size_t i;
+  int c;
+  memset(m, 0, sizeof *m);
+  m->v = (PROX_REAL *)malloc(3 * nv * sizeof *m->v + 1);
+  m->t = (uint32_t *)malloc(3 * nt * sizeof *m->t + 1);
+  m->tri = (PROX_FN(prox_triangle) *)malloc(nt * sizeof *m->tri + 1);
+  if (!m->v || !m->t || !m->tri) {
+    PROX_FN(mc_free)(m);
+    return 0;
+  }
+  for (i = 0; i < 3 * nv; ++i)
+    m->v[i] = (PROX_REAL)v[i];
+  memcpy(m->t, t, 3 * nt * sizeof *t);
+  m->nv = nv;
+  m->nt = nt;
+  m->view.vertices = m->v;
+  m->view.vertex_count = nv;
+  m->view.stride = 0;
+  m->view.indices = m->t;
+  m->view.triangle_count = nt;
+  for (c = 0; c < 3; ++c) {
+    m->lo[c] = PROX_INF;
+    m->hi[c] = -PROX_INF;
+  }
+  for (i = 0; i < nt; ++i) {
+    int k;
+    m->tri[i] = PROX_FN(prox_mesh_triangle)(&m->view, (uint32_t)i);
+    for (k = 0; k < 3; ++k) {
+      const PROX_REAL *p = m->v + 3 * (size_t)t[3 * i + (size_t)k];
+      for (c = 0; c < 3; ++c) {
+        if (p[c] < m->lo[c]) m->lo[c] = p[c];
+        if (p[c] > m->hi[c]) m->hi[c] = p[c];
+      }
+    }
+  }
+  {
+    double dx = (double)(m->hi[0] - m->lo[0]),
+           dy = (double)(m->hi[1] - m->lo[1]),
+           dz = (double)(m->hi[2] - m->lo[2]);
+    m->diag = (PROX_REAL)sqrt(dx * dx + dy * dy + dz * dz);
+  }
+  return 1;
+}
+
+/* The oracle: the nearest triangle within max_sqdist, its index in *id
+ * (UINT32_MAX when none); returns its squared distance (max_sqdist when
+ * none). */
+static PROX_REAL PROX_FN(mc_brute)(const PROX_FN(mc_mesh) * m,
+                                   PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
+                                   uint32_t *id) {
+  size_t bi = 0;
+  PROX_REAL d = PROX_FN(prox_point_triangles)(p, m->tri, m->nt, &bi, NULL);
+  if (d <= max_sqdist) {
+    *id = (uint32_t)bi;
+    return d;
+  }
+  *id = UINT32_MAX;
+  return max_sqdist;
+}
+
+/* The same, as the literal scalar loop. */
+static PROX_REAL PROX_FN(mc_brute_scalar)(const PROX_FN(mc_mesh) * m,
+                                          PROX_FN(prox_vec3) p,
+                                          PROX_REAL max_sqdist, uint32_t *id) {
+  size_t i;
+  PROX_REAL best = PROX_INF;
+  uint32_t bi = UINT32_MAX;
+  for (i = 0; i < m->nt; ++i) {
+    PROX_REAL d = PROX_FN(prox_point_triangle)(p, &m->tri[i], NULL);
+    if (d < best) {
+      best = d;
+      bi = (uint32_t)i;
+    }
+  }
+  if (best <= max_sqdist) {
+    *id = bi;
+    return best;
+  }
+  *id = UINT32_MAX;
+  return max_sqdist;
+}
+
+/* Same bits (NaN equal to NaN). */
+static int PROX_FN(mc_same)(PROX_REAL a, PROX_REAL b) {
+  return memcmp(&a, &b, sizeof a) == 0 || (a != a && b != b);
+}
+
+/* One query's result r for p against the oracle (sqdist d, id), including
+ * the full result of prox_point_triangle on the winner. */
+static int PROX_FN(mc_result_ok)(const PROX_FN(mc_mesh) * m,
+                                 PROX_FN(prox_vec3) p, PROX_REAL d, uint32_t id,
+                                 const PROX_FN(prox_mesh_closest) * r) {
+  PROX_FN(prox_closest) full;
+  if (id == UINT32_MAX)
+    return r->found == 0 && r->triangle == UINT32_MAX &&
+           PROX_FN(mc_same)(r->sqdist, d);
+  if (!(r->found == 1 && r->triangle == id && PROX_FN(mc_same)(r->sqdist, d)))
+    return 0;
+  PROX_FN(prox_point_triangle)(p, &m->tri[id], &full);
+  return PROX_FN(mc_same)(r->point.x, full.point.x) &&
+         PROX_FN(mc_same)(r->point.y, full.point.y) &&
+         PROX_FN(mc_same)(r->point.z, full.point.z) &&
+         PROX_FN(mc_same)(r->bary[0], full.param[0]) &&
+         PROX_FN(mc_same)(r->bary[1], full.param[1]) &&
+         PROX_FN(mc_same)(r->bary[2], full.param[2]) &&
+         r->feature.kind == full.feature.kind &&
+         r->feature.index == full.feature.index &&
+         PROX_FN(mc_same)(full.sqdist, d);
+}
+
+/* Checks prox_bvh_closest (and the header-only view traversal on every
+ * eighth point) on n points; returns the failures. */
+static long PROX_FN(mc_check_points)(const PROX_FN(mc_mesh) * m,
+                                     const PROX_FN(prox_bvh) * bvh,
+                                     const PROX_FN(prox_vec3) * pts, size_t n,
+                                     PROX_REAL max_sqdist, const char *what) {
+  size_t i;
+  long bad = 0;
+  PROX_FN(prox_bvh_view) view;
+  PROX_FN(prox_bvh_get_view)(bvh, &view);
+  for (i = 0; i < n; ++i) {
+    uint32_t id;
+    PROX_REAL d = PROX_FN(mc_brute)(m, pts[i], max_sqdist, &id);
+    PROX_FN(prox_mesh_closest) r;
+    PROX_REAL ret = PROX_FN(prox_bvh_closest)(bvh, pts[i], max_sqdist, &r);
+    int ok =
+        PROX_FN(mc_result_ok)(m, pts[i], d, id, &r) && PROX_FN(mc_same)(ret, d);
+    if (ok && i % 8 == 0) {
+      PROX_FN(prox_mesh_closest) r2;
+      PROX_FN(prox_bvh_view_closest)(&view, pts[i], max_sqdist, &r2);
+      ok = PROX_FN(mc_result_ok)(m, pts[i], d, id, &r2);
+    }
+    if (!ok) {
+      ++bad;
+      CHECK_MSG(0,
+                "%s point %zu (%.17g %.17g %.17g): tree id %u d %.17g, brute "
+                "id %u d %.17g",
+                what, i, (double)pts[i].x, (double)pts[i].y, (double)pts[i].z,
+                (unsigned)r.triangle, (double)r.sqdist, (unsigned)id,
+                (double)d);
+    }
+  }
+  CHECK(bad == 0);
+  return bad;
+}
+
+/* The five query sets of the issue, n points each, into pts (5 n). */
+static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n,
+                                   uint64_t seed, PROX_FN(prox_vec3) * pts) {
+  uint64_t s = seed;
+  size_t i;
+  PROX_REAL c[3], e[3];
+  int k;
+  for (k = 0; k < 3; ++k) {
+    c[k] = (m->lo[k] + m->hi[k]) / 2;
+    e[k] =
+        (m->hi[k] - m->lo[k]) / 2 * (PROX_REAL)1.1 + m->diag * (PROX_REAL)1e-3;
+  }
+  for (i = 0; i < n; ++i) {
+    PROX_FN(prox_vec3) *q = pts + i;
+    /* uniform in the box enlarged by 10% */
+    q->x = c[0] + e[0] * (PROX_REAL)rng_sym(&s);
+    q->y = c[1] + e[1] * (PROX_REAL)rng_sym(&s);
+    q->z = c[2] + e[2] * (PROX_REAL)rng_sym(&s);
+  }
+  for (i = 0; i < n; ++i) {
+    /* within 1% of the diagonal of the surface */
+    const PROX_FN(prox_triangle) *t = m->tri + rng_next(&s) % m->nt;
+    double u = rng_unit(&s), v = rng_unit(&s), r = 0.01 * rng_unit(&s);
+    double dx = rng_sym(&s), dy = rng_sym(&s), dz = rng_sym(&s);
+    double len = sqrt(dx * dx + dy * dy + dz * dz) + 1e-300;
+    if (u + v > 1) {
+      u = 1 - u;
+      v = 1 - v;
+    }
+    pts[n + i].x =
+        (PROX_REAL)((1 - u - v) * (double)t->v[0].x + u * (double)t->v[1].x +
+                    v * (double)t->v[2].x + r * (double)m->diag * dx / len);
+    pts[n + i].y =
+        (PROX_REAL)((1 - u - v) * (double)t->v[0].y + u * (double)t->v[1].y +
+                    v * (double)t->v[2].y + r * (double)m->diag * dy / len);
+    pts[n + i].z =
+        (PROX_REAL)((1 - u - v) * (double)t->v[0].z + u * (double)t->v[1].z +
+                    v * (double)t->v[2].z + r * (double)m->diag * dz / len);
+  }
+  for (i = 0; i < n; ++i) {
+    /* far away: 10 diagonals from the centre */
+    double dx = rng_sym(&s), dy = rng_sym(&s), dz = rng_sym(&s);
+    double len = sqrt(dx * dx + dy * dy + dz * dz) + 1e-300;
+    double f = 10 * (double)m->diag / len;
+    pts[2 * n + i].x = (PROX_REAL)((double)c[0] + f * dx);
+    pts[2 * n + i].y = (PROX_REAL)((double)c[1] + f * dy);
+    pts[2 * n + i].z = (PROX_REAL)((double)c[2] + f * dz);
+  }
+  for (i = 0; i < n; ++i) {
+    /* exactly on a vertex of a triangle */
+    const PROX_FN(prox_triangle) *t = m->tri + rng_next(&s) % m->nt;
+    pts[3 * n + i] = t->v[rng_next(&s) % 3];
+  }
+  for (i = 0; i < n; ++i) {
+    /* an edge midpoint, rounded */
+    const PROX_FN(prox_triangle) *t = m->tri + rng_next(&s) % m->nt;
+    int a = (int)(rng_next(&s) % 3), b = (a + 1) % 3;
+    pts[4 * n + i].x = t->v[a].x / 2 + t->v[b].x / 2;
+    pts[4 * n + i].y = t->v[a].y / 2 + t->v[b].y / 2;
+    pts[4 * n + i].z = t->v[a].z / 2 + t->v[b].z / 2;
+  }
+}
+
+/* prox_bvh_within against the scalar loop, for n points with radius^2 =
+ * (nearest + f diag)^2 for a few f; returns failures. */
+static long PROX_FN(mc_check_within)(const PROX_FN(mc_mesh) * m,
+                                     const PROX_FN(prox_bvh) * bvh,
+                                     const PROX_FN(prox_vec3) * pts, size_t n) {
+  size_t i, cap = m->nt;
+  uint32_t *ids = (uint32_t *)malloc(cap * sizeof *ids + 1);
+  PROX_REAL *ds = (PROX_REAL *)malloc(cap * sizeof *ds + 1);
+  unsigned char *seen = (unsigned char *)calloc(m->nt + 1, 1);
+  long bad = 0;
+  if (!ids || !ds || !seen) {
+    CHECK(0);
+    free(ids);
+    free(ds);
+    free(seen);
+    return 1;
+  }
+  for (i = 0; i < n; ++i) {
+    PROX_FN(prox_vec3) p = pts[i];
+    uint32_t id;
+    PROX_REAL d0 = PROX_FN(mc_brute)(m, p, PROX_INF, &id);
+    PROX_REAL r =
+        PROX_SQRT(d0) + m->diag * (PROX_REAL)(0.002 * (double)(i % 4));
+    PROX_REAL r2 = r * r;
+    size_t total, j, expect = 0, small;
+    int ok = 1;
+    total = PROX_FN(prox_bvh_within)(bvh, p, r2, ids, ds, cap);
+    for (j = 0; j < total && j < cap; ++j) {
+      uint32_t t = ids[j];
+      PROX_REAL d = PROX_FN(prox_point_triangle)(p, &m->tri[t], NULL);
+      if (t >= m->nt || seen[t] || !PROX_FN(mc_same)(d, ds[j]) || !(d <= r2))
+        ok = 0;
+      else
+        seen[t] = 1;
+    }
+    for (j = 0; j < m->nt; ++j) {
+      PROX_REAL d = PROX_FN(prox_point_triangle)(p, &m->tri[j], NULL);
+      if (d <= r2) {
+        ++expect;
+        if (!seen[j]) ok = 0;
+      }
+    }
+    if (total != expect) ok = 0;
+    for (j = 0; j < total && j < cap; ++j)
+      seen[ids[j]] = 0;
+    /* A short buffer: the same total, the first entries the same. */
+    small = total / 2;
+    if (ok && total > 1) {
+      uint32_t first = ids[0];
+      size_t t2 = PROX_FN(prox_bvh_within)(bvh, p, r2, ids, NULL, small);
+      ok = t2 == total && ids[0] == first;
+    }
+    if (!ok) {
+      ++bad;
+      CHECK_MSG(0, "within: point %zu: tree %zu triangles, brute force %zu", i,
+                total, expect);
+    }
+  }
+  free(ids);
+  free(ds);
+  free(seen);
+  CHECK(bad == 0);
+  return bad;
+}
