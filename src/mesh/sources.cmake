@@ -8,3 +8,7 @@ list(
   ${CMAKE_CURRENT_LIST_DIR}/mesh.c
   ${CMAKE_CURRENT_LIST_DIR}/bvh_build.c
   ${CMAKE_CURRENT_LIST_DIR}/bvh_query.c)
+# The ray queries (prox/bvh_ray.h).
+list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/bvh_ray.c
+     ${CMAKE_CURRENT_LIST_DIR}/bvh_ray_avx2.c
+     ${CMAKE_CURRENT_LIST_DIR}/bvh_ray_avx512.c)

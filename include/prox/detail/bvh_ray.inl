@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: MIT */
+/* Template: the ray queries over a BVH view (prox/bvh_ray.h), once per
+ * precision.
+ *
+ * Included by prox/bvh_ray.h (the header-only, device-callable form: leaves
+ * evaluated by prox_raycast_triangle() in a loop) and again by
+ * src/mesh/bvh_ray_impl.inl with PROX_BVHR_CUSTOM defined and its own
+ * PROX_BVHR_NAME, PROX_BVHR_QUAL, PROX_BVHR_LEAF and PROX_BVHR_NODE (the
+ * vector leaf and node tests), so that every form is one traversal. All
+ * give the same answers: a leaf reports exactly the triangles that
+ * prox_raycast_triangle() hits, with its t, whatever evaluates it.
+ *
+ * Node test (Ize 2013, "Robust BVH ray traversal"). The boxes are floats
+ * rounded outward, so each contains its triangles exactly. The slab
+ * parameters (L - o) / d are computed in the mesh's precision (double
+ * meshes in double) with three roundings each (the subtraction, 1 / d and
+ * the product): relative error at most gamma(3) = 3 u / (1 - 3 u). For a
+ * box that the exact segment [tmin, tcur] touches, the computed entry
+ * a = max(en, tmin) and exit b = min(ex, tcur) satisfy
+ * a <= b + 4 eps |b| (4 eps = 8 u covers 2 gamma(3) in every sign case),
+ * so the test below never loses it. On top, an absolute slack of
+ * 16 eps S / max|d_i| (S the largest coordinate magnitude of the tree and
+ * the origin) covers the rounding of the triangle kernel's t (at most
+ * 8 eps S / |d| where the angle of incidence has |cos| >= 1/2): a triangle
+ * whose rounded t lies in [tmin, tcur] is then not pruned even when its
+ * exact t lies just outside. Beyond that (grazing rays whose t error
+ * exceeds the slack) a first hit may differ from a brute-force loop only
+ * in the choice between hits whose rounded t differ by less than their
+ * rounding error; hit counts over [0, +inf] are exact in every case (the
+ * sign of t is exact in the kernel, and no box on the ray is lost).
+ *
+ * Crossings. prox_raycast_triangle() decides every edge function's sign
+ * exactly and breaks exact zeros by one symbolic perturbation of the ray's
+ * origin, the same for every triangle (Woop et al. 2013 ray space; see
+ * prox/detail/raycast.inl). So the set of triangles it reports for a ray
+ * is the set a generic ray infinitesimally beside it crosses: a ray
+ * through a shared edge or vertex of a closed mesh where it crosses the
+ * surface hits exactly one triangle there, and where it only touches
+ * (a silhouette) zero or two. Counting the triangles hit is therefore
+ * counting crossings once each, with no deduplication in the traversal,
+ * and the parity of the count over [0, +inf] is the inside status of the
+ * origin for a closed mesh (origins not on the surface). A triangle hit
+ * from its back (dot(dir, (v1 - v0) x (v2 - v0)) > 0, decided exactly)
+ * counts +1 in the signed sum, from its front -1: for an outward-wound
+ * closed mesh a ray leaving the solid gives +1, so the signed sum over
+ * [0, +inf] is the winding number of the origin (1 inside, 0 outside). */
+
+#ifndef PROX_BVHR_CUSTOM
+#define PROX_BVHR_NAME(name) PROX_FN(name)
+#define PROX_BVHR_QUAL PROX_HD static inline
+#define PROX_BVHR_LEAF(v, pr, first, n, ts)                                    \
+  PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts)
+#define PROX_BVHR_NODE(pr, nd, tcur, tn)                                       \
+  PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
+#define PROX_BVHR_DEFAULTS 1
+
+/// The result of a ray query on a mesh: one hit.
+///
+/// On a hit: `t` and `bary` are prox_raycast_triangle()'s on that triangle
+/// (bary[k] the barycentric coordinate of the triangle's vertex k, in the
+/// mesh's vertex order), `normal` its unit normal (v1 - v0) x (v2 - v0) of
+/// the triangle as wound (not flipped toward the ray), and `sign` the
+/// exact sign of dot(dir, (v1 - v0) x (v2 - v0)): +1 when the ray meets the
+/// triangle from behind (it leaves an outward-wound closed mesh), -1 from
+/// the front (it enters). On a miss: hit 0, sign 0, triangle UINT32_MAX,
+/// every real NaN.
+typedef struct PROX_FN(prox_mesh_hit) {
+  int hit;                   ///< 1 on a hit, 0 on a miss
+  int sign;                  ///< +1 leaving (from behind), -1 entering
+  PROX_REAL t;               ///< ray parameter, in units of the direction
+  uint32_t triangle;         ///< the mesh's index of the triangle hit
+  PROX_REAL bary[3];         ///< barycentrics of the hit point
+  PROX_FN(prox_vec3) normal; ///< unit normal of the triangle as wound
+} PROX_FN(prox_mesh_hit);
+
+/// Internal: a ray prepared for the traversal: the ray (tmax < tmin read
+/// as tmin), its origin and reciprocal direction per axis with the slab
+/// modes of prox_detail_rc_slab (0 multiply by inv, 1 zero component,
+/// 2 divide by d: 1 / d overflows), the absolute slack of the node test in
+/// t, and ok = 0 when nothing can be hit (a non-finite ray, a zero
+/// direction).
+typedef struct PROX_FN(prox_bvh_rayprep) {
+  PROX_FN(prox_ray) ray;
+  PROX_REAL org[3], dir[3], inv[3];
+  int mode[3];
+  PROX_REAL slack;
+  int ok;
+  PROX_FN(prox_rayspace) rs; ///< ray space of prox_raycast_triangle()
+} PROX_FN(prox_bvh_rayprep);
+
+/// Internal: prepares a ray for the traversal of a view.
+PROX_HD static inline void
+PROX_FN(prox_bvh_detail_rayprep)(const PROX_FN(prox_bvh_view) * v,
+                                 const PROX_FN(prox_ray) * ray,
+                                 PROX_FN(prox_bvh_rayprep) * p) {
+  PROX_REAL s = v->max_abs, dm = 0;
+  int a;
+  p->ray = *ray;
+  p->ray.tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  p->org[0] = ray->origin.x;
+  p->org[1] = ray->origin.y;
+  p->org[2] = ray->origin.z;
+  p->dir[0] = ray->dir.x;
+  p->dir[1] = ray->dir.y;
+  p->dir[2] = ray->dir.z;
+  for (a = 0; a < 3; ++a) {
+    PROX_REAL ad = PROX_FABS(p->dir[a]);
+    p->inv[a] = 1 / p->dir[a];
+    p->mode[a] = PROX_FABS(p->inv[a]) <= PROX_REAL_MAX ? 0
+                 : p->dir[a] == 0                      ? 1
+                                                       : 2;
+    if (PROX_FABS(p->org[a]) > s) s = PROX_FABS(p->org[a]);
+    if (ad > dm) dm = ad;
+  }
+  p->ok = PROX_FN(prox_detail_rc_ray_ok)(ray) &&
+          PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &p->rs);
+  /* +inf when S / |d| overflows: every box on the line is then visited. */
+  p->slack = p->ok ? PROX_R(16.0) * PROX_EPS * (s / dm) : 0;
+}
+
+/// Internal: the triangle at position pos of a view.
+PROX_HD static inline PROX_FN(prox_triangle)
+    PROX_FN(prox_bvh_detail_ray_tri)(const PROX_FN(prox_bvh_view) * v,
+                                     uint32_t pos) {
+  PROX_FN(prox_triangle) t;
+  int k;
+  for (k = 0; k < 3; ++k) {
+    t.v[k].x = v->tri[k][pos];
+    t.v[k].y = v->tri[3 + k][pos];
+    t.v[k].z = v->tri[6 + k][pos];
+  }
+  return t;
+}
+
+/// Internal: the portable leaf test: prox_raycast_triangle() on the n
+/// triangles from position first; returns the mask of those hit (bit i
+/// for position first + i) with their t in ts[i].
+PROX_HD static inline uint32_t
+PROX_FN(prox_bvh_detail_ray_leaf)(const PROX_FN(prox_bvh_view) * v,
+                                  const PROX_FN(prox_bvh_rayprep) * pr,
+                                  uint32_t first, uint32_t n, PROX_REAL *ts) {
+  uint32_t i, mask = 0;
+  for (i = 0; i < n; ++i) {
+    PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_ray_tri)(v, first + i);
+    PROX_FN(prox_rayhit) h;
+    if (PROX_FN(prox_raycast_triangle)(&pr->ray, &t, &h)) {
+      ts[i] = h.t;
+      mask |= (uint32_t)1 << i;
+    }
+  }
+  return mask;
+}
+
+/// Internal: the portable node test (see the top of this file): the mask
+/// of the node's slots whose box the ray meets within [tmin, tcur], with
+/// the entry parameter (clamped to tmin) in tn[i].
+PROX_HD static inline int
+PROX_FN(prox_bvh_detail_ray_node)(const PROX_FN(prox_bvh_rayprep) * pr,
+                                  const prox_bvh_node *nd, PROX_REAL tcur,
+                                  PROX_REAL *tn) {
+  int i, a, mask = 0;
+  for (i = 0; i < nd->n_child; ++i) {
+    PROX_REAL L[3], H[3], en = -PROX_INF, ex = PROX_INF, lo, hi;
+    L[0] = (PROX_REAL)nd->lo_x[i];
+    L[1] = (PROX_REAL)nd->lo_y[i];
+    L[2] = (PROX_REAL)nd->lo_z[i];
+    H[0] = (PROX_REAL)nd->hi_x[i];
+    H[1] = (PROX_REAL)nd->hi_y[i];
+    H[2] = (PROX_REAL)nd->hi_z[i];
+    for (a = 0; a < 3; ++a) {
+      PROX_REAL x, y, o = pr->org[a];
+      if (pr->mode[a] == 1) {
+        /* Zero direction component: all of the line or none of it. */
+        if (!(L[a] <= o && o <= H[a])) en = PROX_INF;
+        continue;
+      }
+      if (pr->mode[a] == 0) {
+        x = (L[a] - o) * pr->inv[a];
+        y = (H[a] - o) * pr->inv[a];
+      } else {
+        x = (L[a] - o) / pr->dir[a];
+        y = (H[a] - o) / pr->dir[a];
+      }
+      lo = pr->inv[a] < 0 ? y : x;
+      hi = pr->inv[a] < 0 ? x : y;
+      if (lo > en) en = lo;
+      if (hi < ex) ex = hi;
+    }
+    lo = en > pr->ray.tmin ? en : pr->ray.tmin;
+    hi = ex < tcur ? ex : tcur;
+    tn[i] = lo;
+    if (lo <= hi + PROX_R(4.0) * PROX_EPS * PROX_FABS(hi) + pr->slack &&
+        lo < PROX_INF)
+      mask |= 1 << i;
+  }
+  return mask;
+}
+
+/// Internal: the exact sign of dot(d, (b - a) x (c - a)), by a filtered
+/// floating-point evaluation and, where that is not decisive, exactly
+/// (the sum of the three ray edge determinants, prox/detail/raycast.inl).
+PROX_HD static inline int
+PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_triangle) * t,
+                                  PROX_FN(prox_vec3) d) {
+  PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(t->v[1], t->v[0]);
+  PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(t->v[2], t->v[0]);
+  PROX_REAL nx = e1.y * e2.z - e1.z * e2.y, ny = e1.z * e2.x - e1.x * e2.z,
+            nz = e1.x * e2.y - e1.y * e2.x;
+  PROX_REAL s = nx * d.x + ny * d.y + nz * d.z;
+  /* Permanent of the same expression; 16 eps covers the roundings of the
+   * differences (one each), the products and sums (Shewchuk-style bound
+   * with room to spare). */
+  PROX_REAL bound =
+      PROX_R(16.0) * PROX_EPS *
+      ((PROX_FABS(e1.y * e2.z) + PROX_FABS(e1.z * e2.y)) * PROX_FABS(d.x) +
+       (PROX_FABS(e1.z * e2.x) + PROX_FABS(e1.x * e2.z)) * PROX_FABS(d.y) +
+       (PROX_FABS(e1.x * e2.y) + PROX_FABS(e1.y * e2.x)) * PROX_FABS(d.z));
+  if (s > bound) return 1;
+  if (s < -bound) return -1;
+  {
+    double dd[3], a[3], b[3], c[3], e[80], x[12];
+    int n = 0, i;
+    dd[0] = (double)d.x, dd[1] = (double)d.y, dd[2] = (double)d.z;
+    a[0] = (double)t->v[0].x, a[1] = (double)t->v[0].y;
+    a[2] = (double)t->v[0].z;
+    b[0] = (double)t->v[1].x, b[1] = (double)t->v[1].y;
+    b[2] = (double)t->v[1].z;
+    c[0] = (double)t->v[2].x, c[1] = (double)t->v[2].y;
+    c[2] = (double)t->v[2].z;
+    /* ((b - a) x (c - a)) . d = [b c d] + [c a d] + [a b d]; the points
+     * normalised together, d by itself (each determinant is linear in d
+     * and of degree 2 in the points). */
+    for (i = 0; i < 3; ++i) {
+      x[i] = a[i];
+      x[3 + i] = b[i];
+      x[6 + i] = c[i];
+      x[9 + i] = dd[i];
+    }
+    prox_wnormalize(x, 9);
+    prox_wnormalize(x + 9, 3);
+    n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, x + 9);
+    n = prox_detail_xp_det3(e, n, 1.0, x + 6, x, x + 9);
+    n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, x + 9);
+    return prox_detail_xp_sign(e, n);
+  }
+}
+
+/// Internal: fills a hit from the triangle at position pos (miss when pos
+/// is PROX_BVH_NONE).
+PROX_HD static inline int
+PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
+                                  const PROX_FN(prox_bvh_rayprep) * pr,
+                                  uint32_t pos, PROX_FN(prox_mesh_hit) * out) {
+  PROX_FN(prox_triangle) t;
+  PROX_FN(prox_rayhit) h;
+  if (!out) return pos != PROX_BVH_NONE;
+  if (pos != PROX_BVH_NONE) {
+    t = PROX_FN(prox_bvh_detail_ray_tri)(v, pos);
+    if (PROX_FN(prox_raycast_triangle)(&pr->ray, &t, &h)) {
+      out->hit = 1;
+      out->sign = PROX_FN(prox_bvh_detail_ray_side)(&t, pr->ray.dir);
+      out->t = h.t;
+      out->triangle = v->ids[pos];
+      out->bary[0] = h.bary[0];
+      out->bary[1] = h.bary[1];
+      out->bary[2] = h.bary[2];
+      out->normal = h.normal;
+      return 1;
+    }
+  }
+  out->hit = 0;
+  out->sign = 0;
+  out->t = PROX_NAN;
+  out->triangle = PROX_BVH_NONE;
+  out->bary[0] = out->bary[1] = out->bary[2] = PROX_NAN;
+  out->normal = PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
+  return 0;
+}
+#endif /* !PROX_BVHR_CUSTOM */
+
+/* Modes of the traversal. */
+#ifndef PROX_BVHR_FIRST
+#define PROX_BVHR_FIRST 0 /* nearest hit, ties to the lowest id */
+#define PROX_BVHR_ANY 1   /* any hit, stop at the first found */
+#define PROX_BVHR_COUNT 2 /* every hit: count and signed sum */
+#define PROX_BVHR_ALL 3   /* every hit into a buffer, kept in (t, id) order */
+#endif
+
+/// Internal: the traversal. mode FIRST: returns 1 when something is hit,
+/// the position of the nearest hit (ties: lowest id) in *best_pos; ANY:
+/// returns 1 at the first hit found; COUNT: returns the number of hits and
+/// their signed sum in *winding; ALL: also writes the first `cap` hits in
+/// (t, id) order to hits[] (fully filled) and returns the total. The ray
+/// must be prepared (ok set).
+PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
+    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
+    int mode, uint32_t *best_pos, long *winding, PROX_FN(prox_mesh_hit) * hits,
+    size_t cap) {
+  uint32_t st_child[PROX_BVH_STACK];
+  uint8_t st_count[PROX_BVH_STACK];
+  PROX_REAL st_t[PROX_BVH_STACK];
+  PROX_REAL ts[PROX_BVH_MAX_LEAF];
+  PROX_REAL tcur = pr->ray.tmax, best = PROX_INF;
+  uint32_t bpos = PROX_BVH_NONE, bid = PROX_BVH_NONE;
+  size_t total = 0, kept = 0;
+  long wsum = 0;
+  int top = 1;
+  st_child[0] = 0;
+  st_count[0] = 0;
+  st_t[0] = pr->ray.tmin;
+  while (top > 0) {
+    uint32_t child;
+    uint8_t count;
+    PROX_REAL te;
+    --top;
+    child = st_child[top];
+    count = st_count[top];
+    te = st_t[top];
+    /* Popped entries are pruned again against the current first hit. */
+    if (mode == PROX_BVHR_FIRST &&
+        !(te <= tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
+      continue;
+    if (count) {
+      uint32_t m = PROX_BVHR_LEAF(v, pr, child, count, ts), i;
+      if (!m) continue;
+      if (mode == PROX_BVHR_ANY) {
+        for (i = 0; !(m >> i & 1); ++i) {
+        }
+        *best_pos = child + i;
+        return 1;
+      }
+      for (i = 0; m; ++i, m >>= 1) {
+        uint32_t pos = child + i, id;
+        if (!(m & 1)) continue;
+        id = v->ids[pos];
+        if (mode == PROX_BVHR_FIRST) {
+          if (ts[i] < best || (ts[i] == best && id < bid)) {
+            best = ts[i];
+            bpos = pos;
+            bid = id;
+            tcur = best;
+          }
+          continue;
+        }
+        ++total;
+        {
+          PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_ray_tri)(v, pos);
+          int s = PROX_FN(prox_bvh_detail_ray_side)(&t, pr->ray.dir);
+          wsum += s;
+          if (mode == PROX_BVHR_ALL && cap > 0) {
+            /* Insertion into the kept hits, ordered by (t, id); the last
+             * falls off when the buffer is full. */
+            size_t j;
+            PROX_REAL tt = ts[i];
+            if (kept == cap &&
+                !(tt < hits[cap - 1].t ||
+                  (tt == hits[cap - 1].t && id < hits[cap - 1].triangle)))
+              continue;
+            j = kept < cap ? kept++ : cap - 1;
+            while (j > 0 &&
+                   (hits[j - 1].t > tt ||
+                    (hits[j - 1].t == tt && hits[j - 1].triangle > id))) {
+              hits[j] = hits[j - 1];
+              --j;
+            }
+            PROX_FN(prox_bvh_detail_ray_fill)(v, pr, pos, &hits[j]);
+          }
+        }
+      }
+      continue;
+    }
+    {
+      const prox_bvh_node *nd = v->nodes + child;
+      PROX_REAL tn[4];
+      int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), order[4], m = 0, i, j;
+      if (!mask) continue;
+      for (i = 0; i < 4; ++i) {
+        if (!(mask >> i & 1)) continue;
+        /* nearest first (for FIRST; any order serves the others) */
+        for (j = m; j > 0 && tn[order[j - 1]] > tn[i]; --j)
+          order[j] = order[j - 1];
+        order[j] = i;
+        ++m;
+      }
+      /* Pushed farthest first, so that the nearest is popped next. */
+      for (j = m - 1; j >= 0; --j) {
+        int c = order[j];
+        st_child[top] = nd->child[c];
+        st_count[top] = nd->count[c];
+        st_t[top] = tn[c];
+        ++top;
+      }
+    }
+  }
+  if (winding) *winding = wsum;
+  if (mode == PROX_BVHR_FIRST) {
+    *best_pos = bpos;
+    return bpos != PROX_BVH_NONE;
+  }
+  if (mode == PROX_BVHR_ANY) return 0;
+  return total;
+}
+
+#if defined(PROX_BVHR_DEFAULTS)
+/// prox_bvh_raycast() on a view, header-only: allocation-free, a fixed
+/// stack of PROX_BVH_STACK entries, callable from CUDA device code (the
+/// view's arrays in device memory); leaves evaluated by
+/// prox_raycast_triangle() in a loop. Same answers as prox_bvh_raycast().
+PROX_HD static inline int
+PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_view) * v,
+                               const PROX_FN(prox_ray) * ray,
+                               PROX_FN(prox_mesh_hit) * out) {
+  PROX_FN(prox_bvh_rayprep) pr;
+  uint32_t pos = PROX_BVH_NONE;
+  PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
+  if (pr.ok)
+    PROX_FN(prox_bvh_detail_ray_trav)
+    (v, &pr, PROX_BVHR_FIRST, &pos, NULL, NULL, 0);
+  return PROX_FN(prox_bvh_detail_ray_fill)(v, &pr, pos, out);
+}
+
+/// prox_bvh_occluded() on a view, header-only (see
+/// prox_bvh_view_raycast()).
+PROX_HD static inline int
+PROX_FN(prox_bvh_view_occluded)(const PROX_FN(prox_bvh_view) * v,
+                                const PROX_FN(prox_ray) * ray) {
+  PROX_FN(prox_bvh_rayprep) pr;
+  uint32_t pos = PROX_BVH_NONE;
+  PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
+  if (!pr.ok) return 0;
+  return (int)PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ANY, &pos,
+                                                NULL, NULL, 0);
+}
+
+/// prox_bvh_ray_count() on a view, header-only (see
+/// prox_bvh_view_raycast()).
+PROX_HD static inline size_t
+PROX_FN(prox_bvh_view_ray_count)(const PROX_FN(prox_bvh_view) * v,
+                                 const PROX_FN(prox_ray) * ray, long *winding) {
+  PROX_FN(prox_bvh_rayprep) pr;
+  uint32_t pos = PROX_BVH_NONE;
+  PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
+  if (winding) *winding = 0;
+  if (!pr.ok) return 0;
+  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_COUNT, &pos,
+                                           winding, NULL, 0);
+}
+
+/// prox_bvh_ray_all() on a view, header-only (see prox_bvh_view_raycast()).
+PROX_HD static inline size_t
+PROX_FN(prox_bvh_view_ray_all)(const PROX_FN(prox_bvh_view) * v,
+                               const PROX_FN(prox_ray) * ray,
+                               PROX_FN(prox_mesh_hit) * hits, size_t capacity) {
+  PROX_FN(prox_bvh_rayprep) pr;
+  uint32_t pos = PROX_BVH_NONE;
+  PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
+  if (!pr.ok) return 0;
+  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ALL, &pos, NULL,
+                                           hits, capacity);
+}
+#endif
+
+#undef PROX_BVHR_NAME
+#undef PROX_BVHR_QUAL
+#undef PROX_BVHR_LEAF
+#undef PROX_BVHR_NODE
+#undef PROX_BVHR_DEFAULTS

@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: MIT */
+/* The ray traversal of prox/detail/bvh_ray.inl with vector leaf and node
+ * tests, AVX2 + FMA (the instructions of prox_simd_level() == AVX2; no
+ * fused multiply-add is used: every lane evaluates the operations of the
+ * portable code, without contraction).
+ *
+ * Compiled a second time by src/mesh/bvh_ray_avx512.c with PROX_BVHR_AVX512
+ * defined: the same 256-bit code in the AVX-512 encoding (mask registers
+ * for the comparisons). Without the instruction set the entry points exist
+ * and report themselves unavailable (ok 0).
+ *
+ * Leaf (the fast path of prox_raycast_triangle(), as src/packet_avx2.c
+ * evaluates it): 4 double or 8 float triangles per step, read in place
+ * from the tree's structure-of-arrays leaves; a lane whose edge signs the
+ * error bounds leave uncertain, whose weights sum to zero, or whose t may
+ * have the wrong sign goes to prox_raycast_triangle() itself. Node: the
+ * four float boxes in one vector (converted exactly to double for double
+ * meshes), the operations of prox_bvh_detail_ray_node() lane by lane;
+ * rays with a zero or subnormal direction component use that function. */
+#ifndef PBV_TEMPLATE
+
+#include "bvh_ray_simd.h"
+
+#if defined(PROX_BVHR_AVX512)
+#define PBV_ISA avx512
+#if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__) &&  \
+    defined(__AVX2__) && defined(__FMA__)
+#define PBV_HAVE 1
+#endif
+#else
+#define PBV_ISA avx2
+#if defined(__AVX2__) && defined(__FMA__)
+#define PBV_HAVE 1
+#endif
+#endif
+
+#define PBV_CAT2(a, b) a##_##b
+#define PBV_CAT(a, b) PBV_CAT2(a, b)
+#define PBV_ENTRY(name) PBV_CAT(prox_detail_bvhr_##name, PBV_ISA)
+
+#if defined(PBV_HAVE)
+#include <immintrin.h>
+
+const int PBV_ENTRY(ok) = 1;
+
+#define PBV_INLINE static inline __attribute__((always_inline))
+
+/* The address of p[q] as an integer (p + q may lie past the array: the
+ * masked lanes of a load read nothing there). */
+#define PBV_AT(p, q) ((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p))
+
+/* ---- double: 4 lanes ---- */
+#include <prox/detail/real_double.h>
+#define PV __m256d
+#define PW 4
+#define PS1(x) _mm256_set1_pd(x)
+#define PADD _mm256_add_pd
+#define PSUB _mm256_sub_pd
+#define PMUL _mm256_mul_pd
+#define PDIV _mm256_div_pd
+#define PMIN _mm256_min_pd
+#define PMAX _mm256_max_pd
+#define PABS(a) _mm256_andnot_pd(_mm256_set1_pd(-0.0), (a))
+#define PSTOREU(p, v) _mm256_storeu_pd((p), (v))
+#define PLOADU(p) _mm256_loadu_pd(p)
+#define PMASKLOAD(p, m) _mm256_maskload_pd((p), (m))
+#define PMASKT __m256i
+/* lanes 0 .. k-1 set */
+#define PMASKN(k)                                                              \
+  _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3))
+/* the node's 4 float bounds, exactly in double */
+#define PBOX(p) _mm256_cvtps_pd(_mm_load_ps(p))
+#if defined(PROX_BVHR_AVX512)
+#define PM __mmask8
+#define PCMP(a, b, c) _mm256_cmp_pd_mask((a), (b), (c))
+#define MAND(a, b) ((__mmask8)((a) & (b)))
+#define MOR(a, b) ((__mmask8)((a) | (b)))
+#define MINT(m) ((int)(m))
+#else
+#define PM __m256d
+#define PCMP(a, b, c) _mm256_cmp_pd((a), (b), (c))
+#define MAND _mm256_and_pd
+#define MOR _mm256_or_pd
+#define MINT(m) _mm256_movemask_pd(m)
+#endif
+#define PBV_TEMPLATE
+#include "bvh_ray_avx2.c"
+#undef PBV_TEMPLATE
+#include <prox/detail/real_end.h>
+
+/* ---- float: 8 lanes ---- */
+#include <prox/detail/real_float.h>
+#define PV __m256
+#define PW 8
+#define PS1(x) _mm256_set1_ps(x)
+#define PADD _mm256_add_ps
+#define PSUB _mm256_sub_ps
+#define PMUL _mm256_mul_ps
+#define PDIV _mm256_div_ps
+#define PMIN _mm256_min_ps
+#define PMAX _mm256_max_ps
+#define PABS(a) _mm256_andnot_ps(_mm256_set1_ps(-0.0f), (a))
+#define PSTOREU(p, v) _mm256_storeu_ps((p), (v))
+#define PLOADU(p) _mm256_loadu_ps(p)
+#define PMASKLOAD(p, m) _mm256_maskload_ps((p), (m))
+#define PMASKT __m256i
+#define PMASKN(k)                                                              \
+  _mm256_cmpgt_epi32(_mm256_set1_epi32(k),                                     \
+                     _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
+#if defined(PROX_BVHR_AVX512)
+#define PM __mmask8
+#define PCMP(a, b, c) _mm256_cmp_ps_mask((a), (b), (c))
+#define MAND(a, b) ((__mmask8)((a) & (b)))
+#define MOR(a, b) ((__mmask8)((a) | (b)))
+#define MINT(m) ((int)(m))
+#else
+#define PM __m256
+#define PCMP(a, b, c) _mm256_cmp_ps((a), (b), (c))
+#define MAND _mm256_and_ps
+#define MOR _mm256_or_ps
+#define MINT(m) _mm256_movemask_ps(m)
+#endif
+/* The node test in float: 4 lanes of 128 bits. */
+#define PBV_NODE_F4 1
+#define PBV_TEMPLATE
+#include "bvh_ray_avx2.c"
+#undef PBV_TEMPLATE
+#undef PBV_NODE_F4
+#include <prox/detail/real_end.h>
+
+#else /* !PBV_HAVE */
+
+const int PBV_ENTRY(ok) = 0;
+
+size_t PBV_ENTRY(trav)(const prox_bvh_view *v, const prox_bvh_rayprep *pr,
+                       int mode, uint32_t *best_pos, long *winding,
+                       prox_mesh_hit *hits, size_t cap) {
+  (void)v, (void)pr, (void)mode, (void)best_pos, (void)winding, (void)hits;
+  (void)cap;
+  return 0;
+}
+
+size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,
+                        int mode, uint32_t *best_pos, long *winding,
+                        prox_mesh_hitf *hits, size_t cap) {
+  (void)v, (void)pr, (void)mode, (void)best_pos, (void)winding, (void)hits;
+  (void)cap;
+  return 0;
+}
+
+#endif /* PBV_HAVE */
+
+#else /* PBV_TEMPLATE: one precision */
+
+#define PLT(a, b) PCMP((a), (b), _CMP_LT_OQ)
+#define PLE(a, b) PCMP((a), (b), _CMP_LE_OQ)
+#define PGT(a, b) PCMP((a), (b), _CMP_GT_OQ)
+#define PGE(a, b) PCMP((a), (b), _CMP_GE_OQ)
+#define PEQ(a, b) PCMP((a), (b), _CMP_EQ_OQ)
+
+/* The leaf test: prox_raycast_triangle()'s hits and t on the n triangles
+ * from position first (see the top of the file). */
+static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
+                                  const PROX_FN(prox_bvh_rayprep) * pr,
+                                  uint32_t first, uint32_t n, PROX_REAL *ts) {
+  const PROX_FN(prox_rayspace) *rs = &pr->rs;
+  PV sx = PS1(rs->sx), sy = PS1(rs->sy), sz = PS1(rs->sz), zero = PS1(0);
+  PV ox = PS1(pr->org[rs->kx]), oy = PS1(pr->org[rs->ky]),
+     oz = PS1(pr->org[rs->kz]);
+  PV tmin = PS1(pr->ray.tmin), tmax = PS1(pr->ray.tmax);
+  PV bscale = PS1(PROX_R(48.0) * PROX_EPS), inf = PS1(PROX_INF);
+  const PROX_REAL *cx[3], *cy[3], *cz[3];
+  uint32_t j, mask = 0;
+  int k;
+  for (k = 0; k < 3; ++k) {
+    cx[k] = v->tri[3 * rs->kx + k];
+    cy[k] = v->tri[3 * rs->ky + k];
+    cz[k] = v->tri[3 * rs->kz + k];
+  }
+  for (j = 0; j < n; j += PW) {
+    uint32_t pos = first + j, left = n - j;
+    int live = left >= PW ? (1 << PW) - 1 : (1 << left) - 1;
+    PV X[3], Y[3], Z[3], M[3], w[3], B[3], det, t;
+    PM pos_[3], neg_[3];
+    int certain, hitc, dz, inr, unc, mixed, m, i;
+    if ((size_t)pos + PW <= (size_t)v->triangle_count) {
+      for (k = 0; k < 3; ++k) {
+        PV px = PSUB(PLOADU(cx[k] + pos), ox);
+        PV py = PSUB(PLOADU(cy[k] + pos), oy);
+        PV pz = PSUB(PLOADU(cz[k] + pos), oz);
+        M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
+        X[k] = PSUB(px, PMUL(sx, pz));
+        Y[k] = PSUB(py, PMUL(sy, pz));
+        Z[k] = PMUL(sz, pz);
+      }
+    } else {
+      /* The end of the arrays: the lanes past it read nothing. */
+      PMASKT lm = PMASKN((int)(v->triangle_count - pos));
+      for (k = 0; k < 3; ++k) {
+        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cx[k], pos), lm), ox);
+        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cy[k], pos), lm), oy);
+        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cz[k], pos), lm), oz);
+        M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
+        X[k] = PSUB(px, PMUL(sx, pz));
+        Y[k] = PSUB(py, PMUL(sy, pz));
+        Z[k] = PMUL(sz, pz);
+      }
+    }
+    for (k = 0; k < 3; ++k) {
+      /* w[k]: the edge opposite vertex k, P = V[k+1] to Q = V[k+2]. */
+      int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
+      PV e = PSUB(PMUL(X[p], Y[q]), PMUL(Y[p], X[q]));
+      PV bd = PMUL(bscale, PMUL(M[p], M[q]));
+      pos_[k] = PGT(e, bd);
+      neg_[k] = PLT(e, PSUB(zero, bd));
+      w[k] = e;
+      B[k] = bd;
+    }
+    certain = MINT(MOR(pos_[0], neg_[0])) & MINT(MOR(pos_[1], neg_[1])) &
+              MINT(MOR(pos_[2], neg_[2]));
+    hitc = MINT(MAND(MAND(pos_[0], pos_[1]), pos_[2])) |
+           MINT(MAND(MAND(neg_[0], neg_[1]), neg_[2]));
+    /* Two signs certainly opposite: a miss, whatever the third. */
+    {
+      int anyp = MINT(pos_[0]) | MINT(pos_[1]) | MINT(pos_[2]);
+      int anyn = MINT(neg_[0]) | MINT(neg_[1]) | MINT(neg_[2]);
+      unc = ~certain & ~(anyp & anyn) & live;
+    }
+    hitc &= live;
+    if (!(hitc | unc)) continue;
+    det = PADD(PADD(w[0], w[1]), w[2]);
+    t = PDIV(PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2])),
+             det);
+    dz = MINT(PEQ(det, zero));
+    inr = MINT(MAND(MAND(PGE(t, tmin), PLE(t, tmax)), PLT(PABS(t), inf)));
+    unc |= hitc & dz;
+    /* Vertices on both sides of the origin along the ray: t's sign may be
+     * wrong where |num| is within its bound (prox_detail_rc_t_near0). */
+    mixed =
+        ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
+          MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
+    if (hitc & ~dz & mixed) {
+      PV e4 = PS1(PROX_R(4.0) * PROX_EPS), e = zero;
+      for (k = 0; k < 3; ++k)
+        e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(w[k]))), PABS(Z[k])));
+      unc |= hitc & ~dz & mixed &
+             MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
+    }
+    m = hitc & inr & ~unc;
+    PSTOREU(ts + j, t);
+    for (i = 0; unc; ++i, unc >>= 1) {
+      if (unc & 1) {
+        PROX_FN(prox_triangle) tr;
+        PROX_FN(prox_rayhit) h;
+        int c;
+        for (c = 0; c < 3; ++c) {
+          tr.v[c].x = v->tri[c][pos + (uint32_t)i];
+          tr.v[c].y = v->tri[3 + c][pos + (uint32_t)i];
+          tr.v[c].z = v->tri[6 + c][pos + (uint32_t)i];
+        }
+        if (PROX_FN(prox_raycast_triangle)(&pr->ray, &tr, &h)) {
+          ts[j + (uint32_t)i] = h.t;
+          m |= 1 << i;
+        }
+      }
+    }
+    mask |= (uint32_t)m << j;
+  }
+  return mask;
+}
+
+#if defined(PBV_NODE_F4)
+/* The node test in float: 4 lanes of 128 bits. */
+#define QV __m128
+#define QS1(x) _mm_set1_ps(x)
+#define QL(p) _mm_load_ps(p)
+#define QADD _mm_add_ps
+#define QSUB _mm_sub_ps
+#define QMUL _mm_mul_ps
+#define QMIN _mm_min_ps
+#define QMAX _mm_max_ps
+#define QABS(a) _mm_andnot_ps(_mm_set1_ps(-0.0f), (a))
+#define QSTOREU(p, v) _mm_storeu_ps((p), (v))
+#if defined(PROX_BVHR_AVX512)
+#define QCMPINT(a, b, c) ((int)_mm_cmp_ps_mask((a), (b), (c)))
+#else
+#define QCMPINT(a, b, c) _mm_movemask_ps(_mm_cmp_ps((a), (b), (c)))
+#endif
+#else
+#define QV PV
+#define QS1 PS1
+#define QL PBOX
+#define QADD PADD
+#define QSUB PSUB
+#define QMUL PMUL
+#define QMIN PMIN
+#define QMAX PMAX
+#define QABS PABS
+#define QSTOREU PSTOREU
+#define QCMPINT(a, b, c) MINT(PCMP((a), (b), (c)))
+#endif
+
+/* The node test (see the top of the file). */
+static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
+                                    const prox_bvh_node *nd, PROX_REAL tcur,
+                                    PROX_REAL *tn) {
+  const float *lo[3], *hi[3];
+  QV en, ex, a, b;
+  int i;
+  if (pr->mode[0] | pr->mode[1] | pr->mode[2])
+    return PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn);
+  lo[0] = nd->lo_x, lo[1] = nd->lo_y, lo[2] = nd->lo_z;
+  hi[0] = nd->hi_x, hi[1] = nd->hi_y, hi[2] = nd->hi_z;
+  for (i = 0; i < 3; ++i) {
+    QV o = QS1(pr->org[i]), iv = QS1(pr->inv[i]);
+    QV x = QMUL(QSUB(QL(lo[i]), o), iv), y = QMUL(QSUB(QL(hi[i]), o), iv);
+    QV n = pr->inv[i] < 0 ? y : x, f = pr->inv[i] < 0 ? x : y;
+    en = i ? QMAX(n, en) : n;
+    ex = i ? QMIN(f, ex) : f;
+  }
+  a = QMAX(en, QS1(pr->ray.tmin));
+  b = QMIN(ex, QS1(tcur));
+  QSTOREU(tn, a);
+  return QCMPINT(a,
+                 QADD(QADD(b, QMUL(QS1(PROX_R(4.0) * PROX_EPS), QABS(b))),
+                      QS1(pr->slack)),
+                 _CMP_LE_OQ) &
+         QCMPINT(a, QS1(PROX_INF), _CMP_LT_OQ) & ((1 << nd->n_child) - 1);
+}
+
+#undef QV
+#undef QS1
+#undef QL
+#undef QADD
+#undef QSUB
+#undef QMUL
+#undef QMIN
+#undef QMAX
+#undef QABS
+#undef QSTOREU
+#undef QCMPINT
+
+#define PROX_BVHR_CUSTOM 1
+#define PROX_BVHR_NAME(name) PROX_FN(pbv_##name)
+#define PROX_BVHR_QUAL static
+#define PROX_BVHR_LEAF(v, pr, first, n, ts)                                    \
+  PROX_FN(pbv_leaf)(v, pr, first, n, ts)
+#define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(pbv_node)(pr, nd, tcur, tn)
+#include <prox/detail/bvh_ray.inl>
+#undef PROX_BVHR_CUSTOM
+
+#if PROX_IS_DOUBLE
+size_t PBV_ENTRY(trav)(const prox_bvh_view *v, const prox_bvh_rayprep *pr,
+                       int mode, uint32_t *best_pos, long *winding,
+                       prox_mesh_hit *hits, size_t cap) {
+  return pbv_prox_bvh_detail_ray_trav(v, pr, mode, best_pos, winding, hits,
+                                      cap);
+}
+#else
+size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,
+                        int mode, uint32_t *best_pos, long *winding,
+                        prox_mesh_hitf *hits, size_t cap) {
+  return pbv_prox_bvh_detail_ray_travf(v, pr, mode, best_pos, winding, hits,
+                                       cap);
+}
+#endif
+
+#undef PLT
+#undef PLE
+#undef PGT
+#undef PGE
+#undef PEQ
+#undef PV
+#undef PW
+#undef PS1
+#undef PADD
+#undef PSUB
+#undef PMUL
+#undef PDIV
+#undef PMIN
+#undef PMAX
+#undef PABS
+#undef PSTOREU
+#undef PLOADU
+#undef PMASKLOAD
+#undef PMASKT
+#undef PMASKN
+#undef PBOX
+#undef PM
+#undef PCMP
+#undef MAND
+#undef MOR
+#undef MINT
+
+#endif /* PBV_TEMPLATE */
