@@ -6,6 +6,9 @@
 #define PROX_CLI_H
 
 #include <prox/bvh.h>
+#if defined(PROX_CLI_HAVE_RAYS)
+#include <prox/bvh_ray.h>
+#endif
 #include <prox/prox.h>
 
 #include "prox_io.h"

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define CHUNK 65536
 
@@ -99,6 +100,8 @@ int cli_cmd_demo(int argc, char **argv) {
   size_t nq, nr, i, nv, nt;
   double *v = NULL, *pts = NULL, *rays = NULL, t0, t_mesh, t_q = 0, t_r = 0,
          t_slice = 0, ctr[3], rad = 0, sum_d = 0, max_d = 0;
+  double cpu_q = 0, cpu_r = 0;
+  clock_t c0;
   uint32_t *tri = NULL;
   prox_mesh_closest *res = NULL;
   cli_hit *hits = NULL;
@@ -151,9 +154,9 @@ int cli_cmd_demo(int argc, char **argv) {
   }
   rad = 1.5 * sqrt(rad);
 
-  /* Closest points of random points around the knot's core curve, up to
-   * 0.2 to 0.8 from it (the tube radius is 0.4 +- 0.06): inside and outside the
-   * tube, as scans lie around the surface they measure. */
+  /* Closest points of random points 0.3 to 0.5 from the knot's core curve
+   * (the tube radius is 0.4 +- 0.06): on both sides of the surface, as the
+   * points of a scan lie around the surface it measures. */
   pts = malloc(3 * nq * sizeof *pts);
   res = malloc(CHUNK * sizeof *res);
   if (!pts || !res) {
@@ -161,17 +164,26 @@ int cli_cmd_demo(int argc, char **argv) {
     goto done;
   }
   for (i = 0; i < nq; ++i) {
-    double cp[3], dv[3], dir[3], z = 2 * cli_rng_uniform(&rng) - 1;
+    double cp[3], tg[3], dir[3], z = 2 * cli_rng_uniform(&rng) - 1, dt;
     double ph = 6.283185307179586 * cli_rng_uniform(&rng), s = sqrt(1 - z * z);
-    double rr = 0.2 + 0.6 * cli_rng_uniform(&rng);
-    knot(6.283185307179586 * cli_rng_uniform(&rng), cp, dv);
+    double rr = 0.3 + 0.2 * cli_rng_uniform(&rng);
+    knot(6.283185307179586 * cli_rng_uniform(&rng), cp, tg);
+    unit(tg);
+    /* A random direction normal to the curve: rr from the core. */
     dir[0] = s * cos(ph);
     dir[1] = s * sin(ph);
     dir[2] = z;
+    dt = dir[0] * tg[0] + dir[1] * tg[1] + dir[2] * tg[2];
+    for (k = 0; k < 3; ++k)
+      dir[k] -= dt * tg[k];
+    if (dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2] < 1e-6)
+      dir[0] = 1, dir[1] = dir[2] = 0;
+    unit(dir);
     for (k = 0; k < 3; ++k)
       pts[3 * i + (size_t)k] = cp[k] + rr * dir[k];
   }
   cli_progress_begin(&prog, "closest", nq, c.quiet);
+  c0 = clock();
   t0 = cli_now();
   for (i = 0; i < nq && rc == CLI_OK; i += CHUNK) {
     size_t n = nq - i < CHUNK ? nq - i : CHUNK, j;
@@ -184,11 +196,12 @@ int cli_cmd_demo(int argc, char **argv) {
     cli_progress_update(&prog, i + n);
   }
   t_q = cli_now() - t0;
+  cpu_q = (double)(clock() - c0) / CLOCKS_PER_SEC;
   cli_progress_end(&prog);
   if (rc != CLI_OK) goto done;
-  printf("  closest     %8.3f s  %zu points, %.2f M queries/s, mean "
-         "distance %.4f, max %.4f\n",
-         t_q, nq, (double)nq / t_q * 1e-6, sum_d / (double)nq, max_d);
+  printf("  closest     %8.3f s  %zu points near the surface, %.2f M "
+         "queries/s (cpu %.3f s), mean distance %.4f, max %.4f\n",
+         t_q, nq, (double)nq / t_q * 1e-6, cpu_q, sum_d / (double)nq, max_d);
   fflush(stdout);
 
   /* Rays from a sphere around the mesh towards random points of its box. */
@@ -216,7 +229,9 @@ int cli_cmd_demo(int argc, char **argv) {
         ry[6] = INFINITY;
       }
       tc = cli_now();
+      c0 = clock();
       rc = cli_raycast(&m, rays, n, hits, c.threads);
+      cpu_r += (double)(clock() - c0) / CLOCKS_PER_SEC;
       t_r += cli_now() - tc;
       for (j = 0; j < n; ++j)
         n_hit += (size_t)hits[j].hit;
@@ -224,8 +239,10 @@ int cli_cmd_demo(int argc, char **argv) {
     }
     cli_progress_end(&prog);
     if (rc != CLI_OK) goto done;
-    printf("  raycast     %8.3f s  %zu rays, %.2f M rays/s, %.1f%% hit\n", t_r,
-           nr, (double)nr / t_r * 1e-6, 100.0 * (double)n_hit / (double)nr);
+    printf("  raycast     %8.3f s  %zu rays, %.2f M rays/s (cpu %.3f s), "
+           "%.1f%% hit\n",
+           t_r, nr, (double)nr / t_r * 1e-6, cpu_r,
+           100.0 * (double)n_hit / (double)nr);
   } else {
     printf("  raycast     skipped: ray queries on meshes are not available "
            "in this build yet\n");

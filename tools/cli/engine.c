@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* The prox command's seams to library layers that are still being written:
- * the BVH ray queries (built when the library declares them, see
- * tools/prox/CMakeLists.txt), the signed distance and the mesh topology of
+/* The prox command's seams to library layers: the BVH ray queries
+ * (prox/bvh_ray.h, wired in where the library has them, see
+ * tools/cli/CMakeLists.txt), and the signed distance and mesh topology of
  * issue 16 (PENDING: not in the library yet; these functions answer
  * "unavailable" and the commands that need them exit 1 saying so). */
 #include "cli.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- rays -------------------------------------------------------------- */
@@ -22,28 +23,43 @@ int cli_rays_available(void) {
 int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
                 int threads) {
 #if defined(PROX_CLI_HAVE_RAYS)
+  prox_ray *rs = calloc(n ? n : 1, sizeof *rs);
+  prox_mesh_hit *hs = malloc((n ? n : 1) * sizeof *hs);
+  prox_status st;
   size_t i;
-  (void)threads;
+  if (!rs || !hs) {
+    free(rs);
+    free(hs);
+    return cli_fail("out of memory");
+  }
   for (i = 0; i < n; ++i) {
     const double *r = rays + 7 * i;
-    prox_ray ray;
-    prox_mesh_hit h;
+    rs[i].origin = prox_v3(r[0], r[1], r[2]);
+    rs[i].dir = prox_v3(r[3], r[4], r[5]);
+    rs[i].tmin = 0;
+    rs[i].tmax = r[6];
+  }
+  st = prox_bvh_raycast_batch(m->bvh, rs, n, hs, threads);
+  if (st != PROX_OK) {
+    free(rs);
+    free(hs);
+    return cli_fail("ray cast batch failed: %s", prox_status_string(st));
+  }
+  for (i = 0; i < n; ++i) {
+    const double *r = rays + 7 * i;
+    const prox_mesh_hit *h = hs + i;
     cli_hit *o = out + i;
-    ray.origin = prox_v3(r[0], r[1], r[2]);
-    ray.dir = prox_v3(r[3], r[4], r[5]);
-    ray.tmin = 0;
-    ray.tmax = r[6];
-    if (prox_bvh_raycast(m->bvh, ray, 0.0, r[6], &h) && h.hit) {
+    if (h->hit) {
       o->hit = 1;
-      o->t = h.t;
-      o->triangle = (long long)h.triangle;
+      o->t = h->t;
+      o->triangle = (long long)h->triangle;
       /* The point on the ray at t, as prox_rayhit defines it. */
-      o->p[0] = r[0] + h.t * r[3];
-      o->p[1] = r[1] + h.t * r[4];
-      o->p[2] = r[2] + h.t * r[5];
-      o->n[0] = h.normal.x;
-      o->n[1] = h.normal.y;
-      o->n[2] = h.normal.z;
+      o->p[0] = r[0] + h->t * r[3];
+      o->p[1] = r[1] + h->t * r[4];
+      o->p[2] = r[2] + h->t * r[5];
+      o->n[0] = h->normal.x;
+      o->n[1] = h->normal.y;
+      o->n[2] = h->normal.z;
     } else {
       o->hit = 0;
       o->t = INFINITY;
@@ -52,6 +68,8 @@ int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
       o->n[0] = o->n[1] = o->n[2] = NAN;
     }
   }
+  free(rs);
+  free(hs);
   return CLI_OK;
 #else
   (void)m;
