@@ -162,7 +162,8 @@ int cli_cmd_slice(int argc, char **argv) {
 /* Writes the grid, slab by slab (one z plane at a time: bounded memory). */
 static int sdf_write(const cli_mesh *m, const double origin[3], double hsp,
                      const uint64_t n[3], const char *npy, const char *json,
-                     const char *data_name, int threads, int quiet) {
+                     const char *data_name, int is_signed, int threads,
+                     int quiet) {
   prox_io_npy_writer *wr = NULL;
   prox_error err;
   size_t plane = (size_t)(n[0] * n[1]), i, j;
@@ -192,7 +193,7 @@ static int sdf_write(const cli_mesh *m, const double origin[3], double hsp,
         p[1] = origin[1] + (double)j * hsp;
         p[2] = origin[2] + (double)k * hsp;
       }
-    rc = distance_field(m, xyz, plane, 1, vals, threads, &prog, &done);
+    rc = distance_field(m, xyz, plane, is_signed, vals, threads, &prog, &done);
     if (rc == CLI_OK) prox_io_npy_writer_values(wr, vals, plane);
   }
   cli_progress_end(&prog);
@@ -217,7 +218,7 @@ int cli_cmd_sdf(int argc, char **argv) {
   const char *mesh_path = NULL, *out_path = NULL, *v;
   int r, rc, ci;
   long res = 64;
-  int have_res = 0, have_voxel = 0;
+  int have_res = 0, have_voxel = 0, is_signed = 1;
   double voxel = 0, pad = 0.1;
   cli_mesh m;
   while (a.i < argc) {
@@ -246,6 +247,11 @@ int cli_cmd_sdf(int argc, char **argv) {
       have_voxel = 1;
       continue;
     }
+    if (strcmp(s, "--unsigned") == 0) {
+      is_signed = 0;
+      a.i++;
+      continue;
+    }
     if ((r = cli_opt_value(&a, "--pad", &v)) != 0) {
       if (r < 0 || !cli_parse_double(a.command, "--pad", v, &pad))
         return CLI_USAGE;
@@ -266,7 +272,8 @@ int cli_cmd_sdf(int argc, char **argv) {
     return cli_usage_error(a.command, "OUT is a file (it gets a sidecar)");
   if (have_res && have_voxel)
     return cli_usage_error(a.command, "--res and --voxel exclude each other");
-  if (!cli_signed_available()) return cli_fail(CLI_NO_SIGN_MESSAGE);
+  if (is_signed && !cli_signed_available())
+    return cli_fail(CLI_NO_SIGN_MESSAGE);
   if ((rc = cli_mesh_load(&m, mesh_path)) != CLI_OK) return rc;
   if ((rc = cli_mesh_build(&m, mesh_path, c.threads)) == CLI_OK) {
     double side = 0, origin[3], hsp, total = 1;
@@ -296,7 +303,7 @@ int cli_cmd_sdf(int argc, char **argv) {
       const char *tjson = cli_outpath_begin(&ojson, json);
       const char *base = strrchr(out_path, '/');
       rc = sdf_write(&m, origin, hsp, n, tnpy, tjson,
-                     base ? base + 1 : out_path, c.threads, c.quiet);
+                     base ? base + 1 : out_path, is_signed, c.threads, c.quiet);
       if (rc == CLI_OK)
         rc = cli_outpath_end(&onpy, 1);
       else

@@ -90,7 +90,7 @@ static const char help_slice[] =
 
 static const char help_sdf[] =
     "usage: prox sdf MESH [--res N | --voxel SIZE] [--pad F] -o OUT.npy\n"
-    "                [--threads N] [--quiet]\n"
+    "                [--unsigned] [--threads N] [--quiet]\n"
     "\n"
     "The signed distance to MESH (negative inside) on a regular grid over\n"
     "the mesh's box, written as NumPy .npy (float32, shape (nz, ny, nx),\n"
@@ -101,7 +101,8 @@ static const char help_sdf[] =
     "  --res N       grid points along the longest side (default 64)\n"
     "  --voxel SIZE  grid spacing instead of --res\n"
     "  --pad F       margin around the box, a fraction of its longest side\n"
-    "                (default 0.1)\n";
+    "                (default 0.1)\n"
+    "  --unsigned    the unsigned distance instead\n";
 
 static const char help_info[] =
     "usage: prox info MESH [--json] [--threads N]\n"
