@@ -247,7 +247,9 @@ static size_t io_grow(size_t n, size_t cap, size_t more, size_t elt) {
 }
 
 int io_dvec_reserve(io_dvec *a, size_t more) {
-  size_t cap = io_grow(a->n, a->cap, more, sizeof(double));
+  size_t cap;
+  if (more <= a->cap - a->n) return 0;
+  cap = io_grow(a->n, a->cap, more, sizeof(double));
   double *v;
   if (cap == 0) return -1;
   if (cap == a->cap) return 0;
@@ -259,7 +261,9 @@ int io_dvec_reserve(io_dvec *a, size_t more) {
 }
 
 int io_uvec_reserve(io_uvec *a, size_t more) {
-  size_t cap = io_grow(a->n, a->cap, more, sizeof(uint32_t));
+  size_t cap;
+  if (more <= a->cap - a->n) return 0;
+  cap = io_grow(a->n, a->cap, more, sizeof(uint32_t));
   uint32_t *v;
   if (cap == 0) return -1;
   if (cap == a->cap) return 0;
@@ -291,58 +295,6 @@ io_ply_scalar io_ply_scalar_from_name(const char *s, size_t n) {
     if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0)
       return names[i].t;
   return IO_PLY_NONE;
-}
-
-int io_ply_scalar_size(io_ply_scalar t) {
-  switch (t) {
-  case IO_PLY_INT8:
-  case IO_PLY_UINT8:
-    return 1;
-  case IO_PLY_INT16:
-  case IO_PLY_UINT16:
-    return 2;
-  case IO_PLY_INT32:
-  case IO_PLY_UINT32:
-  case IO_PLY_FLOAT32:
-    return 4;
-  case IO_PLY_FLOAT64:
-    return 8;
-  case IO_PLY_NONE:
-    break;
-  }
-  return 0;
-}
-
-double io_ply_decode(const unsigned char *p, io_ply_scalar t, int le) {
-  uint64_t b = io_load(p, io_ply_scalar_size(t), le);
-  switch (t) {
-  case IO_PLY_INT8:
-    return (double)(int8_t)(uint8_t)b;
-  case IO_PLY_UINT8:
-    return (double)(uint8_t)b;
-  case IO_PLY_INT16:
-    return (double)(int16_t)(uint16_t)b;
-  case IO_PLY_UINT16:
-    return (double)(uint16_t)b;
-  case IO_PLY_INT32:
-    return (double)(int32_t)(uint32_t)b;
-  case IO_PLY_UINT32:
-    return (double)(uint32_t)b;
-  case IO_PLY_FLOAT32: {
-    uint32_t u = (uint32_t)b;
-    float f;
-    memcpy(&f, &u, 4);
-    return (double)f;
-  }
-  case IO_PLY_FLOAT64: {
-    double d;
-    memcpy(&d, &b, 8);
-    return d;
-  }
-  case IO_PLY_NONE:
-    break;
-  }
-  return 0.0;
 }
 
 void io_ply_header_free(io_ply_header *h) {

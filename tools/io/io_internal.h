@@ -108,7 +108,25 @@ typedef enum io_ply_scalar {
 io_ply_scalar io_ply_scalar_from_name(const char *s, size_t n);
 
 /* Bytes of a PLY scalar type. */
-int io_ply_scalar_size(io_ply_scalar t);
+static inline int io_ply_scalar_size(io_ply_scalar t) {
+  switch (t) {
+  case IO_PLY_INT8:
+  case IO_PLY_UINT8:
+    return 1;
+  case IO_PLY_INT16:
+  case IO_PLY_UINT16:
+    return 2;
+  case IO_PLY_INT32:
+  case IO_PLY_UINT32:
+  case IO_PLY_FLOAT32:
+    return 4;
+  case IO_PLY_FLOAT64:
+    return 8;
+  case IO_PLY_NONE:
+    break;
+  }
+  return 0;
+}
 
 /* 1 for the integer PLY types. */
 static inline int io_ply_scalar_is_int(io_ply_scalar t) {
@@ -116,7 +134,38 @@ static inline int io_ply_scalar_is_int(io_ply_scalar t) {
 }
 
 /* Decodes one binary PLY scalar at p as a double (exact for every type). */
-double io_ply_decode(const unsigned char *p, io_ply_scalar t, int le);
+static inline double io_ply_decode(const unsigned char *p, io_ply_scalar t,
+                                   int le) {
+  uint64_t b = io_load(p, io_ply_scalar_size(t), le);
+  switch (t) {
+  case IO_PLY_INT8:
+    return (double)(int8_t)(uint8_t)b;
+  case IO_PLY_UINT8:
+    return (double)(uint8_t)b;
+  case IO_PLY_INT16:
+    return (double)(int16_t)(uint16_t)b;
+  case IO_PLY_UINT16:
+    return (double)(uint16_t)b;
+  case IO_PLY_INT32:
+    return (double)(int32_t)(uint32_t)b;
+  case IO_PLY_UINT32:
+    return (double)(uint32_t)b;
+  case IO_PLY_FLOAT32: {
+    uint32_t u = (uint32_t)b;
+    float f;
+    memcpy(&f, &u, 4);
+    return (double)f;
+  }
+  case IO_PLY_FLOAT64: {
+    double d;
+    memcpy(&d, &b, 8);
+    return d;
+  }
+  case IO_PLY_NONE:
+    break;
+  }
+  return 0.0;
+}
 
 /* PLY header, shared by the mesh reader and the point reader. */
 typedef struct io_ply_prop {

@@ -219,7 +219,6 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
                  max_line, max_index, V.n / 3);
     goto fail;
   }
-  if (io_dvec_reserve(&V, 0) != 0 || io_uvec_reserve(&T, 0) != 0) goto oom;
   if (!V.v && io_dvec_reserve(&V, 1) != 0) goto oom;
   if (!T.v && io_uvec_reserve(&T, 1) != 0) goto oom;
   io_mesh_take(mesh, &V, &T);
@@ -348,6 +347,95 @@ static uint64_t ply_min_bytes(const io_ply_element *e, int format) {
   return e->count * per;
 }
 
+/* Whether the binary fast path of faces applies: the index list is the
+ * only list property of the face element. */
+static int ply_face_fast(const io_ply_element *e, int pf) {
+  int j;
+  for (j = 0; j < e->nprops; ++j)
+    if (j != pf && e->props[j].count_type != IO_PLY_NONE) return 0;
+  return 1;
+}
+
+/* Binary faces whose only list is the index list pf: fixed bytes before
+ * and after it. */
+static prox_status ply_faces_binary(ply_cur *c, const io_ply_element *e, int pf,
+                                    int le, uint32_t nv, io_uvec *T,
+                                    size_t *polygons) {
+  size_t before = 0, after = 0;
+  io_ply_scalar ct = e->props[pf].count_type, it = e->props[pf].type;
+  size_t csz = (size_t)io_ply_scalar_size(ct);
+  size_t isz = (size_t)io_ply_scalar_size(it);
+  uint64_t k;
+  int j;
+  for (j = 0; j < e->nprops; ++j) {
+    size_t sz = (size_t)io_ply_scalar_size(e->props[j].type);
+    if (j < pf) before += sz;
+    if (j > pf) after += sz;
+  }
+  for (k = 0; k < e->count; ++k) {
+    const unsigned char *q = c->p;
+    uint64_t n, m;
+    uint32_t first = 0, prev = 0;
+    const char *msg = NULL;
+    if ((size_t)(c->end - q) < before + csz) {
+      msg = "the file ends early";
+      goto bad;
+    }
+    q += before;
+    {
+      double dn = io_ply_decode(q, ct, le);
+      if (!(dn >= 0) || dn > 2147483647.0) {
+        c->p = q;
+        msg = "bad list count";
+        goto bad;
+      }
+      n = (uint64_t)dn;
+    }
+    q += csz;
+    if (n < 3) {
+      c->p = q - csz;
+      msg = "face with fewer than 3 vertices";
+      goto bad;
+    }
+    if ((uint64_t)(c->end - q) / isz < n ||
+        (size_t)(c->end - q) - n * isz < after) {
+      c->p = q;
+      msg = "the file ends early";
+      goto bad;
+    }
+    if (n > 3) ++*polygons;
+    if (T->n + 3 * (n - 2) > T->cap &&
+        io_uvec_reserve(T, (size_t)(3 * (n - 2))) != 0)
+      return io_fail(c->err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory",
+                     c->name);
+    for (m = 0; m < n; ++m) {
+      double v = io_ply_decode(q, it, le);
+      uint32_t idx;
+      if (!(v >= 0) || v >= (double)nv) {
+        c->p = q;
+        msg = "vertex index out of range";
+        goto bad;
+      }
+      idx = (uint32_t)v;
+      if (m == 0) {
+        first = idx;
+      } else if (m >= 2) {
+        T->v[T->n] = first;
+        T->v[T->n + 1] = prev;
+        T->v[T->n + 2] = idx;
+        T->n += 3;
+      }
+      prev = idx;
+      q += isz;
+    }
+    c->p = q + after;
+    continue;
+  bad:
+    return ply_fail(c, msg, e->name, k);
+  }
+  return PROX_OK;
+}
+
 static prox_status ply_parse(const char *name, const char *data, size_t size,
                              prox_io_mesh *mesh, prox_error *err) {
   io_ply_header h;
@@ -450,6 +538,49 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
         c.p += e->count * e->fixed_size;
         continue;
       }
+    }
+    if (h.format != 0 && i == ivert && !e->has_list) {
+      /* Binary vertices of fixed size: x, y, z at fixed offsets. */
+      size_t stride = e->fixed_size, off[3] = {0, 0, 0}, o = 0;
+      io_ply_scalar ty[3];
+      int j, le = h.format == 1;
+      const int pxyz[3] = {px, py, pz};
+      for (j = 0; j < e->nprops; ++j) {
+        int a;
+        for (a = 0; a < 3; ++a)
+          if (j == pxyz[a]) {
+            off[a] = o;
+            ty[a] = e->props[j].type;
+          }
+        o += (size_t)io_ply_scalar_size(e->props[j].type);
+      }
+      if ((uint64_t)(c.end - c.p) / stride < e->count) {
+        st = io_fail(err, PROX_ERROR_PARSE,
+                     "%s: byte %zu: the file ends inside element 'vertex'",
+                     name, (size_t)(c.p - c.base));
+        goto done;
+      }
+      for (k = 0; k < e->count; ++k) {
+        const unsigned char *rec = c.p + k * stride;
+        int a;
+        for (a = 0; a < 3; ++a) {
+          double v = io_ply_decode(rec + off[a], ty[a], le);
+          if (!isfinite(v)) {
+            c.p = rec + off[a];
+            st = ply_fail(&c, "non-finite vertex coordinate", e->name, k);
+            goto done;
+          }
+          V.v[3 * k + (size_t)a] = v;
+        }
+      }
+      c.p += e->count * stride;
+      continue;
+    }
+    if (h.format != 0 && i == iface && ply_face_fast(e, pf)) {
+      st = ply_faces_binary(&c, e, pf, h.format == 1, (uint32_t)nv, &T,
+                            &mesh->polygons_triangulated);
+      if (st != PROX_OK) goto done;
+      continue;
     }
     for (k = 0; k < e->count; ++k) {
       int j;

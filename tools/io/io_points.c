@@ -174,6 +174,13 @@ static int rec_text_line(const char *p, const char *eol, double *out,
   return n;
 }
 
+/* The first character of a line that is not white space. */
+static const char *rec_first_field(const char *p, const char *eol) {
+  while (p < eol && io_is_blank(*p))
+    ++p;
+  return p;
+}
+
 static int rec_has_letter(const char *p, const char *eol) {
   for (; p < eol; ++p)
     if (isalpha((unsigned char)*p)) return 1;
@@ -205,7 +212,9 @@ static prox_status rec_text_next(prox_io_records *r, double *values,
     n = rec_text_line(p, eol, out, maxf, &bad, &nonfinite);
     if (n != 0 && r->header_pending) {
       r->header_pending = 0;
-      if ((n < 0 || nonfinite) && rec_has_letter(p, eol)) n = 0; /* header */
+      /* A header: its first field is not a number (x,y,z; "ox oy ..."). */
+      if (n < 0 && bad == rec_first_field(p, eol) && rec_has_letter(p, eol))
+        n = 0;
     }
     if (n < 0) {
       int show = 0;
@@ -259,7 +268,7 @@ static prox_status rec_ply_open(prox_io_records *r, prox_error *err) {
       if (err) r->saved = *err;
       return st;
     }
-    code = rec_fill(r, r->hi - r->lo + 4096);
+    code = rec_fill(r, r->hi - r->lo + 1);
     if (code) return rec_fill_error(r, err, code);
   }
   rec_advance(r, r->h.header_size);
