@@ -697,6 +697,30 @@ static void test_stl(void) {
     if (st == PROX_OK) stl_check(&m, 7, w);
     prox_io_mesh_free(&m);
   }
+  /* Regression (fuzz_stl): an ascii facet of four corners (fanned) with
+   * welding on; the weld renumbered triangle slots as if they were
+   * corners, which gave indices out of range. Corners 1 and 2 are equal. */
+  b.n = 0;
+  tb_printf(&b, "solid tet\n facet normal 0 0 0\n  outer loop\n"
+                "   vertex 0 0 0\n   vertex 0 1 0\n  vertex 0 1 0\n"
+                "   vertex 0 0 1\n  endloop\n endfacet\n"
+                " facet normal 0 0 0\n  outer loop\n   vertex 0 0 0\n"
+                "   vertex 0 0 1\n   vertex 0 1 0\n  endloop\n endfacet\n"
+                "endsolid tet\n");
+  st = parse("q.stl", PROX_IO_FORMAT_STL, &b, &weld, &m, &e);
+  CHECK_MSG(st == PROX_OK, "%s", e.message);
+  if (st == PROX_OK) {
+    static const uint32_t want[9] = {0, 1, 1, 0, 1, 2, 0, 2, 1};
+    CHECK_INT_EQ(m.vertex_count, 3);
+    CHECK_INT_EQ(m.triangle_count, 3);
+    CHECK_INT_EQ(m.polygons_triangulated, 1);
+    CHECK_INT_EQ(m.vertices_welded, 4);
+    for (i = 0; i < 9 && i < 3 * m.triangle_count; ++i)
+      CHECK_INT_EQ(m.triangles[i], want[i]);
+    CHECK(m.vertices[3] == 0 && m.vertices[4] == 1 && m.vertices[5] == 0);
+    CHECK(m.vertices[6] == 0 && m.vertices[7] == 0 && m.vertices[8] == 1);
+  }
+  prox_io_mesh_free(&m);
   /* an empty binary STL */
   b.n = 0;
   stl_binary(&b, "empty", 0);

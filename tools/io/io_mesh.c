@@ -691,15 +691,20 @@ done:
 /* ------------------------------------------------------------------------ */
 
 /* Merges vertices of equal position (0.0 == -0.0) in place, keeping the
- * first occurrence's order. */
+ * first occurrence's order, and renumbers the triangles. */
 static int stl_weld(prox_io_mesh *mesh) {
   size_t n = mesh->vertex_count, cap = 16, i, out = 0;
-  uint32_t *table;
+  uint32_t *table, *remap;
   double *v = mesh->vertices;
   while (cap < 2 * n)
     cap *= 2;
   table = (uint32_t *)malloc(cap * sizeof *table);
-  if (!table) return -1;
+  remap = (uint32_t *)malloc((n ? n : 1) * sizeof *remap);
+  if (!table || !remap) {
+    free(table);
+    free(remap);
+    return -1;
+  }
   memset(table, 0xff, cap * sizeof *table);
   for (i = 0; i < n; ++i) {
     /* + 0.0 turns -0.0 into +0.0, so that equal values hash equally. */
@@ -717,22 +722,27 @@ static int stl_weld(prox_io_mesh *mesh) {
     for (;;) {
       uint32_t t = table[s];
       if (t == UINT32_MAX) {
+        /* a new position: vertex `out` (out <= i, so the copy does not
+         * overwrite a vertex still to be read) */
         table[s] = (uint32_t)out;
         v[3 * out] = v[3 * i];
         v[3 * out + 1] = v[3 * i + 1];
         v[3 * out + 2] = v[3 * i + 2];
-        mesh->triangles[i] = (uint32_t)out;
+        remap[i] = (uint32_t)out;
         ++out;
         break;
       }
       if (v[3 * t] == x && v[3 * t + 1] == y && v[3 * t + 2] == z) {
-        mesh->triangles[i] = t;
+        remap[i] = t;
         break;
       }
       s = (s + 1) & (cap - 1);
     }
   }
+  for (i = 0; i < 3 * mesh->triangle_count; ++i)
+    mesh->triangles[i] = remap[mesh->triangles[i]];
   free(table);
+  free(remap);
   mesh->vertices_welded = n - out;
   mesh->vertex_count = out;
   if (out < n && out > 0) {

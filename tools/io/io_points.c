@@ -73,7 +73,7 @@ uint64_t prox_io_records_count(const prox_io_records *r) {
 
 void prox_io_records_close(prox_io_records *r) {
   if (!r) return;
-  if (r->f && !r->is_stdin) fclose(r->f);
+  if (r->f && !r->is_stdin) fclose(r->f); /* is_stdin: not ours to close */
   free(r->buf);
   io_ply_header_free(&r->h);
   free(r);
@@ -425,47 +425,42 @@ static prox_status rec_ply_next(prox_io_records *r, double *values,
 /* Entry points                                                             */
 /* ------------------------------------------------------------------------ */
 
-prox_status prox_io_records_open(const char *path,
-                                 const prox_io_records_options *options,
-                                 prox_io_records **reader, prox_error *err) {
+/* Opens a reader on f (path: the name for messages and for the format;
+ * own: close f at the end). */
+static prox_status rec_open(FILE *f, int own, const char *name, int ply,
+                            const prox_io_records_options *options,
+                            prox_io_records **reader, prox_error *err) {
   prox_io_records *r;
   prox_io_records_options o;
   int code;
   prox_status st;
-  if (reader) *reader = NULL;
-  if (!path || !reader)
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: path or reader is NULL");
   o = options ? *options : prox_io_records_points();
   if (o.max_fields < 1 || o.max_fields > PROX_IO_MAX_FIELDS ||
       o.min_fields < 1 || o.min_fields > o.max_fields ||
-      (!o.ply_names && o.max_fields != 3))
+      (!o.ply_names && o.max_fields != 3)) {
+    if (own) fclose(f);
     return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
                    "prox_io: bad record options");
+  }
   if (o.buffer_size == 0) o.buffer_size = (size_t)1 << 20;
   if (o.buffer_size < 64) o.buffer_size = 64;
   r = (prox_io_records *)calloc(1, sizeof *r);
-  if (!r)
-    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+  if (!r) {
+    if (own) fclose(f);
+    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
+  }
+  r->f = f;
+  r->is_stdin = !own; /* not closed by prox_io_records_close */
   r->opt = o;
   r->cap = o.buffer_size;
   r->max_cap = o.buffer_size * 64;
   r->buf = (char *)malloc(r->cap + 1);
-  snprintf(r->name, sizeof r->name, "%s", path);
+  snprintf(r->name, sizeof r->name, "%s", name);
   r->line = 1;
   r->header_pending = 1;
-  r->is_stdin = strcmp(path, "-") == 0;
-  if (r->is_stdin) snprintf(r->name, sizeof r->name, "<stdin>");
   if (!r->buf) {
     prox_io_records_close(r);
-    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
-  }
-  r->f = r->is_stdin ? stdin : fopen(path, "rb");
-  if (!r->f) {
-    int e = errno;
-    prox_io_records_close(r);
-    return io_fail(err, PROX_ERROR_IO, "%s: cannot open: %s", path,
-                   strerror(e));
+    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
   }
   code = rec_fill(r, 4);
   if (code) {
@@ -474,9 +469,10 @@ prox_status prox_io_records_open(const char *path,
     return st;
   }
   r->kind = REC_TEXT;
-  if (prox_io_format_from_path(path) == PROX_IO_FORMAT_PLY ||
-      (r->is_stdin && r->hi - r->lo >= 4 && memcmp(r->buf, "ply", 3) == 0 &&
-       (r->buf[3] == '\n' || r->buf[3] == '\r'))) {
+  if (ply < 0)
+    ply = r->hi - r->lo >= 4 && memcmp(r->buf, "ply", 3) == 0 &&
+          (r->buf[3] == '\n' || r->buf[3] == '\r');
+  if (ply) {
     st = rec_ply_open(r, err);
     if (st != PROX_OK) {
       prox_io_records_close(r);
@@ -486,6 +482,38 @@ prox_status prox_io_records_open(const char *path,
   io_ok(err);
   *reader = r;
   return PROX_OK;
+}
+
+prox_status prox_io_records_open(const char *path,
+                                 const prox_io_records_options *options,
+                                 prox_io_records **reader, prox_error *err) {
+  FILE *f;
+  int is_stdin;
+  if (reader) *reader = NULL;
+  if (!path || !reader)
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
+                   "prox_io: path or reader is NULL");
+  is_stdin = strcmp(path, "-") == 0;
+  f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f)
+    return io_fail(err, PROX_ERROR_IO, "%s: cannot open: %s", path,
+                   strerror(errno));
+  return rec_open(
+      f, !is_stdin, is_stdin ? "<stdin>" : path,
+      is_stdin ? -1 : prox_io_format_from_path(path) == PROX_IO_FORMAT_PLY,
+      options, reader, err);
+}
+
+prox_status prox_io_records_open_stream(FILE *stream, const char *name, int ply,
+                                        const prox_io_records_options *options,
+                                        prox_io_records **reader,
+                                        prox_error *err) {
+  if (reader) *reader = NULL;
+  if (!stream || !reader)
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
+                   "prox_io: stream or reader is NULL");
+  return rec_open(stream, 0, name ? name : "<stream>", ply < 0 ? -1 : !!ply,
+                  options, reader, err);
 }
 
 prox_status prox_io_records_next(prox_io_records *r, double *values,

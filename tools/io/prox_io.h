@@ -178,6 +178,15 @@ prox_status prox_io_records_open(const char *path,
                                  const prox_io_records_options *options,
                                  prox_io_records **reader, prox_error *err);
 
+/// As prox_io_records_open, on a stream the caller has opened (and closes
+/// after prox_io_records_close, which does not close it). `name` is used in
+/// messages (NULL: "<stream>"). `ply`: 1 PLY, 0 text, -1 PLY when the
+/// stream starts with a "ply" line. Same results and errors.
+prox_status prox_io_records_open_stream(FILE *stream, const char *name, int ply,
+                                        const prox_io_records_options *options,
+                                        prox_io_records **reader,
+                                        prox_error *err);
+
 /// Reads up to `capacity` records into `values` (capacity * max_fields
 /// doubles, record after record) and sets `*count` to the number read; 0
 /// means the end of the file. Returns PROX_OK, or PROX_ERROR_PARSE (a
