@@ -807,7 +807,11 @@ static void test_stl_errors(void) {
 static const char *tmp_path(const char *stem) {
   static char buf[8][256];
   static int k = 0;
+#ifdef PROX_TEST_TMPDIR
+  const char *dir = PROX_TEST_TMPDIR;
+#else
   const char *dir = getenv("TMPDIR");
+#endif
   char *p = buf[k++ % 8];
   snprintf(p, 256, "%s/prox_test_io_%s", dir && *dir ? dir : "/tmp", stem);
   return p;
