@@ -330,17 +330,23 @@ static const char *ply_count(ply_cur *c, io_ply_scalar t, uint64_t *n) {
   return NULL;
 }
 
-/* The minimal number of bytes the instances of e occupy in the body. */
-static uint64_t ply_min_bytes(const io_ply_element *e, int format) {
+/* The minimal number of bytes the instances of e occupy in the body. The
+ * face index list (property `face_list`, -1 for none) holds at least three
+ * indices, or the face is an error anyway. */
+static uint64_t ply_min_bytes(const io_ply_element *e, int format,
+                              int face_list) {
   uint64_t per = 0;
   int i;
   for (i = 0; i < e->nprops; ++i) {
     const io_ply_prop *pr = &e->props[i];
-    if (format == 0)
-      per += 1; /* at least one character (its separator may be the end) */
-    else
-      per += (uint64_t)io_ply_scalar_size(
-          pr->count_type != IO_PLY_NONE ? pr->count_type : pr->type);
+    int list = pr->count_type != IO_PLY_NONE;
+    if (format == 0) {
+      /* a token of at least one character (its separator may be the end) */
+      per += i == face_list ? 4 : 1;
+    } else {
+      per += (uint64_t)io_ply_scalar_size(list ? pr->count_type : pr->type);
+      if (i == face_list) per += 3 * (uint64_t)io_ply_scalar_size(pr->type);
+    }
   }
   if (per == 0) return 0;
   if (e->count > UINT64_MAX / per) return UINT64_MAX;
@@ -450,7 +456,14 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
   if (st != PROX_OK) return st;
   for (i = 0; i < h.nelements; ++i) {
     io_ply_element *e = &h.elements[i];
-    uint64_t b = ply_min_bytes(e, h.format);
+    uint64_t b;
+    int fl = -1;
+    if (strcmp(e->name, "face") == 0) {
+      fl = io_ply_find_prop(e, "vertex_indices");
+      if (fl < 0) fl = io_ply_find_prop(e, "vertex_index");
+      if (fl >= 0 && e->props[fl].count_type == IO_PLY_NONE) fl = -1;
+    }
+    b = ply_min_bytes(e, h.format, fl);
     if (strcmp(e->name, "vertex") == 0 || strcmp(e->name, "face") == 0) {
       int *slot = e->name[0] == 'v' ? &ivert : &iface;
       if (*slot >= 0) {

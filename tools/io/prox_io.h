@@ -168,9 +168,11 @@ typedef struct prox_io_records prox_io_records;
 /// (`.csv`, `.xyz`, `.txt`, ...) is text: per line min_fields to max_fields
 /// numbers separated by commas and/or white space, `#` starts a comment,
 /// blank lines are skipped, and the first line that holds something may be
-/// a header (it is skipped when it holds a letter other than a number's
-/// `e`/`E` and does not parse as numbers). Memory stays bounded by the
-/// buffer whatever the file size, so pipes of any length work. Returns
+/// a header (it is skipped when its first field is not a number and it
+/// holds a letter: `x,y,z`, `ox oy oz dx dy dz`). Non-finite numbers are
+/// errors. The PLY vertex element must be the file's first element (what
+/// follows it is not read). Memory stays bounded by the buffer whatever the
+/// file size, so pipes of any length work. Returns
 /// PROX_OK and sets `*reader`, or an error (then `*reader` is NULL):
 /// PROX_ERROR_IO, PROX_ERROR_PARSE (PLY header), PROX_ERROR_OUT_OF_MEMORY,
 /// PROX_ERROR_INVALID_ARGUMENT (bad options, NULL path or reader).
