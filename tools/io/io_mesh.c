@@ -833,12 +833,15 @@ static int stl_word(stl_cur *c, const char **w, size_t *n) {
   return 1;
 }
 
+/* Whether the word [w, w + n) is the lowercase keyword kw, in any case
+ * (ASCII: c | 0x20 is c in lowercase for letters, and equals a lowercase
+ * letter only for that letter in either case). */
 static int stl_is(const char *w, size_t n, const char *kw) {
   size_t i;
-  if (strlen(kw) != n) return 0;
   for (i = 0; i < n; ++i)
-    if (tolower((unsigned char)w[i]) != kw[i]) return 0;
-  return 1;
+    if (!kw[i] || ((unsigned char)w[i] | 0x20) != (unsigned char)kw[i])
+      return 0;
+  return kw[n] == '\0';
 }
 
 /* Skips to the end of the current line (the name after solid/endsolid). */
