@@ -1200,6 +1200,19 @@ static void test_read_mesh_file(void) {
   CHECK(prox_io_format_from_path("x.stl") == PROX_IO_FORMAT_STL);
   CHECK(prox_io_format_from_path("x.stl/y") == PROX_IO_FORMAT_UNKNOWN);
   CHECK(prox_io_read_mesh(NULL, NULL, &m, &e) == PROX_ERROR_INVALID_ARGUMENT);
+#ifdef PROX_TEST_TMPDIR
+  /* A directory (glibc's ftell says LONG_MAX for it): an I/O error, not an
+   * attempt to allocate that much. */
+  {
+    prox_io_records *r;
+    CHECK_MSG(prox_io_read_mesh(PROX_TEST_TMPDIR "/dir.obj", NULL, &m, &e) ==
+                  PROX_ERROR_IO,
+              "%s", e.message);
+    CHECK(prox_io_records_open(PROX_TEST_TMPDIR, NULL, &r, &e) ==
+              PROX_ERROR_IO &&
+          r == NULL);
+  }
+#endif
 }
 
 int main(int argc, char **argv) {

@@ -75,6 +75,9 @@ prox_status io_read_file(const char *path, char **data, size_t *size,
   if (!is_stdin && fseek(f, 0, SEEK_END) == 0) {
     len = ftell(f);
     if (fseek(f, 0, SEEK_SET) != 0) len = -1;
+    /* glibc reports LONG_MAX for a directory: read it as a stream, which
+     * then fails with the system's reason. */
+    if (len == LONG_MAX) len = -1;
   }
   if (len >= 0) {
     /* A regular file: one read of its known size (plus one byte to see
