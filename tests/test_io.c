@@ -903,6 +903,24 @@ static void test_records_text(void) {
     CHECK_MSG(cnt == n, "read %ld of %ld: %s", cnt, n, e.message);
     CHECK(memcmp(got, want, (size_t)n * 3 * sizeof *got) == 0);
   }
+  /* a byte order mark before the first line (with and without a header) */
+  {
+    const char *bp = tmp_path("bom.csv");
+    double r3[6];
+    const char *a = "\xEF\xBB\xBF-1,2,3\n4,5,6\n";
+    const char *h = "\xEF\xBB\xBFx,y,z\n-1,2,3\n4,5,6\n";
+    int pass;
+    for (pass = 0; pass < 2; ++pass) {
+      const char *txt = pass ? h : a;
+      write_file(bp, txt, strlen(txt));
+      o.buffer_size = 0;
+      memset(r3, 0, sizeof r3);
+      cnt = read_records(bp, &o, 8, r3, 2, &e);
+      CHECK_MSG(cnt == 2 && r3[0] == -1 && r3[5] == 6, "%ld %s", cnt,
+                e.message);
+    }
+    remove(bp);
+  }
   /* rays with and without tmax */
   {
     prox_io_records_options ro = prox_io_records_rays();
@@ -930,7 +948,11 @@ static void test_records_text(void) {
                {"1 2 3\n1 2 1e999\n", 2},
                {"1 2 3\n1,,2,3\n", 2},
                {"1 2 3\n1 2 3,\n", 2},
-               {"1 2 3\r\n4 5 6\r\n7 8 0x9\r\n", 3}};
+               {"1 2 3\r\n4 5 6\r\n7 8 0x9\r\n", 3},
+               {"\xEF\xBB\xBF"
+                "1 2 3\n\xEF\xBB\xBF"
+                "4 5 6\n",
+                2}};
     const char *ep = tmp_path("bad.csv");
     size_t k;
     for (k = 0; k < sizeof bad / sizeof bad[0]; ++k) {

@@ -472,6 +472,8 @@ static prox_status rec_open(FILE *f, int own, const char *name, int ply,
   if (ply < 0)
     ply = r->hi - r->lo >= 4 && memcmp(r->buf, "ply", 3) == 0 &&
           (r->buf[3] == '\n' || r->buf[3] == '\r');
+  if (!ply && r->hi - r->lo >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0)
+    rec_advance(r, 3); /* a UTF-8 byte order mark (spreadsheet exports) */
   if (ply) {
     st = rec_ply_open(r, err);
     if (st != PROX_OK) {
