@@ -34,126 +34,24 @@ const char *io_name(const char *name) {
 /* Numbers                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* Powers of ten that are exact doubles. */
-static const double io_pow10[23] = {
-    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-
-const char *io_scan_double(const char *p, const char *end, double *out) {
-  const char *start = p;
-  int neg = 0;
-  uint64_t m = 0;
-  int sig = 0;     /* significant digits accumulated in m */
-  int dropped = 0; /* significant digits beyond 19, not in m */
-  int digits = 0;  /* digits of the mantissa, leading zeros included */
-  long frac = 0;   /* digits after the point that went into m */
-  long exp10 = 0;
-  if (p < end && (*p == '+' || *p == '-')) {
-    neg = *p == '-';
-    ++p;
+const char *io_scan_double_slow(const char *start, const char *p, double *out) {
+  /* strtod on a NUL-terminated copy of exactly the scanned text, which is
+   * valid decimal syntax, so strtod reads all of it. */
+  char local[128];
+  size_t len = (size_t)(p - start);
+  char *buf = local;
+  char *stop = NULL;
+  double v;
+  if (len >= sizeof local) {
+    buf = (char *)malloc(len + 1);
+    if (!buf) return NULL;
   }
-  while (p < end && *p >= '0' && *p <= '9') {
-    unsigned d = (unsigned)(*p - '0');
-    ++digits;
-    if (sig < 19) {
-      if (m != 0 || d != 0) {
-        m = m * 10 + d;
-        ++sig;
-      }
-    } else {
-      ++dropped;
-    }
-    ++p;
-  }
-  if (p < end && *p == '.') {
-    ++p;
-    while (p < end && *p >= '0' && *p <= '9') {
-      unsigned d = (unsigned)(*p - '0');
-      ++digits;
-      if (sig < 19) {
-        if (m != 0 || d != 0) {
-          m = m * 10 + d;
-          ++sig;
-        }
-        ++frac;
-      } else {
-        ++dropped;
-      }
-      ++p;
-    }
-  }
-  if (digits == 0) return NULL;
-  if (p + 1 < end && (*p == 'e' || *p == 'E')) {
-    const char *q = p + 1;
-    int eneg = 0;
-    if (*q == '+' || *q == '-') {
-      eneg = *q == '-';
-      ++q;
-    }
-    if (q < end && *q >= '0' && *q <= '9') {
-      long e = 0;
-      while (q < end && *q >= '0' && *q <= '9') {
-        if (e < 100000) e = e * 10 + (*q - '0');
-        ++q;
-      }
-      exp10 = eneg ? -e : e;
-      p = q;
-    }
-  }
-  /* Digits dropped before the point scale the value up; those after it do
-   * not matter to the fast path (it is not taken when any were dropped). */
-  if (m == 0) {
-    *out = neg ? -0.0 : 0.0;
-    return p;
-  }
-  exp10 -= frac;
-  if (dropped == 0 && m <= ((uint64_t)1 << 53) && exp10 >= -22 && exp10 <= 22) {
-    /* Clinger's fast path: m and 10^|e| are exact doubles, so one
-     * correctly rounded multiplication or division gives the nearest
-     * double to the decimal value. */
-    double v = (double)m;
-    v = exp10 < 0 ? v / io_pow10[-exp10] : v * io_pow10[exp10];
-    *out = neg ? -v : v;
-    return p;
-  }
-  {
-    /* Anything else: strtod on a NUL-terminated copy of exactly the scanned
-     * text, which is valid decimal syntax, so strtod reads all of it. */
-    char local[128];
-    size_t len = (size_t)(p - start);
-    char *buf = local;
-    char *stop = NULL;
-    double v;
-    if (len >= sizeof local) {
-      buf = (char *)malloc(len + 1);
-      if (!buf) return NULL;
-    }
-    memcpy(buf, start, len);
-    buf[len] = '\0';
-    v = strtod(buf, &stop);
-    if (stop != buf + len) p = NULL;
-    if (buf != local) free(buf);
-    if (p) *out = v;
-    return p;
-  }
-}
-
-const char *io_scan_int(const char *p, const char *end, long long *out) {
-  int neg = 0;
-  long long v = 0;
-  const char *d0;
-  if (p < end && (*p == '+' || *p == '-')) {
-    neg = *p == '-';
-    ++p;
-  }
-  d0 = p;
-  while (p < end && *p >= '0' && *p <= '9') {
-    if (v >= ((long long)1 << 62) / 10) return NULL;
-    v = v * 10 + (*p - '0');
-    ++p;
-  }
-  if (p == d0) return NULL;
-  *out = neg ? -v : v;
+  memcpy(buf, start, len);
+  buf[len] = '\0';
+  v = strtod(buf, &stop);
+  if (stop != buf + len) p = NULL;
+  if (buf != local) free(buf);
+  if (p) *out = v;
   return p;
 }
 
@@ -177,6 +75,9 @@ prox_status io_read_file(const char *path, char **data, size_t *size,
   if (!is_stdin && fseek(f, 0, SEEK_END) == 0) {
     len = ftell(f);
     if (fseek(f, 0, SEEK_SET) != 0) len = -1;
+    /* glibc reports LONG_MAX for a directory: read it as a stream, which
+     * then fails with the system's reason. */
+    if (len == LONG_MAX) len = -1;
   }
   if (len >= 0) {
     /* A regular file: one read of its known size (plus one byte to see
@@ -247,7 +148,9 @@ static size_t io_grow(size_t n, size_t cap, size_t more, size_t elt) {
 }
 
 int io_dvec_reserve(io_dvec *a, size_t more) {
-  size_t cap = io_grow(a->n, a->cap, more, sizeof(double));
+  size_t cap;
+  if (more <= a->cap - a->n) return 0;
+  cap = io_grow(a->n, a->cap, more, sizeof(double));
   double *v;
   if (cap == 0) return -1;
   if (cap == a->cap) return 0;
@@ -259,7 +162,9 @@ int io_dvec_reserve(io_dvec *a, size_t more) {
 }
 
 int io_uvec_reserve(io_uvec *a, size_t more) {
-  size_t cap = io_grow(a->n, a->cap, more, sizeof(uint32_t));
+  size_t cap;
+  if (more <= a->cap - a->n) return 0;
+  cap = io_grow(a->n, a->cap, more, sizeof(uint32_t));
   uint32_t *v;
   if (cap == 0) return -1;
   if (cap == a->cap) return 0;
@@ -291,58 +196,6 @@ io_ply_scalar io_ply_scalar_from_name(const char *s, size_t n) {
     if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0)
       return names[i].t;
   return IO_PLY_NONE;
-}
-
-int io_ply_scalar_size(io_ply_scalar t) {
-  switch (t) {
-  case IO_PLY_INT8:
-  case IO_PLY_UINT8:
-    return 1;
-  case IO_PLY_INT16:
-  case IO_PLY_UINT16:
-    return 2;
-  case IO_PLY_INT32:
-  case IO_PLY_UINT32:
-  case IO_PLY_FLOAT32:
-    return 4;
-  case IO_PLY_FLOAT64:
-    return 8;
-  case IO_PLY_NONE:
-    break;
-  }
-  return 0;
-}
-
-double io_ply_decode(const unsigned char *p, io_ply_scalar t, int le) {
-  uint64_t b = io_load(p, io_ply_scalar_size(t), le);
-  switch (t) {
-  case IO_PLY_INT8:
-    return (double)(int8_t)(uint8_t)b;
-  case IO_PLY_UINT8:
-    return (double)(uint8_t)b;
-  case IO_PLY_INT16:
-    return (double)(int16_t)(uint16_t)b;
-  case IO_PLY_UINT16:
-    return (double)(uint16_t)b;
-  case IO_PLY_INT32:
-    return (double)(int32_t)(uint32_t)b;
-  case IO_PLY_UINT32:
-    return (double)(uint32_t)b;
-  case IO_PLY_FLOAT32: {
-    uint32_t u = (uint32_t)b;
-    float f;
-    memcpy(&f, &u, 4);
-    return (double)f;
-  }
-  case IO_PLY_FLOAT64: {
-    double d;
-    memcpy(&d, &b, 8);
-    return d;
-  }
-  case IO_PLY_NONE:
-    break;
-  }
-  return 0.0;
 }
 
 void io_ply_header_free(io_ply_header *h) {

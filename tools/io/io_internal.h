@@ -29,17 +29,125 @@ void io_ok(prox_error *err);
 /* The name used in messages: name, or "<memory>" for NULL. */
 const char *io_name(const char *name);
 
+/* The strtod fallback of io_scan_double for the text [start, p). */
+const char *io_scan_double_slow(const char *start, const char *p, double *out);
+
+/* Powers of ten that are exact doubles. */
+static const double io_pow10[23] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
 /* Scans a decimal number in [p, end): [+-] digits [. digits] [(e|E) [+-]
  * digits], at least one digit before the exponent. Returns the pointer past
  * it and stores the nearest double in *out, or returns NULL (no number
  * there; *out untouched). Does not look at what follows the number. The
- * result may be infinite when the number overflows: callers check. */
-const char *io_scan_double(const char *p, const char *end, double *out);
+ * result may be infinite when the number overflows: callers check.
+ * Clinger's fast path (at most 19 significant digits, a mantissa up to
+ * 2^53 and |exponent| <= 22: one correctly rounded operation on exact
+ * operands); anything else goes to strtod. */
+static inline const char *io_scan_double(const char *p, const char *end,
+                                         double *out) {
+  const char *start = p;
+  int neg = 0;
+  uint64_t m = 0;
+  int sig = 0;     /* significant digits accumulated in m */
+  int dropped = 0; /* significant digits beyond 19, not in m */
+  int digits = 0;  /* digits of the mantissa, leading zeros included */
+  long frac = 0;   /* digits after the point that went into m */
+  long exp10 = 0;
+  if (p < end && (*p == '+' || *p == '-')) {
+    neg = *p == '-';
+    ++p;
+  }
+  while (p < end && *p >= '0' && *p <= '9') {
+    unsigned d = (unsigned)(*p - '0');
+    ++digits;
+    if (sig < 19) {
+      if (m != 0 || d != 0) {
+        m = m * 10 + d;
+        ++sig;
+      }
+    } else {
+      ++dropped;
+    }
+    ++p;
+  }
+  if (p < end && *p == '.') {
+    ++p;
+    while (p < end && *p >= '0' && *p <= '9') {
+      unsigned d = (unsigned)(*p - '0');
+      ++digits;
+      if (sig < 19) {
+        if (m != 0 || d != 0) {
+          m = m * 10 + d;
+          ++sig;
+        }
+        ++frac;
+      } else {
+        ++dropped;
+      }
+      ++p;
+    }
+  }
+  if (digits == 0) return NULL;
+  if (p + 1 < end && (*p == 'e' || *p == 'E')) {
+    const char *q = p + 1;
+    int eneg = 0;
+    if (*q == '+' || *q == '-') {
+      eneg = *q == '-';
+      ++q;
+    }
+    if (q < end && *q >= '0' && *q <= '9') {
+      long e = 0;
+      while (q < end && *q >= '0' && *q <= '9') {
+        if (e < 100000) e = e * 10 + (*q - '0');
+        ++q;
+      }
+      exp10 = eneg ? -e : e;
+      p = q;
+    }
+  }
+  /* Digits dropped before the point scale the value up; those after it do
+   * not matter to the fast path (it is not taken when any were dropped). */
+  if (m == 0) {
+    *out = neg ? -0.0 : 0.0;
+    return p;
+  }
+  exp10 -= frac;
+  if (dropped == 0 && m <= ((uint64_t)1 << 53) && exp10 >= -22 && exp10 <= 22) {
+    /* Clinger's fast path: m and 10^|e| are exact doubles, so one
+     * correctly rounded multiplication or division gives the nearest
+     * double to the decimal value. */
+    double v = (double)m;
+    v = exp10 < 0 ? v / io_pow10[-exp10] : v * io_pow10[exp10];
+    *out = neg ? -v : v;
+    return p;
+  }
+  return io_scan_double_slow(start, p, out);
+}
 
 /* Scans an optionally signed decimal integer in [p, end) whose magnitude is
  * below 2^62. Returns the pointer past it, or NULL (no digits, or too
  * large). */
-const char *io_scan_int(const char *p, const char *end, long long *out);
+static inline const char *io_scan_int(const char *p, const char *end,
+                                      long long *out) {
+  int neg = 0;
+  long long v = 0;
+  const char *d0;
+  if (p < end && (*p == '+' || *p == '-')) {
+    neg = *p == '-';
+    ++p;
+  }
+  d0 = p;
+  while (p < end && *p >= '0' && *p <= '9') {
+    if (v >= ((long long)1 << 62) / 10) return NULL;
+    v = v * 10 + (*p - '0');
+    ++p;
+  }
+  if (p == d0) return NULL;
+  *out = neg ? -v : v;
+  return p;
+}
 
 /* Reads the whole of a file ("-" is standard input) into a malloc'ed
  * buffer with one NUL byte after its end (not counted in *size). Returns
@@ -108,7 +216,25 @@ typedef enum io_ply_scalar {
 io_ply_scalar io_ply_scalar_from_name(const char *s, size_t n);
 
 /* Bytes of a PLY scalar type. */
-int io_ply_scalar_size(io_ply_scalar t);
+static inline int io_ply_scalar_size(io_ply_scalar t) {
+  switch (t) {
+  case IO_PLY_INT8:
+  case IO_PLY_UINT8:
+    return 1;
+  case IO_PLY_INT16:
+  case IO_PLY_UINT16:
+    return 2;
+  case IO_PLY_INT32:
+  case IO_PLY_UINT32:
+  case IO_PLY_FLOAT32:
+    return 4;
+  case IO_PLY_FLOAT64:
+    return 8;
+  case IO_PLY_NONE:
+    break;
+  }
+  return 0;
+}
 
 /* 1 for the integer PLY types. */
 static inline int io_ply_scalar_is_int(io_ply_scalar t) {
@@ -116,7 +242,38 @@ static inline int io_ply_scalar_is_int(io_ply_scalar t) {
 }
 
 /* Decodes one binary PLY scalar at p as a double (exact for every type). */
-double io_ply_decode(const unsigned char *p, io_ply_scalar t, int le);
+static inline double io_ply_decode(const unsigned char *p, io_ply_scalar t,
+                                   int le) {
+  uint64_t b = io_load(p, io_ply_scalar_size(t), le);
+  switch (t) {
+  case IO_PLY_INT8:
+    return (double)(int8_t)(uint8_t)b;
+  case IO_PLY_UINT8:
+    return (double)(uint8_t)b;
+  case IO_PLY_INT16:
+    return (double)(int16_t)(uint16_t)b;
+  case IO_PLY_UINT16:
+    return (double)(uint16_t)b;
+  case IO_PLY_INT32:
+    return (double)(int32_t)(uint32_t)b;
+  case IO_PLY_UINT32:
+    return (double)(uint32_t)b;
+  case IO_PLY_FLOAT32: {
+    uint32_t u = (uint32_t)b;
+    float f;
+    memcpy(&f, &u, 4);
+    return (double)f;
+  }
+  case IO_PLY_FLOAT64: {
+    double d;
+    memcpy(&d, &b, 8);
+    return d;
+  }
+  case IO_PLY_NONE:
+    break;
+  }
+  return 0.0;
+}
 
 /* PLY header, shared by the mesh reader and the point reader. */
 typedef struct io_ply_prop {

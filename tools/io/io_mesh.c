@@ -219,7 +219,6 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
                  max_line, max_index, V.n / 3);
     goto fail;
   }
-  if (io_dvec_reserve(&V, 0) != 0 || io_uvec_reserve(&T, 0) != 0) goto oom;
   if (!V.v && io_dvec_reserve(&V, 1) != 0) goto oom;
   if (!T.v && io_uvec_reserve(&T, 1) != 0) goto oom;
   io_mesh_take(mesh, &V, &T);
@@ -331,21 +330,116 @@ static const char *ply_count(ply_cur *c, io_ply_scalar t, uint64_t *n) {
   return NULL;
 }
 
-/* The minimal number of bytes the instances of e occupy in the body. */
-static uint64_t ply_min_bytes(const io_ply_element *e, int format) {
+/* The minimal number of bytes the instances of e occupy in the body. The
+ * face index list (property `face_list`, -1 for none) holds at least three
+ * indices, or the face is an error anyway. */
+static uint64_t ply_min_bytes(const io_ply_element *e, int format,
+                              int face_list) {
   uint64_t per = 0;
   int i;
   for (i = 0; i < e->nprops; ++i) {
     const io_ply_prop *pr = &e->props[i];
-    if (format == 0)
-      per += 1; /* at least one character (its separator may be the end) */
-    else
-      per += (uint64_t)io_ply_scalar_size(
-          pr->count_type != IO_PLY_NONE ? pr->count_type : pr->type);
+    int list = pr->count_type != IO_PLY_NONE;
+    if (format == 0) {
+      /* a token of at least one character (its separator may be the end) */
+      per += i == face_list ? 4 : 1;
+    } else {
+      per += (uint64_t)io_ply_scalar_size(list ? pr->count_type : pr->type);
+      if (i == face_list) per += 3 * (uint64_t)io_ply_scalar_size(pr->type);
+    }
   }
   if (per == 0) return 0;
   if (e->count > UINT64_MAX / per) return UINT64_MAX;
   return e->count * per;
+}
+
+/* Whether the binary fast path of faces applies: the index list is the
+ * only list property of the face element. */
+static int ply_face_fast(const io_ply_element *e, int pf) {
+  int j;
+  for (j = 0; j < e->nprops; ++j)
+    if (j != pf && e->props[j].count_type != IO_PLY_NONE) return 0;
+  return 1;
+}
+
+/* Binary faces whose only list is the index list pf: fixed bytes before
+ * and after it. */
+static prox_status ply_faces_binary(ply_cur *c, const io_ply_element *e, int pf,
+                                    int le, uint32_t nv, io_uvec *T,
+                                    size_t *polygons) {
+  size_t before = 0, after = 0;
+  io_ply_scalar ct = e->props[pf].count_type, it = e->props[pf].type;
+  size_t csz = (size_t)io_ply_scalar_size(ct);
+  size_t isz = (size_t)io_ply_scalar_size(it);
+  uint64_t k;
+  int j;
+  for (j = 0; j < e->nprops; ++j) {
+    size_t sz = (size_t)io_ply_scalar_size(e->props[j].type);
+    if (j < pf) before += sz;
+    if (j > pf) after += sz;
+  }
+  for (k = 0; k < e->count; ++k) {
+    const unsigned char *q = c->p;
+    uint64_t n, m;
+    uint32_t first = 0, prev = 0;
+    const char *msg = NULL;
+    if ((size_t)(c->end - q) < before + csz) {
+      msg = "the file ends early";
+      goto bad;
+    }
+    q += before;
+    {
+      double dn = io_ply_decode(q, ct, le);
+      if (!(dn >= 0) || dn > 2147483647.0) {
+        c->p = q;
+        msg = "bad list count";
+        goto bad;
+      }
+      n = (uint64_t)dn;
+    }
+    q += csz;
+    if (n < 3) {
+      c->p = q - csz;
+      msg = "face with fewer than 3 vertices";
+      goto bad;
+    }
+    if ((uint64_t)(c->end - q) / isz < n ||
+        (size_t)(c->end - q) - n * isz < after) {
+      c->p = q;
+      msg = "the file ends early";
+      goto bad;
+    }
+    if (n > 3) ++*polygons;
+    if (T->n + 3 * (n - 2) > T->cap &&
+        io_uvec_reserve(T, (size_t)(3 * (n - 2))) != 0)
+      return io_fail(c->err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory",
+                     c->name);
+    for (m = 0; m < n; ++m) {
+      double v = io_ply_decode(q, it, le);
+      uint32_t idx;
+      if (!(v >= 0) || v >= (double)nv) {
+        c->p = q;
+        msg = "vertex index out of range";
+        goto bad;
+      }
+      idx = (uint32_t)v;
+      if (m == 0) {
+        first = idx;
+      } else if (m >= 2) {
+        T->v[T->n] = first;
+        T->v[T->n + 1] = prev;
+        T->v[T->n + 2] = idx;
+        T->n += 3;
+      }
+      prev = idx;
+      q += isz;
+    }
+    c->p = q + after;
+    continue;
+  bad:
+    return ply_fail(c, msg, e->name, k);
+  }
+  return PROX_OK;
 }
 
 static prox_status ply_parse(const char *name, const char *data, size_t size,
@@ -362,7 +456,14 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
   if (st != PROX_OK) return st;
   for (i = 0; i < h.nelements; ++i) {
     io_ply_element *e = &h.elements[i];
-    uint64_t b = ply_min_bytes(e, h.format);
+    uint64_t b;
+    int fl = -1;
+    if (strcmp(e->name, "face") == 0) {
+      fl = io_ply_find_prop(e, "vertex_indices");
+      if (fl < 0) fl = io_ply_find_prop(e, "vertex_index");
+      if (fl >= 0 && e->props[fl].count_type == IO_PLY_NONE) fl = -1;
+    }
+    b = ply_min_bytes(e, h.format, fl);
     if (strcmp(e->name, "vertex") == 0 || strcmp(e->name, "face") == 0) {
       int *slot = e->name[0] == 'v' ? &ivert : &iface;
       if (*slot >= 0) {
@@ -450,6 +551,49 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
         c.p += e->count * e->fixed_size;
         continue;
       }
+    }
+    if (h.format != 0 && i == ivert && !e->has_list) {
+      /* Binary vertices of fixed size: x, y, z at fixed offsets. */
+      size_t stride = e->fixed_size, off[3] = {0, 0, 0}, o = 0;
+      io_ply_scalar ty[3];
+      int j, le = h.format == 1;
+      const int pxyz[3] = {px, py, pz};
+      for (j = 0; j < e->nprops; ++j) {
+        int a;
+        for (a = 0; a < 3; ++a)
+          if (j == pxyz[a]) {
+            off[a] = o;
+            ty[a] = e->props[j].type;
+          }
+        o += (size_t)io_ply_scalar_size(e->props[j].type);
+      }
+      if ((uint64_t)(c.end - c.p) / stride < e->count) {
+        st = io_fail(err, PROX_ERROR_PARSE,
+                     "%s: byte %zu: the file ends inside element 'vertex'",
+                     name, (size_t)(c.p - c.base));
+        goto done;
+      }
+      for (k = 0; k < e->count; ++k) {
+        const unsigned char *rec = c.p + k * stride;
+        int a;
+        for (a = 0; a < 3; ++a) {
+          double v = io_ply_decode(rec + off[a], ty[a], le);
+          if (!isfinite(v)) {
+            c.p = rec + off[a];
+            st = ply_fail(&c, "non-finite vertex coordinate", e->name, k);
+            goto done;
+          }
+          V.v[3 * k + (size_t)a] = v;
+        }
+      }
+      c.p += e->count * stride;
+      continue;
+    }
+    if (h.format != 0 && i == iface && ply_face_fast(e, pf)) {
+      st = ply_faces_binary(&c, e, pf, h.format == 1, (uint32_t)nv, &T,
+                            &mesh->polygons_triangulated);
+      if (st != PROX_OK) goto done;
+      continue;
     }
     for (k = 0; k < e->count; ++k) {
       int j;
@@ -560,15 +704,20 @@ done:
 /* ------------------------------------------------------------------------ */
 
 /* Merges vertices of equal position (0.0 == -0.0) in place, keeping the
- * first occurrence's order. */
+ * first occurrence's order, and renumbers the triangles. */
 static int stl_weld(prox_io_mesh *mesh) {
   size_t n = mesh->vertex_count, cap = 16, i, out = 0;
-  uint32_t *table;
+  uint32_t *table, *remap;
   double *v = mesh->vertices;
   while (cap < 2 * n)
     cap *= 2;
   table = (uint32_t *)malloc(cap * sizeof *table);
-  if (!table) return -1;
+  remap = (uint32_t *)malloc((n ? n : 1) * sizeof *remap);
+  if (!table || !remap) {
+    free(table);
+    free(remap);
+    return -1;
+  }
   memset(table, 0xff, cap * sizeof *table);
   for (i = 0; i < n; ++i) {
     /* + 0.0 turns -0.0 into +0.0, so that equal values hash equally. */
@@ -586,22 +735,27 @@ static int stl_weld(prox_io_mesh *mesh) {
     for (;;) {
       uint32_t t = table[s];
       if (t == UINT32_MAX) {
+        /* a new position: vertex `out` (out <= i, so the copy does not
+         * overwrite a vertex still to be read) */
         table[s] = (uint32_t)out;
         v[3 * out] = v[3 * i];
         v[3 * out + 1] = v[3 * i + 1];
         v[3 * out + 2] = v[3 * i + 2];
-        mesh->triangles[i] = (uint32_t)out;
+        remap[i] = (uint32_t)out;
         ++out;
         break;
       }
       if (v[3 * t] == x && v[3 * t + 1] == y && v[3 * t + 2] == z) {
-        mesh->triangles[i] = t;
+        remap[i] = t;
         break;
       }
       s = (s + 1) & (cap - 1);
     }
   }
+  for (i = 0; i < 3 * mesh->triangle_count; ++i)
+    mesh->triangles[i] = remap[mesh->triangles[i]];
   free(table);
+  free(remap);
   mesh->vertices_welded = n - out;
   mesh->vertex_count = out;
   if (out < n && out > 0) {
@@ -679,12 +833,15 @@ static int stl_word(stl_cur *c, const char **w, size_t *n) {
   return 1;
 }
 
+/* Whether the word [w, w + n) is the lowercase keyword kw, in any case
+ * (ASCII: c | 0x20 is c in lowercase for letters, and equals a lowercase
+ * letter only for that letter in either case). */
 static int stl_is(const char *w, size_t n, const char *kw) {
   size_t i;
-  if (strlen(kw) != n) return 0;
   for (i = 0; i < n; ++i)
-    if (tolower((unsigned char)w[i]) != kw[i]) return 0;
-  return 1;
+    if (!kw[i] || ((unsigned char)w[i] | 0x20) != (unsigned char)kw[i])
+      return 0;
+  return kw[n] == '\0';
 }
 
 /* Skips to the end of the current line (the name after solid/endsolid). */

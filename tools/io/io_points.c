@@ -73,7 +73,7 @@ uint64_t prox_io_records_count(const prox_io_records *r) {
 
 void prox_io_records_close(prox_io_records *r) {
   if (!r) return;
-  if (r->f && !r->is_stdin) fclose(r->f);
+  if (r->f && !r->is_stdin) fclose(r->f); /* is_stdin: not ours to close */
   free(r->buf);
   io_ply_header_free(&r->h);
   free(r);
@@ -174,6 +174,13 @@ static int rec_text_line(const char *p, const char *eol, double *out,
   return n;
 }
 
+/* The first character of a line that is not white space. */
+static const char *rec_first_field(const char *p, const char *eol) {
+  while (p < eol && io_is_blank(*p))
+    ++p;
+  return p;
+}
+
 static int rec_has_letter(const char *p, const char *eol) {
   for (; p < eol; ++p)
     if (isalpha((unsigned char)*p)) return 1;
@@ -205,7 +212,9 @@ static prox_status rec_text_next(prox_io_records *r, double *values,
     n = rec_text_line(p, eol, out, maxf, &bad, &nonfinite);
     if (n != 0 && r->header_pending) {
       r->header_pending = 0;
-      if ((n < 0 || nonfinite) && rec_has_letter(p, eol)) n = 0; /* header */
+      /* A header: its first field is not a number (x,y,z; "ox oy ..."). */
+      if (n < 0 && bad == rec_first_field(p, eol) && rec_has_letter(p, eol))
+        n = 0;
     }
     if (n < 0) {
       int show = 0;
@@ -259,7 +268,7 @@ static prox_status rec_ply_open(prox_io_records *r, prox_error *err) {
       if (err) r->saved = *err;
       return st;
     }
-    code = rec_fill(r, r->hi - r->lo + 4096);
+    code = rec_fill(r, r->hi - r->lo + 1);
     if (code) return rec_fill_error(r, err, code);
   }
   rec_advance(r, r->h.header_size);
@@ -416,47 +425,42 @@ static prox_status rec_ply_next(prox_io_records *r, double *values,
 /* Entry points                                                             */
 /* ------------------------------------------------------------------------ */
 
-prox_status prox_io_records_open(const char *path,
-                                 const prox_io_records_options *options,
-                                 prox_io_records **reader, prox_error *err) {
+/* Opens a reader on f (path: the name for messages and for the format;
+ * own: close f at the end). */
+static prox_status rec_open(FILE *f, int own, const char *name, int ply,
+                            const prox_io_records_options *options,
+                            prox_io_records **reader, prox_error *err) {
   prox_io_records *r;
   prox_io_records_options o;
   int code;
   prox_status st;
-  if (reader) *reader = NULL;
-  if (!path || !reader)
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: path or reader is NULL");
   o = options ? *options : prox_io_records_points();
   if (o.max_fields < 1 || o.max_fields > PROX_IO_MAX_FIELDS ||
       o.min_fields < 1 || o.min_fields > o.max_fields ||
-      (!o.ply_names && o.max_fields != 3))
+      (!o.ply_names && o.max_fields != 3)) {
+    if (own) fclose(f);
     return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
                    "prox_io: bad record options");
+  }
   if (o.buffer_size == 0) o.buffer_size = (size_t)1 << 20;
   if (o.buffer_size < 64) o.buffer_size = 64;
   r = (prox_io_records *)calloc(1, sizeof *r);
-  if (!r)
-    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+  if (!r) {
+    if (own) fclose(f);
+    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
+  }
+  r->f = f;
+  r->is_stdin = !own; /* not closed by prox_io_records_close */
   r->opt = o;
   r->cap = o.buffer_size;
   r->max_cap = o.buffer_size * 64;
   r->buf = (char *)malloc(r->cap + 1);
-  snprintf(r->name, sizeof r->name, "%s", path);
+  snprintf(r->name, sizeof r->name, "%s", name);
   r->line = 1;
   r->header_pending = 1;
-  r->is_stdin = strcmp(path, "-") == 0;
-  if (r->is_stdin) snprintf(r->name, sizeof r->name, "<stdin>");
   if (!r->buf) {
     prox_io_records_close(r);
-    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
-  }
-  r->f = r->is_stdin ? stdin : fopen(path, "rb");
-  if (!r->f) {
-    int e = errno;
-    prox_io_records_close(r);
-    return io_fail(err, PROX_ERROR_IO, "%s: cannot open: %s", path,
-                   strerror(e));
+    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
   }
   code = rec_fill(r, 4);
   if (code) {
@@ -465,9 +469,12 @@ prox_status prox_io_records_open(const char *path,
     return st;
   }
   r->kind = REC_TEXT;
-  if (prox_io_format_from_path(path) == PROX_IO_FORMAT_PLY ||
-      (r->is_stdin && r->hi - r->lo >= 4 && memcmp(r->buf, "ply", 3) == 0 &&
-       (r->buf[3] == '\n' || r->buf[3] == '\r'))) {
+  if (ply < 0)
+    ply = r->hi - r->lo >= 4 && memcmp(r->buf, "ply", 3) == 0 &&
+          (r->buf[3] == '\n' || r->buf[3] == '\r');
+  if (!ply && r->hi - r->lo >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0)
+    rec_advance(r, 3); /* a UTF-8 byte order mark (spreadsheet exports) */
+  if (ply) {
     st = rec_ply_open(r, err);
     if (st != PROX_OK) {
       prox_io_records_close(r);
@@ -477,6 +484,38 @@ prox_status prox_io_records_open(const char *path,
   io_ok(err);
   *reader = r;
   return PROX_OK;
+}
+
+prox_status prox_io_records_open(const char *path,
+                                 const prox_io_records_options *options,
+                                 prox_io_records **reader, prox_error *err) {
+  FILE *f;
+  int is_stdin;
+  if (reader) *reader = NULL;
+  if (!path || !reader)
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
+                   "prox_io: path or reader is NULL");
+  is_stdin = strcmp(path, "-") == 0;
+  f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f)
+    return io_fail(err, PROX_ERROR_IO, "%s: cannot open: %s", path,
+                   strerror(errno));
+  return rec_open(
+      f, !is_stdin, is_stdin ? "<stdin>" : path,
+      is_stdin ? -1 : prox_io_format_from_path(path) == PROX_IO_FORMAT_PLY,
+      options, reader, err);
+}
+
+prox_status prox_io_records_open_stream(FILE *stream, const char *name, int ply,
+                                        const prox_io_records_options *options,
+                                        prox_io_records **reader,
+                                        prox_error *err) {
+  if (reader) *reader = NULL;
+  if (!stream || !reader)
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
+                   "prox_io: stream or reader is NULL");
+  return rec_open(stream, 0, name ? name : "<stream>", ply < 0 ? -1 : !!ply,
+                  options, reader, err);
 }
 
 prox_status prox_io_records_next(prox_io_records *r, double *values,

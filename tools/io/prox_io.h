@@ -168,15 +168,26 @@ typedef struct prox_io_records prox_io_records;
 /// (`.csv`, `.xyz`, `.txt`, ...) is text: per line min_fields to max_fields
 /// numbers separated by commas and/or white space, `#` starts a comment,
 /// blank lines are skipped, and the first line that holds something may be
-/// a header (it is skipped when it holds a letter other than a number's
-/// `e`/`E` and does not parse as numbers). Memory stays bounded by the
-/// buffer whatever the file size, so pipes of any length work. Returns
+/// a header (it is skipped when its first field is not a number and it
+/// holds a letter: `x,y,z`, `ox oy oz dx dy dz`). Non-finite numbers are
+/// errors. The PLY vertex element must be the file's first element (what
+/// follows it is not read). Memory stays bounded by the buffer whatever the
+/// file size, so pipes of any length work. Returns
 /// PROX_OK and sets `*reader`, or an error (then `*reader` is NULL):
 /// PROX_ERROR_IO, PROX_ERROR_PARSE (PLY header), PROX_ERROR_OUT_OF_MEMORY,
 /// PROX_ERROR_INVALID_ARGUMENT (bad options, NULL path or reader).
 prox_status prox_io_records_open(const char *path,
                                  const prox_io_records_options *options,
                                  prox_io_records **reader, prox_error *err);
+
+/// As prox_io_records_open, on a stream the caller has opened (and closes
+/// after prox_io_records_close, which does not close it). `name` is used in
+/// messages (NULL: "<stream>"). `ply`: 1 PLY, 0 text, -1 PLY when the
+/// stream starts with a "ply" line. Same results and errors.
+prox_status prox_io_records_open_stream(FILE *stream, const char *name, int ply,
+                                        const prox_io_records_options *options,
+                                        prox_io_records **reader,
+                                        prox_error *err);
 
 /// Reads up to `capacity` records into `values` (capacity * max_fields
 /// doubles, record after record) and sets `*count` to the number read; 0
