@@ -88,6 +88,25 @@ static int PROX_FN(rt_side_exact)(const PROX_FN(prox_triangle) * t,
   double cv[3] = {t->v[2].x, t->v[2].y, t->v[2].z};
   double dv[3] = {d.x, d.y, d.z};
   int i, s;
+  {
+    /* A filter first: the same expression in double with a generous bound
+     * (1e-9 of its permanent); GMP decides the rest. */
+    double e1[3], e2[3], nn = 0, perm = 0;
+    for (i = 0; i < 3; ++i) {
+      e1[i] = bv[i] - av[i];
+      e2[i] = cv[i] - av[i];
+    }
+    for (i = 0; i < 3; ++i) {
+      int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+      nn += (e1[i1] * e2[i2] - e1[i2] * e2[i1]) * dv[i];
+      perm += (fabs(e1[i1] * e2[i2]) + fabs(e1[i2] * e2[i1])) * fabs(dv[i]) +
+              (fabs(bv[i1]) + fabs(av[i1]) + fabs(bv[i2]) + fabs(av[i2])) *
+                  (fabs(cv[i1]) + fabs(av[i1]) + fabs(cv[i2]) + fabs(av[i2])) *
+                  fabs(dv[i]);
+    }
+    if (nn > 1e-9 * perm) return 1;
+    if (nn < -1e-9 * perm) return -1;
+  }
   mpq_inits(n, x, y, NULL);
   for (i = 0; i < 3; ++i) {
     mpq_inits(a[i], b[i], c[i], dd[i], u[i], w[i], NULL);
@@ -163,11 +182,6 @@ static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m,
 static int PROX_FN(rt_same)(PROX_REAL a, PROX_REAL b) {
   return memcmp(&a, &b, sizeof a) == 0;
 }
-
-/* Statistics of one set of rays. */
-typedef struct rt_stats {
-  long rays, hits, crossings, parity_checked, ties;
-} rt_stats;
 
 /* Compares every query on one ray with the brute force at the current
  * SIMD level; parity: 0 unknown, 1 the origin (at tmin) is outside a

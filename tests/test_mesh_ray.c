@@ -19,6 +19,7 @@
  * exactly: from inside every ray crosses once (count 1, signed sum +1).
  * Real meshes from PROX_MESH_DIR (skipped, exit 77, when absent). Batches:
  * the same bits for 1, 2 and 7 threads. */
+#include <prox/batch.h>
 #include <prox/bvh_ray.h>
 
 #include "harness.h"
@@ -30,6 +31,11 @@
 
 static const char *rt_dir = NULL;
 static int rt_missing = 0;
+
+/* Statistics of one set of rays. */
+typedef struct rt_stats {
+  long rays, hits, crossings, parity_checked, ties;
+} rt_stats;
 
 #include <prox/detail/real_double.h>
 #include "mesh_ray_check.inl"
@@ -244,7 +250,7 @@ static void test_degenerate(void) {
 
 /* Loads a real mesh; 0 (and rt_missing set) when it cannot be read. */
 static int rt_load(const char *file, objmesh *om) {
-  char path[4200], err[256];
+  char path[4200], err[1024];
   memset(om, 0, sizeof *om);
   if (!rt_dir) {
     rt_missing = 1;

@@ -158,6 +158,127 @@ size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,
 #define PGE(a, b) PCMP((a), (b), _CMP_GE_OQ)
 #define PEQ(a, b) PCMP((a), (b), _CMP_EQ_OQ)
 
+#if !PROX_IS_DOUBLE
+/* Lanes `bits` set, as a vector mask of 8 floats. */
+PBV_INLINE __m256 pbv_bits_ps(int bits) {
+  __m256i k = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  return _mm256_castsi256_ps(
+      _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits), k), k));
+}
+
+/* The careful path of prox_raycast_trianglef() for the lanes `lanes`,
+ * whose float edge signs are not all certain: the uncertain edge functions
+ * are evaluated again in double with their bound (as
+ * prox_detail_rc_edge_slowf does), the value rounded to float replacing
+ * the float one; then the hit test, t and the checks of the kernel on the
+ * combined weights. Lanes that double does not decide either, whose
+ * weights sum to zero or whose t's sign may be wrong are returned (for
+ * the scalar kernel); hits go to *hm with their t in tsj[]. fpos, fneg:
+ * the lanes whose float sign of edge k is certainly positive / negative;
+ * left: lanes of the arrays from pos on (reads stay inside). */
+static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
+                       const float *const *cy, const float *const *cz,
+                       uint32_t pos, uint32_t left, const int *fpos,
+                       const int *fneg, const PV *w, const PV *B, const PV *Z,
+                       int lanes, float *tsj, int *hm) {
+  prox_rayspace rd;
+  float wd[3][8];
+  int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, h, k, und = 0, sp[3], sn[3];
+  int allp, alln, hitl, rest, dz, inr, mixed, back = 0;
+  PV wv[3], det, t, zero = PS1(0);
+  prox_detail_rc_rayspace(
+      prox_v3(pr->ray.origin.x, pr->ray.origin.y, pr->ray.origin.z),
+      prox_v3(pr->ray.dir.x, pr->ray.dir.y, pr->ray.dir.z), &rd);
+  for (h = 0; h < 2; ++h) {
+    __m256d X[3], Y[3], M[3];
+    __m256d ox = _mm256_set1_pd(pr->org[rd.kx]),
+            oy = _mm256_set1_pd(pr->org[rd.ky]);
+    __m256d oz = _mm256_set1_pd(pr->org[rd.kz]);
+    __m256d sx = _mm256_set1_pd(rd.sx), sy = _mm256_set1_pd(rd.sy);
+    __m256d sgn = _mm256_set1_pd(-0.0);
+    uint32_t at = pos + 4u * (uint32_t)h;
+    if (!((lanes >> (4 * h)) & 15)) continue;
+    for (k = 0; k < 3; ++k) {
+      __m128 fx, fy, fz;
+      __m256d px, py, pz;
+      if (left >= 4u * (uint32_t)h + 4u) {
+        fx = _mm_loadu_ps(cx[k] + at);
+        fy = _mm_loadu_ps(cy[k] + at);
+        fz = _mm_loadu_ps(cz[k] + at);
+      } else {
+        int nl = (int)left - 4 * h;
+        __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32(nl < 0 ? 0 : nl),
+                                     _mm_setr_epi32(0, 1, 2, 3));
+        fx = _mm_maskload_ps((const float *)PBV_AT(cx[k], at), lm);
+        fy = _mm_maskload_ps((const float *)PBV_AT(cy[k], at), lm);
+        fz = _mm_maskload_ps((const float *)PBV_AT(cz[k], at), lm);
+      }
+      px = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox);
+      py = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
+      pz = _mm256_sub_pd(_mm256_cvtps_pd(fz), oz);
+      M[k] = _mm256_max_pd(
+          _mm256_max_pd(_mm256_andnot_pd(sgn, px), _mm256_andnot_pd(sgn, py)),
+          _mm256_andnot_pd(sgn, pz));
+      X[k] = _mm256_sub_pd(px, _mm256_mul_pd(sx, pz));
+      Y[k] = _mm256_sub_pd(py, _mm256_mul_pd(sy, pz));
+    }
+    for (k = 0; k < 3; ++k) {
+      int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
+      __m256d e =
+          _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
+      __m256d bd = _mm256_mul_pd(_mm256_set1_pd(48.0 * DBL_EPSILON),
+                                 _mm256_mul_pd(M[p], M[q]));
+      dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(e, bd, _CMP_GT_OQ))
+                 << (4 * h);
+      dneg[k] |= _mm256_movemask_pd(_mm256_cmp_pd(
+                     e, _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
+                 << (4 * h);
+      _mm_storeu_ps(wd[k] + 4 * h, _mm256_cvtpd_ps(e));
+    }
+  }
+  for (k = 0; k < 3; ++k) {
+    int fc = fpos[k] | fneg[k];
+    sp[k] = fpos[k] | (~fc & dpos[k]);
+    sn[k] = fneg[k] | (~fc & dneg[k]);
+    und |= ~fc & ~(dpos[k] | dneg[k]);
+    wv[k] = _mm256_blendv_ps(w[k], _mm256_loadu_ps(wd[k]), pbv_bits_ps(~fc));
+  }
+  back = lanes & und;
+  rest = lanes & ~und;
+  allp = sp[0] & sp[1] & sp[2];
+  alln = sn[0] & sn[1] & sn[2];
+  hitl = rest & (allp | alln);
+  *hm = 0;
+  if (!hitl) return back;
+  det = PADD(PADD(wv[0], wv[1]), wv[2]);
+  t = PDIV(PADD(PADD(PMUL(wv[0], Z[0]), PMUL(wv[1], Z[1])), PMUL(wv[2], Z[2])),
+           det);
+  dz = MINT(PEQ(det, zero));
+  inr = MINT(MAND(MAND(PGE(t, PS1(pr->ray.tmin)), PLE(t, PS1(pr->ray.tmax))),
+                  PLT(PABS(t), PS1(PROX_INF))));
+  back |= hitl & dz;
+  mixed =
+      ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
+        MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
+  if (hitl & ~dz & mixed) {
+    PV e4 = PS1(PROX_R(4.0) * PROX_EPS), e = zero;
+    for (k = 0; k < 3; ++k)
+      e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(wv[k]))), PABS(Z[k])));
+    back |= hitl & ~dz & mixed &
+            MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
+  }
+  *hm = hitl & inr & ~back;
+  {
+    float tt[8];
+    int i;
+    PSTOREU(tt, t);
+    for (i = 0; i < 8; ++i)
+      if (*hm >> i & 1) tsj[i] = tt[i];
+  }
+  return back;
+}
+#endif
+
 /* The leaf test: prox_raycast_triangle()'s hits and t on the n triangles
  * from position first (see the top of the file). */
 static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
@@ -182,7 +303,7 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     int live = left >= PW ? (1 << PW) - 1 : (1 << left) - 1;
     PV X[3], Y[3], Z[3], M[3], w[3], B[3], det, t;
     PM pos_[3], neg_[3];
-    int certain, hitc, dz, inr, unc, mixed, m, i;
+    int certain, hitc, dz, inr, unc, uncE, mixed, m, i;
     if ((size_t)pos + PW <= (size_t)v->triangle_count) {
       for (k = 0; k < 3; ++k) {
         PV px = PSUB(PLOADU(cx[k] + pos), ox);
@@ -226,6 +347,7 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
       int anyn = MINT(neg_[0]) | MINT(neg_[1]) | MINT(neg_[2]);
       unc = ~certain & ~(anyp & anyn) & live;
     }
+    uncE = unc;
     hitc &= live;
     if (!(hitc | unc)) continue;
     det = PADD(PADD(w[0], w[1]), w[2]);
@@ -248,6 +370,23 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     }
     m = hitc & inr & ~unc;
     PSTOREU(ts + j, t);
+#if !PROX_IS_DOUBLE
+    if (uncE) {
+      /* Float signs uncertain: double first (the kernel's own order). */
+      int fp[3], fn[3], hm = 0, back;
+      for (k = 0; k < 3; ++k) {
+        fp[k] = MINT(pos_[k]);
+        fn[k] = MINT(neg_[k]);
+      }
+      back =
+          pbv_refinef(pr, cx, cy, cz, pos, (uint32_t)(v->triangle_count - pos),
+                      fp, fn, w, B, Z, uncE, ts + j, &hm);
+      unc = (unc & ~uncE) | back;
+      m |= hm;
+    }
+#else
+    (void)uncE;
+#endif
     for (i = 0; unc; ++i, unc >>= 1) {
       if (unc & 1) {
         PROX_FN(prox_triangle) tr;

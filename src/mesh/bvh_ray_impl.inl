@@ -171,7 +171,7 @@ static void PROX_FN(pbr_worker)(void *arg) {
       PROX_FN(prox_bvh_occluded_range)(b->bvh, b->rays, b->hit, i0, i1);
     else
       PROX_FN(prox_bvh_ray_count_range)
-      (b->bvh, b->rays, b->count, b->winding, i0, i1);
+    (b->bvh, b->rays, b->count, b->winding, i0, i1);
   }
 }
 

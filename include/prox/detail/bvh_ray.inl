@@ -286,112 +286,147 @@ PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
 #define PROX_BVHR_ALL 3   /* every hit into a buffer, kept in (t, id) order */
 #endif
 
+#ifndef PROX_BVHR_CUSTOM
+/// Internal: one leaf of the traversal (positions first .. first + n - 1)
+/// in mode FIRST, COUNT or ALL (see prox_bvh_detail_ray_trav): updates the
+/// best hit, the totals and the kept hits. ts: the leaf test's t values,
+/// m its mask.
+PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
+    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
+    int mode, uint32_t first, uint32_t m, const PROX_REAL *ts, PROX_REAL *best,
+    uint32_t *bpos, uint32_t *bid, size_t *total, size_t *kept, long *wsum,
+    PROX_FN(prox_mesh_hit) * hits, size_t cap) {
+  uint32_t i;
+  for (i = 0; m; ++i, m >>= 1) {
+    uint32_t pos = first + i, id;
+    PROX_FN(prox_triangle) t;
+    if (!(m & 1)) continue;
+    id = v->ids[pos];
+    if (mode == PROX_BVHR_FIRST) {
+      if (ts[i] < *best || (ts[i] == *best && id < *bid)) {
+        *best = ts[i];
+        *bpos = pos;
+        *bid = id;
+      }
+      continue;
+    }
+    ++*total;
+    t = PROX_FN(prox_bvh_detail_ray_tri)(v, pos);
+    *wsum += PROX_FN(prox_bvh_detail_ray_side)(&t, pr->ray.dir);
+    if (mode == PROX_BVHR_ALL && cap > 0) {
+      /* Insertion into the kept hits, ordered by (t, id); the last falls
+       * off when the buffer is full. */
+      size_t j;
+      PROX_REAL tt = ts[i];
+      if (*kept == cap &&
+          !(tt < hits[cap - 1].t ||
+            (tt == hits[cap - 1].t && id < hits[cap - 1].triangle)))
+        continue;
+      j = *kept < cap ? (*kept)++ : cap - 1;
+      while (j > 0 && (hits[j - 1].t > tt ||
+                       (hits[j - 1].t == tt && hits[j - 1].triangle > id))) {
+        hits[j] = hits[j - 1];
+        --j;
+      }
+      PROX_FN(prox_bvh_detail_ray_fill)(v, pr, pos, &hits[j]);
+    }
+  }
+}
+
+#endif /* !PROX_BVHR_CUSTOM */
+
 /// Internal: the traversal. mode FIRST: returns 1 when something is hit,
 /// the position of the nearest hit (ties: lowest id) in *best_pos; ANY:
-/// returns 1 at the first hit found; COUNT: returns the number of hits and
-/// their signed sum in *winding; ALL: also writes the first `cap` hits in
-/// (t, id) order to hits[] (fully filled) and returns the total. The ray
-/// must be prepared (ok set).
+/// returns 1 at the first hit found (its position in *best_pos); COUNT:
+/// returns the number of hits and their signed sum in *winding (may be
+/// NULL); ALL: also writes the first `cap` hits in (t, id) order to hits[]
+/// (fully filled) and returns the total. The ray must be prepared (ok
+/// set). Leaves are tested as soon as their node is (nearest first), inner
+/// children visited nearest first (FIRST and ANY), the others kept on a
+/// stack of PROX_BVH_STACK entries (at most 3 per level: never overflows).
 PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
     const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
     int mode, uint32_t *best_pos, long *winding, PROX_FN(prox_mesh_hit) * hits,
     size_t cap) {
-  uint32_t st_child[PROX_BVH_STACK];
-  uint8_t st_count[PROX_BVH_STACK];
+  uint32_t st_node[PROX_BVH_STACK];
   PROX_REAL st_t[PROX_BVH_STACK];
   PROX_REAL ts[PROX_BVH_MAX_LEAF];
   PROX_REAL tcur = pr->ray.tmax, best = PROX_INF;
-  uint32_t bpos = PROX_BVH_NONE, bid = PROX_BVH_NONE;
+  uint32_t bpos = PROX_BVH_NONE, bid = PROX_BVH_NONE, node = 0;
   size_t total = 0, kept = 0;
   long wsum = 0;
-  int top = 1;
-  st_child[0] = 0;
-  st_count[0] = 0;
-  st_t[0] = pr->ray.tmin;
-  while (top > 0) {
-    uint32_t child;
-    uint8_t count;
-    PROX_REAL te;
-    --top;
-    child = st_child[top];
-    count = st_count[top];
-    te = st_t[top];
-    /* Popped entries are pruned again against the current first hit. */
-    if (mode == PROX_BVHR_FIRST &&
-        !(te <= tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
-      continue;
-    if (count) {
-      uint32_t m = PROX_BVHR_LEAF(v, pr, child, count, ts), i;
-      if (!m) continue;
-      if (mode == PROX_BVHR_ANY) {
-        for (i = 0; !(m >> i & 1); ++i) {
-        }
-        *best_pos = child + i;
-        return 1;
-      }
-      for (i = 0; m; ++i, m >>= 1) {
-        uint32_t pos = child + i, id;
-        if (!(m & 1)) continue;
-        id = v->ids[pos];
-        if (mode == PROX_BVHR_FIRST) {
-          if (ts[i] < best || (ts[i] == best && id < bid)) {
-            best = ts[i];
-            bpos = pos;
-            bid = id;
-            tcur = best;
-          }
+  int top = 0, sorted = mode == PROX_BVHR_FIRST || mode == PROX_BVHR_ANY;
+  for (;;) {
+    const prox_bvh_node *nd = v->nodes + node;
+    PROX_REAL tn[4];
+    int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), order[4], m = 0, i, j;
+    /* The hit children, nearest first where the order matters. */
+    for (i = 0; i < 4; ++i) {
+      if (!(mask >> i & 1)) continue;
+      j = m;
+      if (sorted)
+        for (; j > 0 && tn[order[j - 1]] > tn[i]; --j)
+          order[j] = order[j - 1];
+      order[j] = i;
+      ++m;
+    }
+    /* Leaves now (they lower tcur for the rest); inner children: the
+     * nearest next, the others pushed farthest first. */
+    for (j = 0; j < m; ++j) {
+      int c = order[j];
+      if (nd->count[c]) {
+        uint32_t lm;
+        if (mode == PROX_BVHR_FIRST &&
+            !(tn[c] <=
+              tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
           continue;
-        }
-        ++total;
-        {
-          PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_ray_tri)(v, pos);
-          int s = PROX_FN(prox_bvh_detail_ray_side)(&t, pr->ray.dir);
-          wsum += s;
-          if (mode == PROX_BVHR_ALL && cap > 0) {
-            /* Insertion into the kept hits, ordered by (t, id); the last
-             * falls off when the buffer is full. */
-            size_t j;
-            PROX_REAL tt = ts[i];
-            if (kept == cap &&
-                !(tt < hits[cap - 1].t ||
-                  (tt == hits[cap - 1].t && id < hits[cap - 1].triangle)))
-              continue;
-            j = kept < cap ? kept++ : cap - 1;
-            while (j > 0 &&
-                   (hits[j - 1].t > tt ||
-                    (hits[j - 1].t == tt && hits[j - 1].triangle > id))) {
-              hits[j] = hits[j - 1];
-              --j;
-            }
-            PROX_FN(prox_bvh_detail_ray_fill)(v, pr, pos, &hits[j]);
+        lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts);
+        if (!lm) continue;
+        if (mode == PROX_BVHR_ANY) {
+          for (i = 0; !(lm >> i & 1); ++i) {
           }
+          *best_pos = nd->child[c] + (uint32_t)i;
+          return 1;
         }
+        PROX_FN(prox_bvh_detail_ray_take)
+        (v, pr, mode, nd->child[c], lm, ts, &best, &bpos, &bid, &total, &kept,
+         &wsum, hits, cap);
+        if (mode == PROX_BVHR_FIRST) tcur = best;
       }
-      continue;
     }
     {
-      const prox_bvh_node *nd = v->nodes + child;
-      PROX_REAL tn[4];
-      int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), order[4], m = 0, i, j;
-      if (!mask) continue;
-      for (i = 0; i < 4; ++i) {
-        if (!(mask >> i & 1)) continue;
-        /* nearest first (for FIRST; any order serves the others) */
-        for (j = m; j > 0 && tn[order[j - 1]] > tn[i]; --j)
-          order[j] = order[j - 1];
-        order[j] = i;
-        ++m;
-      }
-      /* Pushed farthest first, so that the nearest is popped next. */
+      int cur = -1;
       for (j = m - 1; j >= 0; --j) {
         int c = order[j];
-        st_child[top] = nd->child[c];
-        st_count[top] = nd->count[c];
-        st_t[top] = tn[c];
-        ++top;
+        if (nd->count[c]) continue;
+        if (cur >= 0) {
+          st_node[top] = nd->child[cur];
+          st_t[top] = tn[cur];
+          ++top;
+        }
+        cur = c;
+      }
+      if (cur >= 0 &&
+          (mode != PROX_BVHR_FIRST ||
+           tn[cur] <=
+               tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack)) {
+        node = nd->child[cur];
+        continue;
+      }
+    }
+    /* Pop, skipping what the first hit has since ruled out. */
+    for (;;) {
+      if (top == 0) goto done;
+      --top;
+      if (mode != PROX_BVHR_FIRST ||
+          st_t[top] <=
+              tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
+        node = st_node[top];
+        break;
       }
     }
   }
+done:
   if (winding) *winding = wsum;
   if (mode == PROX_BVHR_FIRST) {
     *best_pos = bpos;
@@ -413,9 +448,8 @@ PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_view) * v,
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos = PROX_BVH_NONE;
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
-  if (pr.ok)
-    PROX_FN(prox_bvh_detail_ray_trav)
-    (v, &pr, PROX_BVHR_FIRST, &pos, NULL, NULL, 0);
+  if (pr.ok) PROX_FN(prox_bvh_detail_ray_trav)
+  (v, &pr, PROX_BVHR_FIRST, &pos, NULL, NULL, 0);
   return PROX_FN(prox_bvh_detail_ray_fill)(v, &pr, pos, out);
 }
 
