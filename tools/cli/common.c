@@ -260,9 +260,14 @@ static void mesh_bounds(cli_mesh *m) {
 
 int cli_mesh_load(cli_mesh *m, const char *path) {
   prox_error err;
+  prox_io_mesh_options opt;
   double t0 = cli_now();
   memset(m, 0, sizeof *m);
-  if (prox_io_read_mesh(path, NULL, &m->io, &err) != PROX_OK)
+  /* STL stores three corners a triangle: weld identical positions, so that
+   * the counts and the topology are those of the surface. */
+  memset(&opt, 0, sizeof opt);
+  opt.weld = 1;
+  if (prox_io_read_mesh(path, &opt, &m->io, &err) != PROX_OK)
     return cli_fail_error(&err);
   m->load_s = cli_now() - t0;
   m->mesh.vertices = m->io.vertices;
