@@ -398,6 +398,24 @@ static void case_closest_stdin(void) {
 static void case_closest_ply(void) {
   size_t size, i;
   char *data, *end_header;
+  /* Binary PLY points in, CSV out. */
+  {
+    FILE *f = fopen("points.ply", "wb");
+    fprintf(f,
+            "ply\nformat binary_little_endian 1.0\ncomment test\n"
+            "element vertex %d\nproperty float intensity\n"
+            "property double x\nproperty double y\nproperty double z\n"
+            "end_header\n",
+            NPTS);
+    for (i = 0; i < NPTS; ++i) {
+      float intensity = (float)i;
+      fwrite(&intensity, 4, 1, f);
+      fwrite(pts[i], 8, 3, f);
+    }
+    fclose(f);
+    CHECK(run("closest torus.obj points.ply") == 0);
+    check_closest_csv(out_text, INFINITY);
+  }
   write_points_csv("points.csv");
   remove("closest_out.ply");
   CHECK(run("closest torus.obj points.csv -o closest_out.ply") == 0);
@@ -474,6 +492,22 @@ static void case_bad_input(void) {
   CHECK(strstr(err_text, "no_such_points.csv") != NULL);
   /* Rays need six numbers a line. */
   CHECK(run("raycast torus.obj bad_points.csv") == 1);
+  CHECK(strstr(err_text, "bad_points.csv") != NULL);
+  /* A binary PLY point file that stops inside its second vertex. */
+  {
+    static const char head[] = "ply\nformat binary_little_endian 1.0\n"
+                               "element vertex 2\nproperty double x\n"
+                               "property double y\nproperty double z\n"
+                               "end_header\n";
+    char buf[sizeof head - 1 + 40];
+    memcpy(buf, head, sizeof head - 1);
+    memset(buf + sizeof head - 1, 0, 40);
+    write_file("truncated_points.ply", buf, sizeof buf);
+    remove("tp_out.csv");
+    CHECK(run("closest torus.obj truncated_points.ply -o tp_out.csv") == 1);
+    CHECK(strstr(err_text, "truncated_points.ply") != NULL);
+    CHECK(!file_exists("tp_out.csv"));
+  }
 }
 
 static void case_raycast(void) {
