@@ -26,6 +26,8 @@ int cli_cmd_closest(int argc, char **argv) {
   cli_sink sink;
   cli_progress prog;
   uint64_t done = 0;
+  int timings = 0;
+  double t_read = 0, t_query = 0, t_write = 0, t0;
 
   while (a.i < argc) {
     const char *s = argv[a.i];
@@ -49,6 +51,11 @@ int cli_cmd_closest(int argc, char **argv) {
     }
     if (strcmp(s, "--signed") == 0) {
       is_signed = 1;
+      a.i++;
+      continue;
+    }
+    if (strcmp(s, "--timings") == 0) {
+      timings = 1;
       a.i++;
       continue;
     }
@@ -86,17 +93,22 @@ int cli_cmd_closest(int argc, char **argv) {
   cli_progress_begin(&prog, "closest", 0, c.quiet);
   for (;;) {
     size_t n, i;
+    t0 = cli_now();
     if (prox_io_records_next(rd, xyz, CHUNK, &n, &err) != PROX_OK) {
       rc = cli_fail_error(&err);
       break;
     }
+    t_read += cli_now() - t0;
     if (n == 0) break;
+    t0 = cli_now();
     if ((rc = cli_closest(&m, xyz, n, max_sq, res, c.threads)) != CLI_OK) break;
     if (is_signed &&
         cli_signed_distance_pending(&m, xyz, n, sd, c.threads) != PROX_OK) {
       rc = cli_fail(CLI_NO_SIGN_MESSAGE);
       break;
     }
+    t_query += cli_now() - t0;
+    t0 = cli_now();
     for (i = 0; i < n; ++i) {
       const prox_mesh_closest *q = res + i;
       memcpy(row, xyz + 3 * i, 3 * sizeof *row);
@@ -113,11 +125,20 @@ int cli_cmd_closest(int argc, char **argv) {
       }
       cli_sink_row(&sink, row);
     }
+    t_write += cli_now() - t0;
     done += n;
     cli_progress_update(&prog, done);
   }
   cli_progress_end(&prog);
+  t0 = cli_now();
   rc = cli_sink_close(&sink, rc == CLI_OK) == CLI_OK ? rc : CLI_BAD_INPUT;
+  t_write += cli_now() - t0;
+  if (timings && rc == CLI_OK)
+    fprintf(stderr,
+            "prox closest: %llu points; load %.3f s, build %.3f s, read "
+            "points %.3f s, query %.3f s, write %.3f s\n",
+            (unsigned long long)done, m.load_s, m.build_s, t_read, t_query,
+            t_write);
 
 done_all:
   free(xyz);

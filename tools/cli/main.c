@@ -43,7 +43,9 @@ static const char help_closest[] =
     "  --signed          the distance is signed (negative inside)\n"
     "  --max-distance D  points farther than D get distance inf, triangle -1\n"
     "  --threads N       threads (0, the default: all cores)\n"
-    "  --quiet           no progress bar\n";
+    "  --quiet           no progress bar\n"
+    "  --timings         the time of each step (load, build, read, query,\n"
+    "                    write) on standard error\n";
 
 static const char help_raycast[] =
     "usage: prox raycast MESH RAYS [-o OUT] [--threads N] [--quiet]\n"
