@@ -22,7 +22,10 @@
  * for Embree the counts of agreement of hit/miss and triangle, and the
  * largest relative t difference, are printed.
  * Each row is the median of R runs (default 5) with the range, in
- * microseconds per ray. Run the single-thread rows under `taskset -c 1`. */
+ * microseconds per ray, of the wall-clock time and of the process's CPU
+ * time (all threads; on a machine shared with other work the CPU time of
+ * the single-thread rows is the steadier figure). Run the single-thread
+ * rows under `taskset -c 1`. */
 #define _POSIX_C_SOURCE 200809L
 #include <prox/batch.h>
 #include <prox/bvh_ray.h>
@@ -43,6 +46,13 @@
 static double br_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* CPU time of the process (all its threads). */
+static double br_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -373,12 +383,15 @@ static void br_check(const br_mesh *b, const prox_rayf *rf, size_t c
 /* ---- timing ----------------------------------------------------------- */
 
 static void br_row(const char *mesh, const char *what, int threads, double *v,
-                   int runs, size_t n, size_t hits) {
-  double med, lo, hi;
+                   double *c, int runs, size_t n, size_t hits) {
+  double med, lo, hi, cmed, clo, chi;
   br_stats(v, runs, &med, &lo, &hi);
-  printf("| %-9s | %-30s | %d | %8.4f | %8.4f - %8.4f | %zu |\n", mesh, what,
-         threads, 1e6 * med / (double)n, 1e6 * lo / (double)n,
-         1e6 * hi / (double)n, hits);
+  br_stats(c, runs, &cmed, &clo, &chi);
+  printf("| %-9s | %-26s | %d | %7.4f | %7.4f - %7.4f | %7.4f | %7.4f - "
+         "%7.4f | %zu |\n",
+         mesh, what, threads, 1e6 * med / (double)n, 1e6 * lo / (double)n,
+         1e6 * hi / (double)n, 1e6 * cmed / (double)n, 1e6 * clo / (double)n,
+         1e6 * chi / (double)n, hits);
 }
 
 int main(int argc, char **argv) {
@@ -419,8 +432,9 @@ int main(int argc, char **argv) {
   if (!dir || !*dir) dir = "../shared/data/meshes";
   printf("bench_mesh_ray: %zu rays, %d runs, SIMD level %s\n", n, runs,
          prox_simd_name(prox_simd_level()));
-  printf("| mesh | query | threads | us/ray (median) | range | hits |\n");
-  printf("|---|---|---|---|---|---|\n");
+  printf("| mesh | query | threads | wall us/ray (median) | range | CPU "
+         "us/ray (median) | range | hits |\n");
+  printf("|---|---|---|---|---|---|---|---|\n");
   for (mi = 0; mi < 3; ++mi) {
     br_mesh b;
     prox_ray *rd;
@@ -429,6 +443,7 @@ int main(int argc, char **argv) {
     prox_mesh_hitf *hf;
     uint8_t *occ;
     double *tv = (double *)malloc((size_t)runs * sizeof *tv);
+    double *cv = (double *)malloc((size_t)runs * sizeof *cv);
     int ti, r;
 #if defined(PROX_HAVE_EMBREE)
     br_embree e;
@@ -462,18 +477,19 @@ int main(int argc, char **argv) {
 #define BR_TIME(what, body, count)                                             \
   do {                                                                         \
     for (r = 0; r < runs; ++r) {                                               \
-      double t0 = br_now();                                                    \
+      double t0 = br_now(), c0 = br_cpu();                                     \
       body;                                                                    \
       tv[r] = br_now() - t0;                                                   \
+      cv[r] = br_cpu() - c0;                                                   \
     }                                                                          \
     hits = (count);                                                            \
-    br_row(b.name, what, T, tv, runs, n, hits);                                \
+    br_row(b.name, what, T, tv, cv, runs, n, hits);                            \
   } while (0)
       BR_TIME("prox first hit (float)",
               prox_bvh_raycast_batchf(b.bvhf, rf, n, hf, T), 0);
       for (k = 0; k < n; ++k)
         hits += (size_t)hf[k].hit;
-      printf("|  |  (hits: %zu) |  |  |  |  |\n", hits);
+      printf("|  | (prox float hits: %zu) |  |  |  |  |  |  |\n", hits);
       BR_TIME("prox first hit (double)",
               prox_bvh_raycast_batch(b.bvh, rd, n, hd, T), 0);
 #if defined(PROX_HAVE_EMBREE)
@@ -503,6 +519,7 @@ int main(int argc, char **argv) {
     free(hf);
     free(occ);
     free(tv);
+    free(cv);
   }
   return 0;
 }

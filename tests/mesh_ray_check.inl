@@ -138,6 +138,8 @@ typedef struct PROX_FN(rt_bhit) {
   PROX_REAL t;
   uint32_t id;
   int sign;
+  PROX_REAL bary[3];
+  PROX_FN(prox_vec3) normal;
 } PROX_FN(rt_bhit);
 
 static int PROX_FN(rt_bhit_cmp)(const void *x, const void *y) {
@@ -162,6 +164,8 @@ static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m,
     hits[n].t = h.t;
     hits[n].id = (uint32_t)i;
     hits[n].sign = PROX_FN(rt_side_exact)(&tr, ray->dir);
+    memcpy(hits[n].bary, h.bary, sizeof h.bary);
+    hits[n].normal = h.normal;
     if (h.t < best) {
       best = h.t;
       *first = n;
@@ -208,6 +212,8 @@ static int PROX_FN(rt_check_ray)(const PROX_FN(rt_mesh) * m,
         "%s %s: first hit t %.17g id %u, brute t %.17g id %u", m->name, set,
         (double)h.t, h.triangle, (double)bh[bfirst].t, bh[bfirst].id);
     ok &= CHECK(h.sign == bh[bfirst].sign);
+    ok &= CHECK(memcmp(h.bary, bh[bfirst].bary, sizeof h.bary) == 0 &&
+                memcmp(&h.normal, &bh[bfirst].normal, sizeof h.normal) == 0);
     if (bfirst + 1 < bn && bh[bfirst + 1].t == bh[bfirst].t) ++st->ties;
   }
   ok &= CHECK_MSG(occ == (bn > 0), "%s %s: occluded %d, brute %d", m->name, set,
@@ -218,12 +224,14 @@ static int PROX_FN(rt_check_ray)(const PROX_FN(rt_mesh) * m,
   tot = PROX_FN(prox_bvh_ray_all)(m->bvh, ray, scratch, bn + 1);
   ok &= CHECK(tot == bn);
   for (i = 0; i < bn && i < tot; ++i)
-    ok &= CHECK_MSG(PROX_FN(rt_same)(scratch[i].t, bh[i].t) &&
-                        scratch[i].triangle == bh[i].id &&
-                        scratch[i].sign == bh[i].sign && scratch[i].hit == 1,
-                    "%s %s: hit %zu of %zu: t %.17g id %u, brute %.17g id %u",
-                    m->name, set, i, bn, (double)scratch[i].t,
-                    scratch[i].triangle, (double)bh[i].t, bh[i].id);
+    ok &= CHECK_MSG(
+        PROX_FN(rt_same)(scratch[i].t, bh[i].t) &&
+            scratch[i].triangle == bh[i].id && scratch[i].sign == bh[i].sign &&
+            scratch[i].hit == 1 &&
+            memcmp(scratch[i].bary, bh[i].bary, sizeof bh[i].bary) == 0,
+        "%s %s: hit %zu of %zu: t %.17g id %u, brute %.17g id %u", m->name, set,
+        i, bn, (double)scratch[i].t, scratch[i].triangle, (double)bh[i].t,
+        bh[i].id);
   /* A buffer too small keeps the first hits in order. */
   half = bn / 2;
   tot = PROX_FN(prox_bvh_ray_all)(m->bvh, ray, scratch, half);

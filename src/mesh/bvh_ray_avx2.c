@@ -133,17 +133,19 @@ const int PBV_ENTRY(ok) = 1;
 const int PBV_ENTRY(ok) = 0;
 
 size_t PBV_ENTRY(trav)(const prox_bvh_view *v, const prox_bvh_rayprep *pr,
-                       int mode, uint32_t *best_pos, long *winding,
-                       prox_mesh_hit *hits, size_t cap) {
+                       int mode, uint32_t *best_pos, double *best,
+                       long *winding, prox_mesh_hit *hits, size_t cap) {
   (void)v, (void)pr, (void)mode, (void)best_pos, (void)winding, (void)hits;
+  (void)best;
   (void)cap;
   return 0;
 }
 
 size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,
-                        int mode, uint32_t *best_pos, long *winding,
-                        prox_mesh_hitf *hits, size_t cap) {
+                        int mode, uint32_t *best_pos, float *best,
+                        long *winding, prox_mesh_hitf *hits, size_t cap) {
   (void)v, (void)pr, (void)mode, (void)best_pos, (void)winding, (void)hits;
+  (void)best;
   (void)cap;
   return 0;
 }
@@ -180,7 +182,7 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
                        const float *const *cy, const float *const *cz,
                        uint32_t pos, uint32_t left, const int *fpos,
                        const int *fneg, const PV *w, const PV *B, const PV *Z,
-                       int lanes, float *tsj, int *hm) {
+                       int lanes, float *tsj, float *bsj, int *hm) {
   prox_rayspace rd;
   float wd[3][8];
   int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, h, k, und = 0, sp[3], sn[3];
@@ -269,11 +271,19 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
   }
   *hm = hitl & inr & ~back;
   {
-    float tt[8];
+    float tt[8], bb[3][8];
     int i;
     PSTOREU(tt, t);
+    if (bsj)
+      for (k = 0; k < 3; ++k)
+        PSTOREU(bb[k], PDIV(wv[k], det));
     for (i = 0; i < 8; ++i)
-      if (*hm >> i & 1) tsj[i] = tt[i];
+      if (*hm >> i & 1) {
+        tsj[i] = tt[i];
+        if (bsj)
+          for (k = 0; k < 3; ++k)
+            bsj[k * PROX_BVH_MAX_LEAF + i] = bb[k][i];
+      }
   }
   return back;
 }
@@ -283,7 +293,8 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
  * from position first (see the top of the file). */
 static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
                                   const PROX_FN(prox_bvh_rayprep) * pr,
-                                  uint32_t first, uint32_t n, PROX_REAL *ts) {
+                                  uint32_t first, uint32_t n, PROX_REAL *ts,
+                                  PROX_REAL *bs) {
   const PROX_FN(prox_rayspace) *rs = &pr->rs;
   PV sx = PS1(rs->sx), sy = PS1(rs->sy), sz = PS1(rs->sz), zero = PS1(0);
   PV ox = PS1(pr->org[rs->kx]), oy = PS1(pr->org[rs->ky]),
@@ -370,6 +381,9 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     }
     m = hitc & inr & ~unc;
     PSTOREU(ts + j, t);
+    if (bs && m)
+      for (k = 0; k < 3; ++k)
+        PSTOREU(bs + k * PROX_BVH_MAX_LEAF + j, PDIV(w[k], det));
 #if !PROX_IS_DOUBLE
     if (uncE) {
       /* Float signs uncertain: double first (the kernel's own order). */
@@ -380,7 +394,7 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
       }
       back =
           pbv_refinef(pr, cx, cy, cz, pos, (uint32_t)(v->triangle_count - pos),
-                      fp, fn, w, B, Z, uncE, ts + j, &hm);
+                      fp, fn, w, B, Z, uncE, ts + j, bs ? bs + j : NULL, &hm);
       unc = (unc & ~uncE) | back;
       m |= hm;
     }
@@ -399,6 +413,9 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
         }
         if (PROX_FN(prox_raycast_triangle)(&pr->ray, &tr, &h)) {
           ts[j + (uint32_t)i] = h.t;
+          if (bs)
+            for (c = 0; c < 3; ++c)
+              bs[(uint32_t)c * PROX_BVH_MAX_LEAF + j + (uint32_t)i] = h.bary[c];
           m |= 1 << i;
         }
       }
@@ -482,25 +499,25 @@ static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
 #define PROX_BVHR_CUSTOM 1
 #define PROX_BVHR_NAME(name) PROX_FN(pbv_##name)
 #define PROX_BVHR_QUAL static
-#define PROX_BVHR_LEAF(v, pr, first, n, ts)                                    \
-  PROX_FN(pbv_leaf)(v, pr, first, n, ts)
+#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                \
+  PROX_FN(pbv_leaf)(v, pr, first, n, ts, bs)
 #define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(pbv_node)(pr, nd, tcur, tn)
 #include <prox/detail/bvh_ray.inl>
 #undef PROX_BVHR_CUSTOM
 
 #if PROX_IS_DOUBLE
 size_t PBV_ENTRY(trav)(const prox_bvh_view *v, const prox_bvh_rayprep *pr,
-                       int mode, uint32_t *best_pos, long *winding,
-                       prox_mesh_hit *hits, size_t cap) {
-  return pbv_prox_bvh_detail_ray_trav(v, pr, mode, best_pos, winding, hits,
-                                      cap);
+                       int mode, uint32_t *best_pos, double *best,
+                       long *winding, prox_mesh_hit *hits, size_t cap) {
+  return pbv_prox_bvh_detail_ray_trav(v, pr, mode, best_pos, best, winding,
+                                      hits, cap);
 }
 #else
 size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,
-                        int mode, uint32_t *best_pos, long *winding,
-                        prox_mesh_hitf *hits, size_t cap) {
-  return pbv_prox_bvh_detail_ray_travf(v, pr, mode, best_pos, winding, hits,
-                                       cap);
+                        int mode, uint32_t *best_pos, float *best,
+                        long *winding, prox_mesh_hitf *hits, size_t cap) {
+  return pbv_prox_bvh_detail_ray_travf(v, pr, mode, best_pos, best, winding,
+                                       hits, cap);
 }
 #endif
 

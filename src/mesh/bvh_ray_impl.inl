@@ -7,8 +7,8 @@
 #define PROX_BVHR_CUSTOM 1
 #define PROX_BVHR_NAME(name) PROX_FN(pbr_##name)
 #define PROX_BVHR_QUAL static
-#define PROX_BVHR_LEAF(v, pr, first, n, ts)                                    \
-  PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts)
+#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                \
+  PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts, bs)
 #define PROX_BVHR_NODE(pr, nd, tcur, tn)                                       \
   PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
 #include <prox/detail/bvh_ray.inl>
@@ -16,7 +16,7 @@
 
 typedef size_t (*PROX_FN(pbr_trav_fn))(const PROX_FN(prox_bvh_view) *,
                                        const PROX_FN(prox_bvh_rayprep) *, int,
-                                       uint32_t *, long *,
+                                       uint32_t *, PROX_REAL *, long *,
                                        PROX_FN(prox_mesh_hit) *, size_t);
 
 #if PROX_IS_DOUBLE
@@ -43,8 +43,9 @@ static int PROX_FN(pbr_raycast)(PROX_FN(pbr_trav_fn) trav,
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos = PROX_BVH_NONE;
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
-  if (pr.ok) trav(v, &pr, PROX_BVHR_FIRST, &pos, NULL, NULL, 0);
-  return PROX_FN(prox_bvh_detail_ray_fill)(v, &pr, pos, out);
+  PROX_REAL b[4] = {0, 0, 0, 0};
+  if (pr.ok) trav(v, &pr, PROX_BVHR_FIRST, &pos, b, NULL, NULL, 0);
+  return PROX_FN(prox_bvh_detail_ray_fill_first)(v, &pr, pos, b[0], b + 1, out);
 }
 
 static int PROX_FN(pbr_occluded)(PROX_FN(pbr_trav_fn) trav,
@@ -54,7 +55,7 @@ static int PROX_FN(pbr_occluded)(PROX_FN(pbr_trav_fn) trav,
   uint32_t pos = PROX_BVH_NONE;
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
-  return (int)trav(v, &pr, PROX_BVHR_ANY, &pos, NULL, NULL, 0);
+  return (int)trav(v, &pr, PROX_BVHR_ANY, &pos, NULL, NULL, NULL, 0);
 }
 
 static size_t PROX_FN(pbr_count)(PROX_FN(pbr_trav_fn) trav,
@@ -65,7 +66,7 @@ static size_t PROX_FN(pbr_count)(PROX_FN(pbr_trav_fn) trav,
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (winding) *winding = 0;
   if (!pr.ok) return 0;
-  return trav(v, &pr, PROX_BVHR_COUNT, &pos, winding, NULL, 0);
+  return trav(v, &pr, PROX_BVHR_COUNT, &pos, NULL, winding, NULL, 0);
 }
 
 int PROX_FN(prox_bvh_raycast)(const PROX_FN(prox_bvh) * bvh,
@@ -94,8 +95,8 @@ size_t PROX_FN(prox_bvh_ray_all)(const PROX_FN(prox_bvh) * bvh,
   PROX_FN(prox_bvh_detail_rayprep)(&bvh->view, ray, &pr);
   if (!pr.ok) return 0;
   if (!hits) capacity = 0;
-  return PROX_FN(pbr_trav)()(&bvh->view, &pr, PROX_BVHR_ALL, &pos, NULL, hits,
-                             capacity);
+  return PROX_FN(pbr_trav)()(&bvh->view, &pr, PROX_BVHR_ALL, &pos, NULL, NULL,
+                             hits, capacity);
 }
 
 void PROX_FN(prox_bvh_raycast_range)(const PROX_FN(prox_bvh) * bvh,

@@ -48,8 +48,8 @@
 #ifndef PROX_BVHR_CUSTOM
 #define PROX_BVHR_NAME(name) PROX_FN(name)
 #define PROX_BVHR_QUAL PROX_HD static inline
-#define PROX_BVHR_LEAF(v, pr, first, n, ts)                                    \
-  PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts)
+#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                \
+  PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts, bs)
 #define PROX_BVHR_NODE(pr, nd, tcur, tn)                                       \
   PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
 #define PROX_BVHR_DEFAULTS 1
@@ -134,17 +134,22 @@ PROX_HD static inline PROX_FN(prox_triangle)
 
 /// Internal: the portable leaf test: prox_raycast_triangle() on the n
 /// triangles from position first; returns the mask of those hit (bit i
-/// for position first + i) with their t in ts[i].
-PROX_HD static inline uint32_t
-PROX_FN(prox_bvh_detail_ray_leaf)(const PROX_FN(prox_bvh_view) * v,
-                                  const PROX_FN(prox_bvh_rayprep) * pr,
-                                  uint32_t first, uint32_t n, PROX_REAL *ts) {
+/// for position first + i) with their t in ts[i] and, when bs is not
+/// NULL, their barycentrics in bs[k PROX_BVH_MAX_LEAF + i] (k = 0, 1, 2).
+PROX_HD static inline uint32_t PROX_FN(prox_bvh_detail_ray_leaf)(
+    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
+    uint32_t first, uint32_t n, PROX_REAL *ts, PROX_REAL *bs) {
   uint32_t i, mask = 0;
   for (i = 0; i < n; ++i) {
     PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_ray_tri)(v, first + i);
     PROX_FN(prox_rayhit) h;
     if (PROX_FN(prox_raycast_triangle)(&pr->ray, &t, &h)) {
       ts[i] = h.t;
+      if (bs) {
+        bs[i] = h.bary[0];
+        bs[PROX_BVH_MAX_LEAF + i] = h.bary[1];
+        bs[2 * PROX_BVH_MAX_LEAF + i] = h.bary[2];
+      }
       mask |= (uint32_t)1 << i;
     }
   }
@@ -276,6 +281,29 @@ PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
   out->normal = PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
   return 0;
 }
+
+/// Internal: fills a first hit from what the leaf test reported (t and
+/// barycentrics of prox_raycast_triangle() on the triangle at pos), without
+/// casting again: the normal is the kernel's (prox_detail_rc_tri_normal).
+PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
+    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
+    uint32_t pos, PROX_REAL t, const PROX_REAL *bary,
+    PROX_FN(prox_mesh_hit) * out) {
+  PROX_FN(prox_triangle) tr;
+  if (pos == PROX_BVH_NONE || !out)
+    return PROX_FN(prox_bvh_detail_ray_fill)(v, pr, PROX_BVH_NONE, out) ||
+           pos != PROX_BVH_NONE;
+  tr = PROX_FN(prox_bvh_detail_ray_tri)(v, pos);
+  out->hit = 1;
+  out->sign = PROX_FN(prox_bvh_detail_ray_side)(&tr, pr->ray.dir);
+  out->t = t;
+  out->triangle = v->ids[pos];
+  out->bary[0] = bary[0];
+  out->bary[1] = bary[1];
+  out->bary[2] = bary[2];
+  out->normal = PROX_FN(prox_detail_rc_tri_normal)(tr.v);
+  return 1;
+}
 #endif /* !PROX_BVHR_CUSTOM */
 
 /* Modes of the traversal. */
@@ -293,8 +321,9 @@ PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
 /// m its mask.
 PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
     const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
-    int mode, uint32_t first, uint32_t m, const PROX_REAL *ts, PROX_REAL *best,
-    uint32_t *bpos, uint32_t *bid, size_t *total, size_t *kept, long *wsum,
+    int mode, uint32_t first, uint32_t m, const PROX_REAL *ts,
+    const PROX_REAL *bs, PROX_REAL *best, PROX_REAL *bbary, uint32_t *bpos,
+    uint32_t *bid, size_t *total, size_t *kept, long *wsum,
     PROX_FN(prox_mesh_hit) * hits, size_t cap) {
   uint32_t i;
   for (i = 0; m; ++i, m >>= 1) {
@@ -305,6 +334,9 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
     if (mode == PROX_BVHR_FIRST) {
       if (ts[i] < *best || (ts[i] == *best && id < *bid)) {
         *best = ts[i];
+        bbary[0] = bs[i];
+        bbary[1] = bs[PROX_BVH_MAX_LEAF + i];
+        bbary[2] = bs[2 * PROX_BVH_MAX_LEAF + i];
         *bpos = pos;
         *bid = id;
       }
@@ -341,16 +373,19 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
 /// returns the number of hits and their signed sum in *winding (may be
 /// NULL); ALL: also writes the first `cap` hits in (t, id) order to hits[]
 /// (fully filled) and returns the total. The ray must be prepared (ok
-/// set). Leaves are tested as soon as their node is (nearest first), inner
-/// children visited nearest first (FIRST and ANY), the others kept on a
-/// stack of PROX_BVH_STACK entries (at most 3 per level: never overflows).
+/// set). FIRST also gives the hit's t and barycentrics in best[0..3] (t,
+/// then the three barycentrics) when best is not NULL. Leaves are tested as
+/// soon as their node is (nearest first), inner children visited nearest first
+/// (FIRST and ANY), the others kept on a stack of PROX_BVH_STACK entries (at
+/// most 3 per level: never overflows).
 PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
     const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
-    int mode, uint32_t *best_pos, long *winding, PROX_FN(prox_mesh_hit) * hits,
-    size_t cap) {
+    int mode, uint32_t *best_pos, PROX_REAL *best_out, long *winding,
+    PROX_FN(prox_mesh_hit) * hits, size_t cap) {
   uint32_t st_node[PROX_BVH_STACK];
   PROX_REAL st_t[PROX_BVH_STACK];
-  PROX_REAL ts[PROX_BVH_MAX_LEAF];
+  PROX_REAL ts[PROX_BVH_MAX_LEAF], bs[3 * PROX_BVH_MAX_LEAF];
+  PROX_REAL bbary[3] = {0, 0, 0};
   PROX_REAL tcur = pr->ray.tmax, best = PROX_INF;
   uint32_t bpos = PROX_BVH_NONE, bid = PROX_BVH_NONE, node = 0;
   size_t total = 0, kept = 0;
@@ -380,7 +415,8 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
             !(tn[c] <=
               tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
           continue;
-        lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts);
+        lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts,
+                            mode == PROX_BVHR_FIRST ? bs : NULL);
         if (!lm) continue;
         if (mode == PROX_BVHR_ANY) {
           for (i = 0; !(lm >> i & 1); ++i) {
@@ -389,8 +425,8 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
           return 1;
         }
         PROX_FN(prox_bvh_detail_ray_take)
-        (v, pr, mode, nd->child[c], lm, ts, &best, &bpos, &bid, &total, &kept,
-         &wsum, hits, cap);
+        (v, pr, mode, nd->child[c], lm, ts, bs, &best, bbary, &bpos, &bid,
+         &total, &kept, &wsum, hits, cap);
         if (mode == PROX_BVHR_FIRST) tcur = best;
       }
     }
@@ -430,6 +466,12 @@ done:
   if (winding) *winding = wsum;
   if (mode == PROX_BVHR_FIRST) {
     *best_pos = bpos;
+    if (best_out && bpos != PROX_BVH_NONE) {
+      best_out[0] = best;
+      best_out[1] = bbary[0];
+      best_out[2] = bbary[1];
+      best_out[3] = bbary[2];
+    }
     return bpos != PROX_BVH_NONE;
   }
   if (mode == PROX_BVHR_ANY) return 0;
@@ -447,10 +489,11 @@ PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_view) * v,
                                PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos = PROX_BVH_NONE;
+  PROX_REAL b[4] = {0, 0, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (pr.ok) PROX_FN(prox_bvh_detail_ray_trav)
-  (v, &pr, PROX_BVHR_FIRST, &pos, NULL, NULL, 0);
-  return PROX_FN(prox_bvh_detail_ray_fill)(v, &pr, pos, out);
+  (v, &pr, PROX_BVHR_FIRST, &pos, b, NULL, NULL, 0);
+  return PROX_FN(prox_bvh_detail_ray_fill_first)(v, &pr, pos, b[0], b + 1, out);
 }
 
 /// prox_bvh_occluded() on a view, header-only (see
@@ -463,7 +506,7 @@ PROX_FN(prox_bvh_view_occluded)(const PROX_FN(prox_bvh_view) * v,
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
   return (int)PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ANY, &pos,
-                                                NULL, NULL, 0);
+                                                NULL, NULL, NULL, 0);
 }
 
 /// prox_bvh_ray_count() on a view, header-only (see
@@ -476,7 +519,7 @@ PROX_FN(prox_bvh_view_ray_count)(const PROX_FN(prox_bvh_view) * v,
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (winding) *winding = 0;
   if (!pr.ok) return 0;
-  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_COUNT, &pos,
+  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_COUNT, &pos, NULL,
                                            winding, NULL, 0);
 }
 
@@ -490,7 +533,7 @@ PROX_FN(prox_bvh_view_ray_all)(const PROX_FN(prox_bvh_view) * v,
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
   return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ALL, &pos, NULL,
-                                           hits, capacity);
+                                           NULL, hits, capacity);
 }
 #endif
 
