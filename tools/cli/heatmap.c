@@ -188,9 +188,10 @@ void cli_heatmap_render(const float *values, int w, int h, int diverging,
       double v = diverging ? (2 * f - 1) * lim : f * lim;
       int ty = top + (int)lround((double)(bottom - top) * (1 - f));
       char buf[32];
-      /* The tick: a dark line across the right half of the bar. */
-      for (x = BAR_W / 2; x < BAR_W; ++x)
-        put_px(rgb, W, h, bx + x, ty, black);
+      /* The tick: a short line left of the bar, away from the label (a
+       * tick beside the label would read as a minus sign). */
+      for (x = 1; x <= 4; ++x)
+        put_px(rgb, W, h, bx - x, ty, black);
       label(buf, sizeof buf, v);
       buf[LABEL_CHARS] = '\0';
       draw_text(rgb, W, h, lx, ty - GLYPH_H * FONT_SCALE / 2, buf);
