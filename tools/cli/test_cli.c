@@ -10,6 +10,8 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "cli.h"
+
 #include <prox/prox.h>
 
 #include <math.h>
@@ -792,6 +794,88 @@ static void case_grid(void) {
   check_grid("grid.npy", "grid.json", 1);
 }
 
+/* Pixel (x, y) of an RGB picture of width ww. */
+static const unsigned char *pix(const unsigned char *rgb, int ww, int x,
+                                int y) {
+  return rgb + 3 * ((size_t)y * (size_t)ww + (size_t)x);
+}
+
+/* The heat map renderer on a known field: the signed distance to a circle
+ * of radius 1.2 (in pixels / 50), negative inside. */
+static void case_heatmap(void) {
+  enum { W = 300, H = 200 };
+  static float v[W * H];
+  int x, y, WW = cli_heatmap_width(W, H), contour = 0, wrong = 0, ink = 0;
+  unsigned char *rgb;
+  for (y = 0; y < H; ++y)
+    for (x = 0; x < W; ++x) {
+      double px = (x - 150) / 50.0, py = (y - 100) / 50.0;
+      v[y * W + x] = (float)(sqrt(px * px + py * py) - 1.2);
+    }
+  CHECK(WW > W + 40);
+  rgb = malloc((size_t)WW * (size_t)H * 3);
+  cli_heatmap_render(v, W, H, 1, rgb);
+  for (y = 0; y < H; ++y)
+    for (x = 0; x < W; ++x) {
+      const unsigned char *c = pix(rgb, WW, x, y);
+      double px = (x - 150) / 50.0, py = (y - 100) / 50.0;
+      double d = sqrt(px * px + py * py) - 1.2;
+      int black = c[0] == 0 && c[1] == 0 && c[2] == 0;
+      /* Black exactly on the zero contour (within a pixel of it). */
+      if (black) {
+        contour++;
+        wrong += fabs(d) > 1.5 / 50.0;
+      } else if (d < -0.1) {
+        wrong += !(c[2] > c[0]); /* inside: blue */
+      } else if (d > 0.1) {
+        wrong += !(c[0] > c[2]); /* outside: red */
+      }
+    }
+  CHECK_MSG(wrong == 0, "%d pixels of the wrong colour", wrong);
+  /* The contour: about the circle's circumference in pixels. */
+  CHECK_MSG(contour > 300 && contour < 1000, "%d contour pixels", contour);
+  /* The colour bar: red at the top, blue at the bottom, white-ish in the
+   * middle; labels in black right of it. */
+  {
+    const unsigned char *top = pix(rgb, WW, W + 20, 6);
+    const unsigned char *bot = pix(rgb, WW, W + 20, H - 7);
+    const unsigned char *mid = pix(rgb, WW, W + 20, H / 2 + 2);
+    CHECK(top[0] > 150 && top[2] < 100);
+    CHECK(bot[2] > 150 && bot[0] < 100);
+    CHECK(mid[0] > 200 && mid[1] > 200 && mid[2] > 200);
+    for (y = 0; y < H; ++y)
+      for (x = W + 32; x < WW; ++x) {
+        const unsigned char *c = pix(rgb, WW, x, y);
+        ink += c[0] == 0 && c[1] == 0 && c[2] == 0;
+      }
+    CHECK_MSG(ink > 100, "%d label pixels", ink);
+  }
+  free(rgb);
+  /* The sequential map: dark at 0, bright at the top. */
+  for (y = 0; y < H * W; ++y)
+    v[y] = (float)fabs(v[y]);
+  rgb = malloc((size_t)WW * (size_t)H * 3);
+  cli_heatmap_render(v, W, H, 0, rgb);
+  {
+    const unsigned char *zero = pix(rgb, WW, 150 + 60, 100);
+    const unsigned char *far = pix(rgb, WW, 0, 0);
+    CHECK(zero[0] + zero[1] + zero[2] < far[0] + far[1] + far[2]);
+  }
+  free(rgb);
+  /* The file: a PNG where the build has libpng, else exit 1 and said so. */
+  remove("heat.png");
+  if (cli_png_available()) {
+    char *png;
+    CHECK(cli_heatmap_png("heat.png", v, W, H, 1) == 0);
+    png = read_all("heat.png", NULL);
+    CHECK(png && memcmp(png, "\x89PNG\r\n\x1a\n", 8) == 0);
+    free(png);
+  } else {
+    CHECK(cli_heatmap_png("heat.png", v, W, H, 1) == 1);
+    CHECK(!file_exists("heat.png"));
+  }
+}
+
 static void case_demo(void) {
   remove("demo_slice.png");
   CHECK(run("demo --small --threads 2") == 0);
@@ -867,6 +951,7 @@ int main(int argc, char **argv) {
                {"distance", case_distance},
                {"info", case_info},
                {"grid", case_grid},
+               {"heatmap", case_heatmap},
                {"demo", case_demo},
                {"stream", case_stream}};
   size_t i;
