@@ -9,6 +9,10 @@
 #if defined(PROX_CLI_HAVE_RAYS)
 #include <prox/bvh_ray.h>
 #endif
+#if defined(PROX_CLI_HAVE_SIGN)
+#include <prox/sign.h>
+#include <prox/topology.h>
+#endif
 #include <prox/prox.h>
 
 #include "prox_io.h"
@@ -108,8 +112,13 @@ typedef struct cli_mesh {
   prox_io_mesh io; /* owns the arrays when read from a file */
   double *own_v;   /* owns the arrays when generated */
   uint32_t *own_t;
-  prox_mesh mesh;      /* the library's view */
-  prox_bvh *bvh;       /* NULL until built */
+  prox_mesh mesh; /* the library's view */
+  prox_bvh *bvh;  /* NULL until built */
+#if defined(PROX_CLI_HAVE_SIGN)
+  prox_mesh_topology *topo; /* NULL until built (cli_mesh_build_sign) */
+  prox_sdf *sdf;            /* NULL until built (cli_mesh_build_sign) */
+#endif
+  double sign_s;       /* seconds to build the topology and the sign */
   double load_s;       /* seconds to read the file */
   double build_s;      /* seconds to build the BVH */
   double lo[3], hi[3]; /* bounding box of the vertices */
@@ -150,29 +159,35 @@ int cli_rays_available(void);
 int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
                 int threads);
 
-/* ---- signed distance (issue 16, not in the library yet) ---------------- */
+/* ---- signed distance and topology (prox/sign.h, prox/topology.h) ------- */
 
-/* The message of the commands that need the sign. */
+/* The message of the commands that need the sign, in a build without it. */
 #define CLI_NO_SIGN_MESSAGE "signed distance is not available in this build yet"
 
-/* Whether cli_signed_distance_pending can answer. */
+/* Whether this build's library has the signed distance (prox/sign.h). */
 int cli_signed_available(void);
 
-/* PENDING(issue 16): signed distances of n points (negative inside) into
- * out. To be replaced by the library's signed distance batch when it lands;
- * until then it answers nothing and returns PROX_ERROR_UNSUPPORTED. */
-prox_status cli_signed_distance_pending(const cli_mesh *m, const double *xyz,
-                                        size_t n, double *out, int threads);
+/* Builds the mesh's topology and signed-distance object (after the BVH);
+ * CLI_OK or CLI_BAD_INPUT (printed). */
+int cli_mesh_build_sign(cli_mesh *m, const char *name);
 
-/* PENDING(issue 16): mesh topology for `info`. Fills the counts and returns
- * 1 when the library provides them; returns 0 until then. */
+/* Signed distances of n points (x y z packed; negative inside) into out:
+ * the library's batch (prox_sdf_batch). CLI_OK or CLI_BAD_INPUT. */
+int cli_signed_distance(const cli_mesh *m, const double *xyz, size_t n,
+                        double *out, int threads);
+
+/* The name of the method that decides the sign ("pseudo-normals", ...). */
+const char *cli_sign_method(const cli_mesh *m);
+
+/* Mesh topology for `info`: fills the counts and returns 1 where the
+ * library has the topology (prox/topology.h), else 0. */
 typedef struct cli_topology {
-  int closed;
-  int manifold;
-  uint64_t boundary_edges;
-  uint64_t degenerate_triangles;
+  int closed, manifold, oriented;
+  uint64_t boundary_edges, nonmanifold_edges, nonmanifold_vertices;
+  uint64_t degenerate_triangles; /* zero area, collapsed ones included */
+  uint64_t components;
 } cli_topology;
-int cli_topology_pending(const cli_mesh *m, cli_topology *out);
+int cli_mesh_topology(cli_mesh *m, cli_topology *out);
 
 /* ---- output files ------------------------------------------------------ */
 

@@ -72,6 +72,8 @@ int cli_cmd_closest(int argc, char **argv) {
 
   if ((rc = cli_mesh_load(&m, pos[0])) != CLI_OK) return rc;
   if ((rc = cli_mesh_build(&m, pos[0], c.threads)) != CLI_OK) goto done_mesh;
+  if (is_signed && (rc = cli_mesh_build_sign(&m, pos[0])) != CLI_OK)
+    goto done_mesh;
   if (prox_io_records_open(pos[1], &ro, &rd, &err) != PROX_OK) {
     rc = cli_fail_error(&err);
     goto done_mesh;
@@ -103,10 +105,8 @@ int cli_cmd_closest(int argc, char **argv) {
     t0 = cli_now();
     if ((rc = cli_closest(&m, xyz, n, max_sq, res, c.threads)) != CLI_OK) break;
     if (is_signed &&
-        cli_signed_distance_pending(&m, xyz, n, sd, c.threads) != PROX_OK) {
-      rc = cli_fail(CLI_NO_SIGN_MESSAGE);
+        (rc = cli_signed_distance(&m, xyz, n, sd, c.threads)) != CLI_OK)
       break;
-    }
     t_query += cli_now() - t0;
     t0 = cli_now();
     for (i = 0; i < n; ++i) {

@@ -252,6 +252,11 @@ int cli_cmd_demo(int argc, char **argv) {
   /* The slice z = 0 through the knot. */
   if (cli_png_available()) {
     int sgn = cli_signed_available();
+    if (sgn) {
+      if ((rc = cli_mesh_build_sign(&m, "demo mesh")) != CLI_OK) goto done;
+      printf("  sign build  %8.3f s  topology and %s\n", m.sign_s,
+             cli_sign_method(&m));
+    }
     t0 = cli_now();
     rc = cli_slice_render(&m, 2, 0.0, size, sgn, c.threads, c.quiet, png);
     t_slice = cli_now() - t0;

@@ -10,8 +10,8 @@
 
 #define CHUNK 65536
 
-/* Distances of n points into out (float): signed through the sign's seam
- * (PENDING issue 16), unsigned through the closest-point batch. */
+/* Distances of n points into out (float): signed through the library's
+ * signed-distance batch, unsigned through its closest-point batch. */
 static int distance_field(const cli_mesh *m, const double *xyz, size_t n,
                           int is_signed, float *out, int threads,
                           cli_progress *prog, uint64_t *done) {
@@ -27,11 +27,8 @@ static int distance_field(const cli_mesh *m, const double *xyz, size_t n,
   while (at < n) {
     size_t k = n - at < CHUNK ? n - at : CHUNK;
     if (is_signed) {
-      if (cli_signed_distance_pending(m, xyz + 3 * at, k, sd, threads) !=
-          PROX_OK) {
-        rc = cli_fail(CLI_NO_SIGN_MESSAGE);
+      if ((rc = cli_signed_distance(m, xyz + 3 * at, k, sd, threads)) != CLI_OK)
         break;
-      }
       for (i = 0; i < k; ++i)
         out[at + i] = (float)sd[i];
     } else {
@@ -148,7 +145,9 @@ int cli_cmd_slice(int argc, char **argv) {
                     "when prox was configured)");
   if (!cli_signed_available()) return cli_fail(CLI_NO_SIGN_MESSAGE);
   if ((rc = cli_mesh_load(&m, mesh_path)) != CLI_OK) return rc;
-  if ((rc = cli_mesh_build(&m, mesh_path, c.threads)) == CLI_OK) {
+  if ((rc = cli_mesh_build(&m, mesh_path, c.threads)) == CLI_OK)
+    rc = cli_mesh_build_sign(&m, mesh_path);
+  if (rc == CLI_OK) {
     if (!have_at) at = 0.5 * (m.lo[axis] + m.hi[axis]);
     rc = cli_slice_render(&m, axis, at, (int)size, 1, c.threads, c.quiet,
                           out_path);
@@ -193,7 +192,22 @@ static int sdf_write(const cli_mesh *m, const double origin[3], double hsp,
         p[1] = origin[1] + (double)j * hsp;
         p[2] = origin[2] + (double)k * hsp;
       }
-    rc = distance_field(m, xyz, plane, is_signed, vals, threads, &prog, &done);
+#if defined(PROX_CLI_HAVE_SIGN)
+    if (is_signed) {
+      /* The library's grid (each query starts from its neighbour's answer),
+       * one z plane at a time. */
+      prox_status st = prox_sdf_grid(
+          m->sdf, prox_v3(origin[0], origin[1], origin[2] + (double)k * hsp),
+          prox_v3(hsp, hsp, hsp), (size_t)n[0], (size_t)n[1], 1, vals, threads);
+      if (st != PROX_OK)
+        rc =
+            cli_fail("signed distance grid failed: %s", prox_status_string(st));
+      done += plane;
+      cli_progress_update(&prog, done);
+    } else
+#endif
+      rc =
+          distance_field(m, xyz, plane, is_signed, vals, threads, &prog, &done);
     if (rc == CLI_OK) prox_io_npy_writer_values(wr, vals, plane);
   }
   cli_progress_end(&prog);
@@ -275,7 +289,9 @@ int cli_cmd_sdf(int argc, char **argv) {
   if (is_signed && !cli_signed_available())
     return cli_fail(CLI_NO_SIGN_MESSAGE);
   if ((rc = cli_mesh_load(&m, mesh_path)) != CLI_OK) return rc;
-  if ((rc = cli_mesh_build(&m, mesh_path, c.threads)) == CLI_OK) {
+  if ((rc = cli_mesh_build(&m, mesh_path, c.threads)) == CLI_OK && is_signed)
+    rc = cli_mesh_build_sign(&m, mesh_path);
+  if (rc == CLI_OK) {
     double side = 0, origin[3], hsp, total = 1;
     uint64_t n[3];
     char json[4096];

@@ -32,7 +32,7 @@ int cli_cmd_info(int argc, char **argv) {
     return rc;
   }
   prox_bvh_get_stats(m.bvh, &st);
-  have_topo = cli_topology_pending(&m, &topo);
+  have_topo = cli_mesh_topology(&m, &topo);
   if (c.json) {
     printf("{\"file\": ");
     cli_json_string(mesh_path);
@@ -42,14 +42,22 @@ int cli_cmd_info(int argc, char **argv) {
            "\"max\": [%.17g, %.17g, %.17g]}, ",
            m.lo[0], m.lo[1], m.lo[2], m.hi[0], m.hi[1], m.hi[2]);
     if (have_topo)
-      printf("\"closed\": %s, \"manifold\": %s, \"boundary_edges\": %llu, "
-             "\"degenerate_triangles\": %llu, ",
+      printf("\"closed\": %s, \"manifold\": %s, \"oriented\": %s, "
+             "\"boundary_edges\": %llu, \"nonmanifold_edges\": %llu, "
+             "\"nonmanifold_vertices\": %llu, \"degenerate_triangles\": %llu, "
+             "\"components\": %llu, ",
              topo.closed ? "true" : "false", topo.manifold ? "true" : "false",
+             topo.oriented ? "true" : "false",
              (unsigned long long)topo.boundary_edges,
-             (unsigned long long)topo.degenerate_triangles);
+             (unsigned long long)topo.nonmanifold_edges,
+             (unsigned long long)topo.nonmanifold_vertices,
+             (unsigned long long)topo.degenerate_triangles,
+             (unsigned long long)topo.components);
     else
-      printf("\"closed\": null, \"manifold\": null, \"boundary_edges\": null, "
-             "\"degenerate_triangles\": null, ");
+      printf("\"closed\": null, \"manifold\": null, \"oriented\": null, "
+             "\"boundary_edges\": null, \"nonmanifold_edges\": null, "
+             "\"nonmanifold_vertices\": null, \"degenerate_triangles\": null, "
+             "\"components\": null, ");
     printf("\"bvh\": {\"nodes\": %zu, \"leaves\": %zu, \"depth\": %d, "
            "\"bytes\": %zu, \"bytes_per_triangle\": %.6g}, ",
            st.nodes, st.leaves, st.depth, st.bytes, st.bytes_per_triangle);
@@ -68,10 +76,17 @@ int cli_cmd_info(int argc, char **argv) {
     if (have_topo) {
       printf("  closed                %s\n", topo.closed ? "yes" : "no");
       printf("  manifold              %s\n", topo.manifold ? "yes" : "no");
+      printf("  oriented              %s\n", topo.oriented ? "yes" : "no");
       printf("  boundary edges        %llu\n",
              (unsigned long long)topo.boundary_edges);
-      printf("  degenerate triangles  %llu\n",
+      printf("  non-manifold edges    %llu\n",
+             (unsigned long long)topo.nonmanifold_edges);
+      printf("  non-manifold vertices %llu\n",
+             (unsigned long long)topo.nonmanifold_vertices);
+      printf("  degenerate triangles  %llu (zero area)\n",
              (unsigned long long)topo.degenerate_triangles);
+      printf("  components            %llu\n",
+             (unsigned long long)topo.components);
     } else {
       printf("  topology              not available in this build yet "
              "(closed, manifold, boundary edges, degenerate triangles)\n");

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* The prox command's seams to library layers: the BVH ray queries
- * (prox/bvh_ray.h, wired in where the library has them, see
- * tools/cli/CMakeLists.txt), and the signed distance and mesh topology of
- * issue 16 (PENDING: not in the library yet; these functions answer
- * "unavailable" and the commands that need them exit 1 saying so). */
+/* The prox command's seams to library layers that arrived while it was
+ * written: the BVH ray queries (prox/bvh_ray.h) and the signed distance and
+ * mesh topology (prox/sign.h, prox/topology.h), each wired in where the
+ * library has it (see tools/cli/CMakeLists.txt); without one, the commands
+ * that need it exit 1 saying so. */
 #include "cli.h"
 
 #include <math.h>
@@ -81,24 +81,101 @@ int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
 #endif
 }
 
-/* ---- signed distance: PENDING(issue 16) --------------------------------- */
+/* ---- signed distance and topology -------------------------------------- */
 
 int cli_signed_available(void) {
+#if defined(PROX_CLI_HAVE_SIGN)
+  return 1;
+#else
   return 0;
+#endif
 }
 
-prox_status cli_signed_distance_pending(const cli_mesh *m, const double *xyz,
-                                        size_t n, double *out, int threads) {
+#if defined(PROX_CLI_HAVE_SIGN)
+static int build_topology(cli_mesh *m, const char *name) {
+  prox_error err;
+  if (m->topo) return CLI_OK;
+  if (prox_mesh_topology_build(&m->mesh, NULL, &m->topo, &err) != PROX_OK) {
+    m->topo = NULL;
+    return cli_fail("%s: %s", name, err.message);
+  }
+  return CLI_OK;
+}
+#endif
+
+int cli_mesh_build_sign(cli_mesh *m, const char *name) {
+#if defined(PROX_CLI_HAVE_SIGN)
+  prox_error err;
+  prox_sdf_options opt = prox_sdf_options_default();
+  double t0 = cli_now();
+  int rc;
+  if (m->sdf) return CLI_OK;
+  if ((rc = build_topology(m, name)) != CLI_OK) return rc;
+  if (prox_sdf_build(&m->mesh, m->bvh, m->topo, &opt, NULL, &m->sdf, &err) !=
+      PROX_OK) {
+    m->sdf = NULL;
+    return cli_fail("%s: %s", name, err.message);
+  }
+  m->sign_s = cli_now() - t0;
+  return CLI_OK;
+#else
+  (void)m;
+  (void)name;
+  return cli_fail(CLI_NO_SIGN_MESSAGE);
+#endif
+}
+
+int cli_signed_distance(const cli_mesh *m, const double *xyz, size_t n,
+                        double *out, int threads) {
+#if defined(PROX_CLI_HAVE_SIGN)
+  const prox_vec3 *p = (const prox_vec3 *)(const void *)xyz;
+  prox_status s = prox_sdf_batch(m->sdf, p, n, out, NULL, threads);
+  if (s != PROX_OK)
+    return cli_fail("signed distance batch failed: %s", prox_status_string(s));
+  return CLI_OK;
+#else
   (void)m;
   (void)xyz;
+  (void)n;
+  (void)out;
   (void)threads;
-  /* Answer nothing rather than something wrong. */
-  if (out && n) memset(out, 0, n * sizeof *out);
-  return PROX_ERROR_UNSUPPORTED;
+  return cli_fail(CLI_NO_SIGN_MESSAGE);
+#endif
 }
 
-int cli_topology_pending(const cli_mesh *m, cli_topology *out) {
+const char *cli_sign_method(const cli_mesh *m) {
+#if defined(PROX_CLI_HAVE_SIGN)
+  switch (m->sdf ? prox_sdf_method(m->sdf) : -1) {
+  case PROX_SIGN_PSEUDONORMAL:
+    return "angle-weighted pseudo-normals";
+  case PROX_SIGN_CROSSINGS:
+    return "exact crossing count";
+  case PROX_SIGN_WINDING:
+    return "generalized winding number";
+  default:
+    return "none";
+  }
+#else
   (void)m;
+  return "none";
+#endif
+}
+
+int cli_mesh_topology(cli_mesh *m, cli_topology *out) {
   memset(out, 0, sizeof *out);
+#if defined(PROX_CLI_HAVE_SIGN)
+  if (build_topology(m, "mesh") != CLI_OK) return 0;
+  out->closed = m->topo->closed;
+  out->manifold = m->topo->manifold;
+  out->oriented = m->topo->oriented;
+  out->boundary_edges = m->topo->boundary_edges;
+  out->nonmanifold_edges = m->topo->nonmanifold_edges;
+  out->nonmanifold_vertices = m->topo->nonmanifold_vertices;
+  out->degenerate_triangles = m->topo->zero_area_triangles;
+  out->components = m->topo->components;
+  return 1;
+#else
+  (void)m;
   return 0;
+#endif
 }

@@ -115,17 +115,23 @@ static void map_sequential(double t, unsigned char out[3]) {
   lerp_rgb(pts[i], pts[i + 1], s - i, out);
 }
 
-/* The colour of value v on a scale of limit lim. */
-static void colour(double v, double lim, int diverging, unsigned char c[3]) {
+/* The colour of value v: lim[1] the largest value (white to red, or the
+ * sequential map from 0), lim[0] the magnitude of the most negative one
+ * (white to blue). Each side of 0 has its own scale, so that a shallow
+ * inside shows beside a deep outside; 0 stays white. */
+static void colour(double v, const double lim[2], int diverging,
+                   unsigned char c[3]) {
   static const unsigned char grey[3] = {128, 128, 128};
   if (!isfinite(v)) {
     memcpy(c, grey, 3);
     return;
   }
   if (diverging)
-    map_diverging(lim > 0 ? v / lim : 0, c);
+    map_diverging(v < 0 ? (lim[0] > 0 ? v / lim[0] : 0)
+                        : (lim[1] > 0 ? v / lim[1] : 0),
+                  c);
   else
-    map_sequential(lim > 0 ? v / lim : 0, c);
+    map_sequential(lim[1] > 0 ? v / lim[1] : 0, c);
 }
 
 static void label(char *buf, size_t size, double v) {
@@ -136,11 +142,19 @@ static void label(char *buf, size_t size, double v) {
 void cli_heatmap_render(const float *values, int w, int h, int diverging,
                         unsigned char *rgb) {
   int W = cli_heatmap_width(w, h), x, y, k;
-  double lim = 0;
+  double lim[2] = {0, 0};
   size_t i, n = (size_t)w * (size_t)h;
   static const unsigned char white[3] = {255, 255, 255}, black[3] = {0, 0, 0};
   for (i = 0; i < n; ++i)
-    if (isfinite(values[i]) && fabs(values[i]) > lim) lim = fabs(values[i]);
+    if (isfinite(values[i])) {
+      if (values[i] < 0 && -values[i] > lim[0]) lim[0] = -values[i];
+      if (values[i] > lim[1]) lim[1] = values[i];
+    }
+  /* A side without values takes the other's scale (the bar stays
+   * symmetric); the sequential map runs from 0 to the largest magnitude. */
+  if (!diverging && lim[0] > lim[1]) lim[1] = lim[0];
+  if (lim[0] == 0) lim[0] = lim[1];
+  if (lim[1] == 0) lim[1] = lim[0];
   for (y = 0; y < h; ++y)
     for (x = 0; x < W; ++x)
       put_px(rgb, W, h, x, y, white);
@@ -177,7 +191,9 @@ void cli_heatmap_render(const float *values, int w, int h, int diverging,
     if (bottom <= top) return;
     for (y = top; y <= bottom; ++y) {
       double f = 1.0 - (double)(y - top) / (double)(bottom - top);
-      double v = diverging ? (2 * f - 1) * lim : f * lim;
+      double v = !diverging ? f * lim[1]
+                 : f >= 0.5 ? (2 * f - 1) * lim[1]
+                            : (2 * f - 1) * lim[0];
       unsigned char c[3];
       colour(v, lim, diverging, c);
       for (x = 0; x < BAR_W; ++x)
@@ -185,7 +201,9 @@ void cli_heatmap_render(const float *values, int w, int h, int diverging,
     }
     for (k = 0; k < ticks; ++k) {
       double f = 1.0 - (double)k / (double)(ticks - 1);
-      double v = diverging ? (2 * f - 1) * lim : f * lim;
+      double v = !diverging ? f * lim[1]
+                 : f >= 0.5 ? (2 * f - 1) * lim[1]
+                            : (2 * f - 1) * lim[0];
       int ty = top + (int)lround((double)(bottom - top) * (1 - f));
       char buf[32];
       /* The tick: a short line left of the bar, away from the label (a

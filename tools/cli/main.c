@@ -85,8 +85,9 @@ static const char help_slice[] =
     "\n"
     "The signed distance to MESH on the plane axis = VALUE (default: z\n"
     "through the middle of the mesh's box), as a PNG heat map: a diverging\n"
-    "colour map centred on 0 (blue inside, red outside), the zero contour\n"
-    "in black and a colour bar with values. The picture covers the mesh's\n"
+    "colour map centred on 0 (blue inside, red outside, each side scaled\n"
+    "to its own extreme), the zero contour in black and a colour bar with\n"
+    "values. The picture covers the mesh's\n"
     "box with a margin; PIXELS (default 512) is its longer side.\n"
     "Needs libpng at build time.\n";
 
