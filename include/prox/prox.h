@@ -19,5 +19,7 @@
 #include "packet.h"
 #include "mesh.h"
 #include "bvh.h"
+#include "topology.h"
+#include "sign.h"
 
 #endif /* PROX_PROX_H */

@@ -86,7 +86,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
   PROX_FN(pbb_node) *nd = c->bn + idx;
   uint32_t n = e - b, i, m;
   PROX_REAL clo[3], chi[3];
-  int ax, best_ax = -1, best_split = 0;
+  int ax, best_ax = -1, best_split = 0, nb;
   PROX_REAL best_cost = PROX_INF;
   if (c->deferring && n < c->task_min && c->n_tasks < c->cap_tasks) {
     PROX_FN(pbb_task) *t = c->tasks + c->n_tasks++;
@@ -115,6 +115,9 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
     PROX_FN(pbb_make_leaf)(c, nd, b, e);
     return;
   }
+  /* Fewer bins for small nodes, where the sweeps would cost more than
+   * the binning (a function of n only: the tree stays deterministic). */
+  nb = n <= 16 ? 8 : n <= 128 ? 16 : NB;
   if (depth < PB_SAH_DEPTH) {
     /* Binned SAH on each axis with a nonzero centroid extent. */
     for (ax = 0; ax < 3; ++ax) {
@@ -124,8 +127,8 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
       PROX_REAL alo[3], ahi[3];
       int k, j;
       if (!(ext > 0)) continue;
-      scale = (PROX_REAL)NB * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
-      for (k = 0; k < NB; ++k) {
+      scale = (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
+      for (k = 0; k < nb; ++k) {
         bcnt[k] = 0;
         for (j = 0; j < 3; ++j) {
           blo[k][j] = PROX_INF;
@@ -137,7 +140,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
         const PROX_REAL *pc = c->pcen + 3 * (size_t)c->perm[i];
         int bin = (int)((pc[ax] - clo[ax]) * scale);
         if (bin < 0) bin = 0;
-        if (bin > NB - 1) bin = NB - 1;
+        if (bin > nb - 1) bin = nb - 1;
         ++bcnt[bin];
         for (j = 0; j < 3; ++j) {
           if (pb[j] < blo[bin][j]) blo[bin][j] = pb[j];
@@ -151,7 +154,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
       }
       {
         uint32_t cnt = 0;
-        for (k = NB - 1; k > 0; --k) {
+        for (k = nb - 1; k > 0; --k) {
           for (j = 0; j < 3; ++j) {
             if (blo[k][j] < alo[j]) alo[j] = blo[k][j];
             if (bhi[k][j] > ahi[j]) ahi[j] = bhi[k][j];
@@ -167,7 +170,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
       }
       {
         uint32_t cnt = 0;
-        for (k = 0; k < NB - 1; ++k) {
+        for (k = 0; k < nb - 1; ++k) {
           PROX_REAL cost;
           for (j = 0; j < 3; ++j) {
             if (blo[k][j] < alo[j]) alo[j] = blo[k][j];
@@ -199,7 +202,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
     {
       PROX_REAL ext = chi[best_ax] - clo[best_ax];
       PROX_REAL scale =
-          (PROX_REAL)NB * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
+          (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
       uint32_t lo_i = b, hi_i = e;
       /* Partition: bins below best_split to the left (stable enough: the
        * same input gives the same output). */
@@ -207,7 +210,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
         const PROX_REAL *pc = c->pcen + 3 * (size_t)c->perm[lo_i];
         int bin = (int)((pc[best_ax] - clo[best_ax]) * scale);
         if (bin < 0) bin = 0;
-        if (bin > NB - 1) bin = NB - 1;
+        if (bin > nb - 1) bin = nb - 1;
         if (bin < best_split) {
           ++lo_i;
         } else {
@@ -346,35 +349,45 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx,
   return depth;
 }
 
-/* Copies triangle positions [0, n) from the mesh through ids into the SoA
- * arrays, and returns the largest coordinate magnitude. */
+/* Copies the triangles of every leaf from the mesh, through ids, into
+ * the leaf blocks (layout in prox/detail/bvh_layout.h); returns the largest
+ * coordinate magnitude. */
 static PROX_REAL PROX_FN(pbb_copy_tris)(PROX_REAL *tri, const uint32_t *ids,
-                                        size_t n,
+                                        const prox_bvh_node *nodes,
+                                        size_t node_count,
                                         const PROX_FN(prox_mesh) * mesh) {
-  size_t pos;
+  size_t ni;
   PROX_REAL mx = 0;
-  for (pos = 0; pos < n; ++pos) {
-    PROX_FN(prox_triangle) t = PROX_FN(prox_mesh_triangle)(mesh, ids[pos]);
-    int k;
-    for (k = 0; k < 3; ++k) {
-      PROX_REAL a = PROX_FABS(t.v[k].x), b = PROX_FABS(t.v[k].y),
-                cc = PROX_FABS(t.v[k].z);
-      tri[(size_t)(0 + k) * n + pos] = t.v[k].x;
-      tri[(size_t)(3 + k) * n + pos] = t.v[k].y;
-      tri[(size_t)(6 + k) * n + pos] = t.v[k].z;
-      if (a > mx) mx = a;
-      if (b > mx) mx = b;
-      if (cc > mx) mx = cc;
+  for (ni = 0; ni < node_count; ++ni) {
+    const prox_bvh_node *nd = nodes + ni;
+    int s;
+    for (s = 0; s < nd->n_child; ++s) {
+      uint32_t first = nd->child[s], n = nd->count[s], j;
+      PROX_REAL *b = tri + 9 * (size_t)first;
+      if (!n) continue;
+      for (j = 0; j < n; ++j) {
+        PROX_FN(prox_triangle)
+        t = PROX_FN(prox_mesh_triangle)(mesh, ids[first + j]);
+        int k;
+        for (k = 0; k < 3; ++k) {
+          PROX_REAL a = PROX_FABS(t.v[k].x), bb = PROX_FABS(t.v[k].y),
+                    cc = PROX_FABS(t.v[k].z);
+          b[(size_t)k * n + j] = t.v[k].x;
+          b[(size_t)(3 + k) * n + j] = t.v[k].y;
+          b[(size_t)(6 + k) * n + j] = t.v[k].z;
+          if (a > mx) mx = a;
+          if (bb > mx) mx = bb;
+          if (cc > mx) mx = cc;
+        }
+      }
     }
   }
   return mx;
 }
 
 static void PROX_FN(pbb_set_view)(PROX_FN(prox_bvh) * t, PROX_REAL max_abs) {
-  int k;
   t->view.nodes = t->nodes;
-  for (k = 0; k < 9; ++k)
-    t->view.tri[k] = t->tri + (size_t)k * t->tri_count;
+  t->view.tri = t->tri;
   t->view.ids = t->ids;
   t->view.node_count = (uint32_t)t->node_count;
   t->view.triangle_count = (uint32_t)t->tri_count;
@@ -538,7 +551,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
   t->tri = (PROX_REAL *)prox_mesh_detail_alloc(
       alloc, prox_mesh_detail_mul(n, 9 * sizeof *t->tri));
   if (!t->tri) goto oom;
-  PROX_FN(pbb_set_view)(t, PROX_FN(pbb_copy_tris)(t->tri, t->ids, n, mesh));
+  PROX_FN(pbb_set_view)
+  (t, PROX_FN(pbb_copy_tris)(t->tri, t->ids, t->nodes, t->node_count, mesh));
   *out = t;
   prox_mesh_detail_ok(err);
   return PROX_OK;
@@ -570,7 +584,7 @@ prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * t,
     return prox_mesh_detail_error(err, PROX_ERROR_INVALID_MESH,
                                   "refit: mesh has %zu triangles, the tree %zu",
                                   mesh->triangle_count, t->tri_count);
-  mx = PROX_FN(pbb_copy_tris)(t->tri, t->ids, t->tri_count, mesh);
+  mx = PROX_FN(pbb_copy_tris)(t->tri, t->ids, t->nodes, t->node_count, mesh);
   /* Preorder: children after parents, so backwards is bottom-up. */
   for (ni = t->node_count; ni-- > 0;) {
     prox_bvh_node *nd = t->nodes + ni;
@@ -587,7 +601,9 @@ prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * t,
         for (pos = nd->child[s]; pos < e; ++pos)
           for (c = 0; c < 3; ++c)
             for (k = 0; k < 3; ++k) {
-              PROX_REAL v = t->tri[(size_t)(3 * c + k) * t->tri_count + pos];
+              PROX_REAL v = t->tri[9 * (size_t)nd->child[s] +
+                                   (size_t)(3 * c + k) * nd->count[s] +
+                                   (pos - nd->child[s])];
               if (v < lo[c]) lo[c] = v;
               if (v > hi[c]) hi[c] = v;
             }

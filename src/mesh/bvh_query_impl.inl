@@ -12,10 +12,11 @@ static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v,
   size_t bi = 0;
   PROX_REAL d;
   int k;
+  const PROX_REAL *b = v->tri + 9 * (size_t)first;
   for (k = 0; k < 3; ++k) {
-    s.x[k] = v->tri[k] + first;
-    s.y[k] = v->tri[3 + k] + first;
-    s.z[k] = v->tri[6 + k] + first;
+    s.x[k] = b + (size_t)k * n;
+    s.y[k] = b + (size_t)(3 + k) * n;
+    s.z[k] = b + (size_t)(6 + k) * n;
   }
   d = PROX_FN(prox_point_triangles_soa)(p, &s, n, &bi, NULL);
   *pos = first + (uint32_t)bi;
@@ -38,26 +39,28 @@ static int PROX_FN(pbq_finite)(PROX_FN(prox_vec3) p) {
          PROX_FABS(p.z) <= PROX_REAL_MAX;
 }
 
-/* The query with a seed position; the winner's position in *pos. */
+/* The query, starting from the triangle in *hit when hit->pos is not
+ * PROX_BVH_NONE; the winner into *hit. */
 static PROX_REAL PROX_FN(pbq_closest)(const PROX_FN(prox_bvh) * t,
                                       PROX_FN(prox_vec3) p,
-                                      PROX_REAL max_sqdist, uint32_t seed,
-                                      uint32_t *pos,
+                                      PROX_REAL max_sqdist,
+                                      PROX_FN(prox_bvh_detail_hit) * hit,
                                       PROX_FN(prox_mesh_closest) * out) {
   PROX_REAL d;
-  *pos = PROX_BVH_NONE;
-  if (!PROX_FN(pbq_finite)(p) || max_sqdist != max_sqdist)
-    return PROX_FN(prox_bvh_detail_fill)(&t->view, p, PROX_NAN, PROX_BVH_NONE,
-                                         out);
-  d = PROX_FN(pbq_prox_bvh_detail_nearest)(&t->view, p, max_sqdist, seed, pos);
-  return PROX_FN(prox_bvh_detail_fill)(&t->view, p, d, *pos, out);
+  if (!PROX_FN(pbq_finite)(p) || max_sqdist != max_sqdist) {
+    hit->pos = PROX_BVH_NONE;
+    return PROX_FN(prox_bvh_detail_fill)(&t->view, p, PROX_NAN, NULL, out);
+  }
+  d = PROX_FN(pbq_prox_bvh_detail_nearest)(&t->view, p, max_sqdist, hit);
+  return PROX_FN(prox_bvh_detail_fill)(&t->view, p, d, hit, out);
 }
 
 PROX_REAL PROX_FN(prox_bvh_closest)(const PROX_FN(prox_bvh) * t,
                                     PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
                                     PROX_FN(prox_mesh_closest) * out) {
-  uint32_t pos;
-  return PROX_FN(pbq_closest)(t, p, max_sqdist, PROX_BVH_NONE, &pos, out);
+  PROX_FN(prox_bvh_detail_hit) hit;
+  hit.pos = hit.first = hit.count = PROX_BVH_NONE;
+  return PROX_FN(pbq_closest)(t, p, max_sqdist, &hit, out);
 }
 
 size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t,
@@ -81,7 +84,8 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t,
       if (nd->count[i]) {
         uint32_t pos, e = nd->child[i] + nd->count[i];
         for (pos = nd->child[i]; pos < e; ++pos) {
-          PROX_FN(prox_triangle) tr = PROX_FN(prox_bvh_detail_tri)(v, pos);
+          PROX_FN(prox_triangle)
+          tr = PROX_FN(prox_bvh_detail_tri)(v, nd->child[i], nd->count[i], pos);
           PROX_REAL d = PROX_FN(prox_point_triangle)(p, &tr, NULL);
           if (d <= max_sqdist) {
             if (total < capacity) {
@@ -104,12 +108,13 @@ void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t,
                                      PROX_REAL max_sqdist,
                                      PROX_FN(prox_mesh_closest) * out,
                                      size_t begin, size_t end) {
-  uint32_t seed = PROX_BVH_NONE;
+  PROX_FN(prox_bvh_detail_hit) seed, hit;
   size_t i;
+  seed.pos = seed.first = seed.count = PROX_BVH_NONE;
   for (i = begin; i < end; ++i) {
-    uint32_t pos;
-    PROX_FN(pbq_closest)(t, points[i], max_sqdist, seed, &pos, out + i);
-    if (pos != PROX_BVH_NONE) seed = pos;
+    hit = seed;
+    PROX_FN(pbq_closest)(t, points[i], max_sqdist, &hit, out + i);
+    if (hit.pos != PROX_BVH_NONE) seed = hit;
   }
 }
 

@@ -45,7 +45,7 @@ void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg);
     int has_alloc;                                                             \
     prox_bvh_node *nodes;                                                      \
     size_t node_count;                                                         \
-    R *tri; /* 9 tri_count reals: tri[(3 c + k) n + pos] */                    \
+    R *tri; /* 9 tri_count reals in leaf blocks (bvh_layout.h) */              \
     uint32_t *ids;                                                             \
     size_t tri_count;                                                          \
     size_t leaves;                                                             \

@@ -12,3 +12,7 @@ list(
 list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/bvh_ray.c
      ${CMAKE_CURRENT_LIST_DIR}/bvh_ray_avx2.c
      ${CMAKE_CURRENT_LIST_DIR}/bvh_ray_avx512.c)
+
+# The mesh topology (prox/topology.h) and the sign (prox/sign.h).
+list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/topology.c
+     ${CMAKE_CURRENT_LIST_DIR}/sign.c)

@@ -22,11 +22,14 @@ typedef struct PROX_FN(prox_mesh_closest) {
 /// the tree lives and is not refitted.
 typedef struct PROX_FN(prox_bvh_view) {
   const prox_bvh_node *nodes; ///< node_count nodes, the root first
-  const PROX_REAL *tri[9];    ///< tri[3 c + k][pos]: coordinate c, vertex k
-  const uint32_t *ids;        ///< ids[pos]: the mesh's triangle index
-  uint32_t node_count;        ///< nodes
-  uint32_t triangle_count;    ///< triangles (positions)
-  PROX_REAL max_abs;          ///< largest coordinate magnitude of the triangles
+  /// Triangles in leaf blocks: the leaf of `count` triangles at positions
+  /// first.. has coordinate c of vertex k of its triangle at position pos at
+  /// tri[9 first + (3 c + k) count + (pos - first)].
+  const PROX_REAL *tri;
+  const uint32_t *ids;     ///< ids[pos]: the mesh's triangle index
+  uint32_t node_count;     ///< nodes
+  uint32_t triangle_count; ///< triangles (positions)
+  PROX_REAL max_abs;       ///< largest coordinate magnitude of the triangles
 } PROX_FN(prox_bvh_view);
 
 /// Builds a tree over a mesh: binned surface area heuristic, top-down, in

@@ -27,18 +27,22 @@
 ///    with one slot, a leaf. A tree never has zero triangles.
 ///    The slots are in no particular order (the builder's split order).
 ///
-/// 2. Triangles, structure of arrays in the MESH'S precision (double for
-///    prox_bvh, float for prox_bvhf): nine arrays tri[0..8] of tri_count
-///    reals each, tri[3 c + k] is coordinate c (0 x, 1 y, 2 z) of vertex k
-///    (k = 0, 1, 2, the mesh's vertex order) of the triangle at each
-///    position; ids[pos] is that triangle's index in the mesh. Inside a leaf
-///    the positions are in increasing id order, so the lowest position of a
-///    tie in a leaf is the lowest triangle index. The vertices are copies:
-///    the tree does not read the mesh after the build (refit reads the new
-///    one). A leaf's triangles, from position `first`, are the
-///    prox_triangle_soa {x[k] = tri[k] + first, y[k] = tri[3 + k] + first,
-///    z[k] = tri[6 + k] + first}: the SoA leaf kernels of prox/batch.h and
-///    the packet kernels of prox/packet.h read them in place.
+/// 2. Triangles in leaf blocks, in the MESH'S precision (double for
+///    prox_bvh, float for prox_bvhf): one array `tri` of 9 tri_count reals.
+///    The leaf of `count` triangles at positions first .. first + count - 1
+///    owns the block tri[9 first .. 9 (first + count)), a structure of
+///    arrays: coordinate c (0 x, 1 y, 2 z) of vertex k (0, 1, 2, the mesh's
+///    vertex order) of its triangle at position pos is
+///        tri[9 first + (3 c + k) count + (pos - first)].
+///    So a leaf is one contiguous run of memory (9 count reals), and its
+///    prox_triangle_soa is {x[k] = B + k count, y[k] = B + (3 + k) count,
+///    z[k] = B + (6 + k) count} with B = tri + 9 first: the SoA leaf kernels
+///    of prox/batch.h and the packet kernels of prox/packet.h read it in
+///    place. ids[pos] is the triangle's index in the mesh. Inside a leaf the
+///    positions are in increasing id order, so the lowest position of a tie
+///    in a leaf is the lowest triangle index. The vertices are copies: the
+///    tree does not read the mesh after the build (refit reads the new
+///    one).
 ///
 /// Depth: the builder keeps the depth (root = 1, counted in nodes) at most
 /// PROX_BVH_MAX_DEPTH (SAH splits, then median splits below a set depth),

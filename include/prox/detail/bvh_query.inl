@@ -29,16 +29,18 @@
   PROX_FN(prox_bvh_detail_leaf_scalar)(view, p, first, n, pos)
 #define PROX_BVHQ_DEFAULTS 1
 
-/// Internal: the triangle at position pos of a view.
+/// Internal: the triangle at position pos of the leaf of n triangles that
+/// starts at position first.
 PROX_HD static inline PROX_FN(prox_triangle)
     PROX_FN(prox_bvh_detail_tri)(const PROX_FN(prox_bvh_view) * v,
-                                 uint32_t pos) {
+                                 uint32_t first, uint32_t n, uint32_t pos) {
+  const PROX_REAL *b = v->tri + 9 * (size_t)first + (pos - first);
   PROX_FN(prox_triangle) t;
   int k;
   for (k = 0; k < 3; ++k) {
-    t.v[k].x = v->tri[k][pos];
-    t.v[k].y = v->tri[3 + k][pos];
-    t.v[k].z = v->tri[6 + k][pos];
+    t.v[k].x = b[(size_t)k * n];
+    t.v[k].y = b[(size_t)(3 + k) * n];
+    t.v[k].z = b[(size_t)(6 + k) * n];
   }
   return t;
 }
@@ -53,7 +55,7 @@ PROX_FN(prox_bvh_detail_leaf_scalar)(const PROX_FN(prox_bvh_view) * v,
   uint32_t i;
   *pos = first;
   for (i = first; i < first + n; ++i) {
-    PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_tri)(v, i);
+    PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_tri)(v, first, n, i);
     PROX_REAL d = PROX_FN(prox_point_triangle)(p, &t, NULL);
     if (d < best) {
       best = d;
@@ -62,6 +64,11 @@ PROX_FN(prox_bvh_detail_leaf_scalar)(const PROX_FN(prox_bvh_view) * v,
   }
   return best;
 }
+
+/// Internal: a triangle's position and its leaf (first position, count).
+typedef struct PROX_FN(prox_bvh_detail_hit) {
+  uint32_t pos, first, count;
+} PROX_FN(prox_bvh_detail_hit);
 
 /// Internal: the slack of the pruning test for query point p (see above).
 PROX_HD static inline PROX_REAL
@@ -104,26 +111,29 @@ PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
 #endif
 
 /// Internal: the nearest triangle to p within max_sqdist: returns its
-/// squared distance (max_sqdist when none) and its position in *best_pos
-/// (PROX_BVH_NONE when none). seed is a position to try first (or
-/// PROX_BVH_NONE). p must be finite and max_sqdist not NaN.
+/// squared distance (max_sqdist when none) and its position and leaf in
+/// *hit (pos PROX_BVH_NONE when none). hit->pos, when not PROX_BVH_NONE on
+/// entry, is a triangle to try first (with its leaf). p must be finite and
+/// max_sqdist not NaN.
 PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
     const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
-    PROX_REAL max_sqdist, uint32_t seed, uint32_t *best_pos) {
+    PROX_REAL max_sqdist, PROX_FN(prox_bvh_detail_hit) * hit) {
   uint32_t stack_node[PROX_BVH_STACK];
   PROX_REAL stack_d[PROX_BVH_STACK];
   int top = 0;
   PROX_REAL slack = PROX_FN(prox_bvh_detail_slack)(v, p);
   PROX_REAL best = max_sqdist;
-  uint32_t bpos = PROX_BVH_NONE, bid = PROX_BVH_NONE;
+  uint32_t bid = PROX_BVH_NONE;
   PROX_REAL thr;
-  if (seed != PROX_BVH_NONE) {
-    PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_tri)(v, seed);
+  if (hit->pos != PROX_BVH_NONE) {
+    PROX_FN(prox_triangle)
+    t = PROX_FN(prox_bvh_detail_tri)(v, hit->first, hit->count, hit->pos);
     PROX_REAL d = PROX_FN(prox_point_triangle)(p, &t, NULL);
     if (d <= best) {
       best = d;
-      bpos = seed;
-      bid = v->ids[seed];
+      bid = v->ids[hit->pos];
+    } else {
+      hit->pos = PROX_BVH_NONE;
     }
   }
   thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
@@ -157,7 +167,9 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
         PROX_REAL dl = PROX_BVHQ_LEAF(v, p, nd->child[c], nd->count[c], &pos);
         if (dl < best || (dl == best && v->ids[pos] < bid)) {
           best = dl;
-          bpos = pos;
+          hit->pos = pos;
+          hit->first = nd->child[c];
+          hit->count = nd->count[c];
           bid = v->ids[pos];
           thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
         }
@@ -172,7 +184,6 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
       }
     }
   }
-  *best_pos = bpos;
   return best;
 }
 
@@ -180,11 +191,12 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
 /// Internal: fills a closest-point result from the winning position.
 PROX_HD static inline PROX_REAL
 PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v,
-                              PROX_FN(prox_vec3) p, PROX_REAL d, uint32_t pos,
+                              PROX_FN(prox_vec3) p, PROX_REAL d,
+                              const PROX_FN(prox_bvh_detail_hit) * hit,
                               PROX_FN(prox_mesh_closest) * out) {
   PROX_FN(prox_closest) r;
   PROX_FN(prox_triangle) t;
-  if (pos == PROX_BVH_NONE) {
+  if (!hit || hit->pos == PROX_BVH_NONE) {
     if (out) {
       out->found = 0;
       out->triangle = PROX_BVH_NONE;
@@ -197,10 +209,10 @@ PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v,
     return d;
   }
   if (!out) return d;
-  t = PROX_FN(prox_bvh_detail_tri)(v, pos);
+  t = PROX_FN(prox_bvh_detail_tri)(v, hit->first, hit->count, hit->pos);
   PROX_FN(prox_point_triangle)(p, &t, &r);
   out->found = 1;
-  out->triangle = v->ids[pos];
+  out->triangle = v->ids[hit->pos];
   out->sqdist = d;
   out->point = r.point;
   out->bary[0] = r.param[0];
@@ -220,14 +232,15 @@ PROX_HD static inline PROX_REAL
 PROX_FN(prox_bvh_view_closest)(const PROX_FN(prox_bvh_view) * v,
                                PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
                                PROX_FN(prox_mesh_closest) * out) {
-  uint32_t pos = PROX_BVH_NONE;
+  PROX_FN(prox_bvh_detail_hit) hit;
   PROX_REAL d;
   if (!(PROX_FABS(p.x) <= PROX_REAL_MAX && PROX_FABS(p.y) <= PROX_REAL_MAX &&
         PROX_FABS(p.z) <= PROX_REAL_MAX) ||
       max_sqdist != max_sqdist)
-    return PROX_FN(prox_bvh_detail_fill)(v, p, PROX_NAN, PROX_BVH_NONE, out);
-  d = PROX_FN(prox_bvh_detail_nearest)(v, p, max_sqdist, PROX_BVH_NONE, &pos);
-  return PROX_FN(prox_bvh_detail_fill)(v, p, d, pos, out);
+    return PROX_FN(prox_bvh_detail_fill)(v, p, PROX_NAN, NULL, out);
+  hit.pos = hit.first = hit.count = PROX_BVH_NONE;
+  d = PROX_FN(prox_bvh_detail_nearest)(v, p, max_sqdist, &hit);
+  return PROX_FN(prox_bvh_detail_fill)(v, p, d, &hit, out);
 }
 
 #undef PROX_BVHQ_NAME

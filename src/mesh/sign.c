@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: MIT */
+/* Signed distance, inside tests and winding numbers (prox/sign.h), both
+ * precisions from the template sign_impl.inl. The precision-free parts are
+ * here: exact segment-triangle crossings, solid angles, the options. */
+#include <prox/overlap.h> /* the exact orient3d (prox_detail_ov_*) */
+#include <prox/sign.h>
+
+#include "mesh_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#if !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+#endif
+
+prox_sdf_options prox_sdf_options_default(void) {
+  prox_sdf_options o;
+  o.method = PROX_SIGN_AUTO;
+  o.accuracy = 2.0;
+  o.tolerance = 0.25;
+  return o;
+}
+
+/* The exact crossing of the closed segment p q with triangle a b c:
+ * returns 0 when they do not meet (or meet only where p lies in the plane
+ * outside the triangle), 1 with *sign the crossing's contribution to the
+ * winding number (+1 leaving through the front, -1 entering), 2 when the
+ * segment touches an edge or a vertex, or q lies in the plane, or the
+ * segment lies in the plane (no decision), 3 when p lies in the closed
+ * triangle. All decisions are exact (orient3d: a filter, then expansions). */
+static int sdf_cross(const double *p, const double *q, const double *a,
+                     const double *b, const double *c, int *sign) {
+  int sp = prox_detail_ov_orient3d_sign(a, b, c, p);
+  int sq = prox_detail_ov_orient3d_sign(a, b, c, q);
+  int e1, e2, e3;
+  if (sp != 0 && sp == sq) return 0;
+  if (sp == 0) {
+    /* p in the plane: on the triangle, or the segment misses it (q off the
+     * plane) or lies in the plane (q on it too: undecided). */
+    if (sq == 0) return 2;
+    {
+      double t[3][3];
+      int ax, o, d1, d2, d3;
+      memcpy(t[0], a, sizeof t[0]);
+      memcpy(t[1], b, sizeof t[1]);
+      memcpy(t[2], c, sizeof t[2]);
+      ax = prox_detail_ov_tri_axis((const double(*)[3])t);
+      if (ax < 0) return 2; /* zero area: p on its line or not, undecided */
+      o = prox_detail_ov_orient2d_sign(a, b, c, ax);
+      d1 = prox_detail_ov_orient2d_sign(a, b, p, ax) * o;
+      d2 = prox_detail_ov_orient2d_sign(b, c, p, ax) * o;
+      d3 = prox_detail_ov_orient2d_sign(c, a, p, ax) * o;
+      return d1 >= 0 && d2 >= 0 && d3 >= 0 ? 3 : 0;
+    }
+  }
+  if (sq == 0) return 2;
+  e1 = prox_detail_ov_orient3d_sign(p, q, a, b);
+  e2 = prox_detail_ov_orient3d_sign(p, q, b, c);
+  e3 = prox_detail_ov_orient3d_sign(p, q, c, a);
+  if ((e1 > 0 || e2 > 0 || e3 > 0) && (e1 < 0 || e2 < 0 || e3 < 0))
+    return 0; /* mixed signs: the line passes beside the triangle */
+  if (e1 == 0 || e2 == 0 || e3 == 0) return 2; /* an edge or a vertex */
+  /* This orient3d is positive when p is in front of the triangle (on the
+   * side of its normal (b - a) x (c - a)): the segment then enters, -1. */
+  *sign = -sp;
+  return 1;
+}
+
+/* The signed solid angle of triangle a b c seen from p, over 4 pi (van
+ * Oosterom and Strackee 1983): positive when p is behind the triangle. */
+static double sdf_solid(const double *p, const double *a, const double *b,
+                        const double *c) {
+  double x[3], y[3], z[3], lx, ly, lz, det, den;
+  int k;
+  for (k = 0; k < 3; ++k) {
+    x[k] = a[k] - p[k];
+    y[k] = b[k] - p[k];
+    z[k] = c[k] - p[k];
+  }
+  lx = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+  ly = sqrt(y[0] * y[0] + y[1] * y[1] + y[2] * y[2]);
+  lz = sqrt(z[0] * z[0] + z[1] * z[1] + z[2] * z[2]);
+  det = x[0] * (y[1] * z[2] - y[2] * z[1]) -
+        x[1] * (y[0] * z[2] - y[2] * z[0]) + x[2] * (y[0] * z[1] - y[1] * z[0]);
+  den = lx * ly * lz + (x[0] * y[0] + x[1] * y[1] + x[2] * y[2]) * lz +
+        (y[0] * z[0] + y[1] * z[1] + y[2] * z[2]) * lx +
+        (z[0] * x[0] + z[1] * x[1] + z[2] * x[2]) * ly;
+  if (det == 0 && den >= 0) return 0;
+  return atan2(det, den) / (2.0 * 3.14159265358979323846);
+}
+
+/* Fixed directions of the crossing segments: irrational-looking unit-ish
+ * vectors, tried in order until a segment avoids every edge and vertex. */
+static const double sdf_dirs[][3] = {
+    {0.5773502691896258, 0.6123724356957945, 0.5400617248673217},
+    {-0.6404638998127245, 0.4427188724235731, 0.6275716502104042},
+    {0.3162277660168379, -0.7745966692414834, 0.5477225575051661},
+    {0.7071067811865476, 0.1889822365046136, -0.6813851438692469},
+    {-0.2672612419124244, -0.5345224838248488, -0.8017837257372732},
+    {0.8451542547285166, -0.1690308509457033, 0.5070925528371099},
+    {-0.4082482904638630, 0.8164965809277260, -0.4082482904638630},
+    {0.1507556722888818, 0.9045340337332909, 0.3985197433440734},
+};
+#define SDF_NDIRS ((int)(sizeof sdf_dirs / sizeof sdf_dirs[0]))
+
+/* Points per piece of a batch or grid row. */
+enum { SDF_CHUNK = 64 };
+
+#if !defined(__STDC_NO_ATOMICS__)
+typedef atomic_size_t sdf_counter;
+#define SDF_NEXT(c, k) atomic_fetch_add(&(c), (k))
+#define SDF_INIT(c, v) atomic_init(&(c), (v))
+#else
+#error "prox's mesh layer needs C11 atomics"
+#endif
+
+#include <prox/detail/real_double.h>
+#include "sign_impl.inl"
+#include <prox/detail/real_end.h>
+
+#include <prox/detail/real_float.h>
+#include "sign_impl.inl"
+#include <prox/detail/real_end.h>

@@ -1,0 +1,857 @@
+/* SPDX-License-Identifier: MIT */
+/* Template of src/mesh/sign.c, once per precision: the signed-distance
+ * object, pseudo-normals, crossing counts through the tree, hierarchical
+ * winding numbers, batches and grids. */
+
+#define SDF PROX_FN(prox_sdf)
+#define SDF_V3 PROX_FN(prox_vec3)
+#define SDF_MC PROX_FN(prox_mesh_closest)
+#define SDF_RES PROX_FN(prox_signed)
+#define SDF_FN(name) PROX_FN(sdf_##name)
+
+struct PROX_FN(prox_sdf) {
+  prox_allocator alloc;
+  int has_alloc;
+  size_t bytes; /* of this block, arrays included */
+  const PROX_FN(prox_bvh) * bvh;
+  PROX_FN(prox_bvh_view) view;
+  int method;
+  double accuracy, tolerance;
+  uint32_t nt, nv, ne;
+  uint32_t *tri_vert; /* 3 per triangle: the mesh's indices */
+  uint32_t *tri_edge; /* 3 per triangle: topology edges (or NONE) */
+  uint8_t *tri_zero;  /* 1: zero area or a normal too ill-conditioned */
+  uint8_t *edge_bad;  /* 1: a triangle of the edge has tri_zero */
+  uint8_t *vert_bad;  /* 1: a triangle at the vertex has tri_zero */
+  double *face_n;     /* 3 per triangle: unit normal, 0 for zero area */
+  double *edge_n;     /* 3 per edge: sum of its triangles' unit normals */
+  double *vert_n;     /* 3 per vertex: angle-weighted normal sum */
+  double *mom;        /* 8 per node slot (WINDING only): N, c, r, area */
+  double lo[3], hi[3], diag;
+};
+
+/* Triangle j of the leaf of `count` triangles from position `first`, in
+ * double (the leaf's block: prox/detail/bvh_layout.h). */
+static void SDF_FN(tri_at)(const SDF *s, uint32_t first, uint32_t count,
+                           uint32_t j, double t[3][3]) {
+  const PROX_REAL *b = s->view.tri + 9 * (size_t)first;
+  int c, k;
+  for (k = 0; k < 3; ++k)
+    for (c = 0; c < 3; ++c)
+      t[k][c] = (double)b[(size_t)(3 * c + k) * count + j];
+}
+
+static void SDF_FN(mesh_vertex)(const PROX_FN(prox_mesh) * m, uint32_t i,
+                                double v[3]) {
+  SDF_V3 x = PROX_FN(prox_mesh_vertex)(m, i);
+  v[0] = (double)x.x;
+  v[1] = (double)x.y;
+  v[2] = (double)x.z;
+}
+
+/* Moments of a slot from its parts: sum of area vectors and areas,
+ * area-weighted centre (plain mean when the area is 0), and a radius. */
+static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count,
+                                 double *m) {
+  double n[3] = {0, 0, 0}, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, area = 0,
+         r = 0;
+  uint32_t i;
+  int k;
+  for (i = 0; i < count; ++i) {
+    double t[3][3], e1[3], e2[3], x[3], a;
+    SDF_FN(tri_at)(s, first, count, i, t);
+    for (k = 0; k < 3; ++k) {
+      e1[k] = t[1][k] - t[0][k];
+      e2[k] = t[2][k] - t[0][k];
+    }
+    x[0] = 0.5 * (e1[1] * e2[2] - e1[2] * e2[1]);
+    x[1] = 0.5 * (e1[2] * e2[0] - e1[0] * e2[2]);
+    x[2] = 0.5 * (e1[0] * e2[1] - e1[1] * e2[0]);
+    a = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+    for (k = 0; k < 3; ++k) {
+      double cen = (t[0][k] + t[1][k] + t[2][k]) / 3.0;
+      n[k] += x[k];
+      c[k] += a * cen;
+      mean[k] += cen;
+    }
+    area += a;
+  }
+  for (k = 0; k < 3; ++k)
+    c[k] = area > 0 ? c[k] / area : mean[k] / count;
+  for (i = 0; i < count; ++i) {
+    double t[3][3];
+    int v;
+    SDF_FN(tri_at)(s, first, count, i, t);
+    for (v = 0; v < 3; ++v) {
+      double d0 = t[v][0] - c[0], d1 = t[v][1] - c[1], d2 = t[v][2] - c[2];
+      double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+      if (d > r) r = d;
+    }
+  }
+  for (k = 0; k < 3; ++k) {
+    m[k] = n[k];
+    m[3 + k] = c[k];
+  }
+  m[6] = r * (1.0 + 1e-12); /* the radius rounded up a little */
+  m[7] = area;
+}
+
+static void SDF_FN(node_moments)(const SDF *s, uint32_t node, double *m) {
+  const prox_bvh_node *nd = &s->view.nodes[node];
+  const double *sl = s->mom + 8 * 4 * (size_t)node;
+  double area = 0, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, r = 0;
+  int i, k, n = nd->n_child;
+  for (k = 0; k < 3; ++k)
+    m[k] = 0;
+  for (i = 0; i < n; ++i) {
+    for (k = 0; k < 3; ++k) {
+      m[k] += sl[8 * i + k];
+      c[k] += sl[8 * i + 7] * sl[8 * i + 3 + k];
+      mean[k] += sl[8 * i + 3 + k];
+    }
+    area += sl[8 * i + 7];
+  }
+  for (k = 0; k < 3; ++k)
+    c[k] = area > 0 ? c[k] / area : mean[k] / n;
+  for (i = 0; i < n; ++i) {
+    double d0 = sl[8 * i + 3] - c[0], d1 = sl[8 * i + 4] - c[1],
+           d2 = sl[8 * i + 5] - c[2];
+    double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2) + sl[8 * i + 6];
+    if (d > r) r = d;
+  }
+  for (k = 0; k < 3; ++k)
+    m[3 + k] = c[k];
+  m[6] = r * (1.0 + 1e-12);
+  m[7] = area;
+}
+
+/* Whether two components of a mesh have overlapping boxes (so that they
+ * may touch or nest, where pseudo-normals fail); 1 also when there are
+ * too many components to compare or memory runs out. */
+static int SDF_FN(components_may_touch)(const PROX_FN(prox_mesh) * mesh,
+                                        const prox_mesh_topology *tp,
+                                        const prox_allocator *alloc) {
+  uint32_t nc = tp->components, t, i, j;
+  double *box;
+  int touch = 0, k;
+  if (nc > 4096) return 1;
+  box = (double *)prox_mesh_detail_alloc(alloc, 6 * (size_t)nc * sizeof *box);
+  if (!box) return 1;
+  for (i = 0; i < nc; ++i)
+    for (k = 0; k < 3; ++k) {
+      box[6 * i + (uint32_t)k] = INFINITY;
+      box[6 * i + 3 + (uint32_t)k] = -INFINITY;
+    }
+  for (t = 0; t < tp->triangle_count; ++t) {
+    uint32_t c = tp->triangle_component[t];
+    int q;
+    if (c == PROX_TOPOLOGY_NONE) continue;
+    for (q = 0; q < 3; ++q) {
+      double v[3];
+      SDF_FN(mesh_vertex)(mesh, mesh->indices[3 * (size_t)t + (size_t)q], v);
+      for (k = 0; k < 3; ++k) {
+        if (v[k] < box[6 * c + (uint32_t)k]) box[6 * c + (uint32_t)k] = v[k];
+        if (v[k] > box[6 * c + 3 + (uint32_t)k])
+          box[6 * c + 3 + (uint32_t)k] = v[k];
+      }
+    }
+  }
+  for (i = 0; i < nc && !touch; ++i)
+    for (j = i + 1; j < nc && !touch; ++j) {
+      int apart = 0;
+      for (k = 0; k < 3; ++k)
+        if (box[6 * i + 3 + (uint32_t)k] < box[6 * j + (uint32_t)k] ||
+            box[6 * j + 3 + (uint32_t)k] < box[6 * i + (uint32_t)k])
+          apart = 1;
+      touch = !apart;
+    }
+  prox_mesh_detail_free(alloc, box, 6 * (size_t)nc * sizeof *box);
+  return touch;
+}
+
+prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
+                                    const PROX_FN(prox_bvh) * bvh,
+                                    const prox_mesh_topology *topology,
+                                    const prox_sdf_options *opt,
+                                    const prox_allocator *alloc, SDF **out,
+                                    prox_error *err) {
+  prox_sdf_options o = opt ? *opt : prox_sdf_options_default();
+  prox_mesh_topology *own = NULL;
+  const prox_mesh_topology *tp = topology;
+  PROX_FN(prox_bvh_view) view;
+  prox_status st;
+  size_t nt, nv, ne, nslots, off[9], total, i;
+  SDF *s;
+  char *base;
+  int method, k;
+
+  if (out) *out = NULL;
+  if (!mesh || !bvh || !out)
+    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
+                                  "sdf: NULL mesh, tree or output");
+  if (o.method < PROX_SIGN_AUTO || o.method > PROX_SIGN_WINDING)
+    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
+                                  "sdf: unknown sign method %d", o.method);
+  if (!(o.accuracy > 0) || !(o.tolerance >= 0) || o.tolerance != o.tolerance)
+    return prox_mesh_detail_error(
+        err, PROX_ERROR_INVALID_ARGUMENT,
+        "sdf: accuracy must be positive and tolerance non-negative");
+  st = PROX_FN(prox_mesh_validate)(mesh, err);
+  if (st != PROX_OK) return st;
+  PROX_FN(prox_bvh_get_view)(bvh, &view);
+  if ((size_t)view.triangle_count != mesh->triangle_count)
+    return prox_mesh_detail_error(
+        err, PROX_ERROR_INVALID_ARGUMENT,
+        "sdf: the tree has %lu triangles, the mesh %lu",
+        (unsigned long)view.triangle_count,
+        (unsigned long)mesh->triangle_count);
+  if (!tp) {
+#if PROX_IS_DOUBLE
+    st = prox_mesh_topology_build(mesh, alloc, &own, err);
+#else
+    st = prox_mesh_topology_buildf(mesh, alloc, &own, err);
+#endif
+    if (st != PROX_OK) return st;
+    tp = own;
+  } else if (tp->triangle_count != mesh->triangle_count ||
+             tp->vertex_count != mesh->vertex_count) {
+    return prox_mesh_detail_error(
+        err, PROX_ERROR_INVALID_ARGUMENT,
+        "sdf: the topology is of another mesh (%u triangles, %u vertices)",
+        tp->triangle_count, tp->vertex_count);
+  }
+  method = o.method;
+  if (method == PROX_SIGN_AUTO) {
+    method = tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL
+                                                        : PROX_SIGN_WINDING;
+    if (method == PROX_SIGN_PSEUDONORMAL && tp->components > 1 &&
+        SDF_FN(components_may_touch)(mesh, tp, alloc))
+      method = PROX_SIGN_CROSSINGS;
+  }
+
+  nt = mesh->triangle_count;
+  nv = mesh->vertex_count;
+  ne = tp->edge_count;
+  nslots = method == PROX_SIGN_WINDING ? 4 * (size_t)view.node_count : 0;
+  off[0] = (sizeof(SDF) + 63) & ~(size_t)63;
+  off[1] = off[0] + ((3 * nt * sizeof(uint32_t) + 63) & ~(size_t)63);
+  off[2] = off[1] + ((3 * nt * sizeof(uint32_t) + 63) & ~(size_t)63);
+  off[3] = off[2] + ((nt + 63) & ~(size_t)63);
+  off[4] = off[3] + 3 * nt * sizeof(double);
+  off[5] = off[4] + 3 * ne * sizeof(double);
+  off[6] = off[5] + 3 * nv * sizeof(double);
+  off[7] = off[6] + 8 * nslots * sizeof(double);
+  off[8] = off[7] + ((ne + 63) & ~(size_t)63);
+  total = off[8] + ((nv + 63) & ~(size_t)63);
+  base = (char *)prox_mesh_detail_alloc(alloc, total);
+  if (!base) {
+    prox_mesh_topology_free(own);
+    return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
+                                  "sdf: out of memory (%lu bytes)",
+                                  (unsigned long)total);
+  }
+  s = (SDF *)base;
+  memset(s, 0, sizeof *s);
+  if (alloc) {
+    s->alloc = *alloc;
+    s->has_alloc = 1;
+  }
+  s->bytes = total;
+  s->bvh = bvh;
+  s->view = view;
+  s->method = method;
+  s->accuracy = o.accuracy;
+  s->tolerance = o.tolerance;
+  s->nt = (uint32_t)nt;
+  s->nv = (uint32_t)nv;
+  s->ne = (uint32_t)ne;
+  s->tri_vert = (uint32_t *)(base + off[0]);
+  s->tri_edge = (uint32_t *)(base + off[1]);
+  s->tri_zero = (uint8_t *)(base + off[2]);
+  s->face_n = (double *)(base + off[3]);
+  s->edge_n = (double *)(base + off[4]);
+  s->vert_n = (double *)(base + off[5]);
+  s->mom = nslots ? (double *)(base + off[6]) : NULL;
+  s->edge_bad = (uint8_t *)(base + off[7]);
+  s->vert_bad = (uint8_t *)(base + off[8]);
+  memset(s->edge_bad, 0, ne);
+  memset(s->vert_bad, 0, nv);
+  memset(s->edge_n, 0, 3 * ne * sizeof(double));
+  memset(s->vert_n, 0, 3 * nv * sizeof(double));
+
+  for (k = 0; k < 3; ++k) {
+    s->lo[k] = INFINITY;
+    s->hi[k] = -INFINITY;
+  }
+  for (i = 0; i < nt; ++i) {
+    double v[3][3], e1[3], e2[3], n[3], len;
+    int zero = (tp->triangle_flags[i] & PROX_TRIANGLE_ZERO_AREA) != 0;
+    for (k = 0; k < 3; ++k) {
+      int c;
+      s->tri_vert[3 * i + (size_t)k] = mesh->indices[3 * i + (size_t)k];
+      s->tri_edge[3 * i + (size_t)k] = tp->triangle_edges[3 * i + (size_t)k];
+      SDF_FN(mesh_vertex)(mesh, mesh->indices[3 * i + (size_t)k], v[k]);
+      for (c = 0; c < 3; ++c) {
+        if (v[k][c] < s->lo[c]) s->lo[c] = v[k][c];
+        if (v[k][c] > s->hi[c]) s->hi[c] = v[k][c];
+      }
+    }
+    s->tri_zero[i] = (uint8_t)zero;
+    for (k = 0; k < 3; ++k) {
+      e1[k] = v[1][k] - v[0][k];
+      e2[k] = v[2][k] - v[0][k];
+    }
+    n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+    len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    {
+      /* The normal's direction is trusted when the cross product exceeds
+       * its rounding error (about eps (S (|e1| + |e2|) + |e1| |e2|), S the
+       * coordinates' magnitude) a millionfold; a sliver below that (or a
+       * zero-area triangle) has its sign decided by crossings instead. */
+      double l1 = sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+      double l2 = sqrt(e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2]);
+      double sc = 0;
+      int q, c;
+      for (q = 0; q < 3; ++q)
+        for (c = 0; c < 3; ++c)
+          if (fabs(v[q][c]) > sc) sc = fabs(v[q][c]);
+      if (!(len > 1e-6 * l1 * l2 + 1e-9 * sc * (l1 + l2))) zero = 1;
+    }
+    if (zero || !(len > 0) || !(len < INFINITY)) {
+      s->tri_zero[i] = 1;
+      n[0] = n[1] = n[2] = 0;
+    } else {
+      n[0] /= len;
+      n[1] /= len;
+      n[2] /= len;
+    }
+    for (k = 0; k < 3; ++k)
+      s->face_n[3 * i + (size_t)k] = n[k];
+    if (s->tri_zero[i]) {
+      for (k = 0; k < 3; ++k) {
+        uint32_t e = tp->triangle_edges[3 * i + (size_t)k];
+        s->vert_bad[mesh->indices[3 * i + (size_t)k]] = 1;
+        if (e != PROX_TOPOLOGY_NONE) s->edge_bad[e] = 1;
+      }
+      continue;
+    }
+    /* Vertex normals weighted by the angle at the vertex; edge normals the
+     * sum of the two (or more) faces. */
+    for (k = 0; k < 3; ++k) {
+      const double *a = v[k], *b = v[(k + 1) % 3], *c = v[(k + 2) % 3];
+      double u[3], w[3], x[3], ang;
+      uint32_t vid = mesh->indices[3 * i + (size_t)k];
+      uint32_t e = tp->triangle_edges[3 * i + (size_t)k];
+      int q;
+      for (q = 0; q < 3; ++q) {
+        u[q] = b[q] - a[q];
+        w[q] = c[q] - a[q];
+      }
+      x[0] = u[1] * w[2] - u[2] * w[1];
+      x[1] = u[2] * w[0] - u[0] * w[2];
+      x[2] = u[0] * w[1] - u[1] * w[0];
+      ang = atan2(sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]),
+                  u[0] * w[0] + u[1] * w[1] + u[2] * w[2]);
+      for (q = 0; q < 3; ++q)
+        s->vert_n[3 * (size_t)vid + (size_t)q] += ang * n[q];
+      if (e != PROX_TOPOLOGY_NONE)
+        for (q = 0; q < 3; ++q)
+          s->edge_n[3 * (size_t)e + (size_t)q] += n[q];
+    }
+  }
+  /* Edges whose pseudo-normal is not to be trusted: not two triangles, or
+   * a fold (the faces' normals more than 120 degrees apart: a sliver bent
+   * back onto its neighbour, a blade); their vertices too. The sign there
+   * comes from crossings. */
+  for (i = 0; i < ne; ++i) {
+    uint32_t a = tp->edge_offsets[i], b = tp->edge_offsets[i + 1];
+    int bad = b - a != 2;
+    if (!bad) {
+      const double *n0 = s->face_n + 3 * (size_t)tp->edge_triangles[a];
+      const double *n1 = s->face_n + 3 * (size_t)tp->edge_triangles[a + 1];
+      bad = n0[0] * n1[0] + n0[1] * n1[1] + n0[2] * n1[2] < -0.5;
+    }
+    if (bad) {
+      s->edge_bad[i] = 1;
+      s->vert_bad[tp->edge_vertices[2 * i]] = 1;
+      s->vert_bad[tp->edge_vertices[2 * i + 1]] = 1;
+    }
+  }
+  s->diag = sqrt((s->hi[0] - s->lo[0]) * (s->hi[0] - s->lo[0]) +
+                 (s->hi[1] - s->lo[1]) * (s->hi[1] - s->lo[1]) +
+                 (s->hi[2] - s->lo[2]) * (s->hi[2] - s->lo[2]));
+
+  if (nslots) {
+    /* Children come after their parents: fill the slots backwards. */
+    size_t nd;
+    for (nd = view.node_count; nd-- > 0;) {
+      const prox_bvh_node *node = &view.nodes[nd];
+      int j;
+      for (j = 0; j < node->n_child; ++j) {
+        double *m = s->mom + 8 * (4 * nd + (size_t)j);
+        if (node->count[j])
+          SDF_FN(leaf_moments)(s, node->child[j], node->count[j], m);
+        else
+          SDF_FN(node_moments)(s, node->child[j], m);
+      }
+    }
+  }
+  prox_mesh_topology_free(own);
+  *out = s;
+  prox_mesh_detail_ok(err);
+  return PROX_OK;
+}
+
+void PROX_FN(prox_sdf_free)(SDF *s) {
+  prox_allocator a;
+  int has;
+  if (!s) return;
+  a = s->alloc;
+  has = s->has_alloc;
+  prox_mesh_detail_free(has ? &a : NULL, s, s->bytes);
+}
+
+int PROX_FN(prox_sdf_method)(const SDF *s) {
+  return s ? s->method : 0;
+}
+
+/* The segment p + t (q - p), t in [0, 1], may meet the float box of slot i
+ * of a node: a slab test in double on the box widened by a relative 2^-40
+ * (the box is exact; the widening covers the rounding of the test). */
+static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p,
+                           const double *d) {
+  double lo[3], hi[3], t0 = 0, t1 = 1;
+  int k;
+  lo[0] = nd->lo_x[i], lo[1] = nd->lo_y[i], lo[2] = nd->lo_z[i];
+  hi[0] = nd->hi_x[i], hi[1] = nd->hi_y[i], hi[2] = nd->hi_z[i];
+  for (k = 0; k < 3; ++k) {
+    double pad = (fabs(lo[k]) + fabs(hi[k]) + fabs(p[k])) * 0x1p-40 + 1e-300;
+    double a = lo[k] - pad, b = hi[k] + pad;
+    if (!(a <= b)) return 0; /* an empty slot */
+    if (d[k] == 0) {
+      if (p[k] < a || p[k] > b) return 0;
+    } else {
+      double ta = (a - p[k]) / d[k], tb = (b - p[k]) / d[k];
+      if (ta > tb) {
+        double x = ta;
+        ta = tb;
+        tb = x;
+      }
+      ta -= fabs(ta) * 0x1p-40;
+      tb += fabs(tb) * 0x1p-40;
+      if (ta > t0) t0 = ta;
+      if (tb < t1) t1 = tb;
+      if (t0 > t1) return 0;
+    }
+  }
+  return 1;
+}
+
+/* The signed crossing count of segment p q through the tree: 1 and *count,
+ * 0 when undecided (an edge or vertex touched), 3 when p lies on the
+ * mesh. */
+static int SDF_FN(segment)(const SDF *s, const double *p, const double *q,
+                           long *count) {
+  uint32_t stack[PROX_BVH_STACK];
+  int sp = 0;
+  double d[3];
+  long n = 0;
+  d[0] = q[0] - p[0];
+  d[1] = q[1] - p[1];
+  d[2] = q[2] - p[2];
+  stack[sp++] = 0;
+  while (sp > 0) {
+    const prox_bvh_node *nd = &s->view.nodes[stack[--sp]];
+    int i;
+    for (i = 0; i < nd->n_child; ++i) {
+      if (!SDF_FN(seg_box)(nd, i, p, d)) continue;
+      if (nd->count[i]) {
+        uint32_t j;
+        for (j = 0; j < nd->count[i]; ++j) {
+          double t[3][3];
+          int sg = 0, r;
+          SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
+          r = sdf_cross(p, q, t[0], t[1], t[2], &sg);
+          if (r == 1) n += sg;
+          if (r == 2) return 0;
+          if (r == 3) return 3;
+        }
+      } else {
+        stack[sp++] = nd->child[i];
+      }
+    }
+  }
+  *count = n;
+  return 1;
+}
+
+/* The winding number by crossings: segments from p in fixed directions, to
+ * beyond the mesh's box, until one avoids every edge and vertex. Returns 1
+ * and *w, or 3 when p lies on the mesh, or 0 when every segment tried was
+ * undecided (not seen in practice: 64 directions). */
+static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
+  double len = 0, q[3];
+  int tries, k;
+  for (k = 0; k < 3; ++k) {
+    double a = fabs(p[k] - s->lo[k]), b = fabs(p[k] - s->hi[k]);
+    len += (a > b ? a : b) * (a > b ? a : b);
+  }
+  len = 2.0 * sqrt(len) + s->diag + 1.0;
+  for (tries = 0; tries < 64; ++tries) {
+    double dir[3];
+    long count = 0;
+    int r;
+    if (tries < SDF_NDIRS) {
+      dir[0] = sdf_dirs[tries][0];
+      dir[1] = sdf_dirs[tries][1];
+      dir[2] = sdf_dirs[tries][2];
+    } else {
+      /* More directions from a fixed sequence (splitmix64). */
+      uint64_t z = 0x9e3779b97f4a7c15u * (uint64_t)(tries + 1);
+      for (k = 0; k < 3; ++k) {
+        z += 0x9e3779b97f4a7c15u;
+        {
+          uint64_t x = z;
+          x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+          x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+          x ^= x >> 31;
+          dir[k] = (double)(x >> 11) * 0x1p-53 * 2.0 - 1.0;
+        }
+      }
+    }
+    for (k = 0; k < 3; ++k)
+      q[k] = p[k] + len * dir[k];
+    r = SDF_FN(segment)(s, p, q, &count);
+    if (r == 3) return 3;
+    if (r == 1) {
+      *w = (double)count;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The hierarchical generalized winding number (Barill et al. 2018, first
+ * order). */
+static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
+  uint32_t stack[PROX_BVH_STACK];
+  int sp = 0;
+  double w = 0, acc2 = s->accuracy * s->accuracy;
+  const double inv4pi = 1.0 / (4.0 * 3.14159265358979323846);
+  stack[sp++] = 0;
+  while (sp > 0) {
+    uint32_t ni = stack[--sp];
+    const prox_bvh_node *nd = &s->view.nodes[ni];
+    int i;
+    for (i = 0; i < nd->n_child; ++i) {
+      const double *m = s->mom + 8 * (4 * (size_t)ni + (size_t)i);
+      double dx = m[3] - p[0], dy = m[4] - p[1], dz = m[5] - p[2];
+      double r2 = dx * dx + dy * dy + dz * dz;
+      if (r2 > acc2 * m[6] * m[6]) {
+        double r = sqrt(r2);
+        w += (m[0] * dx + m[1] * dy + m[2] * dz) / (r2 * r) * inv4pi;
+      } else if (nd->count[i]) {
+        uint32_t j;
+        for (j = 0; j < nd->count[i]; ++j) {
+          double t[3][3];
+          SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
+          w += sdf_solid(p, t[0], t[1], t[2]);
+        }
+      } else {
+        stack[sp++] = nd->child[i];
+      }
+    }
+  }
+  return w;
+}
+
+/* Pseudo-normal sign of p from its closest point: 1 outside, -1 inside,
+ * 0 not certain. */
+static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc) {
+  uint32_t t = mc->triangle;
+  const double *n;
+  double d[3], dot, dn, nn, scale;
+  int k;
+  if (s->tri_zero[t]) return 0;
+  switch (mc->feature.kind) {
+  case PROX_FEATURE_FACE:
+    n = s->face_n + 3 * (size_t)t;
+    break;
+  case PROX_FEATURE_EDGE: {
+    uint32_t e = s->tri_edge[3 * (size_t)t + (size_t)mc->feature.index];
+    if (e == PROX_TOPOLOGY_NONE || s->edge_bad[e]) return 0;
+    n = s->edge_n + 3 * (size_t)e;
+    break;
+  }
+  case PROX_FEATURE_VERTEX: {
+    uint32_t v = s->tri_vert[3 * (size_t)t + (size_t)mc->feature.index];
+    if (s->vert_bad[v]) return 0;
+    n = s->vert_n + 3 * (size_t)v;
+    break;
+  }
+  default:
+    return 0;
+  }
+  d[0] = p[0] - (double)mc->point.x;
+  d[1] = p[1] - (double)mc->point.y;
+  d[2] = p[2] - (double)mc->point.z;
+  dot = d[0] * n[0] + d[1] * n[1] + d[2] * n[2];
+  dn = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  /* Certain when p - c is not within 1e-9 of tangent and the dot product
+   * exceeds the closest point's rounding (a few eps of the coordinates). */
+  scale = (double)s->view.max_abs;
+  for (k = 0; k < 3; ++k)
+    if (fabs(p[k]) > scale) scale = fabs(p[k]);
+  if (!(fabs(dot) > nn * (1e-9 * dn + 64.0 * (double)PROX_EPS * scale)))
+    return 0;
+  return dot > 0 ? 1 : -1;
+}
+
+/* The sign of p given its closest point (mc found), into *out. */
+static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc,
+                           SDF_RES *out) {
+  double p[3], w = 0;
+  PROX_REAL dist = PROX_SQRT(mc->sqdist);
+  int inside = 0, certain = 1, method = s->method, r;
+  p[0] = (double)pv.x;
+  p[1] = (double)pv.y;
+  p[2] = (double)pv.z;
+  out->closest = *mc;
+  if (mc->sqdist == 0) {
+    out->distance = 0;
+    out->inside = 0;
+    out->certain = 0;
+    out->method = method;
+    out->winding = 0.5;
+    return;
+  }
+  if (method == PROX_SIGN_PSEUDONORMAL) {
+    int sg = SDF_FN(pseudo)(s, p, mc);
+    if (sg != 0) {
+      inside = sg < 0;
+      w = inside ? 1.0 : 0.0;
+    } else {
+      method = PROX_SIGN_CROSSINGS;
+    }
+  }
+  if (method == PROX_SIGN_CROSSINGS) {
+    r = SDF_FN(crossing_winding)(s, p, &w);
+    if (r == 1) {
+      inside = w > 0.5;
+    } else {
+      /* On the mesh within rounding (or undecided): no sign. */
+      inside = 0;
+      certain = 0;
+      w = 0.5;
+    }
+  } else if (method == PROX_SIGN_WINDING) {
+    w = SDF_FN(fast_winding)(s, p);
+    inside = w > 0.5;
+    certain = fabs(w - 0.5) > s->tolerance;
+  }
+  out->distance = inside ? -dist : dist;
+  out->inside = inside;
+  out->certain = certain;
+  out->method = method;
+  out->winding = w;
+}
+
+static int SDF_FN(finite)(SDF_V3 p) {
+  return PROX_FABS(p.x) <= PROX_REAL_MAX && PROX_FABS(p.y) <= PROX_REAL_MAX &&
+         PROX_FABS(p.z) <= PROX_REAL_MAX;
+}
+
+static void SDF_FN(nan_result)(SDF_RES *out, int method) {
+  memset(out, 0, sizeof *out);
+  out->closest.triangle = UINT32_MAX;
+  out->closest.sqdist = PROX_NAN;
+  out->distance = PROX_NAN;
+  out->method = method;
+  out->winding = (double)NAN;
+}
+
+PROX_REAL PROX_FN(prox_sdf_distance)(const SDF *s, SDF_V3 p, SDF_RES *out) {
+  SDF_MC mc;
+  SDF_RES r;
+  if (!out) out = &r;
+  if (!SDF_FN(finite)(p)) {
+    SDF_FN(nan_result)(out, s->method);
+    return PROX_NAN;
+  }
+  PROX_FN(prox_bvh_closest)(s->bvh, p, PROX_INF, &mc);
+  SDF_FN(finish)(s, p, &mc, out);
+  return out->distance;
+}
+
+int PROX_FN(prox_sdf_inside)(const SDF *s, SDF_V3 p, int *certain) {
+  double x[3], w;
+  int c = 1, inside = 0;
+  if (!SDF_FN(finite)(p)) {
+    if (certain) *certain = 0;
+    return 0;
+  }
+  x[0] = (double)p.x;
+  x[1] = (double)p.y;
+  x[2] = (double)p.z;
+  if (s->method == PROX_SIGN_PSEUDONORMAL) {
+    SDF_RES r;
+    PROX_FN(prox_sdf_distance)(s, p, &r);
+    inside = r.inside;
+    c = r.certain;
+  } else if (s->method == PROX_SIGN_CROSSINGS) {
+    if (SDF_FN(crossing_winding)(s, x, &w) == 1)
+      inside = w > 0.5;
+    else
+      c = 0;
+  } else {
+    w = SDF_FN(fast_winding)(s, x);
+    inside = w > 0.5;
+    c = fabs(w - 0.5) > s->tolerance;
+  }
+  if (certain) *certain = c;
+  return inside;
+}
+
+double PROX_FN(prox_sdf_winding)(const SDF *s, SDF_V3 p) {
+  double x[3], w;
+  if (!SDF_FN(finite)(p)) return (double)NAN;
+  x[0] = (double)p.x;
+  x[1] = (double)p.y;
+  x[2] = (double)p.z;
+  if (s->method == PROX_SIGN_WINDING) return SDF_FN(fast_winding)(s, x);
+  if (SDF_FN(crossing_winding)(s, x, &w) == 1) return w;
+  return 0.5; /* on the mesh */
+}
+
+int PROX_FN(prox_sdf_crossings)(const SDF *s, SDF_V3 p, SDF_V3 q, long *count) {
+  double a[3], b[3];
+  long n = 0;
+  if (!SDF_FN(finite)(p) || !SDF_FN(finite)(q)) return 0;
+  a[0] = (double)p.x, a[1] = (double)p.y, a[2] = (double)p.z;
+  b[0] = (double)q.x, b[1] = (double)q.y, b[2] = (double)q.z;
+  if (SDF_FN(segment)(s, a, b, &n) != 1) return 0;
+  if (count) *count = n;
+  return 1;
+}
+
+/* ---- batches and grids: chunks handed out by an atomic counter, each
+ * point's answer independent of the split. */
+
+typedef struct SDF_FN(job) {
+  const SDF *s;
+  const SDF_V3 *points; /* batch */
+  PROX_REAL *dist;
+  SDF_RES *out;
+  size_t n;
+  SDF_V3 origin, spacing; /* grid */
+  size_t nx, ny, nz;
+  float *grid;
+  sdf_counter next;
+} SDF_FN(job);
+
+static void SDF_FN(batch_worker)(void *arg) {
+  SDF_FN(job) *j = (SDF_FN(job) *)arg;
+  SDF_MC mc[SDF_CHUNK];
+  for (;;) {
+    size_t b = SDF_NEXT(j->next, (size_t)SDF_CHUNK), e, i;
+    if (b >= j->n) break;
+    e = b + SDF_CHUNK < j->n ? b + SDF_CHUNK : j->n;
+    PROX_FN(prox_bvh_closest_range)
+    (j->s->bvh, j->points + b, PROX_INF, mc, 0, e - b);
+    for (i = b; i < e; ++i) {
+      SDF_RES r;
+      if (!SDF_FN(finite)(j->points[i]))
+        SDF_FN(nan_result)(&r, j->s->method);
+      else
+        SDF_FN(finish)(j->s, j->points[i], &mc[i - b], &r);
+      j->dist[i] = r.distance;
+      if (j->out) j->out[i] = r;
+    }
+  }
+}
+
+static int SDF_FN(threads)(int threads) {
+  if (threads <= 0) threads = prox_mesh_detail_cores();
+  return threads;
+}
+
+prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points,
+                                    size_t n, PROX_REAL *dist, SDF_RES *out,
+                                    int threads) {
+  SDF_FN(job) j;
+  if (!s || (n > 0 && (!points || !dist))) return PROX_ERROR_INVALID_ARGUMENT;
+  if (n == 0) return PROX_OK;
+  memset(&j, 0, sizeof j);
+  j.s = s;
+  j.points = points;
+  j.dist = dist;
+  j.out = out;
+  j.n = n;
+  SDF_INIT(j.next, 0);
+  threads = SDF_FN(threads)(threads);
+  if ((size_t)threads > (n + SDF_CHUNK - 1) / SDF_CHUNK)
+    threads = (int)((n + SDF_CHUNK - 1) / SDF_CHUNK);
+  prox_mesh_detail_parallel(threads, SDF_FN(batch_worker), &j);
+  return PROX_OK;
+}
+
+/* Grid rows: row r = k ny + j, in pieces of SDF_CHUNK samples. */
+static void SDF_FN(grid_worker)(void *arg) {
+  SDF_FN(job) *j = (SDF_FN(job) *)arg;
+  SDF_MC mc[SDF_CHUNK];
+  SDF_V3 pts[SDF_CHUNK];
+  size_t rows = j->ny * j->nz;
+  for (;;) {
+    size_t r = SDF_NEXT(j->next, 1), k, jj, i0;
+    if (r >= rows) break;
+    k = r / j->ny;
+    jj = r % j->ny;
+    for (i0 = 0; i0 < j->nx; i0 += SDF_CHUNK) {
+      size_t m = j->nx - i0 < SDF_CHUNK ? j->nx - i0 : SDF_CHUNK, i;
+      for (i = 0; i < m; ++i)
+        pts[i] =
+            PROX_FN(prox_v3)(j->origin.x + (PROX_REAL)(i0 + i) * j->spacing.x,
+                             j->origin.y + (PROX_REAL)jj * j->spacing.y,
+                             j->origin.z + (PROX_REAL)k * j->spacing.z);
+      PROX_FN(prox_bvh_closest_range)(j->s->bvh, pts, PROX_INF, mc, 0, m);
+      for (i = 0; i < m; ++i) {
+        SDF_RES res;
+        SDF_FN(finish)(j->s, pts[i], &mc[i], &res);
+        j->grid[r * j->nx + i0 + i] = (float)res.distance;
+      }
+    }
+  }
+}
+
+prox_status PROX_FN(prox_sdf_grid)(const SDF *s, SDF_V3 origin, SDF_V3 spacing,
+                                   size_t nx, size_t ny, size_t nz, float *out,
+                                   int threads) {
+  SDF_FN(job) j;
+  if (!s || !out || nx == 0 || ny == 0 || nz == 0 || !SDF_FN(finite)(origin) ||
+      !SDF_FN(finite)(spacing))
+    return PROX_ERROR_INVALID_ARGUMENT;
+  if (ny > SIZE_MAX / nz || nx > SIZE_MAX / (ny * nz) / sizeof(float))
+    return PROX_ERROR_INVALID_ARGUMENT;
+  memset(&j, 0, sizeof j);
+  j.s = s;
+  j.origin = origin;
+  j.spacing = spacing;
+  j.nx = nx;
+  j.ny = ny;
+  j.nz = nz;
+  j.grid = out;
+  SDF_INIT(j.next, 0);
+  threads = SDF_FN(threads)(threads);
+  if ((size_t)threads > ny * nz) threads = (int)(ny * nz);
+  prox_mesh_detail_parallel(threads, SDF_FN(grid_worker), &j);
+  return PROX_OK;
+}
+
+#undef SDF
+#undef SDF_V3
+#undef SDF_MC
+#undef SDF_RES
+#undef SDF_FN
