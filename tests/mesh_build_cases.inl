@@ -422,8 +422,8 @@ static void *PROX_FN(mb_conc_main)(void *arg) {
   return NULL;
 }
 
-/* Many threads query one tree at once (run under ThreadSanitizer with
- * -DPROX_SANITIZE_THREAD=ON, see tests/CMakeLists.txt). */
+/* Many threads query one tree at once (run it under ThreadSanitizer as
+ * tests/test_mesh_build.c says). */
 static void PROX_FN(test_concurrent)(void) {
   enum { NT = 6 };
   PROX_FN(mc_mesh) m;

@@ -12,9 +12,15 @@
  * 6 threads querying one tree at once, and batches in 1, 2 and 7 threads
  * and in ranges, against brute force.
  *
- * Thread sanitizer: configure with -DPROX_SANITIZE_THREAD=ON (a separate
- * build folder) and run `ctest -R mesh_build`; the tests are written to be
- * race-free (the queries share only the immutable tree). */
+ * ThreadSanitizer (no CMake option: a separate build folder):
+ *   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+ *     -DCMAKE_C_FLAGS=-fsanitize=thread \
+ *     -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread
+ *   cmake --build build-tsan --target test_mesh_build
+ *   build-tsan/tests/test_mesh_build concurrent   (and "threads")
+ * The tests are written to be race-free: the queries share only the
+ * immutable tree; the builder's workers own disjoint ranges.
+ */
 #include <prox/batch.h>
 #include <prox/bvh.h>
 

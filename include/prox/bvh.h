@@ -22,6 +22,23 @@
 /// Threads: a built tree is immutable; any number of threads may query it
 /// at once (refit and free need exclusive access). Queries never allocate.
 ///
+/// Use (error handling shortened):
+///
+///     prox_mesh mesh = {vertices, vertex_count, 0, indices, triangle_count};
+///     prox_bvh *bvh;
+///     prox_error err;
+///     if (prox_bvh_build(&mesh, NULL, NULL, &bvh, &err) != PROX_OK)
+///       fprintf(stderr, "%s\n", err.message);
+///     prox_mesh_closest c;
+///     prox_bvh_closest(bvh, prox_v3(x, y, z), INFINITY, &c);
+///     // c.triangle, c.point, c.sqdist, c.bary, c.feature
+///     prox_bvh_closest_batch(bvh, points, n, INFINITY, results, 0);
+///     prox_bvh_free(bvh);
+///
+/// Batches on an engine's task system: split [0, n) into ranges and run
+/// prox_bvh_closest_range() on each from the engine's workers (any split,
+/// any order: the results are the same bits).
+///
 /// GPU: prox_bvh_get_view() exposes the raw arrays, and
 /// prox_bvh_view_closest() (header-only, allocation-free, fixed-size
 /// stack) runs on them from CUDA device code once the caller has copied

@@ -19,6 +19,7 @@
 #include "packet.h"
 #include "mesh.h"
 #include "bvh.h"
+#include "bvh_ray.h"
 #include "topology.h"
 #include "sign.h"
 

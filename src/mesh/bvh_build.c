@@ -16,7 +16,7 @@
 #define PB_SAH_DEPTH 62
 /* The SAH's costs: a node visit against one triangle of a SIMD leaf. */
 #define PB_COST_TRAV PROX_R(1.0)
-#define PB_COST_TRI PROX_R(0.3)
+#define PB_COST_TRI PROX_R(0.15)
 
 prox_bvh_options prox_bvh_options_default(void) {
   prox_bvh_options o;

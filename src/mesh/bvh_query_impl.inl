@@ -78,19 +78,21 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t,
   stack[0] = 0;
   while (top > 0) {
     const prox_bvh_node *nd = v->nodes + stack[--top];
+    PROX_REAL d[4];
     int i;
+    PROX_FN(prox_bvh_detail_boxd4)(nd, p, d);
     for (i = 0; i < nd->n_child; ++i) {
-      if (!(PROX_FN(prox_bvh_detail_boxd)(nd, i, p) <= thr)) continue;
+      if (!(d[i] <= thr)) continue;
       if (nd->count[i]) {
         uint32_t pos, e = nd->child[i] + nd->count[i];
         for (pos = nd->child[i]; pos < e; ++pos) {
           PROX_FN(prox_triangle)
           tr = PROX_FN(prox_bvh_detail_tri)(v, nd->child[i], nd->count[i], pos);
-          PROX_REAL d = PROX_FN(prox_point_triangle)(p, &tr, NULL);
-          if (d <= max_sqdist) {
+          PROX_REAL dt = PROX_FN(prox_point_triangle)(p, &tr, NULL);
+          if (dt <= max_sqdist) {
             if (total < capacity) {
               ids[total] = v->ids[pos];
-              if (sqdists) sqdists[total] = d;
+              if (sqdists) sqdists[total] = dt;
             }
             ++total;
           }

@@ -43,6 +43,14 @@
 
 const int PBV_ENTRY(ok) = 1;
 
+/* The node test reads the bounds at the offsets of prox_bvh_rayprep's
+ * near_off / far_off: lo_x, lo_y, lo_z, hi_x, hi_y, hi_z, 16 bytes apart. */
+_Static_assert(offsetof(prox_bvh_node, lo_y) == 16 &&
+                   offsetof(prox_bvh_node, lo_z) == 32 &&
+                   offsetof(prox_bvh_node, hi_x) == 48 &&
+                   offsetof(prox_bvh_node, hi_z) == 80,
+               "prox_bvh_node bounds layout");
+
 #define PBV_INLINE static inline __attribute__((always_inline))
 
 /* The address of p[q] as an integer (p + q may lie past the array: the
@@ -177,7 +185,7 @@ PBV_INLINE __m256 pbv_bits_ps(int bits) {
  * weights sum to zero or whose t's sign may be wrong are returned (for
  * the scalar kernel); hits go to *hm with their t in tsj[]. fpos, fneg:
  * the lanes whose float sign of edge k is certainly positive / negative;
- * left: lanes of the arrays from pos on (reads stay inside). */
+ * left: the lanes that may be read from pos on (the rest read nothing). */
 static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
                        const float *const *cy, const float *const *cz,
                        uint32_t pos, uint32_t left, const int *fpos,
@@ -301,37 +309,44 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
      oz = PS1(pr->org[rs->kz]);
   PV tmin = PS1(pr->ray.tmin), tmax = PS1(pr->ray.tmax);
   PV bscale = PS1(PROX_R(48.0) * PROX_EPS), inf = PS1(PROX_INF);
+  /* The leaf's block (prox/detail/bvh_layout.h): row 3 c + k holds
+   * coordinate c of vertex k, n reals a row. */
+  const PROX_REAL *blk = v->tri + 9 * (size_t)first;
   const PROX_REAL *cx[3], *cy[3], *cz[3];
   uint32_t j, mask = 0;
   int k;
   for (k = 0; k < 3; ++k) {
-    cx[k] = v->tri[3 * rs->kx + k];
-    cy[k] = v->tri[3 * rs->ky + k];
-    cz[k] = v->tri[3 * rs->kz + k];
+    cx[k] = blk + (size_t)(3 * rs->kx + k) * n;
+    cy[k] = blk + (size_t)(3 * rs->ky + k) * n;
+    cz[k] = blk + (size_t)(3 * rs->kz + k) * n;
   }
   for (j = 0; j < n; j += PW) {
-    uint32_t pos = first + j, left = n - j;
+    uint32_t left = n - j;
     int live = left >= PW ? (1 << PW) - 1 : (1 << left) - 1;
+    /* Whole vectors may be read past the leaf (into the next rows or
+     * leaves) while they stay inside the array; else only the live lanes
+     * are read. */
+    int full = 9 * (size_t)first + 8 * (size_t)n + j + PW <=
+               9 * (size_t)v->triangle_count;
     PV X[3], Y[3], Z[3], M[3], w[3], B[3], det, t;
     PM pos_[3], neg_[3];
     int certain, hitc, dz, inr, unc, uncE, mixed, m, i;
-    if ((size_t)pos + PW <= (size_t)v->triangle_count) {
+    if (full) {
       for (k = 0; k < 3; ++k) {
-        PV px = PSUB(PLOADU(cx[k] + pos), ox);
-        PV py = PSUB(PLOADU(cy[k] + pos), oy);
-        PV pz = PSUB(PLOADU(cz[k] + pos), oz);
+        PV px = PSUB(PLOADU(cx[k] + j), ox);
+        PV py = PSUB(PLOADU(cy[k] + j), oy);
+        PV pz = PSUB(PLOADU(cz[k] + j), oz);
         M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
         X[k] = PSUB(px, PMUL(sx, pz));
         Y[k] = PSUB(py, PMUL(sy, pz));
         Z[k] = PMUL(sz, pz);
       }
     } else {
-      /* The end of the arrays: the lanes past it read nothing. */
-      PMASKT lm = PMASKN((int)(v->triangle_count - pos));
+      PMASKT lm = PMASKN((int)(left < PW ? left : PW));
       for (k = 0; k < 3; ++k) {
-        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cx[k], pos), lm), ox);
-        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cy[k], pos), lm), oy);
-        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cz[k], pos), lm), oz);
+        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cx[k], j), lm), ox);
+        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cy[k], j), lm), oy);
+        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cz[k], j), lm), oz);
         M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
         X[k] = PSUB(px, PMUL(sx, pz));
         Y[k] = PSUB(py, PMUL(sy, pz));
@@ -392,9 +407,8 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
         fp[k] = MINT(pos_[k]);
         fn[k] = MINT(neg_[k]);
       }
-      back =
-          pbv_refinef(pr, cx, cy, cz, pos, (uint32_t)(v->triangle_count - pos),
-                      fp, fn, w, B, Z, uncE, ts + j, bs ? bs + j : NULL, &hm);
+      back = pbv_refinef(pr, cx, cy, cz, j, full ? (uint32_t)PW : left, fp, fn,
+                         w, B, Z, uncE, ts + j, bs ? bs + j : NULL, &hm);
       unc = (unc & ~uncE) | back;
       m |= hm;
     }
@@ -407,9 +421,9 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
         PROX_FN(prox_rayhit) h;
         int c;
         for (c = 0; c < 3; ++c) {
-          tr.v[c].x = v->tri[c][pos + (uint32_t)i];
-          tr.v[c].y = v->tri[3 + c][pos + (uint32_t)i];
-          tr.v[c].z = v->tri[6 + c][pos + (uint32_t)i];
+          tr.v[c].x = blk[(size_t)c * n + j + (uint32_t)i];
+          tr.v[c].y = blk[(size_t)(3 + c) * n + j + (uint32_t)i];
+          tr.v[c].z = blk[(size_t)(6 + c) * n + j + (uint32_t)i];
         }
         if (PROX_FN(prox_raycast_triangle)(&pr->ray, &tr, &h)) {
           ts[j + (uint32_t)i] = h.t;
@@ -460,17 +474,18 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
 static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
                                     const prox_bvh_node *nd, PROX_REAL tcur,
                                     PROX_REAL *tn) {
-  const float *lo[3], *hi[3];
+  const char *base = (const char *)nd;
   QV en, ex, a, b;
   int i;
   if (pr->mode[0] | pr->mode[1] | pr->mode[2])
     return PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn);
-  lo[0] = nd->lo_x, lo[1] = nd->lo_y, lo[2] = nd->lo_z;
-  hi[0] = nd->hi_x, hi[1] = nd->hi_y, hi[2] = nd->hi_z;
   for (i = 0; i < 3; ++i) {
+    /* The entry and exit planes chosen by the direction's sign, as the
+     * portable test chooses them (x, y below). Empty slots (lo = +inf,
+     * hi = -inf) give an entry of +inf and fail. */
     QV o = QS1(pr->org[i]), iv = QS1(pr->inv[i]);
-    QV x = QMUL(QSUB(QL(lo[i]), o), iv), y = QMUL(QSUB(QL(hi[i]), o), iv);
-    QV n = pr->inv[i] < 0 ? y : x, f = pr->inv[i] < 0 ? x : y;
+    QV n = QMUL(QSUB(QL((const float *)(base + pr->near_off[i])), o), iv);
+    QV f = QMUL(QSUB(QL((const float *)(base + pr->far_off[i])), o), iv);
     en = i ? QMAX(n, en) : n;
     ex = i ? QMIN(f, ex) : f;
   }
@@ -481,7 +496,7 @@ static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
                  QADD(QADD(b, QMUL(QS1(PROX_R(4.0) * PROX_EPS), QABS(b))),
                       QS1(pr->slack)),
                  _CMP_LE_OQ) &
-         QCMPINT(a, QS1(PROX_INF), _CMP_LT_OQ) & ((1 << nd->n_child) - 1);
+         QCMPINT(a, QS1(PROX_INF), _CMP_LT_OQ);
 }
 
 #undef QV

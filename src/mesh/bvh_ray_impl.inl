@@ -41,10 +41,10 @@ static int PROX_FN(pbr_raycast)(PROX_FN(pbr_trav_fn) trav,
                                 const PROX_FN(prox_ray) * ray,
                                 PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_bvh_rayprep) pr;
-  uint32_t pos = PROX_BVH_NONE;
+  uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   PROX_REAL b[4] = {0, 0, 0, 0};
-  if (pr.ok) trav(v, &pr, PROX_BVHR_FIRST, &pos, b, NULL, NULL, 0);
+  if (pr.ok) trav(v, &pr, PROX_BVHR_FIRST, pos, b, NULL, NULL, 0);
   return PROX_FN(prox_bvh_detail_ray_fill_first)(v, &pr, pos, b[0], b + 1, out);
 }
 
@@ -52,21 +52,21 @@ static int PROX_FN(pbr_occluded)(PROX_FN(pbr_trav_fn) trav,
                                  const PROX_FN(prox_bvh_view) * v,
                                  const PROX_FN(prox_ray) * ray) {
   PROX_FN(prox_bvh_rayprep) pr;
-  uint32_t pos = PROX_BVH_NONE;
+  uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
-  return (int)trav(v, &pr, PROX_BVHR_ANY, &pos, NULL, NULL, NULL, 0);
+  return (int)trav(v, &pr, PROX_BVHR_ANY, pos, NULL, NULL, NULL, 0);
 }
 
 static size_t PROX_FN(pbr_count)(PROX_FN(pbr_trav_fn) trav,
                                  const PROX_FN(prox_bvh_view) * v,
                                  const PROX_FN(prox_ray) * ray, long *winding) {
   PROX_FN(prox_bvh_rayprep) pr;
-  uint32_t pos = PROX_BVH_NONE;
+  uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (winding) *winding = 0;
   if (!pr.ok) return 0;
-  return trav(v, &pr, PROX_BVHR_COUNT, &pos, NULL, winding, NULL, 0);
+  return trav(v, &pr, PROX_BVHR_COUNT, pos, NULL, winding, NULL, 0);
 }
 
 int PROX_FN(prox_bvh_raycast)(const PROX_FN(prox_bvh) * bvh,
@@ -91,11 +91,11 @@ size_t PROX_FN(prox_bvh_ray_all)(const PROX_FN(prox_bvh) * bvh,
                                  PROX_FN(prox_mesh_hit) * hits,
                                  size_t capacity) {
   PROX_FN(prox_bvh_rayprep) pr;
-  uint32_t pos = PROX_BVH_NONE;
+  uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(&bvh->view, ray, &pr);
   if (!pr.ok) return 0;
   if (!hits) capacity = 0;
-  return PROX_FN(pbr_trav)()(&bvh->view, &pr, PROX_BVHR_ALL, &pos, NULL, NULL,
+  return PROX_FN(pbr_trav)()(&bvh->view, &pr, PROX_BVHR_ALL, pos, NULL, NULL,
                              hits, capacity);
 }
 

@@ -33,10 +33,10 @@ size_t prox_mesh_detail_mul(size_t n, size_t size);
 /* The number of cores (at least 1). */
 int prox_mesh_detail_cores(void);
 
-/* Runs fn(arg, worker) in `threads` threads, worker 0 the calling thread;
- * threads that cannot be started are skipped (fn must share the work
- * dynamically or tolerate fewer workers: each worker is told its number and
- * the number actually started must not matter). */
+/* Runs fn(arg) in `threads` threads at once, one of them the calling
+ * thread, and returns when all have returned. A thread that cannot be
+ * started is skipped, so fn must share its work dynamically (a shared
+ * counter) and not depend on how many threads run it. */
 void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg);
 
 #define PROX_MESH_DETAIL_TREE(R, S)                                            \

@@ -112,8 +112,9 @@ PROX_API void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * bvh,
 
 /// prox_bvh_closest() for n points in `threads` threads (0 = all cores,
 /// 1 = the calling thread), results in the callers' order, the same bits
-/// for any thread count. Returns PROX_OK; if a thread cannot be started
-/// the calling thread does its share (still PROX_OK).
+/// for any thread count. Returns PROX_OK (if a thread cannot be started,
+/// the others do its share), or PROX_ERROR_INVALID_ARGUMENT for a NULL
+/// tree, NULL arrays with n > 0 or threads < 0 (nothing written).
 PROX_API prox_status PROX_FN(prox_bvh_closest_batch)(
     const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_vec3) * points, size_t n,
     PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out, int threads);

@@ -28,6 +28,14 @@
 #define PROX_BVHQ_LEAF(view, p, first, n, pos)                                 \
   PROX_FN(prox_bvh_detail_leaf_scalar)(view, p, first, n, pos)
 #define PROX_BVHQ_DEFAULTS 1
+#ifndef PROX_BVHQ_PREFETCH
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+/* A hint to fetch the cache line at a (no effect on results). */
+#define PROX_BVHQ_PREFETCH(a) __builtin_prefetch(a)
+#else
+#define PROX_BVHQ_PREFETCH(a) ((void)(a))
+#endif
+#endif
 
 /// Internal: the triangle at position pos of the leaf of n triangles that
 /// starts at position first.
@@ -89,24 +97,37 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_thr)(PROX_REAL b,
   return (b + slack) * (PROX_R(1.0) + PROX_R(8.0) * PROX_EPS);
 }
 
-/// Internal: squared distance of p to slot i's box of a node (+inf or
-/// NaN for an empty slot).
+/// Internal: squared distances of p to the 4 boxes of a node into d[]
+/// (+inf for an empty slot, whose box is empty: lo = +inf, hi = -inf).
+/// Branch-free, so that compilers can vectorise it.
+PROX_HD static inline void
+PROX_FN(prox_bvh_detail_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p,
+                               PROX_REAL d[4]) {
+  int i;
+  for (i = 0; i < 4; ++i) {
+    PROX_REAL dx = (PROX_REAL)nd->lo_x[i] - p.x,
+              ex = p.x - (PROX_REAL)nd->hi_x[i];
+    PROX_REAL dy = (PROX_REAL)nd->lo_y[i] - p.y,
+              ey = p.y - (PROX_REAL)nd->hi_y[i];
+    PROX_REAL dz = (PROX_REAL)nd->lo_z[i] - p.z,
+              ez = p.z - (PROX_REAL)nd->hi_z[i];
+    dx = ex > dx ? ex : dx;
+    dy = ey > dy ? ey : dy;
+    dz = ez > dz ? ez : dz;
+    dx = dx > 0 ? dx : 0;
+    dy = dy > 0 ? dy : 0;
+    dz = dz > 0 ? dz : 0;
+    d[i] = (dx * dx + dy * dy) + dz * dz;
+  }
+}
+
+/// Internal: squared distance of p to slot i's box of a node.
 PROX_HD static inline PROX_REAL
 PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
                               PROX_FN(prox_vec3) p) {
-  PROX_REAL dx = (PROX_REAL)nd->lo_x[i] - p.x,
-            ex = p.x - (PROX_REAL)nd->hi_x[i];
-  PROX_REAL dy = (PROX_REAL)nd->lo_y[i] - p.y,
-            ey = p.y - (PROX_REAL)nd->hi_y[i];
-  PROX_REAL dz = (PROX_REAL)nd->lo_z[i] - p.z,
-            ez = p.z - (PROX_REAL)nd->hi_z[i];
-  if (ex > dx) dx = ex;
-  if (ey > dy) dy = ey;
-  if (ez > dz) dz = ez;
-  if (!(dx > 0)) dx = 0;
-  if (!(dy > 0)) dy = 0;
-  if (!(dz > 0)) dz = 0;
-  return (dx * dx + dy * dy) + dz * dz;
+  PROX_REAL d[4];
+  PROX_FN(prox_bvh_detail_boxd4)(nd, p, d);
+  return d[i];
 }
 #endif
 
@@ -119,25 +140,24 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
     const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
     PROX_REAL max_sqdist, PROX_FN(prox_bvh_detail_hit) * hit) {
   uint32_t stack_node[PROX_BVH_STACK];
+  uint8_t stack_cnt[PROX_BVH_STACK];
   PROX_REAL stack_d[PROX_BVH_STACK];
   int top = 0;
   PROX_REAL slack = PROX_FN(prox_bvh_detail_slack)(v, p);
   PROX_REAL best = max_sqdist;
-  uint32_t bid = PROX_BVH_NONE;
   PROX_REAL thr;
   if (hit->pos != PROX_BVH_NONE) {
     PROX_FN(prox_triangle)
     t = PROX_FN(prox_bvh_detail_tri)(v, hit->first, hit->count, hit->pos);
     PROX_REAL d = PROX_FN(prox_point_triangle)(p, &t, NULL);
-    if (d <= best) {
+    if (d <= best)
       best = d;
-      bid = v->ids[hit->pos];
-    } else {
+    else
       hit->pos = PROX_BVH_NONE;
-    }
   }
   thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
   stack_node[0] = 0;
+  stack_cnt[0] = 0;
   stack_d[0] = 0;
   top = 1;
   while (top > 0) {
@@ -146,42 +166,52 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
     int order[4], m = 0, i, j, nc;
     --top;
     if (stack_d[top] > thr) continue;
+    if (stack_cnt[top]) {
+      /* A leaf, popped nearest first. The triangle indices (for ties)
+       * are read only at a tie. */
+      uint32_t pos, first = stack_node[top], cnt = stack_cnt[top];
+      PROX_REAL dl = PROX_BVHQ_LEAF(v, p, first, cnt, &pos);
+      if (dl < best ||
+          (dl == best && (hit->pos == PROX_BVH_NONE ||
+                          v->ids[pos] < v->ids[hit->pos]))) {
+        best = dl;
+        hit->pos = pos;
+        hit->first = first;
+        hit->count = cnt;
+        thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
+      }
+      continue;
+    }
     nd = v->nodes + stack_node[top];
     nc = nd->n_child;
+    PROX_FN(prox_bvh_detail_boxd4)(nd, p, d);
     for (i = 0; i < nc; ++i) {
-      d[i] = PROX_FN(prox_bvh_detail_boxd)(nd, i, p);
       if (d[i] <= thr) {
-        /* insertion by distance, nearest first */
-        for (j = m; j > 0 && d[order[j - 1]] > d[i]; --j)
+        /* Fetch what the child will need while the others are sorted. */
+        if (nd->count[i]) {
+          const char *b = (const char *)(v->tri + 9 * (size_t)nd->child[i]);
+          size_t o, len = 9 * (size_t)nd->count[i] * sizeof(PROX_REAL);
+          for (o = 0; o < len; o += 64) PROX_BVHQ_PREFETCH(b + o);
+        } else {
+          const char *b = (const char *)(v->nodes + nd->child[i]);
+          PROX_BVHQ_PREFETCH(b);
+          PROX_BVHQ_PREFETCH(b + 64);
+        }
+        /* insertion by distance, farthest first */
+        for (j = m; j > 0 && d[order[j - 1]] < d[i]; --j)
           order[j] = order[j - 1];
         order[j] = i;
         ++m;
       }
     }
-    /* Leaves now, nearest first (they lower thr for the rest); inner
-     * children pushed farthest first, so the nearest is popped next. */
+    /* Children, leaves and inner nodes alike, pushed farthest first, so
+     * that the nearest is popped next. */
     for (j = 0; j < m; ++j) {
       int c = order[j];
-      if (nd->count[c] && d[c] <= thr) {
-        uint32_t pos;
-        PROX_REAL dl = PROX_BVHQ_LEAF(v, p, nd->child[c], nd->count[c], &pos);
-        if (dl < best || (dl == best && v->ids[pos] < bid)) {
-          best = dl;
-          hit->pos = pos;
-          hit->first = nd->child[c];
-          hit->count = nd->count[c];
-          bid = v->ids[pos];
-          thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
-        }
-      }
-    }
-    for (j = m - 1; j >= 0; --j) {
-      int c = order[j];
-      if (!nd->count[c] && d[c] <= thr) {
-        stack_node[top] = nd->child[c];
-        stack_d[top] = d[c];
-        ++top;
-      }
+      stack_node[top] = nd->child[c];
+      stack_cnt[top] = nd->count[c];
+      stack_d[top] = d[c];
+      ++top;
     }
   }
   return best;

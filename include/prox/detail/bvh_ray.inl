@@ -86,6 +86,10 @@ typedef struct PROX_FN(prox_bvh_rayprep) {
   PROX_REAL slack;
   int ok;
   PROX_FN(prox_rayspace) rs; ///< ray space of prox_raycast_triangle()
+  /// byte offsets in a prox_bvh_node of the 4 bounds the ray enters by
+  /// (lo_x .. for a positive direction component, hi_x .. otherwise) and
+  /// of those it leaves by, per axis
+  uint32_t near_off[3], far_off[3];
 } PROX_FN(prox_bvh_rayprep);
 
 /// Internal: prepares a ray for the traversal of a view.
@@ -110,6 +114,8 @@ PROX_FN(prox_bvh_detail_rayprep)(const PROX_FN(prox_bvh_view) * v,
                  : p->dir[a] == 0                      ? 1
                                                        : 2;
     if (PROX_FABS(p->org[a]) > s) s = PROX_FABS(p->org[a]);
+    p->near_off[a] = (uint32_t)(16 * a + (p->inv[a] < 0 ? 48 : 0));
+    p->far_off[a] = (uint32_t)(16 * a + (p->inv[a] < 0 ? 0 : 48));
     if (ad > dm) dm = ad;
   }
   p->ok = PROX_FN(prox_detail_rc_ray_ok)(ray) &&
@@ -118,16 +124,20 @@ PROX_FN(prox_bvh_detail_rayprep)(const PROX_FN(prox_bvh_view) * v,
   p->slack = p->ok ? PROX_R(16.0) * PROX_EPS * (s / dm) : 0;
 }
 
-/// Internal: the triangle at position pos of a view.
+/// Internal: the triangle at position pos of a view, in the leaf of
+/// `count` triangles from position `first` (its block: see
+/// prox/detail/bvh_layout.h).
 PROX_HD static inline PROX_FN(prox_triangle)
     PROX_FN(prox_bvh_detail_ray_tri)(const PROX_FN(prox_bvh_view) * v,
+                                     uint32_t first, uint32_t count,
                                      uint32_t pos) {
   PROX_FN(prox_triangle) t;
+  const PROX_REAL *b = v->tri + 9 * (size_t)first + (pos - first);
   int k;
   for (k = 0; k < 3; ++k) {
-    t.v[k].x = v->tri[k][pos];
-    t.v[k].y = v->tri[3 + k][pos];
-    t.v[k].z = v->tri[6 + k][pos];
+    t.v[k].x = b[(size_t)k * count];
+    t.v[k].y = b[(size_t)(3 + k) * count];
+    t.v[k].z = b[(size_t)(6 + k) * count];
   }
   return t;
 }
@@ -141,7 +151,8 @@ PROX_HD static inline uint32_t PROX_FN(prox_bvh_detail_ray_leaf)(
     uint32_t first, uint32_t n, PROX_REAL *ts, PROX_REAL *bs) {
   uint32_t i, mask = 0;
   for (i = 0; i < n; ++i) {
-    PROX_FN(prox_triangle) t = PROX_FN(prox_bvh_detail_ray_tri)(v, first + i);
+    PROX_FN(prox_triangle)
+    t = PROX_FN(prox_bvh_detail_ray_tri)(v, first, n, first + i);
     PROX_FN(prox_rayhit) h;
     if (PROX_FN(prox_raycast_triangle)(&pr->ray, &t, &h)) {
       ts[i] = h.t;
@@ -255,12 +266,13 @@ PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_triangle) * t,
 PROX_HD static inline int
 PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
                                   const PROX_FN(prox_bvh_rayprep) * pr,
-                                  uint32_t pos, PROX_FN(prox_mesh_hit) * out) {
+                                  uint32_t first, uint32_t count, uint32_t pos,
+                                  PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_triangle) t;
   PROX_FN(prox_rayhit) h;
   if (!out) return pos != PROX_BVH_NONE;
   if (pos != PROX_BVH_NONE) {
-    t = PROX_FN(prox_bvh_detail_ray_tri)(v, pos);
+    t = PROX_FN(prox_bvh_detail_ray_tri)(v, first, count, pos);
     if (PROX_FN(prox_raycast_triangle)(&pr->ray, &t, &h)) {
       out->hit = 1;
       out->sign = PROX_FN(prox_bvh_detail_ray_side)(&t, pr->ray.dir);
@@ -283,17 +295,19 @@ PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
 }
 
 /// Internal: fills a first hit from what the leaf test reported (t and
-/// barycentrics of prox_raycast_triangle() on the triangle at pos), without
-/// casting again: the normal is the kernel's (prox_detail_rc_tri_normal).
+/// barycentrics of prox_raycast_triangle() on the triangle at leaf[0], in
+/// the leaf of leaf[2] triangles from leaf[1]), without casting again: the
+/// normal is the kernel's (prox_detail_rc_tri_normal).
 PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
     const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
-    uint32_t pos, PROX_REAL t, const PROX_REAL *bary,
+    const uint32_t *leaf, PROX_REAL t, const PROX_REAL *bary,
     PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_triangle) tr;
+  uint32_t pos = leaf[0];
   if (pos == PROX_BVH_NONE || !out)
-    return PROX_FN(prox_bvh_detail_ray_fill)(v, pr, PROX_BVH_NONE, out) ||
+    return PROX_FN(prox_bvh_detail_ray_fill)(v, pr, 0, 0, PROX_BVH_NONE, out) ||
            pos != PROX_BVH_NONE;
-  tr = PROX_FN(prox_bvh_detail_ray_tri)(v, pos);
+  tr = PROX_FN(prox_bvh_detail_ray_tri)(v, leaf[1], leaf[2], pos);
   out->hit = 1;
   out->sign = PROX_FN(prox_bvh_detail_ray_side)(&tr, pr->ray.dir);
   out->t = t;
@@ -308,6 +322,16 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
 
 /* Modes of the traversal. */
 #ifndef PROX_BVHR_FIRST
+/* The lowest set bit of a nonzero 4-bit mask. */
+#define PROX_BVHR_LOW(m) ((m)&1 ? 0 : (m)&2 ? 1 : (m)&4 ? 2 : 3)
+/* A hint to fetch a node (both cache lines) ahead of its use. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#define PROX_BVHR_PREFETCH(p)                                                  \
+  (__builtin_prefetch((const void *)(p)),                                      \
+   __builtin_prefetch((const char *)(p) + 64))
+#else
+#define PROX_BVHR_PREFETCH(p) ((void)0)
+#endif
 #define PROX_BVHR_FIRST 0 /* nearest hit, ties to the lowest id */
 #define PROX_BVHR_ANY 1   /* any hit, stop at the first found */
 #define PROX_BVHR_COUNT 2 /* every hit: count and signed sum */
@@ -321,7 +345,7 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
 /// m its mask.
 PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
     const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
-    int mode, uint32_t first, uint32_t m, const PROX_REAL *ts,
+    int mode, uint32_t first, uint32_t count, uint32_t m, const PROX_REAL *ts,
     const PROX_REAL *bs, PROX_REAL *best, PROX_REAL *bbary, uint32_t *bpos,
     uint32_t *bid, size_t *total, size_t *kept, long *wsum,
     PROX_FN(prox_mesh_hit) * hits, size_t cap) {
@@ -337,13 +361,15 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
         bbary[0] = bs[i];
         bbary[1] = bs[PROX_BVH_MAX_LEAF + i];
         bbary[2] = bs[2 * PROX_BVH_MAX_LEAF + i];
-        *bpos = pos;
+        bpos[0] = pos;
+        bpos[1] = first;
+        bpos[2] = count;
         *bid = id;
       }
       continue;
     }
     ++*total;
-    t = PROX_FN(prox_bvh_detail_ray_tri)(v, pos);
+    t = PROX_FN(prox_bvh_detail_ray_tri)(v, first, count, pos);
     *wsum += PROX_FN(prox_bvh_detail_ray_side)(&t, pr->ray.dir);
     if (mode == PROX_BVHR_ALL && cap > 0) {
       /* Insertion into the kept hits, ordered by (t, id); the last falls
@@ -360,16 +386,17 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
         hits[j] = hits[j - 1];
         --j;
       }
-      PROX_FN(prox_bvh_detail_ray_fill)(v, pr, pos, &hits[j]);
+      PROX_FN(prox_bvh_detail_ray_fill)(v, pr, first, count, pos, &hits[j]);
     }
   }
 }
 
 #endif /* !PROX_BVHR_CUSTOM */
 
-/// Internal: the traversal. mode FIRST: returns 1 when something is hit,
-/// the position of the nearest hit (ties: lowest id) in *best_pos; ANY:
-/// returns 1 at the first hit found (its position in *best_pos); COUNT:
+/// Internal: the traversal. best_pos: 3 entries, a position and the first
+/// position and size of its leaf. mode FIRST: returns 1 when something is
+/// hit, the nearest hit (ties: lowest id) in best_pos; ANY: returns 1 at
+/// the first hit found (in best_pos); COUNT:
 /// returns the number of hits and their signed sum in *winding (may be
 /// NULL); ALL: also writes the first `cap` hits in (t, id) order to hits[]
 /// (fully filled) and returns the total. The ray must be prepared (ok
@@ -387,66 +414,74 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
   PROX_REAL ts[PROX_BVH_MAX_LEAF], bs[3 * PROX_BVH_MAX_LEAF];
   PROX_REAL bbary[3] = {0, 0, 0};
   PROX_REAL tcur = pr->ray.tmax, best = PROX_INF;
-  uint32_t bpos = PROX_BVH_NONE, bid = PROX_BVH_NONE, node = 0;
+  uint32_t bpos[3] = {PROX_BVH_NONE, 0, 0}, bid = PROX_BVH_NONE, node = 0;
   size_t total = 0, kept = 0;
   long wsum = 0;
   int top = 0, sorted = mode == PROX_BVHR_FIRST || mode == PROX_BVHR_ANY;
   for (;;) {
     const prox_bvh_node *nd = v->nodes + node;
     PROX_REAL tn[4];
-    int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), order[4], m = 0, i, j;
-    /* The hit children, nearest first where the order matters. */
-    for (i = 0; i < 4; ++i) {
-      if (!(mask >> i & 1)) continue;
-      j = m;
-      if (sorted)
-        for (; j > 0 && tn[order[j - 1]] > tn[i]; --j)
-          order[j] = order[j - 1];
-      order[j] = i;
-      ++m;
-    }
-    /* Leaves now (they lower tcur for the rest); inner children: the
-     * nearest next, the others pushed farthest first. */
-    for (j = 0; j < m; ++j) {
-      int c = order[j];
-      if (nd->count[c]) {
-        uint32_t lm;
-        if (mode == PROX_BVHR_FIRST &&
-            !(tn[c] <=
-              tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
-          continue;
-        lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts,
-                            mode == PROX_BVHR_FIRST ? bs : NULL);
-        if (!lm) continue;
-        if (mode == PROX_BVHR_ANY) {
-          for (i = 0; !(lm >> i & 1); ++i) {
-          }
-          *best_pos = nd->child[c] + (uint32_t)i;
-          return 1;
-        }
-        PROX_FN(prox_bvh_detail_ray_take)
-        (v, pr, mode, nd->child[c], lm, ts, bs, &best, bbary, &bpos, &bid,
-         &total, &kept, &wsum, hits, cap);
-        if (mode == PROX_BVHR_FIRST) tcur = best;
+    int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), i, lmask, imask;
+    lmask = (nd->count[0] != 0) | (nd->count[1] != 0) << 1 |
+            (nd->count[2] != 0) << 2 | (nd->count[3] != 0) << 3;
+    imask = mask & ~lmask;
+    lmask &= mask;
+    /* The inner children hit are fetched while the leaves are tested. */
+    for (i = 0; i < 4; ++i)
+      if (imask >> i & 1) PROX_BVHR_PREFETCH(v->nodes + nd->child[i]);
+    /* Leaves now, nearest first (they lower tcur for the rest). */
+    while (lmask) {
+      int c = PROX_BVHR_LOW(lmask);
+      uint32_t lm;
+      if (sorted && (lmask & (lmask - 1)))
+        for (i = c + 1; i < 4; ++i)
+          if ((lmask >> i & 1) && tn[i] < tn[c]) c = i;
+      lmask &= ~(1 << c);
+      if (mode == PROX_BVHR_FIRST &&
+          !(tn[c] <=
+            tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
+        continue;
+      lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts,
+                          mode == PROX_BVHR_FIRST ? bs : NULL);
+      if (!lm) continue;
+      if (mode == PROX_BVHR_ANY) {
+        best_pos[0] = nd->child[c] + (uint32_t)PROX_BVHR_LOW(lm);
+        best_pos[1] = nd->child[c];
+        best_pos[2] = nd->count[c];
+        return 1;
       }
+      PROX_FN(prox_bvh_detail_ray_take)
+      (v, pr, mode, nd->child[c], nd->count[c], lm, ts, bs, &best, bbary, bpos,
+       &bid, &total, &kept, &wsum, hits, cap);
+      if (mode == PROX_BVHR_FIRST) tcur = best;
     }
-    {
-      int cur = -1;
-      for (j = m - 1; j >= 0; --j) {
-        int c = order[j];
-        if (nd->count[c]) continue;
-        if (cur >= 0) {
-          st_node[top] = nd->child[cur];
-          st_t[top] = tn[cur];
+    /* Inner children: the nearest next, the others pushed farthest
+     * first. */
+    if (imask) {
+      int c = PROX_BVHR_LOW(imask);
+      if (imask & (imask - 1)) {
+        int order[4], m = 0, j;
+        for (i = c; i < 4; ++i) {
+          if (!(imask >> i & 1)) continue;
+          j = m;
+          if (sorted)
+            for (; j > 0 && tn[order[j - 1]] < tn[i]; --j)
+              order[j] = order[j - 1];
+          order[j] = i;
+          ++m;
+        }
+        /* order: farthest first; the last is the nearest */
+        for (j = 0; j < m - 1; ++j) {
+          st_node[top] = nd->child[order[j]];
+          st_t[top] = tn[order[j]];
           ++top;
         }
-        cur = c;
+        c = order[m - 1];
       }
-      if (cur >= 0 &&
-          (mode != PROX_BVHR_FIRST ||
-           tn[cur] <=
-               tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack)) {
-        node = nd->child[cur];
+      if (mode != PROX_BVHR_FIRST ||
+          tn[c] <=
+              tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
+        node = nd->child[c];
         continue;
       }
     }
@@ -465,14 +500,16 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
 done:
   if (winding) *winding = wsum;
   if (mode == PROX_BVHR_FIRST) {
-    *best_pos = bpos;
-    if (best_out && bpos != PROX_BVH_NONE) {
+    best_pos[0] = bpos[0];
+    best_pos[1] = bpos[1];
+    best_pos[2] = bpos[2];
+    if (best_out && bpos[0] != PROX_BVH_NONE) {
       best_out[0] = best;
       best_out[1] = bbary[0];
       best_out[2] = bbary[1];
       best_out[3] = bbary[2];
     }
-    return bpos != PROX_BVH_NONE;
+    return bpos[0] != PROX_BVH_NONE;
   }
   if (mode == PROX_BVHR_ANY) return 0;
   return total;
@@ -488,11 +525,11 @@ PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_view) * v,
                                const PROX_FN(prox_ray) * ray,
                                PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_bvh_rayprep) pr;
-  uint32_t pos = PROX_BVH_NONE;
+  uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_REAL b[4] = {0, 0, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (pr.ok) PROX_FN(prox_bvh_detail_ray_trav)
-  (v, &pr, PROX_BVHR_FIRST, &pos, b, NULL, NULL, 0);
+  (v, &pr, PROX_BVHR_FIRST, pos, b, NULL, NULL, 0);
   return PROX_FN(prox_bvh_detail_ray_fill_first)(v, &pr, pos, b[0], b + 1, out);
 }
 
@@ -502,10 +539,10 @@ PROX_HD static inline int
 PROX_FN(prox_bvh_view_occluded)(const PROX_FN(prox_bvh_view) * v,
                                 const PROX_FN(prox_ray) * ray) {
   PROX_FN(prox_bvh_rayprep) pr;
-  uint32_t pos = PROX_BVH_NONE;
+  uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
-  return (int)PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ANY, &pos,
+  return (int)PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ANY, pos,
                                                 NULL, NULL, NULL, 0);
 }
 
@@ -515,11 +552,11 @@ PROX_HD static inline size_t
 PROX_FN(prox_bvh_view_ray_count)(const PROX_FN(prox_bvh_view) * v,
                                  const PROX_FN(prox_ray) * ray, long *winding) {
   PROX_FN(prox_bvh_rayprep) pr;
-  uint32_t pos = PROX_BVH_NONE;
+  uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (winding) *winding = 0;
   if (!pr.ok) return 0;
-  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_COUNT, &pos, NULL,
+  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_COUNT, pos, NULL,
                                            winding, NULL, 0);
 }
 
@@ -529,10 +566,10 @@ PROX_FN(prox_bvh_view_ray_all)(const PROX_FN(prox_bvh_view) * v,
                                const PROX_FN(prox_ray) * ray,
                                PROX_FN(prox_mesh_hit) * hits, size_t capacity) {
   PROX_FN(prox_bvh_rayprep) pr;
-  uint32_t pos = PROX_BVH_NONE;
+  uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
-  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ALL, &pos, NULL,
+  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ALL, pos, NULL,
                                            NULL, hits, capacity);
 }
 #endif
