@@ -1,6 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /* io_common.c: errors, number scanning, whole-file reads, growable arrays and
  * the PLY header, shared by the readers of prox_io. */
+#if defined(__unix__) || defined(__APPLE__)
+#define _POSIX_C_SOURCE 200809L /* mmap, fstat, open */
+#define PROX_IO_MMAP 1
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#else
+#define PROX_IO_MMAP 0
+#endif
 #include "io_internal.h"
 
 #include <errno.h>
@@ -126,6 +136,51 @@ prox_status io_read_file(const char *path, char **data, size_t *size,
   *data = buf;
   *size = n;
   return PROX_OK;
+}
+
+prox_status io_map_file(const char *path, io_file *file, prox_error *err) {
+  memset(file, 0, sizeof *file);
+#if PROX_IO_MMAP
+  if (strcmp(path, "-") != 0) {
+    int fd = open(path, O_RDONLY);
+    struct stat sb;
+    if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) &&
+        sb.st_size > 0 && (uint64_t)sb.st_size <= (uint64_t)SIZE_MAX) {
+      void *p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p != MAP_FAILED) {
+        close(fd);
+        file->data = (const char *)p;
+        file->size = (size_t)sb.st_size;
+        file->mapped = 1;
+        return PROX_OK;
+      }
+    }
+    if (fd >= 0) close(fd);
+    /* not mappable (empty, a directory, a device...): read it, which also
+     * reports the system's reason when that fails */
+  }
+#endif
+  {
+    char *data;
+    size_t size;
+    prox_status st = io_read_file(path, &data, &size, err);
+    if (st != PROX_OK) return st;
+    file->data = data;
+    file->size = size;
+    return PROX_OK;
+  }
+}
+
+void io_unmap_file(io_file *file) {
+#if PROX_IO_MMAP
+  if (file->mapped) {
+    munmap((void *)(uintptr_t)file->data, file->size);
+    memset(file, 0, sizeof *file);
+    return;
+  }
+#endif
+  free((void *)(uintptr_t)file->data);
+  memset(file, 0, sizeof *file);
 }
 
 /* ------------------------------------------------------------------------ */

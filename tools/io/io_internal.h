@@ -47,83 +47,64 @@ static const double io_pow10[23] = {
  * operands); anything else goes to strtod. */
 static inline const char *io_scan_double(const char *p, const char *end,
                                          double *out) {
-  const char *start = p;
+  const char *start = p, *q;
   int neg = 0;
-  uint64_t m = 0;
-  int sig = 0;     /* significant digits accumulated in m */
-  int dropped = 0; /* significant digits beyond 19, not in m */
-  int digits = 0;  /* digits of the mantissa, leading zeros included */
-  long frac = 0;   /* digits after the point that went into m */
-  long exp10 = 0;
+  uint64_t m = 0; /* the digits as one integer (wraps beyond 19 digits) */
+  long nd, frac = 0, exp10 = 0;
   if (p < end && (*p == '+' || *p == '-')) {
     neg = *p == '-';
     ++p;
   }
-  while (p < end && *p >= '0' && *p <= '9') {
-    unsigned d = (unsigned)(*p - '0');
-    ++digits;
-    if (sig < 19) {
-      if (m != 0 || d != 0) {
-        m = m * 10 + d;
-        ++sig;
-      }
-    } else {
-      ++dropped;
-    }
-    ++p;
+  q = p;
+  while (q < end && (unsigned)(*q - '0') < 10u) {
+    m = m * 10 + (uint64_t)(*q - '0');
+    ++q;
   }
-  if (p < end && *p == '.') {
-    ++p;
-    while (p < end && *p >= '0' && *p <= '9') {
-      unsigned d = (unsigned)(*p - '0');
-      ++digits;
-      if (sig < 19) {
-        if (m != 0 || d != 0) {
-          m = m * 10 + d;
-          ++sig;
-        }
-        ++frac;
-      } else {
-        ++dropped;
-      }
-      ++p;
-    }
-  }
-  if (digits == 0) return NULL;
-  if (p + 1 < end && (*p == 'e' || *p == 'E')) {
-    const char *q = p + 1;
-    int eneg = 0;
-    if (*q == '+' || *q == '-') {
-      eneg = *q == '-';
+  nd = (long)(q - p);
+  if (q < end && *q == '.') {
+    const char *f = ++q;
+    while (q < end && (unsigned)(*q - '0') < 10u) {
+      m = m * 10 + (uint64_t)(*q - '0');
       ++q;
     }
-    if (q < end && *q >= '0' && *q <= '9') {
+    frac = (long)(q - f);
+    nd += frac;
+  }
+  if (nd == 0) return NULL;
+  if (q + 1 < end && (*q == 'e' || *q == 'E')) {
+    const char *r = q + 1;
+    int eneg = 0;
+    if (*r == '+' || *r == '-') {
+      eneg = *r == '-';
+      ++r;
+    }
+    if (r < end && (unsigned)(*r - '0') < 10u) {
       long e = 0;
-      while (q < end && *q >= '0' && *q <= '9') {
-        if (e < 100000) e = e * 10 + (*q - '0');
-        ++q;
+      while (r < end && (unsigned)(*r - '0') < 10u) {
+        if (e < 100000) e = e * 10 + (*r - '0');
+        ++r;
       }
       exp10 = eneg ? -e : e;
-      p = q;
+      q = r;
     }
   }
-  /* Digits dropped before the point scale the value up; those after it do
-   * not matter to the fast path (it is not taken when any were dropped). */
-  if (m == 0) {
-    *out = neg ? -0.0 : 0.0;
-    return p;
+  /* Clinger's fast path: at most 19 digits (so m did not wrap), m and
+   * 10^|e| exact doubles: one correctly rounded operation gives the
+   * nearest double to the decimal value. */
+  if (nd <= 19) {
+    long e = exp10 - frac;
+    if (m == 0) {
+      *out = neg ? -0.0 : 0.0;
+      return q;
+    }
+    if (m <= ((uint64_t)1 << 53) && e >= -22 && e <= 22) {
+      double v = (double)m;
+      v = e < 0 ? v / io_pow10[-e] : v * io_pow10[e];
+      *out = neg ? -v : v;
+      return q;
+    }
   }
-  exp10 -= frac;
-  if (dropped == 0 && m <= ((uint64_t)1 << 53) && exp10 >= -22 && exp10 <= 22) {
-    /* Clinger's fast path: m and 10^|e| are exact doubles, so one
-     * correctly rounded multiplication or division gives the nearest
-     * double to the decimal value. */
-    double v = (double)m;
-    v = exp10 < 0 ? v / io_pow10[-exp10] : v * io_pow10[exp10];
-    *out = neg ? -v : v;
-    return p;
-  }
-  return io_scan_double_slow(start, p, out);
+  return io_scan_double_slow(start, q, out);
 }
 
 /* Scans an optionally signed decimal integer in [p, end) whose magnitude is
@@ -155,6 +136,22 @@ static inline const char *io_scan_int(const char *p, const char *end,
 prox_status io_read_file(const char *path, char **data, size_t *size,
                          prox_error *err);
 
+/* A whole file in memory: mapped (POSIX mmap, read-only, not
+ * NUL-terminated) or read into a malloc'ed buffer (standard input, files
+ * that cannot be mapped, other systems). */
+typedef struct io_file {
+  const char *data;
+  size_t size;
+  int mapped;
+} io_file;
+
+/* Maps or reads the file at path ("-": standard input, read). Returns
+ * PROX_OK, or PROX_ERROR_IO / PROX_ERROR_OUT_OF_MEMORY with *file empty. */
+prox_status io_map_file(const char *path, io_file *file, prox_error *err);
+
+/* Releases what io_map_file returned. */
+void io_unmap_file(io_file *file);
+
 /* 1 when c is ' ', '\t', '\r', '\v' or '\f' (not '\n'). */
 static inline int io_is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
@@ -183,19 +180,53 @@ static inline int io_host_le(void) {
   return b == 1;
 }
 
-/* Reads n (1, 2, 4, 8) bytes at p in the given byte order into the low bytes
- * of a uint64. */
-static inline uint64_t io_load(const unsigned char *p, int n, int le) {
-  uint64_t v = 0;
-  int i;
-  if (le) {
-    for (i = n - 1; i >= 0; --i)
-      v = (v << 8) | p[i];
-  } else {
-    for (i = 0; i < n; ++i)
-      v = (v << 8) | p[i];
+/* Reverses the byte order of the low n bytes of v (n = 1, 2, 4, 8). */
+static inline uint64_t io_bswap(uint64_t v, int n) {
+#if defined(__GNUC__) || defined(__clang__)
+  switch (n) {
+  case 2:
+    return __builtin_bswap16((uint16_t)v);
+  case 4:
+    return __builtin_bswap32((uint32_t)v);
+  case 8:
+    return __builtin_bswap64(v);
+  default:
+    return v;
   }
-  return v;
+#else
+  uint64_t r = 0;
+  int i;
+  for (i = 0; i < n; ++i)
+    r = (r << 8) | ((v >> (8 * i)) & 0xff);
+  return r;
+#endif
+}
+
+/* Reads n (1, 2, 4, 8) bytes at p in the given byte order into the low bytes
+ * of a uint64: one unaligned load (memcpy), swapped when the order differs
+ * from the host's. */
+static inline uint64_t io_load(const unsigned char *p, int n, int le) {
+  uint64_t v;
+  switch (n) {
+  case 1:
+    return p[0];
+  case 2: {
+    uint16_t u;
+    memcpy(&u, p, 2);
+    v = u;
+    break;
+  }
+  case 4: {
+    uint32_t u;
+    memcpy(&u, p, 4);
+    v = u;
+    break;
+  }
+  default:
+    memcpy(&v, p, 8);
+    break;
+  }
+  return le == io_host_le() ? v : io_bswap(v, n);
 }
 
 /* Scalar types of PLY. */

@@ -5,6 +5,7 @@
 #include "io_internal.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -765,51 +766,62 @@ static int stl_weld(prox_io_mesh *mesh) {
   return 0;
 }
 
-static prox_status stl_binary(const char *name, const unsigned char *data,
-                              size_t n, prox_io_mesh *mesh, prox_error *err) {
+/* Allocates the arrays of a binary STL of n triangles (identity triangles:
+ * corner c of triangle i is vertex 3 i + c). */
+static prox_status stl_binary_alloc(const char *name, size_t n,
+                                    prox_io_mesh *mesh, prox_error *err) {
   size_t i;
-  double *v;
-  uint32_t *t;
-  int le = 1;
-  if (n == 0) {
-    v = (double *)malloc(sizeof *v);
-    t = (uint32_t *)malloc(sizeof *t);
-  } else {
-    v = (double *)malloc(9 * n * sizeof *v);
-    t = (uint32_t *)malloc(3 * n * sizeof *t);
-  }
+  double *v = (double *)malloc((n ? 9 * n : 1) * sizeof *v);
+  uint32_t *t = (uint32_t *)malloc((n ? 3 * n : 1) * sizeof *t);
   if (!v || !t) {
     free(v);
     free(t);
     return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
   }
-  for (i = 0; i < n; ++i) {
-    const unsigned char *rec = data + 84 + 50 * i + 12;
-    int k;
-    for (k = 0; k < 9; ++k) {
-      uint32_t u = (uint32_t)io_load(rec + 4 * k, 4, le);
-      float f;
-      memcpy(&f, &u, 4);
-      if (!isfinite(f)) {
-        free(v);
-        free(t);
-        return io_fail(err, PROX_ERROR_PARSE,
-                       "%s: byte %zu: non-finite vertex coordinate "
-                       "(triangle %zu)",
-                       name, (size_t)(84 + 50 * i + 12 + 4 * (size_t)k), i);
-      }
-      v[9 * i + (size_t)k] = (double)f;
-    }
-    t[3 * i] = (uint32_t)(3 * i);
-    t[3 * i + 1] = (uint32_t)(3 * i + 1);
-    t[3 * i + 2] = (uint32_t)(3 * i + 2);
-  }
+  for (i = 0; i < 3 * n; ++i)
+    t[i] = (uint32_t)i;
   mesh->vertices = v;
   mesh->triangles = t;
   mesh->vertex_count = 3 * n;
   mesh->triangle_count = n;
   mesh->binary = 1;
   return PROX_OK;
+}
+
+/* Decodes `count` 50-byte records at rec, triangles first .. first + count -
+ * 1, into mesh->vertices. A non-finite coordinate is an error naming its
+ * byte offset in the file. */
+static prox_status stl_binary_records(const char *name,
+                                      const unsigned char *rec, size_t count,
+                                      size_t first, prox_io_mesh *mesh,
+                                      prox_error *err) {
+  double *v = mesh->vertices + 9 * first;
+  size_t i;
+  for (i = 0; i < count; ++i, rec += 50) {
+    int k;
+    for (k = 0; k < 9; ++k) {
+      uint32_t u = (uint32_t)io_load(rec + 12 + 4 * k, 4, 1);
+      float f;
+      memcpy(&f, &u, 4);
+      if (!isfinite(f))
+        return io_fail(err, PROX_ERROR_PARSE,
+                       "%s: byte %zu: non-finite vertex coordinate "
+                       "(triangle %zu)",
+                       name, 84 + 50 * (first + i) + 12 + 4 * (size_t)k,
+                       first + i);
+      v[9 * i + (size_t)k] = (double)f;
+    }
+  }
+  return PROX_OK;
+}
+
+static prox_status stl_binary(const char *name, const unsigned char *data,
+                              size_t n, prox_io_mesh *mesh, prox_error *err) {
+  prox_status st = stl_binary_alloc(name, n, mesh, err);
+  if (st != PROX_OK) return st;
+  st = stl_binary_records(name, data + 84, n, 0, mesh, err);
+  if (st != PROX_OK) prox_io_mesh_free(mesh);
+  return st;
 }
 
 /* ascii STL: a cursor over white-space separated words, lines counted. */
@@ -842,6 +854,31 @@ static int stl_is(const char *w, size_t n, const char *kw) {
     if (!kw[i] || ((unsigned char)w[i] | 0x20) != (unsigned char)kw[i])
       return 0;
   return kw[n] == '\0';
+}
+
+/* Reads a number as the next word: 1 on success (then *w, *n are the word),
+ * 0 at the end or when the next word is not a number. One pass over the
+ * characters (no separate word scan). */
+static int stl_number(stl_cur *c, double *d, const char **w, size_t *n) {
+  const char *e;
+  while (c->p < c->end && (io_is_blank(*c->p) || *c->p == '\n')) {
+    if (*c->p == '\n') ++c->line;
+    ++c->p;
+  }
+  *w = c->p < c->end ? c->p : NULL;
+  *n = 0;
+  if (!*w) return 0;
+  e = io_scan_double(c->p, c->end, d);
+  if (!e || (e < c->end && !io_is_blank(*e) && *e != '\n')) {
+    /* not a number: report the whole word */
+    while (c->p < c->end && !io_is_blank(*c->p) && *c->p != '\n')
+      ++c->p;
+    *n = (size_t)(c->p - *w);
+    return 0;
+  }
+  *n = (size_t)(e - c->p);
+  c->p = e;
+  return 1;
 }
 
 /* Skips to the end of the current line (the name after solid/endsolid). */
@@ -894,9 +931,7 @@ static prox_status stl_ascii(const char *name, const char *data, size_t size,
     }
     for (k = 0; k < 3; ++k) {
       double d;
-      const char *e;
-      if (!stl_word(&c, &w, &n) || !(e = io_scan_double(w, w + n, &d)) ||
-          e != w + n) {
+      if (!stl_number(&c, &d, &w, &n)) {
         want = "a number (normal)";
         goto bad;
       }
@@ -924,10 +959,8 @@ static prox_status stl_ascii(const char *name, const char *data, size_t size,
       }
       if (V.n + 3 > V.cap && io_dvec_reserve(&V, 3) != 0) goto oom;
       for (k = 0; k < 3; ++k) {
-        const char *e;
         double *d = &V.v[V.n + (size_t)k];
-        if (!stl_word(&c, &w, &n) || !(e = io_scan_double(w, w + n, d)) ||
-            e != w + n) {
+        if (!stl_number(&c, d, &w, &n)) {
           want = "a number (vertex)";
           goto bad;
         }
@@ -1069,8 +1102,7 @@ prox_status prox_io_parse_mesh(const char *name, prox_io_format format,
 prox_status prox_io_read_mesh(const char *path,
                               const prox_io_mesh_options *options,
                               prox_io_mesh *mesh, prox_error *err) {
-  char *data;
-  size_t size;
+  io_file file;
   prox_status st;
   prox_io_format fmt;
   if (!mesh || !path) {
@@ -1084,9 +1116,11 @@ prox_status prox_io_read_mesh(const char *path,
     return io_fail(err, PROX_ERROR_PARSE,
                    "%s: unknown mesh format (expected .obj, .ply or .stl)",
                    path);
-  st = io_read_file(path, &data, &size, err);
+  /* One mapping (or one read) of the whole file; the parsers never write
+   * to it. */
+  st = io_map_file(path, &file, err);
   if (st != PROX_OK) return st;
-  st = prox_io_parse_mesh(path, fmt, data, size, options, mesh, err);
-  free(data);
+  st = prox_io_parse_mesh(path, fmt, file.data, file.size, options, mesh, err);
+  io_unmap_file(&file);
   return st;
 }

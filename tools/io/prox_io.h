@@ -81,8 +81,12 @@ typedef struct prox_io_mesh {
 prox_io_format prox_io_format_from_path(const char *path);
 
 /// Reads a mesh file whose format is given by its extension
-/// (prox_io_format_from_path). The whole file is read into memory with one
-/// read. On success fills `mesh` (which the caller frees with
+/// (prox_io_format_from_path). The whole file is mapped read-only (mmap,
+/// on POSIX systems) or, where it cannot be mapped, read with one read;
+/// nothing is allocated per line or record. (A mapped file that another
+/// process truncates while it is being read raises SIGBUS, as with any
+/// mapping: do not read files that are being rewritten.) On success fills
+/// `mesh` (which the caller frees with
 /// prox_io_mesh_free) and returns PROX_OK. On failure returns
 /// PROX_ERROR_IO (cannot open or read), PROX_ERROR_PARSE (malformed
 /// contents, an unknown extension), PROX_ERROR_OUT_OF_MEMORY or
