@@ -18,6 +18,8 @@
 #define PB_COST_TRAV PROX_R(1.0)
 #define PB_COST_TRI PROX_R(0.15)
 
+_Static_assert(sizeof(prox_bvh_node) == 128, "prox_bvh_node is 128 bytes");
+
 prox_bvh_options prox_bvh_options_default(void) {
   prox_bvh_options o;
   o.threads = 0;

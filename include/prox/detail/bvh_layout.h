@@ -7,7 +7,7 @@
 ///
 /// A tree is two parts, both in flat arrays with integer links (Box2D's
 /// b2TreeNode style), both read-only after the build (refit rewrites the
-/// boxes only):
+/// boxes and the triangles' coordinates, nothing else):
 ///
 /// 1. Nodes: `prox_bvh_node nodes[node_count]`, 4 children per node, 128
 ///    bytes, aligned to 64. Node 0 is the root; nodes are stored in
@@ -23,8 +23,8 @@
 ///      arrays below.
 ///    Slots n_child..3 are empty: lo = +inf, hi = -inf (every distance
 ///    test gives +inf or NaN and every slab test misses), count 0, child
-///    PROX_BVH_NONE. A tree of fewer triangles than a leaf holds has a root
-///    with one slot, a leaf. A tree never has zero triangles.
+///    PROX_BVH_NONE. When the whole tree is one leaf, the root node has one
+///    slot, that leaf. A tree never has zero triangles.
 ///    The slots are in no particular order (the builder's split order).
 ///
 /// 2. Triangles in leaf blocks, in the MESH'S precision (double for
@@ -46,12 +46,13 @@
 ///
 /// Depth: the builder keeps the depth (root = 1, counted in nodes) at most
 /// PROX_BVH_MAX_DEPTH (SAH splits, then median splits below a set depth),
-/// so a traversal stack of PROX_BVH_STACK entries (3 per level plus the
-/// root) never overflows in any depth-first order.
+/// so a depth-first traversal that pops an entry and pushes at most the 4
+/// children of a node (leaves included) holds at most 3 entries per level
+/// plus 4: a stack of PROX_BVH_STACK entries never overflows.
 ///
 /// RAY QUERIES (to be added by the ray layer on this layout; not declared
 /// in bvh.h yet, nothing of them is in the library): in prox/bvh.h, for
-/// both precisions,
+/// both precisions (suffix f: prox_bvhf, prox_rayf, float),
 ///   typedef struct prox_mesh_hit { int hit; double t; uint32_t triangle;
 ///     double bary[3]; prox_vec3 normal; } prox_mesh_hit;
 ///   int prox_bvh_raycast(const prox_bvh *, prox_ray ray, double tmin,
