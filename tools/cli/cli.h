@@ -6,13 +6,9 @@
 #define PROX_CLI_H
 
 #include <prox/bvh.h>
-#if defined(PROX_CLI_HAVE_RAYS)
 #include <prox/bvh_ray.h>
-#endif
-#if defined(PROX_CLI_HAVE_SIGN)
 #include <prox/sign.h>
 #include <prox/topology.h>
-#endif
 #include <prox/prox.h>
 
 #include "prox_io.h"
@@ -112,16 +108,14 @@ typedef struct cli_mesh {
   prox_io_mesh io; /* owns the arrays when read from a file */
   double *own_v;   /* owns the arrays when generated */
   uint32_t *own_t;
-  prox_mesh mesh; /* the library's view */
-  prox_bvh *bvh;  /* NULL until built */
-#if defined(PROX_CLI_HAVE_SIGN)
+  prox_mesh mesh;           /* the library's view */
+  prox_bvh *bvh;            /* NULL until built */
   prox_mesh_topology *topo; /* NULL until built (cli_mesh_build_sign) */
   prox_sdf *sdf;            /* NULL until built (cli_mesh_build_sign) */
-#endif
-  double sign_s;       /* seconds to build the topology and the sign */
-  double load_s;       /* seconds to read the file */
-  double build_s;      /* seconds to build the BVH */
-  double lo[3], hi[3]; /* bounding box of the vertices */
+  double sign_s;            /* seconds to build the topology and the sign */
+  double load_s;            /* seconds to read the file */
+  double build_s;           /* seconds to build the BVH */
+  double lo[3], hi[3];      /* bounding box of the vertices */
 } cli_mesh;
 
 /* Reads and validates a mesh file; prints the error and returns
@@ -152,20 +146,11 @@ typedef struct cli_hit {
   double p[3], n[3];
 } cli_hit;
 
-/* Whether this build's library has the BVH ray queries. */
-int cli_rays_available(void);
-
 /* First hits of n rays (ox oy oz dx dy dz tmax, 7 doubles a ray). */
 int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
                 int threads);
 
 /* ---- signed distance and topology (prox/sign.h, prox/topology.h) ------- */
-
-/* The message of the commands that need the sign, in a build without it. */
-#define CLI_NO_SIGN_MESSAGE "signed distance is not available in this build yet"
-
-/* Whether this build's library has the signed distance (prox/sign.h). */
-int cli_signed_available(void);
 
 /* Builds the mesh's topology and signed-distance object (after the BVH);
  * CLI_OK or CLI_BAD_INPUT (printed). */
@@ -179,8 +164,8 @@ int cli_signed_distance(const cli_mesh *m, const double *xyz, size_t n,
 /* The name of the method that decides the sign ("pseudo-normals", ...). */
 const char *cli_sign_method(const cli_mesh *m);
 
-/* Mesh topology for `info`: fills the counts and returns 1 where the
- * library has the topology (prox/topology.h), else 0. */
+/* Mesh topology for `info` (prox/topology.h): fills the counts and returns
+ * 1, or 0 when it could not be built (printed). */
 typedef struct cli_topology {
   int closed, manifold, oriented;
   uint64_t boundary_edges, nonmanifold_edges, nonmanifold_vertices;

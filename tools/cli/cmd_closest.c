@@ -67,8 +67,6 @@ int cli_cmd_closest(int argc, char **argv) {
     a.i++;
   }
   if (npos < 2) return cli_usage_error(a.command, "needs MESH and POINTS");
-  if (is_signed && !cli_signed_available())
-    return cli_fail(CLI_NO_SIGN_MESSAGE);
 
   if ((rc = cli_mesh_load(&m, pos[0])) != CLI_OK) return rc;
   if ((rc = cli_mesh_build(&m, pos[0], c.threads)) != CLI_OK) goto done_mesh;

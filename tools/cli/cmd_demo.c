@@ -205,7 +205,7 @@ int cli_cmd_demo(int argc, char **argv) {
   fflush(stdout);
 
   /* Rays from a sphere around the mesh towards random points of its box. */
-  if (cli_rays_available()) {
+  {
     rays = malloc(7 * CHUNK * sizeof *rays);
     hits = malloc(CHUNK * sizeof *hits);
     if (!rays || !hits) {
@@ -243,29 +243,21 @@ int cli_cmd_demo(int argc, char **argv) {
            "%.1f%% hit\n",
            t_r, nr, (double)nr / t_r * 1e-6, cpu_r,
            100.0 * (double)n_hit / (double)nr);
-  } else {
-    printf("  raycast     skipped: ray queries on meshes are not available "
-           "in this build yet\n");
   }
   fflush(stdout);
 
   /* The slice z = 0 through the knot. */
+  if ((rc = cli_mesh_build_sign(&m, "demo mesh")) != CLI_OK) goto done;
+  printf("  sign build  %8.3f s  topology and %s\n", m.sign_s,
+         cli_sign_method(&m));
   if (cli_png_available()) {
-    int sgn = cli_signed_available();
-    if (sgn) {
-      if ((rc = cli_mesh_build_sign(&m, "demo mesh")) != CLI_OK) goto done;
-      printf("  sign build  %8.3f s  topology and %s\n", m.sign_s,
-             cli_sign_method(&m));
-    }
     t0 = cli_now();
-    rc = cli_slice_render(&m, 2, 0.0, size, sgn, c.threads, c.quiet, png);
+    rc = cli_slice_render(&m, 2, 0.0, size, 1, c.threads, c.quiet, png);
     t_slice = cli_now() - t0;
     if (rc != CLI_OK) goto done;
-    printf("  slice       %8.3f s  %s, plane z = 0, %s\n", t_slice, png,
-           sgn ? "signed distance (blue inside, red outside, zero contour "
-                 "in black)"
-               : "UNSIGNED distance (the signed distance is not in this "
-                 "build yet)");
+    printf("  slice       %8.3f s  %s, plane z = 0, signed distance (blue "
+           "inside, red outside, zero contour in black)\n",
+           t_slice, png);
   } else {
     printf("  slice       skipped: this build has no PNG support (libpng "
            "was not found when prox was configured)\n");

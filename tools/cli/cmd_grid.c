@@ -143,7 +143,6 @@ int cli_cmd_slice(int argc, char **argv) {
   if (!cli_png_available())
     return cli_fail("this build has no PNG support (libpng was not found "
                     "when prox was configured)");
-  if (!cli_signed_available()) return cli_fail(CLI_NO_SIGN_MESSAGE);
   if ((rc = cli_mesh_load(&m, mesh_path)) != CLI_OK) return rc;
   if ((rc = cli_mesh_build(&m, mesh_path, c.threads)) == CLI_OK)
     rc = cli_mesh_build_sign(&m, mesh_path);
@@ -192,7 +191,6 @@ static int sdf_write(const cli_mesh *m, const double origin[3], double hsp,
         p[1] = origin[1] + (double)j * hsp;
         p[2] = origin[2] + (double)k * hsp;
       }
-#if defined(PROX_CLI_HAVE_SIGN)
     if (is_signed) {
       /* The library's grid (each query starts from its neighbour's answer),
        * one z plane at a time. */
@@ -205,7 +203,6 @@ static int sdf_write(const cli_mesh *m, const double origin[3], double hsp,
       done += plane;
       cli_progress_update(&prog, done);
     } else
-#endif
       rc =
           distance_field(m, xyz, plane, is_signed, vals, threads, &prog, &done);
     if (rc == CLI_OK) prox_io_npy_writer_values(wr, vals, plane);
@@ -286,8 +283,6 @@ int cli_cmd_sdf(int argc, char **argv) {
     return cli_usage_error(a.command, "OUT is a file (it gets a sidecar)");
   if (have_res && have_voxel)
     return cli_usage_error(a.command, "--res and --voxel exclude each other");
-  if (is_signed && !cli_signed_available())
-    return cli_fail(CLI_NO_SIGN_MESSAGE);
   if ((rc = cli_mesh_load(&m, mesh_path)) != CLI_OK) return rc;
   if ((rc = cli_mesh_build(&m, mesh_path, c.threads)) == CLI_OK && is_signed)
     rc = cli_mesh_build_sign(&m, mesh_path);

@@ -88,7 +88,7 @@ int cli_cmd_info(int argc, char **argv) {
       printf("  components            %llu\n",
              (unsigned long long)topo.components);
     } else {
-      printf("  topology              not available in this build yet "
+      printf("  topology              could not be computed "
              "(closed, manifold, boundary edges, degenerate triangles)\n");
     }
     printf("  BVH nodes             %zu (%zu leaves)\n", st.nodes, st.leaves);

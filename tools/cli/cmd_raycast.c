@@ -46,9 +46,6 @@ int cli_cmd_raycast(int argc, char **argv) {
   if (npos < 2) return cli_usage_error(a.command, "needs MESH and RAYS");
   if (out_path && cli_ends_with(out_path, ".ply"))
     return cli_usage_error(a.command, "OUT is a .csv file (or '-')");
-  if (!cli_rays_available())
-    return cli_fail("ray queries on meshes are not available in this build "
-                    "yet");
 
   if ((rc = cli_mesh_load(&m, pos[0])) != CLI_OK) return rc;
   if ((rc = cli_mesh_build(&m, pos[0], c.threads)) != CLI_OK) goto done_mesh;

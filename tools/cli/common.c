@@ -311,11 +311,9 @@ int cli_mesh_build(cli_mesh *m, const char *name, int threads) {
 }
 
 void cli_mesh_free(cli_mesh *m) {
-#if defined(PROX_CLI_HAVE_SIGN)
   /* The sign object points into the tree: freed first. */
   if (m->sdf) prox_sdf_free(m->sdf);
   if (m->topo) prox_mesh_topology_free(m->topo);
-#endif
   if (m->bvh) prox_bvh_free(m->bvh);
   prox_io_mesh_free(&m->io);
   free(m->own_v);

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The prox command's seams to library layers that arrived while it was
- * written: the BVH ray queries (prox/bvh_ray.h) and the signed distance and
- * mesh topology (prox/sign.h, prox/topology.h), each wired in where the
- * library has it (see tools/cli/CMakeLists.txt); without one, the commands
- * that need it exit 1 saying so. */
+/* The prox command's calls into the library's mesh layers that need more
+ * than one line: the BVH ray batch (prox/bvh_ray.h), the signed-distance
+ * object and its batch (prox/sign.h), the topology (prox/topology.h). */
 #include "cli.h"
 
 #include <math.h>
@@ -12,17 +10,8 @@
 
 /* ---- rays -------------------------------------------------------------- */
 
-int cli_rays_available(void) {
-#if defined(PROX_CLI_HAVE_RAYS)
-  return 1;
-#else
-  return 0;
-#endif
-}
-
 int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
                 int threads) {
-#if defined(PROX_CLI_HAVE_RAYS)
   prox_ray *rs = calloc(n ? n : 1, sizeof *rs);
   prox_mesh_hit *hs = malloc((n ? n : 1) * sizeof *hs);
   prox_status st;
@@ -71,27 +60,10 @@ int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
   free(rs);
   free(hs);
   return CLI_OK;
-#else
-  (void)m;
-  (void)rays;
-  (void)n;
-  (void)out;
-  (void)threads;
-  return cli_fail("ray queries on meshes are not available in this build yet");
-#endif
 }
 
 /* ---- signed distance and topology -------------------------------------- */
 
-int cli_signed_available(void) {
-#if defined(PROX_CLI_HAVE_SIGN)
-  return 1;
-#else
-  return 0;
-#endif
-}
-
-#if defined(PROX_CLI_HAVE_SIGN)
 static int build_topology(cli_mesh *m, const char *name) {
   prox_error err;
   if (m->topo) return CLI_OK;
@@ -101,10 +73,8 @@ static int build_topology(cli_mesh *m, const char *name) {
   }
   return CLI_OK;
 }
-#endif
 
 int cli_mesh_build_sign(cli_mesh *m, const char *name) {
-#if defined(PROX_CLI_HAVE_SIGN)
   prox_error err;
   prox_sdf_options opt = prox_sdf_options_default();
   double t0 = cli_now();
@@ -118,33 +88,18 @@ int cli_mesh_build_sign(cli_mesh *m, const char *name) {
   }
   m->sign_s = cli_now() - t0;
   return CLI_OK;
-#else
-  (void)m;
-  (void)name;
-  return cli_fail(CLI_NO_SIGN_MESSAGE);
-#endif
 }
 
 int cli_signed_distance(const cli_mesh *m, const double *xyz, size_t n,
                         double *out, int threads) {
-#if defined(PROX_CLI_HAVE_SIGN)
   const prox_vec3 *p = (const prox_vec3 *)(const void *)xyz;
   prox_status s = prox_sdf_batch(m->sdf, p, n, out, NULL, threads);
   if (s != PROX_OK)
     return cli_fail("signed distance batch failed: %s", prox_status_string(s));
   return CLI_OK;
-#else
-  (void)m;
-  (void)xyz;
-  (void)n;
-  (void)out;
-  (void)threads;
-  return cli_fail(CLI_NO_SIGN_MESSAGE);
-#endif
 }
 
 const char *cli_sign_method(const cli_mesh *m) {
-#if defined(PROX_CLI_HAVE_SIGN)
   switch (m->sdf ? prox_sdf_method(m->sdf) : -1) {
   case PROX_SIGN_PSEUDONORMAL:
     return "angle-weighted pseudo-normals";
@@ -155,15 +110,10 @@ const char *cli_sign_method(const cli_mesh *m) {
   default:
     return "none";
   }
-#else
-  (void)m;
-  return "none";
-#endif
 }
 
 int cli_mesh_topology(cli_mesh *m, cli_topology *out) {
   memset(out, 0, sizeof *out);
-#if defined(PROX_CLI_HAVE_SIGN)
   if (build_topology(m, "mesh") != CLI_OK) return 0;
   out->closed = m->topo->closed;
   out->manifold = m->topo->manifold;
@@ -174,8 +124,4 @@ int cli_mesh_topology(cli_mesh *m, cli_topology *out) {
   out->degenerate_triangles = m->topo->zero_area_triangles;
   out->components = m->topo->components;
   return 1;
-#else
-  (void)m;
-  return 0;
-#endif
 }

@@ -4,8 +4,8 @@
  * independently: brute force over every triangle with the library's
  * kernels (prox_point_triangle, prox_raycast_triangle), never the BVH.
  * Usage: test_cli CASE (help, usage, closest, closest_stdin, closest_ply,
- * bad_input, raycast, distance, info, grid, demo, stream). Exit 0 pass,
- * 1 fail, 77 skipped. */
+ * bad_input, raycast, distance, info, grid, heatmap, demo, stream). Exit
+ * 0 pass, 1 fail. */
 #if !defined(_WIN32)
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -511,8 +511,7 @@ static void case_bad_input(void) {
   CHECK(strstr(err_text, "no_such_points.csv") != NULL);
   /* Rays need six numbers a line. */
   CHECK(run("raycast torus.obj bad_points.csv") == 1);
-  CHECK(strstr(err_text, "bad_points.csv") != NULL ||
-        strstr(err_text, "not available in this build") != NULL);
+  CHECK(strstr(err_text, "bad_points.csv") != NULL);
   /* A binary PLY point file that stops inside its second vertex. */
   {
     static const char head[] = "ply\nformat binary_little_endian 1.0\n"
@@ -535,11 +534,6 @@ static void case_raycast(void) {
   char **lines;
   size_t n, i;
   double rays[NPTS][7];
-  if (run("raycast torus.obj torus.obj") == 1 &&
-      strstr(err_text, "not available in this build")) {
-    fprintf(stderr, "skipped: %s", err_text);
-    exit(77);
-  }
   f = fopen("rays.csv", "w");
   fprintf(f, "ox,oy,oz,dx,dy,dz,tmax\n");
   for (i = 0; i < NPTS; ++i) {
@@ -684,7 +678,7 @@ static void case_info(void) {
   /* Topology, where the library has it: the torus is closed; an open copy
    * (the first 10 triangles left out) has the boundary edges counted here,
    * the edges used once. */
-  if (strstr(out_text, "\"closed\": null") == NULL) {
+  {
     FILE *f = fopen("open.obj", "w");
     size_t t, e, boundary = 0;
     int once;
@@ -827,9 +821,8 @@ static void case_grid(void) {
   remove("grid.json");
   rc_slice = run("slice torus.obj -o slice.png --size 64");
   if (rc_slice == 1) {
-    /* No PNG in this build, or no sign yet: said so, nothing written. */
-    CHECK(strstr(err_text, "no PNG support") ||
-          strstr(err_text, "signed distance is not available"));
+    /* No PNG in this build: said so, nothing written. */
+    CHECK(strstr(err_text, "no PNG support") != NULL);
     CHECK(!file_exists("slice.png"));
   } else {
     char *png = read_all("slice.png", NULL);
@@ -837,16 +830,6 @@ static void case_grid(void) {
     free(png);
   }
   rc_sdf = run("sdf torus.obj --res 8 -o grid.npy");
-  if (rc_sdf == 1 && strstr(err_text, "signed distance is not available")) {
-    /* Until the sign lands: exit 1, said so, nothing written. */
-    CHECK(strstr(err_text, "prox: signed distance is not available in this "
-                           "build yet") == err_text);
-    CHECK(!file_exists("grid.npy") && !file_exists("grid.json"));
-    CHECK(run("closest torus.obj torus.obj --signed") == 1);
-    CHECK(strstr(err_text, "signed distance is not available") != NULL);
-    CHECK(out_text[0] == '\0');
-    return;
-  }
   CHECK(rc_sdf == 0);
   check_grid("grid.npy", "grid.json", 1);
   /* closest --signed: the distance column is the brute-force distance,
