@@ -798,18 +798,24 @@ static prox_status stl_binary_records(const char *name,
   double *v = mesh->vertices + 9 * first;
   size_t i;
   for (i = 0; i < count; ++i, rec += 50) {
+    uint32_t u[9], inf = 0;
+    float f[9];
     int k;
     for (k = 0; k < 9; ++k) {
-      uint32_t u = (uint32_t)io_load(rec + 12 + 4 * k, 4, 1);
-      float f;
-      memcpy(&f, &u, 4);
-      if (!isfinite(f))
-        return io_fail(err, PROX_ERROR_PARSE,
-                       "%s: byte %zu: non-finite vertex coordinate "
-                       "(triangle %zu)",
-                       name, 84 + 50 * (first + i) + 12 + 4 * (size_t)k,
-                       first + i);
-      v[9 * i + (size_t)k] = (double)f;
+      u[k] = (uint32_t)io_load(rec + 12 + 4 * k, 4, 1);
+      inf |= (u[k] & 0x7f800000u) == 0x7f800000u; /* NaN or infinite */
+    }
+    memcpy(f, u, sizeof f);
+    for (k = 0; k < 9; ++k)
+      v[9 * i + (size_t)k] = (double)f[k];
+    if (inf) {
+      for (k = 0; k < 9 && (u[k] & 0x7f800000u) != 0x7f800000u; ++k)
+        ;
+      return io_fail(err, PROX_ERROR_PARSE,
+                     "%s: byte %zu: non-finite vertex coordinate "
+                     "(triangle %zu)",
+                     name, 84 + 50 * (first + i) + 12 + 4 * (size_t)k,
+                     first + i);
     }
   }
   return PROX_OK;
