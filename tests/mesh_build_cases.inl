@@ -149,8 +149,16 @@ static void PROX_FN(test_closest_generated)(void) {
     (&m, bvh, (size_t)h_count(1000), 11 + (uint64_t)leaf, "generated");
     {
       PROX_FN(prox_vec3) pts[64];
+      int lev, was = prox_simd_level();
       PROX_FN(mc_query_sets)(&m, 12, 3, pts);
       PROX_FN(mc_check_within)(&m, bvh, pts, 60);
+      /* Every SIMD level the CPU has: the same answers. */
+      for (lev = PROX_SIMD_SCALAR; lev <= PROX_SIMD_AVX512; ++lev) {
+        const char *nm = prox_simd_name(lev);
+        if (!prox_simd_set(lev)) continue;
+        PROX_FN(mc_check_points)(&m, bvh, pts, 60, PROX_INF, nm);
+      }
+      prox_simd_set(was);
     }
     PROX_FN(prox_bvh_free)(bvh);
   }

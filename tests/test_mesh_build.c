@@ -3,7 +3,8 @@
  * needed), both precisions: validation and its messages; strided
  * vertices; a bumpy sphere with zero-area and repeated triangles against
  * brute force (mesh_check.inl) for leaf sizes 1 to 64, with the radius
- * query; one triangle, 1000 copies of one triangle, collinear vertices,
+ * query and at every SIMD level (prox_simd_set); one triangle, 1000
+ * copies of one triangle, collinear vertices,
  * triangles with a repeated vertex; h_count(1e6) copies of one triangle
  * (bounded depth and bytes per triangle); the tree identical, node for
  * node, for 1, 2 and 7 build threads; an allocator that fails at the k-th

@@ -171,9 +171,8 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
        * are read only at a tie. */
       uint32_t pos, first = stack_node[top], cnt = stack_cnt[top];
       PROX_REAL dl = PROX_BVHQ_LEAF(v, p, first, cnt, &pos);
-      if (dl < best ||
-          (dl == best && (hit->pos == PROX_BVH_NONE ||
-                          v->ids[pos] < v->ids[hit->pos]))) {
+      if (dl < best || (dl == best && (hit->pos == PROX_BVH_NONE ||
+                                       v->ids[pos] < v->ids[hit->pos]))) {
         best = dl;
         hit->pos = pos;
         hit->first = first;
@@ -191,7 +190,8 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
         if (nd->count[i]) {
           const char *b = (const char *)(v->tri + 9 * (size_t)nd->child[i]);
           size_t o, len = 9 * (size_t)nd->count[i] * sizeof(PROX_REAL);
-          for (o = 0; o < len; o += 64) PROX_BVHQ_PREFETCH(b + o);
+          for (o = 0; o < len; o += 64)
+            PROX_BVHQ_PREFETCH(b + o);
         } else {
           const char *b = (const char *)(v->nodes + nd->child[i]);
           PROX_BVHQ_PREFETCH(b);
