@@ -21,14 +21,18 @@
  *   check    on closed meshes, the first --check points of each set
  *            (default all) against the exact parity oracle of
  *            sign_oracle.h (GMP): wrong signs of prox_sdf_distance and of
- *            prox_sdf_inside (points within 1e-9 of the diagonal of the
- *            surface excluded), uncertain answers, and how often the
+ *            prox_sdf_inside, and of prox_sdf_inside on an object built
+ *            with PROX_SIGN_CROSSINGS forced (points within 1e-9 of the
+ *            diagonal of the surface excluded), uncertain answers, and how
+ *            often the
  *            pseudo-normal test fell back to the crossing count
  *            (r.method == PROX_SIGN_CROSSINGS);
  *   signed   ns per query, 1 thread (thread CPU time, meant for
  *            `taskset -c 1`): prox_bvh_closest without and with its
  *            result, prox_sdf_distance (the object's method, AUTO),
- *            prox_sdf_inside; ratios signed/unsigned; and 2 threads (wall):
+ *            prox_sdf_inside, and on closed meshes prox_sdf_inside with
+ *            CROSSINGS forced (no closest point: one exact segment
+ *            crossing count); ratios signed/unsigned; and 2 threads (wall):
  *            prox_bvh_closest_batch, prox_sdf_batch, prox_sdf_inside over
  *            two pthreads;
  *   grid     prox_sdf_grid over the box enlarged by 10%, --grid N samples a
@@ -101,6 +105,7 @@ typedef struct bs_set {
   prox_bvh *bvh;
   prox_mesh_topology *topo;
   prox_sdf *sdf;
+  prox_sdf *cross; /* closed meshes: the same with CROSSINGS forced */
   double lo[3], hi[3], diag;
   prox_vec3 *p;     /* 2 n points: uniform, then near */
   signed char *ref; /* 2 n pairs: prox inside, oracle code */
@@ -192,7 +197,7 @@ static void bs_check_rows(bs_set *s) {
   for (set = 0; set < 2; ++set) {
     size_t i, nc = bs_check < bs_n ? bs_check : bs_n;
     long wrong_d = 0, wrong_i = 0, near = 0, undecided = 0, uncertain = 0,
-         crossings = 0, differ = 0;
+         crossings = 0, differ = 0, wrong_x = 0;
     for (i = 0; i < bs_n; ++i) {
       size_t q = (size_t)set * bs_n + i;
       const prox_vec3 p = s->p[q];
@@ -223,14 +228,17 @@ static void bs_check_rows(bs_set *s) {
       }
       if (want != r.inside) ++wrong_d;
       if (want != in) ++wrong_i;
+      if (s->cross && want != prox_sdf_inside(s->cross, p, NULL)) ++wrong_x;
     }
-    printf("%-22s check %-7s %zu of %zu points vs the exact oracle: wrong "
-           "signs: prox_sdf_distance %ld, prox_sdf_inside %ld; uncertain %ld; "
-           "excluded (within 1e-9 diag) %ld, undecided by the oracle %ld; "
-           "pseudo-normal fell back to crossings %ld of %zu; inside != "
-           "distance's inside %ld\n",
-           s->file, bs_setname[set], nc, bs_n, wrong_d, wrong_i, uncertain,
-           near, undecided, crossings, bs_n, differ);
+    printf(
+        "%-22s check %-7s %zu of %zu points vs the exact oracle: wrong "
+        "signs: prox_sdf_distance %ld, prox_sdf_inside %ld (CROSSINGS forced: "
+        "%ld); uncertain %ld; "
+        "excluded (within 1e-9 diag) %ld, undecided by the oracle %ld; "
+        "pseudo-normal fell back to crossings %ld of %zu; inside != "
+        "distance's inside %ld\n",
+        s->file, bs_setname[set], nc, bs_n, wrong_d, wrong_i, wrong_x,
+        uncertain, near, undecided, crossings, bs_n, differ);
   }
   oracle_free(&o);
   printf("%-22s check took %.1f s\n", s->file, bs_now() - t0);
@@ -275,17 +283,22 @@ static double bs_loop1(const bs_set *s, const prox_vec3 *p, size_t n, int k) {
     for (i = 0; i < n; ++i)
       sum += prox_sdf_distance(s->sdf, p[i], NULL);
     break;
-  default:
+  case 3:
     for (i = 0; i < n; ++i)
       sum += prox_sdf_inside(s->sdf, p[i], NULL);
+    break;
+  default:
+    for (i = 0; i < n; ++i)
+      sum += prox_sdf_inside(s->cross, p[i], NULL);
     break;
   }
   return sum;
 }
 
 static void bs_signed_rows(bs_set *s) {
-  static const char *name1[4] = {"closest (no result)", "closest (result)",
-                                 "sdf_distance", "sdf_inside"};
+  static const char *name1[5] = {"closest (no result)", "closest (result)",
+                                 "sdf_distance", "sdf_inside",
+                                 "sdf_inside (CROSSINGS)"};
   static const char *name2[3] = {"closest_batch", "sdf_batch",
                                  "sdf_inside (2 pthreads)"};
   prox_mesh_closest *rc = (prox_mesh_closest *)malloc(bs_n * sizeof *rc);
@@ -293,17 +306,18 @@ static void bs_signed_rows(bs_set *s) {
   int set, r, k;
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
-    double t[4][64], med[4], lo[4], hi[4];
+    double t[5][64], med[5], lo[5], hi[5];
+    int nk = s->cross ? 5 : 4;
     bs_cpu = 1;
     for (r = 0; r < bs_runs; ++r)
-      for (k = 0; k < 4; ++k) {
-        int kk = (k + r) % 4;
+      for (k = 0; k < nk; ++k) {
+        int kk = (k + r) % nk;
         double t0 = bs_now();
         bs_sink = bs_sink + bs_loop1(s, p, bs_n, kk);
         t[kk][r] = bs_now() - t0;
       }
     bs_cpu = 0;
-    for (k = 0; k < 4; ++k) {
+    for (k = 0; k < nk; ++k) {
       bs_stats(t[k], bs_runs, &med[k], &lo[k], &hi[k]);
       printf("%-22s signed %-7s 1 thr (cpu)  %-24s %8.1f ns/query [%.1f, "
              "%.1f]\n",
@@ -567,6 +581,15 @@ int main(int argc, char **argv) {
       fprintf(stderr, "bench_sign: %s: %s\n", files[mi], pe.message);
       return 1;
     }
+    if (s.topo->closed) {
+      prox_sdf_options o = prox_sdf_options_default();
+      o.method = PROX_SIGN_CROSSINGS;
+      if (prox_sdf_build(&s.md, s.bvh, s.topo, &o, NULL, &s.cross, &pe) !=
+          PROX_OK) {
+        fprintf(stderr, "bench_sign: %s: %s\n", files[mi], pe.message);
+        return 1;
+      }
+    }
     printf("%-22s %zu triangles, closed %d, manifold %d, oriented %d, "
            "components %u; AUTO method %d (1 pseudo-normal, 2 crossings, 3 "
            "winding)\n",
@@ -577,7 +600,7 @@ int main(int argc, char **argv) {
     s.p = (prox_vec3 *)malloc(2 * bs_n * sizeof *s.p);
     s.ref = (signed char *)malloc(4 * bs_n);
     for (set = 0; set < 2; ++set)
-      so_points(&s.m, set, bs_n, 0x516e + 77 * (uint64_t)set + s.m.nt,
+      so_points(&s.m, set, bs_n, so_seed(set, s.m.nt),
                 xyz + 3 * bs_n * (size_t)set);
     for (i = 0; i < 2 * bs_n; ++i) {
       s.p[i] = prox_v3(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
@@ -609,6 +632,7 @@ int main(int argc, char **argv) {
     free(s.p);
     free(s.ref);
     prox_sdf_free(s.sdf);
+    prox_sdf_free(s.cross);
     prox_mesh_topology_free(s.topo);
     prox_bvh_free(s.bvh);
     obj_free(&s.m);

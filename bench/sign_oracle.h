@@ -81,6 +81,12 @@ static void so_points(const objmesh *m, int set, size_t n, uint64_t seed,
   }
 }
 
+/* The seed of point set `set` (0 uniform, 1 near) of a mesh of nt
+ * triangles: bench_sign and bench_sign_cgal draw the same points. */
+static uint64_t so_seed(int set, size_t nt) {
+  return 0x516e + 77 * (uint64_t)set + (uint64_t)nt;
+}
+
 /* ------------------------------------------- the exact parity oracle */
 
 /* Shewchuk's ccwerrboundA and o3derrboundA for doubles (eps = 2^-53). */
