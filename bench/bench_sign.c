@@ -49,10 +49,11 @@
  *
  * --write-points PREFIX writes PREFIX_<mesh>.npy: the 2N points (float64,
  * shape (2N, 3), the uniform set first). --write-reference PREFIX writes
- * PREFIX_<mesh>_ref.npy (int8, shape (2N, 2)): prox_sdf_inside's answer
- * and the oracle's (1 inside, 0 outside, -1 undecided, -2 within 1e-9 of
- * the diagonal of the surface, -3 not computed: open mesh or past
- * --check). bench_sign_open3d.py reads both. */
+ * PREFIX_<mesh>_ref.npy (int8, shape (2N, 3)): prox_sdf_inside's answer,
+ * the oracle's (1 inside, 0 outside, -1 undecided, -2 within 1e-9 of the
+ * diagonal of the surface, -3 not computed: open mesh or past --check),
+ * and the oracle's for the point rounded to float (what a float32 peer
+ * receives; the same codes). bench_sign_open3d.py reads both files. */
 #define _POSIX_C_SOURCE 200809L
 #include <prox/batch.h>
 #include <prox/sign.h>
@@ -108,7 +109,7 @@ typedef struct bs_set {
   prox_sdf *cross; /* closed meshes: the same with CROSSINGS forced */
   double lo[3], hi[3], diag;
   prox_vec3 *p;     /* 2 n points: uniform, then near */
-  signed char *ref; /* 2 n pairs: prox inside, oracle code */
+  signed char *ref; /* 2 n triples: prox inside, oracle codes (p, float p) */
 } bs_set;
 
 static const char *bs_setname[2] = {"uniform", "near"};
@@ -189,6 +190,26 @@ static void bs_build_rows(bs_set *s) {
 
 /* ------------------------------------------------------------- check */
 
+/* The oracle's code for p rounded to float (what a float32 peer such as
+ * Open3D receives), given p's code and prox's unsigned distance d at p:
+ * when p is farther from the surface than the rounding moves it, the
+ * rounded point is on the same side (and not near); else it is decided
+ * anew. */
+static int bs_float_code(const bs_set *s, const oracle3 *o, prox_vec3 p,
+                         double d, int code) {
+  double f[3] = {(float)p.x, (float)p.y, (float)p.z}, m2 = 0, df;
+  int k;
+  double c[3] = {p.x, p.y, p.z};
+  for (k = 0; k < 3; ++k)
+    m2 += (f[k] - c[k]) * (f[k] - c[k]);
+  if (m2 == 0) return code;
+  if (code >= 0 && fabs(d) > 2 * sqrt(m2) + 1e-9 * s->diag) return code;
+  df =
+      sqrt(prox_bvh_closest(s->bvh, prox_v3(f[0], f[1], f[2]), INFINITY, NULL));
+  if (df <= 1e-9 * s->diag) return SO_NEAR;
+  return oracle_inside(o, &s->m, f);
+}
+
 static void bs_check_rows(bs_set *s) {
   oracle3 o;
   int set;
@@ -197,7 +218,7 @@ static void bs_check_rows(bs_set *s) {
   for (set = 0; set < 2; ++set) {
     size_t i, nc = bs_check < bs_n ? bs_check : bs_n;
     long wrong_d = 0, wrong_i = 0, near = 0, undecided = 0, uncertain = 0,
-         crossings = 0, differ = 0, wrong_x = 0;
+         crossings = 0, differ = 0, wrong_x = 0, fdiff = 0;
     for (i = 0; i < bs_n; ++i) {
       size_t q = (size_t)set * bs_n + i;
       const prox_vec3 p = s->p[q];
@@ -206,22 +227,28 @@ static void bs_check_rows(bs_set *s) {
       int in, want;
       prox_sdf_distance(s->sdf, p, &r);
       in = prox_sdf_inside(s->sdf, p, NULL);
-      s->ref[2 * q] = (signed char)in;
-      s->ref[2 * q + 1] = SO_UNCHECKED;
+      s->ref[3 * q] = (signed char)in;
+      s->ref[3 * q + 1] = SO_UNCHECKED;
+      s->ref[3 * q + 2] = SO_UNCHECKED;
       if (r.method == PROX_SIGN_CROSSINGS) ++crossings;
       if (in != r.inside) ++differ;
       if (i >= nc) continue;
-      if (fabs(r.distance) <= 1e-9 * s->diag) {
-        ++near;
-        s->ref[2 * q + 1] = SO_NEAR;
-        continue;
-      }
-      if (!r.certain) ++uncertain;
       xyz[0] = p.x;
       xyz[1] = p.y;
       xyz[2] = p.z;
+      if (fabs(r.distance) <= 1e-9 * s->diag) {
+        ++near;
+        s->ref[3 * q + 1] = SO_NEAR;
+        s->ref[3 * q + 2] =
+            (signed char)bs_float_code(s, &o, p, r.distance, SO_NEAR);
+        continue;
+      }
+      if (!r.certain) ++uncertain;
       want = oracle_inside(&o, &s->m, xyz);
-      s->ref[2 * q + 1] = (signed char)want;
+      s->ref[3 * q + 1] = (signed char)want;
+      s->ref[3 * q + 2] =
+          (signed char)bs_float_code(s, &o, p, r.distance, want);
+      if (s->ref[3 * q + 2] != want) ++fdiff;
       if (want < 0) {
         ++undecided;
         continue;
@@ -236,9 +263,10 @@ static void bs_check_rows(bs_set *s) {
         "%ld); uncertain %ld; "
         "excluded (within 1e-9 diag) %ld, undecided by the oracle %ld; "
         "pseudo-normal fell back to crossings %ld of %zu; inside != "
-        "distance's inside %ld\n",
+        "distance's inside %ld; oracle code changed by rounding the "
+        "point to float %ld\n",
         s->file, bs_setname[set], nc, bs_n, wrong_d, wrong_i, wrong_x,
-        uncertain, near, undecided, crossings, bs_n, differ);
+        uncertain, near, undecided, crossings, bs_n, differ, fdiff);
   }
   oracle_free(&o);
   printf("%-22s check took %.1f s\n", s->file, bs_now() - t0);
@@ -598,14 +626,15 @@ int main(int argc, char **argv) {
     fflush(stdout);
     xyz = (double *)malloc(6 * bs_n * sizeof *xyz);
     s.p = (prox_vec3 *)malloc(2 * bs_n * sizeof *s.p);
-    s.ref = (signed char *)malloc(4 * bs_n);
+    s.ref = (signed char *)malloc(6 * bs_n);
     for (set = 0; set < 2; ++set)
       so_points(&s.m, set, bs_n, so_seed(set, s.m.nt),
                 xyz + 3 * bs_n * (size_t)set);
     for (i = 0; i < 2 * bs_n; ++i) {
       s.p[i] = prox_v3(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
-      s.ref[2 * i] = (signed char)prox_sdf_inside(s.sdf, s.p[i], NULL);
-      s.ref[2 * i + 1] = SO_UNCHECKED;
+      s.ref[3 * i] = (signed char)prox_sdf_inside(s.sdf, s.p[i], NULL);
+      s.ref[3 * i + 1] = SO_UNCHECKED;
+      s.ref[3 * i + 2] = SO_UNCHECKED;
     }
     bs_stem(files[mi], stem, sizeof stem);
     if (bs_wpoints) {
@@ -619,7 +648,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
     if (bs_wref) {
       snprintf(path, sizeof path, "%s_%s_ref.npy", bs_wref, stem);
-      if (!bs_write_npy(path, "|i1", 2 * bs_n, 2, s.ref, 1))
+      if (!bs_write_npy(path, "|i1", 2 * bs_n, 3, s.ref, 1))
         fprintf(stderr, "bench_sign: cannot write %s\n", path);
     }
     if (bs_section("signed")) bs_signed_rows(&s);

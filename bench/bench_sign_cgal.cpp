@@ -82,7 +82,7 @@ stat3 stats(std::vector<double> v) {
   return s;
 }
 
-// The oracle codes of a PREFIX_<mesh>_ref.npy (int8, shape (rows, 2)):
+// The oracle codes of a PREFIX_<mesh>_ref.npy (int8, shape (rows, 3)):
 // column 1 into codes; false when the file is missing or of another shape.
 bool read_reference(const std::string &path, size_t rows,
                     std::vector<signed char> &codes) {
@@ -94,17 +94,17 @@ bool read_reference(const std::string &path, size_t rows,
   std::string head(hl, ' ');
   if (ok) ok = std::fread(&head[0], 1, hl, f) == hl;
   char want[64];
-  std::snprintf(want, sizeof want, "(%zu, 2)", rows);
+  std::snprintf(want, sizeof want, "(%zu, 3)", rows);
   if (ok)
     ok = head.find("'|i1'") != std::string::npos &&
          head.find(want) != std::string::npos;
-  std::vector<signed char> all(2 * rows);
+  std::vector<signed char> all(3 * rows);
   if (ok) ok = std::fread(all.data(), 1, all.size(), f) == all.size();
   std::fclose(f);
   if (!ok) return false;
   codes.resize(rows);
   for (size_t i = 0; i < rows; ++i)
-    codes[i] = all[2 * i + 1];
+    codes[i] = all[3 * i + 1];
   return true;
 }
 
