@@ -579,8 +579,11 @@ int main(int argc, char **argv) {
   if (bs_runs > 64) bs_runs = 64;
   if (bs_grid < 2) bs_grid = 2;
   if (!dir || !*dir) dir = "../shared/data/meshes";
-  printf("bench_sign: simd %s, n %zu per set, runs %d, grid %zu^3\n",
+  printf("bench_sign: simd %s, n %zu per set, runs %d, grid %zu^3\ncommand:",
          prox_simd_name(prox_simd_level()), bs_n, bs_runs, bs_grid);
+  for (a = 0; a < argc; ++a)
+    printf(" %s", argv[a]);
+  printf("\n");
   for (mi = 0; mi < 4; ++mi) {
     bs_set s;
     char path[4200], err[512], stem[256];

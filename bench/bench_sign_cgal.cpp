@@ -384,6 +384,10 @@ int main(int argc, char **argv) {
   g_runs = std::max(1, std::min(g_runs, 64));
   std::printf("bench_sign_cgal: CGAL %s, simd %s, n %zu per set, runs %d\n",
               CGAL_VERSION_STR, prox_simd_name(prox_simd_level()), g_n, g_runs);
+  std::printf("command:");
+  for (int a = 0; a < argc; ++a)
+    std::printf(" %s", argv[a]);
+  std::printf("\n");
   static const char *files[3] = {"bunny_watertight.obj", "armadillo.obj",
                                  "dragon.obj"};
   for (const char *f : files)
