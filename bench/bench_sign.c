@@ -4,7 +4,7 @@
  * number on an open mesh; the signs checked against an exact oracle.
  *
  *   bench_sign [--quick] [--runs N] [--meshes DIR] [--only WORD[,WORD]]
- *              [--mesh WORD] [--check N] [--grid N]
+ *              [--mesh WORD] [--check N] [--grid N] [--threads 1|2|1,2]
  *              [--write-points PREFIX] [--write-reference PREFIX]
  *
  * Meshes (from DIR, default PROX_MESH_DIR or ../shared/data/meshes):
@@ -44,6 +44,8 @@
  *            (the default) and 8, ns per prox_sdf_inside and
  *            prox_sdf_distance, and how many inside answers differ between
  *            the two accuracies.
+ * --threads picks the rows: 1 the single-thread rows (run them under
+ * `taskset -c 1`), 2 the two-thread rows, default both.
  * Every row is the median of --runs runs (default 5) with [min, max]; the
  * loops of a row are interleaved within each run.
  *
@@ -91,6 +93,7 @@ static size_t bs_n = 1000000, bs_check = (size_t)-1, bs_grid = 128;
 static int bs_runs = 5;
 static char bs_only[256] = "", bs_mesh[256] = "";
 static const char *bs_wpoints = NULL, *bs_wref = NULL;
+static int bs_thr1 = 1, bs_thr2 = 1; /* --threads: which rows run */
 static volatile double bs_sink;
 
 static int bs_section(const char *name) {
@@ -336,27 +339,30 @@ static void bs_signed_rows(bs_set *s) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
     double t[5][64], med[5], lo[5], hi[5];
     int nk = s->cross ? 5 : 4;
-    bs_cpu = 1;
-    for (r = 0; r < bs_runs; ++r)
+    if (bs_thr1) {
+      bs_cpu = 1;
+      for (r = 0; r < bs_runs; ++r)
+        for (k = 0; k < nk; ++k) {
+          int kk = (k + r) % nk;
+          double t0 = bs_now();
+          bs_sink = bs_sink + bs_loop1(s, p, bs_n, kk);
+          t[kk][r] = bs_now() - t0;
+        }
+      bs_cpu = 0;
       for (k = 0; k < nk; ++k) {
-        int kk = (k + r) % nk;
-        double t0 = bs_now();
-        bs_sink = bs_sink + bs_loop1(s, p, bs_n, kk);
-        t[kk][r] = bs_now() - t0;
+        bs_stats(t[k], bs_runs, &med[k], &lo[k], &hi[k]);
+        printf("%-22s signed %-7s 1 thr (cpu)  %-24s %8.1f ns/query [%.1f, "
+               "%.1f]\n",
+               s->file, bs_setname[set], name1[k], 1e9 * med[k] / (double)bs_n,
+               1e9 * lo[k] / (double)bs_n, 1e9 * hi[k] / (double)bs_n);
       }
-    bs_cpu = 0;
-    for (k = 0; k < nk; ++k) {
-      bs_stats(t[k], bs_runs, &med[k], &lo[k], &hi[k]);
-      printf("%-22s signed %-7s 1 thr (cpu)  %-24s %8.1f ns/query [%.1f, "
-             "%.1f]\n",
-             s->file, bs_setname[set], name1[k], 1e9 * med[k] / (double)bs_n,
-             1e9 * lo[k] / (double)bs_n, 1e9 * hi[k] / (double)bs_n);
+      printf("%-22s signed %-7s 1 thr ratios: sdf_distance/closest(result) "
+             "%.2f, sdf_distance/closest(no result) %.2f, "
+             "sdf_inside/closest(result) %.2f (method %d)\n",
+             s->file, bs_setname[set], med[2] / med[1], med[2] / med[0],
+             med[3] / med[1], prox_sdf_method(s->sdf));
     }
-    printf("%-22s signed %-7s 1 thr ratios: sdf_distance/closest(result) "
-           "%.2f, sdf_distance/closest(no result) %.2f, "
-           "sdf_inside/closest(result) %.2f (method %d)\n",
-           s->file, bs_setname[set], med[2] / med[1], med[2] / med[0],
-           med[3] / med[1], prox_sdf_method(s->sdf));
+    if (!bs_thr2) continue;
     for (r = 0; r < bs_runs; ++r)
       for (k = 0; k < 3; ++k) {
         int kk = (k + r) % 3;
@@ -432,6 +438,7 @@ static void bs_grid_rows(bs_set *s) {
          s->file, g, mism);
   for (ti = 0; ti < 2; ++ti) {
     int th = threads[ti];
+    if (!(th == 1 ? bs_thr1 : bs_thr2)) continue;
     double t[4][64], med[4], lo[4], hi[4];
     static const char *name[4] = {"sdf_grid", "closest_batch (grid pts)",
                                   "sdf_batch (grid pts)",
@@ -658,7 +665,8 @@ int main(int argc, char **argv) {
     fflush(stdout);
     if (bs_section("grid")) bs_grid_rows(&s);
     fflush(stdout);
-    if (bs_section("winding") && !s.topo->closed) bs_winding_rows(&s);
+    if (bs_section("winding") && !s.topo->closed && bs_thr1)
+      bs_winding_rows(&s);
     fflush(stdout);
     free(xyz);
     free(s.p);

@@ -5,6 +5,7 @@
  *
  *   bench_sign_cgal [--quick] [--runs N] [--meshes DIR] [--mesh WORD]
  *                   [--n N] [--check N] [--reference PREFIX]
+ *                   [--threads 1|2|1,2]
  *
  * CGAL: Exact_predicates_inexact_constructions_kernel (Epick), a
  * Surface_mesh built from the same OBJ arrays as prox's mesh view, its
@@ -20,7 +21,8 @@
  * Rows: build times (ms, median of --runs, default 5), then per point set
  * ns per inside test, 1 thread (thread CPU time, meant for `taskset -c 1`)
  * and 2 threads (wall, two std::threads over halves), the two libraries
- * interleaved within each run, and the ratio CGAL/prox; beside them prox
+ * interleaved within each run (--threads picks the 1- or 2-thread rows,
+ * default both), and the ratio CGAL/prox; beside them prox
  * with PROX_SIGN_CROSSINGS forced (an exact crossing count along one
  * segment, no closest point: the same kind of query as CGAL's); then the
  * wrong
@@ -62,6 +64,7 @@ int g_runs = 5;
 size_t g_n = 1000000, g_check = (size_t)-1;
 volatile double g_sink;
 bool g_cpu = false;
+bool g_thr1 = true, g_thr2 = true; // --threads: which rows run
 
 double now() {
   struct timespec ts;
@@ -261,6 +264,7 @@ void bench_mesh(const std::string &dir, const char *file,
       return s;
     };
     for (int th = 1; th <= 2; ++th) {
+      if (!(th == 1 ? g_thr1 : g_thr2)) continue;
       std::vector<double> t[3];
       g_cpu = th == 1;
       for (int r = 0; r < g_runs; ++r)
@@ -373,6 +377,10 @@ int main(int argc, char **argv) {
       g_n = (size_t)std::atof(val), n_set = true, ++a;
     } else if (val && arg == "--check") {
       g_check = (size_t)std::atof(val), ++a;
+    } else if (val && arg == "--threads") {
+      g_thr1 = std::strchr(val, '1') != nullptr;
+      g_thr2 = std::strchr(val, '2') != nullptr;
+      ++a;
     } else if (val && arg == "--reference") {
       ref_prefix = val, ++a;
     } else {
