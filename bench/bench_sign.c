@@ -566,6 +566,9 @@ int main(int argc, char **argv) {
     else if (BS_OPT("--grid")) {
       bs_grid = (size_t)atoi(val);
       grid_set = 1;
+    } else if (BS_OPT("--threads")) {
+      bs_thr1 = strchr(val, '1') != NULL;
+      bs_thr2 = strchr(val, '2') != NULL;
     } else if (BS_OPT("--n"))
       bs_n = (size_t)atof(val);
     else if (BS_OPT("--write-points"))
