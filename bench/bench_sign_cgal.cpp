@@ -33,7 +33,7 @@
  * answers are counted apart (as wrong: no point left is on the surface).
  * --reference PREFIX reads the oracle's answers from the
  * PREFIX_<mesh>_ref.npy that `bench_sign --write-reference PREFIX` wrote
- * with the same N (saves recomputing them). */
+ * with the same or a larger N (saves recomputing them). */
 #include <prox/batch.h>
 #include <prox/sign.h>
 
@@ -85,9 +85,12 @@ stat3 stats(std::vector<double> v) {
   return s;
 }
 
-// The oracle codes of a PREFIX_<mesh>_ref.npy (int8, shape (rows, 3)):
-// column 1 into codes; false when the file is missing or of another shape.
-bool read_reference(const std::string &path, size_t rows,
+// The oracle codes of a PREFIX_<mesh>_ref.npy (int8, shape (R, 3), R / 2
+// points of each set): column 1 of the first n rows of each set (the points
+// of a run with N = n, since the points are drawn one after the other from
+// the same seed) into codes[0, 2 n); false when the file is missing, of
+// another layout or too small.
+bool read_reference(const std::string &path, size_t n,
                     std::vector<signed char> &codes) {
   FILE *f = std::fopen(path.c_str(), "rb");
   if (!f) return false;
@@ -96,18 +99,19 @@ bool read_reference(const std::string &path, size_t rows,
   size_t hl = ok ? (size_t)pre[8] | ((size_t)pre[9] << 8) : 0;
   std::string head(hl, ' ');
   if (ok) ok = std::fread(&head[0], 1, hl, f) == hl;
-  char want[64];
-  std::snprintf(want, sizeof want, "(%zu, 3)", rows);
+  size_t rows = 0, at = head.find("'shape': (");
   if (ok)
-    ok = head.find("'|i1'") != std::string::npos &&
-         head.find(want) != std::string::npos;
-  std::vector<signed char> all(3 * rows);
+    ok = head.find("'|i1'") != std::string::npos && at != std::string::npos &&
+         std::sscanf(head.c_str() + at + 10, "%zu, 3)", &rows) == 1 &&
+         rows % 2 == 0 && rows / 2 >= n;
+  std::vector<signed char> all(ok ? 3 * rows : 0);
   if (ok) ok = std::fread(all.data(), 1, all.size(), f) == all.size();
   std::fclose(f);
   if (!ok) return false;
-  codes.resize(rows);
-  for (size_t i = 0; i < rows; ++i)
-    codes[i] = all[3 * i + 1];
+  codes.resize(2 * n);
+  for (size_t set = 0; set < 2; ++set)
+    for (size_t i = 0; i < n; ++i)
+      codes[set * n + i] = all[3 * (set * (rows / 2) + i) + 1];
   return true;
 }
 
@@ -235,7 +239,7 @@ void bench_mesh(const std::string &dir, const char *file,
     std::string stem(file);
     stem = stem.substr(0, stem.rfind('.'));
     std::string rp = std::string(ref_prefix) + "_" + stem + "_ref.npy";
-    have_ref = read_reference(rp, 2 * g_n, ref);
+    have_ref = read_reference(rp, g_n, ref);
     std::printf("%-22s reference %s: %s\n", file, rp.c_str(),
                 have_ref ? "read" : "missing or of another size; computed");
   }

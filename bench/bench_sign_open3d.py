@@ -4,7 +4,7 @@
 bench_sign.
 
     bench_sign_open3d.py PREFIX [--meshes DIR] [--runs N] [--mesh WORD]
-                                [--threads 1,2]
+                                [--threads 1,2] [--n N]
 
 PREFIX is what `bench_sign --write-points PREFIX --write-reference PREFIX`
 was given: PREFIX_<mesh>.npy holds the 2N points (float64, the uniform set
@@ -126,6 +126,8 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--mesh", default="")
     ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--n", type=int, default=0,
+                    help="use the first N points of each set (default all)")
     a = ap.parse_args()
     threads = [int(x) for x in a.threads.split(",") if x]
     print("bench_sign_open3d: Open3D %s, numpy %s, runs %d"
@@ -144,7 +146,11 @@ def main():
             continue
         pts = np.load(pts_path)
         ref = np.load(ref_path)
-        n = pts.shape[0] // 2
+        half = pts.shape[0] // 2
+        n = min(a.n, half) if a.n > 0 else half
+        # The first n points of each set are those of a run with N = n.
+        pick = np.r_[0:n, half:half + n]
+        pts, ref = pts[pick], ref[pick]
         v, t = load_obj(os.path.join(a.meshes, file))
         t0 = time.perf_counter()
         scene = make_scene(v, t)
