@@ -95,11 +95,9 @@ prox_vec3 vmul(prox_vec3 a, double s) {
 // one is left as it is. CGAL's point-tetrahedron distance assumes the
 // positive orientation: its face tests use it.
 prox_tetrahedron oriented(prox_tetrahedron t, CGAL::Orientation want) {
-  CGAL::Orientation o =
-      CGAL::orientation(IK::Point_3(t.v[0].x, t.v[0].y, t.v[0].z),
-                        IK::Point_3(t.v[1].x, t.v[1].y, t.v[1].z),
-                        IK::Point_3(t.v[2].x, t.v[2].y, t.v[2].z),
-                        IK::Point_3(t.v[3].x, t.v[3].y, t.v[3].z));
+  CGAL::Orientation o = CGAL::orientation(
+      IK::Point_3(t.v[0].x, t.v[0].y, t.v[0].z), IK::Point_3(t.v[1].x, t.v[1].y, t.v[1].z),
+      IK::Point_3(t.v[2].x, t.v[2].y, t.v[2].z), IK::Point_3(t.v[3].x, t.v[3].y, t.v[3].z));
   if (o != CGAL::COPLANAR && o != want) std::swap(t.v[0], t.v[1]);
   return t;
 }
@@ -118,8 +116,7 @@ template <class K> typename K::Triangle_3 tri(const prox_triangle &t) {
   return typename K::Triangle_3(pt<K>(t.v[0]), pt<K>(t.v[1]), pt<K>(t.v[2]));
 }
 template <class K> typename K::Tetrahedron_3 tet(const prox_tetrahedron &t) {
-  return typename K::Tetrahedron_3(pt<K>(t.v[0]), pt<K>(t.v[1]), pt<K>(t.v[2]),
-                                   pt<K>(t.v[3]));
+  return typename K::Tetrahedron_3(pt<K>(t.v[0]), pt<K>(t.v[1]), pt<K>(t.v[2]), pt<K>(t.v[3]));
 }
 
 /* ------------------------------------------------------------- speed --- */
@@ -134,8 +131,7 @@ double now_ns() {
 
 // Median ns per query of each loop: runs interleaved and rotated, after one
 // untimed warm-up.
-std::vector<double> time_loops(const std::vector<loop_fn> &loops, size_t n,
-                               size_t sweeps) {
+std::vector<double> time_loops(const std::vector<loop_fn> &loops, size_t n, size_t sweeps) {
   size_t nl = loops.size();
   std::vector<std::vector<double>> t(nl);
   for (size_t v = 0; v < nl; ++v)
@@ -158,11 +154,11 @@ std::vector<double> time_loops(const std::vector<loop_fn> &loops, size_t n,
   return med;
 }
 
-void speed_row(const char *kernel, const char *data,
-               const std::vector<loop_fn> &loops, size_t n, size_t sweeps) {
+void speed_row(const char *kernel, const char *data, const std::vector<loop_fn> &loops, size_t n,
+               size_t sweeps) {
   std::vector<double> ns = time_loops(loops, n, sweeps);
-  std::printf("| %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", kernel, data,
-              ns[0], ns[1], ns[2], ns[0] / ns[1], ns[0] / ns[2]);
+  std::printf("| %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", kernel, data, ns[0], ns[1], ns[2],
+              ns[0] / ns[1], ns[0] / ns[2]);
   std::fflush(stdout);
 }
 
@@ -194,8 +190,8 @@ template <class K> struct cgal_set {
     for (auto &v : S.te)
       te.push_back(tet<K>(v));
     for (auto &r : S.ray)
-      ray.push_back(typename K::Ray_3(
-          pt<K>(r.origin), typename K::Vector_3(r.dir.x, r.dir.y, r.dir.z)));
+      ray.push_back(
+          typename K::Ray_3(pt<K>(r.origin), typename K::Vector_3(r.dir.x, r.dir.y, r.dir.z)));
   }
 };
 
@@ -212,44 +208,22 @@ template <class F> loop_fn sum_loop(F f) {
 template <class K> std::vector<loop_fn> cgal_loops(const cgal_set<K> &C) {
   auto d = [](const typename K::FT &x) { return CGAL::to_double(x); };
   return {
-      sum_loop([&C, d](size_t i) {
-        return d(CGAL::squared_distance(C.p[i], C.s1[i]));
-      }),
-      sum_loop([&C, d](size_t i) {
-        return d(CGAL::squared_distance(C.p[i], C.t1[i]));
-      }),
-      sum_loop([&C, d](size_t i) {
-        return d(CGAL::squared_distance(C.p[i], C.te[i]));
-      }),
-      sum_loop([&C, d](size_t i) {
-        return d(CGAL::squared_distance(C.s1[i], C.s2[i]));
-      }),
-      sum_loop([&C, d](size_t i) {
-        return d(CGAL::squared_distance(C.t1[i], C.t2[i]));
-      }),
-      sum_loop([&C](size_t i) {
-        return CGAL::do_intersect(C.ray[i], C.t1[i]) ? 1.0 : 0.0;
-      }),
+      sum_loop([&C, d](size_t i) { return d(CGAL::squared_distance(C.p[i], C.s1[i])); }),
+      sum_loop([&C, d](size_t i) { return d(CGAL::squared_distance(C.p[i], C.t1[i])); }),
+      sum_loop([&C, d](size_t i) { return d(CGAL::squared_distance(C.p[i], C.te[i])); }),
+      sum_loop([&C, d](size_t i) { return d(CGAL::squared_distance(C.s1[i], C.s2[i])); }),
+      sum_loop([&C, d](size_t i) { return d(CGAL::squared_distance(C.t1[i], C.t2[i])); }),
+      sum_loop([&C](size_t i) { return CGAL::do_intersect(C.ray[i], C.t1[i]) ? 1.0 : 0.0; }),
   };
 }
 
 std::vector<loop_fn> prox_loops(const speed_set &S) {
   return {
-      sum_loop([&S](size_t i) {
-        return prox_point_segment(S.p[i], &S.s1[i], nullptr);
-      }),
-      sum_loop([&S](size_t i) {
-        return prox_point_triangle(S.p[i], &S.t1[i], nullptr);
-      }),
-      sum_loop([&S](size_t i) {
-        return prox_point_tetrahedron(S.p[i], &S.te[i], nullptr);
-      }),
-      sum_loop([&S](size_t i) {
-        return prox_segment_segment(&S.s1[i], &S.s2[i], nullptr);
-      }),
-      sum_loop([&S](size_t i) {
-        return prox_triangle_triangle(&S.t1[i], &S.t2[i], nullptr);
-      }),
+      sum_loop([&S](size_t i) { return prox_point_segment(S.p[i], &S.s1[i], nullptr); }),
+      sum_loop([&S](size_t i) { return prox_point_triangle(S.p[i], &S.t1[i], nullptr); }),
+      sum_loop([&S](size_t i) { return prox_point_tetrahedron(S.p[i], &S.te[i], nullptr); }),
+      sum_loop([&S](size_t i) { return prox_segment_segment(&S.s1[i], &S.s2[i], nullptr); }),
+      sum_loop([&S](size_t i) { return prox_triangle_triangle(&S.t1[i], &S.t2[i], nullptr); }),
       sum_loop([&S](size_t i) {
         prox_rayhit h;
         return prox_raycast_triangle(&S.ray[i], &S.t1[i], &h) ? 1.0 + h.t : 0.0;
@@ -258,9 +232,8 @@ std::vector<loop_fn> prox_loops(const speed_set &S) {
 }
 
 void speed(size_t stream_n, size_t cache_n) {
-  static const char *names[] = {"point-segment",     "point-triangle",
-                                "point-tetrahedron", "segment-segment",
-                                "triangle-triangle", "ray-triangle"};
+  static const char *names[] = {"point-segment",   "point-triangle",    "point-tetrahedron",
+                                "segment-segment", "triangle-triangle", "ray-triangle"};
   static const bool slow[] = {false, false, true, false, true, false};
   std::printf("## Speed: ns per query (double)\n\n");
   std::printf("prox: squared distance only (out = NULL); epick: "
@@ -283,11 +256,10 @@ void speed(size_t stream_n, size_t cache_n) {
       prox_segment a = {rvec(-1, 1), rvec(-1, 1)};
       prox_segment b = {rvec(-1, 1), rvec(-1, 1)};
       prox_triangle t = {{rvec(-1, 1), rvec(-1, 1), rvec(-1, 1)}};
-      prox_triangle u = {{vadd(rvec(-1, 1), shift), vadd(rvec(-1, 1), shift),
-                          vadd(rvec(-1, 1), shift)}};
+      prox_triangle u = {
+          {vadd(rvec(-1, 1), shift), vadd(rvec(-1, 1), shift), vadd(rvec(-1, 1), shift)}};
       prox_tetrahedron e =
-          oriented({{rvec(-1, 1), rvec(-1, 1), rvec(-1, 1), rvec(-1, 1)}},
-                   CGAL::POSITIVE);
+          oriented({{rvec(-1, 1), rvec(-1, 1), rvec(-1, 1), rvec(-1, 1)}}, CGAL::POSITIVE);
       S.p.push_back(rvec(-1, 1));
       S.s1.push_back(a);
       S.s2.push_back(b);
@@ -296,13 +268,11 @@ void speed(size_t stream_n, size_t cache_n) {
       S.te.push_back(e);
       // Rays from outside towards the triangle's region: about half hit.
       S.ray.push_back(prox_ray_make(rvec(-2, 2), rvec(-1, 1)));
-      S.ray.back().dir =
-          vsub(vadd(rvec(-0.5, 0.5), t.v[0]), S.ray.back().origin);
+      S.ray.back().dir = vsub(vadd(rvec(-0.5, 0.5), t.v[0]), S.ray.back().origin);
     }
     cgal_set<IK> ci(S);
     cgal_set<SK> cs(S);
-    std::vector<loop_fn> lp = prox_loops(S), li = cgal_loops(ci),
-                         ls = cgal_loops(cs);
+    std::vector<loop_fn> lp = prox_loops(S), li = cgal_loops(ci), ls = cgal_loops(cs);
     for (size_t k = 0; k < lp.size(); ++k) {
       if (!wanted(std::string(names[k]) + " " + data)) continue;
       size_t sweeps = d == 0 ? 1 : (slow[k] ? 8 : 64);
@@ -334,8 +304,7 @@ EK::FT ex_point_triangle(prox_vec3 p, const prox_triangle &t) {
 
 EK::FT ex_point_tetrahedron(prox_vec3 p, const prox_tetrahedron &t) {
   static const int f[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
-  if (!CGAL::coplanar(pt<EK>(t.v[0]), pt<EK>(t.v[1]), pt<EK>(t.v[2]),
-                      pt<EK>(t.v[3])) &&
+  if (!CGAL::coplanar(pt<EK>(t.v[0]), pt<EK>(t.v[1]), pt<EK>(t.v[2]), pt<EK>(t.v[3])) &&
       !tet<EK>(t).has_on_unbounded_side(pt<EK>(p)))
     return 0; // inside the solid
   EK::FT m = -1;
@@ -379,8 +348,7 @@ struct acc_case {
   EK::FT exact;
 };
 
-void acc_row(const char *kernel, const char *kind, long n,
-             const std::function<acc_case()> &make) {
+void acc_row(const char *kernel, const char *kind, long n, const std::function<acc_case()> &make) {
   if (!wanted(std::string(kernel) + " " + kind)) return;
   acc_stat sp, si, ss;
   for (long c = 0; c < n; ++c) {
@@ -392,9 +360,8 @@ void acc_row(const char *kernel, const char *kind, long n,
     si.add(k.epick, k.exact, unit);
     ss.add(k.sc, k.exact, unit);
   }
-  std::printf("| %s | %s | %ld | %.3g | %.3g | %.3g | %ld | %ld | %ld |\n",
-              kernel, kind, n, sp.max_err, si.max_err, ss.max_err, sp.nonfinite,
-              si.nonfinite, ss.nonfinite);
+  std::printf("| %s | %s | %ld | %.3g | %.3g | %.3g | %ld | %ld | %ld |\n", kernel, kind, n,
+              sp.max_err, si.max_err, ss.max_err, sp.nonfinite, si.nonfinite, ss.nonfinite);
   std::fflush(stdout);
 }
 
@@ -413,8 +380,7 @@ prox_triangle sliver() {
   t.v[1] = rvec(-1, 1);
   prox_vec3 e = vsub(t.v[1], t.v[0]);
   double len = std::sqrt(e.x * e.x + e.y * e.y + e.z * e.z);
-  t.v[2] = vadd(vadd(t.v[0], vmul(e, uni(-0.5, 1.5))),
-                vmul(unit_rand(), 1e-12 * len));
+  t.v[2] = vadd(vadd(t.v[0], vmul(e, uni(-0.5, 1.5))), vmul(unit_rand(), 1e-12 * len));
   return t;
 }
 
@@ -424,16 +390,13 @@ prox_triangle collinear() {
   prox_vec3 a = dyadic(), d = vmul(dyadic(), 0.25);
   t.v[0] = a;
   t.v[1] = vadd(a, d);
-  t.v[2] = (next_u64() & 3) == 0
-               ? t.v[1]
-               : vadd(a, vmul(d, 2 + (double)(next_u64() % 3)));
+  t.v[2] = (next_u64() & 3) == 0 ? t.v[1] : vadd(a, vmul(d, 2 + (double)(next_u64() % 3)));
   return t;
 }
 
 // One case: prox's value, CGAL's from cg(IK()) and cg(SK()) (cg computes
 // the distance in the kernel whose tag it gets), s and the exact value.
-template <class F>
-acc_case make_case(double prox, F cg, double s, const EK::FT &exact) {
+template <class F> acc_case make_case(double prox, F cg, double s, const EK::FT &exact) {
   acc_case k;
   k.prox = prox;
   k.epick = cg(IK());
@@ -469,8 +432,7 @@ acc_case case_pt_tet(prox_vec3 p, const prox_tetrahedron &t) {
         typedef decltype(k) K;
         return CGAL::to_double(CGAL::squared_distance(pt<K>(p), tet<K>(t)));
       },
-      std::max({maxabs(p), maxabs(t.v[0]), maxabs(t.v[1]), maxabs(t.v[2]),
-                maxabs(t.v[3])}),
+      std::max({maxabs(p), maxabs(t.v[0]), maxabs(t.v[1]), maxabs(t.v[2]), maxabs(t.v[3])}),
       ex_point_tetrahedron(p, t));
 }
 acc_case case_seg_seg(const prox_segment &a, const prox_segment &b) {
@@ -480,8 +442,7 @@ acc_case case_seg_seg(const prox_segment &a, const prox_segment &b) {
         typedef decltype(k) K;
         return CGAL::to_double(CGAL::squared_distance(seg<K>(a), seg<K>(b)));
       },
-      std::max({maxabs(a.a), maxabs(a.b), maxabs(b.a), maxabs(b.b)}),
-      ex_segment_segment(a, b));
+      std::max({maxabs(a.a), maxabs(a.b), maxabs(b.a), maxabs(b.b)}), ex_segment_segment(a, b));
 }
 acc_case case_tri_tri(const prox_triangle &a, const prox_triangle &b) {
   return make_case(
@@ -490,8 +451,8 @@ acc_case case_tri_tri(const prox_triangle &a, const prox_triangle &b) {
         typedef decltype(k) K;
         return CGAL::to_double(CGAL::squared_distance(tri<K>(a), tri<K>(b)));
       },
-      std::max({maxabs(a.v[0]), maxabs(a.v[1]), maxabs(a.v[2]), maxabs(b.v[0]),
-                maxabs(b.v[1]), maxabs(b.v[2])}),
+      std::max({maxabs(a.v[0]), maxabs(a.v[1]), maxabs(a.v[2]), maxabs(b.v[0]), maxabs(b.v[1]),
+                maxabs(b.v[2])}),
       CGAL::squared_distance(tri<EK>(a), tri<EK>(b)));
 }
 
@@ -531,13 +492,13 @@ void accuracy(long n) {
     return case_pt_seg(rvec(-1, 1), s);
   });
   acc_row("point-tetrahedron", "uniform, positively oriented", n, [] {
-    prox_tetrahedron t = oriented(
-        {{rvec(-1, 1), rvec(-1, 1), rvec(-1, 1), rvec(-1, 1)}}, CGAL::POSITIVE);
+    prox_tetrahedron t =
+        oriented({{rvec(-1, 1), rvec(-1, 1), rvec(-1, 1), rvec(-1, 1)}}, CGAL::POSITIVE);
     return case_pt_tet(rvec(-1, 1), t);
   });
   acc_row("point-tetrahedron", "uniform, negatively oriented", n, [] {
-    prox_tetrahedron t = oriented(
-        {{rvec(-1, 1), rvec(-1, 1), rvec(-1, 1), rvec(-1, 1)}}, CGAL::NEGATIVE);
+    prox_tetrahedron t =
+        oriented({{rvec(-1, 1), rvec(-1, 1), rvec(-1, 1), rvec(-1, 1)}}, CGAL::NEGATIVE);
     return case_pt_tet(rvec(-1, 1), t);
   });
   acc_row("point-tetrahedron", "flat (height 1e-12)", n, [] {
@@ -560,8 +521,7 @@ void accuracy(long n) {
   acc_row("segment-segment", "nearly parallel (angle 1e-10)", n, [] {
     prox_segment a = {rvec(-1, 1), rvec(-1, 1)};
     prox_vec3 off = rvec(-0.5, 0.5);
-    prox_segment b = {vadd(a.a, off),
-                      vadd(vadd(a.b, off), vmul(unit_rand(), 1e-10))};
+    prox_segment b = {vadd(a.a, off), vadd(vadd(a.b, off), vmul(unit_rand(), 1e-10))};
     return case_seg_seg(a, b);
   });
   acc_row("segment-segment", "exactly parallel", n, [] {
@@ -574,8 +534,7 @@ void accuracy(long n) {
   acc_row("triangle-triangle", "uniform (shifted by up to 1)", n / 4, [] {
     prox_vec3 sh = rvec(-0.6, 0.6);
     prox_triangle a = {{rvec(-1, 1), rvec(-1, 1), rvec(-1, 1)}};
-    prox_triangle b = {
-        {vadd(rvec(-1, 1), sh), vadd(rvec(-1, 1), sh), vadd(rvec(-1, 1), sh)}};
+    prox_triangle b = {{vadd(rvec(-1, 1), sh), vadd(rvec(-1, 1), sh), vadd(rvec(-1, 1), sh)}};
     return case_tri_tri(a, b);
   });
   acc_row("triangle-triangle", "slivers (relative height 1e-12)", n / 4, [] {
@@ -598,9 +557,7 @@ int main(int argc, char **argv) {
     } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
       g_only = argv[++i];
     } else {
-      std::fprintf(stderr,
-                   "usage: %s [--quick] [--seed N] [--runs N] [--only WORD]\n",
-                   argv[0]);
+      std::fprintf(stderr, "usage: %s [--quick] [--seed N] [--runs N] [--only WORD]\n", argv[0]);
       return 2;
     }
   }
@@ -611,8 +568,8 @@ int main(int argc, char **argv) {
   std::printf("# bench_cgal: seed %llu, %d runs (median), stream n = %zu, "
               "cache n = %zu, accuracy %ld cases per row (triangle pairs "
               "%ld); CGAL %s\n\n",
-              (unsigned long long)seed, g_runs, stream_n, cache_n, acc_n,
-              acc_n / 4, CGAL_VERSION_STR);
+              (unsigned long long)seed, g_runs, stream_n, cache_n, acc_n, acc_n / 4,
+              CGAL_VERSION_STR);
   speed(stream_n, cache_n);
   accuracy(acc_n);
   std::printf("# checksum %.17g\n", (double)g_sink);

@@ -77,21 +77,18 @@ static double run(const cfg *c, const void *data, size_t n) {
         if (c->what == 0)
           acc += prox_ipc_point_triangle_distance(q[0], q[1], q[2], q[3], t);
         else if (c->what == 1)
-          acc += prox_ipc_point_triangle_distance_gradient(q[0], q[1], q[2],
-                                                           q[3], t, g_gd[k]);
+          acc += prox_ipc_point_triangle_distance_gradient(q[0], q[1], q[2], q[3], t, g_gd[k]);
         else
-          acc += prox_ipc_point_triangle_distance_hessian(
-              q[0], q[1], q[2], q[3], t, g_gd[k], g_hd[k]);
+          acc +=
+              prox_ipc_point_triangle_distance_hessian(q[0], q[1], q[2], q[3], t, g_gd[k], g_hd[k]);
       } else {
         prox_ipc_ee_type t = c->typed ? (prox_ipc_ee_type)tee[i] : PROX_EE_AUTO;
         if (c->what == 0)
           acc += prox_ipc_edge_edge_distance(q[0], q[1], q[2], q[3], t);
         else if (c->what == 1)
-          acc += prox_ipc_edge_edge_distance_gradient(q[0], q[1], q[2], q[3], t,
-                                                      g_gd[k]);
+          acc += prox_ipc_edge_edge_distance_gradient(q[0], q[1], q[2], q[3], t, g_gd[k]);
         else
-          acc += prox_ipc_edge_edge_distance_hessian(q[0], q[1], q[2], q[3], t,
-                                                     g_gd[k], g_hd[k]);
+          acc += prox_ipc_edge_edge_distance_hessian(q[0], q[1], q[2], q[3], t, g_gd[k], g_hd[k]);
       }
     }
   } else {
@@ -102,31 +99,27 @@ static double run(const cfg *c, const void *data, size_t n) {
       if (c->pt) {
         prox_ipc_pt_type t = c->typed ? (prox_ipc_pt_type)tpt[i] : PROX_PT_AUTO;
         if (c->what == 0)
-          acc += (double)prox_ipc_point_triangle_distancef(q[0], q[1], q[2],
-                                                           q[3], t);
+          acc += (double)prox_ipc_point_triangle_distancef(q[0], q[1], q[2], q[3], t);
         else if (c->what == 1)
-          acc += (double)prox_ipc_point_triangle_distance_gradientf(
-              q[0], q[1], q[2], q[3], t, g_gf[k]);
+          acc += (double)prox_ipc_point_triangle_distance_gradientf(q[0], q[1], q[2], q[3], t,
+                                                                    g_gf[k]);
         else
-          acc += (double)prox_ipc_point_triangle_distance_hessianf(
-              q[0], q[1], q[2], q[3], t, g_gf[k], g_hf[k]);
+          acc += (double)prox_ipc_point_triangle_distance_hessianf(q[0], q[1], q[2], q[3], t,
+                                                                   g_gf[k], g_hf[k]);
       } else {
         prox_ipc_ee_type t = c->typed ? (prox_ipc_ee_type)tee[i] : PROX_EE_AUTO;
         if (c->what == 0)
-          acc +=
-              (double)prox_ipc_edge_edge_distancef(q[0], q[1], q[2], q[3], t);
+          acc += (double)prox_ipc_edge_edge_distancef(q[0], q[1], q[2], q[3], t);
         else if (c->what == 1)
-          acc += (double)prox_ipc_edge_edge_distance_gradientf(
-              q[0], q[1], q[2], q[3], t, g_gf[k]);
+          acc += (double)prox_ipc_edge_edge_distance_gradientf(q[0], q[1], q[2], q[3], t, g_gf[k]);
         else
-          acc += (double)prox_ipc_edge_edge_distance_hessianf(
-              q[0], q[1], q[2], q[3], t, g_gf[k], g_hf[k]);
+          acc += (double)prox_ipc_edge_edge_distance_hessianf(q[0], q[1], q[2], q[3], t, g_gf[k],
+                                                              g_hf[k]);
       }
     }
   }
   t1 = now_ns();
-  g_sink =
-      acc + g_hd[3][7] + (double)g_hf[5][9] + g_gd[1][2] + (double)g_gf[2][1];
+  g_sink = acc + g_hd[3][7] + (double)g_hf[5][9] + g_gd[1][2] + (double)g_gf[2][1];
   return (t1 - t0) / (double)n;
 }
 
@@ -167,13 +160,10 @@ int main(int argc, char **argv) {
   for (i = 0; i < NCACHED; ++i) {
     const prox_vec3 *q = vd + 4 * i;
     const prox_vec3f *r = vf + 4 * i;
-    g_tpt[1][i] =
-        (int)prox_ipc_point_triangle_distance_type(q[0], q[1], q[2], q[3]);
+    g_tpt[1][i] = (int)prox_ipc_point_triangle_distance_type(q[0], q[1], q[2], q[3]);
     g_tee[1][i] = (int)prox_ipc_edge_edge_distance_type(q[0], q[1], q[2], q[3]);
-    g_tpt[0][i] =
-        (int)prox_ipc_point_triangle_distance_typef(r[0], r[1], r[2], r[3]);
-    g_tee[0][i] =
-        (int)prox_ipc_edge_edge_distance_typef(r[0], r[1], r[2], r[3]);
+    g_tpt[0][i] = (int)prox_ipc_point_triangle_distance_typef(r[0], r[1], r[2], r[3]);
+    g_tee[0][i] = (int)prox_ipc_edge_edge_distance_typef(r[0], r[1], r[2], r[3]);
   }
   printf("contact kernels (K4), random configurations in [-1,1]^3 (all "
          "types occur); ns per call, median of %d runs\n\n",
@@ -194,15 +184,13 @@ int main(int argc, char **argv) {
           c.dbl = dbl;
           c.what = what;
           c.typed = set == 2;
-          ns[what] = median_run(&c, dbl ? (const void *)vd : (const void *)vf,
-                                n, runs);
+          ns[what] = median_run(&c, dbl ? (const void *)vd : (const void *)vf, n, runs);
         }
         printf("| %s | %s | %s | %s | %.1f | %.1f | %.1f | %.2fx |\n",
                pt ? "point-triangle" : "edge-edge", dbl ? "double" : "float",
                set == 2 ? "given" : "auto",
-               set == 1 ? (quick ? "256k streamed" : "4M streamed")
-                        : "32k cached",
-               ns[0], ns[1], ns[2], ns[2] / ns[0]);
+               set == 1 ? (quick ? "256k streamed" : "4M streamed") : "32k cached", ns[0], ns[1],
+               ns[2], ns[2] / ns[0]);
       }
   free(vd);
   free(vf);

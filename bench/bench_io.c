@@ -67,8 +67,8 @@ static long file_size(const char *path) {
 }
 
 int main(int argc, char **argv) {
-  static const char *const files[] = {"bunny.obj", "dragon.obj", "bunny.ply",
-                                      "bunny.stl", "bunny_ascii.stl"};
+  static const char *const files[] = {"bunny.obj", "dragon.obj", "bunny.ply", "bunny.stl",
+                                      "bunny_ascii.stl"};
   const char *dir = getenv("PROX_MESH_DIR");
   int runs = 9, i;
   size_t k;
@@ -89,9 +89,9 @@ int main(int argc, char **argv) {
          "aiProcess_Triangulate), %d runs each, medians of %s time\n",
          aiGetVersionMajor(), aiGetVersionMinor(), runs,
          clock_id == CLOCK_MONOTONIC ? "wall" : "process CPU");
-  printf("%-16s %7s | %9s %15s %8s | %9s %15s %8s | %6s | %s\n", "file", "MB",
-         "prox ms", "(min-max)", "MB/s", "assimp ms", "(min-max)", "MB/s",
-         "ratio", "counts prox / assimp (v, t)");
+  printf("%-16s %7s | %9s %15s %8s | %9s %15s %8s | %6s | %s\n", "file", "MB", "prox ms",
+         "(min-max)", "MB/s", "assimp ms", "(min-max)", "MB/s", "ratio",
+         "counts prox / assimp (v, t)");
   for (k = 0; k < sizeof files / sizeof files[0]; ++k) {
     char path[1024];
     double *tp = (double *)malloc((size_t)runs * sizeof *tp);
@@ -147,9 +147,8 @@ int main(int argc, char **argv) {
       ma = ta[runs / 2];
       printf("%-16s %7.2f | %9.2f (%6.2f-%6.2f) %8.0f | %9.2f (%6.2f-%6.2f) "
              "%8.0f | %6.1f | %zu, %zu / %zu, %zu\n",
-             files[k], mb, 1e3 * mp, 1e3 * tp[0], 1e3 * tp[runs - 1], mb / mp,
-             1e3 * ma, 1e3 * ta[0], 1e3 * ta[runs - 1], mb / ma, ma / mp, pv,
-             pt, av, at);
+             files[k], mb, 1e3 * mp, 1e3 * tp[0], 1e3 * tp[runs - 1], mb / mp, 1e3 * ma,
+             1e3 * ta[0], 1e3 * ta[runs - 1], mb / ma, ma / mp, pv, pt, av, at);
     }
     free(tp);
     free(ta);

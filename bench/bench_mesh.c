@@ -82,8 +82,7 @@ static int bm_subdivide(objmesh *m) {
     int k, c;
     for (k = 0; k < 3; ++k) {
       double p[3];
-      const double *a = m->v + 3 * (size_t)i[k],
-                   *b = m->v + 3 * (size_t)i[(k + 1) % 3];
+      const double *a = m->v + 3 * (size_t)i[k], *b = m->v + 3 * (size_t)i[(k + 1) % 3];
       for (c = 0; c < 3; ++c)
         p[c] = 0.5 * (a[c] + b[c]);
       mid[k] = (uint32_t)o.nv;
@@ -125,8 +124,8 @@ static void bm_finish_mesh(bm_mesh *b) {
 
 /* Query sets: 0 uniform in the box enlarged by 10%, 1 within 1% of the
  * diagonal of the surface. */
-static void bm_queries(const bm_mesh *b, int set, size_t n, uint64_t seed,
-                       prox_vec3 *pd, prox_vec3f *pf) {
+static void bm_queries(const bm_mesh *b, int set, size_t n, uint64_t seed, prox_vec3 *pd,
+                       prox_vec3f *pf) {
   uint64_t s = seed;
   size_t i;
   for (i = 0; i < n; ++i) {
@@ -134,8 +133,7 @@ static void bm_queries(const bm_mesh *b, int set, size_t n, uint64_t seed,
     int c;
     if (set == 0) {
       for (c = 0; c < 3; ++c) {
-        double m = 0.5 * (b->lo[c] + b->hi[c]),
-               e = 0.55 * (b->hi[c] - b->lo[c]);
+        double m = 0.5 * (b->lo[c] + b->hi[c]), e = 0.55 * (b->hi[c] - b->lo[c]);
         q[c] = m + e * rng_sym(&s);
       }
     } else {
@@ -149,8 +147,7 @@ static void bm_queries(const bm_mesh *b, int set, size_t n, uint64_t seed,
       }
       for (c = 0; c < 3; ++c)
         q[c] = (1 - u - v) * b->m.v[3 * (size_t)t[0] + (size_t)c] +
-               u * b->m.v[3 * (size_t)t[1] + (size_t)c] +
-               v * b->m.v[3 * (size_t)t[2] + (size_t)c] +
+               u * b->m.v[3 * (size_t)t[1] + (size_t)c] + v * b->m.v[3 * (size_t)t[2] + (size_t)c] +
                r * b->diag * d[c] / len;
     }
     /* The float set is the double set rounded, and the double set is
@@ -183,9 +180,8 @@ static bool bm_embree_cb(struct RTCPointQueryFunctionArguments *a) {
   float d2;
   int k;
   for (k = 0; k < 3; ++k)
-    tr.v[k] =
-        prox_v3f(q->e->vf[3 * (size_t)i[k]], q->e->vf[3 * (size_t)i[k] + 1],
-                 q->e->vf[3 * (size_t)i[k] + 2]);
+    tr.v[k] = prox_v3f(q->e->vf[3 * (size_t)i[k]], q->e->vf[3 * (size_t)i[k] + 1],
+                       q->e->vf[3 * (size_t)i[k] + 2]);
   d2 = prox_point_trianglef(q->p, &tr, NULL);
   if (d2 < q->best || (d2 == q->best && a->primID < q->id)) {
     q->best = d2;
@@ -221,8 +217,8 @@ static float bm_embree_closest(const bm_embree *e, prox_vec3f p, unsigned *id) {
   return u.best;
 }
 
-static int bm_embree_build(bm_embree *e, const bm_mesh *b,
-                           enum RTCBuildQuality quality, int threads) {
+static int bm_embree_build(bm_embree *e, const bm_mesh *b, enum RTCBuildQuality quality,
+                           int threads) {
   char cfg[64];
   RTCGeometry g;
   float *vb;
@@ -234,11 +230,9 @@ static int bm_embree_build(bm_embree *e, const bm_mesh *b,
   rtcSetSceneBuildQuality(e->scene, quality);
   g = rtcNewGeometry(e->dev, RTC_GEOMETRY_TYPE_TRIANGLE);
   rtcSetGeometryBuildQuality(g, quality);
-  vb = (float *)rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0,
-                                        RTC_FORMAT_FLOAT3, 3 * sizeof(float),
-                                        b->m.nv);
-  ib = (unsigned *)rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0,
-                                           RTC_FORMAT_UINT3,
+  vb = (float *)rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
+                                        3 * sizeof(float), b->m.nv);
+  ib = (unsigned *)rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
                                            3 * sizeof(unsigned), b->m.nt);
   memcpy(vb, b->vf, 3 * b->m.nv * sizeof(float));
   memcpy(ib, b->m.t, 3 * b->m.nt * sizeof(unsigned));
@@ -263,8 +257,7 @@ static bool bm_embree_mem_cb(void *user, ssize_t bytes, bool post) {
   (void)user;
   (void)post;
   bm_embree_mem_now += bytes;
-  if (bm_embree_mem_now > bm_embree_mem_peak)
-    bm_embree_mem_peak = bm_embree_mem_now;
+  if (bm_embree_mem_now > bm_embree_mem_peak) bm_embree_mem_peak = bm_embree_mem_now;
   return true;
 }
 
@@ -311,8 +304,7 @@ static void bm_build(const bm_mesh *b) {
     bm_stats(t, bm_runs, &med, &lo, &hi);
     printf("%-14s build prox float   %d thr %9.2f ms [%.2f, %.2f]  %.1f B/tri "
            "depth %d\n",
-           b->name, bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi,
-           st.bytes_per_triangle, st.depth);
+           b->name, bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi, st.bytes_per_triangle, st.depth);
     for (r = 0; r < bm_runs; ++r) {
       prox_bvh *bvh;
       double t0 = bm_now();
@@ -322,13 +314,10 @@ static void bm_build(const bm_mesh *b) {
       prox_bvh_free(bvh);
     }
     bm_stats(t, bm_runs, &med, &lo, &hi);
-    printf(
-        "%-14s build prox double  %d thr %9.2f ms [%.2f, %.2f]  %.1f B/tri\n",
-        b->name, bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi,
-        st.bytes_per_triangle);
+    printf("%-14s build prox double  %d thr %9.2f ms [%.2f, %.2f]  %.1f B/tri\n", b->name,
+           bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi, st.bytes_per_triangle);
     {
-      static const enum RTCBuildQuality q[2] = {RTC_BUILD_QUALITY_MEDIUM,
-                                                RTC_BUILD_QUALITY_HIGH};
+      static const enum RTCBuildQuality q[2] = {RTC_BUILD_QUALITY_MEDIUM, RTC_BUILD_QUALITY_HIGH};
       static const char *qn[2] = {"medium", "high"};
       int j;
       for (j = 0; j < 2; ++j) {
@@ -351,12 +340,10 @@ static void bm_build(const bm_mesh *b) {
             rtcSetSceneBuildQuality(e.scene, q[j]);
             g = rtcNewGeometry(e.dev, RTC_GEOMETRY_TYPE_TRIANGLE);
             rtcSetGeometryBuildQuality(g, q[j]);
-            vb = (float *)rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0,
-                                                  RTC_FORMAT_FLOAT3,
+            vb = (float *)rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
                                                   3 * sizeof(float), b->m.nv);
-            ib = (unsigned *)rtcSetNewGeometryBuffer(
-                g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
-                3 * sizeof(unsigned), b->m.nt);
+            ib = (unsigned *)rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                                     3 * sizeof(unsigned), b->m.nt);
             memcpy(vb, b->vf, 3 * b->m.nv * sizeof(float));
             memcpy(ib, b->m.t, 3 * b->m.nt * sizeof(unsigned));
             rtcCommitGeometry(g);
@@ -504,12 +491,10 @@ static void bm_closest(const bm_mesh *b) {
       printf("%-14s closest %-7s %d thr %s us/query: prox float %.3f [%.3f, "
              "%.3f]  prox double %.3f [%.3f, %.3f]  embree %.3f [%.3f, %.3f]"
              "  ratio embree/prox float %.2f, /prox double %.2f\n",
-             b->name, setname[set], th, th == 1 ? "(cpu) " : "(wall)",
-             1e6 * mp / (double)bm_n, 1e6 * lo / (double)bm_n,
-             1e6 * hi / (double)bm_n, 1e6 * mpd / (double)bm_n,
-             1e6 * lod / (double)bm_n, 1e6 * hid / (double)bm_n,
-             1e6 * me / (double)bm_n, 1e6 * loe / (double)bm_n,
-             1e6 * hie / (double)bm_n, me / mp, me / mpd);
+             b->name, setname[set], th, th == 1 ? "(cpu) " : "(wall)", 1e6 * mp / (double)bm_n,
+             1e6 * lo / (double)bm_n, 1e6 * hi / (double)bm_n, 1e6 * mpd / (double)bm_n,
+             1e6 * lod / (double)bm_n, 1e6 * hid / (double)bm_n, 1e6 * me / (double)bm_n,
+             1e6 * loe / (double)bm_n, 1e6 * hie / (double)bm_n, me / mp, me / mpd);
       {
         long diff = 0;
         for (i = 0; i < bm_n; ++i)
@@ -538,8 +523,7 @@ typedef struct bm_section_def {
   const char *name;
   void (*run)(const bm_mesh *b);
 } bm_section_def;
-static const bm_section_def bench_sections[] = {{"build", bm_build},
-                                                {"closest", bm_closest}};
+static const bm_section_def bench_sections[] = {{"build", bm_build}, {"closest", bm_closest}};
 
 int main(int argc, char **argv) {
   const char *dir = getenv("PROX_MESH_DIR");
@@ -572,8 +556,7 @@ int main(int argc, char **argv) {
   if (bm_runs < 1) bm_runs = 1;
   if (bm_runs > 64) bm_runs = 64;
   if (!dir || !*dir) dir = "../shared/data/meshes";
-  printf("bench_mesh: simd %s, n %zu, runs %d\n",
-         prox_simd_name(prox_simd_level()), bm_n, bm_runs);
+  printf("bench_mesh: simd %s, n %zu, runs %d\n", prox_simd_name(prox_simd_level()), bm_n, bm_runs);
   for (mi = 0; mi < 3; ++mi) {
     bm_mesh b;
     size_t s;

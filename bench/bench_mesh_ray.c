@@ -83,8 +83,7 @@ static int br_subdivide(objmesh *m) {
     int k, c;
     for (k = 0; k < 3; ++k) {
       double p[3];
-      const double *a = m->v + 3 * (size_t)i[k],
-                   *b = m->v + 3 * (size_t)i[(k + 1) % 3];
+      const double *a = m->v + 3 * (size_t)i[k], *b = m->v + 3 * (size_t)i[(k + 1) % 3];
       for (c = 0; c < 3; ++c)
         p[c] = 0.5 * (a[c] + b[c]);
       mid[k] = (uint32_t)o.nv;
@@ -157,8 +156,7 @@ static int br_prepare(br_mesh *b) {
 
 /* The rays: from the sphere of radius diag around the box's centre, to a
  * point uniform in the box. */
-static void br_rays(const br_mesh *b, size_t n, uint64_t seed, prox_ray *rd,
-                    prox_rayf *rf) {
+static void br_rays(const br_mesh *b, size_t n, uint64_t seed, prox_ray *rd, prox_rayf *rf) {
   uint64_t s = seed;
   size_t i;
   for (i = 0; i < n; ++i) {
@@ -173,12 +171,11 @@ static void br_rays(const br_mesh *b, size_t n, uint64_t seed, prox_ray *rd,
       o[c] = 0.5 * (b->lo[c] + b->hi[c]) + b->diag * u[c] / r;
       p[c] = b->lo[c] + (b->hi[c] - b->lo[c]) * rng_unit(&s);
     }
-    rf[i] = prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
-                           prox_v3f((float)(p[0] - o[0]), (float)(p[1] - o[1]),
-                                    (float)(p[2] - o[2])));
-    rd[i] =
-        prox_ray_make(prox_v3(rf[i].origin.x, rf[i].origin.y, rf[i].origin.z),
-                      prox_v3(rf[i].dir.x, rf[i].dir.y, rf[i].dir.z));
+    rf[i] =
+        prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
+                       prox_v3f((float)(p[0] - o[0]), (float)(p[1] - o[1]), (float)(p[2] - o[2])));
+    rd[i] = prox_ray_make(prox_v3(rf[i].origin.x, rf[i].origin.y, rf[i].origin.z),
+                          prox_v3(rf[i].dir.x, rf[i].dir.y, rf[i].dir.z));
   }
 }
 
@@ -196,10 +193,10 @@ static int br_embree_build(br_embree *e, const br_mesh *b) {
   e->scene = rtcNewScene(e->dev);
   rtcSetSceneBuildQuality(e->scene, RTC_BUILD_QUALITY_MEDIUM);
   g = rtcNewGeometry(e->dev, RTC_GEOMETRY_TYPE_TRIANGLE);
-  rtcSetSharedGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3,
-                             b->vf, 0, 3 * sizeof(float), b->m.nv);
-  rtcSetSharedGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
-                             b->m.t, 0, 3 * sizeof(uint32_t), b->m.nt);
+  rtcSetSharedGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3, b->vf, 0,
+                             3 * sizeof(float), b->m.nv);
+  rtcSetSharedGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3, b->m.t, 0,
+                             3 * sizeof(uint32_t), b->m.nt);
   rtcCommitGeometry(g);
   rtcAttachGeometry(e->scene, g);
   rtcReleaseGeometry(g);
@@ -213,8 +210,7 @@ static void br_embree_free(br_embree *e) {
 }
 
 /* First hit: returns 1 on a hit, t and primitive in *t, *prim. */
-static int br_embree_first(const br_embree *e, const prox_rayf *r, float *t,
-                           unsigned *prim) {
+static int br_embree_first(const br_embree *e, const prox_rayf *r, float *t, unsigned *prim) {
   struct RTCIntersectContext ctx;
   struct RTCRayHit rh;
   rtcInitIntersectContext(&ctx);
@@ -283,8 +279,8 @@ static void *br_embree_job(void *arg) {
 }
 
 /* Embree over n rays in T threads (contiguous slices); returns hits. */
-static size_t br_embree_run(const br_embree *e, const prox_rayf *rays, size_t n,
-                            int any, int threads) {
+static size_t br_embree_run(const br_embree *e, const prox_rayf *rays, size_t n, int any,
+                            int threads) {
   pthread_t tid[64];
   br_job jobs[64];
   size_t h = 0;
@@ -310,8 +306,7 @@ static size_t br_embree_run(const br_embree *e, const prox_rayf *rays, size_t n,
 /* ---- checks ----------------------------------------------------------- */
 
 /* Brute force: first strict minimum of prox_raycast_trianglef's t. */
-static int br_brute(const br_mesh *b, const prox_rayf *r, float *t,
-                    uint32_t *id) {
+static int br_brute(const br_mesh *b, const prox_rayf *r, float *t, uint32_t *id) {
   size_t i;
   int hit = 0;
   float best = INFINITY;
@@ -349,8 +344,7 @@ static void br_check(const br_mesh *b, const prox_rayf *rf, size_t c
     prox_mesh_hitf ph;
     int p = prox_bvh_raycastf(b->bvhf, rf + i, &ph);
     hits += (size_t)h;
-    prox_ok += p == h &&
-               (!h || (memcmp(&ph.t, &t, sizeof t) == 0 && ph.triangle == id));
+    prox_ok += p == h && (!h || (memcmp(&ph.t, &t, sizeof t) == 0 && ph.triangle == id));
     occ_ok += prox_bvh_occludedf(b->bvhf, rf + i) == h;
 #if defined(PROX_HAVE_EMBREE)
     {
@@ -382,16 +376,15 @@ static void br_check(const br_mesh *b, const prox_rayf *rf, size_t c
 
 /* ---- timing ----------------------------------------------------------- */
 
-static void br_row(const char *mesh, const char *what, int threads, double *v,
-                   double *c, int runs, size_t n, size_t hits) {
+static void br_row(const char *mesh, const char *what, int threads, double *v, double *c, int runs,
+                   size_t n, size_t hits) {
   double med, lo, hi, cmed, clo, chi;
   br_stats(v, runs, &med, &lo, &hi);
   br_stats(c, runs, &cmed, &clo, &chi);
   printf("| %-9s | %-26s | %d | %7.4f | %7.4f - %7.4f | %7.4f | %7.4f - "
          "%7.4f | %zu |\n",
-         mesh, what, threads, 1e6 * med / (double)n, 1e6 * lo / (double)n,
-         1e6 * hi / (double)n, 1e6 * cmed / (double)n, 1e6 * clo / (double)n,
-         1e6 * chi / (double)n, hits);
+         mesh, what, threads, 1e6 * med / (double)n, 1e6 * lo / (double)n, 1e6 * hi / (double)n,
+         1e6 * cmed / (double)n, 1e6 * clo / (double)n, 1e6 * chi / (double)n, hits);
 }
 
 int main(int argc, char **argv) {
@@ -451,8 +444,7 @@ int main(int argc, char **argv) {
     if (only && !strstr(only, names[mi])) continue;
     memset(&b, 0, sizeof b);
     b.name = names[mi];
-    snprintf(path, sizeof path, "%s/%s", dir,
-             mi == 0 ? "bunny.obj" : "dragon.obj");
+    snprintf(path, sizeof path, "%s/%s", dir, mi == 0 ? "bunny.obj" : "dragon.obj");
     if (!mesh_load(path, &b.m, err, sizeof err)) {
       fprintf(stderr, "%s\n", err);
       return 1;
@@ -474,35 +466,29 @@ int main(int argc, char **argv) {
     for (ti = 0; ti < nthreads; ++ti) {
       int T = threads[ti];
       size_t hits = 0, k;
-#define BR_TIME(what, body, count)                                             \
-  do {                                                                         \
-    for (r = 0; r < runs; ++r) {                                               \
-      double t0 = br_now(), c0 = br_cpu();                                     \
-      body;                                                                    \
-      tv[r] = br_now() - t0;                                                   \
-      cv[r] = br_cpu() - c0;                                                   \
-    }                                                                          \
-    hits = (count);                                                            \
-    br_row(b.name, what, T, tv, cv, runs, n, hits);                            \
+#define BR_TIME(what, body, count)                                                                 \
+  do {                                                                                             \
+    for (r = 0; r < runs; ++r) {                                                                   \
+      double t0 = br_now(), c0 = br_cpu();                                                         \
+      body;                                                                                        \
+      tv[r] = br_now() - t0;                                                                       \
+      cv[r] = br_cpu() - c0;                                                                       \
+    }                                                                                              \
+    hits = (count);                                                                                \
+    br_row(b.name, what, T, tv, cv, runs, n, hits);                                                \
   } while (0)
-      BR_TIME("prox first hit (float)",
-              prox_bvh_raycast_batchf(b.bvhf, rf, n, hf, T), 0);
+      BR_TIME("prox first hit (float)", prox_bvh_raycast_batchf(b.bvhf, rf, n, hf, T), 0);
       for (k = 0; k < n; ++k)
         hits += (size_t)hf[k].hit;
       printf("|  | (prox float hits: %zu) |  |  |  |  |  |  |\n", hits);
-      BR_TIME("prox first hit (double)",
-              prox_bvh_raycast_batch(b.bvh, rd, n, hd, T), 0);
+      BR_TIME("prox first hit (double)", prox_bvh_raycast_batch(b.bvh, rd, n, hd, T), 0);
 #if defined(PROX_HAVE_EMBREE)
-      BR_TIME("Embree rtcIntersect1", hits = br_embree_run(&e, rf, n, 0, T),
-              hits);
+      BR_TIME("Embree rtcIntersect1", hits = br_embree_run(&e, rf, n, 0, T), hits);
 #endif
-      BR_TIME("prox any hit (float)",
-              prox_bvh_occluded_batchf(b.bvhf, rf, n, occ, T), 0);
-      BR_TIME("prox any hit (double)",
-              prox_bvh_occluded_batch(b.bvh, rd, n, occ, T), 0);
+      BR_TIME("prox any hit (float)", prox_bvh_occluded_batchf(b.bvhf, rf, n, occ, T), 0);
+      BR_TIME("prox any hit (double)", prox_bvh_occluded_batch(b.bvh, rd, n, occ, T), 0);
 #if defined(PROX_HAVE_EMBREE)
-      BR_TIME("Embree rtcOccluded1", hits = br_embree_run(&e, rf, n, 1, T),
-              hits);
+      BR_TIME("Embree rtcOccluded1", hits = br_embree_run(&e, rf, n, 1, T), hits);
 #endif
 #undef BR_TIME
     }

@@ -93,8 +93,8 @@ typedef double (*bp_loop)(const void *a, const void *b, size_t n);
 /* Runs each of the nl loops bp_runs times (`sweeps` sweeps per run),
  * interleaved and rotated, after one untimed warm-up; ns[] gets the median
  * ns per query. */
-static void bp_time(const bp_loop *loops, int nl, const void *a, const void *b,
-                    size_t n, size_t sweeps, double *ns) {
+static void bp_time(const bp_loop *loops, int nl, const void *a, const void *b, size_t n,
+                    size_t sweeps, double *ns) {
   double t[4][64];
   int r, v, runs = bp_runs < 64 ? bp_runs : 64;
   size_t s;
@@ -141,9 +141,7 @@ int main(int argc, char **argv) {
     } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
       bp_only = argv[++i];
     } else {
-      fprintf(stderr,
-              "usage: %s [--quick] [--seed N] [--runs N] [--only WORD]\n",
-              argv[0]);
+      fprintf(stderr, "usage: %s [--quick] [--seed N] [--runs N] [--only WORD]\n", argv[0]);
       return 2;
     }
   }
@@ -155,8 +153,8 @@ int main(int argc, char **argv) {
   printf("# bench_pairs: seed %llu, median of %d runs; stream %zu pairs "
          "(triangle kernels %zu), cache %zu pairs x %zu sweeps (triangle "
          "kernels x %zu)\n\n",
-         (unsigned long long)seed, bp_runs, bp_stream, bp_stream_tri, bp_cache,
-         bp_sweeps, bp_sweeps_tri);
+         (unsigned long long)seed, bp_runs, bp_stream, bp_stream_tri, bp_cache, bp_sweeps,
+         bp_sweeps_tri);
   printf("| kernel | precision | data | textbook ns | prox ns | ratio | "
          "prox+out ns | ratio +out |\n");
   printf("|---|---|---|---:|---:|---:|---:|---:|\n");
@@ -197,24 +195,23 @@ static BP_VEC PROX_FN(bp_shift)(void) {
 /* ------------------------------ loops ------------------------------------ */
 
 /* Two accumulators keep the checksum additions off the critical path. */
-#define BP_LOOP(name, A, B, BODY)                                              \
-  static double name(const void *va, const void *vb, size_t n) {               \
-    const A *a = (const A *)va;                                                \
-    const B *b = (const B *)vb;                                                \
-    double s0 = 0, s1 = 0;                                                     \
-    size_t i;                                                                  \
-    for (i = 0; i + 1 < n; i += 2) {                                           \
-      s0 += BODY(a + i, b + i);                                                \
-      s1 += BODY(a + i + 1, b + i + 1);                                        \
-    }                                                                          \
-    return s0 + s1;                                                            \
+#define BP_LOOP(name, A, B, BODY)                                                                  \
+  static double name(const void *va, const void *vb, size_t n) {                                   \
+    const A *a = (const A *)va;                                                                    \
+    const B *b = (const B *)vb;                                                                    \
+    double s0 = 0, s1 = 0;                                                                         \
+    size_t i;                                                                                      \
+    for (i = 0; i + 1 < n; i += 2) {                                                               \
+      s0 += BODY(a + i, b + i);                                                                    \
+      s1 += BODY(a + i + 1, b + i + 1);                                                            \
+    }                                                                                              \
+    return s0 + s1;                                                                                \
   }
 
 static double PROX_FN(bp_tb_ss)(const BP_SEG *x, const BP_SEG *y) {
   PROX_REAL s, t;
   BP_VEC c1, c2;
-  return (double)PROX_FN(tbp_segment_segment)(x->a, x->b, y->a, y->b, &s, &t,
-                                              &c1, &c2);
+  return (double)PROX_FN(tbp_segment_segment)(x->a, x->b, y->a, y->b, &s, &t, &c1, &c2);
 }
 #define BP_TB_SS(x, y) PROX_FN(bp_tb_ss)(x, y)
 #define BP_PX_SS(x, y) (double)PROX_FN(prox_segment_segment)(x, y, NULL)
@@ -225,8 +222,7 @@ static double PROX_FN(bp_pxo_ss)(const BP_SEG *x, const BP_SEG *y) {
 }
 #define BP_PXO_SS(x, y) PROX_FN(bp_pxo_ss)(x, y)
 
-#define BP_TB_ST(x, y)                                                         \
-  (double)PROX_FN(tbp_segment_triangle)((x)->a, (x)->b, (y)->v)
+#define BP_TB_ST(x, y) (double)PROX_FN(tbp_segment_triangle)((x)->a, (x)->b, (y)->v)
 #define BP_PX_ST(x, y) (double)PROX_FN(prox_segment_triangle)(x, y, NULL)
 static double PROX_FN(bp_pxo_st)(const BP_SEG *x, const BP_TRI *y) {
   PROX_FN(prox_pair) r;
@@ -256,25 +252,22 @@ BP_LOOP(PROX_FN(bp_l_pxo_tt), BP_TRI, BP_TRI, BP_PXO_TT)
 
 /* -------------------------------- rows ----------------------------------- */
 
-static void PROX_FN(row_print)(const char *kernel, const char *data,
-                               const double *ns) {
-  printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", kernel,
-         BP_PREC, data, ns[0], ns[1], ns[1] / ns[0], ns[2], ns[2] / ns[0]);
+static void PROX_FN(row_print)(const char *kernel, const char *data, const double *ns) {
+  printf("| %s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", kernel, BP_PREC, data, ns[0],
+         ns[1], ns[1] / ns[0], ns[2], ns[2] / ns[0]);
   fflush(stdout);
 }
 
 /* Segment pairs; parallel: every second pair exactly parallel (the second
  * segment is the first moved by a random shift, in float-exact steps). */
-static void PROX_FN(row_ss)(size_t n, size_t sweeps, const char *data,
-                            int parallel) {
-  bp_loop loops[3] = {PROX_FN(bp_l_tb_ss), PROX_FN(bp_l_px_ss),
-                      PROX_FN(bp_l_pxo_ss)};
+static void PROX_FN(row_ss)(size_t n, size_t sweeps, const char *data, int parallel) {
+  bp_loop loops[3] = {PROX_FN(bp_l_tb_ss), PROX_FN(bp_l_px_ss), PROX_FN(bp_l_pxo_ss)};
   char name[80];
   BP_SEG *a, *b;
   double ns[3];
   size_t i;
-  snprintf(name, sizeof name, "segment-segment%s %s %s",
-           parallel ? " (parallel)" : "", BP_PREC, data);
+  snprintf(name, sizeof name, "segment-segment%s %s %s", parallel ? " (parallel)" : "", BP_PREC,
+           data);
   if (!bp_wanted(name)) return;
   a = (BP_SEG *)bp_alloc(n * sizeof *a);
   b = (BP_SEG *)bp_alloc(n * sizeof *b);
@@ -287,14 +280,12 @@ static void PROX_FN(row_ss)(size_t n, size_t sweeps, const char *data,
       double dy = (double)(int)bp_uni(-64, 64) / 64;
       double dz = (double)(int)bp_uni(-64, 64) / 64;
       BP_VEC d = PROX_FN(prox_v3)((PROX_REAL)dx, (PROX_REAL)dy, (PROX_REAL)dz);
-      a[i].a =
-          PROX_FN(prox_v3)((PROX_REAL)((double)(int)(a[i].a.x * 1024) / 1024),
-                           (PROX_REAL)((double)(int)(a[i].a.y * 1024) / 1024),
-                           (PROX_REAL)((double)(int)(a[i].a.z * 1024) / 1024));
-      a[i].b =
-          PROX_FN(prox_v3)((PROX_REAL)((double)(int)(a[i].b.x * 1024) / 1024),
-                           (PROX_REAL)((double)(int)(a[i].b.y * 1024) / 1024),
-                           (PROX_REAL)((double)(int)(a[i].b.z * 1024) / 1024));
+      a[i].a = PROX_FN(prox_v3)((PROX_REAL)((double)(int)(a[i].a.x * 1024) / 1024),
+                                (PROX_REAL)((double)(int)(a[i].a.y * 1024) / 1024),
+                                (PROX_REAL)((double)(int)(a[i].a.z * 1024) / 1024));
+      a[i].b = PROX_FN(prox_v3)((PROX_REAL)((double)(int)(a[i].b.x * 1024) / 1024),
+                                (PROX_REAL)((double)(int)(a[i].b.y * 1024) / 1024),
+                                (PROX_REAL)((double)(int)(a[i].b.z * 1024) / 1024));
       b[i].a = PROX_FN(prox_vadd)(a[i].a, d);
       b[i].b = PROX_FN(prox_vadd)(a[i].b, d);
     } else {
@@ -310,8 +301,7 @@ static void PROX_FN(row_ss)(size_t n, size_t sweeps, const char *data,
 }
 
 static void PROX_FN(row_st)(size_t n, size_t sweeps, const char *data) {
-  bp_loop loops[3] = {PROX_FN(bp_l_tb_st), PROX_FN(bp_l_px_st),
-                      PROX_FN(bp_l_pxo_st)};
+  bp_loop loops[3] = {PROX_FN(bp_l_tb_st), PROX_FN(bp_l_px_st), PROX_FN(bp_l_pxo_st)};
   char name[80];
   BP_SEG *a;
   BP_TRI *b;
@@ -336,8 +326,7 @@ static void PROX_FN(row_st)(size_t n, size_t sweeps, const char *data) {
 }
 
 static void PROX_FN(row_tt)(size_t n, size_t sweeps, const char *data) {
-  bp_loop loops[3] = {PROX_FN(bp_l_tb_tt), PROX_FN(bp_l_px_tt),
-                      PROX_FN(bp_l_pxo_tt)};
+  bp_loop loops[3] = {PROX_FN(bp_l_tb_tt), PROX_FN(bp_l_px_tt), PROX_FN(bp_l_pxo_tt)};
   char name[80];
   BP_TRI *a, *b;
   double ns[3];
@@ -360,8 +349,8 @@ static void PROX_FN(row_tt)(size_t n, size_t sweeps, const char *data) {
   free(b);
 }
 
-static void PROX_FN(rows)(size_t n, size_t ntri, size_t sweeps,
-                          size_t sweeps_tri, const char *data) {
+static void PROX_FN(rows)(size_t n, size_t ntri, size_t sweeps, size_t sweeps_tri,
+                          const char *data) {
   PROX_FN(row_ss)(n, sweeps, data, 0);
   PROX_FN(row_ss)(n, sweeps, data, 1);
   PROX_FN(row_st)(ntri, sweeps_tri, data);

@@ -117,9 +117,8 @@ static int g_full_check;
  * not NULL, gives the instruction set each loop runs at; sums, if not
  * NULL, gets each loop's checksum from an untimed first run (equal
  * checksums: equal results). */
-static void time_loops_at(const loop_fn *loops, const int *levels, int nloops,
-                          const void *pts, const void *prims, size_t n,
-                          size_t sweeps, double *ns, double *sums) {
+static void time_loops_at(const loop_fn *loops, const int *levels, int nloops, const void *pts,
+                          const void *prims, size_t n, size_t sweeps, double *ns, double *sums) {
   double t[MAX_VARIANTS][64];
   int r, v, runs = g_runs < 64 ? g_runs : 64;
   size_t s;
@@ -148,25 +147,25 @@ static void time_loops_at(const loop_fn *loops, const int *levels, int nloops,
     ns[v] = median(t[v], runs);
 }
 
-static void time_loops(const loop_fn *loops, int nloops, const void *pts,
-                       const void *prims, size_t n, size_t sweeps, double *ns) {
+static void time_loops(const loop_fn *loops, int nloops, const void *pts, const void *prims,
+                       size_t n, size_t sweeps, double *ns) {
   time_loops_at(loops, NULL, nloops, pts, prims, n, sweeps, ns, NULL);
 }
 
 /* The loops of one scalar row. The query expression of each is a macro
  * argument; two accumulators keep the checksum's additions off the
  * critical path. n is even. */
-#define SCALAR_LOOP(name, PRIM, BODY)                                          \
-  static double name(const void *vp, const void *vg, size_t n) {               \
-    const VEC *p = (const VEC *)vp;                                            \
-    const PRIM *g = (const PRIM *)vg;                                          \
-    double s0 = 0, s1 = 0;                                                     \
-    size_t i;                                                                  \
-    for (i = 0; i < n; i += 2) {                                               \
-      s0 += BODY(p[i], g + i);                                                 \
-      s1 += BODY(p[i + 1], g + i + 1);                                         \
-    }                                                                          \
-    return s0 + s1;                                                            \
+#define SCALAR_LOOP(name, PRIM, BODY)                                                              \
+  static double name(const void *vp, const void *vg, size_t n) {                                   \
+    const VEC *p = (const VEC *)vp;                                                                \
+    const PRIM *g = (const PRIM *)vg;                                                              \
+    double s0 = 0, s1 = 0;                                                                         \
+    size_t i;                                                                                      \
+    for (i = 0; i < n; i += 2) {                                                                   \
+      s0 += BODY(p[i], g + i);                                                                     \
+      s1 += BODY(p[i + 1], g + i + 1);                                                             \
+    }                                                                                              \
+    return s0 + s1;                                                                                \
   }
 
 #define BENCH_TEMPLATE
@@ -204,9 +203,7 @@ int main(int argc, char **argv) {
     } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
       g_only = argv[++i];
     } else {
-      fprintf(stderr,
-              "usage: %s [--quick] [--seed N] [--runs N] [--only WORD]\n",
-              argv[0]);
+      fprintf(stderr, "usage: %s [--quick] [--seed N] [--runs N] [--only WORD]\n", argv[0]);
       return 2;
     }
   }
@@ -218,8 +215,7 @@ int main(int argc, char **argv) {
   initial = prox_simd_level();
   printf("# bench_point: seed %llu, %d runs (median), stream n = %zu, "
          "cache n = %zu x %zu sweeps; SIMD levels:",
-         (unsigned long long)seed, g_runs, g_stream_n, g_cache_n,
-         g_cache_sweeps);
+         (unsigned long long)seed, g_runs, g_stream_n, g_cache_n, g_cache_sweeps);
   for (level = PROX_SIMD_SCALAR; level <= PROX_SIMD_AVX512; ++level)
     if (prox_simd_set(level)) printf(" %s", prox_simd_name(level));
   prox_simd_set(initial);
@@ -258,8 +254,7 @@ int main(int argc, char **argv) {
 #define PREC (PROX_IS_DOUBLE ? "double" : "float")
 
 static VEC PROX_FN(rvec)(double lo, double hi) {
-  return PROX_FN(prox_v3)((PROX_REAL)rng_uni(lo, hi),
-                          (PROX_REAL)rng_uni(lo, hi),
+  return PROX_FN(prox_v3)((PROX_REAL)rng_uni(lo, hi), (PROX_REAL)rng_uni(lo, hi),
                           (PROX_REAL)rng_uni(lo, hi));
 }
 
@@ -304,15 +299,15 @@ static void PROX_FN(gen)(const char *kind, void *prims, size_t n) {
       y = q[2] / len;
       z = q[3] / len;
       b->center = PROX_FN(rvec)(-0.5, 0.5);
-      b->axis[0] = PROX_FN(prox_v3)((PROX_REAL)(1 - 2 * (y * y + z * z)),
-                                    (PROX_REAL)(2 * (x * y + w * z)),
-                                    (PROX_REAL)(2 * (x * z - w * y)));
-      b->axis[1] = PROX_FN(prox_v3)((PROX_REAL)(2 * (x * y - w * z)),
-                                    (PROX_REAL)(1 - 2 * (x * x + z * z)),
-                                    (PROX_REAL)(2 * (y * z + w * x)));
-      b->axis[2] = PROX_FN(prox_v3)((PROX_REAL)(2 * (x * z + w * y)),
-                                    (PROX_REAL)(2 * (y * z - w * x)),
-                                    (PROX_REAL)(1 - 2 * (x * x + y * y)));
+      b->axis[0] =
+          PROX_FN(prox_v3)((PROX_REAL)(1 - 2 * (y * y + z * z)), (PROX_REAL)(2 * (x * y + w * z)),
+                           (PROX_REAL)(2 * (x * z - w * y)));
+      b->axis[1] =
+          PROX_FN(prox_v3)((PROX_REAL)(2 * (x * y - w * z)), (PROX_REAL)(1 - 2 * (x * x + z * z)),
+                           (PROX_REAL)(2 * (y * z + w * x)));
+      b->axis[2] =
+          PROX_FN(prox_v3)((PROX_REAL)(2 * (x * z + w * y)), (PROX_REAL)(2 * (y * z - w * x)),
+                           (PROX_REAL)(1 - 2 * (x * x + y * y)));
       for (k = 0; k < 3; ++k)
         b->half[k] = (PROX_REAL)rng_uni(0.05, 0.75);
     } else {
@@ -324,17 +319,15 @@ static void PROX_FN(gen)(const char *kind, void *prims, size_t n) {
 }
 
 /* Query bodies: each evaluates to the value added to the checksum. */
-#define TB_TRI(p, g)                                                           \
-  PROX_FN(dist2)                                                               \
+#define TB_TRI(p, g)                                                                               \
+  PROX_FN(dist2)                                                                                   \
   (p, PROX_FN(textbook_point_triangle)(p, (g)->v[0], (g)->v[1], (g)->v[2]))
-#define TB_SEG(p, g)                                                           \
-  PROX_FN(dist2)(p, PROX_FN(textbook_point_segment)(p, (g)->a, (g)->b))
+#define TB_SEG(p, g) PROX_FN(dist2)(p, PROX_FN(textbook_point_segment)(p, (g)->a, (g)->b))
 #define TB_AABB(p, g) PROX_FN(dist2)(p, PROX_FN(textbook_point_aabb)(p, g))
 #define TB_OBB(p, g) PROX_FN(dist2)(p, PROX_FN(textbook_point_obb)(p, g))
-#define TB_TET(p, g)                                                           \
-  PROX_FN(dist2)                                                               \
-  (p, PROX_FN(textbook_point_tetrahedron)(p, (g)->v[0], (g)->v[1], (g)->v[2],  \
-                                          (g)->v[3]))
+#define TB_TET(p, g)                                                                               \
+  PROX_FN(dist2)                                                                                   \
+  (p, PROX_FN(textbook_point_tetrahedron)(p, (g)->v[0], (g)->v[1], (g)->v[2], (g)->v[3]))
 #define PX_TRI(p, g) PROX_FN(prox_point_triangle)(p, g, NULL)
 #define PX_SEG(p, g) PROX_FN(prox_point_segment)(p, g, NULL)
 #define PX_AABB(p, g) PROX_FN(prox_point_aabb)(p, g, NULL)
@@ -343,33 +336,31 @@ static void PROX_FN(gen)(const char *kind, void *prims, size_t n) {
 
 /* With the full result: distance plus the point's coordinates. */
 static double PROX_FN(full)(const PROX_FN(prox_closest) * r) {
-  return (double)r->sqdist + (double)r->point.x + (double)r->point.y +
-         (double)r->point.z;
+  return (double)r->sqdist + (double)r->point.x + (double)r->point.y + (double)r->point.z;
 }
 #define PXO(fn, p, g) (PROX_FN(fn)(p, g, &r), PROX_FN(full)(&r))
 
-#define SCALAR_LOOPS(tag, PRIM, TB, PX, fn)                                    \
-  SCALAR_LOOP(PROX_FN(tb_##tag), PRIM, TB)                                     \
-  SCALAR_LOOP(PROX_FN(px_##tag), PRIM, PX)                                     \
-  static double PROX_FN(pxo_##tag)(const void *vp, const void *vg, size_t n) { \
-    const VEC *p = (const VEC *)vp;                                            \
-    const PRIM *g = (const PRIM *)vg;                                          \
-    PROX_FN(prox_closest) r;                                                   \
-    double s0 = 0, s1 = 0;                                                     \
-    size_t i;                                                                  \
-    for (i = 0; i < n; i += 2) {                                               \
-      s0 += PXO(fn, p[i], g + i);                                              \
-      s1 += PXO(fn, p[i + 1], g + i + 1);                                      \
-    }                                                                          \
-    return s0 + s1;                                                            \
+#define SCALAR_LOOPS(tag, PRIM, TB, PX, fn)                                                        \
+  SCALAR_LOOP(PROX_FN(tb_##tag), PRIM, TB)                                                         \
+  SCALAR_LOOP(PROX_FN(px_##tag), PRIM, PX)                                                         \
+  static double PROX_FN(pxo_##tag)(const void *vp, const void *vg, size_t n) {                     \
+    const VEC *p = (const VEC *)vp;                                                                \
+    const PRIM *g = (const PRIM *)vg;                                                              \
+    PROX_FN(prox_closest) r;                                                                       \
+    double s0 = 0, s1 = 0;                                                                         \
+    size_t i;                                                                                      \
+    for (i = 0; i < n; i += 2) {                                                                   \
+      s0 += PXO(fn, p[i], g + i);                                                                  \
+      s1 += PXO(fn, p[i + 1], g + i + 1);                                                          \
+    }                                                                                              \
+    return s0 + s1;                                                                                \
   }
 
 SCALAR_LOOPS(tri, PROX_FN(prox_triangle), TB_TRI, PX_TRI, prox_point_triangle)
 SCALAR_LOOPS(seg, PROX_FN(prox_segment), TB_SEG, PX_SEG, prox_point_segment)
 SCALAR_LOOPS(aabb, PROX_FN(prox_aabb), TB_AABB, PX_AABB, prox_point_aabb)
 SCALAR_LOOPS(obb, PROX_FN(prox_obb), TB_OBB, PX_OBB, prox_point_obb)
-SCALAR_LOOPS(tet, PROX_FN(prox_tetrahedron), TB_TET, PX_TET,
-             prox_point_tetrahedron)
+SCALAR_LOOPS(tet, PROX_FN(prox_tetrahedron), TB_TET, PX_TET, prox_point_tetrahedron)
 
 /* One row per kernel on n random inputs, swept `sweeps` times per run. */
 static void PROX_FN(scalar_rows)(size_t n, size_t sweeps, const char *data) {
@@ -384,12 +375,8 @@ static void PROX_FN(scalar_rows)(size_t n, size_t sweeps, const char *data) {
       {"segment",
        sizeof(PROX_FN(prox_segment)),
        {PROX_FN(tb_seg), PROX_FN(px_seg), PROX_FN(pxo_seg)}},
-      {"aabb",
-       sizeof(PROX_FN(prox_aabb)),
-       {PROX_FN(tb_aabb), PROX_FN(px_aabb), PROX_FN(pxo_aabb)}},
-      {"obb",
-       sizeof(PROX_FN(prox_obb)),
-       {PROX_FN(tb_obb), PROX_FN(px_obb), PROX_FN(pxo_obb)}},
+      {"aabb", sizeof(PROX_FN(prox_aabb)), {PROX_FN(tb_aabb), PROX_FN(px_aabb), PROX_FN(pxo_aabb)}},
+      {"obb", sizeof(PROX_FN(prox_obb)), {PROX_FN(tb_obb), PROX_FN(px_obb), PROX_FN(pxo_obb)}},
       {"tetrahedron",
        sizeof(PROX_FN(prox_tetrahedron)),
        {PROX_FN(tb_tet), PROX_FN(px_tet), PROX_FN(pxo_tet)}},
@@ -409,9 +396,8 @@ static void PROX_FN(scalar_rows)(size_t n, size_t sweeps, const char *data) {
       pts[i] = PROX_FN(rvec)(-1, 1);
     PROX_FN(gen)(rows[k].name, prims, n);
     time_loops(rows[k].loops, 3, pts, prims, n, sweeps, ns);
-    printf("| point-%s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
-           rows[k].name, PREC, data, ns[0], ns[1], ns[1] / ns[0], ns[2],
-           ns[2] / ns[0]);
+    printf("| point-%s | %s | %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n", rows[k].name, PREC, data,
+           ns[0], ns[1], ns[1] / ns[0], ns[2], ns[2] / ns[0]);
     fflush(stdout);
     free(pts);
     free(prims);
@@ -442,8 +428,8 @@ static double PROX_FN(leaf_tb)(const void *vp, const void *vg, size_t n) {
     size_t bi = 0;
     for (j = i; j < i + L->leaf; ++j) {
       const PROX_FN(prox_triangle) *t = &L->tris[j];
-      PROX_REAL d2 = PROX_FN(dist2)(
-          p, PROX_FN(textbook_point_triangle)(p, t->v[0], t->v[1], t->v[2]));
+      PROX_REAL d2 =
+          PROX_FN(dist2)(p, PROX_FN(textbook_point_triangle)(p, t->v[0], t->v[1], t->v[2]));
       if (d2 < best) {
         best = d2;
         bi = j - i; /* within the leaf, as the batch forms report */
@@ -483,15 +469,14 @@ static double PROX_FN(leaf_batch)(const void *vp, const void *vg, size_t n) {
   size_t i, bi;
   (void)vp;
   for (i = 0; i < n; i += L->leaf) {
-    PROX_REAL d = PROX_FN(prox_point_triangles)(
-        L->pts[i / L->leaf], L->tris + i, L->leaf, &bi, NULL);
+    PROX_REAL d =
+        PROX_FN(prox_point_triangles)(L->pts[i / L->leaf], L->tris + i, L->leaf, &bi, NULL);
     sum += (double)d + (double)bi;
   }
   return sum;
 }
 
-static double PROX_FN(leaf_batch_soa)(const void *vp, const void *vg,
-                                      size_t n) {
+static double PROX_FN(leaf_batch_soa)(const void *vp, const void *vg, size_t n) {
   const PROX_FN(leaf_set) *L = (const PROX_FN(leaf_set) *)vg;
   double sum = 0;
   size_t i, bi;
@@ -505,8 +490,7 @@ static double PROX_FN(leaf_batch_soa)(const void *vp, const void *vg,
       s.y[k] = L->soa.y[k] + i;
       s.z[k] = L->soa.z[k] + i;
     }
-    d = PROX_FN(prox_point_triangles_soa)(L->pts[i / L->leaf], &s, L->leaf, &bi,
-                                          NULL);
+    d = PROX_FN(prox_point_triangles_soa)(L->pts[i / L->leaf], &s, L->leaf, &bi, NULL);
     sum += (double)d + (double)bi;
   }
   return sum;
@@ -525,8 +509,7 @@ static double PROX_FN(checksum_sq)(const PROX_REAL *sq, size_t n) {
    * untimed check run sums every output. */
   double sum = 0;
   size_t i;
-  if (!g_full_check)
-    return (double)sq[0] + (double)sq[n / 2] + (double)sq[n - 1];
+  if (!g_full_check) return (double)sq[0] + (double)sq[n / 2] + (double)sq[n - 1];
   for (i = 0; i < n; ++i)
     sum += (double)sq[i];
   return sum;
@@ -536,9 +519,8 @@ static double PROX_FN(many_tri_tb)(const void *vp, const void *vg, size_t n) {
   const PROX_FN(many_set) *M = (const PROX_FN(many_set) *)vg;
   size_t i;
   for (i = 0; i < n; ++i)
-    M->sq[i] =
-        PROX_FN(dist2)(p[i], PROX_FN(textbook_point_triangle)(
-                                 p[i], M->tri.v[0], M->tri.v[1], M->tri.v[2]));
+    M->sq[i] = PROX_FN(dist2)(
+        p[i], PROX_FN(textbook_point_triangle)(p[i], M->tri.v[0], M->tri.v[1], M->tri.v[2]));
   return PROX_FN(checksum_sq)(M->sq, n);
 }
 
@@ -551,15 +533,13 @@ static double PROX_FN(many_tri_px)(const void *vp, const void *vg, size_t n) {
   return PROX_FN(checksum_sq)(M->sq, n);
 }
 
-static double PROX_FN(many_tri_batch)(const void *vp, const void *vg,
-                                      size_t n) {
+static double PROX_FN(many_tri_batch)(const void *vp, const void *vg, size_t n) {
   const PROX_FN(many_set) *M = (const PROX_FN(many_set) *)vg;
   PROX_FN(prox_points_triangle)((const VEC *)vp, n, &M->tri, M->sq, NULL);
   return PROX_FN(checksum_sq)(M->sq, n);
 }
 
-static double PROX_FN(many_tri_batch_out)(const void *vp, const void *vg,
-                                          size_t n) {
+static double PROX_FN(many_tri_batch_out)(const void *vp, const void *vg, size_t n) {
   const PROX_FN(many_set) *M = (const PROX_FN(many_set) *)vg;
   PROX_FN(prox_points_triangle)((const VEC *)vp, n, &M->tri, M->sq, M->out);
   return PROX_FN(checksum_sq)(M->sq, n);
@@ -570,8 +550,7 @@ static double PROX_FN(many_box_tb)(const void *vp, const void *vg, size_t n) {
   const PROX_FN(many_set) *M = (const PROX_FN(many_set) *)vg;
   size_t i;
   for (i = 0; i < n; ++i)
-    M->sq[i] =
-        PROX_FN(dist2)(p[i], PROX_FN(textbook_point_aabb)(p[i], &M->box));
+    M->sq[i] = PROX_FN(dist2)(p[i], PROX_FN(textbook_point_aabb)(p[i], &M->box));
   return PROX_FN(checksum_sq)(M->sq, n);
 }
 
@@ -584,15 +563,13 @@ static double PROX_FN(many_box_px)(const void *vp, const void *vg, size_t n) {
   return PROX_FN(checksum_sq)(M->sq, n);
 }
 
-static double PROX_FN(many_box_batch)(const void *vp, const void *vg,
-                                      size_t n) {
+static double PROX_FN(many_box_batch)(const void *vp, const void *vg, size_t n) {
   const PROX_FN(many_set) *M = (const PROX_FN(many_set) *)vg;
   PROX_FN(prox_points_aabb)((const VEC *)vp, n, &M->box, M->sq, NULL);
   return PROX_FN(checksum_sq)(M->sq, n);
 }
 
-static double PROX_FN(many_box_batch_out)(const void *vp, const void *vg,
-                                          size_t n) {
+static double PROX_FN(many_box_batch_out)(const void *vp, const void *vg, size_t n) {
   const PROX_FN(many_set) *M = (const PROX_FN(many_set) *)vg;
   PROX_FN(prox_points_aabb)((const VEC *)vp, n, &M->box, M->sq, M->out);
   return PROX_FN(checksum_sq)(M->sq, n);
@@ -611,11 +588,9 @@ static int PROX_FN(levels)(int *lv) {
  * prox kernel, and each batch form at each level; prints one row per form
  * and level. Checksums are compared against the user's loop (the
  * checksums of the "+out" forms leave the full results out). */
-static void PROX_FN(batch_row)(const char *what, const char *data, loop_fn tb,
-                               loop_fn px, const loop_fn *batch,
-                               const char *const *forms, int nbatch,
-                               const void *pts, const void *set, size_t n,
-                               size_t sweeps) {
+static void PROX_FN(batch_row)(const char *what, const char *data, loop_fn tb, loop_fn px,
+                               const loop_fn *batch, const char *const *forms, int nbatch,
+                               const void *pts, const void *set, size_t n, size_t sweeps) {
   loop_fn loops[MAX_VARIANTS];
   double ns[MAX_VARIANTS], sums[MAX_VARIANTS];
   int lv[3], nl = PROX_FN(levels)(lv), l, b, at[MAX_VARIANTS], k = 2, v;
@@ -632,9 +607,8 @@ static void PROX_FN(batch_row)(const char *what, const char *data, loop_fn tb,
   for (v = 1; v < k; ++v) {
     const char *form = v == 1 ? "loop over prox kernel" : forms[(v - 2) / nl];
     const char *simd = v == 1 ? "-" : prox_simd_name(at[v]);
-    printf("| %s | %s | %s | %s | %s | %.2f | %.2f | %.2f | %.1fx | %s |\n",
-           what, PREC, data, form, simd, ns[0], ns[v], ns[v] / ns[0],
-           ns[0] / ns[v], sums[v] == sums[1] ? "yes" : "NO");
+    printf("| %s | %s | %s | %s | %s | %.2f | %.2f | %.2f | %.1fx | %s |\n", what, PREC, data, form,
+           simd, ns[0], ns[v], ns[v] / ns[0], ns[0] / ns[v], sums[v] == sums[1] ? "yes" : "NO");
   }
   fflush(stdout);
 }
@@ -674,8 +648,7 @@ static void PROX_FN(batch_rows)(void) {
         pts[i] = PROX_FN(tb_add)(c, PROX_FN(rvec)(-0.2, 0.2));
         for (j = 0; j < leaf; ++j)
           for (k = 0; k < 3; ++k)
-            tris[i * leaf + j].v[k] =
-                PROX_FN(tb_add)(c, PROX_FN(rvec)(-0.1, 0.1));
+            tris[i * leaf + j].v[k] = PROX_FN(tb_add)(c, PROX_FN(rvec)(-0.1, 0.1));
       }
       for (k = 0; k < 3; ++k) {
         PROX_REAL *x = soa + (size_t)(3 * k) * m, *y = x + m, *z3 = y + m;
@@ -693,8 +666,8 @@ static void PROX_FN(batch_rows)(void) {
       L.leaf = leaf;
       snprintf(name, sizeof name, "point-triangles (leaf of %zu)", leaf);
       PROX_FN(batch_row)
-      (name, data, PROX_FN(leaf_tb), PROX_FN(leaf_px), leaf_loops, names_leaf,
-       2, NULL, &L, m, sweeps);
+      (name, data, PROX_FN(leaf_tb), PROX_FN(leaf_px), leaf_loops, names_leaf, 2, NULL, &L, m,
+       sweeps);
       free(tris);
       free(soa);
       free(pts);
@@ -720,11 +693,11 @@ static void PROX_FN(batch_rows)(void) {
     M.box.min = PROX_FN(rvec)(-0.5, 0);
     M.box.max = PROX_FN(rvec)(0, 0.5);
     PROX_FN(batch_row)
-    ("points-triangle (many points, 1 triangle)", data, PROX_FN(many_tri_tb),
-     PROX_FN(many_tri_px), tri_loops, names_many, 2, pts, &M, n, sweeps);
+    ("points-triangle (many points, 1 triangle)", data, PROX_FN(many_tri_tb), PROX_FN(many_tri_px),
+     tri_loops, names_many, 2, pts, &M, n, sweeps);
     PROX_FN(batch_row)
-    ("points-aabb (many points, 1 box)", data, PROX_FN(many_box_tb),
-     PROX_FN(many_box_px), box_loops, names_many, 2, pts, &M, n, sweeps);
+    ("points-aabb (many points, 1 box)", data, PROX_FN(many_box_tb), PROX_FN(many_box_px),
+     box_loops, names_many, 2, pts, &M, n, sweeps);
     free(pts);
     free(M.sq);
     free(M.out);

@@ -192,14 +192,14 @@ static void BR_N(br_fill)(BR_N(br_data) * d, size_t n) {
     d->box[i].min = PROX_FN(prox_v3)(c[0] - e[0], c[1] - e[1], c[2] - e[2]);
     d->box[i].max = PROX_FN(prox_v3)(c[0] + e[0], c[1] + e[1], c[2] + e[2]);
     for (k = 0; k < 3; ++k)
-      d->tri[i].v[k] = PROX_FN(prox_v3)(c[0] + (PROX_REAL)br_range(-.4, .4),
-                                        c[1] + (PROX_REAL)br_range(-.4, .4),
-                                        c[2] + (PROX_REAL)br_range(-.4, .4));
-    d->ray[i] = PROX_FN(prox_ray_make)(
-        PROX_FN(prox_v3)(o[0], o[1], o[2]),
-        PROX_FN(prox_v3)(c[0] - o[0] + (PROX_REAL)br_range(-.3, .3),
-                         c[1] - o[1] + (PROX_REAL)br_range(-.3, .3),
-                         c[2] - o[2] + (PROX_REAL)br_range(-.3, .3)));
+      d->tri[i].v[k] =
+          PROX_FN(prox_v3)(c[0] + (PROX_REAL)br_range(-.4, .4), c[1] + (PROX_REAL)br_range(-.4, .4),
+                           c[2] + (PROX_REAL)br_range(-.4, .4));
+    d->ray[i] =
+        PROX_FN(prox_ray_make)(PROX_FN(prox_v3)(o[0], o[1], o[2]),
+                               PROX_FN(prox_v3)(c[0] - o[0] + (PROX_REAL)br_range(-.3, .3),
+                                                c[1] - o[1] + (PROX_REAL)br_range(-.3, .3),
+                                                c[2] - o[2] + (PROX_REAL)br_range(-.3, .3)));
   }
 }
 
@@ -223,8 +223,7 @@ static long BR_N(br_pass)(const BR_N(br_data) * d, int which) {
     break;
   case BR_AABB_FULL:
     for (i = 0; i < n; ++i)
-      hits += PROX_FN(prox_raycast_aabb)(&d->ray[i], &d->box[i], &h) +
-              h.feature.index;
+      hits += PROX_FN(prox_raycast_aabb)(&d->ray[i], &d->box[i], &h) + h.feature.index;
     break;
   case BR_AABB_TB:
     for (i = 0; i < n; ++i)
@@ -236,13 +235,11 @@ static long BR_N(br_pass)(const BR_N(br_data) * d, int which) {
     break;
   case BR_TRI_FULL:
     for (i = 0; i < n; ++i)
-      hits += PROX_FN(prox_raycast_triangle)(&d->ray[i], &d->tri[i], &h) +
-              h.feature.kind;
+      hits += PROX_FN(prox_raycast_triangle)(&d->ray[i], &d->tri[i], &h) + h.feature.kind;
     break;
   default:
     for (i = 0; i < n; ++i)
-      hits +=
-          PROX_FN(textbook_ray_triangle)(&d->ray[i], &d->tri[i], &t, &u, &v);
+      hits += PROX_FN(textbook_ray_triangle)(&d->ray[i], &d->tri[i], &t, &u, &v);
     break;
   }
   return hits;
@@ -291,8 +288,7 @@ static void BR_N(br_scalar)(void) {
   for (which = 0; which < 6; ++which) {
     int tb = which < 3 ? BR_AABB_TB : BR_TRI_TB;
     if (!want[which]) continue;
-    printf("| %s | %s | %.2f | %.2f |", names[which], BR_PREC, s[which],
-           c[which]);
+    printf("| %s | %s | %.2f | %.2f |", names[which], BR_PREC, s[which], c[which]);
     if (which == tb)
       printf(" baseline |\n");
     else
@@ -364,9 +360,8 @@ static void BR_N(br_pfill)(BR_N(br_pdata) * d, size_t n) {
       o[k] = (PROX_REAL)br_range(-4, 4);
       t[k] = (PROX_REAL)br_range(-1, 1);
     }
-    d->ray[r] = PROX_FN(prox_ray_make)(
-        PROX_FN(prox_v3)(o[0], o[1], o[2]),
-        PROX_FN(prox_v3)(t[0] - o[0], t[1] - o[1], t[2] - o[2]));
+    d->ray[r] = PROX_FN(prox_ray_make)(PROX_FN(prox_v3)(o[0], o[1], o[2]),
+                                       PROX_FN(prox_v3)(t[0] - o[0], t[1] - o[1], t[2] - o[2]));
     BR_INIT(&d->pray[r], &d->ray[r]);
     d->wray[r] = PROX_FN(tb_wray_make)(&d->ray[r]);
   }
@@ -383,9 +378,9 @@ static void BR_N(br_pfill)(BR_N(br_pdata) * d, size_t n) {
     d->box[i].min = PROX_FN(prox_v3)(c[0] - e[0], c[1] - e[1], c[2] - e[2]);
     d->box[i].max = PROX_FN(prox_v3)(c[0] + e[0], c[1] + e[1], c[2] + e[2]);
     for (k = 0; k < 3; ++k)
-      d->tri[i].v[k] = PROX_FN(prox_v3)(c[0] + (PROX_REAL)br_range(-.4, .4),
-                                        c[1] + (PROX_REAL)br_range(-.4, .4),
-                                        c[2] + (PROX_REAL)br_range(-.4, .4));
+      d->tri[i].v[k] =
+          PROX_FN(prox_v3)(c[0] + (PROX_REAL)br_range(-.4, .4), c[1] + (PROX_REAL)br_range(-.4, .4),
+                           c[2] + (PROX_REAL)br_range(-.4, .4));
     for (a = 0; a < 3; ++a) {
       const PROX_REAL *lo = &d->box[i].min.x, *hi = &d->box[i].max.x;
       d->box8[i / 8].lo[a][i % 8] = lo[a];
@@ -418,43 +413,36 @@ static long BR_N(br_ppass)(const BR_N(br_pdata) * d, int which) {
   switch (which) {
   case BR_P_WILLIAMS:
     for (i = 0; i < n; ++i)
-      hits += PROX_FN(textbook_ray_aabb_pre)(&d->wray[(i / BR_RUN) % BR_NRAYS],
-                                             &d->box[i]);
+      hits += PROX_FN(textbook_ray_aabb_pre)(&d->wray[(i / BR_RUN) % BR_NRAYS], &d->box[i]);
     break;
   case BR_P_AABB:
     for (i = 0; i < n; ++i)
-      hits += PROX_FN(prox_raycast_aabb)(&d->ray[(i / BR_RUN) % BR_NRAYS],
-                                         &d->box[i], NULL);
+      hits += PROX_FN(prox_raycast_aabb)(&d->ray[(i / BR_RUN) % BR_NRAYS], &d->box[i], NULL);
     break;
   case BR_P_BOX4:
     for (i = 0; i < n / 4; ++i)
-      hits += br_popcount(
-          BR_PA4(&d->pray[(i * 4 / BR_RUN) % BR_NRAYS], &d->box4[i], tn));
+      hits += br_popcount(BR_PA4(&d->pray[(i * 4 / BR_RUN) % BR_NRAYS], &d->box4[i], tn));
     break;
   case BR_P_BOX8:
     for (i = 0; i < n / 8; ++i)
-      hits += br_popcount(
-          BR_PA8(&d->pray[(i * 8 / BR_RUN) % BR_NRAYS], &d->box8[i], tn));
+      hits += br_popcount(BR_PA8(&d->pray[(i * 8 / BR_RUN) % BR_NRAYS], &d->box8[i], tn));
     break;
   case BR_P_TRI:
     for (i = 0; i < n; ++i)
-      hits += PROX_FN(prox_raycast_triangle)(&d->ray[(i / BR_RUN) % BR_NRAYS],
-                                             &d->tri[i], NULL);
+      hits += PROX_FN(prox_raycast_triangle)(&d->ray[(i / BR_RUN) % BR_NRAYS], &d->tri[i], NULL);
     break;
   case BR_P_MT:
     for (i = 0; i < n; ++i)
-      hits += PROX_FN(textbook_ray_triangle)(&d->ray[(i / BR_RUN) % BR_NRAYS],
-                                             &d->tri[i], &t, &u, &v);
+      hits +=
+          PROX_FN(textbook_ray_triangle)(&d->ray[(i / BR_RUN) % BR_NRAYS], &d->tri[i], &t, &u, &v);
     break;
   case BR_P_TRI4:
     for (i = 0; i < n / 4; ++i)
-      hits += br_popcount(
-          BR_PT4(&d->pray[(i * 4 / BR_RUN) % BR_NRAYS], &d->tri4[i], &h));
+      hits += br_popcount(BR_PT4(&d->pray[(i * 4 / BR_RUN) % BR_NRAYS], &d->tri4[i], &h));
     break;
   default:
     for (i = 0; i < n / 8; ++i)
-      hits += br_popcount(
-          BR_PT8(&d->pray[(i * 8 / BR_RUN) % BR_NRAYS], &d->tri8[i], &h));
+      hits += br_popcount(BR_PT8(&d->pray[(i * 8 / BR_RUN) % BR_NRAYS], &d->tri8[i], &h));
     break;
   }
   return hits;
@@ -475,15 +463,14 @@ static double BR_N(br_ptime)(const BR_N(br_pdata) * d, int which, int reps) {
 }
 
 static void BR_N(br_packets)(int top) {
-  static const char *names[BR_P_KINDS] = {
-      "slab test, Williams et al. (prepared ray)",
-      "prox_raycast_aabb (scalar, hit only)",
-      "prox_packet_aabb4",
-      "prox_packet_aabb8",
-      "prox_raycast_triangle (scalar, hit only)",
-      "Moller-Trumbore (scalar)",
-      "prox_packet_triangle4",
-      "prox_packet_triangle8"};
+  static const char *names[BR_P_KINDS] = {"slab test, Williams et al. (prepared ray)",
+                                          "prox_raycast_aabb (scalar, hit only)",
+                                          "prox_packet_aabb4",
+                                          "prox_packet_aabb8",
+                                          "prox_raycast_triangle (scalar, hit only)",
+                                          "Moller-Trumbore (scalar)",
+                                          "prox_packet_triangle4",
+                                          "prox_packet_triangle8"};
   BR_N(br_pdata) big, small;
   double s[3][BR_P_KINDS], c[3][BR_P_KINDS];
   int reps = (int)(br_stream / br_cached), which, lv, want[BR_P_KINDS];
@@ -500,8 +487,8 @@ static void BR_N(br_packets)(int top) {
   for (lv = 0; lv <= top; ++lv) {
     if (!prox_simd_set(lv)) continue;
     for (which = 0; which < BR_P_KINDS; ++which) {
-      int packet = which == BR_P_BOX4 || which == BR_P_BOX8 ||
-                   which == BR_P_TRI4 || which == BR_P_TRI8;
+      int packet =
+          which == BR_P_BOX4 || which == BR_P_BOX8 || which == BR_P_TRI4 || which == BR_P_TRI8;
       if (!want[which]) continue;
       /* Scalar rows do not depend on the path: measure them once. */
       if (!packet && lv > 0) {
@@ -515,21 +502,19 @@ static void BR_N(br_packets)(int top) {
     }
   }
   for (which = 0; which < BR_P_KINDS; ++which) {
-    int packet = which == BR_P_BOX4 || which == BR_P_BOX8 ||
-                 which == BR_P_TRI4 || which == BR_P_TRI8;
+    int packet =
+        which == BR_P_BOX4 || which == BR_P_BOX8 || which == BR_P_TRI4 || which == BR_P_TRI8;
     int base = which < BR_P_TRI ? BR_P_WILLIAMS : BR_P_TRI;
     if (!want[which]) continue;
     for (lv = 0; lv <= top; ++lv) {
       if (!packet && lv > 0) break;
       if (packet && !prox_simd_set(lv)) continue;
       printf("| %s | %s | %s | %.2f | %.2f |", names[which], BR_PREC,
-             packet ? prox_simd_name(lv) : "scalar", s[lv][which],
-             c[lv][which]);
+             packet ? prox_simd_name(lv) : "scalar", s[lv][which], c[lv][which]);
       if (which == base)
         printf(" baseline |\n");
       else
-        printf(" %.2fx / %.2fx |\n", s[0][base] / s[lv][which],
-               c[0][base] / c[lv][which]);
+        printf(" %.2fx / %.2fx |\n", s[0][base] / s[lv][which], c[0][base] / c[lv][which]);
     }
   }
   BR_N(br_pfree)(&big);

@@ -125,8 +125,8 @@ static void bs_stem(const char *file, char *out, size_t len) {
 }
 
 /* A .npy file (version 1.0) of `count` rows of `cols` values. */
-static int bs_write_npy(const char *path, const char *descr, size_t rows,
-                        size_t cols, const void *data, size_t item) {
+static int bs_write_npy(const char *path, const char *descr, size_t rows, size_t cols,
+                        const void *data, size_t item) {
   char head[256];
   FILE *f = fopen(path, "wb");
   int len;
@@ -167,8 +167,8 @@ static void bs_build_rows(bs_set *s) {
     prox_bvh_free(b);
   }
   bs_stats(t, bs_runs, &med, &lo, &hi);
-  printf("%-22s build bvh (1 thr, cpu)    %9.2f ms [%.2f, %.2f]\n", s->file,
-         1e3 * med, 1e3 * lo, 1e3 * hi);
+  printf("%-22s build bvh (1 thr, cpu)    %9.2f ms [%.2f, %.2f]\n", s->file, 1e3 * med, 1e3 * lo,
+         1e3 * hi);
   for (r = 0; r < bs_runs; ++r) {
     prox_mesh_topology *tp;
     double t0 = bs_now();
@@ -177,8 +177,8 @@ static void bs_build_rows(bs_set *s) {
     prox_mesh_topology_free(tp);
   }
   bs_stats(t, bs_runs, &med, &lo, &hi);
-  printf("%-22s build topology (cpu)      %9.2f ms [%.2f, %.2f]\n", s->file,
-         1e3 * med, 1e3 * lo, 1e3 * hi);
+  printf("%-22s build topology (cpu)      %9.2f ms [%.2f, %.2f]\n", s->file, 1e3 * med, 1e3 * lo,
+         1e3 * hi);
   for (r = 0; r < bs_runs; ++r) {
     prox_sdf *d;
     double t0 = bs_now();
@@ -187,8 +187,8 @@ static void bs_build_rows(bs_set *s) {
     prox_sdf_free(d);
   }
   bs_stats(t, bs_runs, &med, &lo, &hi);
-  printf("%-22s build sdf (cpu; topology given) %.2f ms [%.2f, %.2f]\n",
-         s->file, 1e3 * med, 1e3 * lo, 1e3 * hi);
+  printf("%-22s build sdf (cpu; topology given) %.2f ms [%.2f, %.2f]\n", s->file, 1e3 * med,
+         1e3 * lo, 1e3 * hi);
   bs_cpu = 0;
 }
 
@@ -199,8 +199,7 @@ static void bs_build_rows(bs_set *s) {
  * when p is farther from the surface than the rounding moves it, the
  * rounded point is on the same side (and not near); else it is decided
  * anew. */
-static int bs_float_code(const bs_set *s, const oracle3 *o, prox_vec3 p,
-                         double d, int code) {
+static int bs_float_code(const bs_set *s, const oracle3 *o, prox_vec3 p, double d, int code) {
   double f[3] = {(float)p.x, (float)p.y, (float)p.z}, m2 = 0, df;
   int k;
   double c[3] = {p.x, p.y, p.z};
@@ -208,8 +207,7 @@ static int bs_float_code(const bs_set *s, const oracle3 *o, prox_vec3 p,
     m2 += (f[k] - c[k]) * (f[k] - c[k]);
   if (m2 == 0) return code;
   if (code >= 0 && fabs(d) > 2 * sqrt(m2) + 1e-9 * s->diag) return code;
-  df =
-      sqrt(prox_bvh_closest(s->bvh, prox_v3(f[0], f[1], f[2]), INFINITY, NULL));
+  df = sqrt(prox_bvh_closest(s->bvh, prox_v3(f[0], f[1], f[2]), INFINITY, NULL));
   if (df <= 1e-9 * s->diag) return SO_NEAR;
   return oracle_inside(o, &s->m, f);
 }
@@ -221,8 +219,8 @@ static void bs_check_rows(bs_set *s) {
   oracle_build(&o, &s->m);
   for (set = 0; set < 2; ++set) {
     size_t i, nc = bs_check < bs_n ? bs_check : bs_n;
-    long wrong_d = 0, wrong_i = 0, near = 0, undecided = 0, uncertain = 0,
-         crossings = 0, differ = 0, wrong_x = 0, fdiff = 0;
+    long wrong_d = 0, wrong_i = 0, near = 0, undecided = 0, uncertain = 0, crossings = 0,
+         differ = 0, wrong_x = 0, fdiff = 0;
     for (i = 0; i < bs_n; ++i) {
       size_t q = (size_t)set * bs_n + i;
       const prox_vec3 p = s->p[q];
@@ -243,15 +241,13 @@ static void bs_check_rows(bs_set *s) {
       if (fabs(r.distance) <= 1e-9 * s->diag) {
         ++near;
         s->ref[3 * q + 1] = SO_NEAR;
-        s->ref[3 * q + 2] =
-            (signed char)bs_float_code(s, &o, p, r.distance, SO_NEAR);
+        s->ref[3 * q + 2] = (signed char)bs_float_code(s, &o, p, r.distance, SO_NEAR);
         continue;
       }
       if (!r.certain) ++uncertain;
       want = oracle_inside(&o, &s->m, xyz);
       s->ref[3 * q + 1] = (signed char)want;
-      s->ref[3 * q + 2] =
-          (signed char)bs_float_code(s, &o, p, r.distance, want);
+      s->ref[3 * q + 2] = (signed char)bs_float_code(s, &o, p, r.distance, want);
       if (s->ref[3 * q + 2] != want) ++fdiff;
       if (want < 0) {
         ++undecided;
@@ -261,16 +257,15 @@ static void bs_check_rows(bs_set *s) {
       if (want != in) ++wrong_i;
       if (s->cross && want != prox_sdf_inside(s->cross, p, NULL)) ++wrong_x;
     }
-    printf(
-        "%-22s check %-7s %zu of %zu points vs the exact oracle: wrong "
-        "signs: prox_sdf_distance %ld, prox_sdf_inside %ld (CROSSINGS forced: "
-        "%ld); uncertain %ld; "
-        "excluded (within 1e-9 diag) %ld, undecided by the oracle %ld; "
-        "pseudo-normal fell back to crossings %ld of %zu; inside != "
-        "distance's inside %ld; oracle code changed by rounding the "
-        "point to float %ld\n",
-        s->file, bs_setname[set], nc, bs_n, wrong_d, wrong_i, wrong_x,
-        uncertain, near, undecided, crossings, bs_n, differ, fdiff);
+    printf("%-22s check %-7s %zu of %zu points vs the exact oracle: wrong "
+           "signs: prox_sdf_distance %ld, prox_sdf_inside %ld (CROSSINGS forced: "
+           "%ld); uncertain %ld; "
+           "excluded (within 1e-9 diag) %ld, undecided by the oracle %ld; "
+           "pseudo-normal fell back to crossings %ld of %zu; inside != "
+           "distance's inside %ld; oracle code changed by rounding the "
+           "point to float %ld\n",
+           s->file, bs_setname[set], nc, bs_n, wrong_d, wrong_i, wrong_x, uncertain, near,
+           undecided, crossings, bs_n, differ, fdiff);
   }
   oracle_free(&o);
   printf("%-22s check took %.1f s\n", s->file, bs_now() - t0);
@@ -328,11 +323,9 @@ static double bs_loop1(const bs_set *s, const prox_vec3 *p, size_t n, int k) {
 }
 
 static void bs_signed_rows(bs_set *s) {
-  static const char *name1[5] = {"closest (no result)", "closest (result)",
-                                 "sdf_distance", "sdf_inside",
-                                 "sdf_inside (CROSSINGS)"};
-  static const char *name2[3] = {"closest_batch", "sdf_batch",
-                                 "sdf_inside (2 pthreads)"};
+  static const char *name1[5] = {"closest (no result)", "closest (result)", "sdf_distance",
+                                 "sdf_inside", "sdf_inside (CROSSINGS)"};
+  static const char *name2[3] = {"closest_batch", "sdf_batch", "sdf_inside (2 pthreads)"};
   prox_mesh_closest *rc = (prox_mesh_closest *)malloc(bs_n * sizeof *rc);
   double *dist = (double *)malloc(bs_n * sizeof *dist);
   int set, r, k;
@@ -360,8 +353,8 @@ static void bs_signed_rows(bs_set *s) {
       printf("%-22s signed %-7s 1 thr ratios: sdf_distance/closest(result) "
              "%.2f, sdf_distance/closest(no result) %.2f, "
              "sdf_inside/closest(result) %.2f (method %d)\n",
-             s->file, bs_setname[set], med[2] / med[1], med[2] / med[0],
-             med[3] / med[1], prox_sdf_method(s->sdf));
+             s->file, bs_setname[set], med[2] / med[1], med[2] / med[0], med[3] / med[1],
+             prox_sdf_method(s->sdf));
     }
     if (!bs_thr2) continue;
     for (r = 0; r < bs_runs; ++r)
@@ -396,8 +389,8 @@ static void bs_signed_rows(bs_set *s) {
              s->file, bs_setname[set], name2[k], 1e9 * med[k] / (double)bs_n,
              1e9 * lo[k] / (double)bs_n, 1e9 * hi[k] / (double)bs_n);
     }
-    printf("%-22s signed %-7s 2 thr ratio sdf_batch/closest_batch %.2f\n",
-           s->file, bs_setname[set], med[1] / med[0]);
+    printf("%-22s signed %-7s 2 thr ratio sdf_batch/closest_batch %.2f\n", s->file, bs_setname[set],
+           med[1] / med[0]);
   }
   free(rc);
   free(dist);
@@ -410,8 +403,7 @@ static void bs_grid_rows(bs_set *s) {
   prox_vec3 origin, spacing;
   float *out = (float *)malloc(ns * sizeof *out);
   prox_vec3 *gp = (prox_vec3 *)malloc(ns * sizeof *gp);
-  prox_mesh_closest *rc =
-      (prox_mesh_closest *)malloc((ns > bs_n ? ns : bs_n) * sizeof *rc);
+  prox_mesh_closest *rc = (prox_mesh_closest *)malloc((ns > bs_n ? ns : bs_n) * sizeof *rc);
   double *dist = (double *)malloc(ns * sizeof *dist);
   static const int threads[2] = {1, 2};
   int ti, r, v;
@@ -419,16 +411,15 @@ static void bs_grid_rows(bs_set *s) {
   double e[3];
   for (v = 0; v < 3; ++v)
     e[v] = s->hi[v] - s->lo[v];
-  origin = prox_v3(s->lo[0] - 0.05 * e[0], s->lo[1] - 0.05 * e[1],
-                   s->lo[2] - 0.05 * e[2]);
+  origin = prox_v3(s->lo[0] - 0.05 * e[0], s->lo[1] - 0.05 * e[1], s->lo[2] - 0.05 * e[2]);
   spacing = prox_v3(1.1 * e[0] / (double)(g - 1), 1.1 * e[1] / (double)(g - 1),
                     1.1 * e[2] / (double)(g - 1));
   for (k = 0; k < g; ++k)
     for (j = 0; j < g; ++j)
       for (i = 0; i < g; ++i)
-        gp[(k * g + j) * g + i] = prox_v3(origin.x + (double)i * spacing.x,
-                                          origin.y + (double)j * spacing.y,
-                                          origin.z + (double)k * spacing.z);
+        gp[(k * g + j) * g + i] =
+            prox_v3(origin.x + (double)i * spacing.x, origin.y + (double)j * spacing.y,
+                    origin.z + (double)k * spacing.z);
   /* The grid against point queries on its points, once. */
   prox_sdf_grid(s->sdf, origin, spacing, g, g, g, out, 2);
   prox_sdf_batch(s->sdf, gp, ns, dist, NULL, 2);
@@ -441,8 +432,7 @@ static void bs_grid_rows(bs_set *s) {
     int th = threads[ti];
     if (!(th == 1 ? bs_thr1 : bs_thr2)) continue;
     double t[4][64], med[4], lo[4], hi[4];
-    static const char *name[4] = {"sdf_grid", "closest_batch (grid pts)",
-                                  "sdf_batch (grid pts)",
+    static const char *name[4] = {"sdf_grid", "closest_batch (grid pts)", "sdf_batch (grid pts)",
                                   "closest_batch (uniform)"};
     bs_cpu = th == 1;
     for (r = 0; r < bs_runs; ++r)
@@ -462,9 +452,8 @@ static void bs_grid_rows(bs_set *s) {
     bs_cpu = 0;
     for (v = 0; v < 4; ++v) {
       bs_stats(t[v], bs_runs, &med[v], &lo[v], &hi[v]);
-      printf("%-22s grid %zu^3 %d thr %s %-24s %8.1f ns/sample [%.1f, %.1f]\n",
-             s->file, g, th, th == 1 ? "(cpu) " : "(wall)", name[v],
-             1e9 * med[v], 1e9 * lo[v], 1e9 * hi[v]);
+      printf("%-22s grid %zu^3 %d thr %s %-24s %8.1f ns/sample [%.1f, %.1f]\n", s->file, g, th,
+             th == 1 ? "(cpu) " : "(wall)", name[v], 1e9 * med[v], 1e9 * lo[v], 1e9 * hi[v]);
     }
     printf("%-22s grid %zu^3 %d thr ratios: closest_batch(grid pts)/sdf_grid "
            "%.2f, closest_batch(uniform)/sdf_grid %.2f (above 1: the grid is "
@@ -487,8 +476,7 @@ static void bs_winding_rows(bs_set *s) {
     prox_sdf_options o = prox_sdf_options_default();
     o.method = PROX_SIGN_WINDING;
     o.accuracy = acc[a];
-    if (prox_sdf_build(&s->md, s->bvh, s->topo, &o, NULL, &w[a], NULL) !=
-        PROX_OK) {
+    if (prox_sdf_build(&s->md, s->bvh, s->topo, &o, NULL, &w[a], NULL) != PROX_OK) {
       printf("%-22s winding: build failed\n", s->file);
       prox_sdf_free(w[0]);
       return;
@@ -497,15 +485,13 @@ static void bs_winding_rows(bs_set *s) {
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
     double t[5][64], med[5], lo[5], hi[5];
-    static const char *name[5] = {"inside acc 2", "inside acc 8",
-                                  "distance acc 2", "distance acc 8",
-                                  "closest (result)"};
+    static const char *name[5] = {"inside acc 2", "inside acc 8", "distance acc 2",
+                                  "distance acc 8", "closest (result)"};
     size_t i;
     long differ = 0, unc2 = 0, unc8 = 0;
     for (i = 0; i < bs_n; ++i) {
       int c2, c8;
-      if (prox_sdf_inside(w[0], p[i], &c2) != prox_sdf_inside(w[1], p[i], &c8))
-        ++differ;
+      if (prox_sdf_inside(w[0], p[i], &c2) != prox_sdf_inside(w[1], p[i], &c8)) ++differ;
       unc2 += !c2;
       unc8 += !c8;
     }
@@ -545,8 +531,8 @@ static void bs_winding_rows(bs_set *s) {
 /* -------------------------------------------------------------- main */
 
 int main(int argc, char **argv) {
-  static const char *files[4] = {"bunny_watertight.obj", "armadillo.obj",
-                                 "dragon.obj", "bunny.obj"};
+  static const char *files[4] = {"bunny_watertight.obj", "armadillo.obj", "dragon.obj",
+                                 "bunny.obj"};
   const char *dir = getenv("PROX_MESH_DIR");
   int a, mi, quick = 0, grid_set = 0;
   for (a = 1; a < argc; ++a) {
@@ -618,16 +604,14 @@ int main(int argc, char **argv) {
     so_box(&s.m, s.lo, s.hi, &s.diag);
     if (prox_bvh_build(&s.md, NULL, NULL, &s.bvh, &pe) != PROX_OK ||
         prox_mesh_topology_build(&s.md, NULL, &s.topo, &pe) != PROX_OK ||
-        prox_sdf_build(&s.md, s.bvh, s.topo, NULL, NULL, &s.sdf, &pe) !=
-            PROX_OK) {
+        prox_sdf_build(&s.md, s.bvh, s.topo, NULL, NULL, &s.sdf, &pe) != PROX_OK) {
       fprintf(stderr, "bench_sign: %s: %s\n", files[mi], pe.message);
       return 1;
     }
     if (s.topo->closed) {
       prox_sdf_options o = prox_sdf_options_default();
       o.method = PROX_SIGN_CROSSINGS;
-      if (prox_sdf_build(&s.md, s.bvh, s.topo, &o, NULL, &s.cross, &pe) !=
-          PROX_OK) {
+      if (prox_sdf_build(&s.md, s.bvh, s.topo, &o, NULL, &s.cross, &pe) != PROX_OK) {
         fprintf(stderr, "bench_sign: %s: %s\n", files[mi], pe.message);
         return 1;
       }
@@ -635,15 +619,14 @@ int main(int argc, char **argv) {
     printf("%-22s %zu triangles, closed %d, manifold %d, oriented %d, "
            "components %u; AUTO method %d (1 pseudo-normal, 2 crossings, 3 "
            "winding)\n",
-           s.file, s.m.nt, s.topo->closed, s.topo->manifold, s.topo->oriented,
-           s.topo->components, prox_sdf_method(s.sdf));
+           s.file, s.m.nt, s.topo->closed, s.topo->manifold, s.topo->oriented, s.topo->components,
+           prox_sdf_method(s.sdf));
     fflush(stdout);
     xyz = (double *)malloc(6 * bs_n * sizeof *xyz);
     s.p = (prox_vec3 *)malloc(2 * bs_n * sizeof *s.p);
     s.ref = (signed char *)malloc(6 * bs_n);
     for (set = 0; set < 2; ++set)
-      so_points(&s.m, set, bs_n, so_seed(set, s.m.nt),
-                xyz + 3 * bs_n * (size_t)set);
+      so_points(&s.m, set, bs_n, so_seed(set, s.m.nt), xyz + 3 * bs_n * (size_t)set);
     for (i = 0; i < 2 * bs_n; ++i) {
       s.p[i] = prox_v3(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
       s.ref[3 * i] = (signed char)prox_sdf_inside(s.sdf, s.p[i], NULL);
@@ -669,8 +652,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
     if (bs_section("grid")) bs_grid_rows(&s);
     fflush(stdout);
-    if (bs_section("winding") && !s.topo->closed && bs_thr1)
-      bs_winding_rows(&s);
+    if (bs_section("winding") && !s.topo->closed && bs_thr1) bs_winding_rows(&s);
     fflush(stdout);
     free(xyz);
     free(s.p);

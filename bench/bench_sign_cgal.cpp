@@ -91,8 +91,7 @@ stat3 stats(std::vector<double> v) {
 // of a run with N = n, since the points are drawn one after the other from
 // the same seed) into codes[0, 2 n); false when the file is missing, of
 // another layout or too small.
-bool read_reference(const std::string &path, size_t n,
-                    std::vector<signed char> &codes) {
+bool read_reference(const std::string &path, size_t n, std::vector<signed char> &codes) {
   FILE *f = std::fopen(path.c_str(), "rb");
   if (!f) return false;
   unsigned char pre[10];
@@ -103,8 +102,8 @@ bool read_reference(const std::string &path, size_t n,
   size_t rows = 0, at = head.find("'shape': (");
   if (ok)
     ok = head.find("'|i1'") != std::string::npos && at != std::string::npos &&
-         std::sscanf(head.c_str() + at + 10, "%zu, 3)", &rows) == 1 &&
-         rows % 2 == 0 && rows / 2 >= n;
+         std::sscanf(head.c_str() + at + 10, "%zu, 3)", &rows) == 1 && rows % 2 == 0 &&
+         rows / 2 >= n;
   std::vector<signed char> all(ok ? 3 * rows : 0);
   if (ok) ok = std::fread(all.data(), 1, all.size(), f) == all.size();
   std::fclose(f);
@@ -116,8 +115,7 @@ bool read_reference(const std::string &path, size_t n,
   return true;
 }
 
-void bench_mesh(const std::string &dir, const char *file,
-                const char *ref_prefix) {
+void bench_mesh(const std::string &dir, const char *file, const char *ref_prefix) {
   objmesh m;
   char err[512];
   std::string path = dir + "/" + file;
@@ -178,17 +176,14 @@ void bench_mesh(const std::string &dir, const char *file,
     double t0 = now();
     std::vector<Mesh::Vertex_index> vi(m.nv);
     for (size_t v = 0; v < m.nv; ++v)
-      vi[v] =
-          s.add_vertex(K::Point_3(m.v[3 * v], m.v[3 * v + 1], m.v[3 * v + 2]));
+      vi[v] = s.add_vertex(K::Point_3(m.v[3 * v], m.v[3 * v + 1], m.v[3 * v + 2]));
     size_t failed = 0;
     for (size_t t = 0; t < m.nt; ++t)
-      if (s.add_face(vi[m.t[3 * t]], vi[m.t[3 * t + 1]], vi[m.t[3 * t + 2]]) ==
-          Mesh::null_face())
+      if (s.add_face(vi[m.t[3 * t]], vi[m.t[3 * t + 1]], vi[m.t[3 * t + 2]]) == Mesh::null_face())
         ++failed;
     double t1 = now();
     if (failed) {
-      std::fprintf(stderr, "bench_sign_cgal: %s: %zu faces refused\n", file,
-                   failed);
+      std::fprintf(stderr, "bench_sign_cgal: %s: %zu faces refused\n", file, failed);
       std::exit(1);
     }
     Tree *tr = new Tree(faces(s).first, faces(s).second, s);
@@ -209,21 +204,17 @@ void bench_mesh(const std::string &dir, const char *file,
     so.method = PROX_SIGN_CROSSINGS;
     prox_sdf_build(&md, bvh, topo, &so, nullptr, &cross, nullptr);
   }
-  stat3 a = stats(t_bvh), b = stats(t_topo), c = stats(t_sdf), d = stats(t_sm),
-        e = stats(t_tree);
-  std::printf("%-22s %zu triangles; prox AUTO method %d; CGAL closed %d\n",
-              file, m.nt, prox_sdf_method(sdf), (int)CGAL::is_closed(sm));
-  std::printf(
-      "%-22s build prox (cpu): bvh (1 thr) %.2f ms [%.2f, %.2f], topology "
-      "%.2f ms [%.2f, %.2f], sdf %.2f ms [%.2f, %.2f]; total %.2f ms\n",
-      file, 1e3 * a.med, 1e3 * a.lo, 1e3 * a.hi, 1e3 * b.med, 1e3 * b.lo,
-      1e3 * b.hi, 1e3 * c.med, 1e3 * c.lo, 1e3 * c.hi,
-      1e3 * (a.med + b.med + c.med));
-  std::printf(
-      "%-22s build CGAL (cpu): Surface_mesh from the arrays %.2f ms [%.2f, "
-      "%.2f], AABB tree %.2f ms [%.2f, %.2f]; total %.2f ms\n",
-      file, 1e3 * d.med, 1e3 * d.lo, 1e3 * d.hi, 1e3 * e.med, 1e3 * e.lo,
-      1e3 * e.hi, 1e3 * (d.med + e.med));
+  stat3 a = stats(t_bvh), b = stats(t_topo), c = stats(t_sdf), d = stats(t_sm), e = stats(t_tree);
+  std::printf("%-22s %zu triangles; prox AUTO method %d; CGAL closed %d\n", file, m.nt,
+              prox_sdf_method(sdf), (int)CGAL::is_closed(sm));
+  std::printf("%-22s build prox (cpu): bvh (1 thr) %.2f ms [%.2f, %.2f], topology "
+              "%.2f ms [%.2f, %.2f], sdf %.2f ms [%.2f, %.2f]; total %.2f ms\n",
+              file, 1e3 * a.med, 1e3 * a.lo, 1e3 * a.hi, 1e3 * b.med, 1e3 * b.lo, 1e3 * b.hi,
+              1e3 * c.med, 1e3 * c.lo, 1e3 * c.hi, 1e3 * (a.med + b.med + c.med));
+  std::printf("%-22s build CGAL (cpu): Surface_mesh from the arrays %.2f ms [%.2f, "
+              "%.2f], AABB tree %.2f ms [%.2f, %.2f]; total %.2f ms\n",
+              file, 1e3 * d.med, 1e3 * d.lo, 1e3 * d.hi, 1e3 * e.med, 1e3 * e.lo, 1e3 * e.hi,
+              1e3 * (d.med + e.med));
   std::fflush(stdout);
 
   // ---- points and reference
@@ -302,10 +293,9 @@ void bench_mesh(const std::string &dir, const char *file,
       std::printf("%-22s inside %-7s %d thr %s ns/query: prox %.1f [%.1f, "
                   "%.1f]  prox CROSSINGS %.1f [%.1f, %.1f]  CGAL %.1f [%.1f, "
                   "%.1f]  CGAL/prox %.2f  CGAL/prox CROSSINGS %.2f\n",
-                  file, setname[set], th, th == 1 ? "(cpu) " : "(wall)",
-                  k * sp.med, k * sp.lo, k * sp.hi, k * sx.med, k * sx.lo,
-                  k * sx.hi, k * sc.med, k * sc.lo, k * sc.hi, sc.med / sp.med,
-                  sc.med / sx.med);
+                  file, setname[set], th, th == 1 ? "(cpu) " : "(wall)", k * sp.med, k * sp.lo,
+                  k * sp.hi, k * sx.med, k * sx.lo, k * sx.hi, k * sc.med, k * sc.lo, k * sc.hi,
+                  sc.med / sp.med, sc.med / sx.med);
       std::fflush(stdout);
     }
   }
@@ -315,8 +305,7 @@ void bench_mesh(const std::string &dir, const char *file,
   if (!have_ref) oracle_build(&o, &m);
   for (int set = 0; set < 2; ++set) {
     size_t nc = std::min(g_check, g_n);
-    long wp = 0, wx = 0, wc = 0, boundary = 0, near = 0, undecided = 0,
-         counted = 0;
+    long wp = 0, wx = 0, wc = 0, boundary = 0, near = 0, undecided = 0, counted = 0;
     for (size_t i = 0; i < nc; ++i) {
       size_t q = g_n * set + i;
       int want;
@@ -350,8 +339,7 @@ void bench_mesh(const std::string &dir, const char *file,
                 "checked; %ld within 1e-9 diag and %ld undecided excluded): "
                 "prox %ld, prox CROSSINGS %ld, CGAL %ld (of which ON_BOUNDARY "
                 "%ld)\n",
-                file, setname[set], counted, nc, near, undecided, wp, wx, wc,
-                boundary);
+                file, setname[set], counted, nc, near, undecided, wp, wx, wc, boundary);
     std::fflush(stdout);
   }
   if (!have_ref) oracle_free(&o);
@@ -398,16 +386,14 @@ int main(int argc, char **argv) {
   }
   if (quick && !n_set) g_n = 100000;
   g_runs = std::max(1, std::min(g_runs, 64));
-  std::printf("bench_sign_cgal: CGAL %s, simd %s, n %zu per set, runs %d\n",
-              CGAL_VERSION_STR, prox_simd_name(prox_simd_level()), g_n, g_runs);
+  std::printf("bench_sign_cgal: CGAL %s, simd %s, n %zu per set, runs %d\n", CGAL_VERSION_STR,
+              prox_simd_name(prox_simd_level()), g_n, g_runs);
   std::printf("command:");
   for (int a = 0; a < argc; ++a)
     std::printf(" %s", argv[a]);
   std::printf("\n");
-  static const char *files[3] = {"bunny_watertight.obj", "armadillo.obj",
-                                 "dragon.obj"};
+  static const char *files[3] = {"bunny_watertight.obj", "armadillo.obj", "dragon.obj"};
   for (const char *f : files)
-    if (!mesh_filter || std::strstr(f, mesh_filter))
-      bench_mesh(dir, f, ref_prefix);
+    if (!mesh_filter || std::strstr(f, mesh_filter)) bench_mesh(dir, f, ref_prefix);
   return 0;
 }

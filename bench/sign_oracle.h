@@ -51,8 +51,7 @@ static void so_box(const objmesh *m, double lo[3], double hi[3], double *diag) {
 /* n points into xyz (3 n doubles): set 0 uniform in the box enlarged by 10%
  * (5% each side), set 1 a random point of a random triangle moved by up to
  * 1% of the diagonal along each axis (as tests/test_mesh_sign.c draws). */
-static void so_points(const objmesh *m, int set, size_t n, uint64_t seed,
-                      double *xyz) {
+static void so_points(const objmesh *m, int set, size_t n, uint64_t seed, double *xyz) {
   double lo[3], hi[3], diag;
   uint64_t rng = seed;
   size_t i;
@@ -62,8 +61,7 @@ static void so_points(const objmesh *m, int set, size_t n, uint64_t seed,
     double *p = xyz + 3 * i;
     if (set == 0) {
       for (k = 0; k < 3; ++k)
-        p[k] = lo[k] - 0.05 * (hi[k] - lo[k]) +
-               1.1 * (hi[k] - lo[k]) * rng_unit(&rng);
+        p[k] = lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * rng_unit(&rng);
     } else {
       size_t t = (size_t)(rng_next(&rng) % m->nt);
       const double *a = m->v + 3 * (size_t)m->t[3 * t];
@@ -75,8 +73,7 @@ static void so_points(const objmesh *m, int set, size_t n, uint64_t seed,
         w = 1 - w;
       }
       for (k = 0; k < 3; ++k)
-        p[k] = a[k] + u * (b[k] - a[k]) + w * (c[k] - a[k]) +
-               0.01 * diag * rng_sym(&rng);
+        p[k] = a[k] + u * (b[k] - a[k]) + w * (c[k] - a[k]) + 0.01 * diag * rng_sym(&rng);
     }
   }
 }
@@ -95,8 +92,7 @@ static uint64_t so_seed(int set, size_t nt) {
 
 /* The exact sign of orient2d of (a, b, c) in the plane of axes (i, j)
  * (copied from tests/test_mesh_sign.c; the double filter is added). */
-static int q_orient2d(const double *a, const double *b, const double *c, int i,
-                      int j) {
+static int q_orient2d(const double *a, const double *b, const double *c, int i, int j) {
   mpq_t x1, y1, x2, y2, l, r;
   int s;
   {
@@ -128,8 +124,7 @@ static int q_orient2d(const double *a, const double *b, const double *c, int i,
 
 /* The exact sign of det[b - a, c - a, p - a] (copied from
  * tests/test_mesh_sign.c; the double filter is added). */
-static int q_orient3d(const double *a, const double *b, const double *c,
-                      const double *p) {
+static int q_orient3d(const double *a, const double *b, const double *c, const double *p) {
   mpq_t m[3][3], t, u, det;
   int i, k, s;
   {
@@ -138,11 +133,10 @@ static int q_orient3d(const double *a, const double *b, const double *c,
     double bx = b[0] - a[0], by = b[1] - a[1], bz = b[2] - a[2];
     double cx = c[0] - a[0], cy = c[1] - a[1], cz = c[2] - a[2];
     double px = p[0] - a[0], py = p[1] - a[1], pz = p[2] - a[2];
-    double bycz = by * cz, bzcy = bz * cy, bzcx = bz * cx, bxcz = bx * cz,
-           bxcy = bx * cy, bycx = by * cx;
+    double bycz = by * cz, bzcy = bz * cy, bzcx = bz * cx, bxcz = bx * cz, bxcy = bx * cy,
+           bycx = by * cx;
     double d = px * (bycz - bzcy) + py * (bzcx - bxcz) + pz * (bxcy - bycx);
-    double perm = fabs(px) * (fabs(bycz) + fabs(bzcy)) +
-                  fabs(py) * (fabs(bzcx) + fabs(bxcz)) +
+    double perm = fabs(px) * (fabs(bycz) + fabs(bzcy)) + fabs(py) * (fabs(bzcx) + fabs(bxcz)) +
                   fabs(pz) * (fabs(bxcy) + fabs(bycx));
     double bound = SO_ERR3 * perm;
     if (d > bound) return 1;
@@ -250,8 +244,7 @@ static void grid2_build(grid2 *g, const objmesh *m, int axis) {
 /* Crossings of the ray from p along +axis: 1 with *parity, or 0 when the
  * ray meets an edge or a vertex, or p lies on a triangle (copied from
  * tests/test_mesh_sign.c, without the winding count). */
-static int ray_parity(const grid2 *g, const objmesh *m, int axis,
-                      const double *p, int *parity) {
+static int ray_parity(const grid2 *g, const objmesh *m, int axis, const double *p, int *parity) {
   int x = (int)floor((p[g->i] - g->lo[0]) / g->cell[0]);
   int y = (int)floor((p[g->j] - g->lo[1]) / g->cell[1]);
   uint32_t q;
@@ -270,8 +263,7 @@ static int ray_parity(const grid2 *g, const objmesh *m, int axis,
     double lo2 = fmin(a[g->j], fmin(b[g->j], c[g->j]));
     double hi2 = fmax(a[g->j], fmax(b[g->j], c[g->j]));
     int o, d1, d2, d3, side;
-    if (p[g->i] < lo || p[g->i] > hi || p[g->j] < lo2 || p[g->j] > hi2)
-      continue;
+    if (p[g->i] < lo || p[g->i] > hi || p[g->j] < lo2 || p[g->j] > hi2) continue;
     if (fmax(a[axis], fmax(b[axis], c[axis])) < p[axis]) continue;
     o = q_orient2d(a, b, c, g->i, g->j);
     if (o == 0) {
@@ -287,8 +279,8 @@ static int ray_parity(const grid2 *g, const objmesh *m, int axis,
     d3 = q_orient2d(c, a, p, g->i, g->j) * o;
     if (d1 < 0 || d2 < 0 || d3 < 0) continue;
     if (d1 == 0 || d2 == 0 || d3 == 0) return 0; /* an edge or a vertex */
-    side = q_orient3d(a, b, c, p); /* > 0: p in front of the triangle */
-    if (side == 0) return 0;       /* p on the triangle */
+    side = q_orient3d(a, b, c, p);               /* > 0: p in front of the triangle */
+    if (side == 0) return 0;                     /* p on the triangle */
     /* The plane is ahead of p when the normal points along +axis (o > 0)
      * and p is behind it (side < 0), or the normal points along -axis and
      * p is in front. */

@@ -72,13 +72,11 @@ static inline TB_REAL TB_FN(tb_dot)(TB_VEC a, TB_VEC b) {
 }
 
 static inline TB_VEC TB_FN(tb_cross)(TB_VEC a, TB_VEC b) {
-  return TB_FN(tb_v3)(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,
-                      a.x * b.y - a.y * b.x);
+  return TB_FN(tb_v3)(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
 
 /* 5.1.2: project c onto the line ab, clamp the parameter to [0, 1]. */
-static inline TB_VEC TB_FN(textbook_point_segment)(TB_VEC c, TB_VEC a,
-                                                   TB_VEC b) {
+static inline TB_VEC TB_FN(textbook_point_segment)(TB_VEC c, TB_VEC a, TB_VEC b) {
   TB_VEC ab = TB_FN(tb_sub)(b, a);
   TB_REAL t = TB_FN(tb_dot)(TB_FN(tb_sub)(c, a), ab) / TB_FN(tb_dot)(ab, ab);
   if (t < 0) t = 0;
@@ -87,8 +85,7 @@ static inline TB_VEC TB_FN(textbook_point_segment)(TB_VEC c, TB_VEC a,
 }
 
 /* 5.1.3: clamp each coordinate to the box. */
-static inline TB_VEC TB_FN(textbook_point_aabb)(TB_VEC p,
-                                                const TB_FN(prox_aabb) * b) {
+static inline TB_VEC TB_FN(textbook_point_aabb)(TB_VEC p, const TB_FN(prox_aabb) * b) {
   TB_VEC q = p;
   if (q.x < b->min.x) q.x = b->min.x;
   if (q.x > b->max.x) q.x = b->max.x;
@@ -100,8 +97,7 @@ static inline TB_VEC TB_FN(textbook_point_aabb)(TB_VEC p,
 }
 
 /* 5.1.4: walk from the center along each axis by the clamped projection. */
-static inline TB_VEC TB_FN(textbook_point_obb)(TB_VEC p,
-                                               const TB_FN(prox_obb) * b) {
+static inline TB_VEC TB_FN(textbook_point_obb)(TB_VEC p, const TB_FN(prox_obb) * b) {
   TB_VEC d = TB_FN(tb_sub)(p, b->center);
   TB_VEC q = b->center;
   int i;
@@ -116,8 +112,7 @@ static inline TB_VEC TB_FN(textbook_point_obb)(TB_VEC p,
 
 /* 5.1.5: Voronoi regions of the vertices, then of the edges, tested with
  * the dot products d1..d6; else the face, by barycentric coordinates. */
-static inline TB_VEC TB_FN(textbook_point_triangle)(TB_VEC p, TB_VEC a,
-                                                    TB_VEC b, TB_VEC c) {
+static inline TB_VEC TB_FN(textbook_point_triangle)(TB_VEC p, TB_VEC a, TB_VEC b, TB_VEC c) {
   TB_VEC ab = TB_FN(tb_sub)(b, a), ac = TB_FN(tb_sub)(c, a);
   TB_VEC ap = TB_FN(tb_sub)(p, a), bp, cp;
   TB_REAL d1 = TB_FN(tb_dot)(ab, ap), d2 = TB_FN(tb_dot)(ac, ap);
@@ -149,13 +144,11 @@ static inline TB_VEC TB_FN(textbook_point_triangle)(TB_VEC p, TB_VEC a,
   denom = 1 / (va + vb + vc);
   v = vb * denom;
   w = vc * denom;
-  return TB_FN(tb_add)(TB_FN(tb_add)(a, TB_FN(tb_scale)(ab, v)),
-                       TB_FN(tb_scale)(ac, w));
+  return TB_FN(tb_add)(TB_FN(tb_add)(a, TB_FN(tb_scale)(ab, v)), TB_FN(tb_scale)(ac, w));
 }
 
 /* 5.1.6 helper: are p and d on opposite sides of the plane abc? */
-static inline int TB_FN(tb_outside_of_plane)(TB_VEC p, TB_VEC a, TB_VEC b,
-                                             TB_VEC c, TB_VEC d) {
+static inline int TB_FN(tb_outside_of_plane)(TB_VEC p, TB_VEC a, TB_VEC b, TB_VEC c, TB_VEC d) {
   TB_VEC n = TB_FN(tb_cross)(TB_FN(tb_sub)(b, a), TB_FN(tb_sub)(c, a));
   TB_REAL signp = TB_FN(tb_dot)(TB_FN(tb_sub)(p, a), n);
   TB_REAL signd = TB_FN(tb_dot)(TB_FN(tb_sub)(d, a), n);
@@ -164,8 +157,7 @@ static inline int TB_FN(tb_outside_of_plane)(TB_VEC p, TB_VEC a, TB_VEC b,
 
 /* 5.1.6: the nearest of the closest points on the faces p is outside of;
  * p itself when it is outside of none. */
-static inline TB_VEC TB_FN(textbook_point_tetrahedron)(TB_VEC p, TB_VEC a,
-                                                       TB_VEC b, TB_VEC c,
+static inline TB_VEC TB_FN(textbook_point_tetrahedron)(TB_VEC p, TB_VEC a, TB_VEC b, TB_VEC c,
                                                        TB_VEC d) {
   TB_VEC best = p, q;
   TB_REAL best_sq = (TB_REAL)INFINITY, sq;

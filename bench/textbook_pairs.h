@@ -26,8 +26,7 @@
 
 typedef PROX_FN(prox_vec3) PROX_FN(tbp_vec);
 
-static inline PROX_FN(tbp_vec)
-    PROX_FN(tbp_sub)(PROX_FN(tbp_vec) a, PROX_FN(tbp_vec) b) {
+static inline PROX_FN(tbp_vec) PROX_FN(tbp_sub)(PROX_FN(tbp_vec) a, PROX_FN(tbp_vec) b) {
   PROX_FN(tbp_vec) r;
   r.x = a.x - b.x;
   r.y = a.y - b.y;
@@ -44,13 +43,11 @@ static inline PROX_FN(tbp_vec)
   return r;
 }
 
-static inline PROX_REAL PROX_FN(tbp_dot)(PROX_FN(tbp_vec) a,
-                                         PROX_FN(tbp_vec) b) {
+static inline PROX_REAL PROX_FN(tbp_dot)(PROX_FN(tbp_vec) a, PROX_FN(tbp_vec) b) {
   return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
-static inline PROX_FN(tbp_vec)
-    PROX_FN(tbp_cross)(PROX_FN(tbp_vec) a, PROX_FN(tbp_vec) b) {
+static inline PROX_FN(tbp_vec) PROX_FN(tbp_cross)(PROX_FN(tbp_vec) a, PROX_FN(tbp_vec) b) {
   PROX_FN(tbp_vec) r;
   r.x = a.y * b.z - a.z * b.y;
   r.y = a.z * b.x - a.x * b.z;
@@ -64,11 +61,10 @@ static inline PROX_REAL PROX_FN(tbp_clamp01)(PROX_REAL x) {
 
 /* Ericson 5.1.9: closest points c1 = p1 + s (q1 - p1), c2 = p2 + t (q2 -
  * p2) of two segments; returns |c1 - c2|^2. */
-static inline PROX_REAL
-PROX_FN(tbp_segment_segment)(PROX_FN(tbp_vec) p1, PROX_FN(tbp_vec) q1,
-                             PROX_FN(tbp_vec) p2, PROX_FN(tbp_vec) q2,
-                             PROX_REAL *s_out, PROX_REAL *t_out,
-                             PROX_FN(tbp_vec) * c1, PROX_FN(tbp_vec) * c2) {
+static inline PROX_REAL PROX_FN(tbp_segment_segment)(PROX_FN(tbp_vec) p1, PROX_FN(tbp_vec) q1,
+                                                     PROX_FN(tbp_vec) p2, PROX_FN(tbp_vec) q2,
+                                                     PROX_REAL *s_out, PROX_REAL *t_out,
+                                                     PROX_FN(tbp_vec) * c1, PROX_FN(tbp_vec) * c2) {
   PROX_FN(tbp_vec) d1 = PROX_FN(tbp_sub)(q1, p1);
   PROX_FN(tbp_vec) d2 = PROX_FN(tbp_sub)(q2, p2);
   PROX_FN(tbp_vec) r = PROX_FN(tbp_sub)(p1, p2);
@@ -106,9 +102,8 @@ PROX_FN(tbp_segment_segment)(PROX_FN(tbp_vec) p1, PROX_FN(tbp_vec) q1,
 }
 
 /* Ericson 5.1.5: the point of triangle a b c closest to p. */
-static inline PROX_FN(tbp_vec)
-    PROX_FN(tbp_point_triangle)(PROX_FN(tbp_vec) p, PROX_FN(tbp_vec) a,
-                                PROX_FN(tbp_vec) b, PROX_FN(tbp_vec) c) {
+static inline PROX_FN(tbp_vec) PROX_FN(tbp_point_triangle)(PROX_FN(tbp_vec) p, PROX_FN(tbp_vec) a,
+                                                           PROX_FN(tbp_vec) b, PROX_FN(tbp_vec) c) {
   PROX_FN(tbp_vec) ab = PROX_FN(tbp_sub)(b, a), ac = PROX_FN(tbp_sub)(c, a);
   PROX_FN(tbp_vec) ap = PROX_FN(tbp_sub)(p, a), bp, cp;
   PROX_REAL d1 = PROX_FN(tbp_dot)(ab, ap), d2 = PROX_FN(tbp_dot)(ac, ap);
@@ -119,19 +114,16 @@ static inline PROX_FN(tbp_vec)
   d4 = PROX_FN(tbp_dot)(ac, bp);
   if (d3 >= 0 && d4 <= d3) return b;
   vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0)
-    return PROX_FN(tbp_axpy)(a, d1 / (d1 - d3), ab);
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) return PROX_FN(tbp_axpy)(a, d1 / (d1 - d3), ab);
   cp = PROX_FN(tbp_sub)(p, c);
   d5 = PROX_FN(tbp_dot)(ab, cp);
   d6 = PROX_FN(tbp_dot)(ac, cp);
   if (d6 >= 0 && d5 <= d6) return c;
   vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0)
-    return PROX_FN(tbp_axpy)(a, d2 / (d2 - d6), ac);
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) return PROX_FN(tbp_axpy)(a, d2 / (d2 - d6), ac);
   va = d3 * d6 - d5 * d4;
   if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0)
-    return PROX_FN(tbp_axpy)(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)),
-                             PROX_FN(tbp_sub)(c, b));
+    return PROX_FN(tbp_axpy)(b, (d4 - d3) / ((d4 - d3) + (d5 - d6)), PROX_FN(tbp_sub)(c, b));
   den = 1 / (va + vb + vc);
   v = vb * den;
   w = vc * den;
@@ -140,10 +132,8 @@ static inline PROX_FN(tbp_vec)
 
 /* Ericson 5.3.6, two-sided: whether segment p q meets triangle a b c
  * (a segment in the triangle's plane never does). */
-static inline int PROX_FN(tbp_segment_hits_triangle)(PROX_FN(tbp_vec) p,
-                                                     PROX_FN(tbp_vec) q,
-                                                     PROX_FN(tbp_vec) a,
-                                                     PROX_FN(tbp_vec) b,
+static inline int PROX_FN(tbp_segment_hits_triangle)(PROX_FN(tbp_vec) p, PROX_FN(tbp_vec) q,
+                                                     PROX_FN(tbp_vec) a, PROX_FN(tbp_vec) b,
                                                      PROX_FN(tbp_vec) c) {
   PROX_FN(tbp_vec) ab = PROX_FN(tbp_sub)(b, a), ac = PROX_FN(tbp_sub)(c, a);
   PROX_FN(tbp_vec) qp = PROX_FN(tbp_sub)(p, q);
@@ -169,17 +159,15 @@ static inline int PROX_FN(tbp_segment_hits_triangle)(PROX_FN(tbp_vec) p,
 }
 
 /* |p - closest point of triangle t|^2. */
-static inline PROX_REAL PROX_FN(tbp_pt_tri2)(PROX_FN(tbp_vec) p,
-                                             const PROX_FN(tbp_vec) * t) {
+static inline PROX_REAL PROX_FN(tbp_pt_tri2)(PROX_FN(tbp_vec) p, const PROX_FN(tbp_vec) * t) {
   PROX_FN(tbp_vec)
   r = PROX_FN(tbp_sub)(p, PROX_FN(tbp_point_triangle)(p, t[0], t[1], t[2]));
   return PROX_FN(tbp_dot)(r, r);
 }
 
 /* Squared distance of segment p q and triangle t: brute force. */
-static inline PROX_REAL
-PROX_FN(tbp_segment_triangle)(PROX_FN(tbp_vec) p, PROX_FN(tbp_vec) q,
-                              const PROX_FN(tbp_vec) * t) {
+static inline PROX_REAL PROX_FN(tbp_segment_triangle)(PROX_FN(tbp_vec) p, PROX_FN(tbp_vec) q,
+                                                      const PROX_FN(tbp_vec) * t) {
   PROX_REAL best, d, s, u;
   PROX_FN(tbp_vec) c1, c2;
   int i;
@@ -188,24 +176,21 @@ PROX_FN(tbp_segment_triangle)(PROX_FN(tbp_vec) p, PROX_FN(tbp_vec) q,
   d = PROX_FN(tbp_pt_tri2)(q, t);
   if (d < best) best = d;
   for (i = 0; i < 3; ++i) {
-    d = PROX_FN(tbp_segment_segment)(p, q, t[i], t[i == 2 ? 0 : i + 1], &s, &u,
-                                     &c1, &c2);
+    d = PROX_FN(tbp_segment_segment)(p, q, t[i], t[i == 2 ? 0 : i + 1], &s, &u, &c1, &c2);
     if (d < best) best = d;
   }
   return best;
 }
 
 /* Squared distance of triangles t1 and t2: brute force. */
-static inline PROX_REAL
-PROX_FN(tbp_triangle_triangle)(const PROX_FN(tbp_vec) * t1,
-                               const PROX_FN(tbp_vec) * t2) {
+static inline PROX_REAL PROX_FN(tbp_triangle_triangle)(const PROX_FN(tbp_vec) * t1,
+                                                       const PROX_FN(tbp_vec) * t2) {
   PROX_REAL best = 0, d, s, u;
   PROX_FN(tbp_vec) c1, c2;
   int i, j;
   for (i = 0; i < 3; ++i) {
     int i1 = i == 2 ? 0 : i + 1;
-    if (PROX_FN(tbp_segment_hits_triangle)(t1[i], t1[i1], t2[0], t2[1],
-                                           t2[2]) ||
+    if (PROX_FN(tbp_segment_hits_triangle)(t1[i], t1[i1], t2[0], t2[1], t2[2]) ||
         PROX_FN(tbp_segment_hits_triangle)(t2[i], t2[i1], t1[0], t1[1], t1[2]))
       return 0;
   }
@@ -217,9 +202,8 @@ PROX_FN(tbp_triangle_triangle)(const PROX_FN(tbp_vec) * t1,
   }
   for (i = 0; i < 3; ++i)
     for (j = 0; j < 3; ++j) {
-      d = PROX_FN(tbp_segment_segment)(t1[i], t1[i == 2 ? 0 : i + 1], t2[j],
-                                       t2[j == 2 ? 0 : j + 1], &s, &u, &c1,
-                                       &c2);
+      d = PROX_FN(tbp_segment_segment)(t1[i], t1[i == 2 ? 0 : i + 1], t2[j], t2[j == 2 ? 0 : j + 1],
+                                       &s, &u, &c1, &c2);
       if (d < best) best = d;
     }
   return best;

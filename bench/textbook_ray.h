@@ -105,10 +105,9 @@ static inline int TBR_FN(textbook_ray_aabb)(const TBR_FN(prox_ray) * r,
 }
 
 /* Moller-Trumbore: 1 on a hit with t in [tmin, tmax]; *t, *u, *v. */
-static inline int
-TBR_FN(textbook_ray_triangle)(const TBR_FN(prox_ray) * r,
-                              const TBR_FN(prox_triangle) * tri, TBR_REAL *t,
-                              TBR_REAL *u, TBR_REAL *v) {
+static inline int TBR_FN(textbook_ray_triangle)(const TBR_FN(prox_ray) * r,
+                                                const TBR_FN(prox_triangle) * tri, TBR_REAL *t,
+                                                TBR_REAL *u, TBR_REAL *v) {
   TBR_REAL e1[3], e2[3], p[3], s[3], q[3], det, inv;
   const TBR_REAL *a = &tri->v[0].x, *b = &tri->v[1].x, *c = &tri->v[2].x;
   const TBR_REAL *d = &r->dir.x, *o = &r->origin.x;

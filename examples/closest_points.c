@@ -29,9 +29,8 @@ static const char *feature_name(int kind) {
 
 /* Prints one row of the table. */
 static void print_row(const char *shape, double sqdist, const prox_closest *c) {
-  printf("%-12s (%8.4f, %8.4f, %8.4f)  %9.5f  %-8s %d\n", shape, c->point.x,
-         c->point.y, c->point.z, sqdist, feature_name(c->feature.kind),
-         c->feature.index);
+  printf("%-12s (%8.4f, %8.4f, %8.4f)  %9.5f  %-8s %d\n", shape, c->point.x, c->point.y, c->point.z,
+         sqdist, feature_name(c->feature.kind), c->feature.index);
 }
 
 int main(void) {
@@ -83,7 +82,7 @@ int main(void) {
 
   /* The triangle result also carries barycentric coordinates. */
   prox_point_triangle(p, &tri, &c);
-  printf("\ntriangle barycentrics of the closest point: (%g, %g, %g)\n",
-         c.param[0], c.param[1], c.param[2]);
+  printf("\ntriangle barycentrics of the closest point: (%g, %g, %g)\n", c.param[0], c.param[1],
+         c.param[2]);
   return 0;
 }

@@ -55,8 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (st != PROX_ERROR_PARSE) fz_fail("status other than parse error", &e);
     if (strncmp(e.message, FUZZ_NAME, n) != 0 ||
         (e.message[n] != ':' ||
-         (e.message[n + 1] != ' ' &&
-          !(e.message[n + 1] >= '0' && e.message[n + 1] <= '9'))))
+         (e.message[n + 1] != ' ' && !(e.message[n + 1] >= '0' && e.message[n + 1] <= '9'))))
       fz_fail("message does not name the file and place", &e);
     if (m.vertices || m.triangles || m.vertex_count || m.triangle_count)
       fz_fail("data returned with an error", &e);

@@ -90,17 +90,16 @@ static void fz_seen(fz_in *in, double x) {
 /* Reports a violated property with the input and aborts. */
 static void fz_fail(const fz_in *in, const char *kernel, const char *what) {
   int i;
-  fprintf(stderr, "fuzz_kernels: %s: %s\n  mode %d, %d reals:", kernel, what,
-          in->mode, in->count);
+  fprintf(stderr, "fuzz_kernels: %s: %s\n  mode %d, %d reals:", kernel, what, in->mode, in->count);
   for (i = 0; i < in->count && i < 48; ++i)
     fprintf(stderr, "%s%a", i % 6 ? ", " : "\n    ", in->seen[i]);
   fprintf(stderr, "\n");
   abort();
 }
 
-#define FZ_REQUIRE(cond, kernel, what)                                         \
-  do {                                                                         \
-    if (!(cond)) fz_fail(in, kernel, what);                                    \
+#define FZ_REQUIRE(cond, kernel, what)                                                             \
+  do {                                                                                             \
+    if (!(cond)) fz_fail(in, kernel, what);                                                        \
   } while (0)
 
 #define FUZZ_KERNELS_TEMPLATE
@@ -208,9 +207,7 @@ static PROX_REAL FZ(fz_real)(fz_in *in, int emax) {
   } else {
     unsigned e = (unsigned)(b >> FZ_MANT) & ((1u << ebits) - 1);
     double f = 1 + ldexp((double)(b & (((FZ_UINT)1 << FZ_MANT) - 1)), -FZ_MANT);
-    x = e < (1u << ebits) / 8
-            ? 0
-            : (PROX_REAL)ldexp(f, lo + (int)(e % (unsigned)win));
+    x = e < (1u << ebits) / 8 ? 0 : (PROX_REAL)ldexp(f, lo + (int)(e % (unsigned)win));
     if (b >> (8 * sizeof(PROX_REAL) - 1)) x = -x;
     if (in->mode == FZ_POISON && in->count == in->poison_at)
       x = in->poison == 0 ? PROX_NAN : (in->poison == 1 ? PROX_INF : -PROX_INF);
@@ -251,11 +248,9 @@ static void FZ(fz_fill)(fz_in *in, void *x, const char *spec, int e) {
       v += 3;
     } else {
       /* A row of the table: I for the K1 and K2 rays, J for the casts. */
-      static const double lo[2][8] = {
-          {0, 0, -INFINITY, -INFINITY, 1, 2, NAN, 0},
-          {0, 0, -1, -1, 1, 2, NAN, 0}};
-      static const double hi[8] = {INFINITY, 2, INFINITY, 0,
-                                   1,        0, INFINITY, NAN};
+      static const double lo[2][8] = {{0, 0, -INFINITY, -INFINITY, 1, 2, NAN, 0},
+                                      {0, 0, -1, -1, 1, 2, NAN, 0}};
+      static const double hi[8] = {INFINITY, 2, INFINITY, 0, 1, 0, INFINITY, NAN};
       unsigned c = fz_byte(in) % (in->mode == FZ_DOMAIN ? 6u : 8u);
       double a = lo[*spec == 'J'][c];
       if (c >= 6) in->nonfinite = 1;
@@ -291,12 +286,11 @@ static int FZ(fz_nan3)(VEC v) {
 
 /* The K1 result: NaN everywhere for non-finite input, finite in the
  * domain mode. */
-static void FZ(fz_closest)(fz_in *in, const char *name, PROX_REAL d,
-                           PROX_REAL dn, const PROX_FN(prox_closest) * r) {
-  int i, fin = isfinite(d) && isfinite(dn) && isfinite(r->sqdist) &&
-               FZ(fz_fin3)(r->point);
-  int nan = isnan(d) && isnan(dn) && isnan(r->sqdist) &&
-            FZ(fz_nan3)(r->point) && r->feature.kind == PROX_FEATURE_NONE;
+static void FZ(fz_closest)(fz_in *in, const char *name, PROX_REAL d, PROX_REAL dn,
+                           const PROX_FN(prox_closest) * r) {
+  int i, fin = isfinite(d) && isfinite(dn) && isfinite(r->sqdist) && FZ(fz_fin3)(r->point);
+  int nan = isnan(d) && isnan(dn) && isnan(r->sqdist) && FZ(fz_nan3)(r->point) &&
+            r->feature.kind == PROX_FEATURE_NONE;
   for (i = 0; i < 4; ++i) {
     fin &= isfinite(r->param[i]) != 0;
     nan &= isnan(r->param[i]) != 0;
@@ -307,17 +301,17 @@ static void FZ(fz_closest)(fz_in *in, const char *name, PROX_REAL d,
     FZ_REQUIRE(fin, name, "finite input in the domain, non-finite output");
 }
 
-#define FZ_K1(fn, T)                                                           \
-  do {                                                                         \
-    VEC p_;                                                                    \
-    PROX_FN(prox_##T) g_;                                                      \
-    PROX_FN(prox_closest) r_;                                                  \
-    PROX_REAL d_, n_;                                                          \
-    FZ(fz_fill)(in, &p_, FZ_SPEC_vec3, FZ_E);                                  \
-    FZ(fz_fill)(in, &g_, FZ_SPEC_##T, FZ_E);                                   \
-    d_ = PROX_FN(fn)(p_, &g_, &r_);                                            \
-    n_ = PROX_FN(fn)(p_, &g_, NULL);                                           \
-    FZ(fz_closest)(in, #fn FZ_SUF, d_, n_, &r_);                               \
+#define FZ_K1(fn, T)                                                                               \
+  do {                                                                                             \
+    VEC p_;                                                                                        \
+    PROX_FN(prox_##T) g_;                                                                          \
+    PROX_FN(prox_closest) r_;                                                                      \
+    PROX_REAL d_, n_;                                                                              \
+    FZ(fz_fill)(in, &p_, FZ_SPEC_vec3, FZ_E);                                                      \
+    FZ(fz_fill)(in, &g_, FZ_SPEC_##T, FZ_E);                                                       \
+    d_ = PROX_FN(fn)(p_, &g_, &r_);                                                                \
+    n_ = PROX_FN(fn)(p_, &g_, NULL);                                                               \
+    FZ(fz_closest)(in, #fn FZ_SUF, d_, n_, &r_);                                                   \
   } while (0)
 
 /* The point queries, the triangle tests and the plane constructors. */
@@ -391,11 +385,10 @@ static void FZ(fz_k1)(fz_in *in, int k) {
     FZ(fz_fill)(in, &p, FZ_SPEC_vec3, FZ_E);
     FZ(fz_fill)(in, &t, FZ_SPEC_triangle, FZ_E);
     b = PROX_FN(prox_triangle_barycentric)(p, &t);
-    FZ_REQUIRE(!in->nonfinite || FZ(fz_nan3)(b),
-               "prox_triangle_barycentric" FZ_SUF, "non-finite input, not NaN");
+    FZ_REQUIRE(!in->nonfinite || FZ(fz_nan3)(b), "prox_triangle_barycentric" FZ_SUF,
+               "non-finite input, not NaN");
     FZ_REQUIRE(in->nonfinite || in->mode == FZ_RAW || FZ(fz_fin3)(b),
-               "prox_triangle_barycentric" FZ_SUF,
-               "finite input in the domain, non-finite output");
+               "prox_triangle_barycentric" FZ_SUF, "finite input in the domain, non-finite output");
     break;
   case 19:
   case 20:
@@ -409,9 +402,8 @@ static void FZ(fz_k1)(fz_in *in, int k) {
       FZ(fz_fill)(in, &b, "D", FZ_E);
       r = PROX_FN(prox_plane_from_point_normal)(p, b, &pl);
     }
-    FZ_REQUIRE(!in->nonfinite ||
-                   (r == 0 && pl.normal.x == 0 && pl.normal.y == 0 &&
-                    pl.normal.z == 0 && pl.offset == 0),
+    FZ_REQUIRE(!in->nonfinite || (r == 0 && pl.normal.x == 0 && pl.normal.y == 0 &&
+                                  pl.normal.z == 0 && pl.offset == 0),
                "prox_plane_from_normal / _from_point_normal" FZ_SUF,
                "non-finite input, not 0 and the all-zero plane");
     FZ_REQUIRE(in->nonfinite || in->mode == FZ_RAW ||
@@ -443,17 +435,17 @@ static void FZ(fz_pair)(fz_in *in, const char *name, PROX_REAL d, PROX_REAL dn,
     FZ_REQUIRE(fin, name, "finite input in the domain, non-finite output");
 }
 
-#define FZ_K2(fn, TA, TB)                                                      \
-  do {                                                                         \
-    PROX_FN(prox_##TA) a_;                                                     \
-    PROX_FN(prox_##TB) b_;                                                     \
-    PROX_FN(prox_pair) r_;                                                     \
-    PROX_REAL d_, n_;                                                          \
-    FZ(fz_fill)(in, &a_, FZ_SPEC_##TA, FZ_E);                                  \
-    FZ(fz_fill)(in, &b_, FZ_SPEC_##TB, FZ_E);                                  \
-    d_ = PROX_FN(fn)(&a_, &b_, &r_);                                           \
-    n_ = PROX_FN(fn)(&a_, &b_, NULL);                                          \
-    FZ(fz_pair)(in, #fn FZ_SUF, d_, n_, &r_);                                  \
+#define FZ_K2(fn, TA, TB)                                                                          \
+  do {                                                                                             \
+    PROX_FN(prox_##TA) a_;                                                                         \
+    PROX_FN(prox_##TB) b_;                                                                         \
+    PROX_FN(prox_pair) r_;                                                                         \
+    PROX_REAL d_, n_;                                                                              \
+    FZ(fz_fill)(in, &a_, FZ_SPEC_##TA, FZ_E);                                                      \
+    FZ(fz_fill)(in, &b_, FZ_SPEC_##TB, FZ_E);                                                      \
+    d_ = PROX_FN(fn)(&a_, &b_, &r_);                                                               \
+    n_ = PROX_FN(fn)(&a_, &b_, NULL);                                                              \
+    FZ(fz_pair)(in, #fn FZ_SUF, d_, n_, &r_);                                                      \
   } while (0)
 
 static void FZ(fz_k2)(fz_in *in, int k) {
@@ -511,40 +503,37 @@ static void FZ(fz_k2)(fz_in *in, int k) {
  * feature NONE, every real NaN); in the domain mode a hit with finite
  * outputs and t in the interval. */
 static void FZ(fz_hit)(fz_in *in, const char *name, int hit, int hitn,
-                       const PROX_FN(prox_rayhit) * h,
-                       const PROX_FN(prox_ray) * ry) {
+                       const PROX_FN(prox_rayhit) * h, const PROX_FN(prox_ray) * ry) {
   PROX_REAL hi = ry->tmax < ry->tmin ? ry->tmin : ry->tmax;
   FZ_REQUIRE((hit == 0 || hit == 1) && hitn == hit && h->hit == hit, name,
              "hit not 0/1, or not the same with out = NULL");
   FZ_REQUIRE(!in->nonfinite || hit == 0, name, "non-finite input, a hit");
   if (!hit)
-    FZ_REQUIRE(h->inside == 0 && h->feature.kind == PROX_FEATURE_NONE &&
-                   isnan(h->t) && isnan(h->t_exit) && FZ(fz_nan3)(h->point) &&
-                   FZ(fz_nan3)(h->normal) && isnan(h->bary[0]) &&
-                   isnan(h->bary[1]) && isnan(h->bary[2]),
+    FZ_REQUIRE(h->inside == 0 && h->feature.kind == PROX_FEATURE_NONE && isnan(h->t) &&
+                   isnan(h->t_exit) && FZ(fz_nan3)(h->point) && FZ(fz_nan3)(h->normal) &&
+                   isnan(h->bary[0]) && isnan(h->bary[1]) && isnan(h->bary[2]),
                name, "a miss without the miss record (NaN fields)");
   if (hit && !in->nonfinite && in->mode != FZ_RAW)
     FZ_REQUIRE(isfinite(h->t) && h->t >= ry->tmin && h->t <= hi &&
-                   (isfinite(h->t_exit) || h->t_exit == ry->tmax) &&
-                   FZ(fz_fin3)(h->point) && FZ(fz_fin3)(h->normal) &&
-                   isfinite(h->bary[0]) && isfinite(h->bary[1]) &&
+                   (isfinite(h->t_exit) || h->t_exit == ry->tmax) && FZ(fz_fin3)(h->point) &&
+                   FZ(fz_fin3)(h->normal) && isfinite(h->bary[0]) && isfinite(h->bary[1]) &&
                    isfinite(h->bary[2]),
                name, "hit in the domain with non-finite output or t outside");
 }
 
 /* A cast against T: a ray from a point of magnitude below 2^FZ_E3 with a
  * direction of length about 1 (raycast.h's domain). */
-#define FZ_K3(fn, T)                                                           \
-  do {                                                                         \
-    PROX_FN(prox_ray) ry_;                                                     \
-    PROX_FN(prox_##T) g_;                                                      \
-    PROX_FN(prox_rayhit) h_;                                                   \
-    int c_, n_;                                                                \
-    FZ(fz_fill)(in, &ry_, "cccDJ", FZ_E3);                                     \
-    FZ(fz_fill)(in, &g_, FZ_SPEC_##T, FZ_E3);                                  \
-    c_ = PROX_FN(fn)(&ry_, &g_, &h_);                                          \
-    n_ = PROX_FN(fn)(&ry_, &g_, NULL);                                         \
-    FZ(fz_hit)(in, #fn FZ_SUF, c_, n_, &h_, &ry_);                             \
+#define FZ_K3(fn, T)                                                                               \
+  do {                                                                                             \
+    PROX_FN(prox_ray) ry_;                                                                         \
+    PROX_FN(prox_##T) g_;                                                                          \
+    PROX_FN(prox_rayhit) h_;                                                                       \
+    int c_, n_;                                                                                    \
+    FZ(fz_fill)(in, &ry_, "cccDJ", FZ_E3);                                                         \
+    FZ(fz_fill)(in, &g_, FZ_SPEC_##T, FZ_E3);                                                      \
+    c_ = PROX_FN(fn)(&ry_, &g_, &h_);                                                              \
+    n_ = PROX_FN(fn)(&ry_, &g_, NULL);                                                             \
+    FZ(fz_hit)(in, #fn FZ_SUF, c_, n_, &h_, &ry_);                                                 \
   } while (0)
 
 static void FZ(fz_k3)(fz_in *in, int k) {
@@ -575,21 +564,19 @@ static void FZ(fz_k3)(fz_in *in, int k) {
 
 /* An overlap test: 0 or 1; with nan0 set, 0 for non-finite input (for the
  * AABB test: NaN input). */
-#define FZ_OV(fn, TA, TB, nan0)                                                \
-  do {                                                                         \
-    PROX_FN(prox_##TA) a_;                                                     \
-    PROX_FN(prox_##TB) b_;                                                     \
-    int r_, i_, nan_ = 0;                                                      \
-    FZ(fz_fill)(in, &a_, FZ_SPEC_##TA, FZ_E);                                  \
-    FZ(fz_fill)(in, &b_, FZ_SPEC_##TB, FZ_E);                                  \
-    for (i_ = 0; i_ < in->count && i_ < 48; ++i_)                              \
-      nan_ |= isnan(in->seen[i_]) != 0;                                        \
-    r_ = PROX_FN(fn)(&a_, &b_);                                                \
-    FZ_REQUIRE(r_ == 0 || r_ == 1, #fn FZ_SUF, "not 0/1");                     \
-    if ((nan0) == 1 && in->nonfinite)                                          \
-      FZ_REQUIRE(r_ == 0, #fn FZ_SUF, "non-finite input, not 0");              \
-    if ((nan0) == 2 && nan_)                                                   \
-      FZ_REQUIRE(r_ == 0, #fn FZ_SUF, "NaN input, not 0");                     \
+#define FZ_OV(fn, TA, TB, nan0)                                                                    \
+  do {                                                                                             \
+    PROX_FN(prox_##TA) a_;                                                                         \
+    PROX_FN(prox_##TB) b_;                                                                         \
+    int r_, i_, nan_ = 0;                                                                          \
+    FZ(fz_fill)(in, &a_, FZ_SPEC_##TA, FZ_E);                                                      \
+    FZ(fz_fill)(in, &b_, FZ_SPEC_##TB, FZ_E);                                                      \
+    for (i_ = 0; i_ < in->count && i_ < 48; ++i_)                                                  \
+      nan_ |= isnan(in->seen[i_]) != 0;                                                            \
+    r_ = PROX_FN(fn)(&a_, &b_);                                                                    \
+    FZ_REQUIRE(r_ == 0 || r_ == 1, #fn FZ_SUF, "not 0/1");                                         \
+    if ((nan0) == 1 && in->nonfinite) FZ_REQUIRE(r_ == 0, #fn FZ_SUF, "non-finite input, not 0");  \
+    if ((nan0) == 2 && nan_) FZ_REQUIRE(r_ == 0, #fn FZ_SUF, "NaN input, not 0");                  \
   } while (0)
 
 static void FZ(fz_ov)(fz_in *in, int k) {
@@ -615,9 +602,8 @@ static void FZ(fz_ov)(fz_in *in, int k) {
 /* A contact kernel's results: value (from each of the three calls), n
  * gradient entries (two calls), n * n Hessian entries: all NaN when nan is
  * set, all finite when fin is set. */
-static void FZ(fz_k4_check)(fz_in *in, const char *name, const PROX_REAL *v,
-                            const PROX_REAL *w, const PROX_REAL *g,
-                            const PROX_REAL *h, int n, int nan, int fin) {
+static void FZ(fz_k4_check)(fz_in *in, const char *name, const PROX_REAL *v, const PROX_REAL *w,
+                            const PROX_REAL *g, const PROX_REAL *h, int n, int nan, int fin) {
   int i, allnan = 1, allfin = 1;
   for (i = 0; i < 3; ++i) {
     allnan &= isnan(v[i]) != 0;
@@ -638,15 +624,15 @@ static void FZ(fz_k4_check)(fz_in *in, const char *name, const PROX_REAL *v,
 #define FZ_UNPACK(...) __VA_ARGS__
 /* fn's value, gradient and Hessian with the arguments args (a
  * parenthesised list): n coordinates; bad is set for an invalid type. */
-#define FZ_K4(fn, n, bad, args)                                                \
-  do {                                                                         \
-    PROX_REAL v_[3], w_[12], g_[12], h_[144];                                  \
-    v_[0] = PROX_FN(fn)(FZ_UNPACK args);                                       \
-    v_[1] = PROX_FN(fn##_gradient)(FZ_UNPACK args, w_);                        \
-    v_[2] = PROX_FN(fn##_hessian)(FZ_UNPACK args, g_, h_);                     \
-    FZ(fz_k4_check)                                                            \
-    (in, #fn FZ_SUF, v_, w_, g_, h_, n, in->nonfinite || (bad),                \
-     !in->nonfinite && !(bad) && in->mode != FZ_RAW && shape);                 \
+#define FZ_K4(fn, n, bad, args)                                                                    \
+  do {                                                                                             \
+    PROX_REAL v_[3], w_[12], g_[12], h_[144];                                                      \
+    v_[0] = PROX_FN(fn)(FZ_UNPACK args);                                                           \
+    v_[1] = PROX_FN(fn##_gradient)(FZ_UNPACK args, w_);                                            \
+    v_[2] = PROX_FN(fn##_hessian)(FZ_UNPACK args, g_, h_);                                         \
+    FZ(fz_k4_check)                                                                                \
+    (in, #fn FZ_SUF, v_, w_, g_, h_, n, in->nonfinite || (bad),                                    \
+     !in->nonfinite && !(bad) && in->mode != FZ_RAW && shape);                                     \
   } while (0)
 
 /* Whether the n points x satisfy contact.h's shape condition for every
@@ -663,8 +649,7 @@ static int FZ(fz_shape_ok)(const VEC *x, int n, int lim) {
   double p[4][3], m = 0, dmax = 0, h = INFINITY;
   int i, j, l, e;
   for (i = 0; i < n; ++i) {
-    p[i][0] = (double)x[i].x, p[i][1] = (double)x[i].y,
-    p[i][2] = (double)x[i].z;
+    p[i][0] = (double)x[i].x, p[i][1] = (double)x[i].y, p[i][2] = (double)x[i].z;
     for (l = 0; l < 3; ++l)
       m = fabs(p[i][l]) > m ? fabs(p[i][l]) : m;
   }
@@ -714,8 +699,7 @@ static int FZ(fz_shape_ok)(const VEC *x, int n, int lim) {
     lu = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
     lv = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
     if (lu > 0 && lv > 0) {
-      double c = sqrt(cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2]) /
-                 (lu > lv ? lu : lv);
+      double c = sqrt(cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2]) / (lu > lv ? lu : lv);
       h = c < h ? c : h;
     }
   }
@@ -768,60 +752,49 @@ static void FZ(fz_k4)(fz_in *in, int k) {
     break;
   case 7:
     t = (int)PROX_FN(prox_ipc_point_edge_distance_type)(x[0], x[1], x[2]);
-    FZ_REQUIRE(t >= 0 && t <= PROX_PE_P_E,
-               "prox_ipc_point_edge_distance_type" FZ_SUF, "invalid type");
+    FZ_REQUIRE(t >= 0 && t <= PROX_PE_P_E, "prox_ipc_point_edge_distance_type" FZ_SUF,
+               "invalid type");
     break;
   case 8:
-    t = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(x[0], x[1], x[2],
-                                                            x[3]);
-    FZ_REQUIRE(t >= 0 && t <= PROX_PT_P_T,
-               "prox_ipc_point_triangle_distance_type" FZ_SUF, "invalid type");
+    t = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(x[0], x[1], x[2], x[3]);
+    FZ_REQUIRE(t >= 0 && t <= PROX_PT_P_T, "prox_ipc_point_triangle_distance_type" FZ_SUF,
+               "invalid type");
     break;
   case 9:
     t = (int)PROX_FN(prox_ipc_edge_edge_distance_type)(x[0], x[1], x[2], x[3]);
-    FZ_REQUIRE(t >= 0 && t <= PROX_EE_EA_EB,
-               "prox_ipc_edge_edge_distance_type" FZ_SUF, "invalid type");
+    FZ_REQUIRE(t >= 0 && t <= PROX_EE_EA_EB, "prox_ipc_edge_edge_distance_type" FZ_SUF,
+               "invalid type");
     break;
   case 10:
-    t = (int)PROX_FN(prox_ipc_edge_edge_parallel_distance_type)(x[0], x[1],
-                                                                x[2], x[3]);
-    FZ_REQUIRE(t >= 0 && t <= PROX_EE_EA1_EB,
-               "prox_ipc_edge_edge_parallel_distance_type" FZ_SUF,
+    t = (int)PROX_FN(prox_ipc_edge_edge_parallel_distance_type)(x[0], x[1], x[2], x[3]);
+    FZ_REQUIRE(t >= 0 && t <= PROX_EE_EA1_EB, "prox_ipc_edge_edge_parallel_distance_type" FZ_SUF,
                "invalid type");
     break;
   case 11:
-    FZ_K4(prox_ipc_edge_edge_cross_squarednorm, 12, 0,
-          (x[0], x[1], x[2], x[3]));
+    FZ_K4(prox_ipc_edge_edge_cross_squarednorm, 12, 0, (x[0], x[1], x[2], x[3]));
     break;
   case 12:
   case 13:
     /* The mollifier with the threshold of the same edges as rest shape. */
-    eps =
-        PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x[0], x[1], x[2], x[3]);
-    FZ_REQUIRE(!in->nonfinite || isnan(eps),
-               "prox_ipc_edge_edge_mollifier_threshold" FZ_SUF,
+    eps = PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x[0], x[1], x[2], x[3]);
+    FZ_REQUIRE(!in->nonfinite || isnan(eps), "prox_ipc_edge_edge_mollifier_threshold" FZ_SUF,
                "non-finite input, not NaN");
-    FZ_REQUIRE(in->nonfinite || in->mode == FZ_RAW ||
-                   (isfinite(eps) && eps >= 0),
+    FZ_REQUIRE(in->nonfinite || in->mode == FZ_RAW || (isfinite(eps) && eps >= 0),
                "prox_ipc_edge_edge_mollifier_threshold" FZ_SUF,
                "finite input in the domain, not finite and >= 0");
-    if (k == 13)
-      FZ_K4(prox_ipc_edge_edge_mollifier, 12, 0, (x[0], x[1], x[2], x[3], eps));
+    if (k == 13) FZ_K4(prox_ipc_edge_edge_mollifier, 12, 0, (x[0], x[1], x[2], x[3], eps));
     break;
   default:
     /* The scalar mollifier at x = |x[0].x| and eps = |x[0].y| (or one of
      * them non-finite): NaN for non-finite input, m finite otherwise. */
     m[0] = PROX_FN(prox_ipc_mollifier)(PROX_FABS(x[0].x), PROX_FABS(x[0].y));
-    m[1] = PROX_FN(prox_ipc_mollifier_derivative)(PROX_FABS(x[0].x),
-                                                  PROX_FABS(x[0].y));
-    m[2] = PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_FABS(x[0].x),
-                                                         PROX_FABS(x[0].y));
+    m[1] = PROX_FN(prox_ipc_mollifier_derivative)(PROX_FABS(x[0].x), PROX_FABS(x[0].y));
+    m[2] = PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_FABS(x[0].x), PROX_FABS(x[0].y));
     if (!isfinite(x[0].x) || !isfinite(x[0].y))
-      FZ_REQUIRE(isnan(m[0]) && isnan(m[1]) && isnan(m[2]),
-                 "prox_ipc_mollifier" FZ_SUF, "non-finite input, not NaN");
+      FZ_REQUIRE(isnan(m[0]) && isnan(m[1]) && isnan(m[2]), "prox_ipc_mollifier" FZ_SUF,
+                 "non-finite input, not NaN");
     else
-      FZ_REQUIRE(isfinite(m[0]), "prox_ipc_mollifier" FZ_SUF,
-                 "finite input, non-finite value");
+      FZ_REQUIRE(isfinite(m[0]), "prox_ipc_mollifier" FZ_SUF, "finite input, non-finite value");
     break;
   }
 }

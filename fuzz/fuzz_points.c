@@ -58,8 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(copy);
     return 0;
   }
-  st = prox_io_records_open_stream(f, "fuzz.pts", (mode & 2) ? 1 : 0, &o, &r,
-                                   &e);
+  st = prox_io_records_open_stream(f, "fuzz.pts", (mode & 2) ? 1 : 0, &o, &r, &e);
   if (st != PROX_OK) {
     if (r) fz_fail("reader returned with an error", &e);
     if (st != PROX_ERROR_PARSE || strncmp(e.message, "fuzz.pts", 8) != 0)
@@ -87,8 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fz_fail("non-finite value", &e);
     total += n;
   }
-  if (st == PROX_OK && prox_io_records_count(r) != total)
-    fz_fail("count disagrees", &e);
+  if (st == PROX_OK && prox_io_records_count(r) != total) fz_fail("count disagrees", &e);
   prox_io_records_close(r);
   fclose(f);
   free(buf);

@@ -57,10 +57,8 @@ static void seed_obj(void) {
 }
 
 static void seed_ply(void) {
-  static const char *const names[3] = {"ascii", "binary_little_endian",
-                                       "binary_big_endian"};
-  static const char *const files[3] = {"tet_ascii.ply", "tet_le.ply",
-                                       "tet_be.ply"};
+  static const char *const names[3] = {"ascii", "binary_little_endian", "binary_big_endian"};
+  static const char *const files[3] = {"tet_ascii.ply", "tet_le.ply", "tet_be.ply"};
   int fmt, i, k;
   for (fmt = 0; fmt < 3; ++fmt) {
     FILE *f = open_seed("ply", files[fmt]);

@@ -8,10 +8,8 @@
 
 /* The default handler: report the failed condition and stop, as assert()
  * does. */
-static void prox_default_assert(const char *condition, const char *file,
-                                int line) {
-  fprintf(stderr, "prox: assertion failed: %s (%s:%d)\n", condition, file,
-          line);
+static void prox_default_assert(const char *condition, const char *file, int line) {
+  fprintf(stderr, "prox: assertion failed: %s (%s:%d)\n", condition, file, line);
   fflush(stderr);
   abort();
 }
@@ -42,8 +40,7 @@ void prox_assert_failed(const char *condition, const char *file, int line) {
 }
 
 int prox_version(void) {
-  return PROX_VERSION_MAJOR * 10000 + PROX_VERSION_MINOR * 100 +
-         PROX_VERSION_PATCH;
+  return PROX_VERSION_MAJOR * 10000 + PROX_VERSION_MINOR * 100 + PROX_VERSION_PATCH;
 }
 
 const char *prox_status_string(prox_status status) {

@@ -67,17 +67,14 @@ static void CF(values_formulas)(void) {
       /* point-point */
       s = max_abs(v, 2);
       q_pp(ex, v[0], v[1]);
-      e = CF(units)(
-          CK(prox_ipc_point_point_distance)(CF(vec)(v[0]), CF(vec)(v[1])), ex,
-          s);
+      e = CF(units)(CK(prox_ipc_point_point_distance)(CF(vec)(v[0]), CF(vec)(v[1])), ex, s);
       stat_add(&spp, e);
       CHECK_BOUND(e, VALUE_BOUND, "point_point");
       /* point-line */
       s = max_abs(v, 3);
       q_pl(ex, t, v[0], v[1], v[2]);
       tt = mpq_get_d(t);
-      e = CF(units)(CK(prox_ipc_point_line_distance)(
-                        CF(vec)(v[0]), CF(vec)(v[1]), CF(vec)(v[2])),
+      e = CF(units)(CK(prox_ipc_point_line_distance)(CF(vec)(v[0]), CF(vec)(v[1]), CF(vec)(v[2])),
                     ex, s);
       stat_add(&spl_all, e);
       if (wc1(tt)) {
@@ -90,10 +87,9 @@ static void CF(values_formulas)(void) {
       b1 = mpq_get_d(t);
       b2 = mpq_get_d(u);
       b0 = 1 - b1 - b2;
-      e = CF(units)(
-          CK(prox_ipc_point_plane_distance)(CF(vec)(v[0]), CF(vec)(v[1]),
-                                            CF(vec)(v[2]), CF(vec)(v[3])),
-          ex, s);
+      e = CF(units)(CK(prox_ipc_point_plane_distance)(CF(vec)(v[0]), CF(vec)(v[1]), CF(vec)(v[2]),
+                                                      CF(vec)(v[3])),
+                    ex, s);
       stat_add(&spn_all, e);
       if (wc1(b0) && wc1(b1) && wc1(b2)) {
         stat_add(&spn, e);
@@ -104,10 +100,9 @@ static void CF(values_formulas)(void) {
       q_ll(ex, t, u, &par, w[0], w[1], w[2], w[3]);
       ss = mpq_get_d(t);
       st = mpq_get_d(u);
-      e = CF(units)(
-          CK(prox_ipc_line_line_distance)(CF(vec)(w[0]), CF(vec)(w[1]),
-                                          CF(vec)(w[2]), CF(vec)(w[3])),
-          ex, s);
+      e = CF(units)(CK(prox_ipc_line_line_distance)(CF(vec)(w[0]), CF(vec)(w[1]), CF(vec)(w[2]),
+                                                    CF(vec)(w[3])),
+                    ex, s);
       stat_add(&sll_all, e);
       if (wc1(ss) && wc1(st)) {
         stat_add(&sll, e);
@@ -124,10 +119,9 @@ static void CF(values_formulas)(void) {
         q_cross2(ex, w[0], w[1], w[2], w[3]);
         den = CEPS * la * lb;
         if (!(den > 0)) den = DBL_MIN;
-        e = q_err(
-                (double)CK(prox_ipc_edge_edge_cross_squarednorm)(
-                    CF(vec)(w[0]), CF(vec)(w[1]), CF(vec)(w[2]), CF(vec)(w[3])),
-                ex) /
+        e = q_err((double)CK(prox_ipc_edge_edge_cross_squarednorm)(CF(vec)(w[0]), CF(vec)(w[1]),
+                                                                   CF(vec)(w[2]), CF(vec)(w[3])),
+                  ex) /
             den;
         stat_add(&scr, e);
         CHECK_BOUND(e, CROSS_BOUND, "cross_squarednorm");
@@ -175,11 +169,10 @@ static void CF(values_pe)(void) {
       CHECK(ty >= 0 && ty <= 2);
       tstat_add(&ts, c, ty, CEPS * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
-        fprintf(stderr, "pe type %d exact %d margin %g kind %d i %d\n", ty,
-                c.type, c.margin, kind, i);
+        fprintf(stderr, "pe type %d exact %d margin %g kind %d i %d\n", ty, c.type, c.margin, kind,
+                i);
       CHECK(c.ambiguous || ty == c.type);
-      CHECK(d ==
-            CK(prox_ipc_point_edge_distance)(p, e0, e1, (prox_ipc_pe_type)ty));
+      CHECK(d == CK(prox_ipc_point_edge_distance)(p, e0, e1, (prox_ipc_pe_type)ty));
       for (k = 0; k < 3; ++k) {
         int wc = 1;
         if (k < 2) {
@@ -189,9 +182,7 @@ static void CF(values_pe)(void) {
           tt = mpq_get_d(t);
           wc = wc1(tt);
         }
-        e = CF(units)(
-            CK(prox_ipc_point_edge_distance)(p, e0, e1, (prox_ipc_pe_type)k),
-            ex, s);
+        e = CF(units)(CK(prox_ipc_point_edge_distance)(p, e0, e1, (prox_ipc_pe_type)k), ex, s);
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
@@ -200,10 +191,8 @@ static void CF(values_pe)(void) {
       }
       if (i % 8 == 0) {
         CT g[9], h[81];
-        CHECK(CK(prox_ipc_point_edge_distance_gradient)(p, e0, e1, PROX_PE_AUTO,
-                                                        g) == d);
-        CHECK(CK(prox_ipc_point_edge_distance_hessian)(p, e0, e1, PROX_PE_AUTO,
-                                                       g, h) == d);
+        CHECK(CK(prox_ipc_point_edge_distance_gradient)(p, e0, e1, PROX_PE_AUTO, g) == d);
+        CHECK(CK(prox_ipc_point_edge_distance_hessian)(p, e0, e1, PROX_PE_AUTO, g, h) == d);
       }
       qrelease(m);
     }
@@ -238,8 +227,7 @@ static void CF(values_pt)(void) {
       t0 = CF(vec)(v[1]);
       t1 = CF(vec)(v[2]);
       t2 = CF(vec)(v[3]);
-      c = q_tri(ex, v[0], v[1], v[2], v[3], CTAU, 32 * CEPS * s * s,
-                CMARGIN * CEPS * s);
+      c = q_tri(ex, v[0], v[1], v[2], v[3], CTAU, 32 * CEPS * s * s, CMARGIN * CEPS * s);
       d = CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2, PROX_PT_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
@@ -248,11 +236,10 @@ static void CF(values_pt)(void) {
       CHECK(ty >= 0 && ty <= 6);
       tstat_add(&ts, c, ty, CEPS * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
-        fprintf(stderr, "pt type %d exact %d margin %g kind %d i %d\n", ty,
-                c.type, c.margin, kind, i);
+        fprintf(stderr, "pt type %d exact %d margin %g kind %d i %d\n", ty, c.type, c.margin, kind,
+                i);
       CHECK(c.ambiguous || ty == c.type);
-      CHECK(d == CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2,
-                                                      (prox_ipc_pt_type)ty));
+      CHECK(d == CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2, (prox_ipc_pt_type)ty));
       for (k = 0; k < 7; ++k) {
         int wc = 1;
         if (k < 3) {
@@ -267,9 +254,8 @@ static void CF(values_pt)(void) {
           b2 = mpq_get_d(u);
           wc = wc1(b1) && wc1(b2) && wc1(1 - b1 - b2);
         }
-        e = CF(units)(CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2,
-                                                           (prox_ipc_pt_type)k),
-                      ex, s);
+        e = CF(units)(CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2, (prox_ipc_pt_type)k), ex,
+                      s);
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
@@ -278,10 +264,8 @@ static void CF(values_pt)(void) {
       }
       if (i % 8 == 0) {
         CT g[12], h[144];
-        CHECK(CK(prox_ipc_point_triangle_distance_gradient)(
-                  p, t0, t1, t2, PROX_PT_AUTO, g) == d);
-        CHECK(CK(prox_ipc_point_triangle_distance_hessian)(
-                  p, t0, t1, t2, PROX_PT_AUTO, g, h) == d);
+        CHECK(CK(prox_ipc_point_triangle_distance_gradient)(p, t0, t1, t2, PROX_PT_AUTO, g) == d);
+        CHECK(CK(prox_ipc_point_triangle_distance_hessian)(p, t0, t1, t2, PROX_PT_AUTO, g, h) == d);
       }
       qrelease(m);
     }
@@ -324,8 +308,7 @@ static void CF(values_ee)(void) {
       a1 = CF(vec)(w[1]);
       b0 = CF(vec)(w[2]);
       b1 = CF(vec)(w[3]);
-      c = q_ee(ex, w[0], w[1], w[2], w[3], CTAU, 32 * CEPS * s * s,
-               CMARGIN * CEPS * s);
+      c = q_ee(ex, w[0], w[1], w[2], w[3], CTAU, 32 * CEPS * s * s, CMARGIN * CEPS * s);
       d = CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, PROX_EE_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
@@ -334,15 +317,14 @@ static void CF(values_ee)(void) {
       CHECK(ty >= 0 && ty <= 8);
       tstat_add(&ts, c, ty, CEPS * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
-        fprintf(stderr, "ee type %d exact %d margin %g kind %d i %d\n", ty,
-                c.type, c.margin, kind, i);
+        fprintf(stderr, "ee type %d exact %d margin %g kind %d i %d\n", ty, c.type, c.margin, kind,
+                i);
       CHECK(c.ambiguous || ty == c.type);
       if (kind == 3 && (i % 7 == 0 || i % 7 == 6)) {
         stat_add(&spar[(i / 7) % 5], e);
         tstat_add(&tpar[(i / 7) % 5], c, ty, CEPS * s);
       }
-      CHECK(d == CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1,
-                                                 (prox_ipc_ee_type)ty));
+      CHECK(d == CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, (prox_ipc_ee_type)ty));
       for (k = 0; k < 9; ++k) {
         int wc = 1;
         /* Vertex pairs, point-line pairs (point, line), line-line. */
@@ -359,9 +341,7 @@ static void CF(values_ee)(void) {
           q_ll(ex, t, u, &par, w[0], w[1], w[2], w[3]);
           wc = wc1(mpq_get_d(t)) && wc1(mpq_get_d(u));
         }
-        e = CF(units)(CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1,
-                                                      (prox_ipc_ee_type)k),
-                      ex, s);
+        e = CF(units)(CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, (prox_ipc_ee_type)k), ex, s);
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
@@ -370,10 +350,8 @@ static void CF(values_ee)(void) {
       }
       if (i % 8 == 0) {
         CT g[12], h[144];
-        CHECK(CK(prox_ipc_edge_edge_distance_gradient)(a0, a1, b0, b1,
-                                                       PROX_EE_AUTO, g) == d);
-        CHECK(CK(prox_ipc_edge_edge_distance_hessian)(a0, a1, b0, b1,
-                                                      PROX_EE_AUTO, g, h) == d);
+        CHECK(CK(prox_ipc_edge_edge_distance_gradient)(a0, a1, b0, b1, PROX_EE_AUTO, g) == d);
+        CHECK(CK(prox_ipc_edge_edge_distance_hessian)(a0, a1, b0, b1, PROX_EE_AUTO, g, h) == d);
       }
       qrelease(m);
     }
@@ -385,9 +363,8 @@ static void CF(values_ee)(void) {
     printf("  %-6s nearly parallel, angle 1e-%-2d: auto max %9.3g eps S^2 "
            "(n=%ld), type %ld/%ld agree, %ld within the margin (%ld "
            "differ), %ld near the threshold or tied (%ld differ)\n",
-           CNAME, 4 + 2 * a, spar[a].max, spar[a].n, tpar[a].agree,
-           tpar[a].checked, tpar[a].amb_margin, tpar[a].amb_margin_diff,
-           tpar[a].amb_other, tpar[a].amb_other_diff);
+           CNAME, 4 + 2 * a, spar[a].max, spar[a].n, tpar[a].agree, tpar[a].checked,
+           tpar[a].amb_margin, tpar[a].amb_margin_diff, tpar[a].amb_other, tpar[a].amb_other_diff);
 }
 
 /* ---- non-finite input, invalid types --------------------------------- */
@@ -436,8 +413,7 @@ static void CF(nonfinite)(void) {
           ty = (int)CK(prox_ipc_point_edge_distance_type)(v[0], v[1], v[2]);
           CHECK(ty >= 0 && ty <= 2);
           for (k = 0; k <= 3; ++k) {
-            x = CK(prox_ipc_point_edge_distance)(v[0], v[1], v[2],
-                                                 (prox_ipc_pe_type)k);
+            x = CK(prox_ipc_point_edge_distance)(v[0], v[1], v[2], (prox_ipc_pe_type)k);
             CHECK(x != x);
             CK(prox_ipc_point_edge_distance_gradient)
             (v[0], v[1], v[2], (prox_ipc_pe_type)k, g);
@@ -457,18 +433,14 @@ static void CF(nonfinite)(void) {
           CHECK(x != x);
           CK(prox_ipc_line_line_distance_hessian)(v[0], v[1], v[2], v[3], g, h);
           CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
-          ty = (int)CK(prox_ipc_point_triangle_distance_type)(v[0], v[1], v[2],
-                                                              v[3]);
+          ty = (int)CK(prox_ipc_point_triangle_distance_type)(v[0], v[1], v[2], v[3]);
           CHECK(ty >= 0 && ty <= 6);
-          ty =
-              (int)CK(prox_ipc_edge_edge_distance_type)(v[0], v[1], v[2], v[3]);
+          ty = (int)CK(prox_ipc_edge_edge_distance_type)(v[0], v[1], v[2], v[3]);
           CHECK(ty >= 0 && ty <= 8);
-          ty = (int)CK(prox_ipc_edge_edge_parallel_distance_type)(v[0], v[1],
-                                                                  v[2], v[3]);
+          ty = (int)CK(prox_ipc_edge_edge_parallel_distance_type)(v[0], v[1], v[2], v[3]);
           CHECK(ty >= 0 && ty <= 7);
           for (k = 0; k <= 7; ++k) {
-            x = CK(prox_ipc_point_triangle_distance)(v[0], v[1], v[2], v[3],
-                                                     (prox_ipc_pt_type)k);
+            x = CK(prox_ipc_point_triangle_distance)(v[0], v[1], v[2], v[3], (prox_ipc_pt_type)k);
             CHECK(x != x);
             CK(prox_ipc_point_triangle_distance_gradient)
             (v[0], v[1], v[2], v[3], (prox_ipc_pt_type)k, g);
@@ -478,8 +450,7 @@ static void CF(nonfinite)(void) {
             CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
           }
           for (k = 0; k <= 9; ++k) {
-            x = CK(prox_ipc_edge_edge_distance)(v[0], v[1], v[2], v[3],
-                                                (prox_ipc_ee_type)k);
+            x = CK(prox_ipc_edge_edge_distance)(v[0], v[1], v[2], v[3], (prox_ipc_ee_type)k);
             CHECK(x != x);
             CK(prox_ipc_edge_edge_distance_gradient)
             (v[0], v[1], v[2], v[3], (prox_ipc_ee_type)k, g);
@@ -496,8 +467,7 @@ static void CF(nonfinite)(void) {
           CK(prox_ipc_edge_edge_cross_squarednorm_hessian)
           (v[0], v[1], v[2], v[3], g, h);
           CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
-          x = CK(prox_ipc_edge_edge_mollifier_threshold)(v[0], v[1], v[2],
-                                                         v[3]);
+          x = CK(prox_ipc_edge_edge_mollifier_threshold)(v[0], v[1], v[2], v[3]);
           CHECK(x != x);
           x = CK(prox_ipc_edge_edge_mollifier)(v[0], v[1], v[2], v[3], 1);
           CHECK(x != x);
@@ -544,20 +514,17 @@ static void CF(nonfinite)(void) {
       v[k].z = (CT)(k * 0.5);
     }
     for (k = 0; k < 3; ++k) {
-      CT x = CK(prox_ipc_point_edge_distance)(v[0], v[1], v[2],
-                                              (prox_ipc_pe_type)bads[k]);
+      CT x = CK(prox_ipc_point_edge_distance)(v[0], v[1], v[2], (prox_ipc_pe_type)bads[k]);
       CHECK(x != x);
       CK(prox_ipc_point_edge_distance_hessian)
       (v[0], v[1], v[2], (prox_ipc_pe_type)bads[k], g, h);
       CHECK(CF(all_nan)(g, 9) && CF(all_nan)(h, 81));
-      x = CK(prox_ipc_point_triangle_distance)(v[0], v[1], v[2], v[3],
-                                               (prox_ipc_pt_type)bads[k]);
+      x = CK(prox_ipc_point_triangle_distance)(v[0], v[1], v[2], v[3], (prox_ipc_pt_type)bads[k]);
       CHECK(x != x);
       CK(prox_ipc_point_triangle_distance_hessian)
       (v[0], v[1], v[2], v[3], (prox_ipc_pt_type)bads[k], g, h);
       CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
-      x = CK(prox_ipc_edge_edge_distance)(v[0], v[1], v[2], v[3],
-                                          (prox_ipc_ee_type)bads[k]);
+      x = CK(prox_ipc_edge_edge_distance)(v[0], v[1], v[2], v[3], (prox_ipc_ee_type)bads[k]);
       CHECK(x != x);
       CK(prox_ipc_edge_edge_distance_gradient)
       (v[0], v[1], v[2], v[3], (prox_ipc_ee_type)bads[k], g);
@@ -584,8 +551,7 @@ static void CF(degenerate)(void) {
     CHECK(ty == PROX_PE_P_E0);
     CHECK(CK(prox_ipc_point_edge_distance)(p, a, a, PROX_PE_P_E) ==
           CK(prox_ipc_point_point_distance)(p, a));
-    CHECK(CK(prox_ipc_point_line_distance)(p, a, a) ==
-          CK(prox_ipc_point_point_distance)(p, a));
+    CHECK(CK(prox_ipc_point_line_distance)(p, a, a) == CK(prox_ipc_point_point_distance)(p, a));
     CK(prox_ipc_point_line_distance_hessian)(p, a, a, g, h);
     for (k = 0; k < 81; ++k)
       CHECK(h[k] == h[k] && h[k] - h[k] == 0);

@@ -139,8 +139,7 @@ static void q_pp(mpq_ptr out, const double *p, const double *q) {
 
 /* Squared distance from p to the line e0 e1 (to e0 if e0 == e1) and the
  * foot parameter t (0 for a zero-length edge). */
-static void q_pl(mpq_ptr out, mpq_ptr t, const double *p, const double *e0,
-                 const double *e1) {
+static void q_pl(mpq_ptr out, mpq_ptr t, const double *p, const double *e0, const double *e1) {
   int m = qmark();
   qv P = qv_from(p), A = qv_from(e0), B = qv_from(e1);
   qv e = qv_new(), u = qv_new(), r = qv_new();
@@ -177,9 +176,8 @@ static int q_longest(const double *t0, const double *t1, const double *t2) {
 /* Squared distance from p to the plane of t0 t1 t2 and the barycentric
  * coordinates b1, b2 of the foot. Zero area: distance to the line of the
  * longest edge, *degen = 1, b1 = b2 = 0. */
-static void q_plane(mpq_ptr out, mpq_ptr b1, mpq_ptr b2, int *degen,
-                    const double *p, const double *t0, const double *t1,
-                    const double *t2) {
+static void q_plane(mpq_ptr out, mpq_ptr b1, mpq_ptr b2, int *degen, const double *p,
+                    const double *t0, const double *t1, const double *t2) {
   int m = qmark();
   qv P = qv_from(p), A = qv_from(t0), B = qv_from(t1), C = qv_from(t2);
   qv e1 = qv_new(), e2 = qv_new(), u = qv_new(), n = qv_new(), x = qv_new();
@@ -217,8 +215,8 @@ static void q_plane(mpq_ptr out, mpq_ptr b1, mpq_ptr b2, int *degen,
 /* Squared distance between the lines a0 a1 and b0 b1 and the parameters s,
  * t of the closest points. Parallel (or zero-length): distance from a0 to
  * line b (from b0 to line a if b0 == b1), *par = 1, s = t = 0. */
-static void q_ll(mpq_ptr out, mpq_ptr s, mpq_ptr t, int *par, const double *a0,
-                 const double *a1, const double *b0, const double *b1) {
+static void q_ll(mpq_ptr out, mpq_ptr s, mpq_ptr t, int *par, const double *a0, const double *a1,
+                 const double *b0, const double *b1) {
   int m = qmark();
   qv A0 = qv_from(a0), A1 = qv_from(a1), B0 = qv_from(b0), B1 = qv_from(b1);
   qv ea = qv_new(), eb = qv_new(), w = qv_new(), n = qv_new(), x = qv_new();
@@ -264,8 +262,8 @@ static double q_min3(double a, double b, double c) {
  * closest point (0: e0, 1: e1, 2: interior) and stores in *margin its
  * distance in parameter units to the nearest class boundary (t = 0 or 1),
  * +inf for a zero-length segment. *tu receives the unclamped parameter. */
-static int q_seg(mpq_ptr out, double *margin, mpq_ptr tu, const double *p,
-                 const double *e0, const double *e1) {
+static int q_seg(mpq_ptr out, double *margin, mpq_ptr tu, const double *p, const double *e0,
+                 const double *e1) {
   int m = qmark(), cls;
   double t;
   mpq_ptr ee = qnew();
@@ -340,13 +338,11 @@ typedef struct q_class {
  * absolute tolerance under which two candidate distances count as tied;
  * mtol: margin, in length units, under which the exact closest point
  * counts as on a region boundary). */
-static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
-                     const double *t1, const double *t2, double tau, double tie,
-                     double mtol) {
+static q_class q_tri(mpq_ptr out, const double *p, const double *t0, const double *t1,
+                     const double *t2, double tau, double tie, double mtol) {
   int m = qmark(), k, best = 0, degen, in_face, regime_degen;
   const double *v[3];
-  mpq_ptr d[3], tu[3], b1 = qnew(), b2 = qnew(), dp = qnew(), x = qnew(),
-                       y = qnew();
+  mpq_ptr d[3], tu[3], b1 = qnew(), b2 = qnew(), dp = qnew(), x = qnew(), y = qnew();
   double mg[3], beta[3], ratio, el[3], nlen = 0;
   int cls[3], ty[3];
   q_class r;
@@ -395,9 +391,7 @@ static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
     }
   }
   regime_degen = ratio <= tau;
-  r.ambiguous = ratio > tau / Q_TAU_WINDOW && ratio < tau * Q_TAU_WINDOW
-                    ? Q_AMB_DEGEN
-                    : 0;
+  r.ambiguous = ratio > tau / Q_TAU_WINDOW && ratio < tau * Q_TAU_WINDOW ? Q_AMB_DEGEN : 0;
   if (!regime_degen && !degen) {
     /* Heights: the barycentric of vertex i is the distance to the line of
      * the opposite edge (i + 1) % 3 over the height nlen / el[...]. */
@@ -424,8 +418,7 @@ static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
         int vi = ty[best], ka = vi, kb = (vi + 2) % 3;
         double ma = cls[ka] == 0 ? mg[ka] : 0, mb = cls[kb] == 1 ? mg[kb] : 0;
         r.margin = ma < mb ? ma : mb;
-        r.lmargin = q_lm(ma, el[ka]) < q_lm(mb, el[kb]) ? q_lm(ma, el[ka])
-                                                        : q_lm(mb, el[kb]);
+        r.lmargin = q_lm(ma, el[ka]) < q_lm(mb, el[kb]) ? q_lm(ma, el[ka]) : q_lm(mb, el[kb]);
       }
     }
   } else {
@@ -436,8 +429,7 @@ static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
     for (k = 0; k < 3; ++k) {
       if (k == best || ty[k] == ty[best]) continue;
       mpq_sub(y, d[k], d[best]);
-      if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best]))
-        r.ambiguous |= Q_AMB_TIE;
+      if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best])) r.ambiguous |= Q_AMB_TIE;
     }
   }
   r.mscale = 1;
@@ -450,9 +442,8 @@ static q_class q_tri(mpq_ptr out, const double *p, const double *t0,
  * the returned class follows the contract of
  * prox_ipc_edge_edge_distance_type. Candidates k: 0 a0 vs b, 1 a1 vs b,
  * 2 b0 vs a, 3 b1 vs a. */
-static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
-                    const double *b0, const double *b1, double tau, double tie,
-                    double mtol) {
+static q_class q_ee(mpq_ptr out, const double *a0, const double *a1, const double *b0,
+                    const double *b1, double tau, double tie, double mtol) {
   int m = qmark(), k, best = 0, par, inside, cls[4], ty[4], parallel_regime;
   mpq_ptr d[4], tu[4], dl = qnew(), s = qnew(), t = qnew(), y = qnew();
   double mg[4], ratio, sd, td, lena = q_len(a0, a1), lenb = q_len(b0, b1);
@@ -475,8 +466,8 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
     if (mpq_cmp(d[k], d[best]) < 0) best = k;
   }
   q_ll(dl, s, t, &par, a0, a1, b0, b1);
-  inside = !par && mpq_sgn(s) > 0 && mpq_cmp_ui(s, 1, 1) < 0 &&
-           mpq_sgn(t) > 0 && mpq_cmp_ui(t, 1, 1) < 0;
+  inside = !par && mpq_sgn(s) > 0 && mpq_cmp_ui(s, 1, 1) < 0 && mpq_sgn(t) > 0 &&
+           mpq_cmp_ui(t, 1, 1) < 0;
   mpq_set(out, inside ? dl : d[best]);
   /* Regime: sin^2 = |ea x eb|^2 / (|ea|^2 |eb|^2) against tau. */
   {
@@ -498,9 +489,7 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
     }
   }
   parallel_regime = ratio <= tau;
-  r.ambiguous = ratio > tau / Q_TAU_WINDOW && ratio < tau * Q_TAU_WINDOW
-                    ? Q_AMB_DEGEN
-                    : 0;
+  r.ambiguous = ratio > tau / Q_TAU_WINDOW && ratio < tau * Q_TAU_WINDOW ? Q_AMB_DEGEN : 0;
   sd = mpq_get_d(s);
   td = mpq_get_d(t);
   if (!parallel_regime && !par) {
@@ -549,8 +538,7 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
     for (k = 0; k < 4; ++k) {
       if (k == best || ty[k] == ty[best]) continue;
       mpq_sub(y, d[k], d[best]);
-      if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best]))
-        r.ambiguous |= Q_AMB_TIE;
+      if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best])) r.ambiguous |= Q_AMB_TIE;
     }
   }
   /* Off the parallel regime the closest points' parameters are those of
@@ -563,8 +551,7 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1,
 }
 
 /* Exact point-segment classification with the same conventions. */
-static q_class q_pe(mpq_ptr out, const double *p, const double *e0,
-                    const double *e1, double mtol) {
+static q_class q_pe(mpq_ptr out, const double *p, const double *e0, const double *e1, double mtol) {
   int m = qmark();
   mpq_ptr tu = qnew();
   q_class r;
@@ -577,8 +564,8 @@ static q_class q_pe(mpq_ptr out, const double *p, const double *e0,
 }
 
 /* |ea x eb|^2 */
-static void q_cross2(mpq_ptr out, const double *a0, const double *a1,
-                     const double *b0, const double *b1) {
+static void q_cross2(mpq_ptr out, const double *a0, const double *a1, const double *b0,
+                     const double *b1) {
   int m = qmark();
   qv A0 = qv_from(a0), A1 = qv_from(a1), B0 = qv_from(b0), B1 = qv_from(b1);
   qv ea = qv_new(), eb = qv_new(), n = qv_new();

@@ -70,9 +70,7 @@ static inline void h_init(int argc, char **argv) {
     } else if (strcmp(a, "--list") == 0) {
       h_.list_only = 1;
     } else if (a[0] == '-') {
-      fprintf(stderr,
-              "usage: %s [FILTER] [--scale=X] [--list] [--max-print=N]\n",
-              argv[0]);
+      fprintf(stderr, "usage: %s [FILTER] [--scale=X] [--list] [--max-print=N]\n", argv[0]);
       exit(2);
     } else {
       h_.filter = a;
@@ -94,10 +92,8 @@ static inline int h_verbose_failure(void) {
 
 /* Records one check. On failure prints file:line and the message (printf
  * format), at most max_print times per test. Returns ok. */
-static inline int h_check(int ok, const char *file, int line, const char *fmt,
-                          ...) H_PRINTF(4, 5);
-static inline int h_check(int ok, const char *file, int line, const char *fmt,
-                          ...) {
+static inline int h_check(int ok, const char *file, int line, const char *fmt, ...) H_PRINTF(4, 5);
+static inline int h_check(int ok, const char *file, int line, const char *fmt, ...) {
   ++h_.checks;
   ++h_.test_checks;
   if (ok) return 1;
@@ -167,8 +163,8 @@ static inline void h_run(const char *name, void (*fn)(void)) {
     printf("[  OK  ] %s (%ld checks, %.2f s)\n", name, h_.test_checks, secs);
   } else {
     ++h_.failed;
-    printf("[ FAIL ] %s (%ld of %ld checks failed, %.2f s)\n", name,
-           h_.test_failures, h_.test_checks, secs);
+    printf("[ FAIL ] %s (%ld of %ld checks failed, %.2f s)\n", name, h_.test_failures,
+           h_.test_checks, secs);
   }
   fflush(stdout);
   h_.current = NULL;
@@ -178,8 +174,7 @@ static inline void h_run(const char *name, void (*fn)(void)) {
  * code for main. */
 static inline int h_finish(void) {
   if (h_.list_only) return 0;
-  if (h_.ran == 0)
-    printf("no test matches the filter \"%s\"\n", h_.filter ? h_.filter : "");
+  if (h_.ran == 0) printf("no test matches the filter \"%s\"\n", h_.filter ? h_.filter : "");
   printf("%ld checks\n", h_.checks);
   printf("%d passed, %d failed\n", h_.passed, h_.failed);
   fflush(stdout);
@@ -194,18 +189,17 @@ static inline int h_finish(void) {
 
 /* CHECK_MSG(cond, fmt, ...): records cond, printing the formatted message
  * when false. */
-#define CHECK_MSG(cond, ...)                                                   \
-  h_check((cond) ? 1 : 0, __FILE__, __LINE__, __VA_ARGS__)
+#define CHECK_MSG(cond, ...) h_check((cond) ? 1 : 0, __FILE__, __LINE__, __VA_ARGS__)
 
 /* CHECK_NEAR(a, b, tol): |a - b| <= tol (false for NaN). */
-#define CHECK_NEAR(a, b, tol)                                                  \
-  h_check(fabs((double)(a) - (double)(b)) <= (double)(tol), __FILE__,          \
-          __LINE__, "%s = %.17g, %s = %.17g, differ by more than %s = %g", #a, \
-          (double)(a), #b, (double)(b), #tol, (double)(tol))
+#define CHECK_NEAR(a, b, tol)                                                                      \
+  h_check(fabs((double)(a) - (double)(b)) <= (double)(tol), __FILE__, __LINE__,                    \
+          "%s = %.17g, %s = %.17g, differ by more than %s = %g", #a, (double)(a), #b, (double)(b), \
+          #tol, (double)(tol))
 
 /* CHECK_INT_EQ(a, b): integer equality, printing both values. */
-#define CHECK_INT_EQ(a, b)                                                     \
-  h_check((long)(a) == (long)(b), __FILE__, __LINE__, "%s = %ld, %s = %ld",    \
-          #a, (long)(a), #b, (long)(b))
+#define CHECK_INT_EQ(a, b)                                                                         \
+  h_check((long)(a) == (long)(b), __FILE__, __LINE__, "%s = %ld, %s = %ld", #a, (long)(a), #b,     \
+          (long)(b))
 
 #endif /* PROX_TEST_HARNESS_H */

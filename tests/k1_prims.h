@@ -7,8 +7,7 @@
 
 /* a + t (b - a): no overflow for |a|, |b| within the domain. */
 static VEC TFN(k1_lerp)(VEC a, VEC b, PROX_REAL t) {
-  return PROX_FN(prox_v3)(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y),
-                          a.z + t * (b.z - a.z));
+  return PROX_FN(prox_v3)(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z));
 }
 
 typedef struct TFN(k1_prims) {
@@ -32,8 +31,7 @@ typedef struct TFN(k1_prims) {
  * deg == 1); axis-aligned box with corners a and b; sphere and capsule
  * around a and a b with radius v3.x (0 when deg == 1); tetrahedron a b v2
  * v3. */
-static void TFN(k1_prims_make)(TFN(k1_prims) * g, VEC a, VEC b, VEC v2, VEC v3,
-                               int deg) {
+static void TFN(k1_prims_make)(TFN(k1_prims) * g, VEC a, VEC b, VEC v2, VEC v3, int deg) {
   PROX_FN(prox_plane_from_normal)(PROX_FN(prox_v3)(1, 2, -2), a.x, &g->pl);
   g->ln.origin = a;
   g->ln.dir = PROX_FN(prox_vsub)(TFN(k1_lerp)(a, b, PROX_R(0.5)), a);
@@ -78,8 +76,7 @@ static void TFN(k1_prims_make)(TFN(k1_prims) * g, VEC a, VEC b, VEC v2, VEC v3,
 static void TFN(k2_points_degenerate)(VEC *v, int deg, PROX_REAL t) {
   if (deg == 1) v[1] = v[0];
   if (deg == 2)
-    v[3] = PROX_FN(prox_vadd)(
-        v[2], PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], t), v[0]));
+    v[3] = PROX_FN(prox_vadd)(v[2], PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], t), v[0]));
   if (deg == 3) {
     v[4] = TFN(k1_lerp)(v[2], v[3], t);
     v[0] = TFN(k1_lerp)(v[2], v[4], t);

@@ -24,23 +24,23 @@
  *                 distance, 1 a signed distance
  *   param_degree  of the result's parameters: 0 ratios (segment t,
  *                 barycentrics), 1 lengths (box coordinates) */
-#define PROX_KERNELS_K1(X)                                                     \
-  X(point_plane, pl, 2, 0)                                                     \
-  X(point_line, ln, 2, 0)                                                      \
-  X(point_ray, ry, 2, 0)                                                       \
-  X(point_segment, sg, 2, 0)                                                   \
-  X(point_triangle, tr, 2, 0)                                                  \
-  X(point_rectangle, rc, 2, 1)                                                 \
-  X(point_aabb, ab, 2, 0)                                                      \
-  X(point_obb, ob, 2, 1)                                                       \
-  X(point_sphere, sp, 2, 0)                                                    \
-  X(point_capsule, cp, 2, 0)                                                   \
-  X(point_tetrahedron, te, 2, 0)                                               \
-  X(point_plane_signed, pl, 1, 0)                                              \
-  X(point_aabb_signed, ab, 1, 1)                                               \
-  X(point_obb_signed, ob, 1, 1)                                                \
-  X(point_sphere_signed, sp, 1, 0)                                             \
-  X(point_capsule_signed, cp, 1, 0)                                            \
+#define PROX_KERNELS_K1(X)                                                                         \
+  X(point_plane, pl, 2, 0)                                                                         \
+  X(point_line, ln, 2, 0)                                                                          \
+  X(point_ray, ry, 2, 0)                                                                           \
+  X(point_segment, sg, 2, 0)                                                                       \
+  X(point_triangle, tr, 2, 0)                                                                      \
+  X(point_rectangle, rc, 2, 1)                                                                     \
+  X(point_aabb, ab, 2, 0)                                                                          \
+  X(point_obb, ob, 2, 1)                                                                           \
+  X(point_sphere, sp, 2, 0)                                                                        \
+  X(point_capsule, cp, 2, 0)                                                                       \
+  X(point_tetrahedron, te, 2, 0)                                                                   \
+  X(point_plane_signed, pl, 1, 0)                                                                  \
+  X(point_aabb_signed, ab, 1, 1)                                                                   \
+  X(point_obb_signed, ob, 1, 1)                                                                    \
+  X(point_sphere_signed, sp, 1, 0)                                                                 \
+  X(point_capsule_signed, cp, 1, 0)                                                                \
   X(point_tetrahedron_signed, te, 1, 0)
 
 /* K2, pairs: X(name, first, second), called as prox_<name>(&first_1,
@@ -48,50 +48,50 @@
  * triangle, sphere, capsule: prox_<type>), which the tests name <type>_1
  * for a first argument and <type>_2 for a second. test_pairs seeds each
  * kernel's cases by its place in this list: append new kernels. */
-#define PROX_KERNELS_K2(X)                                                     \
-  X(line_line, line, line)                                                     \
-  X(line_ray, line, ray)                                                       \
-  X(line_segment, line, segment)                                               \
-  X(ray_ray, ray, ray)                                                         \
-  X(ray_segment, ray, segment)                                                 \
-  X(segment_segment, segment, segment)                                         \
-  X(segment_triangle, segment, triangle)                                       \
-  X(triangle_triangle, triangle, triangle)                                     \
-  X(sphere_sphere, sphere, sphere)                                             \
-  X(sphere_capsule, sphere, capsule)                                           \
-  X(capsule_capsule, capsule, capsule)                                         \
-  X(sphere_segment, sphere, segment)                                           \
-  X(capsule_segment, capsule, segment)                                         \
-  X(sphere_triangle, sphere, triangle)                                         \
+#define PROX_KERNELS_K2(X)                                                                         \
+  X(line_line, line, line)                                                                         \
+  X(line_ray, line, ray)                                                                           \
+  X(line_segment, line, segment)                                                                   \
+  X(ray_ray, ray, ray)                                                                             \
+  X(ray_segment, ray, segment)                                                                     \
+  X(segment_segment, segment, segment)                                                             \
+  X(segment_triangle, segment, triangle)                                                           \
+  X(triangle_triangle, triangle, triangle)                                                         \
+  X(sphere_sphere, sphere, sphere)                                                                 \
+  X(sphere_capsule, sphere, capsule)                                                               \
+  X(capsule_capsule, capsule, capsule)                                                             \
+  X(sphere_segment, sphere, segment)                                                               \
+  X(capsule_segment, capsule, segment)                                                             \
+  X(sphere_triangle, sphere, triangle)                                                             \
   X(capsule_triangle, capsule, triangle)
 
 /* K3, ray casts: X(name, prim, solid), called as prox_<name>(&ray, &prim,
  * hit); prim as for K1; solid: 1 for a closed solid (a ray may start
  * inside it), 0 for a surface (plane, triangle). */
-#define PROX_KERNELS_K3(X)                                                     \
-  X(raycast_plane, pl, 0)                                                      \
-  X(raycast_triangle, tr, 0)                                                   \
-  X(raycast_aabb, ab, 1)                                                       \
-  X(raycast_obb, ob, 1)                                                        \
-  X(raycast_sphere, sp, 1)                                                     \
-  X(raycast_capsule, cp, 1)                                                    \
+#define PROX_KERNELS_K3(X)                                                                         \
+  X(raycast_plane, pl, 0)                                                                          \
+  X(raycast_triangle, tr, 0)                                                                       \
+  X(raycast_aabb, ab, 1)                                                                           \
+  X(raycast_obb, ob, 1)                                                                            \
+  X(raycast_sphere, sp, 1)                                                                         \
+  X(raycast_capsule, cp, 1)                                                                        \
   X(raycast_tetrahedron, te, 1)
 
 /* Overlap tests: X(name, first, second), called as prox_<name>(&first,
  * &second) with prims as for K1 (the first from one set of primitives, the
  * second from another). */
-#define PROX_KERNELS_OVERLAP(X)                                                \
-  X(overlap_aabb_aabb, ab, ab)                                                 \
-  X(overlap_obb_obb, ob, ob)                                                   \
-  X(overlap_triangle_aabb, tr, ab)                                             \
-  X(overlap_sphere_triangle, sp, tr)                                           \
+#define PROX_KERNELS_OVERLAP(X)                                                                    \
+  X(overlap_aabb_aabb, ab, ab)                                                                     \
+  X(overlap_obb_obb, ob, ob)                                                                       \
+  X(overlap_triangle_aabb, tr, ab)                                                                 \
+  X(overlap_sphere_triangle, sp, tr)                                                               \
   X(overlap_triangle_triangle, tr, tr)
 
 /* Validity checks of user data: X(name, prim), prox_<name>(&prim). */
-#define PROX_KERNELS_VALID(X)                                                  \
-  X(plane_is_valid, pl)                                                        \
-  X(aabb_is_valid, ab)                                                         \
-  X(obb_is_valid, ob)                                                          \
+#define PROX_KERNELS_VALID(X)                                                                      \
+  X(plane_is_valid, pl)                                                                            \
+  X(aabb_is_valid, ab)                                                                             \
+  X(obb_is_valid, ob)                                                                              \
   X(rectangle_is_valid, rc)
 
 /* K4, contact distances with their derivatives: X(name, coords, degree,
@@ -103,19 +103,19 @@
  *           squared norm of a cross product)
  *   verts   the number of vertices taken (2, 3 or 4)
  *   type    the distance-type argument: NONE, or PE, PT, EE (AUTO) */
-#define PROX_KERNELS_K4(X)                                                     \
-  X(point_point_distance, 6, 2, 2, NONE)                                       \
-  X(point_line_distance, 9, 2, 3, NONE)                                        \
-  X(point_plane_distance, 12, 2, 4, NONE)                                      \
-  X(line_line_distance, 12, 2, 4, NONE)                                        \
-  X(point_edge_distance, 9, 2, 3, PE)                                          \
-  X(point_triangle_distance, 12, 2, 4, PT)                                     \
-  X(edge_edge_distance, 12, 2, 4, EE)                                          \
+#define PROX_KERNELS_K4(X)                                                                         \
+  X(point_point_distance, 6, 2, 2, NONE)                                                           \
+  X(point_line_distance, 9, 2, 3, NONE)                                                            \
+  X(point_plane_distance, 12, 2, 4, NONE)                                                          \
+  X(line_line_distance, 12, 2, 4, NONE)                                                            \
+  X(point_edge_distance, 9, 2, 3, PE)                                                              \
+  X(point_triangle_distance, 12, 2, 4, PT)                                                         \
+  X(edge_edge_distance, 12, 2, 4, EE)                                                              \
   X(edge_edge_cross_squarednorm, 12, 4, 4, NONE)
 
 /* The arguments of a K4 kernel: its first `verts` of v0..v3, then its type
  * argument (PROX_PE_AUTO, ...) if it has one. */
-#define PROX_KERNELS_K4_ARGS(verts, type, v0, v1, v2, v3)                      \
+#define PROX_KERNELS_K4_ARGS(verts, type, v0, v1, v2, v3)                                          \
   PROX_KERNELS_VERTS_##verts(v0, v1, v2, v3) PROX_KERNELS_TYPE_##type
 #define PROX_KERNELS_VERTS_2(v0, v1, v2, v3) v0, v1
 #define PROX_KERNELS_VERTS_3(v0, v1, v2, v3) v0, v1, v2

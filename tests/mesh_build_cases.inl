@@ -3,11 +3,9 @@
  * precision, on meshes generated here (no files needed). */
 
 /* Brute-force check of n points of each of the five sets. */
-static void PROX_FN(mb_check_all)(const PROX_FN(mc_mesh) * m,
-                                  const PROX_FN(prox_bvh) * bvh, size_t n,
-                                  uint64_t seed, const char *what) {
-  PROX_FN(prox_vec3) *pts =
-      (PROX_FN(prox_vec3) *)malloc(5 * n * sizeof *pts + 1);
+static void PROX_FN(mb_check_all)(const PROX_FN(mc_mesh) * m, const PROX_FN(prox_bvh) * bvh,
+                                  size_t n, uint64_t seed, const char *what) {
+  PROX_FN(prox_vec3) *pts = (PROX_FN(prox_vec3) *)malloc(5 * n * sizeof *pts + 1);
   size_t i;
   if (!CHECK(pts != NULL)) return;
   PROX_FN(mc_query_sets)(m, n, seed, pts);
@@ -22,8 +20,8 @@ static void PROX_FN(mb_check_all)(const PROX_FN(mc_mesh) * m,
   free(pts);
 }
 
-static int PROX_FN(mb_make_sphere)(PROX_FN(mc_mesh) * m, int nu, int nv,
-                                   uint64_t seed, int degenerate) {
+static int PROX_FN(mb_make_sphere)(PROX_FN(mc_mesh) * m, int nu, int nv, uint64_t seed,
+                                   int degenerate) {
   mb_gen g;
   int ok;
   if (!mb_sphere(&g, nu, nv, seed, degenerate)) return 0;
@@ -49,8 +47,7 @@ static void PROX_FN(test_validate)(void) {
   m.triangle_count = 0;
   CHECK(PROX_FN(prox_mesh_validate)(&m, &err) == PROX_ERROR_INVALID_MESH);
   CHECK(strstr(err.message, "no triangles") != NULL);
-  CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, &bvh, &err) ==
-            PROX_ERROR_INVALID_MESH &&
+  CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, &bvh, &err) == PROX_ERROR_INVALID_MESH &&
         bvh == NULL);
   m.triangle_count = 2;
   m.indices = NULL;
@@ -70,13 +67,11 @@ static void PROX_FN(test_validate)(void) {
   CHECK(PROX_FN(prox_mesh_validate)(&m, &err) == PROX_OK);
   t[5] = 3;
   CHECK(PROX_FN(prox_mesh_validate)(&m, &err) == PROX_ERROR_INVALID_MESH);
-  CHECK_MSG(strstr(err.message, "triangle 1") != NULL &&
-                strstr(err.message, "vertex 3") != NULL &&
+  CHECK_MSG(strstr(err.message, "triangle 1") != NULL && strstr(err.message, "vertex 3") != NULL &&
                 strstr(err.message, "non-finite") != NULL,
             "%s", err.message);
   bvh = (PROX_FN(prox_bvh) *)&m;
-  CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, &bvh, &err) ==
-            PROX_ERROR_INVALID_MESH &&
+  CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, &bvh, &err) == PROX_ERROR_INVALID_MESH &&
         bvh == NULL);
   v[9] = PROX_INF;
   CHECK(PROX_FN(prox_mesh_validate)(&m, NULL) == PROX_ERROR_INVALID_MESH);
@@ -90,11 +85,9 @@ static void PROX_FN(test_validate)(void) {
   {
     prox_bvh_options o = prox_bvh_options_default();
     o.leaf_size = 0;
-    CHECK(PROX_FN(prox_bvh_build)(&m, &o, NULL, &bvh, &err) ==
-          PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(PROX_FN(prox_bvh_build)(&m, &o, NULL, &bvh, &err) == PROX_ERROR_INVALID_ARGUMENT);
   }
-  CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, NULL, &err) ==
-        PROX_ERROR_INVALID_ARGUMENT);
+  CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, NULL, &err) == PROX_ERROR_INVALID_ARGUMENT);
 }
 
 /* A strided mesh (padding NaN, never read) answers as the packed one. */
@@ -137,13 +130,10 @@ static void PROX_FN(test_closest_generated)(void) {
     PROX_FN(prox_bvh) * bvh;
     prox_bvh_stats st;
     o.leaf_size = leaf;
-    if (!CHECK(PROX_FN(prox_bvh_build)(&m.view, &o, NULL, &bvh, NULL) ==
-               PROX_OK))
-      continue;
+    if (!CHECK(PROX_FN(prox_bvh_build)(&m.view, &o, NULL, &bvh, NULL) == PROX_OK)) continue;
     PROX_FN(prox_bvh_get_stats)(bvh, &st);
-    CHECK(st.triangles == m.nt && st.nodes >= 1 && st.leaves >= 1 &&
-          st.depth >= 1 && st.depth <= PROX_BVH_MAX_DEPTH &&
-          st.bytes == PROX_FN(prox_bvh_memory)(bvh) &&
+    CHECK(st.triangles == m.nt && st.nodes >= 1 && st.leaves >= 1 && st.depth >= 1 &&
+          st.depth <= PROX_BVH_MAX_DEPTH && st.bytes == PROX_FN(prox_bvh_memory)(bvh) &&
           st.bytes_per_triangle > 9 * sizeof(PROX_REAL));
     PROX_FN(mb_check_all)
     (&m, bvh, (size_t)h_count(1000), 11 + (uint64_t)leaf, "generated");
@@ -202,8 +192,7 @@ static void PROX_FN(test_degenerate)(void) {
       }
     }
     if (CHECK(PROX_FN(mc_make)(&m, v, nv, t, nt))) {
-      if (CHECK(PROX_FN(prox_bvh_build)(&m.view, NULL, NULL, &bvh, NULL) ==
-                PROX_OK)) {
+      if (CHECK(PROX_FN(prox_bvh_build)(&m.view, NULL, NULL, &bvh, NULL) == PROX_OK)) {
         PROX_FN(mb_check_all)
         (&m, bvh, (size_t)h_count(300), 5 + (uint64_t)which, "degenerate");
         PROX_FN(prox_bvh_free)(bvh);
@@ -235,15 +224,13 @@ static void PROX_FN(test_million_copies)(void) {
   m.triangle_count = nt;
   if (CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, &bvh, NULL) == PROX_OK)) {
     PROX_FN(prox_bvh_get_stats)(bvh, &st);
-    h_note("%zu copies: %zu nodes, depth %d, %.1f bytes per triangle, %.2f s",
-           nt, st.nodes, st.depth, st.bytes_per_triangle,
-           (double)(clock() - c0) / CLOCKS_PER_SEC);
+    h_note("%zu copies: %zu nodes, depth %d, %.1f bytes per triangle, %.2f s", nt, st.nodes,
+           st.depth, st.bytes_per_triangle, (double)(clock() - c0) / CLOCKS_PER_SEC);
     CHECK(st.depth <= PROX_BVH_MAX_DEPTH);
     CHECK(st.bytes_per_triangle < 9 * sizeof(PROX_REAL) + 4 + 64);
     for (i = 0; i < 100; ++i) {
       PROX_FN(prox_vec3)
-      p = PROX_FN(prox_v3)((PROX_REAL)rng_sym(&s), (PROX_REAL)rng_sym(&s),
-                           (PROX_REAL)rng_sym(&s));
+      p = PROX_FN(prox_v3)((PROX_REAL)rng_sym(&s), (PROX_REAL)rng_sym(&s), (PROX_REAL)rng_sym(&s));
       PROX_FN(prox_mesh_closest) r;
       PROX_FN(prox_triangle) tr;
       PROX_REAL d;
@@ -252,8 +239,7 @@ static void PROX_FN(test_million_copies)(void) {
       tr.v[2] = PROX_FN(prox_v3)(0, 1, 0);
       d = PROX_FN(prox_point_triangle)(p, &tr, NULL);
       PROX_FN(prox_bvh_closest)(bvh, p, PROX_INF, &r);
-      if (!CHECK(r.found && r.triangle == 0 && PROX_FN(mc_same)(r.sqdist, d)))
-        break;
+      if (!CHECK(r.found && r.triangle == 0 && PROX_FN(mc_same)(r.sqdist, d))) break;
     }
     PROX_FN(prox_bvh_free)(bvh);
   }
@@ -278,11 +264,9 @@ static void PROX_FN(test_threads_identical)(void) {
   }
   for (k = 1; k < 3; ++k) {
     if (!b[0] || !b[k]) break;
-    CHECK(vw[k].node_count == vw[0].node_count &&
-          vw[k].triangle_count == vw[0].triangle_count);
+    CHECK(vw[k].node_count == vw[0].node_count && vw[k].triangle_count == vw[0].triangle_count);
     if (vw[k].node_count != vw[0].node_count) break;
-    CHECK_MSG(memcmp(vw[k].nodes, vw[0].nodes,
-                     vw[0].node_count * sizeof *vw[0].nodes) == 0,
+    CHECK_MSG(memcmp(vw[k].nodes, vw[0].nodes, vw[0].node_count * sizeof *vw[0].nodes) == 0,
               "nodes differ, %d threads", th[k]);
     CHECK(memcmp(vw[k].ids, vw[0].ids, m.nt * sizeof *vw[0].ids) == 0);
     CHECK(memcmp(vw[k].tri, vw[0].tri, 9 * m.nt * sizeof(PROX_REAL)) == 0);
@@ -320,8 +304,8 @@ static void PROX_FN(test_alloc_failure)(void) {
         CHECK(a.live == 0 && a.live_bytes == 0);
         break;
       }
-      CHECK_MSG(st == PROX_ERROR_OUT_OF_MEMORY && bvh == NULL &&
-                    err.status == st && a.live == 0 && a.live_bytes == 0,
+      CHECK_MSG(st == PROX_ERROR_OUT_OF_MEMORY && bvh == NULL && err.status == st && a.live == 0 &&
+                    a.live_bytes == 0,
                 "fail at %ld: status %d, %ld live", k, (int)st, a.live);
       if (k > 100) {
         CHECK(0);
@@ -345,8 +329,7 @@ static void PROX_FN(test_refit)(void) {
     mb_gen_free(&g);
     return;
   }
-  if (CHECK(PROX_FN(prox_bvh_build)(&m.view, NULL, NULL, &bvh, NULL) ==
-            PROX_OK)) {
+  if (CHECK(PROX_FN(prox_bvh_build)(&m.view, NULL, NULL, &bvh, NULL) == PROX_OK)) {
     /* Stretch, twist and shake. */
     for (i = 0; i < g.nv; ++i) {
       double x = g.v[3 * i], y = g.v[3 * i + 1], z = g.v[3 * i + 2];
@@ -358,8 +341,7 @@ static void PROX_FN(test_refit)(void) {
       CHECK(PROX_FN(prox_bvh_refit)(bvh, &m2.view, &err) == PROX_OK);
       PROX_FN(mb_check_all)(&m2, bvh, (size_t)h_count(500), 13, "refit");
       m2.view.triangle_count -= 1;
-      CHECK(PROX_FN(prox_bvh_refit)(bvh, &m2.view, &err) ==
-            PROX_ERROR_INVALID_MESH);
+      CHECK(PROX_FN(prox_bvh_refit)(bvh, &m2.view, &err) == PROX_ERROR_INVALID_MESH);
       m2.view.triangle_count += 1;
       PROX_FN(mc_free)(&m2);
     }
@@ -377,29 +359,24 @@ static void PROX_FN(test_query_edges)(void) {
   PROX_REAL d;
   uint32_t ids[4];
   if (!CHECK(PROX_FN(mb_make_sphere)(&m, 16, 10, 2, 0))) return;
-  if (CHECK(PROX_FN(prox_bvh_build)(&m.view, NULL, NULL, &bvh, NULL) ==
-            PROX_OK)) {
-    d = PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(PROX_NAN, 0, 0),
-                                  PROX_INF, &r);
+  if (CHECK(PROX_FN(prox_bvh_build)(&m.view, NULL, NULL, &bvh, NULL) == PROX_OK)) {
+    d = PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(PROX_NAN, 0, 0), PROX_INF, &r);
     CHECK(d != d && !r.found && r.triangle == UINT32_MAX);
-    d = PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(0, PROX_INF, 0),
-                                  PROX_INF, &r);
+    d = PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(0, PROX_INF, 0), PROX_INF, &r);
     CHECK(d != d && !r.found);
     d = PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_NAN, &r);
     CHECK(d != d && !r.found);
     /* The centre of the unit sphere is about 1 from it. */
-    d = PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_R(0.25),
-                                  &r);
+    d = PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_R(0.25), &r);
     CHECK(d == PROX_R(0.25) && !r.found && r.triangle == UINT32_MAX &&
           r.feature.kind == PROX_FEATURE_NONE);
-    CHECK(PROX_FN(prox_bvh_within)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_R(0.25),
-                                   ids, NULL, 4) == 0);
-    CHECK(PROX_FN(prox_bvh_within)(bvh, PROX_FN(prox_v3)(PROX_NAN, 0, 0),
-                                   PROX_INF, ids, NULL, 4) == 0);
-    CHECK(PROX_FN(prox_bvh_within)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_INF,
-                                   NULL, NULL, 0) == m.nt);
-    CHECK(PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_INF,
-                                    NULL) > PROX_R(0.5));
+    CHECK(PROX_FN(prox_bvh_within)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_R(0.25), ids, NULL, 4) ==
+          0);
+    CHECK(PROX_FN(prox_bvh_within)(bvh, PROX_FN(prox_v3)(PROX_NAN, 0, 0), PROX_INF, ids, NULL, 4) ==
+          0);
+    CHECK(PROX_FN(prox_bvh_within)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_INF, NULL, NULL, 0) ==
+          m.nt);
+    CHECK(PROX_FN(prox_bvh_closest)(bvh, PROX_FN(prox_v3)(0, 0, 0), PROX_INF, NULL) > PROX_R(0.5));
     PROX_FN(prox_bvh_free)(bvh);
   }
   PROX_FN(prox_bvh_free)(NULL);
@@ -423,8 +400,7 @@ static void *PROX_FN(mb_conc_main)(void *arg) {
     PROX_FN(prox_mesh_closest) r;
     i = (j * 7 + (size_t)c->worker * 131) % c->n; /* each its own order */
     PROX_FN(prox_bvh_closest)(c->bvh, c->pts[i], PROX_INF, &r);
-    if (r.triangle != c->expect[i].triangle ||
-        !PROX_FN(mc_same)(r.sqdist, c->expect[i].sqdist))
+    if (r.triangle != c->expect[i].triangle || !PROX_FN(mc_same)(r.sqdist, c->expect[i].sqdist))
       ++c->bad;
   }
   return NULL;
@@ -443,8 +419,7 @@ static void PROX_FN(test_concurrent)(void) {
   pts = (PROX_FN(prox_vec3) *)malloc(5 * n * sizeof *pts);
   ex = (PROX_FN(prox_mesh_closest) *)malloc(5 * n * sizeof *ex);
   if (CHECK(pts && ex) &&
-      CHECK(PROX_FN(prox_bvh_build)(&m.view, NULL, NULL, &bvh, NULL) ==
-            PROX_OK)) {
+      CHECK(PROX_FN(prox_bvh_build)(&m.view, NULL, NULL, &bvh, NULL) == PROX_OK)) {
     pthread_t tid[NT];
     int started[NT];
     PROX_FN(mb_conc) c[NT];
@@ -462,8 +437,7 @@ static void PROX_FN(test_concurrent)(void) {
       c[k].expect = ex;
       c[k].worker = k;
       c[k].bad = -1;
-      started[k] =
-          pthread_create(&tid[k], NULL, PROX_FN(mb_conc_main), &c[k]) == 0;
+      started[k] = pthread_create(&tid[k], NULL, PROX_FN(mb_conc_main), &c[k]) == 0;
     }
     for (k = 0; k < NT; ++k) {
       if (started[k])
@@ -476,12 +450,10 @@ static void PROX_FN(test_concurrent)(void) {
     /* Batches in 1, 2 and 7 threads equal the brute force. */
     {
       static const int th[3] = {1, 2, 7};
-      PROX_FN(prox_mesh_closest) *r =
-          (PROX_FN(prox_mesh_closest) *)malloc(5 * n * sizeof *r);
+      PROX_FN(prox_mesh_closest) *r = (PROX_FN(prox_mesh_closest) *)malloc(5 * n * sizeof *r);
       int t;
       for (t = 0; r && t < 3; ++t) {
-        CHECK(PROX_FN(prox_bvh_closest_batch)(bvh, pts, 5 * n, PROX_INF, r,
-                                              th[t]) == PROX_OK);
+        CHECK(PROX_FN(prox_bvh_closest_batch)(bvh, pts, 5 * n, PROX_INF, r, th[t]) == PROX_OK);
         for (i = 0; i < 5 * n; ++i)
           if (!CHECK_MSG(r[i].triangle == ex[i].triangle &&
                              PROX_FN(mc_same)(r[i].sqdist, ex[i].sqdist),

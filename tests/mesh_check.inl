@@ -30,8 +30,8 @@ static void PROX_FN(mc_free)(PROX_FN(mc_mesh) * m) {
 }
 
 /* From double arrays (rounded to this precision); 1 on success. */
-static int PROX_FN(mc_make)(PROX_FN(mc_mesh) * m, const double *v, size_t nv,
-                            const uint32_t *t, size_t nt) {
+static int PROX_FN(mc_make)(PROX_FN(mc_mesh) * m, const double *v, size_t nv, const uint32_t *t,
+                            size_t nt) {
   size_t i;
   int c;
   memset(m, 0, sizeof *m);
@@ -68,8 +68,7 @@ static int PROX_FN(mc_make)(PROX_FN(mc_mesh) * m, const double *v, size_t nv,
     }
   }
   {
-    double dx = (double)(m->hi[0] - m->lo[0]),
-           dy = (double)(m->hi[1] - m->lo[1]),
+    double dx = (double)(m->hi[0] - m->lo[0]), dy = (double)(m->hi[1] - m->lo[1]),
            dz = (double)(m->hi[2] - m->lo[2]);
     m->diag = (PROX_REAL)sqrt(dx * dx + dy * dy + dz * dz);
   }
@@ -79,9 +78,8 @@ static int PROX_FN(mc_make)(PROX_FN(mc_mesh) * m, const double *v, size_t nv,
 /* The oracle: the nearest triangle within max_sqdist, its index in *id
  * (UINT32_MAX when none); returns its squared distance (max_sqdist when
  * none). */
-static PROX_REAL PROX_FN(mc_brute)(const PROX_FN(mc_mesh) * m,
-                                   PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
-                                   uint32_t *id) {
+static PROX_REAL PROX_FN(mc_brute)(const PROX_FN(mc_mesh) * m, PROX_FN(prox_vec3) p,
+                                   PROX_REAL max_sqdist, uint32_t *id) {
   size_t bi = 0;
   PROX_REAL d = PROX_FN(prox_point_triangles)(p, m->tri, m->nt, &bi, NULL);
   if (d <= max_sqdist) {
@@ -93,8 +91,7 @@ static PROX_REAL PROX_FN(mc_brute)(const PROX_FN(mc_mesh) * m,
 }
 
 /* The same, as the literal scalar loop. */
-static PROX_REAL PROX_FN(mc_brute_scalar)(const PROX_FN(mc_mesh) * m,
-                                          PROX_FN(prox_vec3) p,
+static PROX_REAL PROX_FN(mc_brute_scalar)(const PROX_FN(mc_mesh) * m, PROX_FN(prox_vec3) p,
                                           PROX_REAL max_sqdist, uint32_t *id) {
   size_t i;
   PROX_REAL best = PROX_INF;
@@ -121,33 +118,26 @@ static int PROX_FN(mc_same)(PROX_REAL a, PROX_REAL b) {
 
 /* One query's result r for p against the oracle (sqdist d, id), including
  * the full result of prox_point_triangle on the winner. */
-static int PROX_FN(mc_result_ok)(const PROX_FN(mc_mesh) * m,
-                                 PROX_FN(prox_vec3) p, PROX_REAL d, uint32_t id,
-                                 const PROX_FN(prox_mesh_closest) * r) {
+static int PROX_FN(mc_result_ok)(const PROX_FN(mc_mesh) * m, PROX_FN(prox_vec3) p, PROX_REAL d,
+                                 uint32_t id, const PROX_FN(prox_mesh_closest) * r) {
   PROX_FN(prox_closest) full;
   if (id == UINT32_MAX)
-    return r->found == 0 && r->triangle == UINT32_MAX &&
-           PROX_FN(mc_same)(r->sqdist, d);
-  if (!(r->found == 1 && r->triangle == id && PROX_FN(mc_same)(r->sqdist, d)))
-    return 0;
+    return r->found == 0 && r->triangle == UINT32_MAX && PROX_FN(mc_same)(r->sqdist, d);
+  if (!(r->found == 1 && r->triangle == id && PROX_FN(mc_same)(r->sqdist, d))) return 0;
   PROX_FN(prox_point_triangle)(p, &m->tri[id], &full);
-  return PROX_FN(mc_same)(r->point.x, full.point.x) &&
-         PROX_FN(mc_same)(r->point.y, full.point.y) &&
+  return PROX_FN(mc_same)(r->point.x, full.point.x) && PROX_FN(mc_same)(r->point.y, full.point.y) &&
          PROX_FN(mc_same)(r->point.z, full.point.z) &&
          PROX_FN(mc_same)(r->bary[0], full.param[0]) &&
          PROX_FN(mc_same)(r->bary[1], full.param[1]) &&
-         PROX_FN(mc_same)(r->bary[2], full.param[2]) &&
-         r->feature.kind == full.feature.kind &&
-         r->feature.index == full.feature.index &&
-         PROX_FN(mc_same)(full.sqdist, d);
+         PROX_FN(mc_same)(r->bary[2], full.param[2]) && r->feature.kind == full.feature.kind &&
+         r->feature.index == full.feature.index && PROX_FN(mc_same)(full.sqdist, d);
 }
 
 /* Checks prox_bvh_closest (and the header-only view traversal on every
  * eighth point) on n points; returns the failures. */
-static long PROX_FN(mc_check_points)(const PROX_FN(mc_mesh) * m,
-                                     const PROX_FN(prox_bvh) * bvh,
-                                     const PROX_FN(prox_vec3) * pts, size_t n,
-                                     PROX_REAL max_sqdist, const char *what) {
+static long PROX_FN(mc_check_points)(const PROX_FN(mc_mesh) * m, const PROX_FN(prox_bvh) * bvh,
+                                     const PROX_FN(prox_vec3) * pts, size_t n, PROX_REAL max_sqdist,
+                                     const char *what) {
   size_t i;
   long bad = 0;
   PROX_FN(prox_bvh_view) view;
@@ -157,8 +147,7 @@ static long PROX_FN(mc_check_points)(const PROX_FN(mc_mesh) * m,
     PROX_REAL d = PROX_FN(mc_brute)(m, pts[i], max_sqdist, &id);
     PROX_FN(prox_mesh_closest) r;
     PROX_REAL ret = PROX_FN(prox_bvh_closest)(bvh, pts[i], max_sqdist, &r);
-    int ok =
-        PROX_FN(mc_result_ok)(m, pts[i], d, id, &r) && PROX_FN(mc_same)(ret, d);
+    int ok = PROX_FN(mc_result_ok)(m, pts[i], d, id, &r) && PROX_FN(mc_same)(ret, d);
     if (ok && i % 8 == 0) {
       PROX_FN(prox_mesh_closest) r2;
       PROX_FN(prox_bvh_view_closest)(&view, pts[i], max_sqdist, &r2);
@@ -169,9 +158,8 @@ static long PROX_FN(mc_check_points)(const PROX_FN(mc_mesh) * m,
       CHECK_MSG(0,
                 "%s point %zu (%.17g %.17g %.17g): tree id %u d %.17g, brute "
                 "id %u d %.17g",
-                what, i, (double)pts[i].x, (double)pts[i].y, (double)pts[i].z,
-                (unsigned)r.triangle, (double)r.sqdist, (unsigned)id,
-                (double)d);
+                what, i, (double)pts[i].x, (double)pts[i].y, (double)pts[i].z, (unsigned)r.triangle,
+                (double)r.sqdist, (unsigned)id, (double)d);
     }
   }
   CHECK(bad == 0);
@@ -179,16 +167,15 @@ static long PROX_FN(mc_check_points)(const PROX_FN(mc_mesh) * m,
 }
 
 /* The five query sets of the issue, n points each, into pts (5 n). */
-static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n,
-                                   uint64_t seed, PROX_FN(prox_vec3) * pts) {
+static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n, uint64_t seed,
+                                   PROX_FN(prox_vec3) * pts) {
   uint64_t s = seed;
   size_t i;
   PROX_REAL c[3], e[3];
   int k;
   for (k = 0; k < 3; ++k) {
     c[k] = (m->lo[k] + m->hi[k]) / 2;
-    e[k] =
-        (m->hi[k] - m->lo[k]) / 2 * (PROX_REAL)1.1 + m->diag * (PROX_REAL)1e-3;
+    e[k] = (m->hi[k] - m->lo[k]) / 2 * (PROX_REAL)1.1 + m->diag * (PROX_REAL)1e-3;
   }
   for (i = 0; i < n; ++i) {
     PROX_FN(prox_vec3) *q = pts + i;
@@ -207,15 +194,12 @@ static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n,
       u = 1 - u;
       v = 1 - v;
     }
-    pts[n + i].x =
-        (PROX_REAL)((1 - u - v) * (double)t->v[0].x + u * (double)t->v[1].x +
-                    v * (double)t->v[2].x + r * (double)m->diag * dx / len);
-    pts[n + i].y =
-        (PROX_REAL)((1 - u - v) * (double)t->v[0].y + u * (double)t->v[1].y +
-                    v * (double)t->v[2].y + r * (double)m->diag * dy / len);
-    pts[n + i].z =
-        (PROX_REAL)((1 - u - v) * (double)t->v[0].z + u * (double)t->v[1].z +
-                    v * (double)t->v[2].z + r * (double)m->diag * dz / len);
+    pts[n + i].x = (PROX_REAL)((1 - u - v) * (double)t->v[0].x + u * (double)t->v[1].x +
+                               v * (double)t->v[2].x + r * (double)m->diag * dx / len);
+    pts[n + i].y = (PROX_REAL)((1 - u - v) * (double)t->v[0].y + u * (double)t->v[1].y +
+                               v * (double)t->v[2].y + r * (double)m->diag * dy / len);
+    pts[n + i].z = (PROX_REAL)((1 - u - v) * (double)t->v[0].z + u * (double)t->v[1].z +
+                               v * (double)t->v[2].z + r * (double)m->diag * dz / len);
   }
   for (i = 0; i < n; ++i) {
     /* far away: 10 diagonals from the centre */
@@ -243,8 +227,7 @@ static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n,
 
 /* prox_bvh_within against the scalar loop, for n points with radius^2 =
  * (nearest + f diag)^2 for a few f; returns failures. */
-static long PROX_FN(mc_check_within)(const PROX_FN(mc_mesh) * m,
-                                     const PROX_FN(prox_bvh) * bvh,
+static long PROX_FN(mc_check_within)(const PROX_FN(mc_mesh) * m, const PROX_FN(prox_bvh) * bvh,
                                      const PROX_FN(prox_vec3) * pts, size_t n) {
   size_t i, cap = m->nt;
   uint32_t *ids = (uint32_t *)malloc(cap * sizeof *ids + 1);
@@ -262,8 +245,7 @@ static long PROX_FN(mc_check_within)(const PROX_FN(mc_mesh) * m,
     PROX_FN(prox_vec3) p = pts[i];
     uint32_t id;
     PROX_REAL d0 = PROX_FN(mc_brute)(m, p, PROX_INF, &id);
-    PROX_REAL r =
-        PROX_SQRT(d0) + m->diag * (PROX_REAL)(0.002 * (double)(i % 4));
+    PROX_REAL r = PROX_SQRT(d0) + m->diag * (PROX_REAL)(0.002 * (double)(i % 4));
     PROX_REAL r2 = r * r;
     size_t total, j, expect = 0, small;
     int ok = 1;
@@ -295,8 +277,7 @@ static long PROX_FN(mc_check_within)(const PROX_FN(mc_mesh) * m,
     }
     if (!ok) {
       ++bad;
-      CHECK_MSG(0, "within: point %zu: tree %zu triangles, brute force %zu", i,
-                total, expect);
+      CHECK_MSG(0, "within: point %zu: tree %zu triangles, brute force %zu", i, total, expect);
     }
   }
   free(ids);

@@ -24,9 +24,8 @@ static void PROX_FN(rt_free)(PROX_FN(rt_mesh) * m) {
 
 /* Copies the arrays in this precision and builds the tree with leaf
  * size leaf (0: the default). Returns 1 on success. */
-static int PROX_FN(rt_make)(PROX_FN(rt_mesh) * m, const char *name,
-                            const double *v, size_t nv, const uint32_t *t,
-                            size_t nt, int closed, int leaf) {
+static int PROX_FN(rt_make)(PROX_FN(rt_mesh) * m, const char *name, const double *v, size_t nv,
+                            const uint32_t *t, size_t nt, int closed, int leaf) {
   PROX_FN(prox_mesh) mesh;
   prox_bvh_options opt = prox_bvh_options_default();
   prox_error err;
@@ -68,8 +67,7 @@ static int PROX_FN(rt_make)(PROX_FN(rt_mesh) * m, const char *name,
   return 1;
 }
 
-static PROX_FN(prox_triangle)
-    PROX_FN(rt_tri)(const PROX_FN(rt_mesh) * m, size_t i) {
+static PROX_FN(prox_triangle) PROX_FN(rt_tri)(const PROX_FN(rt_mesh) * m, size_t i) {
   PROX_FN(prox_triangle) r;
   int k;
   for (k = 0; k < 3; ++k) {
@@ -80,8 +78,7 @@ static PROX_FN(prox_triangle)
 }
 
 /* The exact sign of dot(d, (b - a) x (c - a)), in rationals. */
-static int PROX_FN(rt_side_exact)(const PROX_FN(prox_triangle) * t,
-                                  PROX_FN(prox_vec3) d) {
+static int PROX_FN(rt_side_exact)(const PROX_FN(prox_triangle) * t, PROX_FN(prox_vec3) d) {
   mpq_t a[3], b[3], c[3], dd[3], u[3], w[3], n, x, y;
   double av[3] = {t->v[0].x, t->v[0].y, t->v[0].z};
   double bv[3] = {t->v[1].x, t->v[1].y, t->v[1].z};
@@ -101,8 +98,7 @@ static int PROX_FN(rt_side_exact)(const PROX_FN(prox_triangle) * t,
       nn += (e1[i1] * e2[i2] - e1[i2] * e2[i1]) * dv[i];
       perm += (fabs(e1[i1] * e2[i2]) + fabs(e1[i2] * e2[i1])) * fabs(dv[i]) +
               (fabs(bv[i1]) + fabs(av[i1]) + fabs(bv[i2]) + fabs(av[i2])) *
-                  (fabs(cv[i1]) + fabs(av[i1]) + fabs(cv[i2]) + fabs(av[i2])) *
-                  fabs(dv[i]);
+                  (fabs(cv[i1]) + fabs(av[i1]) + fabs(cv[i2]) + fabs(av[i2])) * fabs(dv[i]);
     }
     if (nn > 1e-9 * perm) return 1;
     if (nn < -1e-9 * perm) return -1;
@@ -151,8 +147,7 @@ static int PROX_FN(rt_bhit_cmp)(const void *x, const void *y) {
 
 /* The brute force: every hit (in (t, id) order) into hits (nt entries),
  * their number returned, the first strict minimum in *first. */
-static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m,
-                                const PROX_FN(prox_ray) * ray,
+static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_ray) * ray,
                                 PROX_FN(rt_bhit) * hits, size_t *first) {
   size_t i, n = 0;
   PROX_REAL best = PROX_INF;
@@ -191,12 +186,9 @@ static int PROX_FN(rt_same)(PROX_REAL a, PROX_REAL b) {
  * SIMD level; parity: 0 unknown, 1 the origin (at tmin) is outside a
  * closed mesh and tmax is +inf (count even, signed sum 0), 2 inside (odd,
  * signed sum +1). scratch: nt + 1 tree hits. Returns 1 when all agree. */
-static int PROX_FN(rt_check_ray)(const PROX_FN(rt_mesh) * m,
-                                 const PROX_FN(prox_ray) * ray,
-                                 const PROX_FN(rt_bhit) * bh, size_t bn,
-                                 size_t bfirst, int parity,
-                                 PROX_FN(prox_mesh_hit) * scratch,
-                                 const char *set, rt_stats *st) {
+static int PROX_FN(rt_check_ray)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_ray) * ray,
+                                 const PROX_FN(rt_bhit) * bh, size_t bn, size_t bfirst, int parity,
+                                 PROX_FN(prox_mesh_hit) * scratch, const char *set, rt_stats *st) {
   PROX_FN(prox_mesh_hit) h;
   int hit = PROX_FN(prox_bvh_raycast)(m->bvh, ray, &h), ok = 1;
   int occ = PROX_FN(prox_bvh_occluded)(m->bvh, ray);
@@ -204,46 +196,39 @@ static int PROX_FN(rt_check_ray)(const PROX_FN(rt_mesh) * m,
   size_t cnt = PROX_FN(prox_bvh_ray_count)(m->bvh, ray, &wind), i, tot, half;
   for (i = 0; i < bn; ++i)
     bwind += bh[i].sign;
-  ok &= CHECK_MSG(hit == (bn > 0) && h.hit == hit, "%s %s: hit %d, brute %d",
-                  m->name, set, hit, (int)bn);
+  ok &= CHECK_MSG(hit == (bn > 0) && h.hit == hit, "%s %s: hit %d, brute %d", m->name, set, hit,
+                  (int)bn);
   if (hit && bn) {
-    ok &= CHECK_MSG(
-        PROX_FN(rt_same)(h.t, bh[bfirst].t) && h.triangle == bh[bfirst].id,
-        "%s %s: first hit t %.17g id %u, brute t %.17g id %u", m->name, set,
-        (double)h.t, h.triangle, (double)bh[bfirst].t, bh[bfirst].id);
+    ok &= CHECK_MSG(PROX_FN(rt_same)(h.t, bh[bfirst].t) && h.triangle == bh[bfirst].id,
+                    "%s %s: first hit t %.17g id %u, brute t %.17g id %u", m->name, set,
+                    (double)h.t, h.triangle, (double)bh[bfirst].t, bh[bfirst].id);
     ok &= CHECK(h.sign == bh[bfirst].sign);
     ok &= CHECK(memcmp(h.bary, bh[bfirst].bary, sizeof h.bary) == 0 &&
                 memcmp(&h.normal, &bh[bfirst].normal, sizeof h.normal) == 0);
     if (bfirst + 1 < bn && bh[bfirst + 1].t == bh[bfirst].t) ++st->ties;
   }
-  ok &= CHECK_MSG(occ == (bn > 0), "%s %s: occluded %d, brute %d", m->name, set,
-                  occ, (int)bn);
-  ok &= CHECK_MSG(cnt == bn && wind == bwind,
-                  "%s %s: count %zu winding %ld, brute %zu %ld", m->name, set,
-                  cnt, wind, bn, bwind);
+  ok &= CHECK_MSG(occ == (bn > 0), "%s %s: occluded %d, brute %d", m->name, set, occ, (int)bn);
+  ok &= CHECK_MSG(cnt == bn && wind == bwind, "%s %s: count %zu winding %ld, brute %zu %ld",
+                  m->name, set, cnt, wind, bn, bwind);
   tot = PROX_FN(prox_bvh_ray_all)(m->bvh, ray, scratch, bn + 1);
   ok &= CHECK(tot == bn);
   for (i = 0; i < bn && i < tot; ++i)
-    ok &= CHECK_MSG(
-        PROX_FN(rt_same)(scratch[i].t, bh[i].t) &&
-            scratch[i].triangle == bh[i].id && scratch[i].sign == bh[i].sign &&
-            scratch[i].hit == 1 &&
-            memcmp(scratch[i].bary, bh[i].bary, sizeof bh[i].bary) == 0,
-        "%s %s: hit %zu of %zu: t %.17g id %u, brute %.17g id %u", m->name, set,
-        i, bn, (double)scratch[i].t, scratch[i].triangle, (double)bh[i].t,
-        bh[i].id);
+    ok &= CHECK_MSG(PROX_FN(rt_same)(scratch[i].t, bh[i].t) && scratch[i].triangle == bh[i].id &&
+                        scratch[i].sign == bh[i].sign && scratch[i].hit == 1 &&
+                        memcmp(scratch[i].bary, bh[i].bary, sizeof bh[i].bary) == 0,
+                    "%s %s: hit %zu of %zu: t %.17g id %u, brute %.17g id %u", m->name, set, i, bn,
+                    (double)scratch[i].t, scratch[i].triangle, (double)bh[i].t, bh[i].id);
   /* A buffer too small keeps the first hits in order. */
   half = bn / 2;
   tot = PROX_FN(prox_bvh_ray_all)(m->bvh, ray, scratch, half);
   ok &= CHECK(tot == bn);
   for (i = 0; i < half; ++i)
-    ok &= CHECK(PROX_FN(rt_same)(scratch[i].t, bh[i].t) &&
-                scratch[i].triangle == bh[i].id);
+    ok &= CHECK(PROX_FN(rt_same)(scratch[i].t, bh[i].t) && scratch[i].triangle == bh[i].id);
   if (parity) {
     ++st->parity_checked;
     ok &= CHECK_MSG((long)(bn % 2) == (parity == 2) && bwind == (parity == 2),
-                    "%s %s: %zu crossings, signed sum %ld, origin %s", m->name,
-                    set, bn, bwind, parity == 2 ? "inside" : "outside");
+                    "%s %s: %zu crossings, signed sum %ld, origin %s", m->name, set, bn, bwind,
+                    parity == 2 ? "inside" : "outside");
   }
   ++st->rays;
   st->hits += bn > 0;
@@ -252,24 +237,21 @@ static int PROX_FN(rt_check_ray)(const PROX_FN(rt_mesh) * m,
 }
 
 /* Checks one ray at every SIMD level the machine has. */
-static int PROX_FN(rt_check_levels)(const PROX_FN(rt_mesh) * m,
-                                    const PROX_FN(prox_ray) * ray, int parity,
-                                    PROX_FN(rt_bhit) * bh,
-                                    PROX_FN(prox_mesh_hit) * scratch,
-                                    const char *set, rt_stats *st) {
+static int PROX_FN(rt_check_levels)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_ray) * ray,
+                                    int parity, PROX_FN(rt_bhit) * bh,
+                                    PROX_FN(prox_mesh_hit) * scratch, const char *set,
+                                    rt_stats *st) {
   size_t bfirst, bn = PROX_FN(rt_brute)(m, ray, bh, &bfirst);
   int level, saved = prox_simd_level(), ok = 1;
   for (level = PROX_SIMD_SCALAR; level <= PROX_SIMD_AVX512; ++level) {
     if (!prox_simd_set(level)) continue;
-    ok &=
-        PROX_FN(rt_check_ray)(m, ray, bh, bn, bfirst, parity, scratch, set, st);
+    ok &= PROX_FN(rt_check_ray)(m, ray, bh, bn, bfirst, parity, scratch, set, st);
   }
   prox_simd_set(saved);
   if (!ok)
-    h_note("ray o (%.17g, %.17g, %.17g) d (%.17g, %.17g, %.17g) [%g, %g]",
-           (double)ray->origin.x, (double)ray->origin.y, (double)ray->origin.z,
-           (double)ray->dir.x, (double)ray->dir.y, (double)ray->dir.z,
-           (double)ray->tmin, (double)ray->tmax);
+    h_note("ray o (%.17g, %.17g, %.17g) d (%.17g, %.17g, %.17g) [%g, %g]", (double)ray->origin.x,
+           (double)ray->origin.y, (double)ray->origin.z, (double)ray->dir.x, (double)ray->dir.y,
+           (double)ray->dir.z, (double)ray->tmin, (double)ray->tmax);
   return ok;
 }
 
@@ -279,8 +261,7 @@ static PROX_FN(prox_vec3) PROX_FN(rt_unit)(uint64_t *s) {
     double x = rng_sym(s), y = rng_sym(s), z = rng_sym(s);
     double r = sqrt(x * x + y * y + z * z);
     if (r > 0.1 && r <= 1)
-      return PROX_FN(prox_v3)((PROX_REAL)(x / r), (PROX_REAL)(y / r),
-                              (PROX_REAL)(z / r));
+      return PROX_FN(prox_v3)((PROX_REAL)(x / r), (PROX_REAL)(y / r), (PROX_REAL)(z / r));
   }
 }
 
@@ -291,11 +272,9 @@ static PROX_FN(prox_vec3) PROX_FN(rt_unit)(uint64_t *s) {
  * line starts and ends outside), rays starting on the surface (a point of
  * a triangle, t from 0). Parity is asserted on closed meshes for the
  * rays from outside to +inf. */
-static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n,
-                             uint64_t seed) {
+static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n, uint64_t seed) {
   PROX_FN(rt_bhit) *bh = (PROX_FN(rt_bhit) *)malloc((m->nt + 1) * sizeof *bh);
-  PROX_FN(prox_mesh_hit) *scratch =
-      (PROX_FN(prox_mesh_hit) *)malloc((m->nt + 1) * sizeof *scratch);
+  PROX_FN(prox_mesh_hit) *scratch = (PROX_FN(prox_mesh_hit) *)malloc((m->nt + 1) * sizeof *scratch);
   static const char *names[4] = {"random", "vertices", "edges", "surface"};
   double c[3];
   int set, k;
@@ -319,9 +298,9 @@ static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n,
         o = PROX_FN(prox_v3)((PROX_REAL)(c[0] + m->diag * (double)u.x),
                              (PROX_REAL)(c[1] + m->diag * (double)u.y),
                              (PROX_REAL)(c[2] + m->diag * (double)u.z));
-        ray = PROX_FN(prox_ray_make)(
-            o, PROX_FN(prox_v3)((PROX_REAL)p[0] - o.x, (PROX_REAL)p[1] - o.y,
-                                (PROX_REAL)p[2] - o.z));
+        ray =
+            PROX_FN(prox_ray_make)(o, PROX_FN(prox_v3)((PROX_REAL)p[0] - o.x, (PROX_REAL)p[1] - o.y,
+                                                       (PROX_REAL)p[2] - o.z));
         if (i % 2)
           ray.tmax = (PROX_REAL)(2.0 * rng_unit(&s));
         else if (m->closed)
@@ -330,11 +309,9 @@ static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n,
         PROX_FN(prox_vec3) o = tr.v[kv];
         if (set == 2) {
           PROX_FN(prox_vec3) b = tr.v[(kv + 1) % 3];
-          o = PROX_FN(prox_v3)(o.x + (b.x - o.x) / 2, o.y + (b.y - o.y) / 2,
-                               o.z + (b.z - o.z) / 2);
+          o = PROX_FN(prox_v3)(o.x + (b.x - o.x) / 2, o.y + (b.y - o.y) / 2, o.z + (b.z - o.z) / 2);
         }
-        ray = PROX_FN(prox_ray_make)(
-            o, PROX_FN(prox_vscale)(u, (PROX_REAL)m->diag));
+        ray = PROX_FN(prox_ray_make)(o, PROX_FN(prox_vscale)(u, (PROX_REAL)m->diag));
         ray.tmin = -2;
         if (m->closed) parity = 1;
       } else {
@@ -342,27 +319,22 @@ static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n,
         PROX_FN(prox_vec3) o;
         if (a + b > 1) a = 1 - a, b = 1 - b;
         o = PROX_FN(prox_v3)(
-            (PROX_REAL)((double)tr.v[0].x +
-                        a * ((double)tr.v[1].x - (double)tr.v[0].x) +
+            (PROX_REAL)((double)tr.v[0].x + a * ((double)tr.v[1].x - (double)tr.v[0].x) +
                         b * ((double)tr.v[2].x - (double)tr.v[0].x)),
-            (PROX_REAL)((double)tr.v[0].y +
-                        a * ((double)tr.v[1].y - (double)tr.v[0].y) +
+            (PROX_REAL)((double)tr.v[0].y + a * ((double)tr.v[1].y - (double)tr.v[0].y) +
                         b * ((double)tr.v[2].y - (double)tr.v[0].y)),
-            (PROX_REAL)((double)tr.v[0].z +
-                        a * ((double)tr.v[1].z - (double)tr.v[0].z) +
+            (PROX_REAL)((double)tr.v[0].z + a * ((double)tr.v[1].z - (double)tr.v[0].z) +
                         b * ((double)tr.v[2].z - (double)tr.v[0].z)));
         if (i % 4 == 0) o = tr.v[kv]; /* exactly on a vertex */
         ray = PROX_FN(prox_ray_make)(o, u);
       }
-      if (!PROX_FN(rt_check_levels)(m, &ray, parity, bh, scratch, names[set],
-                                    &st))
-        ++fails;
+      if (!PROX_FN(rt_check_levels)(m, &ray, parity, bh, scratch, names[set], &st)) ++fails;
     }
     printf("  %-20s %-5s %-8s %6ld rays (x levels: %ld), %ld hit, %ld "
            "crossings, %ld ties at the first hit, %ld parity checks, %ld "
            "failed\n",
-           m->name, PROX_IS_DOUBLE ? "double" : "float", names[set], n, st.rays,
-           st.hits, st.crossings, st.ties, st.parity_checked, fails);
+           m->name, PROX_IS_DOUBLE ? "double" : "float", names[set], n, st.rays, st.hits,
+           st.crossings, st.ties, st.parity_checked, fails);
   }
   free(bh);
   free(scratch);
@@ -370,14 +342,10 @@ static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n,
 
 /* The batch forms against the single queries: the same bits for 1, 2 and
  * 7 threads. */
-static void PROX_FN(rt_batches)(const PROX_FN(rt_mesh) * m, long n,
-                                uint64_t seed) {
-  PROX_FN(prox_ray) *rays =
-      (PROX_FN(prox_ray) *)malloc((size_t)n * sizeof *rays);
-  PROX_FN(prox_mesh_hit) *ref =
-      (PROX_FN(prox_mesh_hit) *)malloc((size_t)n * sizeof *ref);
-  PROX_FN(prox_mesh_hit) *got =
-      (PROX_FN(prox_mesh_hit) *)malloc((size_t)n * sizeof *got);
+static void PROX_FN(rt_batches)(const PROX_FN(rt_mesh) * m, long n, uint64_t seed) {
+  PROX_FN(prox_ray) *rays = (PROX_FN(prox_ray) *)malloc((size_t)n * sizeof *rays);
+  PROX_FN(prox_mesh_hit) *ref = (PROX_FN(prox_mesh_hit) *)malloc((size_t)n * sizeof *ref);
+  PROX_FN(prox_mesh_hit) *got = (PROX_FN(prox_mesh_hit) *)malloc((size_t)n * sizeof *got);
   uint8_t *occ = (uint8_t *)malloc((size_t)n);
   size_t *cnt = (size_t *)malloc((size_t)n * sizeof *cnt);
   long *wind = (long *)malloc((size_t)n * sizeof *wind);
@@ -400,20 +368,18 @@ static void PROX_FN(rt_batches)(const PROX_FN(rt_mesh) * m, long n,
   for (j = 0; j < 3; ++j) {
     long bad = 0;
     memset(got, 0, (size_t)n * sizeof *got);
-    CHECK(PROX_FN(prox_bvh_raycast_batch)(m->bvh, rays, (size_t)n, got,
-                                          threads[j]) == PROX_OK);
-    CHECK(PROX_FN(prox_bvh_occluded_batch)(m->bvh, rays, (size_t)n, occ,
-                                           threads[j]) == PROX_OK);
-    CHECK(PROX_FN(prox_bvh_ray_count_batch)(m->bvh, rays, (size_t)n, cnt, wind,
-                                            threads[j]) == PROX_OK);
+    CHECK(PROX_FN(prox_bvh_raycast_batch)(m->bvh, rays, (size_t)n, got, threads[j]) == PROX_OK);
+    CHECK(PROX_FN(prox_bvh_occluded_batch)(m->bvh, rays, (size_t)n, occ, threads[j]) == PROX_OK);
+    CHECK(PROX_FN(prox_bvh_ray_count_batch)(m->bvh, rays, (size_t)n, cnt, wind, threads[j]) ==
+          PROX_OK);
     for (i = 0; i < n; ++i) {
       long w;
       size_t c = PROX_FN(prox_bvh_ray_count)(m->bvh, &rays[i], &w);
-      bad += memcmp(&got[i], &ref[i], sizeof got[i]) != 0 ||
-             occ[i] != ref[i].hit || cnt[i] != c || wind[i] != w;
+      bad += memcmp(&got[i], &ref[i], sizeof got[i]) != 0 || occ[i] != ref[i].hit || cnt[i] != c ||
+             wind[i] != w;
     }
-    CHECK_MSG(bad == 0, "%s: %ld of %ld batch results differ with %d threads",
-              m->name, bad, n, threads[j]);
+    CHECK_MSG(bad == 0, "%s: %ld of %ld batch results differ with %d threads", m->name, bad, n,
+              threads[j]);
   }
   free(rays);
   free(ref);

@@ -13,14 +13,12 @@
 
 /* Size in bytes of a PLY scalar type, 0 if unknown. */
 static int ml_type_size(const char *t) {
-  if (!strcmp(t, "char") || !strcmp(t, "uchar") || !strcmp(t, "int8") ||
-      !strcmp(t, "uint8"))
+  if (!strcmp(t, "char") || !strcmp(t, "uchar") || !strcmp(t, "int8") || !strcmp(t, "uint8"))
     return 1;
-  if (!strcmp(t, "short") || !strcmp(t, "ushort") || !strcmp(t, "int16") ||
-      !strcmp(t, "uint16"))
+  if (!strcmp(t, "short") || !strcmp(t, "ushort") || !strcmp(t, "int16") || !strcmp(t, "uint16"))
     return 2;
-  if (!strcmp(t, "int") || !strcmp(t, "uint") || !strcmp(t, "float") ||
-      !strcmp(t, "int32") || !strcmp(t, "uint32") || !strcmp(t, "float32"))
+  if (!strcmp(t, "int") || !strcmp(t, "uint") || !strcmp(t, "float") || !strcmp(t, "int32") ||
+      !strcmp(t, "uint32") || !strcmp(t, "float32"))
     return 4;
   if (!strcmp(t, "double") || !strcmp(t, "float64")) return 8;
   return 0;
@@ -78,8 +76,7 @@ static int ml_load_ply(const char *path, objmesh *m, char *err, size_t len) {
       ok = 1;
       break;
     }
-    if (k >= 2 && !strcmp(a, "format") && strcmp(b, "binary_little_endian"))
-      break;
+    if (k >= 2 && !strcmp(a, "format") && strcmp(b, "binary_little_endian")) break;
     if (k == 3 && !strcmp(a, "element")) {
       in = !strcmp(b, "vertex") ? 1 : !strcmp(b, "face") ? 2 : 3;
       if (in == 1) nv = atol(c);
@@ -190,8 +187,7 @@ static int ml_load_stl(const char *path, objmesh *m, char *err, size_t len) {
     while (*s == ' ' || *s == '\t')
       ++s;
     if (strncmp(s, "vertex", 6) != 0) continue;
-    if (sscanf(s + 6, "%lf %lf %lf", &p[0], &p[1], &p[2]) != 3 ||
-        !obj_push_vertex(m, p)) {
+    if (sscanf(s + 6, "%lf %lf %lf", &p[0], &p[1], &p[2]) != 3 || !obj_push_vertex(m, p)) {
       ok = 0;
       break;
     }

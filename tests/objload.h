@@ -110,8 +110,7 @@ static int obj_load(const char *path, objmesh *m, char *err, size_t errlen) {
         }
         if (k < 0) k += (long)m->nv + 1;
         if (k < 1 || (size_t)k > m->nv) {
-          snprintf(err, errlen, "%.300s:%ld: face index out of range", path,
-                   lineno);
+          snprintf(err, errlen, "%.300s:%ld: face index out of range", path, lineno);
           fclose(f);
           obj_free(m);
           return 0;

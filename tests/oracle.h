@@ -156,8 +156,7 @@ static inline void q3_dist2(mpq_t r, const q3 *a, const q3 *b) {
 
 /* a == b exactly. */
 static inline int q3_equal(const q3 *a, const q3 *b) {
-  return mpq_equal(a->x, b->x) && mpq_equal(a->y, b->y) &&
-         mpq_equal(a->z, b->z);
+  return mpq_equal(a->x, b->x) && mpq_equal(a->y, b->y) && mpq_equal(a->z, b->z);
 }
 
 /* a == 0 exactly. */
@@ -226,8 +225,7 @@ static inline double oracle_root_gap(const mpq_t a, const mpq_t b) {
 
 /* |computed - exact| / unit as a double; +inf when computed is NaN or
  * infinite (so that a maximum shows it) and when unit is not positive. */
-static inline double oracle_err(double computed, const mpq_t exact,
-                                double unit) {
+static inline double oracle_err(double computed, const mpq_t exact, double unit) {
   mpq_t d, u;
   double e;
   if (!isfinite(computed) || !(unit > 0)) return INFINITY;
@@ -244,13 +242,11 @@ static inline double oracle_err(double computed, const mpq_t exact,
 
 /* |c - exact| / unit (Euclidean norm) for the point c = (x, y, z); +inf for
  * a non-finite c. */
-static inline double oracle_err3(double x, double y, double z, const q3 *exact,
-                                 double unit) {
+static inline double oracle_err3(double x, double y, double z, const q3 *exact, double unit) {
   q3 c;
   mpq_t d2, u;
   double e;
-  if (!isfinite(x) || !isfinite(y) || !isfinite(z) || !(unit > 0))
-    return INFINITY;
+  if (!isfinite(x) || !isfinite(y) || !isfinite(z) || !(unit > 0)) return INFINITY;
   q3_init(&c);
   mpq_inits(d2, u, NULL);
   q3_set_d(&c, x, y, z);
@@ -284,13 +280,7 @@ static inline double oracle_err_q(const mpq_t a, const mpq_t b, double unit) {
 /* ------------------------------------------------------------------------ */
 
 /* Feature kinds, numbered like prox_feature_kind. */
-enum {
-  ORACLE_NONE = 0,
-  ORACLE_VERTEX = 1,
-  ORACLE_EDGE = 2,
-  ORACLE_FACE = 3,
-  ORACLE_INTERIOR = 4
-};
+enum { ORACLE_NONE = 0, ORACLE_VERTEX = 1, ORACLE_EDGE = 2, ORACLE_FACE = 3, ORACLE_INTERIOR = 4 };
 
 /* Closest point of a parametric set {o + t d : lo <= t <= hi}. */
 typedef struct oracle_lin {
@@ -319,8 +309,8 @@ static inline void oracle_lin_clear(oracle_lin *r) {
 /* Closest point to p of {o + t d : lo <= t <= hi}; lo == NULL means -inf,
  * hi == NULL +inf; lo wins when lo > hi. A zero d gives q = o with t the
  * clamp of 0 and end 0 (prox's documented convention: vertex 0). */
-static inline void oracle_point_lin(oracle_lin *r, const q3 *p, const q3 *o,
-                                    const q3 *d, mpq_srcptr lo, mpq_srcptr hi) {
+static inline void oracle_point_lin(oracle_lin *r, const q3 *p, const q3 *o, const q3 *d,
+                                    mpq_srcptr lo, mpq_srcptr hi) {
   mpq_t dd, m;
   q3 w;
   double len;
@@ -379,8 +369,7 @@ static inline void oracle_point_lin(oracle_lin *r, const q3 *p, const q3 *o,
 }
 
 /* Closest point of the segment a b (t in [0, 1]; t = 1 is b exactly). */
-static inline void oracle_point_segment(oracle_lin *r, const q3 *p, const q3 *a,
-                                        const q3 *b) {
+static inline void oracle_point_segment(oracle_lin *r, const q3 *p, const q3 *a, const q3 *b) {
   q3 d;
   mpq_t zero, one;
   q3_init(&d);
@@ -395,8 +384,7 @@ static inline void oracle_point_segment(oracle_lin *r, const q3 *p, const q3 *a,
 /* Closest point of the plane {x : n . x = offset}: q = p - ((n.p -
  * offset) / n.n) n; a zero n contains every point (q = p). *signed_dist
  * (if not NULL) gets (n.p - offset) / |n| to ~300 bits. */
-static inline void oracle_point_plane(q3 *q, mpq_t d2, mpq_t signed_dist,
-                                      const q3 *p, const q3 *n,
+static inline void oracle_point_plane(q3 *q, mpq_t d2, mpq_t signed_dist, const q3 *p, const q3 *n,
                                       const mpq_t offset) {
   mpq_t nn, s, k;
   mpq_inits(nn, s, k, NULL);
@@ -469,8 +457,7 @@ static inline void oracle_tri_clear(oracle_tri *r) {
 /* Exact closest point of the triangle v[0..2] to p: the projection when it
  * lies inside (exact barycentric signs), else the nearest of the three
  * exact edge points; zero area: the nearest edge point. */
-static inline void oracle_point_triangle(oracle_tri *r, const q3 *p,
-                                         const q3 v[3]) {
+static inline void oracle_point_triangle(oracle_tri *r, const q3 *p, const q3 v[3]) {
   q3 e1, e2, w, n, c;
   mpq_t t, len2[3];
   double nlen, elen[3];
@@ -503,8 +490,8 @@ static inline void oracle_point_triangle(oracle_tri *r, const q3 *p,
   }
   nlen = oracle_sqrt_d(r->n2);
   r->degenerate = mpq_sgn(r->n2) == 0;
-  r->inside = !r->degenerate && mpq_sgn(r->num[0]) >= 0 &&
-              mpq_sgn(r->num[1]) >= 0 && mpq_sgn(r->num[2]) >= 0;
+  r->inside = !r->degenerate && mpq_sgn(r->num[0]) >= 0 && mpq_sgn(r->num[1]) >= 0 &&
+              mpq_sgn(r->num[2]) >= 0;
   r->sin2min = 0;
   if (!r->degenerate) {
     /* sin^2 of the angle at v[i]: n2 / (|edge in|^2 |edge out|^2). */
@@ -595,8 +582,7 @@ static inline void oracle_point_triangle(oracle_tri *r, const q3 *p,
 /* Exact squared distance from p to feature (kind, index) of a triangle, as
  * numbered above; a FACE is the whole triangle. Returns 0 for an unknown
  * feature, else 1. */
-static inline int oracle_triangle_feature_dist2(mpq_t r, const q3 *p,
-                                                const q3 v[3], int kind,
+static inline int oracle_triangle_feature_dist2(mpq_t r, const q3 *p, const q3 v[3], int kind,
                                                 int index) {
   if (kind == ORACLE_VERTEX && index >= 0 && index < 3) {
     q3_dist2(r, p, &v[index]);
@@ -620,8 +606,7 @@ static inline int oracle_triangle_feature_dist2(mpq_t r, const q3 *p,
 
 /* r = (b - a) . ((c - a) x (d - a)): six times the signed volume of the
  * tetrahedron a b c d, exactly. */
-static inline void oracle_orient3d(mpq_t r, const q3 *a, const q3 *b,
-                                   const q3 *c, const q3 *d) {
+static inline void oracle_orient3d(mpq_t r, const q3 *a, const q3 *b, const q3 *c, const q3 *d) {
   q3 u, v, w;
   q3_init(&u);
   q3_init(&v);
@@ -696,8 +681,7 @@ static inline void oracle_tet_clear(oracle_tet *r) {
 /* Exact closest point of the solid tetrahedron v[0..3] to p: p itself when
  * the exact orientation signs put it inside, else the nearest of the four
  * exact face points. */
-static inline void oracle_point_tetrahedron(oracle_tet *r, const q3 *p,
-                                            const q3 v[4]) {
+static inline void oracle_point_tetrahedron(oracle_tet *r, const q3 *p, const q3 v[4]) {
   q3 tv[3], pv[4];
   int i, k, f[3], best = 0, sgn, pos = 0, zero = 0;
   double d1 = INFINITY, d2nd = INFINITY;
@@ -739,8 +723,7 @@ static inline void oracle_point_tetrahedron(oracle_tet *r, const q3 *p,
   }
   r->face_margin = d2nd - d1;
   for (i = 0; i < 4; ++i)
-    if (i != best && mpq_equal(r->face[i].d2, r->face[best].d2))
-      r->face_margin = 0;
+    if (i != best && mpq_equal(r->face[i].d2, r->face[best].d2)) r->face_margin = 0;
   if (r->inside && !r->boundary) {
     q3_set(&r->q, p);
     mpq_set_ui(r->d2, 0, 1);
@@ -811,8 +794,8 @@ static inline void oracle_point_tetrahedron(oracle_tet *r, const q3 *p,
 /* Exact squared distance from p to feature (kind, index) of a tetrahedron
  * as numbered above (INTERIOR: the solid). Returns 0 for an unknown feature,
  * else 1. */
-static inline int oracle_tet_feature_dist2(mpq_t r, const q3 *p, const q3 v[4],
-                                           int kind, int index) {
+static inline int oracle_tet_feature_dist2(mpq_t r, const q3 *p, const q3 v[4], int kind,
+                                           int index) {
   static const int ex[6] = {0, 0, 0, 1, 1, 2}, ey[6] = {1, 2, 3, 2, 3, 3};
   if (kind == ORACLE_VERTEX && index >= 0 && index < 4) {
     q3_dist2(r, p, &v[index]);
@@ -1015,8 +998,7 @@ static inline oracle_frame oracle_frame_random(oracle_rng *g, int kind) {
   f.scale = 1;
   f.shift[0] = f.shift[1] = f.shift[2] = 0;
   if (kind == ORACLE_LARGE) {
-    f.scale = far_small ? oracle_rng_log10(g, -3, 0)
-                        : oracle_rng_range(g, 0.5e3, 2e3);
+    f.scale = far_small ? oracle_rng_log10(g, -3, 0) : oracle_rng_range(g, 0.5e3, 2e3);
     for (i = 0; i < 3; ++i) {
       /* Two draws: sequenced, so that every compiler makes the same case. */
       double sign = oracle_rng_sign(g);
@@ -1031,16 +1013,14 @@ static inline oracle_frame oracle_frame_random(oracle_rng *g, int kind) {
 }
 
 /* out = shift + scale u (a point). */
-static inline void oracle_frame_point(const oracle_frame *f, const double u[3],
-                                      double out[3]) {
+static inline void oracle_frame_point(const oracle_frame *f, const double u[3], double out[3]) {
   int i;
   for (i = 0; i < 3; ++i)
     out[i] = f->shift[i] + f->scale * u[i];
 }
 
 /* out = scale u (a vector). */
-static inline void oracle_frame_vector(const oracle_frame *f, const double u[3],
-                                       double out[3]) {
+static inline void oracle_frame_vector(const oracle_frame *f, const double u[3], double out[3]) {
   int i;
   for (i = 0; i < 3; ++i)
     out[i] = f->scale * u[i];
@@ -1080,14 +1060,12 @@ typedef struct oracle_table {
 static oracle_table oracle_table_;
 
 /* The row of (kernel, precision, kind), created on first use. */
-static inline oracle_row *oracle_row_get(const char *kernel,
-                                         const char *precision, int kind) {
+static inline oracle_row *oracle_row_get(const char *kernel, const char *precision, int kind) {
   int i;
   oracle_row *r;
   for (i = 0; i < oracle_table_.n; ++i) {
     r = &oracle_table_.rows[i];
-    if (r->kind == kind && strcmp(r->kernel, kernel) == 0 &&
-        strcmp(r->precision, precision) == 0)
+    if (r->kind == kind && strcmp(r->kernel, kernel) == 0 && strcmp(r->precision, precision) == 0)
       return r;
   }
   if (oracle_table_.n == ORACLE_MAX_ROWS) {
@@ -1129,8 +1107,8 @@ static inline void oracle_table_print(FILE *f) {
   fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
   for (i = 0; i < oracle_table_.n; ++i) {
     const oracle_row *r = &oracle_table_.rows[i];
-    fprintf(f, "| %s | %s | %s | %ld |", r->kernel, r->precision,
-            oracle_kind_name(r->kind), r->cases);
+    fprintf(f, "| %s | %s | %s | %ld |", r->kernel, r->precision, oracle_kind_name(r->kind),
+            r->cases);
     oracle_print_cell(f, r->sqdist);
     oracle_print_cell(f, r->point);
     oracle_print_cell(f, r->point_ill);
@@ -1138,8 +1116,7 @@ static inline void oracle_table_print(FILE *f) {
       fprintf(f, " - |");
     else
       fprintf(f, " %.3g %s |", r->value, r->value_unit);
-    fprintf(f, " %ld | %ld | %ld |", r->feature_checked, r->feature_amb,
-            r->feature_amb_diff);
+    fprintf(f, " %ld | %ld | %ld |", r->feature_checked, r->feature_amb, r->feature_amb_diff);
     oracle_print_cell(f, r->amb_diff_margin);
     fprintf(f, "\n");
   }

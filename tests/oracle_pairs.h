@@ -89,9 +89,8 @@ static inline void orp_res_clear(orp_res *r) {
 }
 
 /* Appends a candidate; returns it. */
-static inline orp_cand *orp_push(orp_res *r, const mpq_t d2, const q3 *p,
-                                 const q3 *q, int k0, int i0, int k1, int i1,
-                                 double m2) {
+static inline orp_cand *orp_push(orp_res *r, const mpq_t d2, const q3 *p, const q3 *q, int k0,
+                                 int i0, int k1, int i1, double m2) {
   orp_cand *c = &r->c[r->n++];
   mpq_set(c->d2, d2);
   q3_set(&c->p, p);
@@ -120,8 +119,7 @@ static inline void orp_finish(orp_res *r) {
   for (i = 0; i < r->n; ++i) {
     const orp_cand *c = &r->c[i];
     double gap;
-    if (c->k0 == b->k0 && c->i0 == b->i0 && c->k1 == b->k1 && c->i1 == b->i1)
-      continue;
+    if (c->k0 == b->k0 && c->i0 == b->i0 && c->k1 == b->k1 && c->i1 == b->i1) continue;
     mpq_sub(g, c->d2, b->d2);
     gap = mpq_get_d(g);
     if (gap < r->amb) r->amb = gap;
@@ -162,14 +160,13 @@ static inline int orp_lin_end(const orp_lin *L, int e, q3 *p) {
 
 /* The point of B nearest p as a candidate (p on A with feature ka, ia);
  * swap: A and B exchange roles in the candidate (p is then side 1). */
-static inline void orp_point_vs(orp_res *r, const q3 *p, int ka, int ia,
-                                const orp_lin *B, int swap) {
+static inline void orp_point_vs(orp_res *r, const q3 *p, int ka, int ia, const orp_lin *B,
+                                int swap) {
   oracle_lin l;
   int k, i;
   double m;
   oracle_lin_init(&l);
-  oracle_point_lin(&l, p, &B->o, &B->d, B->has_lo ? B->lo : NULL,
-                   B->has_hi ? B->hi : NULL);
+  oracle_point_lin(&l, p, &B->o, &B->d, B->has_lo ? B->lo : NULL, B->has_hi ? B->hi : NULL);
   orp_lin_feature(&l, &k, &i);
   if (orp_lin_single(B, &l.q)) {
     /* B is a point itself: prox reports VERTEX 0. */
@@ -190,8 +187,7 @@ static inline void orp_point_vs(orp_res *r, const q3 *p, int ka, int ia,
  * of the closest point of L to y (the other point of the pair) when it has
  * that feature, else 0 (the pair is then not a strict local optimum, or a
  * tie). Squared length. */
-static inline double orp_margin_lin(const orp_lin *L, const q3 *y, int k,
-                                    int i) {
+static inline double orp_margin_lin(const orp_lin *L, const q3 *y, int k, int i) {
   oracle_lin l;
   int lk, li;
   double m;
@@ -201,8 +197,7 @@ static inline double orp_margin_lin(const orp_lin *L, const q3 *y, int k,
     li = 0;
     l.margin = INFINITY;
   } else {
-    oracle_point_lin(&l, y, &L->o, &L->d, L->has_lo ? L->lo : NULL,
-                     L->has_hi ? L->hi : NULL);
+    oracle_point_lin(&l, y, &L->o, &L->d, L->has_lo ? L->lo : NULL, L->has_hi ? L->hi : NULL);
     orp_lin_feature(&l, &lk, &li);
   }
   m = (lk == k && li == i) ? l.margin * l.margin : 0;
@@ -224,23 +219,20 @@ static inline double orp_margin_tri(const q3 v[3], const q3 *y, int k, int i) {
 /* Lowers r->amb to the projection margins of the winner: its point on each
  * object must be that object's closest point to the other point, robustly
  * (X, Y: linear sets, or NULL with triangles tx, ty). */
-static inline void orp_refine(orp_res *r, const orp_lin *X, const q3 *tx,
-                              const orp_lin *Y, const q3 *ty) {
+static inline void orp_refine(orp_res *r, const orp_lin *X, const q3 *tx, const orp_lin *Y,
+                              const q3 *ty) {
   const orp_cand *b = &r->c[r->best];
   double m;
-  m = X ? orp_margin_lin(X, &b->q, b->k0, b->i0)
-        : orp_margin_tri(tx, &b->q, b->k0, b->i0);
+  m = X ? orp_margin_lin(X, &b->q, b->k0, b->i0) : orp_margin_tri(tx, &b->q, b->k0, b->i0);
   if (m < r->amb) r->amb = m;
-  m = Y ? orp_margin_lin(Y, &b->p, b->k1, b->i1)
-        : orp_margin_tri(ty, &b->p, b->k1, b->i1);
+  m = Y ? orp_margin_lin(Y, &b->p, b->k1, b->i1) : orp_margin_tri(ty, &b->p, b->k1, b->i1);
   if (m < r->amb) r->amb = m;
 }
 
 /* Exact closest pair of two linear sets (fills r). refine 0 skips the
  * projection margins of the winner (for edge pairs inside a triangle query,
  * whose own refinement covers them). */
-static inline void orp_lin_lin_x(orp_res *r, const orp_lin *A, const orp_lin *B,
-                                 int refine) {
+static inline void orp_lin_lin_x(orp_res *r, const orp_lin *A, const orp_lin *B, int refine) {
   q3 p, q, n, w, c;
   mpq_t n2, s, t, x, dd;
   int e, sa, sb;
@@ -285,17 +277,14 @@ static inline void orp_lin_lin_x(orp_res *r, const orp_lin *A, const orp_lin *B,
       q3_dot(t, &c, &n);
       mpq_div(t, t, n2);
       mpq_neg(t, t);
-      if ((!A->has_lo || mpq_cmp(s, A->lo) > 0) &&
-          (!A->has_hi || mpq_cmp(s, A->hi) < 0) &&
-          (!B->has_lo || mpq_cmp(t, B->lo) > 0) &&
-          (!B->has_hi || mpq_cmp(t, B->hi) < 0)) {
+      if ((!A->has_lo || mpq_cmp(s, A->lo) > 0) && (!A->has_hi || mpq_cmp(s, A->hi) < 0) &&
+          (!B->has_lo || mpq_cmp(t, B->lo) > 0) && (!B->has_hi || mpq_cmp(t, B->hi) < 0)) {
         q3_addmul(&p, &A->o, s, &A->d);
         q3_addmul(&q, &B->o, t, &B->d);
         q3_dot(x, &w, &n);
         mpq_mul(x, x, x);
         mpq_div(x, x, n2);
-        orp_push(r, x, &p, &q, ORACLE_EDGE, 0, ORACLE_EDGE, 0, INFINITY)->sin2 =
-            r->sin2;
+        orp_push(r, x, &p, &q, ORACLE_EDGE, 0, ORACLE_EDGE, 0, INFINITY)->sin2 = r->sin2;
       }
     }
     if (r->n == 0) {
@@ -343,8 +332,7 @@ static inline void orp_edge_feature(int k, int i, int e, int *ko, int *io) {
 /* Whether segment p q crosses triangle v strictly (exact signs); then x is
  * the crossing point and *sin2 the sin^2 of the angle between the segment
  * and the plane (the conditioning of x). */
-static inline int orp_cross(const q3 *p, const q3 *q, const q3 v[3], q3 *x,
-                            double *sin2) {
+static inline int orp_cross(const q3 *p, const q3 *q, const q3 v[3], q3 *x, double *sin2) {
   mpq_t dp, dq, u, vv, w, t;
   int res = 0, sp, sq;
   mpq_inits(dp, dq, u, vv, w, t, NULL);
@@ -400,8 +388,7 @@ static inline int orp_cross(const q3 *p, const q3 *q, const q3 v[3], q3 *x,
 
 /* Appends the candidates of point p (feature kp, ip on side sp) against
  * triangle v. */
-static inline void orp_point_tri(orp_res *r, const q3 *p, int kp, int ip,
-                                 const q3 v[3], int side) {
+static inline void orp_point_tri(orp_res *r, const q3 *p, int kp, int ip, const q3 v[3], int side) {
   oracle_tri t;
   oracle_tri_init(&t);
   oracle_point_triangle(&t, p, v);
@@ -415,9 +402,8 @@ static inline void orp_point_tri(orp_res *r, const q3 *p, int kp, int ip,
 /* Appends the segment-segment candidate of edges (segments) a0 b0 and a1 b1
  * with side features mapped through edge indices e0, e1 (-1: a segment,
  * not a triangle edge). */
-static inline void orp_edge_edge(orp_res *r, orp_res *tmp, const q3 *a0,
-                                 const q3 *b0, int e0, const q3 *a1,
-                                 const q3 *b1, int e1) {
+static inline void orp_edge_edge(orp_res *r, orp_res *tmp, const q3 *a0, const q3 *b0, int e0,
+                                 const q3 *a1, const q3 *b1, int e1) {
   orp_lin A, B;
   const orp_cand *c;
   int k0, i0, k1, i1;
@@ -441,8 +427,7 @@ static inline void orp_edge_edge(orp_res *r, orp_res *tmp, const q3 *a0,
 /* A certified lower bound (double) of the squared distance between
  * segments a0 b0 and a1 b1: the gap between their bounding boxes, shrunk by
  * a relative 1e-9 for the rounding of the doubles. */
-static inline double orp_box_lb(const q3 *a0, const q3 *b0, const q3 *a1,
-                                const q3 *b1) {
+static inline double orp_box_lb(const q3 *a0, const q3 *b0, const q3 *a1, const q3 *b1) {
   double p[4][3], s = 0;
   int i;
   q3_get_d(a0, p[0]);
@@ -499,8 +484,8 @@ static inline double orp_slack(const q3 *v, int n) {
 }
 
 /* Exact closest pair of segment a b and triangle v. */
-static inline void orp_segment_triangle(orp_res *r, orp_res *tmp, const q3 *a,
-                                        const q3 *b, const q3 v[3]) {
+static inline void orp_segment_triangle(orp_res *r, orp_res *tmp, const q3 *a, const q3 *b,
+                                        const q3 v[3]) {
   q3 x;
   mpq_t zero;
   int i;
@@ -513,8 +498,7 @@ static inline void orp_segment_triangle(orp_res *r, orp_res *tmp, const q3 *a,
   } else {
     double s2;
     if (orp_cross(a, b, v, &x, &s2))
-      orp_push(r, zero, &x, &x, ORACLE_EDGE, 0, ORACLE_FACE, 0, INFINITY)
-          ->sin2 = s2;
+      orp_push(r, zero, &x, &x, ORACLE_EDGE, 0, ORACLE_FACE, 0, INFINITY)->sin2 = s2;
     /* Candidates in increasing order of a certified lower bound, skipping
      * those that cannot come within the slack of the best (see
      * orp_triangle_triangle). */
@@ -559,8 +543,7 @@ static inline void orp_segment_triangle(orp_res *r, orp_res *tmp, const q3 *a,
 }
 
 /* Exact closest pair of triangles u and v. */
-static inline void orp_triangle_triangle(orp_res *r, orp_res *tmp,
-                                         const q3 u[3], const q3 v[3]) {
+static inline void orp_triangle_triangle(orp_res *r, orp_res *tmp, const q3 u[3], const q3 v[3]) {
   q3 x;
   mpq_t zero;
   int i;
@@ -572,11 +555,9 @@ static inline void orp_triangle_triangle(orp_res *r, orp_res *tmp,
     int i1 = i == 2 ? 0 : i + 1;
     double s2;
     if (orp_cross(&u[i], &u[i1], v, &x, &s2))
-      orp_push(r, zero, &x, &x, ORACLE_EDGE, i, ORACLE_FACE, 0, INFINITY)
-          ->sin2 = s2;
+      orp_push(r, zero, &x, &x, ORACLE_EDGE, i, ORACLE_FACE, 0, INFINITY)->sin2 = s2;
     if (orp_cross(&v[i], &v[i1], u, &x, &s2))
-      orp_push(r, zero, &x, &x, ORACLE_FACE, 0, ORACLE_EDGE, i, INFINITY)
-          ->sin2 = s2;
+      orp_push(r, zero, &x, &x, ORACLE_FACE, 0, ORACLE_EDGE, i, INFINITY)->sin2 = s2;
   }
   {
     /* The 15 candidates (6 vertex-triangle, 9 edge-edge) in increasing
@@ -596,8 +577,7 @@ static inline void orp_triangle_triangle(orp_res *r, orp_res *tmp,
         lb[a] = orp_tri_box_lb(p, t);
       } else {
         int e = a - 6, ei = e / 3, ej = e % 3;
-        lb[a] = orp_box_lb(&u[ei], &u[ei == 2 ? 0 : ei + 1], &v[ej],
-                           &v[ej == 2 ? 0 : ej + 1]);
+        lb[a] = orp_box_lb(&u[ei], &u[ei == 2 ? 0 : ei + 1], &v[ej], &v[ej == 2 ? 0 : ej + 1]);
       }
     }
     for (a = 1; a < n; ++a)
@@ -629,8 +609,7 @@ static inline void orp_triangle_triangle(orp_res *r, orp_res *tmp,
 /* The squared distance of two solids around cores at squared distance d2c
  * with radii r0, r1 (>= 0): max(0, sqrt(d2c) - r0 - r1)^2, to ~300 bits.
  * *gap gets sqrt(d2c) - r0 - r1 as a double. */
-static inline void orp_inflate(mpq_t out, double *gap, const mpq_t d2c,
-                               double r0, double r1) {
+static inline void orp_inflate(mpq_t out, double *gap, const mpq_t d2c, double r0, double r1) {
   mpq_t g, rr;
   mpq_inits(g, rr, NULL);
   oracle_sqrt(g, d2c);

@@ -108,8 +108,7 @@ static inline int ory_cmp_d(const mpq_t a, double d) {
 
 /* Clips a line interval to [tmin, tmax] (tmax < tmin: the single
  * parameter tmin). */
-static inline void ory_clip(ory_hit *h, const ory_iv *v, double tmin,
-                            double tmax) {
+static inline void ory_clip(ory_hit *h, const ory_iv *v, double tmin, double tmax) {
   mpq_t a, b;
   int a_inf = 0, b_inf = 0; /* a = -inf / b = +inf */
   h->hit = h->inside = 0;
@@ -154,8 +153,7 @@ static inline void ory_clip(ory_hit *h, const ory_iv *v, double tmin,
 /* ------------------------------------------------------------------------ */
 
 /* Sign of orient3d(a, b, c, d) = (b - a) . ((c - a) x (d - a)). */
-static inline int ory_orient3d(const q3 *a, const q3 *b, const q3 *c,
-                               const q3 *d) {
+static inline int ory_orient3d(const q3 *a, const q3 *b, const q3 *c, const q3 *d) {
   mpq_t r;
   int s;
   mpq_init(r);
@@ -168,9 +166,8 @@ static inline int ory_orient3d(const q3 *a, const q3 *b, const q3 *c,
 /* Exact ray edge function ((p - o) x (q - o)) . d, with the perturbation
  * of prox: when zero, the sign of (d x (q - p))[a0], else [a1]. Returns the
  * sign; *zero gets 1 when the unperturbed value is 0. */
-static inline int ory_ray_edge(const q3 *o, const q3 *d, const q3 *p,
-                               const q3 *q, int a0, int a1, int perturb,
-                               int *zero) {
+static inline int ory_ray_edge(const q3 *o, const q3 *d, const q3 *p, const q3 *q, int a0, int a1,
+                               int perturb, int *zero) {
   q3 u, v;
   mpq_t r;
   int s;
@@ -224,8 +221,7 @@ static inline mpq_ptr q3_at(q3 *v, int i) {
  * numbered like prox_point_aabb; fmargin is the distance (in frame units)
  * of the entry point to the nearest face plane it is not on; cos_in/out
  * the |d[axis]| / |d| of the entry and exit axes. */
-static inline void ory_line_slabs(ory_iv *v, mpq_t o[3], mpq_t d[3],
-                                  mpq_t lo[3], mpq_t hi[3]) {
+static inline void ory_line_slabs(ory_iv *v, mpq_t o[3], mpq_t d[3], mpq_t lo[3], mpq_t hi[3]) {
   mpq_t t0, t1, t, p;
   int i, lo_inf = 1, hi_inf = 1, c[3] = {0, 0, 0}, nc, ax_in = -1, ax_out = -1;
   double dl = 0;
@@ -312,8 +308,8 @@ static inline void ory_line_slabs(ory_iv *v, mpq_t o[3], mpq_t d[3],
 
 /* Line against the axis-aligned box [bmin, bmax] grown by g (a length;
  * negative shrinks). */
-static inline void ory_line_aabb(ory_iv *v, const ory_ray *r, const q3 *bmin,
-                                 const q3 *bmax, double g) {
+static inline void ory_line_aabb(ory_iv *v, const ory_ray *r, const q3 *bmin, const q3 *bmax,
+                                 double g) {
   mpq_t o[3], d[3], lo[3], hi[3], gq;
   int i;
   mpq_init(gq);
@@ -337,9 +333,8 @@ static inline void ory_line_aabb(ory_iv *v, const ory_ray *r, const q3 *bmin,
 /* Line against the oriented box {x : |(x - c) . axis[i]| <= |half[i]|}
  * (the slab form prox uses), grown by g along each axis (in units of the
  * axes, which are unit up to rounding). */
-static inline void ory_line_obb(ory_iv *v, const ory_ray *r, const q3 *c,
-                                const q3 ax[3], const double half[3],
-                                double g) {
+static inline void ory_line_obb(ory_iv *v, const ory_ray *r, const q3 *c, const q3 ax[3],
+                                const double half[3], double g) {
   mpq_t o[3], d[3], lo[3], hi[3];
   q3 w;
   int i;
@@ -367,8 +362,7 @@ static inline void ory_line_obb(ory_iv *v, const ory_ray *r, const q3 *c,
 
 /* Roots of A t^2 + 2 B t + C = 0 (A > 0): 0 when none, else r0 <= r1 with
  * the 320-bit square root. */
-static inline int ory_quadratic(mpq_t r0, mpq_t r1, const mpq_t A,
-                                const mpq_t B, const mpq_t C) {
+static inline int ory_quadratic(mpq_t r0, mpq_t r1, const mpq_t A, const mpq_t B, const mpq_t C) {
   mpq_t disc, t, s;
   int ok;
   mpq_inits(disc, t, s, NULL);
@@ -390,8 +384,7 @@ static inline int ory_quadratic(mpq_t r0, mpq_t r1, const mpq_t A,
 
 /* |cos| of the angle between d and the normal at the point o + t d of a
  * ball around c (double estimate). */
-static inline double ory_cos_ball(const ory_ray *r, const mpq_t t,
-                                  const q3 *c) {
+static inline double ory_cos_ball(const ory_ray *r, const mpq_t t, const q3 *c) {
   q3 p;
   double n[3], dd[3], nn, ddl, dot;
   q3_init(&p);
@@ -407,8 +400,7 @@ static inline double ory_cos_ball(const ory_ray *r, const mpq_t t,
 }
 
 /* Line against the ball of radius rad + g around c. */
-static inline void ory_line_ball(ory_iv *v, const ory_ray *r, const q3 *c,
-                                 double rad, double g) {
+static inline void ory_line_ball(ory_iv *v, const ory_ray *r, const q3 *c, double rad, double g) {
   mpq_t A, B, C, R;
   q3 f;
   ory_iv_reset(v);
@@ -483,8 +475,8 @@ static inline void ory_iv_union(ory_iv *v, const ory_iv *w) {
  * prox_point_capsule: VERTEX 0 / 1 (cap around a / b), EDGE 0 (side).
  * fmargin: distance of the entry point from the circles where the side
  * meets the caps, approximately |s| |e| with s the axis parameter. */
-static inline void ory_line_capsule(ory_iv *v, const ory_ray *r, const q3 *a,
-                                    const q3 *b, double rad, double g) {
+static inline void ory_line_capsule(ory_iv *v, const ory_ray *r, const q3 *a, const q3 *b,
+                                    double rad, double g) {
   ory_iv w;
   q3 e, f, p;
   mpq_t ee, de, fe, A, B, C, R, t, s0, s1, u;
@@ -589,9 +581,7 @@ static inline void ory_line_capsule(ory_iv *v, const ory_ray *r, const q3 *a,
       q3_get_d(&r->d, dd);
       nl = sqrt(nd[0] * nd[0] + nd[1] * nd[1] + nd[2] * nd[2]);
       dl = sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]);
-      v->cos_in = nl > 0 ? fabs(nd[0] * dd[0] + nd[1] * dd[1] + nd[2] * dd[2]) /
-                               (nl * dl)
-                         : 0;
+      v->cos_in = nl > 0 ? fabs(nd[0] * dd[0] + nd[1] * dd[1] + nd[2] * dd[2]) / (nl * dl) : 0;
       q3_clear(&n);
     }
   }
@@ -609,9 +599,7 @@ static inline void ory_line_capsule(ory_iv *v, const ory_ray *r, const q3 *a,
     q3_get_d(&r->d, dd);
     nl = sqrt(nd[0] * nd[0] + nd[1] * nd[1] + nd[2] * nd[2]);
     dl = sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]);
-    v->cos_out =
-        nl > 0 ? fabs(nd[0] * dd[0] + nd[1] * dd[1] + nd[2] * dd[2]) / (nl * dl)
-               : 0;
+    v->cos_out = nl > 0 ? fabs(nd[0] * dd[0] + nd[1] * dd[1] + nd[2] * dd[2]) / (nl * dl) : 0;
     q3_clear(&n);
   }
   ory_iv_clear(&w);
@@ -656,8 +644,7 @@ static inline int ory_tet_plane(q3 *n, mpq_t off, const q3 v[4], int i) {
 /* Line against a solid (non-flat) tetrahedron, each face plane pushed out
  * by at least g (a length; negative pulls in). Features as
  * prox_point_tetrahedron. */
-static inline void ory_line_tet(ory_iv *v, const ory_ray *r, const q3 tv[4],
-                                double g) {
+static inline void ory_line_tet(ory_iv *v, const ory_ray *r, const q3 tv[4], double g) {
   q3 n[4], p;
   mpq_t off[4], nd, t, gq;
   int i, lo_inf = 1, hi_inf = 1, fin = -1, fout = -1, on[4], non = 0;
@@ -721,13 +708,11 @@ static inline void ory_line_tet(ory_iv *v, const ory_ray *r, const q3 tv[4],
     double nn[3];
     q3_get_d(&n[fin], nn);
     q3_dot(nd, &n[fin], &r->d);
-    v->cos_in = fabs(mpq_get_d(nd)) /
-                (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) * dl);
+    v->cos_in = fabs(mpq_get_d(nd)) / (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) * dl);
     if (fout >= 0) {
       q3_get_d(&n[fout], nn);
       q3_dot(nd, &n[fout], &r->d);
-      v->cos_out = fabs(mpq_get_d(nd)) /
-                   (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) * dl);
+      v->cos_out = fabs(mpq_get_d(nd)) / (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) * dl);
     }
   }
   /* Faces through the entry point and distance to the others. */
@@ -741,8 +726,7 @@ static inline void ory_line_tet(ory_iv *v, const ory_ray *r, const q3 tv[4],
     if (!on[i]) {
       double nn[3], m;
       q3_get_d(&n[i], nn);
-      m = fabs(mpq_get_d(t)) /
-          sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]);
+      m = fabs(mpq_get_d(t)) / sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]);
       if (m < v->fmargin) v->fmargin = m;
     }
   }
@@ -788,9 +772,8 @@ done:
  * *t (exact parameter of the plane crossing), zeros (bit k: the weight of
  * vertex k is exactly zero) and cos (|cos| of the incidence). closed = 1:
  * the boundary counts (no perturbation), as prox's tetrahedron does. */
-static inline int ory_line_triangle(mpq_t t, int *zeros, double *cosv,
-                                    const ory_ray *r, const q3 v[3],
-                                    int closed) {
+static inline int ory_line_triangle(mpq_t t, int *zeros, double *cosv, const ory_ray *r,
+                                    const q3 v[3], int closed) {
   double dd[3];
   int kx, ky, s[3], z[3], i, pos = 0, neg = 0, hit;
   q3 e1, e2, n, w;
@@ -804,8 +787,7 @@ static inline int ory_line_triangle(mpq_t t, int *zeros, double *cosv,
     neg |= s[i] < 0;
   }
   if (!closed)
-    hit = (s[0] > 0 && s[1] > 0 && s[2] > 0) ||
-          (s[0] < 0 && s[1] < 0 && s[2] < 0);
+    hit = (s[0] > 0 && s[1] > 0 && s[2] > 0) || (s[0] < 0 && s[1] < 0 && s[2] < 0);
   else
     hit = pos != neg;
   *zeros = z[0] | (z[1] << 1) | (z[2] << 2);
@@ -827,9 +809,8 @@ static inline int ory_line_triangle(mpq_t t, int *zeros, double *cosv,
     double nn[3];
     mpq_div(t, t, nd);
     q3_get_d(&n, nn);
-    *cosv = fabs(mpq_get_d(nd)) /
-            (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) *
-             sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]));
+    *cosv = fabs(mpq_get_d(nd)) / (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) *
+                                   sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]));
   }
   q3_clear(&e1);
   q3_clear(&e2);
@@ -844,8 +825,7 @@ static inline int ory_line_triangle(mpq_t t, int *zeros, double *cosv,
 /* ------------------------------------------------------------------------ */
 
 /* Projection interval [lo, hi] of the points p[0..n) on the axis L. */
-static inline void ory_project(mpq_t lo, mpq_t hi, const q3 *p, int n,
-                               const q3 *L) {
+static inline void ory_project(mpq_t lo, mpq_t hi, const q3 *p, int n, const q3 *L) {
   mpq_t t;
   int i;
   mpq_init(t);
@@ -860,8 +840,7 @@ static inline void ory_project(mpq_t lo, mpq_t hi, const q3 *p, int n,
 /* Separation of two convex point sets A (na points) and B along the axis
  * L: the gap between their projections divided by |L| (> 0: separated;
  * <= 0: overlapping along L), as a double; L == 0 gives -inf. */
-static inline double ory_axis_gap(const q3 *A, int na, const q3 *B, int nb,
-                                  const q3 *L) {
+static inline double ory_axis_gap(const q3 *A, int na, const q3 *B, int nb, const q3 *L) {
   mpq_t alo, ahi, blo, bhi, g, l2;
   double gap;
   if (q3_is_zero(L)) return -INFINITY;
@@ -880,8 +859,7 @@ static inline double ory_axis_gap(const q3 *A, int na, const q3 *B, int nb,
 }
 
 /* The eight corners of a parallelepiped c + sum s_i h_i a_i, s_i = +-1. */
-static inline void ory_box_corners(q3 out[8], const q3 *c, const q3 a[3],
-                                   const double h[3]) {
+static inline void ory_box_corners(q3 out[8], const q3 *c, const q3 a[3], const double h[3]) {
   int k, i;
   mpq_t s;
   mpq_init(s);
@@ -900,8 +878,7 @@ static inline void ory_box_corners(q3 out[8], const q3 *c, const q3 a[3],
  * products): > 0 exactly when some candidate separates them. For convex
  * polytopes whose candidate list is complete, that is the exact
  * overlap test (separating axis theorem). */
-static inline double ory_sat(const q3 *A, int na, const q3 *B, int nb,
-                             const q3 *axes, int naxes) {
+static inline double ory_sat(const q3 *A, int na, const q3 *B, int nb, const q3 *axes, int naxes) {
   double best = -INFINITY, g;
   int i;
   for (i = 0; i < naxes; ++i) {
@@ -934,14 +911,12 @@ typedef struct ory_table {
 
 static ory_table ory_table_;
 
-static inline ory_row *ory_row_get(const char *kernel, const char *prec,
-                                   int kind) {
+static inline ory_row *ory_row_get(const char *kernel, const char *prec, int kind) {
   int i;
   ory_row *r;
   for (i = 0; i < ory_table_.n; ++i) {
     r = &ory_table_.rows[i];
-    if (r->kind == kind && strcmp(r->kernel, kernel) == 0 &&
-        strcmp(r->precision, prec) == 0)
+    if (r->kind == kind && strcmp(r->kernel, kernel) == 0 && strcmp(r->precision, prec) == 0)
       return r;
   }
   if (ory_table_.n == ORY_MAX_ROWS) return &ory_table_.rows[ORY_MAX_ROWS - 1];
@@ -963,9 +938,8 @@ static inline void ory_table_print(FILE *f) {
   fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
   for (i = 0; i < ory_table_.n; ++i) {
     const ory_row *r = &ory_table_.rows[i];
-    fprintf(f, "| %s | %s | %s | %ld | %ld | %ld | %ld | %ld | %ld |",
-            r->kernel, r->precision, oracle_kind_name(r->kind), r->cases,
-            r->hits, r->decided, r->amb, r->amb_diff, r->feat);
+    fprintf(f, "| %s | %s | %s | %ld | %ld | %ld | %ld | %ld | %ld |", r->kernel, r->precision,
+            oracle_kind_name(r->kind), r->cases, r->hits, r->decided, r->amb, r->amb_diff, r->feat);
     oracle_print_cell(f, r->t_err);
     oracle_print_cell(f, r->tx_err);
     oracle_print_cell(f, r->t_ill);

@@ -138,8 +138,8 @@ int main(int argc, char **argv) {
   initial = prox_simd_level();
   cap = env && *env ? initial : PROX_SIMD_AVX512;
   if (!h_.list_only) {
-    printf("# level at start: %s (PROX_SIMD=%s); testing:",
-           prox_simd_name(initial), env ? env : "unset");
+    printf("# level at start: %s (PROX_SIMD=%s); testing:", prox_simd_name(initial),
+           env ? env : "unset");
     for (level = PROX_SIMD_SCALAR; level <= cap; ++level)
       if (prox_simd_set(level)) printf(" %s", prox_simd_name(level));
     printf("\n");
@@ -149,14 +149,12 @@ int main(int argc, char **argv) {
   for (level = PROX_SIMD_SCALAR; level <= cap; ++level) {
     if (!prox_simd_set(level)) {
       if (!h_.list_only)
-        printf("# %s: not available on this CPU or build, skipped\n",
-               prox_simd_name(level));
+        printf("# %s: not available on this CPU or build, skipped\n", prox_simd_name(level));
       continue;
     }
     g_level_name = prox_simd_name(level);
     for (k = 0; k < sizeof tests / sizeof tests[0]; ++k) {
-      snprintf(names[level][k], sizeof names[level][k], "%s/%s", g_level_name,
-               tests[k].name);
+      snprintf(names[level][k], sizeof names[level][k], "%s/%s", g_level_name, tests[k].name);
       /* A test may change the level (none does): set it each time. */
       prox_simd_set(level);
       h_run(names[level][k], tests[k].fn);
@@ -187,24 +185,20 @@ static int PROX_FN(same_bits)(PROX_REAL a, PROX_REAL b) {
 /* Two results equal bit for bit, field by field. */
 static int PROX_FN(same_result)(const RES *a, const RES *b) {
   int k;
-  if (!PROX_FN(same_bits)(a->point.x, b->point.x) ||
-      !PROX_FN(same_bits)(a->point.y, b->point.y) ||
-      !PROX_FN(same_bits)(a->point.z, b->point.z) ||
-      !PROX_FN(same_bits)(a->sqdist, b->sqdist))
+  if (!PROX_FN(same_bits)(a->point.x, b->point.x) || !PROX_FN(same_bits)(a->point.y, b->point.y) ||
+      !PROX_FN(same_bits)(a->point.z, b->point.z) || !PROX_FN(same_bits)(a->sqdist, b->sqdist))
     return 0;
   for (k = 0; k < 4; ++k)
     if (!PROX_FN(same_bits)(a->param[k], b->param[k])) return 0;
-  return a->feature.kind == b->feature.kind &&
-         a->feature.index == b->feature.index;
+  return a->feature.kind == b->feature.kind && a->feature.index == b->feature.index;
 }
 
 static void PROX_FN(note_result)(const char *what, const RES *r) {
   h_note("%s: point (%a, %a, %a) sqdist %a param (%a, %a, %a, %a) "
          "feature %d/%d",
-         what, (double)r->point.x, (double)r->point.y, (double)r->point.z,
-         (double)r->sqdist, (double)r->param[0], (double)r->param[1],
-         (double)r->param[2], (double)r->param[3], r->feature.kind,
-         r->feature.index);
+         what, (double)r->point.x, (double)r->point.y, (double)r->point.z, (double)r->sqdist,
+         (double)r->param[0], (double)r->param[1], (double)r->param[2], (double)r->param[3],
+         r->feature.kind, r->feature.index);
 }
 
 static void PROX_FN(note_vec)(const char *what, VEC v) {
@@ -218,25 +212,23 @@ static void PROX_FN(note_tri)(const TRI *t) {
 }
 
 /* CHECK_BITS(a, b): two reals with the same bits. */
-#define CHECK_BITS(a, b)                                                       \
-  CHECK_MSG(PROX_FN(same_bits)(a, b), "%s = %a and %s = %a differ in bits",    \
-            #a, (double)(a), #b, (double)(b))
+#define CHECK_BITS(a, b)                                                                           \
+  CHECK_MSG(PROX_FN(same_bits)(a, b), "%s = %a and %s = %a differ in bits", #a, (double)(a), #b,   \
+            (double)(b))
 
 /* CHECK_BITS_OR_NAN(a, b): two reals with the same bits, or both NaN (of
  * any sign and payload). */
-#define CHECK_BITS_OR_NAN(a, b)                                                \
-  CHECK_MSG(PROX_FN(same_bits)(a, b) || ((a) != (a) && (b) != (b)),            \
-            "%s = %a and %s = %a differ in bits", #a, (double)(a), #b,         \
-            (double)(b))
+#define CHECK_BITS_OR_NAN(a, b)                                                                    \
+  CHECK_MSG(PROX_FN(same_bits)(a, b) || ((a) != (a) && (b) != (b)),                                \
+            "%s = %a and %s = %a differ in bits", #a, (double)(a), #b, (double)(b))
 
 /* CHECK_RESULT(a, b): two results equal bit for bit; prints both if not. */
-#define CHECK_RESULT(a, b)                                                     \
-  do {                                                                         \
-    if (!CHECK_MSG(PROX_FN(same_result)(a, b), "results %s and %s differ", #a, \
-                   #b)) {                                                      \
-      PROX_FN(note_result)(#a, a);                                             \
-      PROX_FN(note_result)(#b, b);                                             \
-    }                                                                          \
+#define CHECK_RESULT(a, b)                                                                         \
+  do {                                                                                             \
+    if (!CHECK_MSG(PROX_FN(same_result)(a, b), "results %s and %s differ", #a, #b)) {              \
+      PROX_FN(note_result)(#a, a);                                                                 \
+      PROX_FN(note_result)(#b, b);                                                                 \
+    }                                                                                              \
   } while (0)
 
 static PROX_REAL PROX_FN(uni)(uint64_t *s, double lo, double hi) {
@@ -294,17 +286,15 @@ static TRI PROX_FN(rtri)(uint64_t *s, int kind, VEC c) {
     case 3: /* sliver: relative height 1e-12 (1e-6 in float) */
       t.v[2] = PROX_FN(prox_vmadd)(PROX_FN(prox_vmadd)(a, u, d),
                                    (PROX_REAL)(PROX_IS_DOUBLE ? 1e-12 : 1e-6) *
-                                       PROX_FN(prox_vlen)(d) /
-                                       PROX_FN(prox_vlen)(perp),
+                                       PROX_FN(prox_vlen)(d) / PROX_FN(prox_vlen)(perp),
                                    perp);
       break;
     default: { /* angle at v[0] near the threshold */
       PROX_REAL h = (PROX_REAL)sqrt(sin2 / (1 - sin2));
-      VEC n = PROX_FN(prox_vscale)(perp, PROX_FN(prox_vlen)(d) /
-                                             PROX_FN(prox_vlen)(perp));
-      t.v[2] = PROX_FN(prox_vadd)(
-          a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(d, (PROX_REAL)0.7),
-                                PROX_FN(prox_vscale)(n, (PROX_REAL)0.7 * h)));
+      VEC n = PROX_FN(prox_vscale)(perp, PROX_FN(prox_vlen)(d) / PROX_FN(prox_vlen)(perp));
+      t.v[2] =
+          PROX_FN(prox_vadd)(a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(d, (PROX_REAL)0.7),
+                                                   PROX_FN(prox_vscale)(n, (PROX_REAL)0.7 * h)));
       break;
     }
     }
@@ -336,18 +326,15 @@ static VEC PROX_FN(near_tri)(uint64_t *s, const TRI *t, unsigned w, double r) {
     q = PROX_FN(prox_vmadd)(PROX_FN(prox_vmadd)(t->v[0], u, e1), v, e2);
     break;
   case 2:
-    q = PROX_FN(prox_vmadd)(a, PROX_FN(uni)(s, -0.5, 1.5),
-                            PROX_FN(prox_vsub)(b, a));
+    q = PROX_FN(prox_vmadd)(a, PROX_FN(uni)(s, -0.5, 1.5), PROX_FN(prox_vsub)(b, a));
     break;
   case 3: {
     /* a plus a direction perpendicular to the edge, in the plane. */
     VEC d = PROX_FN(prox_vsub)(b, a);
     VEC perp = PROX_FN(prox_vcross)(n, d);
     PROX_REAL pl = PROX_FN(prox_vlen)(perp);
-    q = pl > 0
-            ? PROX_FN(prox_vmadd)(
-                  a, PROX_FN(uni)(s, -1, 1) * PROX_FN(prox_vlen)(d) / pl, perp)
-            : a;
+    q = pl > 0 ? PROX_FN(prox_vmadd)(a, PROX_FN(uni)(s, -1, 1) * PROX_FN(prox_vlen)(d) / pl, perp)
+               : a;
     break;
   }
   default: {
@@ -381,8 +368,7 @@ static PROX_REAL PROX_FN(ref_min)(VEC p, const TRI *t, size_t n, size_t *bi) {
 }
 
 /* Structure-of-arrays copy of t[0..n) in buf (9 n reals). */
-static PROX_FN(prox_triangle_soa)
-    PROX_FN(to_soa)(const TRI *t, size_t n, PROX_REAL *buf) {
+static PROX_FN(prox_triangle_soa) PROX_FN(to_soa)(const TRI *t, size_t n, PROX_REAL *buf) {
   PROX_FN(prox_triangle_soa) s;
   size_t i;
   int k;
@@ -404,15 +390,13 @@ static PROX_FN(prox_triangle_soa)
 static void PROX_FN(check_empty)(const RES *r) {
   CHECK(r->sqdist == PROX_INF);
   CHECK_INT_EQ(r->feature.kind, PROX_FEATURE_NONE);
-  CHECK(r->point.x != r->point.x && r->point.y != r->point.y &&
-        r->point.z != r->point.z);
+  CHECK(r->point.x != r->point.x && r->point.y != r->point.y && r->point.z != r->point.z);
   CHECK(r->param[0] != r->param[0]);
 }
 
 /* prox_point_triangles and its SoA form on t[0..n) against the oracle, bit
  * for bit: distance, index and the full result. */
-static void PROX_FN(check_point_triangles)(VEC p, const TRI *t, size_t n,
-                                           PROX_REAL *soabuf) {
+static void PROX_FN(check_point_triangles)(VEC p, const TRI *t, size_t n, PROX_REAL *soabuf) {
   size_t ref_i, got_i = 12345, soa_i = 12345;
   PROX_REAL ref = PROX_FN(ref_min)(p, t, n, &ref_i);
   PROX_FN(prox_triangle_soa) soa = PROX_FN(to_soa)(t, n, soabuf);
@@ -468,8 +452,7 @@ static void PROX_FN(body_point_triangles_random)(void) {
         h_case_begin();
         PROX_FN(check_point_triangles)(p, t, n, buf);
         if (h_case_failed())
-          h_note("%s %s kind %d n %zu round %ld", g_level_name, PREC, kind, n,
-                 round);
+          h_note("%s %s kind %d n %zu round %ld", g_level_name, PREC, kind, n, round);
       }
     }
   }
@@ -533,8 +516,7 @@ static void PROX_FN(body_point_triangles_ties)(void) {
       CHECK_INT_EQ(got_i, ref_i);
       CHECK_BITS(d, r);
     }
-    if (h_case_failed())
-      h_note("%s %s ties n %zu first %zu", g_level_name, PREC, n, first);
+    if (h_case_failed()) h_note("%s %s ties n %zu first %zu", g_level_name, PREC, n, first);
   }
 }
 
@@ -561,8 +543,7 @@ static void PROX_FN(body_point_triangles_nonfinite)(void) {
       t[i] = PROX_FN(rtri)(&s, 0, zero);
     for (k = 0; k < 6; ++k) {
       size_t at = (size_t)(rng_next(&s) % n), at2 = (size_t)(rng_next(&s) % n);
-      PROX_REAL bad =
-          k % 3 == 0 ? PROX_NAN : (k % 3 == 1 ? PROX_INF : -PROX_INF);
+      PROX_REAL bad = k % 3 == 0 ? PROX_NAN : (k % 3 == 1 ? PROX_INF : -PROX_INF);
       VEC p = PROX_FN(rvec)(&s, zero, 1.0);
       TRI keep = t[at], keep2 = t[at2];
       size_t ref_i;
@@ -594,8 +575,7 @@ static void PROX_FN(body_point_triangles_nonfinite)(void) {
       CHECK_INT_EQ(bi, ref_i);
       CHECK_RESULT(&r, &ref_r);
       if (h_case_failed())
-        h_note("%s %s nonfinite n %zu at %zu, %zu kind %zu", g_level_name, PREC,
-               n, at, at2, k);
+        h_note("%s %s nonfinite n %zu at %zu, %zu kind %zu", g_level_name, PREC, n, at, at2, k);
       t[at] = keep;
       t[at2] = keep2;
     }
@@ -604,8 +584,7 @@ static void PROX_FN(body_point_triangles_nonfinite)(void) {
 
 /* prox_points_triangle(pts, n, tri) with each combination of outputs,
  * against the scalar kernel point by point, bit for bit. */
-static void PROX_FN(check_points_triangle)(const VEC *pts, size_t n,
-                                           const TRI *tri, PROX_REAL *sq,
+static void PROX_FN(check_points_triangle)(const VEC *pts, size_t n, const TRI *tri, PROX_REAL *sq,
                                            RES *out) {
   size_t i;
   /* Sentinels past the end must stay untouched. */
@@ -663,8 +642,7 @@ static void PROX_FN(body_points_triangle)(void) {
         h_case_begin();
         PROX_FN(check_points_triangle)(pts, n, &t, sq, out);
         if (h_case_failed())
-          h_note("%s %s kind %d n %zu round %ld", g_level_name, PREC, kind, n,
-                 round);
+          h_note("%s %s kind %d n %zu round %ld", g_level_name, PREC, kind, n, round);
       }
     }
   }
@@ -702,12 +680,11 @@ static void PROX_FN(body_points_triangle_nonfinite)(void) {
       if (k == 3) t.v[2] = PROX_FN(prox_vscale)(t.v[2], PROX_REAL_MAX / 2);
       PROX_FN(check_points_triangle)(pts, n, &t, sq, out);
       for (i = 0; i < n; ++i) {
-        int finite = pts[i].x - pts[i].x == 0 && pts[i].y - pts[i].y == 0 &&
-                     pts[i].z - pts[i].z == 0;
+        int finite =
+            pts[i].x - pts[i].x == 0 && pts[i].y - pts[i].y == 0 && pts[i].z - pts[i].z == 0;
         if (!finite || k == 1 || k == 2) CHECK(sq[i] != sq[i]);
       }
-      if (h_case_failed())
-        h_note("%s %s nonfinite n %zu kind %d", g_level_name, PREC, n, k);
+      if (h_case_failed()) h_note("%s %s nonfinite n %zu kind %d", g_level_name, PREC, n, k);
     }
   }
 }
@@ -798,11 +775,9 @@ static void PROX_FN(body_points_aabb)(void) {
         memset(sq, 0, n * sizeof *sq);
         PROX_FN(prox_points_aabb)(pts, n, &box, sq, NULL);
         for (i = 0; i < n; ++i)
-          CHECK_BITS_OR_NAN(sq[i],
-                            PROX_FN(prox_point_aabb)(pts[i], &box, NULL));
+          CHECK_BITS_OR_NAN(sq[i], PROX_FN(prox_point_aabb)(pts[i], &box, NULL));
         if (h_case_failed()) {
-          h_note("%s %s kind %d n %zu round %ld", g_level_name, PREC, kind, n,
-                 round);
+          h_note("%s %s kind %d n %zu round %ld", g_level_name, PREC, kind, n, round);
           PROX_FN(note_vec)("box.min", box.min);
           PROX_FN(note_vec)("box.max", box.max);
         }
@@ -848,16 +823,15 @@ static void PROX_FN(body_threshold)(void) {
    * (h / 0.7)^2. The sweep: factors 10^-2 to 10^2 in steps of 4 %, then
    * 1 -/+ 2^-j for j = 1 .. 40 (drifts of every size). */
   for (k = 0; k < NSWEEP + NNEAR; ++k) {
-    double sin2 = k < NSWEEP
-                      ? expect * pow(10.0, -2.0 + 4.0 * k / (NSWEEP - 1))
-                      : expect * (1 + ((k - NSWEEP) % 2 ? 1 : -1) *
-                                          ldexp(1.0, -1 - (k - NSWEEP) / 2));
+    double sin2 =
+        k < NSWEEP ? expect * pow(10.0, -2.0 + 4.0 * k / (NSWEEP - 1))
+                   : expect * (1 + ((k - NSWEEP) % 2 ? 1 : -1) * ldexp(1.0, -1 - (k - NSWEEP) / 2));
     PROX_REAL h = (PROX_REAL)(0.7 * sqrt(sin2 / (1 - sin2)));
     tris[nt].v[0] = a;
     tris[nt].v[1] = PROX_FN(prox_vadd)(a, dir);
-    tris[nt].v[2] = PROX_FN(prox_vadd)(
-        a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(dir, (PROX_REAL)0.7),
-                              PROX_FN(prox_vscale)(up, h)));
+    tris[nt].v[2] =
+        PROX_FN(prox_vadd)(a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(dir, (PROX_REAL)0.7),
+                                                 PROX_FN(prox_vscale)(up, h)));
     ++nt;
   }
   /* The boundary in h, by bisection on the scalar kernel's own test
@@ -867,13 +841,11 @@ static void PROX_FN(body_threshold)(void) {
   hi = (PROX_REAL)(0.7 * sqrt(expect) * 2);
   for (k = 0; k < 200 && NEXTAFTER(lo, hi) < hi; ++k) {
     PROX_REAL mid = lo + (hi - lo) / 2;
-    VEC v2 = PROX_FN(prox_vadd)(
-        a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(dir, (PROX_REAL)0.7),
-                              PROX_FN(prox_vscale)(up, mid)));
+    VEC v2 = PROX_FN(prox_vadd)(a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(dir, (PROX_REAL)0.7),
+                                                      PROX_FN(prox_vscale)(up, mid)));
     VEC e1 = PROX_FN(prox_vsub)(PROX_FN(prox_vadd)(a, dir), a);
     VEC e2 = PROX_FN(prox_vsub)(v2, a);
-    PROX_REAL d11 = PROX_FN(prox_vdot)(e1, e1),
-              d22 = PROX_FN(prox_vdot)(e2, e2);
+    PROX_REAL d11 = PROX_FN(prox_vdot)(e1, e1), d22 = PROX_FN(prox_vdot)(e2, e2);
     PROX_REAL d12 = PROX_FN(prox_vdot)(e1, e2), scale = d11 * d22;
     if (scale - d12 * d12 > (PROX_REAL)expect * scale)
       hi = mid;
@@ -889,9 +861,9 @@ static void PROX_FN(body_threshold)(void) {
       PROX_REAL d11, d22, d12, scale;
       tris[nt].v[0] = a;
       tris[nt].v[1] = PROX_FN(prox_vadd)(a, dir);
-      tris[nt].v[2] = PROX_FN(prox_vadd)(
-          a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(dir, (PROX_REAL)0.7),
-                                PROX_FN(prox_vscale)(up, h)));
+      tris[nt].v[2] =
+          PROX_FN(prox_vadd)(a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(dir, (PROX_REAL)0.7),
+                                                   PROX_FN(prox_vscale)(up, h)));
       e1 = PROX_FN(prox_vsub)(tris[nt].v[1], a);
       e2 = PROX_FN(prox_vsub)(tris[nt].v[2], a);
       d11 = PROX_FN(prox_vdot)(e1, e1);
@@ -922,9 +894,9 @@ static void PROX_FN(body_threshold)(void) {
           u = 1 - u;
           v = 1 - v;
         }
-        pts[i] = PROX_FN(prox_vmadd)(
-            PROX_FN(prox_vmadd)(PROX_FN(prox_vmadd)(t->v[0], u, e1), v, e2),
-            PROX_FN(uni)(&s, -1, 1) / PROX_FN(prox_vlen)(e1), n);
+        pts[i] =
+            PROX_FN(prox_vmadd)(PROX_FN(prox_vmadd)(PROX_FN(prox_vmadd)(t->v[0], u, e1), v, e2),
+                                PROX_FN(uni)(&s, -1, 1) / PROX_FN(prox_vlen)(e1), n);
       } else {
         pts[i] = PROX_FN(near_tri)(&s, t, (unsigned)rng_next(&s), 1.0);
       }
@@ -933,12 +905,10 @@ static void PROX_FN(body_threshold)(void) {
     /* The leaf query: this triangle alone, and (below) all of them. */
     for (i = 0; i < NPTS; i += 7)
       PROX_FN(check_point_triangles)(pts[i], t, 1, buf);
-    if (h_case_failed())
-      h_note("%s %s threshold triangle %d of %d", g_level_name, PREC, k, nt);
+    if (h_case_failed()) h_note("%s %s threshold triangle %d of %d", g_level_name, PREC, k, nt);
   }
   for (i = 0; i < 8; ++i) {
-    VEC p = PROX_FN(near_tri)(&s, &tris[rng_next(&s) % (uint64_t)nt],
-                              (unsigned)rng_next(&s), 1.0);
+    VEC p = PROX_FN(near_tri)(&s, &tris[rng_next(&s) % (uint64_t)nt], (unsigned)rng_next(&s), 1.0);
     PROX_FN(check_point_triangles)(p, tris, (size_t)nt, buf);
   }
 }

@@ -69,12 +69,10 @@
 #include "oracle.h"
 
 _Static_assert((int)ORACLE_NONE == (int)PROX_FEATURE_NONE, "feature numbering");
-_Static_assert((int)ORACLE_VERTEX == (int)PROX_FEATURE_VERTEX,
-               "feature numbering");
+_Static_assert((int)ORACLE_VERTEX == (int)PROX_FEATURE_VERTEX, "feature numbering");
 _Static_assert((int)ORACLE_EDGE == (int)PROX_FEATURE_EDGE, "feature numbering");
 _Static_assert((int)ORACLE_FACE == (int)PROX_FEATURE_FACE, "feature numbering");
-_Static_assert((int)ORACLE_INTERIOR == (int)PROX_FEATURE_INTERIOR,
-               "feature numbering");
+_Static_assert((int)ORACLE_INTERIOR == (int)PROX_FEATURE_INTERIOR, "feature numbering");
 
 /* The asserted error bound, in eps S^2 (squared distance) and eps S
  * (points, distances, parameters). */
@@ -127,30 +125,29 @@ enum {
 
 /* Name and number of real inputs (point first, then the primitive's fields
  * in declaration order) of each kernel. */
-static const char *const tc_kernel_name[KN_COUNT] = {
-    "point_plane",
-    "point_plane_signed",
-    "plane_from_normal",
-    "plane_from_point_normal",
-    "point_line",
-    "point_ray",
-    "point_segment",
-    "point_triangle",
-    "triangle_barycentric",
-    "point_in_triangle",
-    "point_rectangle",
-    "point_aabb",
-    "point_aabb_signed",
-    "point_obb",
-    "point_obb_signed",
-    "point_sphere",
-    "point_sphere_signed",
-    "point_capsule",
-    "point_capsule_signed",
-    "point_tetrahedron",
-    "point_tetrahedron_signed"};
-static const int tc_kernel_inputs[KN_COUNT] = {
-    7, 7, 4, 6, 9, 11, 9, 12, 12, 12, 14, 9, 9, 18, 18, 7, 7, 10, 10, 15, 15};
+static const char *const tc_kernel_name[KN_COUNT] = {"point_plane",
+                                                     "point_plane_signed",
+                                                     "plane_from_normal",
+                                                     "plane_from_point_normal",
+                                                     "point_line",
+                                                     "point_ray",
+                                                     "point_segment",
+                                                     "point_triangle",
+                                                     "triangle_barycentric",
+                                                     "point_in_triangle",
+                                                     "point_rectangle",
+                                                     "point_aabb",
+                                                     "point_aabb_signed",
+                                                     "point_obb",
+                                                     "point_obb_signed",
+                                                     "point_sphere",
+                                                     "point_sphere_signed",
+                                                     "point_capsule",
+                                                     "point_capsule_signed",
+                                                     "point_tetrahedron",
+                                                     "point_tetrahedron_signed"};
+static const int tc_kernel_inputs[KN_COUNT] = {7, 7, 4,  6,  9, 11, 9,  12, 12, 12, 14,
+                                               9, 9, 18, 18, 7, 7,  10, 10, 15, 15};
 
 /* Adversarial triangle sub-cases. The first five are the "sliver" family
  * on which the textbook routine is compared. */
@@ -250,8 +247,8 @@ static void tc_clamp(mpq_t r, const mpq_t x, const mpq_t h, int *side) {
  * from c: *inside = (cd2 <= r^2), exactly; sd = sqrt(cd2) - r; surf = c +
  * (p - c) r / sqrt(cd2) (c when cd2 = 0); q = p and d2 = 0 inside, else q =
  * surf and d2 = sd^2. Roots to ~300 bits (oracle_sqrt). */
-static void tc_ball(const q3 *p, const q3 *c, const mpq_t cd2, const mpq_t r,
-                    q3 *q, q3 *surf, mpq_t d2, mpq_t sd, int *inside) {
+static void tc_ball(const q3 *p, const q3 *c, const mpq_t cd2, const mpq_t r, q3 *q, q3 *surf,
+                    mpq_t d2, mpq_t sd, int *inside) {
   mpq_t len, k;
   q3 w;
   mpq_inits(len, k, NULL);
@@ -366,10 +363,10 @@ static void tc_regression(const float v[4][3], const char *what) {
   d0 = prox_point_trianglef(p, &tri, NULL);
   e = oracle_err(d2, x.d2, ORACLE_EPS_FLOAT * S * S);
   e0 = oracle_err(d0, x.d2, ORACLE_EPS_FLOAT * S * S);
-  CHECK_MSG(e <= 8 && e0 <= 8 && isfinite(out.point.x) &&
-                isfinite(out.point.y) && isfinite(out.point.z),
-            "point_trianglef, %s: %a (NULL: %a), error %g (%g) eps S^2", what,
-            (double)d2, (double)d0, e, e0);
+  CHECK_MSG(e <= 8 && e0 <= 8 && isfinite(out.point.x) && isfinite(out.point.y) &&
+                isfinite(out.point.z),
+            "point_trianglef, %s: %a (NULL: %a), error %g (%g) eps S^2", what, (double)d2,
+            (double)d0, e, e0);
   for (i = 0; i < 3; ++i)
     q3_clear(&xv[i]);
   q3_clear(&xp);
@@ -380,18 +377,16 @@ static void tc_regression(const float v[4][3], const char *what) {
 static void test_regressions(void) {
   /* |e1|^2 |e2|^2 underflows (coordinates near 2^-38, a vertex with equal
    * coordinates): n . n rounded to 0, NaN. */
-  static const float tiny[4][3] = {
-      {-0x1.a759ecp-39f, -0x1.73e728p-41f, -0x1.40e86p-39f},
-      {0x1.fd4de4p-39f, 0x1.fd4de4p-39f, 0x1.ce7cdcp-40f},
-      {-0x1.90fd66p-41f, 0x1.bd28aap-39f, -0x1.c43fd4p-39f},
-      {0x1.c6154cp-41f, 0x1.3d6b2cp-41f, -0x1.02a484p-41f}};
+  static const float tiny[4][3] = {{-0x1.a759ecp-39f, -0x1.73e728p-41f, -0x1.40e86p-39f},
+                                   {0x1.fd4de4p-39f, 0x1.fd4de4p-39f, 0x1.ce7cdcp-40f},
+                                   {-0x1.90fd66p-41f, 0x1.bd28aap-39f, -0x1.c43fd4p-39f},
+                                   {0x1.c6154cp-41f, 0x1.3d6b2cp-41f, -0x1.02a484p-41f}};
   /* Coordinates near 2^32: a barycentric numerator overflowed to +inf,
    * which made na = -inf and chose edge 1 over the face (10% too far). */
-  static const float big[4][3] = {
-      {-0x1.51f356p+24f, 0x1.c99f36p+23f, 0x1.79f2ap+26f},
-      {-0x1.f0bba8p+30f, -0x1.b70d3ep+30f, 0x1.c0b256p+23f},
-      {0x1.f4baecp+25f, 0x1.8ed33cp+32f, 0x1.692c6p+25f},
-      {-0x1.0957cap+24f, -0x1.907cbap+30f, 0x1.cd03f2p+27f}};
+  static const float big[4][3] = {{-0x1.51f356p+24f, 0x1.c99f36p+23f, 0x1.79f2ap+26f},
+                                  {-0x1.f0bba8p+30f, -0x1.b70d3ep+30f, 0x1.c0b256p+23f},
+                                  {0x1.f4baecp+25f, 0x1.8ed33cp+32f, 0x1.692c6p+25f},
+                                  {-0x1.0957cap+24f, -0x1.907cbap+30f, 0x1.cd03f2p+27f}};
   tc_regression(tiny, "near 2^-38");
   tc_regression(big, "near 2^32");
 }
@@ -585,8 +580,7 @@ static double TFN(snap)(double x, double q) {
 }
 
 /* A random grid point of the frame (ext as for TFN(point)). */
-static VEC TFN(grid_point)(oracle_rng *g, const oracle_frame *f, double q,
-                           double ext) {
+static VEC TFN(grid_point)(oracle_rng *g, const oracle_frame *f, double q, double ext) {
   double u[3], w[3];
   int i;
   oracle_rng_cube(g, u);
@@ -600,8 +594,7 @@ static VEC TFN(grid_point)(oracle_rng *g, const oracle_frame *f, double q,
 
 /* A random non-zero grid vector of length up to about ext frame units
  * (at least one step), a multiple of m q. */
-static VEC TFN(grid_vector)(oracle_rng *g, const oracle_frame *f, double q,
-                            double m, double ext) {
+static VEC TFN(grid_vector)(oracle_rng *g, const oracle_frame *f, double q, double m, double ext) {
   double u[3], w[3];
   int i;
   oracle_rng_cube(g, u);
@@ -641,48 +634,42 @@ static void TFN(note_vec)(const char *name, VEC v) {
 static REAL TFN(null_d2);
 static int TFN(null_set);
 
-static void TFN(check_closest)(oracle_row *row, double s, REAL d2,
-                               const RES *out, const mpq_t xd2, const q3 *xq,
-                               int point_well) {
+static void TFN(check_closest)(oracle_row *row, double s, REAL d2, const RES *out, const mpq_t xd2,
+                               const q3 *xq, int point_well) {
   /* The unit of the squared distance is eps max(S, d)^2: when p is
    * farther from the primitive than the largest coordinate, even the exact
    * point's |p - q|^2 rounds with a relative error of a few eps, which is
    * more than 8 eps S^2 (d^2 reaches 12 S^2 in a cube). */
   double dx = sqrt(mpq_get_d(xd2)), u2 = dx > s ? dx : s;
   double e2 = oracle_err((double)d2, xd2, TC_EPS * u2 * u2);
-  double ep = oracle_err3((double)out->point.x, (double)out->point.y,
-                          (double)out->point.z, xq, TC_EPS * s);
+  double ep =
+      oracle_err3((double)out->point.x, (double)out->point.y, (double)out->point.z, xq, TC_EPS * s);
   oracle_max(&row->sqdist, e2);
   oracle_max(point_well ? &row->point : &row->point_ill, ep);
   CHECK_MSG(isfinite(d2) && isfinite(out->point.x) && isfinite(out->point.y) &&
                 isfinite(out->point.z),
             "non-finite result %a from finite input", (double)d2);
-  CHECK_MSG(d2 == out->sqdist, "returned %a, out->sqdist %a", (double)d2,
-            (double)out->sqdist);
-  CHECK_MSG(e2 <= TC_BOUND, "squared distance error %.3g eps S^2 (%a)", e2,
-            (double)d2);
+  CHECK_MSG(d2 == out->sqdist, "returned %a, out->sqdist %a", (double)d2, (double)out->sqdist);
+  CHECK_MSG(e2 <= TC_BOUND, "squared distance error %.3g eps S^2 (%a)", e2, (double)d2);
   if (TFN(null_set)) {
     /* The distance-only path: held to the same bound. */
     double en = oracle_err((double)TFN(null_d2), xd2, TC_EPS * u2 * u2);
     oracle_max(&row->sqdist, en);
-    CHECK_MSG(isfinite(TFN(null_d2)),
-              "out = NULL: non-finite result %a from finite input",
+    CHECK_MSG(isfinite(TFN(null_d2)), "out = NULL: non-finite result %a from finite input",
               (double)TFN(null_d2));
-    CHECK_MSG(en <= TC_BOUND, "out = NULL: squared distance error %.3g eps S^2",
-              en);
+    CHECK_MSG(en <= TC_BOUND, "out = NULL: squared distance error %.3g eps S^2", en);
     CHECK_MSG(TFN(null_set) != 2 || memcmp(&TFN(null_d2), &d2, sizeof d2) == 0,
               "out = NULL gives %a, out %a", (double)TFN(null_d2), (double)d2);
     TFN(null_set) = 0;
   }
-  if (point_well)
-    CHECK_MSG(ep <= TC_BOUND, "closest point error %.3g eps S", ep);
+  if (point_well) CHECK_MSG(ep <= TC_BOUND, "closest point error %.3g eps S", ep);
 }
 
 /* A case within the margin (TC_MARGIN eps S) of a region boundary, where
  * either answer goes: counted, and so is a feature that differs from the
  * exact one (with the largest margin, in eps S, at which one did). */
-static void TFN(count_amb)(oracle_row *row, const RES *out, int kind, int index,
-                           double margin, double s) {
+static void TFN(count_amb)(oracle_row *row, const RES *out, int kind, int index, double margin,
+                           double s) {
   ++row->feature_amb;
   if (out->feature.kind != kind || out->feature.index != index) {
     ++row->feature_amb_diff;
@@ -692,8 +679,8 @@ static void TFN(count_amb)(oracle_row *row, const RES *out, int kind, int index,
 
 /* The feature against the exact one, unless p is within TC_MARGIN eps S of
  * the boundary of the exact feature's Voronoi region (then counted). */
-static void TFN(check_feature)(oracle_row *row, const RES *out, int kind,
-                               int index, double margin, double s) {
+static void TFN(check_feature)(oracle_row *row, const RES *out, int kind, int index, double margin,
+                               double s) {
   if (!(margin > TC_MARGIN * TC_EPS * s)) {
     TFN(count_amb)(row, out, kind, index, margin, s);
     return;
@@ -709,8 +696,8 @@ static void TFN(check_feature)(oracle_row *row, const RES *out, int kind,
  * margin: the reported feature is known (have) and its exact squared
  * distance fd2 exceeds the minimum xd2 by at most TC_TAU S in distance
  * (row: counted by the caller). */
-static void TFN(check_valid)(oracle_row *row, const RES *out, int have,
-                             const mpq_t fd2, const mpq_t xd2, double s) {
+static void TFN(check_valid)(oracle_row *row, const RES *out, int have, const mpq_t fd2,
+                             const mpq_t xd2, double s) {
   double gap = have ? oracle_root_gap(fd2, xd2) : INFINITY;
   (void)row;
   CHECK_MSG(gap <= TC_TAU * s,
@@ -724,8 +711,8 @@ static void TFN(check_valid)(oracle_row *row, const RES *out, int have,
  * 1 / sin^2 of the smallest angle for triangle and tetrahedron
  * barycentrics, which the kernels document to solve a 2x2 Gram system);
  * records the error in row->value. */
-static void TFN(check_recon)(oracle_row *row, const REAL *w, int n, const q3 *v,
-                             const q3 *xq, double s, double well) {
+static void TFN(check_recon)(oracle_row *row, const REAL *w, int n, const q3 *v, const q3 *xq,
+                             double s, double well) {
   q3 r;
   mpq_t k;
   double e;
@@ -756,8 +743,7 @@ static void TFN(check_recon)(oracle_row *row, const REAL *w, int n, const q3 *v,
   row->value_unit = "eps S (params)";
   if (well > 0) {
     oracle_max(&row->value, e);
-    CHECK_MSG(e <= TC_BOUND * well,
-              "parameters reproduce the point within %.3g eps S (bound %.3g)",
+    CHECK_MSG(e <= TC_BOUND * well, "parameters reproduce the point within %.3g eps S (bound %.3g)",
               e, TC_BOUND * well);
   }
   q3_clear(&r);
@@ -777,14 +763,12 @@ static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
   oracle_rng_dir(g, u);
   if (oracle_rng_int(g, 3) == 0) m = oracle_rng_log10(g, -3, 3);
   if (sub == 6) /* |n|^2 underflows or overflows, n itself subnormal too */
-    m = oracle_rng_int(g, 2) ? oracle_rng_log10(g, TC_PASS == 1 ? -322 : -44,
-                                                TC_PASS == 1 ? -160 : -20)
-                             : oracle_rng_log10(g, TC_PASS == 1 ? 160 : 20,
-                                                TC_PASS == 1 ? 300 : 30);
+    m = oracle_rng_int(g, 2)
+            ? oracle_rng_log10(g, TC_PASS == 1 ? -322 : -44, TC_PASS == 1 ? -160 : -20)
+            : oracle_rng_log10(g, TC_PASS == 1 ? 160 : 20, TC_PASS == 1 ? 300 : 30);
   *n = KFN(prox_v3)((REAL)(m * u[0]), (REAL)(m * u[1]), (REAL)(m * u[2]));
   TFN(d3)(x, x0);
-  *off = (REAL)((double)n->x * x0[0] + (double)n->y * x0[1] +
-                (double)n->z * x0[2]);
+  *off = (REAL)((double)n->x * x0[0] + (double)n->y * x0[1] + (double)n->z * x0[2]);
   *p = TFN(point)(g, &f, 1.2);
   switch (sub) {
   case 0: { /* axis normal, p exactly on the plane */
@@ -856,16 +840,13 @@ static void TFN(test_plane)(void) {
       TFN(check_closest)(row, s, d2, &out, xd2, &xq, 1);
       ++row->feature_checked;
       CHECK_MSG(out.feature.kind == PROX_FEATURE_FACE && out.feature.index == 0,
-                "feature (%d, %d), expected FACE 0", out.feature.kind,
-                out.feature.index);
-      CHECK(out.param[0] == 0 && out.param[1] == 0 && out.param[2] == 0 &&
-            out.param[3] == 0);
+                "feature (%d, %d), expected FACE 0", out.feature.kind, out.feature.index);
+      CHECK(out.param[0] == 0 && out.param[1] == 0 && out.param[2] == 0 && out.param[3] == 0);
       /* Signed: the distance, and the same projection. */
       e = oracle_err((double)sd, xsd, TC_EPS * s);
       rows->value_unit = "eps S (signed dist.)";
       oracle_max(&rows->value, e);
-      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S",
-                (double)sd, e);
+      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S", (double)sd, e);
       mpq_mul(t, xsd, xsd);
       TFN(check_closest)(rows, s, outs.sqdist, &outs, t, &xq, 1);
       ++rows->feature_checked;
@@ -911,11 +892,9 @@ static void TFN(test_plane_tiny_normal)(void) {
       pl.offset = 1;
     }
     if (c == 3) { /* the float case (+inf before) */
-      pl.normal = KFN(prox_v3)((REAL)-0x1.4d7c92p-69, (REAL)0x1.6e4b0ap-71,
-                               (REAL)0x1.2dd18ap-69);
+      pl.normal = KFN(prox_v3)((REAL)-0x1.4d7c92p-69, (REAL)0x1.6e4b0ap-71, (REAL)0x1.2dd18ap-69);
       pl.offset = (REAL)-0x1.a11e8ap+1;
-      p = KFN(prox_v3)((REAL)-0x1.b612bp-12, (REAL)-0x1.b3aeap-14,
-                       (REAL)0x1.4e971cp-12);
+      p = KFN(prox_v3)((REAL)-0x1.b612bp-12, (REAL)-0x1.b3aeap-14, (REAL)0x1.4e971cp-12);
     }
     h_case_begin();
     sd = KFN(prox_point_plane_signed)(p, &pl, &out);
@@ -925,23 +904,18 @@ static void TFN(test_plane_tiny_normal)(void) {
     oracle_point_plane(&xq, xd2, xsd, &xp, &xn, xoff);
     s = TFN(fix_s)(TFN(smax_q)(TFN(smax)(0, p), &xq));
     e = oracle_err((double)sd, xsd, TC_EPS * s);
-    CHECK_MSG(e <= TC_BOUND, "case %d: signed distance %a, error %.3g eps S", c,
-              (double)sd, e);
-    e = oracle_err3((double)out.point.x, (double)out.point.y,
-                    (double)out.point.z, &xq, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "case %d: signed distance %a, error %.3g eps S", c, (double)sd, e);
+    e = oracle_err3((double)out.point.x, (double)out.point.y, (double)out.point.z, &xq, TC_EPS * s);
     CHECK_MSG(e <= TC_BOUND, "case %d: point error %.3g eps S", c, e);
     if (c < 2) {
       e = oracle_err((double)out.sqdist, xd2, TC_EPS * s * s);
-      CHECK_MSG(e <= TC_BOUND, "case %d: squared distance error %.3g eps S^2",
-                c, e);
-      e = oracle_err((double)KFN(prox_point_plane)(p, &pl, NULL), xd2,
-                     TC_EPS * s * s);
-      CHECK_MSG(e <= TC_BOUND, "case %d: prox_point_plane error %.3g eps S^2",
-                c, e);
+      CHECK_MSG(e <= TC_BOUND, "case %d: squared distance error %.3g eps S^2", c, e);
+      e = oracle_err((double)KFN(prox_point_plane)(p, &pl, NULL), xd2, TC_EPS * s * s);
+      CHECK_MSG(e <= TC_BOUND, "case %d: prox_point_plane error %.3g eps S^2", c, e);
     }
     if (c == 2)
-      CHECK_MSG(out.sqdist == (REAL)INFINITY,
-                "the square of 2^k: %a, documented +inf", (double)out.sqdist);
+      CHECK_MSG(out.sqdist == (REAL)INFINITY, "the square of 2^k: %a, documented +inf",
+                (double)out.sqdist);
   }
   q3_clear(&xp);
   q3_clear(&xn);
@@ -1003,10 +977,8 @@ static void TFN(test_plane_make)(void) {
       rn->value_unit = rp->value_unit = "eps (normal, offset)";
       if (zero) {
         CHECK_MSG(ra == 0 && rb == 0, "zero normal accepted");
-        CHECK(a.normal.x == 0 && a.normal.y == 0 && a.normal.z == 0 &&
-              a.offset == 0);
-        CHECK(b.normal.x == 0 && b.normal.y == 0 && b.normal.z == 0 &&
-              b.offset == 0);
+        CHECK(a.normal.x == 0 && a.normal.y == 0 && a.normal.z == 0 && a.offset == 0);
+        CHECK(b.normal.x == 0 && b.normal.y == 0 && b.normal.z == 0 && b.offset == 0);
       } else {
         int big;
         oracle_sqrt(len, len);
@@ -1017,18 +989,14 @@ static void TFN(test_plane_make)(void) {
         mpq_set_d(xoff, (double)off);
         mpq_div(xoff, xoff, len);
         s = fabs(mpq_get_d(xoff));
-        big = s > TC_REAL_MAX * (1 + 1e-6)
-                  ? 1
-                  : (s < TC_REAL_MAX * (1 - 1e-6) ? 0 : -1);
+        big = s > TC_REAL_MAX * (1 + 1e-6) ? 1 : (s < TC_REAL_MAX * (1 - 1e-6) ? 0 : -1);
         if (big == 1) {
-          CHECK_MSG(ra == 0 && a.normal.x == 0 && a.normal.y == 0 &&
-                        a.normal.z == 0 && a.offset == 0,
-                    "offset / |n| beyond range: returned %d, offset %a", ra,
-                    (double)a.offset);
+          CHECK_MSG(ra == 0 && a.normal.x == 0 && a.normal.y == 0 && a.normal.z == 0 &&
+                        a.offset == 0,
+                    "offset / |n| beyond range: returned %d, offset %a", ra, (double)a.offset);
         } else if (big == 0) {
           CHECK_MSG(ra == 1, "non-zero normal rejected (offset / |n| = %g)", s);
-          e = oracle_err3((double)a.normal.x, (double)a.normal.y,
-                          (double)a.normal.z, &xu, TC_EPS);
+          e = oracle_err3((double)a.normal.x, (double)a.normal.y, (double)a.normal.z, &xu, TC_EPS);
           oracle_max(&rn->value, e);
           CHECK_MSG(e <= TC_BOUND, "unit normal error %.3g eps", e);
           /* Results below the normal range are measured against its least
@@ -1036,24 +1004,21 @@ static void TFN(test_plane_make)(void) {
           if (s < TC_REAL_MIN) s = TC_REAL_MIN;
           e = oracle_err((double)a.offset, xoff, TC_EPS * s);
           oracle_max(&rn->value, e);
-          CHECK_MSG(e <= TC_BOUND, "offset %a: error %.3g eps |offset|",
-                    (double)a.offset, e);
+          CHECK_MSG(e <= TC_BOUND, "offset %a: error %.3g eps |offset|", (double)a.offset, e);
         }
         CHECK_MSG(rb == 1, "non-zero normal rejected by from_point_normal");
-        e = oracle_err3((double)b.normal.x, (double)b.normal.y,
-                        (double)b.normal.z, &xu, TC_EPS);
+        e = oracle_err3((double)b.normal.x, (double)b.normal.y, (double)b.normal.z, &xu, TC_EPS);
         oracle_max(&rp->value, e);
         CHECK_MSG(e <= TC_BOUND, "unit normal error %.3g eps", e);
         q3_dot(xoff, &xu, &xp);
         s = TFN(fix_s)(TFN(smax)(0, p));
         e = oracle_err((double)b.offset, xoff, TC_EPS * s);
         oracle_max(&rp->value, e);
-        CHECK_MSG(e <= TC_BOUND, "offset %a: error %.3g eps S",
-                  (double)b.offset, e);
+        CHECK_MSG(e <= TC_BOUND, "offset %a: error %.3g eps S", (double)b.offset, e);
       }
       if (h_case_failed()) {
-        h_note("plane_from_normal%s / plane_from_point_normal%s:",
-               TC_PASS == 1 ? "" : "f", TC_PASS == 1 ? "" : "f");
+        h_note("plane_from_normal%s / plane_from_point_normal%s:", TC_PASS == 1 ? "" : "f",
+               TC_PASS == 1 ? "" : "f");
         TFN(note_vec)("n", nv);
         h_note("offset = %a", (double)off);
         TFN(note_vec)("p", p);
@@ -1105,8 +1070,7 @@ static void TFN(gen_linear)(oracle_rng *g, int kind, VEC *p, VEC *o, VEC *b) {
     break;
   case 6: /* p beyond an end on the line */
     *p = TFN(comb)(*o, *b,
-                   oracle_rng_int(g, 2) ? oracle_rng_range(g, 1, 3)
-                                        : oracle_rng_range(g, -2, 0));
+                   oracle_rng_int(g, 2) ? oracle_rng_range(g, 1, 3) : oracle_rng_range(g, -2, 0));
     break;
   case 7: /* p at an end moved perpendicularly: on a region boundary */
     TFN(perp)(g, KFN(prox_vsub)(*b, *o), perp);
@@ -1256,12 +1220,10 @@ static void TFN(test_ray)(void) {
           mpq_set_d(lo, (double)out.param[0]);
           same = mpq_equal(lo, x.t);
         }
-        CHECK_MSG(same, "zero dir: t = %a, expected %a", (double)out.param[0],
-                  mpq_get_d(x.t));
+        CHECK_MSG(same, "zero dir: t = %a, expected %a", (double)out.param[0], mpq_get_d(x.t));
       } else if (out.feature.kind == PROX_FEATURE_VERTEX) {
-        CHECK_MSG(
-            out.param[0] == (out.feature.index == 0 ? ray.tmin : ray.tmax),
-            "vertex %d with t = %a", out.feature.index, (double)out.param[0]);
+        CHECK_MSG(out.param[0] == (out.feature.index == 0 ? ray.tmin : ray.tmax),
+                  "vertex %d with t = %a", out.feature.index, (double)out.param[0]);
       }
       w[0] = 1;
       w[1] = out.param[0];
@@ -1310,24 +1272,20 @@ static void TFN(test_segment)(void) {
       TFN(q)(&xv[0], seg.a);
       TFN(q)(&xv[1], seg.b);
       oracle_point_segment(&x, &xp, &xv[0], &xv[1]);
-      s = TFN(fix_s)(TFN(smax_q)(
-          TFN(smax)(TFN(smax)(TFN(smax)(0, p), seg.a), seg.b), &x.q));
+      s = TFN(fix_s)(TFN(smax_q)(TFN(smax)(TFN(smax)(TFN(smax)(0, p), seg.a), seg.b), &x.q));
       ++row->cases;
       TFN(check_closest)(row, s, d2, &out, x.d2, &x.q, 1);
       TFN(check_feature)
-      (row, &out, x.end < 0 ? ORACLE_EDGE : ORACLE_VERTEX,
-       x.end < 0 ? 0 : x.end, x.margin, s);
+      (row, &out, x.end < 0 ? ORACLE_EDGE : ORACLE_VERTEX, x.end < 0 ? 0 : x.end, x.margin, s);
       /* Documented: the ends are returned exactly, t in [0, 1]. */
       if (out.feature.kind == PROX_FEATURE_VERTEX) {
         VEC e = out.feature.index ? seg.b : seg.a;
-        CHECK_MSG(out.point.x == e.x && out.point.y == e.y &&
-                      out.point.z == e.z &&
+        CHECK_MSG(out.point.x == e.x && out.point.y == e.y && out.point.z == e.z &&
                       out.param[0] == (REAL)out.feature.index,
-                  "vertex %d is not returned exactly (t = %a)",
-                  out.feature.index, (double)out.param[0]);
+                  "vertex %d is not returned exactly (t = %a)", out.feature.index,
+                  (double)out.param[0]);
       }
-      CHECK_MSG(out.param[0] >= 0 && out.param[0] <= 1, "t = %a",
-                (double)out.param[0]);
+      CHECK_MSG(out.param[0] >= 0 && out.param[0] <= 1, "t = %a", (double)out.param[0]);
       w[0] = 1 - out.param[0];
       w[1] = out.param[0];
       TFN(check_recon)(row, w, 2, xv, &x.q, s, 1);
@@ -1346,8 +1304,7 @@ static void TFN(test_segment)(void) {
 
 /* A triangle case of the given kind; returns the adversarial sub-case
  * (TRI_*) or -1. */
-static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri,
-                             VEC *p) {
+static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri, VEC *p) {
   oracle_frame f = oracle_frame_random(g, kind);
   int sub = kind == ORACLE_ADVERSARIAL ? oracle_rng_int(g, TRI_SUBCASES) : -1;
   double q = TFN(quantum)(&f), perp[3];
@@ -1458,15 +1415,12 @@ static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri,
     double l = TFN(len)(v[0], v[1]);
     TFN(perp)(g, KFN(prox_vsub)(v[1], v[0]), perp);
     v[2] = TFN(offset)(v[0], perp, l * oracle_rng_log10(g, -12, 0));
-    if (oracle_rng_int(g, 2))
-      *p = TFN(comb3)(v[0], v[1], v[2], 0.25, 0.5, 0.25);
+    if (oracle_rng_int(g, 2)) *p = TFN(comb3)(v[0], v[1], v[2], 0.25, 0.5, 0.25);
     break;
   }
   case TRI_NUDGED: {
     int e = oracle_rng_int(g, 3);
-    VEC x = oracle_rng_int(g, 2)
-                ? v[e]
-                : TFN(comb)(v[e], v[(e + 1) % 3], oracle_rng_unit(g));
+    VEC x = oracle_rng_int(g, 2) ? v[e] : TFN(comb)(v[e], v[(e + 1) % 3], oracle_rng_unit(g));
     *p = TFN(nudge)(g, x, 3);
     break;
   }
@@ -1476,8 +1430,7 @@ static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri,
   return sub;
 }
 
-static void TFN(note_triangle)(const char *what, VEC p,
-                               const KFN(prox_triangle) * tri) {
+static void TFN(note_triangle)(const char *what, VEC p, const KFN(prox_triangle) * tri) {
   h_note("%s%s:", what, TC_PASS == 1 ? "" : "f");
   TFN(note_vec)("p", p);
   TFN(note_vec)("v0", tri->v[0]);
@@ -1518,8 +1471,7 @@ static VEC TFN(ericson_triangle)(VEC p, VEC a, VEC b, VEC c) {
   va = d3 * d6 - d5 * d4;
   if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
     w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-    return KFN(prox_v3)(b.x + w * (c.x - b.x), b.y + w * (c.y - b.y),
-                        b.z + w * (c.z - b.z));
+    return KFN(prox_v3)(b.x + w * (c.x - b.x), b.y + w * (c.y - b.y), b.z + w * (c.z - b.z));
   }
   denom = 1 / (va + vb + vc);
   v = vb * denom;
@@ -1536,10 +1488,10 @@ static void TFN(test_triangle)(void) {
   q3 xp, xv[3];
   mpq_t fd2;
   int kind, i;
-  oracle_row *rk = oracle_row_get("point_triangle, sliver family only", TC_PREC,
-                                  ORACLE_ADVERSARIAL);
-  oracle_row *re = oracle_row_get("Ericson 5.1.5 (reference), sliver family",
-                                  TC_PREC, ORACLE_ADVERSARIAL);
+  oracle_row *rk =
+      oracle_row_get("point_triangle, sliver family only", TC_PREC, ORACLE_ADVERSARIAL);
+  oracle_row *re =
+      oracle_row_get("Ericson 5.1.5 (reference), sliver family", TC_PREC, ORACLE_ADVERSARIAL);
   long ericson_nan = 0;
   double bins[30];
   for (i = 0; i < 30; ++i)
@@ -1579,8 +1531,8 @@ static void TFN(test_triangle)(void) {
       TFN(check_closest)(row, s, d2, &out, x.d2, &x.q, well);
       {
         int bin = x.sin2min > 0 ? (int)floor(-log10(x.sin2min)) : 29;
-        double ep = oracle_err3((double)out.point.x, (double)out.point.y,
-                                (double)out.point.z, &x.q, TC_EPS * s);
+        double ep = oracle_err3((double)out.point.x, (double)out.point.y, (double)out.point.z, &x.q,
+                                TC_EPS * s);
         if (bin < 0) bin = 0;
         if (bin > 29) bin = 29;
         oracle_max(&bins[bin], ep);
@@ -1593,8 +1545,7 @@ static void TFN(test_triangle)(void) {
         TFN(check_feature)(row, &out, x.kind, x.index, x.margin, s);
       } else {
         int have = !(x.degenerate && out.feature.kind == PROX_FEATURE_FACE) &&
-                   oracle_triangle_feature_dist2(fd2, &xp, xv, out.feature.kind,
-                                                 out.feature.index);
+                   oracle_triangle_feature_dist2(fd2, &xp, xv, out.feature.kind, out.feature.index);
         TFN(check_valid)(row, &out, have, fd2, x.d2, s);
         if (!x.degenerate)
           TFN(count_amb)(row, &out, x.kind, x.index, x.margin, s);
@@ -1602,21 +1553,18 @@ static void TFN(test_triangle)(void) {
           ++row->feature_checked; /* any feature that holds the point */
       }
       /* Barycentrics: non-negative, sum 1, reproduce the point. */
-      CHECK_MSG(out.param[0] >= -TC_BOUND * TC_EPS &&
-                    out.param[1] >= -TC_BOUND * TC_EPS &&
+      CHECK_MSG(out.param[0] >= -TC_BOUND * TC_EPS && out.param[1] >= -TC_BOUND * TC_EPS &&
                     out.param[2] >= -TC_BOUND * TC_EPS &&
-                    fabs((double)out.param[0] + (double)out.param[1] +
-                         (double)out.param[2] - 1) <= TC_BOUND * TC_EPS,
-                "barycentrics (%a, %a, %a)", (double)out.param[0],
-                (double)out.param[1], (double)out.param[2]);
+                    fabs((double)out.param[0] + (double)out.param[1] + (double)out.param[2] - 1) <=
+                        TC_BOUND * TC_EPS,
+                "barycentrics (%a, %a, %a)", (double)out.param[0], (double)out.param[1],
+                (double)out.param[2]);
       TFN(check_recon)
-      (row, out.param, 3, xv, &x.q, s,
-       well ? (x.sin2min < 1 ? 1 / x.sin2min : 1) : 0);
+      (row, out.param, 3, xv, &x.q, s, well ? (x.sin2min < 1 ? 1 / x.sin2min : 1) : 0);
       if (h_case_failed()) {
         TFN(note_triangle)("point_triangle", p, &tri);
-        h_note("reported feature (%d, %d), exact (%d, %d)%s", out.feature.kind,
-               out.feature.index, x.kind, x.index,
-               x.degenerate ? ", zero area" : "");
+        h_note("reported feature (%d, %d), exact (%d, %d)%s", out.feature.kind, out.feature.index,
+               x.kind, x.index, x.degenerate ? ", zero area" : "");
       }
       /* The sliver family: the kernel beside the textbook routine. */
       if (sub >= TRI_SLIVER && sub <= TRI_GRID_SLIVER) {
@@ -1626,21 +1574,17 @@ static void TFN(test_triangle)(void) {
         ++re->cases;
         oracle_max(&rk->sqdist, oracle_err((double)d2, x.d2, TC_EPS * s * s));
         if (well)
-          oracle_max(&rk->point,
-                     oracle_err3((double)out.point.x, (double)out.point.y,
-                                 (double)out.point.z, &x.q, TC_EPS * s));
+          oracle_max(&rk->point, oracle_err3((double)out.point.x, (double)out.point.y,
+                                             (double)out.point.z, &x.q, TC_EPS * s));
         else
-          oracle_max(&rk->point_ill,
-                     oracle_err3((double)out.point.x, (double)out.point.y,
-                                 (double)out.point.z, &x.q, TC_EPS * s));
+          oracle_max(&rk->point_ill, oracle_err3((double)out.point.x, (double)out.point.y,
+                                                 (double)out.point.z, &x.q, TC_EPS * s));
         if (isnan(ed2) || isnan(e.x) || isnan(e.y) || isnan(e.z)) {
           ++ericson_nan;
           re->value = (double)ericson_nan;
         } else {
-          double ep = oracle_err3((double)e.x, (double)e.y, (double)e.z, &x.q,
-                                  TC_EPS * s);
-          oracle_max(&re->sqdist,
-                     oracle_err((double)ed2, x.d2, TC_EPS * s * s));
+          double ep = oracle_err3((double)e.x, (double)e.y, (double)e.z, &x.q, TC_EPS * s);
+          oracle_max(&re->sqdist, oracle_err((double)ed2, x.d2, TC_EPS * s * s));
           oracle_max(well ? &re->point : &re->point_ill, ep);
         }
       }
@@ -1648,8 +1592,7 @@ static void TFN(test_triangle)(void) {
   }
   printf("  point error (eps S) by smallest sin^2 of the angles:\n");
   for (i = 0; i < 30; ++i)
-    if (bins[i] >= 0)
-      printf("    sin^2 in [1e-%d, 1e-%d): %.3g\n", i + 1, i, bins[i]);
+    if (bins[i] >= 0) printf("    sin^2 in [1e-%d, 1e-%d): %.3g\n", i + 1, i, bins[i]);
   oracle_tri_clear(&x);
   q3_clear(&xp);
   for (i = 0; i < 3; ++i)
@@ -1706,11 +1649,9 @@ static void TFN(test_barycentric)(void) {
       side = TFN(flat_side_v)(&x, xv);
       ++row->cases;
       CHECK_MSG(isfinite(b.x) && isfinite(b.y) && isfinite(b.z),
-                "non-finite barycentrics (%a, %a, %a)", (double)b.x,
-                (double)b.y, (double)b.z);
+                "non-finite barycentrics (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
       if (side == 0) { /* at prox's zero-area threshold: either answer */
-        if (h_case_failed())
-          TFN(note_triangle)("triangle_barycentric", p, &tri);
+        if (h_case_failed()) TFN(note_triangle)("triangle_barycentric", p, &tri);
         continue;
       }
       if (side > 0) {
@@ -1750,16 +1691,14 @@ static void TFN(test_barycentric)(void) {
                     "zero area: coordinates (%a, %a, %a) give a point at "
                     "squared distance error %.3g eps S^2",
                     (double)b.x, (double)b.y, (double)b.z, e2);
-          CHECK_MSG((b.x == 0 || b.y == 0 || b.z == 0) && b.x >= 0 &&
-                        b.y >= 0 && b.z >= 0 && b.x <= 1 && b.y <= 1 &&
-                        b.z <= 1,
+          CHECK_MSG((b.x == 0 || b.y == 0 || b.z == 0) && b.x >= 0 && b.y >= 0 && b.z >= 0 &&
+                        b.x <= 1 && b.y <= 1 && b.z <= 1,
                     "zero area: coordinates (%a, %a, %a) are not those of "
                     "an edge point",
                     (double)b.x, (double)b.y, (double)b.z);
           q3_clear(&r);
           mpq_clears(kq, d2r, NULL);
-          if (h_case_failed())
-            TFN(note_triangle)("triangle_barycentric", p, &tri);
+          if (h_case_failed()) TFN(note_triangle)("triangle_barycentric", p, &tri);
           continue;
         }
       }
@@ -1903,8 +1842,8 @@ static REAL TFN(gen_half)(oracle_rng *g, const oracle_frame *f, int adv) {
 
 /* A point near a box or rectangle center + sum s_i axis_i: on its
  * boundary (s_i = +-h_i for random i), inside, or outside. */
-static VEC TFN(box_point)(oracle_rng *g, const oracle_frame *f, VEC c,
-                          const VEC *ax, const REAL *h, int naxes, int adv) {
+static VEC TFN(box_point)(oracle_rng *g, const oracle_frame *f, VEC c, const VEC *ax, const REAL *h,
+                          int naxes, int adv) {
   double w[3], s;
   int i;
   VEC p;
@@ -1993,8 +1932,7 @@ static void TFN(test_rectangle)(void) {
       for (i = 0; i < 2; ++i) {
         e = oracle_err((double)out.param[i], cl[i], TC_EPS * s);
         oracle_max(&row->value, e);
-        CHECK_MSG(e <= TC_BOUND, "param %d = %a: error %.3g eps S", i,
-                  (double)out.param[i], e);
+        CHECK_MSG(e <= TC_BOUND, "param %d = %a: error %.3g eps S", i, (double)out.param[i], e);
       }
       if (h_case_failed()) {
         h_note("point_rectangle%s:", TC_PASS == 1 ? "" : "f");
@@ -2019,8 +1957,7 @@ static void TFN(test_rectangle)(void) {
  * (low side of axis i) at s_i + h_i, face 2i + 1 at h_i - s_i. Returns the
  * nearest face (lowest index among equals) with its depth in dmin, and in
  * *gap the distance to the next different depth. */
-static int TFN(box_depth)(const mpq_t *sx, const mpq_t *hx, mpq_t dmin,
-                          mpq_t *dface, double *gap) {
+static int TFN(box_depth)(const mpq_t *sx, const mpq_t *hx, mpq_t dmin, mpq_t *dface, double *gap) {
   int i, best = 0;
   double d1, d2nd = INFINITY;
   for (i = 0; i < 3; ++i) {
@@ -2109,9 +2046,7 @@ static void TFN(test_aabb)(void) {
         mpq_set_d(lo[i], l);
         mpq_set_d(hi[i], h);
         mpq_set_d(pc[i], (double)pr[i]);
-        side[i] = mpq_cmp(pc[i], hi[i]) > 0
-                      ? 1
-                      : (mpq_cmp(pc[i], lo[i]) < 0 ? -1 : 0);
+        side[i] = mpq_cmp(pc[i], hi[i]) > 0 ? 1 : (mpq_cmp(pc[i], lo[i]) < 0 ? -1 : 0);
         mpq_set(qc[i], side[i] > 0 ? hi[i] : (side[i] < 0 ? lo[i] : pc[i]));
         inside &= side[i] == 0;
       }
@@ -2143,8 +2078,7 @@ static void TFN(test_aabb)(void) {
           mpq_sub(sx[i], pc[i], lo[i]);
           mpq_sub(sx[i], sx[i], hx[i]);
         }
-        face = TFN(box_depth)((const mpq_t *)sx, (const mpq_t *)hx, dmin, dface,
-                              &gap);
+        face = TFN(box_depth)((const mpq_t *)sx, (const mpq_t *)hx, dmin, dface, &gap);
         mpq_neg(t, dmin);
         e = oracle_err((double)sd, t, TC_EPS * s);
         /* The nearest face point: p with one coordinate on the face. */
@@ -2159,8 +2093,7 @@ static void TFN(test_aabb)(void) {
         TFN(check_feature)(rows, &outs, ORACLE_FACE, face, gap, s);
       }
       oracle_max(&rows->value, e);
-      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S",
-                (double)sd, e);
+      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S", (double)sd, e);
       if (h_case_failed()) {
         h_note("point_aabb%s:", TC_PASS == 1 ? "" : "f");
         TFN(note_vec)("p", p);
@@ -2172,8 +2105,7 @@ static void TFN(test_aabb)(void) {
   /* Finite corners whose difference overflows: still finite input, so a
    * finite answer (the corners' NaN/Inf guard must not overflow). */
   {
-    REAL m = (REAL)(sizeof(REAL) == sizeof(double) ? 0.75 * DBL_MAX
-                                                   : 0.75 * FLT_MAX);
+    REAL m = (REAL)(sizeof(REAL) == sizeof(double) ? 0.75 * DBL_MAX : 0.75 * FLT_MAX);
     KFN(prox_aabb) box;
     VEC p = TFN(v3)((const double[3]){1, -2, 3});
     RES out;
@@ -2183,9 +2115,8 @@ static void TFN(test_aabb)(void) {
     d2 = KFN(prox_point_aabb)(p, &box, &out);
     TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
     TFN(null_set) = 2;
-    CHECK_MSG(d2 == 0 && out.sqdist == 0 && out.point.x == p.x &&
-                  out.point.y == p.y && out.point.z == p.z &&
-                  out.feature.kind == PROX_FEATURE_INTERIOR,
+    CHECK_MSG(d2 == 0 && out.sqdist == 0 && out.point.x == p.x && out.point.y == p.y &&
+                  out.point.z == p.z && out.feature.kind == PROX_FEATURE_INTERIOR,
               "huge box: d2 = %a", (double)d2);
     CHECK(KFN(prox_point_aabb)(p, &box, NULL) == 0);
   }
@@ -2197,18 +2128,15 @@ static void TFN(test_aabb)(void) {
     REAL d2;
     box.min = TFN(v3)((const double[3]){2, 0, 0});
     box.max = TFN(v3)((const double[3]){1, 1, 1});
-    d2 = KFN(prox_point_aabb)(TFN(v3)((const double[3]){0, 0.5, 0.5}), &box,
-                              &out);
+    d2 = KFN(prox_point_aabb)(TFN(v3)((const double[3]){0, 0.5, 0.5}), &box, &out);
     CHECK(d2 == 4 && out.point.x == 2 && out.point.y == (REAL)0.5 &&
           out.feature.kind == PROX_FEATURE_FACE && out.feature.index == 0);
-    d2 = KFN(prox_point_aabb)(TFN(v3)((const double[3]){3, 0.5, 0.5}), &box,
-                              &out);
-    CHECK(d2 == 1 && out.point.x == 2 &&
-          out.feature.kind == PROX_FEATURE_FACE && out.feature.index == 1);
-    d2 = KFN(prox_point_aabb_signed)(TFN(v3)((const double[3]){2, 0.5, 0.5}),
-                                     &box, &out);
-    CHECK(d2 == 0 && out.point.x == 2 &&
-          out.feature.kind == PROX_FEATURE_FACE && out.feature.index == 0);
+    d2 = KFN(prox_point_aabb)(TFN(v3)((const double[3]){3, 0.5, 0.5}), &box, &out);
+    CHECK(d2 == 1 && out.point.x == 2 && out.feature.kind == PROX_FEATURE_FACE &&
+          out.feature.index == 1);
+    d2 = KFN(prox_point_aabb_signed)(TFN(v3)((const double[3]){2, 0.5, 0.5}), &box, &out);
+    CHECK(d2 == 0 && out.point.x == 2 && out.feature.kind == PROX_FEATURE_FACE &&
+          out.feature.index == 0);
   }
   q3_clear(&xp);
   q3_clear(&xq);
@@ -2263,8 +2191,8 @@ static void TFN(test_obb)(void) {
       TFN(null_set) = 1;
       /* Inside, both paths give exactly 0 (their inside tests agree). */
       if (out.feature.kind == PROX_FEATURE_INTERIOR)
-        CHECK_MSG(d2 == 0 && TFN(null_d2) == 0, "inside: %a, out = NULL %a",
-                  (double)d2, (double)TFN(null_d2));
+        CHECK_MSG(d2 == 0 && TFN(null_d2) == 0, "inside: %a, out = NULL %a", (double)d2,
+                  (double)TFN(null_d2));
       sd = KFN(prox_point_obb_signed)(p, &box, &outs);
       /* Exact clamp formula on the axes as given. */
       TFN(q)(&xp, p);
@@ -2296,8 +2224,7 @@ static void TFN(test_obb)(void) {
       for (i = 0; i < 3; ++i) {
         e = oracle_err((double)out.param[i], cl[i], TC_EPS * s);
         oracle_max(&row->value, e);
-        CHECK_MSG(e <= TC_BOUND, "param %d = %a: error %.3g eps S", i,
-                  (double)out.param[i], e);
+        CHECK_MSG(e <= TC_BOUND, "param %d = %a: error %.3g eps S", i, (double)out.param[i], e);
       }
       /* Signed. */
       if (!inside) {
@@ -2306,8 +2233,7 @@ static void TFN(test_obb)(void) {
         TFN(check_closest)(rows, s, outs.sqdist, &outs, xd2, &xq, 1);
         TFN(check_feature)(rows, &outs, fk, fi, margin, s);
       } else {
-        face = TFN(box_depth)((const mpq_t *)us, (const mpq_t *)hx, dmin, dface,
-                              &gap);
+        face = TFN(box_depth)((const mpq_t *)us, (const mpq_t *)hx, dmin, dface, &gap);
         if (margin < gap) gap = margin;
         mpq_neg(t, dmin);
         e = oracle_err((double)sd, t, TC_EPS * s);
@@ -2325,8 +2251,7 @@ static void TFN(test_obb)(void) {
         TFN(check_feature)(rows, &outs, ORACLE_FACE, face, gap, s);
       }
       oracle_max(&rows->value, e);
-      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S",
-                (double)sd, e);
+      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S", (double)sd, e);
       if (h_case_failed()) {
         h_note("point_obb%s:", TC_PASS == 1 ? "" : "f");
         TFN(note_vec)("p", p);
@@ -2358,8 +2283,7 @@ static void TFN(test_obb)(void) {
 
 /* A point near a ball of radius r around c: on its surface within
  * rounding, exactly on it along an axis, at the center, inside, outside. */
-static VEC TFN(ball_point)(oracle_rng *g, const oracle_frame *f, VEC c, REAL r,
-                           int adv) {
+static VEC TFN(ball_point)(oracle_rng *g, const oracle_frame *f, VEC c, REAL r, int adv) {
   double u[3];
   int k = adv ? oracle_rng_int(g, 7) : 5;
   oracle_rng_dir(g, u);
@@ -2394,16 +2318,14 @@ static VEC TFN(ball_point)(oracle_rng *g, const oracle_frame *f, VEC c, REAL r,
  * |p - w| equals |xsd|, each within TC_BOUND eps S. Records the larger
  * error in row->value; nb = 1 for a sphere (core point a), 2 for a
  * capsule. */
-static void TFN(check_surface)(oracle_row *row, VEC w, const q3 *xp,
-                               const q3 *xv, int nb, const mpq_t xr,
-                               const mpq_t xsd, double s) {
+static void TFN(check_surface)(oracle_row *row, VEC w, const q3 *xp, const q3 *xv, int nb,
+                               const mpq_t xr, const mpq_t xsd, double s) {
   q3 xw;
   oracle_lin core;
   mpq_t t, u;
   double e1, e2;
   if (!(isfinite(w.x) && isfinite(w.y) && isfinite(w.z))) {
-    CHECK_MSG(0, "signed point (%a, %a, %a) not finite", (double)w.x,
-              (double)w.y, (double)w.z);
+    CHECK_MSG(0, "signed point (%a, %a, %a) not finite", (double)w.x, (double)w.y, (double)w.z);
     return;
   }
   q3_init(&xw);
@@ -2423,8 +2345,7 @@ static void TFN(check_surface)(oracle_row *row, VEC w, const q3 *xp,
   ++row->cases;
   oracle_max(&row->value, e1 > e2 ? e1 : e2);
   CHECK_MSG(e1 <= TC_BOUND, "signed point not on the surface: %.3g eps S", e1);
-  CHECK_MSG(e2 <= TC_BOUND, "|p - signed point| off the distance by %.3g eps S",
-            e2);
+  CHECK_MSG(e2 <= TC_BOUND, "|p - signed point| off the distance by %.3g eps S", e2);
   q3_clear(&xw);
   oracle_lin_clear(&core);
   mpq_clears(t, u, NULL);
@@ -2443,8 +2364,7 @@ static void TFN(test_sphere)(void) {
   for (kind = 0; kind < ORACLE_KINDS; ++kind) {
     oracle_row *row = oracle_row_get("point_sphere", TC_PREC, kind);
     oracle_row *rows = oracle_row_get("point_sphere_signed", TC_PREC, kind);
-    oracle_row *rsurf =
-        oracle_row_get("point_sphere_signed, on surface", TC_PREC, kind);
+    oracle_row *rsurf = oracle_row_get("point_sphere_signed, on surface", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     int adv = kind == ORACLE_ADVERSARIAL;
     rows->value_unit = "eps S (signed dist.)";
@@ -2465,8 +2385,7 @@ static void TFN(test_sphere)(void) {
       if (adv && oracle_rng_int(&g, 12) == 0) {
         /* p a subnormal (or nearly) distance from the center, the radius
          * not 0 (S would be that distance: subnormal, below the domain). */
-        double u[3], m = oracle_rng_log10(&g, TC_PASS == 1 ? -323 : -45,
-                                          TC_PASS == 1 ? -300 : -35);
+        double u[3], m = oracle_rng_log10(&g, TC_PASS == 1 ? -323 : -45, TC_PASS == 1 ? -300 : -35);
         oracle_rng_dir(&g, u);
         sph.center = KFN(prox_v3)(0, 0, 0);
         sph.radius = (REAL)oracle_rng_range(&g, 0.5, 2);
@@ -2494,16 +2413,14 @@ static void TFN(test_sphere)(void) {
        * the center: there its distance to c must be r). */
       e = oracle_err((double)sd, xsd, TC_EPS * s);
       oracle_max(&rows->value, e);
-      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S",
-                (double)sd, e);
+      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S", (double)sd, e);
       mpq_mul(t, xsd, xsd);
       if (mpq_sgn(cd2) > 0) {
         TFN(check_closest)(rows, s, outs.sqdist, &outs, t, &xsurf, 1);
       } else {
         q3 w;
         q3_init(&w);
-        q3_set_d(&w, (double)outs.point.x, (double)outs.point.y,
-                 (double)outs.point.z);
+        q3_set_d(&w, (double)outs.point.x, (double)outs.point.y, (double)outs.point.z);
         q3_dist2(t, &w, &xc);
         oracle_sqrt(t, t);
         e = oracle_err_q(t, xr, TC_EPS * s);
@@ -2515,9 +2432,8 @@ static void TFN(test_sphere)(void) {
       }
       TFN(check_surface)(rsurf, outs.point, &xp, &xc, 1, xr, xsd, s);
       ++rows->feature_checked;
-      CHECK_MSG(
-          outs.feature.kind == PROX_FEATURE_FACE && outs.feature.index == 0,
-          "signed feature (%d, %d)", outs.feature.kind, outs.feature.index);
+      CHECK_MSG(outs.feature.kind == PROX_FEATURE_FACE && outs.feature.index == 0,
+                "signed feature (%d, %d)", outs.feature.kind, outs.feature.index);
       if (h_case_failed()) {
         h_note("point_sphere%s:", TC_PASS == 1 ? "" : "f");
         TFN(note_vec)("p", p);
@@ -2566,22 +2482,19 @@ static void TFN(test_signed_near_core)(void) {
     q3_dist2(cd2, &xp, &xv[0]);
     tc_ball(&xp, &xv[0], cd2, xr, &xq, &xsurf, xd2, xsd, &inside);
     s = TFN(smax_q)(TFN(smax_r)(TFN(smax)(0, p), sph.radius), &xsurf);
-    if (!(isfinite(out.point.x) && isfinite(out.point.y) &&
-          isfinite(out.point.z))) {
-      CHECK_MSG(0, "sphere %d: point (%a, %a, %a)", c, (double)out.point.x,
-                (double)out.point.y, (double)out.point.z);
+    if (!(isfinite(out.point.x) && isfinite(out.point.y) && isfinite(out.point.z))) {
+      CHECK_MSG(0, "sphere %d: point (%a, %a, %a)", c, (double)out.point.x, (double)out.point.y,
+                (double)out.point.z);
       continue;
     }
     e = oracle_err((double)sd, xsd, TC_EPS * s);
-    CHECK_MSG(e <= TC_BOUND, "sphere %d: signed distance error %.3g eps S", c,
-              e);
-    e = oracle_err3((double)out.point.x, (double)out.point.y,
-                    (double)out.point.z, &xsurf, TC_EPS * s);
+    CHECK_MSG(e <= TC_BOUND, "sphere %d: signed distance error %.3g eps S", c, e);
+    e = oracle_err3((double)out.point.x, (double)out.point.y, (double)out.point.z, &xsurf,
+                    TC_EPS * s);
     CHECK_MSG(e <= TC_BOUND, "sphere %d: point error %.3g eps S", c, e);
     TFN(check_surface)
-    (oracle_row_get("point_sphere_signed, on surface", TC_PREC,
-                    ORACLE_ADVERSARIAL),
-     out.point, &xp, xv, 1, xr, xsd, s);
+    (oracle_row_get("point_sphere_signed, on surface", TC_PREC, ORACLE_ADVERSARIAL), out.point, &xp,
+     xv, 1, xr, xsd, s);
   }
   { /* the capsule */
     oracle_lin core;
@@ -2594,8 +2507,7 @@ static void TFN(test_signed_near_core)(void) {
     cap.a = KFN(prox_v3)((REAL)0x1.4cp-1, (REAL)-0x1.04p-1, (REAL)-0x1.d4p-1);
     cap.b = KFN(prox_v3)((REAL)0x1.64p-1, (REAL)-0x1.14p-1, (REAL)-0x1.c4p-1);
     cap.radius = (REAL)0x1.08p-1;
-    p = KFN(prox_v3)((REAL)0x1.58p-1, (REAL)-0x1.0cp-1,
-                     TC_NEXT((REAL)-0x1.ccp-1, -(REAL)INFINITY));
+    p = KFN(prox_v3)((REAL)0x1.58p-1, (REAL)-0x1.0cp-1, TC_NEXT((REAL)-0x1.ccp-1, -(REAL)INFINITY));
     h_case_begin();
     sd = KFN(prox_point_capsule_signed)(p, &cap, &out);
     TFN(q)(&xp, p);
@@ -2611,15 +2523,13 @@ static void TFN(test_signed_near_core)(void) {
     e = oracle_err((double)sd, xsd, TC_EPS * s);
     CHECK_MSG(e <= TC_BOUND, "capsule: signed distance error %.3g eps S", e);
     TFN(check_surface)
-    (oracle_row_get("point_capsule_signed, on surface", TC_PREC,
-                    ORACLE_ADVERSARIAL),
-     out.point, &xp, xv, 2, xr, xsd, s);
+    (oracle_row_get("point_capsule_signed, on surface", TC_PREC, ORACLE_ADVERSARIAL), out.point,
+     &xp, xv, 2, xr, xsd, s);
     /* The documented graded bound; the point itself is ill-conditioned. */
-    e = oracle_err3((double)out.point.x, (double)out.point.y,
-                    (double)out.point.z, &xsurf, TC_EPS * s);
+    e = oracle_err3((double)out.point.x, (double)out.point.y, (double)out.point.z, &xsurf,
+                    TC_EPS * s);
     CHECK_MSG(len > 0 && e <= TC_BOUND * (1 + (double)cap.radius / len),
-              "capsule: point error %.3g eps S, r / d_core %.3g", e,
-              (double)cap.radius / len);
+              "capsule: point error %.3g eps S, r / d_core %.3g", e, (double)cap.radius / len);
     h_note("capsule %s: p %.3g S from the core, point %.3g eps S from the "
            "exact nearest point",
            TC_PREC, len / s, e);
@@ -2656,8 +2566,7 @@ static void TFN(test_capsule)(void) {
   for (kind = 0; kind < ORACLE_KINDS; ++kind) {
     oracle_row *row = oracle_row_get("point_capsule", TC_PREC, kind);
     oracle_row *rows = oracle_row_get("point_capsule_signed", TC_PREC, kind);
-    oracle_row *rsurf =
-        oracle_row_get("point_capsule_signed, on surface", TC_PREC, kind);
+    oracle_row *rsurf = oracle_row_get("point_capsule_signed, on surface", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     int adv = kind == ORACLE_ADVERSARIAL;
     rows->value_unit = "eps S (signed dist.)";
@@ -2682,8 +2591,7 @@ static void TFN(test_capsule)(void) {
         }
         if (k == 5) { /* p within two ulps of the core, an end included */
           int at = oracle_rng_int(&g, 4);
-          o = TFN(comb)(cap.a, cap.b,
-                        at < 2 ? (double)at : oracle_rng_range(&g, -0.3, 1.3));
+          o = TFN(comb)(cap.a, cap.b, at < 2 ? (double)at : oracle_rng_range(&g, -0.3, 1.3));
           p = TFN(nudge)(&g, o, 2);
         }
       }
@@ -2718,29 +2626,26 @@ static void TFN(test_capsule)(void) {
       /* Signed. */
       e = oracle_err((double)sd, xsd, TC_EPS * s);
       oracle_max(&rows->value, e);
-      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S",
-                (double)sd, e);
+      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S", (double)sd, e);
       mpq_mul(t, xsd, xsd);
       if (mpq_sgn(core.d2) > 0) {
         TFN(check_closest)
-        (rows, s, outs.sqdist, &outs, t, &xsurf,
-         len >= TC_CAPSULE_WELL * fabs((double)cap.radius));
+        (rows, s, outs.sqdist, &outs, t, &xsurf, len >= TC_CAPSULE_WELL * fabs((double)cap.radius));
         if (!(len >= TC_CAPSULE_WELL * fabs((double)cap.radius))) {
           /* Nearer the core the direction from the rounded core point is
            * ill-conditioned: the documented bound grows with r / d_core. */
-          double ep = oracle_err3((double)outs.point.x, (double)outs.point.y,
-                                  (double)outs.point.z, &xsurf, TC_EPS * s);
+          double ep = oracle_err3((double)outs.point.x, (double)outs.point.y, (double)outs.point.z,
+                                  &xsurf, TC_EPS * s);
           double grow = 1 + fabs((double)cap.radius) / len;
           CHECK_MSG(ep <= TC_BOUND * grow,
-                    "point error %.3g eps S, beyond 8 (1 + r / d_core) = %.3g",
-                    ep, TC_BOUND * grow);
+                    "point error %.3g eps S, beyond 8 (1 + r / d_core) = %.3g", ep,
+                    TC_BOUND * grow);
         }
       } else {
         /* On the core: any point at distance r from the core point. */
         q3 pw;
         q3_init(&pw);
-        q3_set_d(&pw, (double)outs.point.x, (double)outs.point.y,
-                 (double)outs.point.z);
+        q3_set_d(&pw, (double)outs.point.x, (double)outs.point.y, (double)outs.point.z);
         q3_dist2(t, &pw, &core.q);
         oracle_sqrt(t, t);
         e = oracle_err_q(t, xr, TC_EPS * s);
@@ -2751,8 +2656,7 @@ static void TFN(test_capsule)(void) {
         q3_clear(&pw);
       }
       TFN(check_surface)(rsurf, outs.point, &xp, xv, 2, xr, xsd, s);
-      CHECK_MSG(outs.feature.kind != PROX_FEATURE_INTERIOR,
-                "signed capsule reports INTERIOR");
+      CHECK_MSG(outs.feature.kind != PROX_FEATURE_INTERIOR, "signed capsule reports INTERIOR");
       TFN(check_feature)(rows, &outs, vk, vi, core.margin, s);
       if (h_case_failed()) {
         h_note("point_capsule%s:", TC_PASS == 1 ? "" : "f");
@@ -2776,8 +2680,7 @@ static void TFN(test_capsule)(void) {
 /* Tetrahedron                                                              */
 /* ------------------------------------------------------------------------ */
 
-static int TFN(gen_tet)(oracle_rng *g, int kind, KFN(prox_tetrahedron) * tet,
-                        VEC *p) {
+static int TFN(gen_tet)(oracle_rng *g, int kind, KFN(prox_tetrahedron) * tet, VEC *p) {
   oracle_frame f = oracle_frame_random(g, kind);
   int sub = kind == ORACLE_ADVERSARIAL ? oracle_rng_int(g, TET_SUBCASES) : -1;
   double q = TFN(quantum)(&f), u[3];
@@ -2949,8 +2852,7 @@ static void TFN(test_tetrahedron)(void) {
   mpq_inits(fd2, t, NULL);
   for (kind = 0; kind < ORACLE_KINDS; ++kind) {
     oracle_row *row = oracle_row_get("point_tetrahedron", TC_PREC, kind);
-    oracle_row *rows =
-        oracle_row_get("point_tetrahedron_signed", TC_PREC, kind);
+    oracle_row *rows = oracle_row_get("point_tetrahedron_signed", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     rows->value_unit = "eps S (signed dist.)";
     for (c = 0; c < n; ++c) {
@@ -2995,8 +2897,7 @@ static void TFN(test_tetrahedron)(void) {
         TFN(check_feature)(row, &out, x.kind, x.index, x.margin, s);
       } else {
         int have = !(x.flat && out.feature.kind == PROX_FEATURE_INTERIOR) &&
-                   oracle_tet_feature_dist2(fd2, &xp, xv, out.feature.kind,
-                                            out.feature.index);
+                   oracle_tet_feature_dist2(fd2, &xp, xv, out.feature.kind, out.feature.index);
         TFN(check_valid)(row, &out, have, fd2, x.d2, s);
         if (!x.flat)
           TFN(count_amb)(row, &out, x.kind, x.index, x.margin, s);
@@ -3021,12 +2922,11 @@ static void TFN(test_tetrahedron)(void) {
         TFN(check_closest)(rows, s, outs.sqdist, &outs, x.d2, &x.q, well);
       }
       oracle_max(&rows->value, e);
-      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S",
-                (double)sd, e);
+      CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S", (double)sd, e);
       if (h_case_failed()) {
         TFN(note_tet)(p, &tet);
-        h_note("reported feature (%d, %d), exact (%d, %d)%s", out.feature.kind,
-               out.feature.index, x.kind, x.index, x.flat ? ", flat" : "");
+        h_note("reported feature (%d, %d), exact (%d, %d)%s", out.feature.kind, out.feature.index,
+               x.kind, x.index, x.flat ? ", flat" : "");
       }
     }
   }
@@ -3068,8 +2968,8 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r, int no_out) {
     KFN(prox_plane) pl;
     pl.normal = TFN(at)(y);
     pl.offset = y[3];
-    r->value = k == KN_PLANE ? KFN(prox_point_plane)(p, &pl, o)
-                             : KFN(prox_point_plane_signed)(p, &pl, o);
+    r->value =
+        k == KN_PLANE ? KFN(prox_point_plane)(p, &pl, o) : KFN(prox_point_plane_signed)(p, &pl, o);
     break;
   }
   case KN_PLANE_FROM_NORMAL:
@@ -3128,8 +3028,8 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r, int no_out) {
     KFN(prox_aabb) b;
     b.min = TFN(at)(y);
     b.max = TFN(at)(y + 3);
-    r->value = k == KN_AABB ? KFN(prox_point_aabb)(p, &b, o)
-                            : KFN(prox_point_aabb_signed)(p, &b, o);
+    r->value =
+        k == KN_AABB ? KFN(prox_point_aabb)(p, &b, o) : KFN(prox_point_aabb_signed)(p, &b, o);
     break;
   }
   case KN_OBB:
@@ -3142,8 +3042,7 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r, int no_out) {
     b.half[0] = y[12];
     b.half[1] = y[13];
     b.half[2] = y[14];
-    r->value = k == KN_OBB ? KFN(prox_point_obb)(p, &b, o)
-                           : KFN(prox_point_obb_signed)(p, &b, o);
+    r->value = k == KN_OBB ? KFN(prox_point_obb)(p, &b, o) : KFN(prox_point_obb_signed)(p, &b, o);
     break;
   }
   case KN_SPHERE:
@@ -3171,9 +3070,8 @@ static void TFN(call)(int k, const REAL *x, TFN(call_result) * r, int no_out) {
     int i;
     for (i = 0; i < 4; ++i)
       t.v[i] = TFN(at)(y + 3 * i);
-    r->value = k == KN_TETRAHEDRON
-                   ? KFN(prox_point_tetrahedron)(p, &t, o)
-                   : KFN(prox_point_tetrahedron_signed)(p, &t, o);
+    r->value = k == KN_TETRAHEDRON ? KFN(prox_point_tetrahedron)(p, &t, o)
+                                   : KFN(prox_point_tetrahedron_signed)(p, &t, o);
     break;
   }
   default:
@@ -3197,9 +3095,7 @@ static void TFN(test_nan)(void) {
       if (k == KN_RAY) x[9] = 0, x[10] = (REAL)INFINITY;
       for (j = 0; j < nin; ++j) {
         for (b = 0; b < 3; ++b) {
-          REAL y[18], bad = b == 0
-                                ? (REAL)NAN
-                                : (b == 1 ? (REAL)INFINITY : -(REAL)INFINITY);
+          REAL y[18], bad = b == 0 ? (REAL)NAN : (b == 1 ? (REAL)INFINITY : -(REAL)INFINITY);
           TFN(call_result) r, rn;
           int interval = k == KN_RAY && j >= 9;
           memcpy(y, x, sizeof y);
@@ -3208,39 +3104,34 @@ static void TFN(test_nan)(void) {
           TFN(call)(k, y, &rn, 1);
           h_case_begin();
           if (interval && b != 0) {
-            CHECK_MSG(isnan(r.value) || r.value >= 0, "ray interval %a: %a",
-                      (double)bad, (double)r.value);
-            CHECK_MSG(isnan(rn.value) || rn.value >= 0,
-                      "out = NULL: ray interval %a: %a", (double)bad,
-                      (double)rn.value);
+            CHECK_MSG(isnan(r.value) || r.value >= 0, "ray interval %a: %a", (double)bad,
+                      (double)r.value);
+            CHECK_MSG(isnan(rn.value) || rn.value >= 0, "out = NULL: ray interval %a: %a",
+                      (double)bad, (double)rn.value);
           } else if (k == KN_IN_TRIANGLE) {
             CHECK_MSG(r.ret == 0, "point_in_triangle %d", r.ret);
           } else if (k == KN_BARYCENTRIC) {
             CHECK_MSG(isnan(r.vec.x) && isnan(r.vec.y) && isnan(r.vec.z),
-                      "barycentric (%a, %a, %a)", (double)r.vec.x,
-                      (double)r.vec.y, (double)r.vec.z);
-          } else if (k == KN_PLANE_FROM_NORMAL ||
-                     k == KN_PLANE_FROM_POINT_NORMAL) {
+                      "barycentric (%a, %a, %a)", (double)r.vec.x, (double)r.vec.y,
+                      (double)r.vec.z);
+          } else if (k == KN_PLANE_FROM_NORMAL || k == KN_PLANE_FROM_POINT_NORMAL) {
             CHECK_MSG(r.ret == 0 && r.pl.normal.x == 0 && r.pl.normal.y == 0 &&
                           r.pl.normal.z == 0 && r.pl.offset == 0,
                       "constructor returned %d, plane (%a, %a, %a), %a", r.ret,
-                      (double)r.pl.normal.x, (double)r.pl.normal.y,
-                      (double)r.pl.normal.z, (double)r.pl.offset);
+                      (double)r.pl.normal.x, (double)r.pl.normal.y, (double)r.pl.normal.z,
+                      (double)r.pl.offset);
           } else {
-            CHECK_MSG(isnan(r.value) && isnan(r.out.sqdist) &&
-                          isnan(r.out.point.x) && isnan(r.out.point.y) &&
-                          isnan(r.out.point.z) &&
+            CHECK_MSG(isnan(r.value) && isnan(r.out.sqdist) && isnan(r.out.point.x) &&
+                          isnan(r.out.point.y) && isnan(r.out.point.z) &&
                           r.out.feature.kind == PROX_FEATURE_NONE,
-                      "returned %a, sqdist %a, point (%a, %a, %a), feature %d",
-                      (double)r.value, (double)r.out.sqdist,
-                      (double)r.out.point.x, (double)r.out.point.y,
+                      "returned %a, sqdist %a, point (%a, %a, %a), feature %d", (double)r.value,
+                      (double)r.out.sqdist, (double)r.out.point.x, (double)r.out.point.y,
                       (double)r.out.point.z, r.out.feature.kind);
-            CHECK_MSG(isnan(rn.value), "out = NULL: returned %a",
-                      (double)rn.value);
+            CHECK_MSG(isnan(rn.value), "out = NULL: returned %a", (double)rn.value);
           }
           if (h_case_failed())
-            h_note("%s%s: input %d = %a", tc_kernel_name[k],
-                   TC_PASS == 1 ? "" : "f", j, (double)bad);
+            h_note("%s%s: input %d = %a", tc_kernel_name[k], TC_PASS == 1 ? "" : "f", j,
+                   (double)bad);
         }
       }
     }

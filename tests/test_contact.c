@@ -54,20 +54,18 @@ static void check_impl(int ok, const char *what, const char *file, int line) {
     return;
   }
   ++g_fail;
-  if (g_fail <= 40)
-    fprintf(stderr, "%s:%d: CHECK failed: %s\n", file, line, what);
+  if (g_fail <= 40) fprintf(stderr, "%s:%d: CHECK failed: %s\n", file, line, what);
 }
 
 #define CHECK(c) check_impl((c) ? 1 : 0, #c, __FILE__, __LINE__)
 
 /* A bound on an error measure: NaN counts as a failure. */
-#define CHECK_BOUND(e, bound, name)                                            \
-  do {                                                                         \
-    int ok_ = (e) <= (bound);                                                  \
-    if (!ok_ && g_verbose)                                                     \
-      fprintf(stderr, "%s: error %g > %g\n", (name), (double)(e),              \
-              (double)(bound));                                                \
-    check_impl(ok_, name " error bound", __FILE__, __LINE__);                  \
+#define CHECK_BOUND(e, bound, name)                                                                \
+  do {                                                                                             \
+    int ok_ = (e) <= (bound);                                                                      \
+    if (!ok_ && g_verbose)                                                                         \
+      fprintf(stderr, "%s: error %g > %g\n", (name), (double)(e), (double)(bound));                \
+    check_impl(ok_, name " error bound", __FILE__, __LINE__);                                      \
   } while (0)
 
 /* Asserted bound on the error of a squared distance, in units of eps S^2
@@ -133,28 +131,24 @@ static void tstat_add(tstat *t, q_class c, int ty, double unit) {
 }
 
 #define NKINDS 4
-static const char *const kind_name[NKINDS] = {"uniform", "offset", "tiny",
-                                              "adversarial"};
+static const char *const kind_name[NKINDS] = {"uniform", "offset", "tiny", "adversarial"};
 
-static void report(const char *prec, const char *what, int kind, const stat *wc,
-                   const stat *all) {
+static void report(const char *prec, const char *what, int kind, const stat *wc, const stat *all) {
   if (all)
     printf("  %-6s %-22s %-11s max %9.3g eps S^2 (n=%ld well-conditioned), "
            "%9.3g over all n=%ld\n",
            prec, what, kind_name[kind], wc->max, wc->n, all->max, all->n);
   else
-    printf("  %-6s %-22s %-11s max %9.3g eps S^2 (n=%ld)\n", prec, what,
-           kind_name[kind], wc->max, wc->n);
+    printf("  %-6s %-22s %-11s max %9.3g eps S^2 (n=%ld)\n", prec, what, kind_name[kind], wc->max,
+           wc->n);
 }
 
-static void treport(const char *prec, const char *what, int kind,
-                    const tstat *t) {
+static void treport(const char *prec, const char *what, int kind, const tstat *t) {
   printf("  %-6s %-22s %-11s %ld/%ld agree with exact; within the margin "
          "%ld (%ld differ, largest margin %.3g eps S); near the degeneracy "
          "threshold or tied %ld (%ld differ)\n",
-         prec, what, kind_name[kind], t->agree, t->checked, t->amb_margin,
-         t->amb_margin_diff, t->amb_margin_max < 0 ? 0 : t->amb_margin_max,
-         t->amb_other, t->amb_other_diff);
+         prec, what, kind_name[kind], t->agree, t->checked, t->amb_margin, t->amb_margin_diff,
+         t->amb_margin_max < 0 ? 0 : t->amb_margin_max, t->amb_other, t->amb_other_diff);
 }
 
 /* ---- random input ------------------------------------------------------ */
@@ -511,10 +505,9 @@ static int wc1(double t) {
 /* ---- derivatives (double) ---------------------------------------------- */
 
 enum { F_PP, F_PL, F_PLANE, F_LL, F_PE, F_PT, F_EE, F_CROSS, F_MOLL, F_COUNT };
-static const char *const fname[F_COUNT] = {
-    "point_point", "point_line",        "point_plane",
-    "line_line",   "point_edge",        "point_triangle",
-    "edge_edge",   "cross_squarednorm", "mollifier"};
+static const char *const fname[F_COUNT] = {"point_point", "point_line",        "point_plane",
+                                           "line_line",   "point_edge",        "point_triangle",
+                                           "edge_edge",   "cross_squarednorm", "mollifier"};
 static const int fnv[F_COUNT] = {2, 3, 4, 4, 3, 4, 4, 4, 4};
 static const int fntypes[F_COUNT] = {1, 1, 1, 1, 3, 7, 9, 1, 1};
 
@@ -573,7 +566,7 @@ static double deval(const dfun *c, const double *x, double *g, double *h) {
            : g ? prox_ipc_edge_edge_cross_squarednorm_gradient(a, b, d, e, g)
                : prox_ipc_edge_edge_cross_squarednorm(a, b, d, e);
   default:
-    return h ? prox_ipc_edge_edge_mollifier_hessian(a, b, d, e, c->eps_x, g, h)
+    return h   ? prox_ipc_edge_edge_mollifier_hessian(a, b, d, e, c->eps_x, g, h)
            : g ? prox_ipc_edge_edge_mollifier_gradient(a, b, d, e, c->eps_x, g)
                : prox_ipc_edge_edge_mollifier(a, b, d, e, c->eps_x);
   }
@@ -617,10 +610,8 @@ static int well_posed(const dfun *c, const double *x) {
     break;
   case F_EE:
     if (c->type == PROX_EE_EA_EB) ll = 1;
-    if (c->type == PROX_EE_EA_EB0 || c->type == PROX_EE_EA_EB1)
-      pl = 1, pa = v0, pb = v1;
-    if (c->type == PROX_EE_EA0_EB || c->type == PROX_EE_EA1_EB)
-      pl = 1, pa = v2, pb = v3;
+    if (c->type == PROX_EE_EA_EB0 || c->type == PROX_EE_EA_EB1) pl = 1, pa = v0, pb = v1;
+    if (c->type == PROX_EE_EA0_EB || c->type == PROX_EE_EA1_EB) pl = 1, pa = v2, pb = v3;
     break;
   default:
     break;
@@ -632,14 +623,12 @@ static int well_posed(const dfun *c, const double *x) {
   if (plane) {
     sub3(e1, v2, v1);
     sub3(e2, v3, v1);
-    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2)
-      return 0;
+    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2) return 0;
   }
   if (ll) {
     sub3(e1, v1, v0);
     sub3(e2, v3, v2);
-    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2)
-      return 0;
+    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2) return 0;
   }
   if (c->f == F_CROSS || c->f == F_MOLL) {
     sub3(e1, v1, v0);
@@ -665,8 +654,7 @@ static double fd_value(const dfun *c, const double *x0, int i, double h) {
   return (4 * d2 - d1) / 3;
 }
 
-static void fd_grad(const dfun *c, const double *x0, int i, double h, int n,
-                    double *col) {
+static void fd_grad(const dfun *c, const double *x0, int i, double h, int n, double *col) {
   double x[12], gp[12], gm[12], d1[12];
   int j;
   memcpy(x, x0, sizeof x);
@@ -697,8 +685,8 @@ static void test_derivatives(void) {
       c.type = type;
       c.eps_x = 1;
       while (done < g_nderiv && tries < 50 * g_nderiv) {
-        double x[12], g[12], h[144], g2[12], col[12], scale_g = 0, scale_h = 0,
-                                                      eg = 0, eh = 0, v, v2;
+        double x[12], g[12], h[144], g2[12], col[12], scale_g = 0, scale_h = 0, eg = 0, eh = 0, v,
+                                                      v2;
         int i, j;
         ++tries;
         for (i = 0; i < 12; ++i)
@@ -707,8 +695,8 @@ static void test_derivatives(void) {
         if (f == F_MOLL) {
           /* Threshold on either side of x, away from it so that the
            * finite-difference stencil does not cross the kink of m''. */
-          double xx = prox_ipc_edge_edge_cross_squarednorm(
-              vat(x, 0), vat(x, 1), vat(x, 2), vat(x, 3));
+          double xx =
+              prox_ipc_edge_edge_cross_squarednorm(vat(x, 0), vat(x, 1), vat(x, 2), vat(x, 3));
           double r = done % 2 ? 0.2 + 0.7 * u01() : 1.1 + 2 * u01();
           c.eps_x = xx * r;
           if (!(xx > 1e-3)) continue;
@@ -731,8 +719,7 @@ static void test_derivatives(void) {
           fd_grad(&c, x, i, 1e-5, n, col);
           for (j = 0; j < n; ++j) {
             if (fabs(h[j * n + i]) > scale_h) scale_h = fabs(h[j * n + i]);
-            if (fabs(h[j * n + i] - col[j]) > eh)
-              eh = fabs(h[j * n + i] - col[j]);
+            if (fabs(h[j * n + i] - col[j]) > eh) eh = fabs(h[j * n + i] - col[j]);
           }
         }
         /* A vanishing gradient (e.g. mollifier above threshold) is
@@ -748,8 +735,7 @@ static void test_derivatives(void) {
           dfun a = c;
           double ga[12], ha[144];
           int ty;
-          prox_vec3 p0 = vat(x, 0), p1 = vat(x, 1), p2 = vat(x, 2),
-                    p3 = vat(x, 3);
+          prox_vec3 p0 = vat(x, 0), p1 = vat(x, 1), p2 = vat(x, 2), p3 = vat(x, 3);
           if (f == F_PE) {
             a.type = PROX_PE_AUTO;
             ty = (int)prox_ipc_point_edge_distance_type(p0, p1, p2);
@@ -805,10 +791,8 @@ static void test_float_derivatives(void) {
       c.f = F_EE;
       c.type = ty;
       if (!well_posed(&c, x)) continue;
-      prox_ipc_edge_edge_distance_hessian(w[0], w[1], w[2], w[3],
-                                          (prox_ipc_ee_type)ty, g, h);
-      prox_ipc_edge_edge_distance_hessianf(v[0], v[1], v[2], v[3],
-                                           (prox_ipc_ee_type)ty, gf, hf);
+      prox_ipc_edge_edge_distance_hessian(w[0], w[1], w[2], w[3], (prox_ipc_ee_type)ty, g, h);
+      prox_ipc_edge_edge_distance_hessianf(v[0], v[1], v[2], v[3], (prox_ipc_ee_type)ty, gf, hf);
       for (i = 0; i < 12; ++i) {
         if (fabs(g[i]) > sg) sg = fabs(g[i]);
         if (fabs(g[i] - gf[i]) > eg) eg = fabs(g[i] - gf[i]);
@@ -829,10 +813,9 @@ static void test_float_derivatives(void) {
       c.f = F_PT;
       c.type = ty;
       if (!well_posed(&c, x)) continue;
-      prox_ipc_point_triangle_distance_hessian(w[0], w[1], w[2], w[3],
-                                               (prox_ipc_pt_type)ty, g, h);
-      prox_ipc_point_triangle_distance_hessianf(v[0], v[1], v[2], v[3],
-                                                (prox_ipc_pt_type)ty, gf, hf);
+      prox_ipc_point_triangle_distance_hessian(w[0], w[1], w[2], w[3], (prox_ipc_pt_type)ty, g, h);
+      prox_ipc_point_triangle_distance_hessianf(v[0], v[1], v[2], v[3], (prox_ipc_pt_type)ty, gf,
+                                                hf);
       for (i = 0; i < 12; ++i) {
         if (fabs(g[i]) > sg) sg = fabs(g[i]);
         if (fabs(g[i] - gf[i]) > eg) eg = fabs(g[i] - gf[i]);
@@ -862,8 +845,7 @@ static void test_mollifier(void) {
   /* Scalar: the formula and its limits at the threshold from both sides. */
   for (it = 0; it < 10000; ++it) {
     double ex = pow(10.0, 8 * urand()), x = ex * 1.7 * u01(), y = x / ex;
-    double m = prox_ipc_mollifier(x, ex),
-           d = prox_ipc_mollifier_derivative(x, ex);
+    double m = prox_ipc_mollifier(x, ex), d = prox_ipc_mollifier_derivative(x, ex);
     double d2 = prox_ipc_mollifier_second_derivative(x, ex);
     if (x < ex) {
       CHECK(fabs(m - (-y * y + 2 * y)) <= 4 * DBL_EPSILON);
@@ -875,9 +857,8 @@ static void test_mollifier(void) {
     {
       double dl = 1e-7 * u01(), lo = ex * (1 - dl), hi = ex * (1 + dl);
       double jv = fabs(prox_ipc_mollifier(lo, ex) - prox_ipc_mollifier(hi, ex));
-      double jd = fabs(prox_ipc_mollifier_derivative(lo, ex) -
-                       prox_ipc_mollifier_derivative(hi, ex)) *
-                  ex;
+      double jd =
+          fabs(prox_ipc_mollifier_derivative(lo, ex) - prox_ipc_mollifier_derivative(hi, ex)) * ex;
       /* C1: both jumps vanish with dl (value like dl^2, slope like dl). */
       CHECK(jv <= dl * dl + 4 * DBL_EPSILON);
       CHECK(jd <= 2 * dl + 8 * DBL_EPSILON);
@@ -895,8 +876,7 @@ static void test_mollifier(void) {
   {
     double gmax = 0;
     for (it = 0; it < 10000; ++it) {
-      double x[12], glo[12], ghi[12], hlo[144], xx, dl = 1e-9, sg = 0, eg = 0,
-                                                    vlo, vhi;
+      double x[12], glo[12], ghi[12], hlo[144], xx, dl = 1e-9, sg = 0, eg = 0, vlo, vhi;
       prox_vec3 a, b, c, d;
       int i;
       for (i = 0; i < 12; ++i)
@@ -907,10 +887,8 @@ static void test_mollifier(void) {
       d = vat(x, 3);
       xx = prox_ipc_edge_edge_cross_squarednorm(a, b, c, d);
       if (!(xx > 1e-3)) continue;
-      vlo = prox_ipc_edge_edge_mollifier_hessian(a, b, c, d, xx * (1 + dl), glo,
-                                                 hlo);
-      vhi =
-          prox_ipc_edge_edge_mollifier_gradient(a, b, c, d, xx * (1 - dl), ghi);
+      vlo = prox_ipc_edge_edge_mollifier_hessian(a, b, c, d, xx * (1 + dl), glo, hlo);
+      vhi = prox_ipc_edge_edge_mollifier_gradient(a, b, c, d, xx * (1 - dl), ghi);
       CHECK(fabs(vlo - vhi) <= 4 * dl * dl + 8 * DBL_EPSILON);
       prox_ipc_edge_edge_cross_squarednorm_gradient(a, b, c, d, ghi);
       for (i = 0; i < 12; ++i)
@@ -923,8 +901,7 @@ static void test_mollifier(void) {
       CHECK(eg <= 4 * dl);
       if (eg > gmax) gmax = eg;
       /* Above the threshold: exactly 1 and a zero gradient. */
-      vhi =
-          prox_ipc_edge_edge_mollifier_gradient(a, b, c, d, xx * (1 - dl), ghi);
+      vhi = prox_ipc_edge_edge_mollifier_gradient(a, b, c, d, xx * (1 - dl), ghi);
       CHECK(vhi == 1);
       for (i = 0; i < 12; ++i)
         CHECK(ghi[i] == 0);
@@ -968,24 +945,20 @@ static void test_mollifier(void) {
         mpz_mul_ui(r, r, m);
         mpz_fdiv_qr(q, num, num, r); /* q = quotient, num = remainder */
         mpz_mul_2exp(num, num, 1);
-        if (mpz_cmp(num, r) > 0 || (mpz_cmp(num, r) == 0 && mpz_odd_p(q)))
-          mpz_add_ui(q, q, 1);
+        if (mpz_cmp(num, r) > 0 || (mpz_cmp(num, r) == 0 && mpz_odd_p(q))) mpz_add_ui(q, q, 1);
         want = -ldexp(mpz_get_d(q), -sub);
         got = fl ? (double)prox_ipc_mollifier_second_derivativef(0, (float)eps)
                  : prox_ipc_mollifier_second_derivative(0, eps);
         if (got != want && g_verbose)
-          fprintf(stderr, "%s m'' at eps_x = %lu 2^%d: %a, want %a\n",
-                  fl ? "float" : "double", m, e, got, want);
+          fprintf(stderr, "%s m'' at eps_x = %lu 2^%d: %a, want %a\n", fl ? "float" : "double", m,
+                  e, got, want);
         CHECK(got == want);
       }
     mpz_clears(num, q, r, NULL);
-    CHECK(prox_ipc_mollifier_second_derivative(0, ldexp(1, -511)) ==
-          -ldexp(1, 1023));
+    CHECK(prox_ipc_mollifier_second_derivative(0, ldexp(1, -511)) == -ldexp(1, 1023));
     CHECK(prox_ipc_mollifier_second_derivative(0, ldexp(1, -512)) == -INFINITY);
-    CHECK(prox_ipc_mollifier_second_derivativef(0, ldexpf(1, -63)) ==
-          -ldexpf(1, 127));
-    CHECK(prox_ipc_mollifier_second_derivativef(0, ldexpf(1, -64)) ==
-          -INFINITY);
+    CHECK(prox_ipc_mollifier_second_derivativef(0, ldexpf(1, -63)) == -ldexpf(1, 127));
+    CHECK(prox_ipc_mollifier_second_derivativef(0, ldexpf(1, -64)) == -INFINITY);
   }
 }
 
@@ -1009,8 +982,7 @@ static void shape_dir(double *u) {
 }
 
 /* x[3 v + i] = o[i] + s u[i], rounded to float when fl. */
-static void put3(double *x, int v, const double *o, double s, const double *u,
-                 int fl) {
+static void put3(double *x, int v, const double *o, double s, const double *u, int fl) {
   int i;
   for (i = 0; i < 3; ++i) {
     double c = (o ? o[i] : 0) + s * u[i];
@@ -1077,12 +1049,9 @@ static void shape_case(int k, int e, int q, int fl, double *x) {
     put3(x, 0, 0, D * (0.5 + 0.5 * u01()), c, fl);
     for (i = 3; i < 12; ++i)
       x[i] = x[i % 3];
-    x[3] = fl ? (double)nextafterf((float)x[0], INFINITY)
-              : nextafter(x[0], INFINITY);
-    x[7] = fl ? (double)nextafterf((float)x[1], -INFINITY)
-              : nextafter(x[1], -INFINITY);
-    x[11] = fl ? (double)nextafterf((float)x[2], INFINITY)
-               : nextafter(x[2], INFINITY);
+    x[3] = fl ? (double)nextafterf((float)x[0], INFINITY) : nextafter(x[0], INFINITY);
+    x[7] = fl ? (double)nextafterf((float)x[1], -INFINITY) : nextafter(x[1], -INFINITY);
+    x[11] = fl ? (double)nextafterf((float)x[2], INFINITY) : nextafter(x[2], INFINITY);
     x[9] = x[3];
     break;
   case 6:
@@ -1154,53 +1123,44 @@ static int shape_eval(int k, const double *x, int fl) {
     if (k == 0 || k == 5) {
       v[nv++] = prox_ipc_point_line_distance_hessian(p0, p1, p2, g, hs);
       ok &= all_finite(g, 9) && all_finite(hs, 81);
-      v[nv++] =
-          prox_ipc_point_edge_distance_hessian(p0, p1, p2, PROX_PE_P_E, g, hs);
+      v[nv++] = prox_ipc_point_edge_distance_hessian(p0, p1, p2, PROX_PE_P_E, g, hs);
       ok &= all_finite(g, 9) && all_finite(hs, 81);
     }
     if (k == 1 || k == 2 || k == 5 || k == 6) {
       v[nv++] = prox_ipc_point_plane_distance_hessian(p0, p1, p2, p3, g, hs);
       ok &= all_finite(g, 12) && all_finite(hs, 144);
-      v[nv++] = prox_ipc_point_triangle_distance_hessian(p0, p1, p2, p3,
-                                                         PROX_PT_AUTO, g, hs);
+      v[nv++] = prox_ipc_point_triangle_distance_hessian(p0, p1, p2, p3, PROX_PT_AUTO, g, hs);
       ok &= all_finite(g, 12) && all_finite(hs, 144);
     }
     if (k == 3 || k == 4 || k == 5 || k == 7) {
       v[nv++] = prox_ipc_line_line_distance_hessian(p0, p1, p2, p3, g, hs);
       ok &= all_finite(g, 12) && all_finite(hs, 144);
-      v[nv++] = prox_ipc_edge_edge_distance_hessian(p0, p1, p2, p3,
-                                                    PROX_EE_EA_EB, g, hs);
+      v[nv++] = prox_ipc_edge_edge_distance_hessian(p0, p1, p2, p3, PROX_EE_EA_EB, g, hs);
       ok &= all_finite(g, 12) && all_finite(hs, 144);
-      v[nv++] = prox_ipc_edge_edge_distance_hessian(p0, p1, p2, p3,
-                                                    PROX_EE_AUTO, g, hs);
+      v[nv++] = prox_ipc_edge_edge_distance_hessian(p0, p1, p2, p3, PROX_EE_AUTO, g, hs);
       ok &= all_finite(g, 12) && all_finite(hs, 144);
     }
   } else {
     float gf[12], hf[144];
-    prox_vec3f p0 = vatf(x, 0), p1 = vatf(x, 1), p2 = vatf(x, 2),
-               p3 = vatf(x, 3);
+    prox_vec3f p0 = vatf(x, 0), p1 = vatf(x, 1), p2 = vatf(x, 2), p3 = vatf(x, 3);
     if (k == 0 || k == 5) {
       v[nv++] = prox_ipc_point_line_distance_hessianf(p0, p1, p2, gf, hf);
       ok &= all_finitef(gf, 9) && all_finitef(hf, 81);
-      v[nv++] = prox_ipc_point_edge_distance_hessianf(p0, p1, p2, PROX_PE_P_E,
-                                                      gf, hf);
+      v[nv++] = prox_ipc_point_edge_distance_hessianf(p0, p1, p2, PROX_PE_P_E, gf, hf);
       ok &= all_finitef(gf, 9) && all_finitef(hf, 81);
     }
     if (k == 1 || k == 2 || k == 5 || k == 6) {
       v[nv++] = prox_ipc_point_plane_distance_hessianf(p0, p1, p2, p3, gf, hf);
       ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
-      v[nv++] = prox_ipc_point_triangle_distance_hessianf(p0, p1, p2, p3,
-                                                          PROX_PT_AUTO, gf, hf);
+      v[nv++] = prox_ipc_point_triangle_distance_hessianf(p0, p1, p2, p3, PROX_PT_AUTO, gf, hf);
       ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
     }
     if (k == 3 || k == 4 || k == 5 || k == 7) {
       v[nv++] = prox_ipc_line_line_distance_hessianf(p0, p1, p2, p3, gf, hf);
       ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
-      v[nv++] = prox_ipc_edge_edge_distance_hessianf(p0, p1, p2, p3,
-                                                     PROX_EE_EA_EB, gf, hf);
+      v[nv++] = prox_ipc_edge_edge_distance_hessianf(p0, p1, p2, p3, PROX_EE_EA_EB, gf, hf);
       ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
-      v[nv++] = prox_ipc_edge_edge_distance_hessianf(p0, p1, p2, p3,
-                                                     PROX_EE_AUTO, gf, hf);
+      v[nv++] = prox_ipc_edge_edge_distance_hessianf(p0, p1, p2, p3, PROX_EE_AUTO, gf, hf);
       ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
     }
   }
@@ -1303,8 +1263,7 @@ int main(int argc, char **argv) {
     g_rng = 0x5eed0000u + (uint64_t)i;
     printf("[%s]\n", tests[i].name);
     tests[i].fn();
-    printf("  -> %ld checks, %ld failed\n", (g_pass - p0) + (g_fail - f0),
-           g_fail - f0);
+    printf("  -> %ld checks, %ld failed\n", (g_pass - p0) + (g_fail - f0), g_fail - f0);
     fflush(stdout);
   }
   q_done();

@@ -108,8 +108,7 @@ int main(int argc, char **argv) {
 
 /* A point of magnitude up to sc. */
 static VEC TFN(td_vec)(uint64_t *s, double sc) {
-  return PROX_FN(prox_v3)((PROX_REAL)(sc * rng_sym(s)),
-                          (PROX_REAL)(sc * rng_sym(s)),
+  return PROX_FN(prox_v3)((PROX_REAL)(sc * rng_sym(s)), (PROX_REAL)(sc * rng_sym(s)),
                           (PROX_REAL)(sc * rng_sym(s)));
 }
 
@@ -145,26 +144,23 @@ static int TFN(td_pair_ok)(PROX_REAL d, const PROX_FN(prox_pair) * r) {
 }
 
 /* One K1 query with a result and without: both finite. */
-#define TD_K1(name, fn, prim)                                                  \
-  do {                                                                         \
-    PROX_FN(prox_closest) r_;                                                  \
-    PROX_REAL d_ = PROX_FN(fn)(p, prim, &r_), n_ = PROX_FN(fn)(p, prim, NULL); \
-    CHECK_MSG(TFN(td_ok)(d_, &r_) && isfinite(n_),                             \
-              "%s at 2^%d: %a (out = NULL: %a)", name, e, (double)d_,          \
-              (double)n_);                                                     \
+#define TD_K1(name, fn, prim)                                                                      \
+  do {                                                                                             \
+    PROX_FN(prox_closest) r_;                                                                      \
+    PROX_REAL d_ = PROX_FN(fn)(p, prim, &r_), n_ = PROX_FN(fn)(p, prim, NULL);                     \
+    CHECK_MSG(TFN(td_ok)(d_, &r_) && isfinite(n_), "%s at 2^%d: %a (out = NULL: %a)", name, e,     \
+              (double)d_, (double)n_);                                                             \
   } while (0)
 
 /* The K1 kernels of the registry (tests/kernels.h) on the primitives g. */
-#define TD_K1_X(name, prim, degree, param_degree)                              \
-  TD_K1(#name, prox_##name, &g.prim);
+#define TD_K1_X(name, prim, degree, param_degree) TD_K1(#name, prox_##name, &g.prim);
 
-#define TD_K2(name, fn, g1, g2)                                                \
-  do {                                                                         \
-    PROX_FN(prox_pair) r_;                                                     \
-    PROX_REAL d_ = PROX_FN(fn)(g1, g2, &r_), n_ = PROX_FN(fn)(g1, g2, NULL);   \
-    CHECK_MSG(TFN(td_pair_ok)(d_, &r_) && isfinite(n_),                        \
-              "%s at 2^%d: %a (out = NULL: %a)", name, e, (double)d_,          \
-              (double)n_);                                                     \
+#define TD_K2(name, fn, g1, g2)                                                                    \
+  do {                                                                                             \
+    PROX_FN(prox_pair) r_;                                                                         \
+    PROX_REAL d_ = PROX_FN(fn)(g1, g2, &r_), n_ = PROX_FN(fn)(g1, g2, NULL);                       \
+    CHECK_MSG(TFN(td_pair_ok)(d_, &r_) && isfinite(n_), "%s at 2^%d: %a (out = NULL: %a)", name,   \
+              e, (double)d_, (double)n_);                                                          \
   } while (0)
 
 static void PROX_FN(body_point)(void) {
@@ -197,20 +193,17 @@ static void PROX_FN(body_point)(void) {
         CHECK_MSG(PROX_FN(prox_point_in_triangle)(
                       PROX_FN(prox_vadd)(
                           a, PROX_FN(prox_vadd)(
-                                 PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(b, a),
-                                                      PROX_R(0.25)),
-                                 PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(v2, a),
-                                                      PROX_R(0.25)))),
+                                 PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(b, a), PROX_R(0.25)),
+                                 PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(v2, a), PROX_R(0.25)))),
                       &g.tr),
                   "point_in_triangle at 2^%d: an inner point is out", e);
       bary = PROX_FN(prox_triangle_barycentric)(p, &g.tr);
-      CHECK_MSG(TFN(td_finite3)(bary), "triangle_barycentric at 2^%d: %a %a %a",
-                e, (double)bary.x, (double)bary.y, (double)bary.z);
+      CHECK_MSG(TFN(td_finite3)(bary), "triangle_barycentric at 2^%d: %a %a %a", e, (double)bary.x,
+                (double)bary.y, (double)bary.z);
       if (h_case_failed()) {
         h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
         h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
-        h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y,
-               (double)p.z, deg);
+        h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y, (double)p.z, deg);
       }
     }
   }
@@ -258,8 +251,8 @@ static void TFN(td_overlap)(const VEC *v, int e) {
     a.v[i].z = z;
   b.v[0] = a.v[0];
   for (i = 1; i < 3; ++i)
-    b.v[i] = PROX_FN(prox_v3)(a.v[0].x - (a.v[i].x - a.v[0].x),
-                              a.v[0].y - (a.v[i].y - a.v[0].y), z);
+    b.v[i] =
+        PROX_FN(prox_v3)(a.v[0].x - (a.v[i].x - a.v[0].x), a.v[0].y - (a.v[i].y - a.v[0].y), z);
   CHECK_MSG(PROX_FN(prox_overlap_triangle_triangle)(&a, &b) == 1,
             "coplanar triangles touching at 2^%d: apart", e);
   for (i = 0; i < 3; ++i)
@@ -268,26 +261,24 @@ static void TFN(td_overlap)(const VEC *v, int e) {
             "coplanar triangles apart at 2^%d: overlap", e);
   bb.min = v[1];
   bb.max = v[2];
-  CHECK_MSG(PROX_FN(prox_overlap_aabb_aabb)(&ba, &bb) == 1,
-            "boxes sharing a corner at 2^%d: apart", e);
+  CHECK_MSG(PROX_FN(prox_overlap_aabb_aabb)(&ba, &bb) == 1, "boxes sharing a corner at 2^%d: apart",
+            e);
   sp.center = a.v[1];
   sp.radius = 0;
   CHECK_MSG(PROX_FN(prox_overlap_sphere_triangle)(&sp, &a) == 1,
             "sphere at a vertex at 2^%d: apart", e);
   oa.center = ob.center = v[3];
   for (i = 0; i < 3; ++i) {
-    oa.axis[i] = ob.axis[i] =
-        PROX_FN(prox_v3)(i == 0, i == 1, (PROX_REAL)(i == 2));
+    oa.axis[i] = ob.axis[i] = PROX_FN(prox_v3)(i == 0, i == 1, (PROX_REAL)(i == 2));
     oa.half[i] = v[4].x;
     ob.half[i] = v[4].y;
   }
-  CHECK_MSG(PROX_FN(prox_overlap_obb_obb)(&oa, &ob) == 1,
-            "boxes about one center at 2^%d: apart", e);
+  CHECK_MSG(PROX_FN(prox_overlap_obb_obb)(&oa, &ob) == 1, "boxes about one center at 2^%d: apart",
+            e);
 }
 
 /* The K2 kernels of the registry on the arguments <type>_1, <type>_2. */
-#define TD_K2_X(name, first, second)                                           \
-  TD_K2(#name, prox_##name, first##_1, second##_2);
+#define TD_K2_X(name, first, second) TD_K2(#name, prox_##name, first##_1, second##_2);
 
 static void PROX_FN(body_pair)(void) {
   uint64_t s = 0xd2 + PROX_IS_DOUBLE;
@@ -320,12 +311,10 @@ static void PROX_FN(body_pair)(void) {
       TFN(k2_points_degenerate)(v, deg, t);
       l1.origin = r1.origin = s1.a = v[0];
       s1.b = v[1];
-      l1.dir = r1.dir =
-          PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], 0.5f), v[0]);
+      l1.dir = r1.dir = PROX_FN(prox_vsub)(TFN(k1_lerp)(v[0], v[1], 0.5f), v[0]);
       l2.origin = r2.origin = s2.a = v[2];
       s2.b = v[3];
-      l2.dir = r2.dir =
-          PROX_FN(prox_vsub)(TFN(k1_lerp)(v[2], v[3], 0.5f), v[2]);
+      l2.dir = r2.dir = PROX_FN(prox_vsub)(TFN(k1_lerp)(v[2], v[3], 0.5f), v[2]);
       r1.tmin = r2.tmin = 0;
       r1.tmax = r2.tmax = 2;
       t1.v[0] = v[0];
@@ -349,8 +338,8 @@ static void PROX_FN(body_pair)(void) {
       TFN(td_overlap)(v, e);
       if (h_case_failed())
         for (i = 0; i < 6; ++i)
-          h_note("v[%d] = (%a, %a, %a), kind %d", i, (double)v[i].x,
-                 (double)v[i].y, (double)v[i].z, deg);
+          h_note("v[%d] = (%a, %a, %a), kind %d", i, (double)v[i].x, (double)v[i].y, (double)v[i].z,
+                 deg);
     }
   }
 }
@@ -361,16 +350,13 @@ static void PROX_FN(body_pair)(void) {
  * the point and pair queries' when the direction is short against the
  * coordinates (t then carries the coordinates' scale): 2^300 in double,
  * 2^40 in float (closest.h, raycast.h). */
-#define TD_K3(name, fn, prim)                                                  \
-  do {                                                                         \
-    PROX_FN(prox_rayhit) rh_;                                                  \
-    int hit_ = PROX_FN(fn)(&ry, prim, &rh_),                                   \
-        nul_ = PROX_FN(fn)(&ry, prim, NULL);                                   \
-    CHECK_MSG(hit_ == 1 && nul_ == 1 && isfinite(rh_.t) &&                     \
-                  isfinite(rh_.t_exit) && TFN(td_finite3)(rh_.point) &&        \
-                  TFN(td_finite3)(rh_.normal),                                 \
-              "%s at 2^%d: hit %d (out = NULL: %d), t = %a", name, e, hit_,    \
-              nul_, (double)rh_.t);                                            \
+#define TD_K3(name, fn, prim)                                                                      \
+  do {                                                                                             \
+    PROX_FN(prox_rayhit) rh_;                                                                      \
+    int hit_ = PROX_FN(fn)(&ry, prim, &rh_), nul_ = PROX_FN(fn)(&ry, prim, NULL);                  \
+    CHECK_MSG(hit_ == 1 && nul_ == 1 && isfinite(rh_.t) && isfinite(rh_.t_exit) &&                 \
+                  TFN(td_finite3)(rh_.point) && TFN(td_finite3)(rh_.normal),                       \
+              "%s at 2^%d: hit %d (out = NULL: %d), t = %a", name, e, hit_, nul_, (double)rh_.t);  \
   } while (0)
 
 static VEC TFN(td_mid)(VEC a, VEC b) {
@@ -380,16 +366,16 @@ static VEC TFN(td_mid)(VEC a, VEC b) {
 /* One ray cast of the registry (tests/kernels.h) on its primitive prim:
  * from o aimed at aim.prim, or, for a solid when from_inside, from
  * aim.prim in a random direction. */
-#define TD_K3_X(name, prim, solid)                                             \
-  do {                                                                         \
-    int in_ = from_inside && (solid);                                          \
-    ry.origin = in_ ? aim.prim : o;                                            \
-    ry.dir = in_ ? TFN(td_vec)(&s, 1) : PROX_FN(prox_vsub)(aim.prim, o);       \
-    if (side < 2 && c % 4 == 1) /* the same ray, direction ~1 long */          \
-      ry.dir = PROX_FN(prox_vscale)(ry.dir, (PROX_REAL)(1 / sc));              \
-    ry.tmin = 0;                                                               \
-    ry.tmax = PROX_INF;                                                        \
-    TD_K3(#name, prox_##name, &prim);                                          \
+#define TD_K3_X(name, prim, solid)                                                                 \
+  do {                                                                                             \
+    int in_ = from_inside && (solid);                                                              \
+    ry.origin = in_ ? aim.prim : o;                                                                \
+    ry.dir = in_ ? TFN(td_vec)(&s, 1) : PROX_FN(prox_vsub)(aim.prim, o);                           \
+    if (side < 2 && c % 4 == 1) /* the same ray, direction ~1 long */                              \
+      ry.dir = PROX_FN(prox_vscale)(ry.dir, (PROX_REAL)(1 / sc));                                  \
+    ry.tmin = 0;                                                                                   \
+    ry.tmax = PROX_INF;                                                                            \
+    TD_K3(#name, prox_##name, &prim);                                                              \
   } while (0);
 
 static void PROX_FN(body_ray)(void) {
@@ -454,8 +440,8 @@ static void PROX_FN(body_ray)(void) {
         h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
         h_note("v2 = (%a, %a, %a)", (double)v2.x, (double)v2.y, (double)v2.z);
         h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);
-        h_note("o = (%a, %a, %a), from inside %d", (double)o.x, (double)o.y,
-               (double)o.z, from_inside);
+        h_note("o = (%a, %a, %a), from inside %d", (double)o.x, (double)o.y, (double)o.z,
+               from_inside);
       }
     }
   }
@@ -534,18 +520,15 @@ static void PROX_FN(body_packet)(void) {
         box.min = PROX_FN(prox_v3)(b8.lo[0][i], b8.lo[1][i], b8.lo[2][i]);
         box.max = PROX_FN(prox_v3)(b8.hi[0][i], b8.hi[1][i], b8.hi[2][i]);
         for (j = 0; j < 3; ++j)
-          tri.v[j] =
-              PROX_FN(prox_v3)(t8.v[j][0][i], t8.v[j][1][i], t8.v[j][2][i]);
+          tri.v[j] = PROX_FN(prox_v3)(t8.v[j][0][i], t8.v[j][1][i], t8.v[j][2][i]);
         hb = PROX_FN(prox_raycast_aabb)(&ry, &box, &h1);
         ht = PROX_FN(prox_raycast_triangle)(&ry, &tri, &h2);
         CHECK_MSG(((bmask >> i) & 1) == hb && (!hb || tnear[i] == h1.t),
-                  "packet box %d at 2^%d: mask %d, scalar %d (t %a, %a)", i, e,
-                  (bmask >> i) & 1, hb, (double)tnear[i], (double)h1.t);
+                  "packet box %d at 2^%d: mask %d, scalar %d (t %a, %a)", i, e, (bmask >> i) & 1,
+                  hb, (double)tnear[i], (double)h1.t);
         CHECK_MSG(((tmask >> i) & 1) == ht &&
-                      (!ht || (th.t[i] == h2.t && th.u[i] == h2.bary[1] &&
-                               th.v[i] == h2.bary[2])),
-                  "packet triangle %d at 2^%d: mask %d, scalar %d", i, e,
-                  (tmask >> i) & 1, ht);
+                      (!ht || (th.t[i] == h2.t && th.u[i] == h2.bary[1] && th.v[i] == h2.bary[2])),
+                  "packet triangle %d at 2^%d: mask %d, scalar %d", i, e, (tmask >> i) & 1, ht);
         if (i < 4)
           CHECK_MSG(hb && isfinite(h1.t),
                     "box %d around the target at 2^%d: "
@@ -553,17 +536,15 @@ static void PROX_FN(body_packet)(void) {
                     i, e);
       }
       if (h_case_failed())
-        h_note("o = (%a, %a, %a), target (%a, %a, %a)", (double)o.x,
-               (double)o.y, (double)o.z, (double)target.x, (double)target.y,
-               (double)target.z);
+        h_note("o = (%a, %a, %a), target (%a, %a, %a)", (double)o.x, (double)o.y, (double)o.z,
+               (double)target.x, (double)target.y, (double)target.z);
     }
   }
 }
 
 /* The value, n gradient and n * n Hessian entries of a K4 kernel are
  * finite. */
-static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g,
-                              const PROX_REAL *h, int n) {
+static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g, const PROX_REAL *h, int n) {
   int i, ok = isfinite(v) != 0;
   for (i = 0; i < n; ++i)
     ok &= isfinite(g[i]) != 0;
@@ -572,22 +553,21 @@ static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g,
   return ok;
 }
 
-#define TD_K4(name, n, call)                                                   \
-  do {                                                                         \
-    PROX_REAL v_ = call;                                                       \
-    CHECK_MSG(TFN(td_all_finite)(v_, g, h, n), "%s at 2^%d: value %a", name,   \
-              e, (double)v_);                                                  \
+#define TD_K4(name, n, call)                                                                       \
+  do {                                                                                             \
+    PROX_REAL v_ = call;                                                                           \
+    CHECK_MSG(TFN(td_all_finite)(v_, g, h, n), "%s at 2^%d: value %a", name, e, (double)v_);       \
   } while (0)
 
 /* The K4 kernels of the registry of one degree in the coordinates, as
  * _hessian (value, gradient and Hessian) on the vertices a, b, v2, v3. */
-#define TD_K4_X(name, coords, degree, verts, type)                             \
-  TD_K4(#name, coords,                                                         \
-        PROX_FN(prox_ipc_##name##_hessian)(                                    \
-            PROX_KERNELS_K4_ARGS(verts, type, a, b, v2, v3), g, h));
-#define TD_K4_DEG2(name, coords, degree, verts, type)                          \
+#define TD_K4_X(name, coords, degree, verts, type)                                                 \
+  TD_K4(                                                                                           \
+      #name, coords,                                                                               \
+      PROX_FN(prox_ipc_##name##_hessian)(PROX_KERNELS_K4_ARGS(verts, type, a, b, v2, v3), g, h));
+#define TD_K4_DEG2(name, coords, degree, verts, type)                                              \
   if ((degree) == 2) TD_K4_X(name, coords, degree, verts, type)
-#define TD_K4_DEG4(name, coords, degree, verts, type)                          \
+#define TD_K4_DEG4(name, coords, degree, verts, type)                                              \
   if ((degree) == 4) TD_K4_X(name, coords, degree, verts, type)
 
 /* The contact kernels (K4), value, gradient and Hessian in one call, with
@@ -613,9 +593,7 @@ static void PROX_FN(body_contact)(void) {
       VEC a = TFN(td_vec)(&s, sc), b = TFN(td_vec)(&s, sc);
       VEC v2 = TFN(td_vec)(&s, sc), v3 = TFN(td_vec)(&s, sc);
       PROX_REAL g[12], h[144], t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
-      if (deg == 1)
-        v3 = PROX_FN(prox_vadd)(v2,
-                                PROX_FN(prox_vsub)(TFN(k1_lerp)(a, b, t), a));
+      if (deg == 1) v3 = PROX_FN(prox_vadd)(v2, PROX_FN(prox_vsub)(TFN(k1_lerp)(a, b, t), a));
       if (deg == 2) a = TFN(k1_lerp)(b, v2, t);
       if (deg == 3) {
         PROX_REAL up = (PROX_REAL)INFINITY;
@@ -633,14 +611,12 @@ static void PROX_FN(body_contact)(void) {
             a, b, v2, TFN(k1_lerp)(v2, v3, PROX_R(0.75)));
         PROX_KERNELS_K4(TD_K4_DEG4)
         TD_K4("edge_edge_mollifier", 12,
-              PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(a, b, v2, v3, eps_x,
-                                                            g, h));
-        CHECK_MSG(isfinite(eps_x) && eps_x > 0,
-                  "mollifier threshold at 2^%d: %a", e, (double)eps_x);
+              PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(a, b, v2, v3, eps_x, g, h));
+        CHECK_MSG(isfinite(eps_x) && eps_x > 0, "mollifier threshold at 2^%d: %a", e,
+                  (double)eps_x);
       }
       if (h_case_failed()) {
-        h_note("a = (%a, %a, %a), kind %d", (double)a.x, (double)a.y,
-               (double)a.z, deg);
+        h_note("a = (%a, %a, %a), kind %d", (double)a.x, (double)a.y, (double)a.z, deg);
         h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
         h_note("v2 = (%a, %a, %a)", (double)v2.x, (double)v2.y, (double)v2.z);
         h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);

@@ -89,9 +89,8 @@ static double unif(void) {
   return (double)(rng_next(&rng) >> 11) * 0x1p-53;
 }
 
-static int parse(const char *name, prox_io_format f, const tb *b,
-                 const prox_io_mesh_options *o, prox_io_mesh *m,
-                 prox_error *e) {
+static int parse(const char *name, prox_io_format f, const tb *b, const prox_io_mesh_options *o,
+                 prox_io_mesh *m, prox_error *e) {
   return (int)prox_io_parse_mesh(name, f, b->s, b->n, o, m, e);
 }
 
@@ -121,17 +120,15 @@ static int msg_is(const prox_error *e, const char *name, long line) {
 
 /* A mesh parse that must fail with PROX_ERROR_PARSE and a message naming
  * name and line (see msg_is) and return no data. */
-#define CHECK_PARSE_FAILS(fmt, text, line)                                     \
-  do {                                                                         \
-    prox_io_mesh m_;                                                           \
-    prox_error e_;                                                             \
-    int st_ = (int)prox_io_parse_mesh("bad.x", fmt, text, strlen(text), NULL,  \
-                                      &m_, &e_);                               \
-    CHECK_MSG(st_ == PROX_ERROR_PARSE && msg_is(&e_, "bad.x", line) &&         \
-                  m_.vertices == NULL && m_.triangles == NULL,                 \
-              "status %d message '%s' for input '%.60s' (line %d)", st_,       \
-              e_.message, text, line);                                         \
-    prox_io_mesh_free(&m_);                                                    \
+#define CHECK_PARSE_FAILS(fmt, text, line)                                                         \
+  do {                                                                                             \
+    prox_io_mesh m_;                                                                               \
+    prox_error e_;                                                                                 \
+    int st_ = (int)prox_io_parse_mesh("bad.x", fmt, text, strlen(text), NULL, &m_, &e_);           \
+    CHECK_MSG(st_ == PROX_ERROR_PARSE && msg_is(&e_, "bad.x", line) && m_.vertices == NULL &&      \
+                  m_.triangles == NULL,                                                            \
+              "status %d message '%s' for input '%.60s' (line %d)", st_, e_.message, text, line);  \
+    prox_io_mesh_free(&m_);                                                                        \
   } while (0)
 
 /* ------------------------------------------------------------------------ */
@@ -159,11 +156,9 @@ static void test_numbers_match_strtod(void) {
     } else if (kind == 1) { /* short decimals as in mesh files */
       snprintf(t, sizeof t, "%.6f", (unif() - 0.5) * 200);
     } else if (kind == 2) {
-      snprintf(t, sizeof t, "%.15g",
-               (unif() - 0.5) * pow(10, (int)(u % 40) - 20));
+      snprintf(t, sizeof t, "%.15g", (unif() - 0.5) * pow(10, (int)(u % 40) - 20));
     } else if (kind == 3) {
-      snprintf(t, sizeof t, "%.6e",
-               (unif() - 0.5) * pow(10, (int)(u % 80) - 40));
+      snprintf(t, sizeof t, "%.6e", (unif() - 0.5) * pow(10, (int)(u % 80) - 40));
     } else if (kind == 4) { /* random digit strings, up to 30 digits */
       int nd = 1 + (int)(u % 30), k, pos = 0, dot = (int)((u >> 8) % 32);
       if ((u >> 20) & 1) t[pos++] = '-';
@@ -172,19 +167,16 @@ static void test_numbers_match_strtod(void) {
         t[pos++] = (char)('0' + rng_next(&rng) % 10);
       }
       if ((u >> 21) & 1)
-        pos += snprintf(t + pos, sizeof t - (size_t)pos, "e%d",
-                        (int)((u >> 24) % 700) - 350);
+        pos += snprintf(t + pos, sizeof t - (size_t)pos, "e%d", (int)((u >> 24) % 700) - 350);
       t[pos] = '\0';
     } else { /* halfway cases near 2^53 and small integers */
-      snprintf(t, sizeof t, "%llu.5e%d", (unsigned long long)((u >> 11) | 1),
-               (int)(u % 45) - 22);
+      snprintf(t, sizeof t, "%llu.5e%d", (unsigned long long)((u >> 11) | 1), (int)(u % 45) - 22);
     }
     texts[i] = (char *)malloc(strlen(t) + 1);
     strcpy(texts[i], t);
   }
   for (i = 0; i < n; ++i)
-    tb_printf(&b, "v %s %s\t%s\n", texts[3 * i], texts[3 * i + 1],
-              texts[3 * i + 2]);
+    tb_printf(&b, "v %s %s\t%s\n", texts[3 * i], texts[3 * i + 1], texts[3 * i + 2]);
   /* Some texts overflow (1e350): drop those lines' expectation by checking
    * the status per line instead. Replace them with 0 to keep one file. */
   free(b.s);
@@ -192,17 +184,14 @@ static void test_numbers_match_strtod(void) {
   for (i = 0; i < 3 * n; ++i)
     if (!isfinite(strtod(texts[i], NULL))) strcpy(texts[i], "0");
   for (i = 0; i < n; ++i)
-    tb_printf(&b, "v %s %s\t%s\n", texts[3 * i], texts[3 * i + 1],
-              texts[3 * i + 2]);
-  CHECK_MSG(prox_io_parse_mesh("n.obj", PROX_IO_FORMAT_OBJ, b.s, b.n, NULL, &m,
-                               &e) == PROX_OK,
+    tb_printf(&b, "v %s %s\t%s\n", texts[3 * i], texts[3 * i + 1], texts[3 * i + 2]);
+  CHECK_MSG(prox_io_parse_mesh("n.obj", PROX_IO_FORMAT_OBJ, b.s, b.n, NULL, &m, &e) == PROX_OK,
             "%s", e.message);
   CHECK_INT_EQ(m.vertex_count, n);
   for (i = 0; i < 3 * n && (size_t)i < 3 * m.vertex_count; ++i) {
     double want = strtod(texts[i], NULL);
     if (memcmp(&want, &m.vertices[i], 8) != 0 && ++bad <= 10)
-      CHECK_MSG(0, "'%s': read %.17g, strtod %.17g", texts[i], m.vertices[i],
-                want);
+      CHECK_MSG(0, "'%s': read %.17g, strtod %.17g", texts[i], m.vertices[i], want);
   }
   CHECK_INT_EQ(bad, 0);
   prox_io_mesh_free(&m);
@@ -219,41 +208,39 @@ static void test_numbers_match_strtod(void) {
 static void test_obj_forms(void) {
   /* Vertices i = 0..7 at (i, 2i, -i/4) (exact in decimal), faces in every
    * corner form; expected triangles written down from the fan rule. */
-  static const char *text =
-      "# a comment\r\n"
-      "mtllib x.mtl\r\n"
-      "o thing\r\n"
-      "v 0 0 -0\r\n"
-      "v 1 2 -0.25\r\n"
-      "v 2 4 -0.5 1.0\r\n" /* w is ignored */
-      "   \r\n"
-      "\r\n"
-      "vt 0.5 0.5\r\n"
-      "vn 0 0 1\r\n"
-      "v 3 6 -0.75\r\n"
-      "g group\r\n"
-      "s off\r\n"
-      "usemtl m\r\n"
-      "f 1 2 3\r\n"
-      "f 1/1 3/1 4/1\r\n"
-      "f 2//1 3//1 4//1\r\n"
-      "f 1/1/1 2/1/1 3/1/1 4/1/1\r\n" /* quad: 2 triangles */
-      "v 4 8 -1\n"
-      "v 5 10 -1.25\n"
-      "\tv 6 12 -1.5\n"
-      "v 7 14 -1.75 # trailing comment is not a number... skipped\n"
-      "f -1 -2 -3\n"               /* 7 6 5 (0-based) */
-      "f -4/1 -3/1/1 -2//1 -1 1\n" /* pentagon of 4 5 6 7 0 */
-      "l 1 2\n"
-      "p 3\n"
-      "f 8 7 6"; /* no final newline */
+  static const char *text = "# a comment\r\n"
+                            "mtllib x.mtl\r\n"
+                            "o thing\r\n"
+                            "v 0 0 -0\r\n"
+                            "v 1 2 -0.25\r\n"
+                            "v 2 4 -0.5 1.0\r\n" /* w is ignored */
+                            "   \r\n"
+                            "\r\n"
+                            "vt 0.5 0.5\r\n"
+                            "vn 0 0 1\r\n"
+                            "v 3 6 -0.75\r\n"
+                            "g group\r\n"
+                            "s off\r\n"
+                            "usemtl m\r\n"
+                            "f 1 2 3\r\n"
+                            "f 1/1 3/1 4/1\r\n"
+                            "f 2//1 3//1 4//1\r\n"
+                            "f 1/1/1 2/1/1 3/1/1 4/1/1\r\n" /* quad: 2 triangles */
+                            "v 4 8 -1\n"
+                            "v 5 10 -1.25\n"
+                            "\tv 6 12 -1.5\n"
+                            "v 7 14 -1.75 # trailing comment is not a number... skipped\n"
+                            "f -1 -2 -3\n"               /* 7 6 5 (0-based) */
+                            "f -4/1 -3/1/1 -2//1 -1 1\n" /* pentagon of 4 5 6 7 0 */
+                            "l 1 2\n"
+                            "p 3\n"
+                            "f 8 7 6"; /* no final newline */
   static const uint32_t want[] = {0, 1, 2, 0, 2, 3, 1, 2, 3, 0, 1, 2, 0, 2, 3,
                                   7, 6, 5, 4, 5, 6, 4, 6, 7, 4, 7, 0, 7, 6, 5};
   prox_io_mesh m;
   prox_error e;
   size_t i;
-  int st = (int)prox_io_parse_mesh("f.obj", PROX_IO_FORMAT_OBJ, text,
-                                   strlen(text), NULL, &m, &e);
+  int st = (int)prox_io_parse_mesh("f.obj", PROX_IO_FORMAT_OBJ, text, strlen(text), NULL, &m, &e);
   CHECK_MSG(st == PROX_OK, "%s", e.message);
   if (st != PROX_OK) return;
   CHECK_INT_EQ(m.vertex_count, 8);
@@ -267,18 +254,16 @@ static void test_obj_forms(void) {
     CHECK(m.vertices[3 * i + 2] == -0.25 * (double)i);
   }
   for (i = 0; i < 3 * m.triangle_count && i < sizeof want / sizeof want[0]; ++i)
-    CHECK_MSG(m.triangles[i] == want[i], "index %zu: %u, expected %u", i,
-              m.triangles[i], want[i]);
+    CHECK_MSG(m.triangles[i] == want[i], "index %zu: %u, expected %u", i, m.triangles[i], want[i]);
   prox_io_mesh_free(&m);
   CHECK(m.vertices == NULL && m.vertex_count == 0);
 
   /* An empty file and one without faces are valid, empty meshes. */
-  st =
-      (int)prox_io_parse_mesh("e.obj", PROX_IO_FORMAT_OBJ, "", 0, NULL, &m, &e);
-  CHECK_MSG(st == PROX_OK && m.vertex_count == 0 && m.triangle_count == 0 &&
-                m.vertices != NULL && e.message[0] == '\0',
-            "%d %zu %zu %p '%s'", st, m.vertex_count, m.triangle_count,
-            (void *)m.vertices, e.message);
+  st = (int)prox_io_parse_mesh("e.obj", PROX_IO_FORMAT_OBJ, "", 0, NULL, &m, &e);
+  CHECK_MSG(st == PROX_OK && m.vertex_count == 0 && m.triangle_count == 0 && m.vertices != NULL &&
+                e.message[0] == '\0',
+            "%d %zu %zu %p '%s'", st, m.vertex_count, m.triangle_count, (void *)m.vertices,
+            e.message);
   prox_io_mesh_free(&m);
 }
 
@@ -314,9 +299,8 @@ static void test_obj_errors(void) {
 /* ------------------------------------------------------------------------ */
 
 static const char *const ply_type_names[8][2] = {
-    {"char", "int8"},     {"uchar", "uint8"},   {"short", "int16"},
-    {"ushort", "uint16"}, {"int", "int32"},     {"uint", "uint32"},
-    {"float", "float32"}, {"double", "float64"}};
+    {"char", "int8"}, {"uchar", "uint8"}, {"short", "int16"},   {"ushort", "uint16"},
+    {"int", "int32"}, {"uint", "uint32"}, {"float", "float32"}, {"double", "float64"}};
 static const int ply_type_size[8] = {1, 1, 2, 2, 4, 4, 4, 8};
 
 /* Appends value v (representable in type t) to a PLY body. */
@@ -370,8 +354,7 @@ static double ply_rand(int t) {
 
 static void test_ply_encodings(void) {
   const long rounds = h_count(300);
-  static const char *const fmt_names[3] = {"ascii", "binary_little_endian",
-                                           "binary_big_endian"};
+  static const char *const fmt_names[3] = {"ascii", "binary_little_endian", "binary_big_endian"};
   long r;
   for (r = 0; r < rounds; ++r) {
     int fmt = (int)(r % 3), j, a;
@@ -404,8 +387,7 @@ static void test_ply_encodings(void) {
       order[a] = order[s];
       order[s] = tmp;
     }
-    tb_printf(&b, "ply\nformat %s 1.0\ncomment round %ld\nobj_info x\n",
-              fmt_names[fmt], r);
+    tb_printf(&b, "ply\nformat %s 1.0\ncomment round %ld\nobj_info x\n", fmt_names[fmt], r);
     /* an unknown element with a list before the vertices */
     shin_t = (int)(rng_next(&rng) % 8);
     tb_printf(&b,
@@ -416,16 +398,13 @@ static void test_ply_encodings(void) {
     for (a = 0; a < nprops; ++a) {
       int p = order[a];
       if (p < 3)
-        tb_printf(&b, "property %s %c\n", ply_type_names[xyz_t[p]][(r / 3) % 2],
-                  "xyz"[p]);
+        tb_printf(&b, "property %s %c\n", ply_type_names[xyz_t[p]][(r / 3) % 2], "xyz"[p]);
       else
-        tb_printf(&b, "property %s extra%d\n",
-                  ply_type_names[extra_t[p - 3]][(r / 3) % 2], p);
+        tb_printf(&b, "property %s extra%d\n", ply_type_names[extra_t[p - 3]][(r / 3) % 2], p);
     }
     tb_printf(&b, "element face %u\n", nf);
     if (r % 5 == 0) tb_printf(&b, "property uchar flags\n");
-    tb_printf(&b, "property list %s %s %s\n", ply_type_names[ct][r % 2],
-              ply_type_names[it][r % 2],
+    tb_printf(&b, "property list %s %s %s\n", ply_type_names[ct][r % 2], ply_type_names[it][r % 2],
               r % 4 == 1 ? "vertex_index" : "vertex_indices");
     if (r % 7 == 0) tb_printf(&b, "property list uchar int texnumber\n");
     tb_printf(&b, "element edge 1\nproperty int vertex1\nproperty int "
@@ -486,8 +465,7 @@ static void test_ply_encodings(void) {
       CHECK_INT_EQ(m.records_skipped, 3);
       CHECK(m.binary == (fmt != 0));
       for (k = 0; k < 3 * nv && k < 3 * m.vertex_count; ++k)
-        CHECK_MSG(m.vertices[k] == v[k], "vertex value %u: %.17g vs %.17g", k,
-                  m.vertices[k], v[k]);
+        CHECK_MSG(m.vertices[k] == v[k], "vertex value %u: %.17g vs %.17g", k, m.vertices[k], v[k]);
       for (k = 0; k < nwant && k < 3 * m.triangle_count; ++k)
         CHECK(m.triangles[k] == want[k]);
     }
@@ -501,8 +479,7 @@ static void test_ply_encodings(void) {
 
 /* A small valid PLY of 4 vertices and 2 faces in the given format. */
 static void small_ply(tb *b, int fmt) {
-  static const char *const names[3] = {"ascii", "binary_little_endian",
-                                       "binary_big_endian"};
+  static const char *const names[3] = {"ascii", "binary_little_endian", "binary_big_endian"};
   int k;
   tb_printf(b,
             "ply\nformat %s 1.0\nelement vertex 4\nproperty float x\n"
@@ -535,8 +512,7 @@ static void test_ply_errors(void) {
   CHECK_PARSE_FAILS(f, "ply\nformat ascii 2.0\nend_header\n", 2);
   CHECK_PARSE_FAILS(f, "ply\nformat text 1.0\nend_header\n", 2);
   CHECK_PARSE_FAILS(f, "ply\nformat ascii 1.0\nproperty float x\n", 3);
-  CHECK_PARSE_FAILS(
-      f, "ply\nformat ascii 1.0\nelement vertex 1\nproperty flot x\n", 4);
+  CHECK_PARSE_FAILS(f, "ply\nformat ascii 1.0\nelement vertex 1\nproperty flot x\n", 4);
   CHECK_PARSE_FAILS(f, "ply\nformat ascii 1.0\nelement vertex -1\n", 3);
   CHECK_PARSE_FAILS(f, "ply\nformat ascii 1.0\nbogus\nend_header\n", 3);
   CHECK_PARSE_FAILS(f, "ply\nformat ascii 1.0\nelement vertex 1\n", 4);
@@ -585,10 +561,8 @@ static void test_ply_errors(void) {
       prox_error e;
       int st = (int)prox_io_parse_mesh("cut.ply", f, b.s, cut, NULL, &m, &e);
       if (cut < last_token)
-        CHECK_MSG(st == PROX_ERROR_PARSE && msg_is(&e, "cut.ply", -1) &&
-                      m.vertices == NULL,
-                  "format %d cut at %zu: status %d '%s'", fmt, cut, st,
-                  e.message);
+        CHECK_MSG(st == PROX_ERROR_PARSE && msg_is(&e, "cut.ply", -1) && m.vertices == NULL,
+                  "format %d cut at %zu: status %d '%s'", fmt, cut, st, e.message);
       prox_io_mesh_free(&m);
     }
     for (flips = 0; flips < h_count(3000); ++flips) {
@@ -600,8 +574,7 @@ static void test_ply_errors(void) {
       for (k = 0; k < 3; ++k)
         c.s[rng_next(&rng) % c.n] = (char)rng_next(&rng);
       st = parse("flip.ply", f, &c, NULL, &m, &e);
-      CHECK(st == PROX_OK ||
-            (st == PROX_ERROR_PARSE && msg_is(&e, "flip.ply", -1)));
+      CHECK(st == PROX_OK || (st == PROX_ERROR_PARSE && msg_is(&e, "flip.ply", -1)));
       if (st == PROX_OK) {
         size_t i;
         for (i = 0; i < 3 * m.triangle_count; ++i)
@@ -659,8 +632,7 @@ static void stl_check(const prox_io_mesh *m, uint32_t n, int welded) {
       uint32_t v = m->triangles[3 * i + (uint32_t)c];
       if (welded) CHECK_INT_EQ(v, i + (uint32_t)c);
       for (a = 0; a < 3; ++a)
-        CHECK(v < m->vertex_count &&
-              m->vertices[3 * v + (uint32_t)a] == stl_val(i, c, a));
+        CHECK(v < m->vertex_count && m->vertices[3 * v + (uint32_t)a] == stl_val(i, c, a));
     }
 }
 
@@ -687,8 +659,8 @@ static void test_stl(void) {
       if (i == 4) tb_printf(&b, "endsolid one\r\nSOLID two\r\n");
       tb_printf(&b, " facet normal 0 0 1\r\n  outer loop\r\n");
       for (c = 0; c < 3; ++c)
-        tb_printf(&b, "   vertex %.17g %.17g %.17g\r\n", stl_val(i, c, 0),
-                  stl_val(i, c, 1), stl_val(i, c, 2));
+        tb_printf(&b, "   vertex %.17g %.17g %.17g\r\n", stl_val(i, c, 0), stl_val(i, c, 1),
+                  stl_val(i, c, 2));
       tb_printf(&b, "  endloop\r\n ENDFACET\r\n");
     }
     tb_printf(&b, "endsolid two\r\n\r\n");
@@ -774,8 +746,7 @@ static void test_stl_errors(void) {
   stl_binary(&b, "x", 5);
   for (cut = 0; cut < b.n; ++cut) {
     st = (int)prox_io_parse_mesh("t.stl", f, b.s, cut, NULL, &m, &e);
-    CHECK_MSG(st == PROX_ERROR_PARSE && msg_is(&e, "t.stl", 0), "cut %zu: %s",
-              cut, e.message);
+    CHECK_MSG(st == PROX_ERROR_PARSE && msg_is(&e, "t.stl", 0), "cut %zu: %s", cut, e.message);
     prox_io_mesh_free(&m);
   }
   /* ascii truncated before the end of its last 'endsolid': error */
@@ -789,12 +760,10 @@ static void test_stl_errors(void) {
   for (cut = 0; cut < b.n; ++cut) {
     st = (int)prox_io_parse_mesh("t.stl", f, b.s, cut, NULL, &m, &e);
     if (cut < end_kw)
-      CHECK_MSG(st == PROX_ERROR_PARSE && msg_is(&e, "t.stl", -1) &&
-                    m.vertices == NULL,
+      CHECK_MSG(st == PROX_ERROR_PARSE && msg_is(&e, "t.stl", -1) && m.vertices == NULL,
                 "cut %zu: %d %s", cut, st, e.message);
     else
-      CHECK_MSG(st == PROX_OK && m.triangle_count == 3, "cut %zu: %s", cut,
-                e.message);
+      CHECK_MSG(st == PROX_OK && m.triangle_count == 3, "cut %zu: %s", cut, e.message);
     prox_io_mesh_free(&m);
   }
   free(b.s);
@@ -826,8 +795,8 @@ static void write_file(const char *path, const char *s, size_t n) {
 
 /* Reads all records of path with capacity cap; returns the count, or -1 on
  * error (message in e). */
-static long read_records(const char *path, const prox_io_records_options *o,
-                         size_t cap, double *out, long max, prox_error *e) {
+static long read_records(const char *path, const prox_io_records_options *o, size_t cap,
+                         double *out, long max, prox_error *e) {
   prox_io_records *r;
   double *chunk;
   long total = 0;
@@ -874,24 +843,21 @@ static void test_records_text(void) {
     }
     switch (i % 5) {
     case 0:
-      tb_printf(&b, "%.17g,%.17g,%.17g\n", want[3 * i], want[3 * i + 1],
-                want[3 * i + 2]);
+      tb_printf(&b, "%.17g,%.17g,%.17g\n", want[3 * i], want[3 * i + 1], want[3 * i + 2]);
       break;
     case 1:
-      tb_printf(&b, "  %.17g %.17g\t%.17g  \r\n", want[3 * i], want[3 * i + 1],
-                want[3 * i + 2]);
+      tb_printf(&b, "  %.17g %.17g\t%.17g  \r\n", want[3 * i], want[3 * i + 1], want[3 * i + 2]);
       break;
     case 2:
-      tb_printf(&b, "%.17g , %.17g ,%.17g # note\n\n", want[3 * i],
-                want[3 * i + 1], want[3 * i + 2]);
+      tb_printf(&b, "%.17g , %.17g ,%.17g # note\n\n", want[3 * i], want[3 * i + 1],
+                want[3 * i + 2]);
       break;
     case 3:
-      tb_printf(&b, "# comment line\n%.17g %.17g %.17g\n", want[3 * i],
-                want[3 * i + 1], want[3 * i + 2]);
+      tb_printf(&b, "# comment line\n%.17g %.17g %.17g\n", want[3 * i], want[3 * i + 1],
+                want[3 * i + 2]);
       break;
     default:
-      tb_printf(&b, "%.17g, %.17g, %.17g", want[3 * i], want[3 * i + 1],
-                want[3 * i + 2]);
+      tb_printf(&b, "%.17g, %.17g, %.17g", want[3 * i], want[3 * i + 1], want[3 * i + 2]);
       tb_printf(&b, i == n - 1 ? "" : "\n"); /* last line: no newline */
     }
   }
@@ -916,8 +882,7 @@ static void test_records_text(void) {
       o.buffer_size = 0;
       memset(r3, 0, sizeof r3);
       cnt = read_records(bp, &o, 8, r3, 2, &e);
-      CHECK_MSG(cnt == 2 && r3[0] == -1 && r3[5] == 6, "%ld %s", cnt,
-                e.message);
+      CHECK_MSG(cnt == 2 && r3[0] == -1 && r3[5] == 6, "%ld %s", cnt, e.message);
     }
     remove(bp);
   }
@@ -960,8 +925,7 @@ static void test_records_text(void) {
       write_file(ep, bad[k].text, strlen(bad[k].text));
       o.buffer_size = 0;
       cnt = read_records(ep, &o, 16, tmp, 16, &e);
-      CHECK_MSG(cnt < 0 && e.status == PROX_ERROR_PARSE &&
-                    msg_is(&e, ep, bad[k].line),
+      CHECK_MSG(cnt < 0 && e.status == PROX_ERROR_PARSE && msg_is(&e, ep, bad[k].line),
                 "case %zu: %ld, '%s'", k, cnt, e.message);
     }
     remove(ep);
@@ -969,9 +933,8 @@ static void test_records_text(void) {
   /* a missing file */
   {
     prox_io_records *r;
-    CHECK(prox_io_records_open(tmp_path("missing.csv"), &o, &r, &e) ==
-              PROX_ERROR_IO &&
-          r == NULL && strstr(e.message, "missing.csv") != NULL);
+    CHECK(prox_io_records_open(tmp_path("missing.csv"), &o, &r, &e) == PROX_ERROR_IO && r == NULL &&
+          strstr(e.message, "missing.csv") != NULL);
   }
   remove(path);
   free(b.s);
@@ -993,8 +956,7 @@ static void test_records_ply(void) {
   prox_error e;
   long i, cnt;
   int fmt;
-  CHECK(prox_io_ply_writer_open(path, (uint64_t)n, 2, names, types, &w, &e) ==
-        PROX_OK);
+  CHECK(prox_io_ply_writer_open(path, (uint64_t)n, 2, names, types, &w, &e) == PROX_OK);
   for (i = 0; i < n; ++i) {
     double extra[2] = {unif(), unif()};
     want[3 * i] = (unif() - 0.5) * 1e6;
@@ -1046,8 +1008,7 @@ static void test_records_ply(void) {
         double tmp[3 * 64];
         write_file(path, b.s, cut);
         cnt = read_records(path, &o, 64, tmp, 64, &e);
-        CHECK_MSG(cnt < 0 && msg_is(&e, path, -1), "cut %zu: %ld %s", cut, cnt,
-                  e.message);
+        CHECK_MSG(cnt < 0 && msg_is(&e, path, -1), "cut %zu: %ld %s", cut, cnt, e.message);
       }
     }
     free(b.s);
@@ -1147,17 +1108,15 @@ static void test_writers(void) {
     size = f ? fread(data, 1, 4096, f) : 0;
     if (f) fclose(f);
     CHECK(size >= 10 && memcmp(data, "\x93NUMPY\x01\x00", 8) == 0);
-    hl = (unsigned)(unsigned char)data[8] |
-         ((unsigned)(unsigned char)data[9] << 8);
+    hl = (unsigned)(unsigned char)data[8] | ((unsigned)(unsigned char)data[9] << 8);
     CHECK((10 + hl) % 64 == 0);
     CHECK(size == 10 + hl + 24 * 4);
-    CHECK(size > 10 + strlen(dict) &&
-          memcmp(data + 10, dict, strlen(dict)) == 0);
+    CHECK(size > 10 + strlen(dict) && memcmp(data + 10, dict, strlen(dict)) == 0);
     CHECK(data[10 + hl - 1] == '\n');
     for (k = 0; size == 10 + hl + 96 && k < 24; ++k) {
       unsigned char *q = (unsigned char *)data + 10 + hl + 4 * k;
-      uint32_t u = (uint32_t)q[0] | ((uint32_t)q[1] << 8) |
-                   ((uint32_t)q[2] << 16) | ((uint32_t)q[3] << 24);
+      uint32_t u =
+          (uint32_t)q[0] | ((uint32_t)q[1] << 8) | ((uint32_t)q[2] << 16) | ((uint32_t)q[3] << 24);
       float x;
       memcpy(&x, &u, 4);
       CHECK(x == v[k]);
@@ -1179,10 +1138,8 @@ static void test_writers(void) {
                        "\"zyx\", \"origin\": [-1.5, 0.10000000000000001, 2], "
                        "\"spacing\": [0.25, 0.25, 0.001]}\n";
     CHECK(prox_io_sidecar_path(npy, side, sizeof side) == 0);
-    CHECK(strlen(side) == strlen(npy) + 1 &&
-          strcmp(side + strlen(side) - 5, ".json") == 0);
-    CHECK(prox_io_write_grid_json(side, "grid \"q\".npy", shape, origin,
-                                  spacing, &e) == PROX_OK);
+    CHECK(strlen(side) == strlen(npy) + 1 && strcmp(side + strlen(side) - 5, ".json") == 0);
+    CHECK(prox_io_write_grid_json(side, "grid \"q\".npy", shape, origin, spacing, &e) == PROX_OK);
     f = fopen(side, "rb");
     data = (char *)calloc(1, 4096);
     size = f ? fread(data, 1, 4095, f) : 0;
@@ -1192,13 +1149,12 @@ static void test_writers(void) {
     remove(side);
     CHECK(prox_io_sidecar_path("a/b.c/d", side, sizeof side) == 0 &&
           strcmp(side, "a/b.c/d.json") == 0);
-    CHECK(prox_io_sidecar_path("out.npy", side, sizeof side) == 0 &&
-          strcmp(side, "out.json") == 0);
+    CHECK(prox_io_sidecar_path("out.npy", side, sizeof side) == 0 && strcmp(side, "out.json") == 0);
     CHECK(prox_io_sidecar_path("out.npy", side, 8) == -1 && side[0] == '\0');
   }
   /* an unwritable path */
-  CHECK(prox_io_out_open("/nonexistent-dir/x.csv", &o, &e) == PROX_ERROR_IO &&
-        o == NULL && strstr(e.message, "/nonexistent-dir/x.csv") != NULL);
+  CHECK(prox_io_out_open("/nonexistent-dir/x.csv", &o, &e) == PROX_ERROR_IO && o == NULL &&
+        strstr(e.message, "/nonexistent-dir/x.csv") != NULL);
   remove(csv);
   remove(npy);
 }
@@ -1209,8 +1165,8 @@ static void test_read_mesh_file(void) {
   prox_io_mesh m;
   prox_error e;
   write_file(path, text, strlen(text));
-  CHECK(prox_io_read_mesh(path, NULL, &m, &e) == PROX_OK &&
-        m.triangle_count == 1 && m.vertex_count == 3);
+  CHECK(prox_io_read_mesh(path, NULL, &m, &e) == PROX_OK && m.triangle_count == 1 &&
+        m.vertex_count == 3);
   prox_io_mesh_free(&m);
   remove(path);
   CHECK(prox_io_read_mesh(path, NULL, &m, &e) == PROX_ERROR_IO &&
@@ -1227,12 +1183,9 @@ static void test_read_mesh_file(void) {
    * attempt to allocate that much. */
   {
     prox_io_records *r;
-    CHECK_MSG(prox_io_read_mesh(PROX_TEST_TMPDIR "/dir.obj", NULL, &m, &e) ==
-                  PROX_ERROR_IO,
-              "%s", e.message);
-    CHECK(prox_io_records_open(PROX_TEST_TMPDIR, NULL, &r, &e) ==
-              PROX_ERROR_IO &&
-          r == NULL);
+    CHECK_MSG(prox_io_read_mesh(PROX_TEST_TMPDIR "/dir.obj", NULL, &m, &e) == PROX_ERROR_IO, "%s",
+              e.message);
+    CHECK(prox_io_records_open(PROX_TEST_TMPDIR, NULL, &r, &e) == PROX_ERROR_IO && r == NULL);
   }
 #endif
 }

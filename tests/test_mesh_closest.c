@@ -40,84 +40,78 @@ static int mc_missing = 0;
 #include "mesh_check.inl"
 #include <prox/detail/real_end.h>
 
-#define MC_RUN_TEMPLATE(S, R)                                                  \
-  static void mc_run##S(const objmesh *om, const char *name, uint64_t seed) {  \
-    mc_mesh##S m;                                                              \
-    prox_bvh##S *bvh = NULL;                                                   \
-    prox_error err;                                                            \
-    size_t n = (size_t)h_count(om->nt <= 10000 ? 10000 : 3000), i;             \
-    prox_vec3##S *pts;                                                         \
-    prox_mesh_closest##S *r1, *r2;                                             \
-    char what[128];                                                            \
-    static const char *sets[5] = {"uniform", "near", "far", "vertex",          \
-                                  "midpoint"};                                 \
-    int set, t, lev;                                                           \
-    if (!mc_make##S(&m, om->v, om->nv, om->t, om->nt)) {                       \
-      CHECK(0);                                                                \
-      return;                                                                  \
-    }                                                                          \
-    pts = (prox_vec3##S *)malloc(5 * n * sizeof *pts + 1);                     \
-    r1 = (prox_mesh_closest##S *)malloc(5 * n * sizeof *r1 + 1);               \
-    r2 = (prox_mesh_closest##S *)malloc(5 * n * sizeof *r2 + 1);               \
-    if (!pts || !r1 || !r2 ||                                                  \
-        !CHECK(prox_bvh_build##S(&m.view, NULL, NULL, &bvh, &err) ==           \
-               PROX_OK)) {                                                     \
-      free(pts);                                                               \
-      free(r1);                                                                \
-      free(r2);                                                                \
-      mc_free##S(&m);                                                          \
-      return;                                                                  \
-    }                                                                          \
-    mc_query_sets##S(&m, n, seed, pts);                                        \
-    /* The oracle's SIMD loop is the literal scalar loop (a few points). */    \
-    for (i = 0; i < 5 * n; i += n / 8 + 1) {                                   \
-      uint32_t ia, ib;                                                         \
-      R da = mc_brute##S(&m, pts[i], (R)INFINITY, &ia);                        \
-      R db = mc_brute_scalar##S(&m, pts[i], (R)INFINITY, &ib);                 \
-      CHECK(ia == ib && mc_same##S(da, db));                                   \
-    }                                                                          \
-    for (set = 0; set < 5; ++set) {                                            \
-      snprintf(what, sizeof what, "%s (%s) %s", name, #R, sets[set]);          \
-      mc_check_points##S(&m, bvh, pts + (size_t)set * n, n, (R)INFINITY,       \
-                         what);                                                \
-    }                                                                          \
-    /* A maximum distance: about half the near points are within it. */        \
-    snprintf(what, sizeof what, "%s (%s) near, max", name, #R);                \
-    mc_check_points##S(&m, bvh, pts + n, n / 4 + 1,                            \
-                       (R)(m.diag * m.diag * (R)2.5e-5), what);                \
-    mc_check_within##S(&m, bvh, pts + n, (size_t)h_count(40) + 1);             \
-    mc_check_within##S(&m, bvh, pts + 3 * n, (size_t)h_count(20) + 1);         \
-    /* Batches: the same bits as the single queries, any thread count. */      \
-    for (i = 0; i < 5 * n; ++i)                                                \
-      prox_bvh_closest##S(bvh, pts[i], (R)INFINITY, &r1[i]);                   \
-    for (t = 0; t < 3; ++t) {                                                  \
-      static const int th[3] = {1, 2, 7};                                      \
-      memset(r2, 0xab, 5 * n * sizeof *r2);                                    \
-      CHECK(prox_bvh_closest_batch##S(bvh, pts, 5 * n, (R)INFINITY, r2,        \
-                                      th[t]) == PROX_OK);                      \
-      for (i = 0; i < 5 * n; ++i)                                              \
-        if (!CHECK_MSG(r1[i].triangle == r2[i].triangle &&                     \
-                           mc_same##S(r1[i].sqdist, r2[i].sqdist) &&           \
-                           mc_same##S(r1[i].point.x, r2[i].point.x) &&         \
-                           mc_same##S(r1[i].bary[1], r2[i].bary[1]),           \
-                       "%s batch, %d threads, point %zu", name, th[t], i))     \
-          break;                                                               \
-    }                                                                          \
-    /* Every SIMD level: the same answers (checked against brute force). */    \
-    for (lev = PROX_SIMD_SCALAR; lev <= PROX_SIMD_AVX512; ++lev) {             \
-      int was = prox_simd_level();                                             \
-      if (!prox_simd_set(lev)) continue;                                       \
-      snprintf(what, sizeof what, "%s (%s) %s", name, #R,                      \
-               prox_simd_name(lev));                                           \
-      mc_check_points##S(&m, bvh, pts, n / 10 + 1, (R)INFINITY, what);         \
-      mc_check_points##S(&m, bvh, pts + 4 * n, n / 10 + 1, (R)INFINITY, what); \
-      prox_simd_set(was);                                                      \
-    }                                                                          \
-    prox_bvh_free##S(bvh);                                                     \
-    free(pts);                                                                 \
-    free(r1);                                                                  \
-    free(r2);                                                                  \
-    mc_free##S(&m);                                                            \
+#define MC_RUN_TEMPLATE(S, R)                                                                      \
+  static void mc_run##S(const objmesh *om, const char *name, uint64_t seed) {                      \
+    mc_mesh##S m;                                                                                  \
+    prox_bvh##S *bvh = NULL;                                                                       \
+    prox_error err;                                                                                \
+    size_t n = (size_t)h_count(om->nt <= 10000 ? 10000 : 3000), i;                                 \
+    prox_vec3##S *pts;                                                                             \
+    prox_mesh_closest##S *r1, *r2;                                                                 \
+    char what[128];                                                                                \
+    static const char *sets[5] = {"uniform", "near", "far", "vertex", "midpoint"};                 \
+    int set, t, lev;                                                                               \
+    if (!mc_make##S(&m, om->v, om->nv, om->t, om->nt)) {                                           \
+      CHECK(0);                                                                                    \
+      return;                                                                                      \
+    }                                                                                              \
+    pts = (prox_vec3##S *)malloc(5 * n * sizeof *pts + 1);                                         \
+    r1 = (prox_mesh_closest##S *)malloc(5 * n * sizeof *r1 + 1);                                   \
+    r2 = (prox_mesh_closest##S *)malloc(5 * n * sizeof *r2 + 1);                                   \
+    if (!pts || !r1 || !r2 ||                                                                      \
+        !CHECK(prox_bvh_build##S(&m.view, NULL, NULL, &bvh, &err) == PROX_OK)) {                   \
+      free(pts);                                                                                   \
+      free(r1);                                                                                    \
+      free(r2);                                                                                    \
+      mc_free##S(&m);                                                                              \
+      return;                                                                                      \
+    }                                                                                              \
+    mc_query_sets##S(&m, n, seed, pts);                                                            \
+    /* The oracle's SIMD loop is the literal scalar loop (a few points). */                        \
+    for (i = 0; i < 5 * n; i += n / 8 + 1) {                                                       \
+      uint32_t ia, ib;                                                                             \
+      R da = mc_brute##S(&m, pts[i], (R)INFINITY, &ia);                                            \
+      R db = mc_brute_scalar##S(&m, pts[i], (R)INFINITY, &ib);                                     \
+      CHECK(ia == ib && mc_same##S(da, db));                                                       \
+    }                                                                                              \
+    for (set = 0; set < 5; ++set) {                                                                \
+      snprintf(what, sizeof what, "%s (%s) %s", name, #R, sets[set]);                              \
+      mc_check_points##S(&m, bvh, pts + (size_t)set * n, n, (R)INFINITY, what);                    \
+    }                                                                                              \
+    /* A maximum distance: about half the near points are within it. */                            \
+    snprintf(what, sizeof what, "%s (%s) near, max", name, #R);                                    \
+    mc_check_points##S(&m, bvh, pts + n, n / 4 + 1, (R)(m.diag * m.diag * (R)2.5e-5), what);       \
+    mc_check_within##S(&m, bvh, pts + n, (size_t)h_count(40) + 1);                                 \
+    mc_check_within##S(&m, bvh, pts + 3 * n, (size_t)h_count(20) + 1);                             \
+    /* Batches: the same bits as the single queries, any thread count. */                          \
+    for (i = 0; i < 5 * n; ++i)                                                                    \
+      prox_bvh_closest##S(bvh, pts[i], (R)INFINITY, &r1[i]);                                       \
+    for (t = 0; t < 3; ++t) {                                                                      \
+      static const int th[3] = {1, 2, 7};                                                          \
+      memset(r2, 0xab, 5 * n * sizeof *r2);                                                        \
+      CHECK(prox_bvh_closest_batch##S(bvh, pts, 5 * n, (R)INFINITY, r2, th[t]) == PROX_OK);        \
+      for (i = 0; i < 5 * n; ++i)                                                                  \
+        if (!CHECK_MSG(r1[i].triangle == r2[i].triangle &&                                         \
+                           mc_same##S(r1[i].sqdist, r2[i].sqdist) &&                               \
+                           mc_same##S(r1[i].point.x, r2[i].point.x) &&                             \
+                           mc_same##S(r1[i].bary[1], r2[i].bary[1]),                               \
+                       "%s batch, %d threads, point %zu", name, th[t], i))                         \
+          break;                                                                                   \
+    }                                                                                              \
+    /* Every SIMD level: the same answers (checked against brute force). */                        \
+    for (lev = PROX_SIMD_SCALAR; lev <= PROX_SIMD_AVX512; ++lev) {                                 \
+      int was = prox_simd_level();                                                                 \
+      if (!prox_simd_set(lev)) continue;                                                           \
+      snprintf(what, sizeof what, "%s (%s) %s", name, #R, prox_simd_name(lev));                    \
+      mc_check_points##S(&m, bvh, pts, n / 10 + 1, (R)INFINITY, what);                             \
+      mc_check_points##S(&m, bvh, pts + 4 * n, n / 10 + 1, (R)INFINITY, what);                     \
+      prox_simd_set(was);                                                                          \
+    }                                                                                              \
+    prox_bvh_free##S(bvh);                                                                         \
+    free(pts);                                                                                     \
+    free(r1);                                                                                      \
+    free(r2);                                                                                      \
+    mc_free##S(&m);                                                                                \
   }
 MC_RUN_TEMPLATE(, double)
 MC_RUN_TEMPLATE(f, float)
@@ -177,8 +171,8 @@ int main(int argc, char **argv) {
 #else
     const char *src = __FILE__, *slash = strrchr(src, '/');
     size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes",
-             (int)len, slash ? src : ".");
+    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
+             slash ? src : ".");
     mc_dir = fallback;
 #endif
   }

@@ -148,10 +148,8 @@ static void test_readme_table(void) {
         if (v > hi[a]) hi[a] = v;
       }
     for (a = 0; a < 3; ++a) {
-      CHECK_MSG(near_printed(lo[a], r.lo[a]), "min[%d] %.9g vs %.9g", a, lo[a],
-                r.lo[a]);
-      CHECK_MSG(near_printed(hi[a], r.hi[a]), "max[%d] %.9g vs %.9g", a, hi[a],
-                r.hi[a]);
+      CHECK_MSG(near_printed(lo[a], r.lo[a]), "min[%d] %.9g vs %.9g", a, lo[a], r.lo[a]);
+      CHECK_MSG(near_printed(hi[a], r.hi[a]), "max[%d] %.9g vs %.9g", a, hi[a], r.hi[a]);
     }
     for (i = 0; i < 3 * m.triangle_count; ++i)
       if (m.triangles[i] >= m.vertex_count) break;
@@ -176,8 +174,8 @@ static void test_readme_table(void) {
     prox_io_mesh_free(&m);
   }
   /* The README lists 13 files of all three formats. */
-  CHECK_MSG(rows >= 13 && stl >= 3 && ply >= 2 && obj >= 8,
-            "README rows %d (obj %d ply %d stl %d)", rows, obj, ply, stl);
+  CHECK_MSG(rows >= 13 && stl >= 3 && ply >= 2 && obj >= 8, "README rows %d (obj %d ply %d stl %d)",
+            rows, obj, ply, stl);
   free(readme);
 }
 
@@ -203,9 +201,8 @@ static void test_bunny_formats(void) {
     for (i = 0; i < 3 * o.triangle_count && i < 3 * s.triangle_count; ++i) {
       int k;
       for (k = 0; k < 3; ++k)
-        bad_stl +=
-            s.vertices[3 * (size_t)s.triangles[i] + (size_t)k] !=
-            (double)(float)o.vertices[3 * (size_t)o.triangles[i] + (size_t)k];
+        bad_stl += s.vertices[3 * (size_t)s.triangles[i] + (size_t)k] !=
+                   (double)(float)o.vertices[3 * (size_t)o.triangles[i] + (size_t)k];
     }
     CHECK_INT_EQ(bad_stl, 0);
     prox_io_mesh_free(&s);
@@ -255,16 +252,14 @@ static void mutate(const char *file, long cuts, long flips, int ascii_stl) {
     must = (size_t)(last - data) + 8;
   }
   for (k = 0; k < cuts; ++k) {
-    size_t cut =
-        k < cuts / 4 ? (size_t)k * 37 % size : (size_t)(rng_next(&rng) % size);
+    size_t cut = k < cuts / 4 ? (size_t)k * 37 % size : (size_t)(rng_next(&rng) % size);
     prox_io_mesh m;
     prox_error e;
     int st;
     if (k == cuts - 1) cut = size - 1;
     st = (int)prox_io_parse_mesh(file, f, data, cut, NULL, &m, &e);
     if (cut < must) {
-      int ok = st == PROX_ERROR_PARSE &&
-               strncmp(e.message, file, strlen(file)) == 0 &&
+      int ok = st == PROX_ERROR_PARSE && strncmp(e.message, file, strlen(file)) == 0 &&
                m.vertices == NULL;
       if (!ok && ++fails <= 5)
         CHECK_MSG(0, "%s cut at %zu: status %d '%s'", file, cut, st, e.message);
@@ -280,9 +275,8 @@ static void mutate(const char *file, long cuts, long flips, int ascii_stl) {
     memcpy(copy, data, size);
     for (j = 0; j < 4; ++j) {
       /* mostly near the start, where the header and structure are */
-      size_t at = (j & 1)
-                      ? (size_t)(rng_next(&rng) % (size < 2048 ? size : 2048))
-                      : (size_t)(rng_next(&rng) % size);
+      size_t at = (j & 1) ? (size_t)(rng_next(&rng) % (size < 2048 ? size : 2048))
+                          : (size_t)(rng_next(&rng) % size);
       copy[at] = (char)rng_next(&rng);
     }
     st = (int)prox_io_parse_mesh(file, f, copy, size, NULL, &m, &e);

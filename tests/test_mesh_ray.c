@@ -48,8 +48,7 @@ typedef struct rt_stats {
 /* The octahedron |x| + |y| + |z| = r, each face split into k^2 triangles
  * (vertices i r / k: dyadic for r, k powers of two), wound outward. The
  * faces' vertices are not shared by index (positions are identical). */
-static void rt_octahedron(double r, int k, double **v, size_t *nv, uint32_t **t,
-                          size_t *nt) {
+static void rt_octahedron(double r, int k, double **v, size_t *nv, uint32_t **t, size_t *nt) {
   int f, i, j;
   size_t nvert = 0, ntri = 0;
   *v = (double *)malloc(8 * (size_t)((k + 1) * (k + 2) / 2) * 3 * sizeof **v);
@@ -68,9 +67,8 @@ static void rt_octahedron(double r, int k, double **v, size_t *nv, uint32_t **t,
         (*v)[3 * nvert + 2] = sz * r * c;
         ++nvert;
       }
-#define RT_IDX(i_, j_)                                                         \
-  (uint32_t)(base + (size_t)((i_) * (k + 1) - (i_) * ((i_)-1) / 2) +           \
-             (size_t)(j_))
+#define RT_IDX(i_, j_)                                                                             \
+  (uint32_t)(base + (size_t)((i_) * (k + 1) - (i_) * ((i_)-1) / 2) + (size_t)(j_))
     for (i = 0; i < k; ++i)
       for (j = 0; j < k - i; ++j) {
         uint32_t p = RT_IDX(i, j), q = RT_IDX(i + 1, j), s = RT_IDX(i, j + 1);
@@ -138,11 +136,9 @@ static void test_octahedron(void) {
       }
       if (d[0] == 0 && d[1] == 0 && d[2] == 0) continue;
       {
-        prox_ray r =
-            prox_ray_make(prox_v3(o[0], o[1], o[2]), prox_v3(d[0], d[1], d[2]));
-        prox_rayf rf =
-            prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
-                           prox_v3f((float)d[0], (float)d[1], (float)d[2]));
+        prox_ray r = prox_ray_make(prox_v3(o[0], o[1], o[2]), prox_v3(d[0], d[1], d[2]));
+        prox_rayf rf = prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
+                                      prox_v3f((float)d[0], (float)d[1], (float)d[2]));
         rt_check_levels(&md, &r, 2, bh, sc, "inside", &st);
         rt_check_levelsf(&mf, &rf, 2, bhf, scf, "inside", &stf);
       }
@@ -178,8 +174,8 @@ static void test_degenerate(void) {
     double nan = NAN, inf = INFINITY;
     prox_ray r = prox_ray_make(prox_v3(0, 0, 0), prox_v3(0, 0, 0));
     /* Zero direction: nothing. */
-    CHECK(prox_bvh_raycast(m.bvh, &r, &h) == 0 && h.hit == 0 &&
-          h.triangle == UINT32_MAX && h.t != h.t);
+    CHECK(prox_bvh_raycast(m.bvh, &r, &h) == 0 && h.hit == 0 && h.triangle == UINT32_MAX &&
+          h.t != h.t);
     CHECK(prox_bvh_occluded(m.bvh, &r) == 0);
     CHECK(prox_bvh_ray_count(m.bvh, &r, &w) == 0 && w == 0);
     CHECK(prox_bvh_ray_all(m.bvh, &r, buf, 4) == 0);
@@ -200,8 +196,8 @@ static void test_degenerate(void) {
     /* The same line from outside to outside: two crossings, signs -1, +1. */
     r = prox_ray_make(prox_v3(-2, 0, 0), prox_v3(1, 0, 0));
     CHECK(prox_bvh_ray_count(m.bvh, &r, &w) == 2 && w == 0);
-    CHECK(prox_bvh_ray_all(m.bvh, &r, buf, 4) == 2 && buf[0].t == 1 &&
-          buf[0].sign == -1 && buf[1].t == 3 && buf[1].sign == 1);
+    CHECK(prox_bvh_ray_all(m.bvh, &r, buf, 4) == 2 && buf[0].t == 1 && buf[0].sign == -1 &&
+          buf[1].t == 3 && buf[1].sign == 1);
     /* tmax < tmin is the single parameter tmin. */
     r.tmin = 1;
     r.tmax = 0;
@@ -214,10 +210,8 @@ static void test_degenerate(void) {
     r = prox_ray_make(prox_v3(2, 2, 2), prox_v3(1, -1, 0));
     CHECK(prox_bvh_occluded(m.bvh, &r) == 0);
     /* Invalid batch arguments. */
-    CHECK(prox_bvh_raycast_batch(NULL, &r, 1, &h, 1) ==
-          PROX_ERROR_INVALID_ARGUMENT);
-    CHECK(prox_bvh_raycast_batch(m.bvh, NULL, 1, &h, 1) ==
-          PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(prox_bvh_raycast_batch(NULL, &r, 1, &h, 1) == PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(prox_bvh_raycast_batch(m.bvh, NULL, 1, &h, 1) == PROX_ERROR_INVALID_ARGUMENT);
     CHECK(prox_bvh_raycast_batch(m.bvh, NULL, 0, NULL, 1) == PROX_OK);
   }
   rt_free(&m);
@@ -234,8 +228,8 @@ static void test_degenerate(void) {
     for (i = 0; i < 3000; ++i)
       ti[i] = (uint32_t)(i % 3);
     if (rt_make(&one, "one", tv, 3, ti, 1, 0, 0)) {
-      CHECK(prox_bvh_raycast(one.bvh, &r, &h) == 1 && h.t == 1 &&
-            h.triangle == 0 && h.sign == -1 && h.normal.z == 1);
+      CHECK(prox_bvh_raycast(one.bvh, &r, &h) == 1 && h.t == 1 && h.triangle == 0 && h.sign == -1 &&
+            h.normal.z == 1);
       CHECK(h.bary[0] == 0.5 && h.bary[1] == 0.25 && h.bary[2] == 0.25);
     }
     if (rt_make(&many, "many", tv, 3, ti, 1000, 0, 0)) {
@@ -334,8 +328,8 @@ int main(int argc, char **argv) {
 #else
     const char *src = __FILE__, *slash = strrchr(src, '/');
     size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes",
-             (int)len, slash ? src : ".");
+    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
+             slash ? src : ".");
     rt_dir = fallback;
 #endif
   }

@@ -26,8 +26,8 @@ typedef struct built {
   prox_sdf *sdf;
 } built;
 
-static int build(built *b, const double *v, size_t nv, const uint32_t *t,
-                 size_t nt, int method, double accuracy) {
+static int build(built *b, const double *v, size_t nv, const uint32_t *t, size_t nt, int method,
+                 double accuracy) {
   prox_sdf_options o = prox_sdf_options_default();
   prox_error err;
   memset(b, 0, sizeof *b);
@@ -42,8 +42,7 @@ static int build(built *b, const double *v, size_t nv, const uint32_t *t,
   }
   o.method = method;
   o.accuracy = accuracy;
-  if (prox_sdf_build(&b->mesh, b->bvh, NULL, &o, NULL, &b->sdf, &err) !=
-      PROX_OK) {
+  if (prox_sdf_build(&b->mesh, b->bvh, NULL, &o, NULL, &b->sdf, &err) != PROX_OK) {
     h_note("sdf: %s", err.message);
     prox_bvh_free(b->bvh);
     return 0;
@@ -62,9 +61,8 @@ static void unbuild(built *b) {
 static void cube(double *v, uint32_t *t, double x0, uint32_t base) {
   static const double cv[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0,
                               0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1};
-  static const uint32_t ct[] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7,
-                                0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5,
-                                2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
+  static const uint32_t ct[] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
+                                1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
   int i;
   for (i = 0; i < 24; ++i)
     v[i] = cv[i] + (i % 3 == 0 ? x0 : 0);
@@ -73,8 +71,7 @@ static void cube(double *v, uint32_t *t, double x0, uint32_t base) {
 }
 
 /* Distance to the box [lo, hi] (signed: negative inside). */
-static double box_sdist(const double p[3], const double lo[3],
-                        const double hi[3]) {
+static double box_sdist(const double p[3], const double lo[3], const double hi[3]) {
   double out2 = 0, in = INFINITY;
   int k, inside = 1;
   for (k = 0; k < 3; ++k) {
@@ -90,8 +87,7 @@ static double box_sdist(const double p[3], const double lo[3],
 
 /* Points near every corner, edge midpoint and face centre of [lo, hi],
  * offset along each of the 26 directions by each distance. */
-static void cube_cases(const built *b, const double lo[3], const double hi[3],
-                       const char *what) {
+static void cube_cases(const built *b, const double lo[3], const double hi[3], const char *what) {
   static const double dists[] = {0.3, 1e-3, 1e-6, 1e-9};
   long wrong = 0, uncertain = 0, n = 0, derr = 0;
   int ix, iy, iz, dx, dy, dz;
@@ -124,14 +120,12 @@ static void cube_cases(const built *b, const double lo[3], const double hi[3],
                   continue;
                 }
                 if ((got < 0) != (exact < 0)) ++wrong;
-                if (fabs(fabs(got) - fabs(exact)) > 1e-15 + 1e-12 * fabs(exact))
-                  ++derr;
-                CHECK_MSG((got < 0) == (exact < 0),
-                          "%s: p (%.17g %.17g %.17g): %.17g, exact %.17g", what,
-                          p[0], p[1], p[2], got, exact);
+                if (fabs(fabs(got) - fabs(exact)) > 1e-15 + 1e-12 * fabs(exact)) ++derr;
+                CHECK_MSG((got < 0) == (exact < 0), "%s: p (%.17g %.17g %.17g): %.17g, exact %.17g",
+                          what, p[0], p[1], p[2], got, exact);
               }
-  h_note("%s: %ld points, %ld wrong signs, %ld uncertain, %ld distance errors",
-         what, n, wrong, uncertain, derr);
+  h_note("%s: %ld points, %ld wrong signs, %ld uncertain, %ld distance errors", what, n, wrong,
+         uncertain, derr);
   CHECK(derr == 0);
   CHECK(uncertain == 0);
 }
@@ -140,8 +134,7 @@ static void test_sign_cube(void) {
   double v[24];
   uint32_t t[36];
   static const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
-  static const int methods[] = {PROX_SIGN_AUTO, PROX_SIGN_PSEUDONORMAL,
-                                PROX_SIGN_CROSSINGS};
+  static const int methods[] = {PROX_SIGN_AUTO, PROX_SIGN_PSEUDONORMAL, PROX_SIGN_CROSSINGS};
   size_t m;
   cube(v, t, 0, 0);
   for (m = 0; m < 3; ++m) {
@@ -151,8 +144,7 @@ static void test_sign_cube(void) {
       CHECK(0);
       continue;
     }
-    if (methods[m] == PROX_SIGN_AUTO)
-      CHECK(prox_sdf_method(b.sdf) == PROX_SIGN_PSEUDONORMAL);
+    if (methods[m] == PROX_SIGN_AUTO) CHECK(prox_sdf_method(b.sdf) == PROX_SIGN_PSEUDONORMAL);
     snprintf(what, sizeof what, "cube, method %d", methods[m]);
     cube_cases(&b, lo, hi, what);
     /* Vertices, edge midpoints and face points: distance 0, no sign. */
@@ -260,8 +252,7 @@ static void test_sign_touching(void) {
           if (!(r.inside && r.certain)) ++wrong;
         }
       }
-      h_note("%s: %ld of 796 points near the shared face not inside", what,
-             wrong);
+      h_note("%s: %ld of 796 points near the shared face not inside", what, wrong);
       CHECK(wrong == 0);
     }
     (void)lo;
@@ -273,8 +264,7 @@ static void test_sign_touching(void) {
 /* ------------------------------------------------ the exact parity oracle */
 
 /* The exact sign of orient2d of (a, b, c) in the plane of axes (i, j). */
-static int q_orient2d(const double *a, const double *b, const double *c, int i,
-                      int j) {
+static int q_orient2d(const double *a, const double *b, const double *c, int i, int j) {
   mpq_t x1, y1, x2, y2, l, r;
   int s;
   mpq_inits(x1, y1, x2, y2, l, r, NULL);
@@ -298,8 +288,7 @@ static int q_orient2d(const double *a, const double *b, const double *c, int i,
 }
 
 /* The exact sign of det[b - a, c - a, p - a]. */
-static int q_orient3d(const double *a, const double *b, const double *c,
-                      const double *p) {
+static int q_orient3d(const double *a, const double *b, const double *c, const double *p) {
   mpq_t m[3][3], t, u, det;
   int i, k, s;
   mpq_inits(t, u, det, NULL);
@@ -402,8 +391,8 @@ static void grid2_build(grid2 *g, const objmesh *m, int axis) {
 
 /* Crossings of the ray from p along +axis: 1 with *parity and *wind, or 0
  * when the ray meets an edge or a vertex, or p lies on a triangle. */
-static int ray_parity(const grid2 *g, const objmesh *m, int axis,
-                      const double *p, int *parity, long *wind) {
+static int ray_parity(const grid2 *g, const objmesh *m, int axis, const double *p, int *parity,
+                      long *wind) {
   int x = (int)floor((p[g->i] - g->lo[0]) / g->cell[0]);
   int y = (int)floor((p[g->j] - g->lo[1]) / g->cell[1]);
   uint32_t q;
@@ -424,8 +413,7 @@ static int ray_parity(const grid2 *g, const objmesh *m, int axis,
     double lo2 = fmin(a[g->j], fmin(b[g->j], c[g->j]));
     double hi2 = fmax(a[g->j], fmax(b[g->j], c[g->j]));
     int o, d1, d2, d3, side;
-    if (p[g->i] < lo || p[g->i] > hi || p[g->j] < lo2 || p[g->j] > hi2)
-      continue;
+    if (p[g->i] < lo || p[g->i] > hi || p[g->j] < lo2 || p[g->j] > hi2) continue;
     if (fmax(a[axis], fmax(b[axis], c[axis])) < p[axis]) continue;
     o = q_orient2d(a, b, c, g->i, g->j);
     if (o == 0) {
@@ -441,8 +429,8 @@ static int ray_parity(const grid2 *g, const objmesh *m, int axis,
     d3 = q_orient2d(c, a, p, g->i, g->j) * o;
     if (d1 < 0 || d2 < 0 || d3 < 0) continue;
     if (d1 == 0 || d2 == 0 || d3 == 0) return 0; /* an edge or a vertex */
-    side = q_orient3d(a, b, c, p); /* > 0: p in front of the triangle */
-    if (side == 0) return 0;       /* p on the triangle */
+    side = q_orient3d(a, b, c, p);               /* > 0: p in front of the triangle */
+    if (side == 0) return 0;                     /* p on the triangle */
     /* The ray meets the plane ahead of p when p is on the side the ray
      * leaves: the normal's axis component has the sign of o (up to the
      * axis order), so p is behind (ahead of the plane) when side and o
@@ -500,10 +488,9 @@ static void closed_mesh(const char *file) {
   objmesh m;
   built b;
   oracle3 o;
-  double lo[3] = {INFINITY, INFINITY, INFINITY},
-         hi[3] = {-INFINITY, -INFINITY, -INFINITY}, diag = 0;
-  long n = h_count(10000), i, wrong = 0, skipped = 0, near = 0, uncertain = 0,
-       crossings = 0;
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY},
+         diag = 0;
+  long n = h_count(10000), i, wrong = 0, skipped = 0, near = 0, uncertain = 0, crossings = 0;
   uint64_t rng;
   size_t v;
   int axis, k;
@@ -534,8 +521,7 @@ static void closed_mesh(const char *file) {
     if (i < n) {
       /* Uniform in the box enlarged by 10%. */
       for (k = 0; k < 3; ++k)
-        p[k] = lo[k] - 0.05 * (hi[k] - lo[k]) +
-               1.1 * (hi[k] - lo[k]) * rng_unit(&rng);
+        p[k] = lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * rng_unit(&rng);
     } else {
       /* Within 1% of the diagonal of a random surface point. */
       uint32_t t = (uint32_t)(rng_next(&rng) % m.nt);
@@ -545,8 +531,8 @@ static void closed_mesh(const char *file) {
         const double *a = m.v + 3 * (size_t)m.t[3 * (size_t)t];
         const double *bb = m.v + 3 * (size_t)m.t[3 * (size_t)t + 1];
         const double *c = m.v + 3 * (size_t)m.t[3 * (size_t)t + 2];
-        p[k] = a[k] + u * (bb[k] - a[k]) + w * (c[k] - a[k]) +
-               0.01 * diag * (2 * rng_unit(&rng) - 1);
+        p[k] =
+            a[k] + u * (bb[k] - a[k]) + w * (c[k] - a[k]) + 0.01 * diag * (2 * rng_unit(&rng) - 1);
       }
     }
     prox_sdf_distance(b.sdf, prox_v3(p[0], p[1], p[2]), &r);
@@ -562,8 +548,8 @@ static void closed_mesh(const char *file) {
       continue;
     }
     if (want != r.inside) ++wrong;
-    CHECK_MSG(want == r.inside, "%s: p (%.17g %.17g %.17g) inside %d, exact %d",
-              file, p[0], p[1], p[2], r.inside, want);
+    CHECK_MSG(want == r.inside, "%s: p (%.17g %.17g %.17g) inside %d, exact %d", file, p[0], p[1],
+              p[2], r.inside, want);
   }
   /* Vertices and edge midpoints: distance 0. */
   {
@@ -575,14 +561,11 @@ static void closed_mesh(const char *file) {
       prox_signed r;
       prox_sdf_distance(b.sdf, prox_v3(a[0], a[1], a[2]), &r);
       if (r.distance != 0) ++nz;
-      prox_sdf_distance(b.sdf,
-                        prox_v3(0.5 * (a[0] + bb[0]), 0.5 * (a[1] + bb[1]),
-                                0.5 * (a[2] + bb[2])),
-                        &r);
+      prox_sdf_distance(
+          b.sdf, prox_v3(0.5 * (a[0] + bb[0]), 0.5 * (a[1] + bb[1]), 0.5 * (a[2] + bb[2])), &r);
       if (!(fabs(r.distance) <= 1e-15 * diag)) ++nz;
     }
-    CHECK_MSG(nz == 0, "%s: %ld vertex or edge points not at distance 0", file,
-              nz);
+    CHECK_MSG(nz == 0, "%s: %ld vertex or edge points not at distance 0", file, nz);
   }
   h_note("%s: %ld points, %ld wrong signs, %ld uncertain, %ld within 1e-9 "
          "diag, %ld undecided by the oracle, %ld decided by crossings",
@@ -597,9 +580,8 @@ static void closed_mesh(const char *file) {
 }
 
 static void test_sign_closed_meshes(void) {
-  static const char *files[] = {
-      "bunny_watertight.obj", "armadillo.obj", "dragon.obj",   "spot.obj",
-      "fandisk.obj",          "block.obj",     "adis16480.stl"};
+  static const char *files[] = {"bunny_watertight.obj", "armadillo.obj", "dragon.obj",   "spot.obj",
+                                "fandisk.obj",          "block.obj",     "adis16480.stl"};
   size_t i;
   for (i = 0; i < sizeof files / sizeof files[0]; ++i)
     closed_mesh(files[i]);
@@ -622,8 +604,7 @@ static long double ref_winding(const objmesh *m, const double *p) {
     det = x[0][0] * (x[1][1] * x[2][2] - x[1][2] * x[2][1]) -
           x[0][1] * (x[1][0] * x[2][2] - x[1][2] * x[2][0]) +
           x[0][2] * (x[1][0] * x[2][1] - x[1][1] * x[2][0]);
-    den = l[0] * l[1] * l[2] +
-          (x[0][0] * x[1][0] + x[0][1] * x[1][1] + x[0][2] * x[1][2]) * l[2] +
+    den = l[0] * l[1] * l[2] + (x[0][0] * x[1][0] + x[0][1] * x[1][1] + x[0][2] * x[1][2]) * l[2] +
           (x[1][0] * x[2][0] + x[1][1] * x[2][1] + x[1][2] * x[2][2]) * l[0] +
           (x[2][0] * x[0][0] + x[2][1] * x[0][1] + x[2][2] * x[0][2]) * l[1];
     w += atan2l(det, den);
@@ -633,8 +614,7 @@ static long double ref_winding(const objmesh *m, const double *p) {
 
 static void open_mesh(const char *file) {
   objmesh m;
-  double lo[3] = {INFINITY, INFINITY, INFINITY},
-         hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
   static const double acc[] = {2, 3, 4, 6, 8, INFINITY};
   long n = h_count(300), i;
   double *pts, *ref;
@@ -652,8 +632,7 @@ static void open_mesh(const char *file) {
   rng = 0x77 + m.nt;
   for (i = 0; i < n; ++i) {
     for (k = 0; k < 3; ++k)
-      pts[3 * i + k] = lo[k] - 0.05 * (hi[k] - lo[k]) +
-                       1.1 * (hi[k] - lo[k]) * rng_unit(&rng);
+      pts[3 * i + k] = lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * rng_unit(&rng);
     ref[i] = (double)ref_winding(&m, pts + 3 * i);
   }
   for (a = 0; a < sizeof acc / sizeof acc[0]; ++a) {
@@ -670,8 +649,8 @@ static void open_mesh(const char *file) {
       double w = prox_sdf_winding(b.sdf, prox_v3(p[0], p[1], p[2]));
       if (!(fabs(w - ref[i]) <= worst)) worst = fabs(w - ref[i]);
     }
-    h_note("%s: %ld points, accuracy %g: largest winding number error %.3g",
-           file, n, acc[a], worst);
+    h_note("%s: %ld points, accuracy %g: largest winding number error %.3g", file, n, acc[a],
+           worst);
     /* The default accuracy's error is within half the default tolerance
      * of the uncertain flag (0.25); accuracy 8 is ten times closer; every
      * triangle summed (infinite accuracy) agrees to rounding. */
@@ -715,16 +694,14 @@ static void test_sign_grid_batch(void) {
           double pp[3] = {p.x, p.y, p.z}, lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
           float want = (float)prox_sdf_distance(b.sdf, p, NULL);
           if (g1[(k * NY + j) * NX + i] != want) ++bad;
-          if (fabs(g1[(k * NY + j) * NX + i] - box_sdist(pp, lo, hi)) > 1e-6)
-            ++bad;
+          if (fabs(g1[(k * NY + j) * NX + i] - box_sdist(pp, lo, hi)) > 1e-6) ++bad;
         }
     CHECK(bad == 0);
     for (ti = 0; ti < 3; ++ti) {
       CHECK(prox_sdf_grid(b.sdf, o, s, NX, NY, NZ, g2, threads[ti]) == PROX_OK);
       CHECK(memcmp(g1, g2, sizeof g1) == 0);
     }
-    CHECK(prox_sdf_grid(b.sdf, o, s, 0, NY, NZ, g2, 1) ==
-          PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(prox_sdf_grid(b.sdf, o, s, 0, NY, NZ, g2, 1) == PROX_ERROR_INVALID_ARGUMENT);
     CHECK(prox_sdf_grid(b.sdf, prox_v3(NAN, 0, 0), s, NX, NY, NZ, g2, 1) ==
           PROX_ERROR_INVALID_ARGUMENT);
   }
@@ -736,8 +713,7 @@ static void test_sign_grid_batch(void) {
     int i, ti, threads[3] = {1, 2, 7};
     rng = 99;
     for (i = 0; i < N; ++i)
-      pts[i] = prox_v3(3 * rng_unit(&rng) - 1, 3 * rng_unit(&rng) - 1,
-                       3 * rng_unit(&rng) - 1);
+      pts[i] = prox_v3(3 * rng_unit(&rng) - 1, 3 * rng_unit(&rng) - 1, 3 * rng_unit(&rng) - 1);
     pts[5] = prox_v3(NAN, 0, 0);
     for (i = 0; i < N; ++i)
       d1[i] = prox_sdf_distance(b.sdf, pts[i], NULL);
@@ -806,8 +782,8 @@ int main(int argc, char **argv) {
 #else
     const char *src = __FILE__, *slash = strrchr(src, '/');
     size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes",
-             (int)len, slash ? src : ".");
+    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
+             slash ? src : ".");
     mesh_dir = fallback;
 #endif
   }

@@ -14,8 +14,7 @@
 
 /* ---------------------------------------------------------- helpers */
 
-static prox_mesh_topology *topo_of(const double *v, size_t nv,
-                                   const uint32_t *idx, size_t nt) {
+static prox_mesh_topology *topo_of(const double *v, size_t nv, const uint32_t *idx, size_t nt) {
   prox_mesh m;
   prox_mesh_topology *t = NULL;
   prox_error err;
@@ -34,9 +33,8 @@ static prox_mesh_topology *topo_of(const double *v, size_t nv,
 /* A unit cube, 12 triangles wound outward. */
 static const double cube_v[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0,
                                 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1};
-static const uint32_t cube_t[] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7,
-                                  0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5,
-                                  2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
+static const uint32_t cube_t[] = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4,
+                                  1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7};
 
 static void test_topology_cube(void) {
   prox_mesh_topology *t = topo_of(cube_v, 8, cube_t, 12);
@@ -89,8 +87,8 @@ static void test_topology_cube(void) {
   }
   /* Drop one triangle: three boundary edges, open, still one component. */
   t = topo_of(cube_v, 8, cube_t, 11);
-  CHECK(t && t->boundary_edges == 3 && !t->closed && t->manifold &&
-        t->components == 1 && t->euler == 1);
+  CHECK(t && t->boundary_edges == 3 && !t->closed && t->manifold && t->components == 1 &&
+        t->euler == 1);
   prox_mesh_topology_free(t);
 }
 
@@ -105,9 +103,8 @@ static void test_topology_square_bowtie_fin(void) {
   static const double fin_v[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1};
   static const uint32_t fin_t[] = {0, 1, 2, 1, 0, 3, 0, 1, 4};
   prox_mesh_topology *t = topo_of(sq_v, 4, sq_t, 2);
-  CHECK(t && t->edge_count == 5 && t->boundary_edges == 4 &&
-        t->nonmanifold_vertices == 0 && t->components == 1 && t->euler == 1 &&
-        t->oriented && t->manifold && !t->closed);
+  CHECK(t && t->edge_count == 5 && t->boundary_edges == 4 && t->nonmanifold_vertices == 0 &&
+        t->components == 1 && t->euler == 1 && t->oriented && t->manifold && !t->closed);
   prox_mesh_topology_free(t);
 
   t = topo_of(bt_v, 5, bt_t, 2);
@@ -117,15 +114,13 @@ static void test_topology_square_bowtie_fin(void) {
   prox_mesh_topology_free(t);
 
   t = topo_of(fin_v, 5, fin_t, 3);
-  CHECK(t && t->nonmanifold_edges == 1 && t->edge_count == 7 &&
-        t->boundary_edges == 6 && !t->manifold && !t->closed &&
-        t->components == 1 && t->nonmanifold_vertices == 0);
+  CHECK(t && t->nonmanifold_edges == 1 && t->edge_count == 7 && t->boundary_edges == 6 &&
+        !t->manifold && !t->closed && t->components == 1 && t->nonmanifold_vertices == 0);
   if (t) {
     /* The fin edge (0, 1) is the first edge and lists 0, 1, 2. */
     CHECK(t->edge_vertices[0] == 0 && t->edge_vertices[1] == 1);
     CHECK(t->edge_offsets[1] - t->edge_offsets[0] == 3);
-    CHECK(t->edge_triangles[0] == 0 && t->edge_triangles[1] == 1 &&
-          t->edge_triangles[2] == 2);
+    CHECK(t->edge_triangles[0] == 0 && t->edge_triangles[1] == 1 && t->edge_triangles[2] == 2);
   }
   prox_mesh_topology_free(t);
 }
@@ -134,20 +129,17 @@ static void test_topology_degenerate(void) {
   /* Triangle 0 proper; 1 a duplicate of 0 reversed; 2 collapsed (repeated
    * index); 3 zero area with distinct, collinear vertices (2 is the
    * midpoint of 0 and 1 exactly); 4 almost zero area (not zero). */
-  static const double v[] = {0, 0,   0, 1, 0, 0,      0.5, 0,
-                             0, 0.5, 1, 0, 1, 1e-300, 0};
+  static const double v[] = {0, 0, 0, 1, 0, 0, 0.5, 0, 0, 0.5, 1, 0, 1, 1e-300, 0};
   static const uint32_t idx[] = {0, 1, 3, 3, 1, 0, 0, 0, 1, 0, 1, 2, 0, 1, 4};
   prox_mesh_topology *t = topo_of(v, 5, idx, 5);
   CHECK(t != NULL);
   if (!t) return;
   CHECK(t->triangle_flags[0] == 0);
   CHECK(t->triangle_flags[1] == PROX_TRIANGLE_DUPLICATE);
-  CHECK(t->triangle_flags[2] ==
-        (PROX_TRIANGLE_COLLAPSED | PROX_TRIANGLE_ZERO_AREA));
+  CHECK(t->triangle_flags[2] == (PROX_TRIANGLE_COLLAPSED | PROX_TRIANGLE_ZERO_AREA));
   CHECK(t->triangle_flags[3] == PROX_TRIANGLE_ZERO_AREA);
   CHECK(t->triangle_flags[4] == 0);
-  CHECK(t->collapsed_triangles == 1 && t->zero_area_triangles == 2 &&
-        t->duplicate_triangles == 1);
+  CHECK(t->collapsed_triangles == 1 && t->zero_area_triangles == 2 && t->duplicate_triangles == 1);
   CHECK(t->triangle_edges[6] == PROX_TOPOLOGY_NONE);
   CHECK(t->triangle_component[2] == PROX_TOPOLOGY_NONE);
   /* Edge 0-1 carries triangles 0, 1, 3, 4: non-manifold. */
@@ -176,14 +168,10 @@ static void test_topology_errors(void) {
   m.stride = 0;
   m.indices = bad;
   m.triangle_count = 1;
-  CHECK(prox_mesh_topology_build(&m, NULL, &t, &err) ==
-        PROX_ERROR_INVALID_MESH);
-  CHECK(t == NULL && err.status == PROX_ERROR_INVALID_MESH &&
-        strlen(err.message) > 0);
-  CHECK(prox_mesh_topology_build(NULL, NULL, &t, &err) ==
-        PROX_ERROR_INVALID_ARGUMENT);
-  CHECK(prox_mesh_topology_build(&m, NULL, NULL, NULL) ==
-        PROX_ERROR_INVALID_ARGUMENT);
+  CHECK(prox_mesh_topology_build(&m, NULL, &t, &err) == PROX_ERROR_INVALID_MESH);
+  CHECK(t == NULL && err.status == PROX_ERROR_INVALID_MESH && strlen(err.message) > 0);
+  CHECK(prox_mesh_topology_build(NULL, NULL, &t, &err) == PROX_ERROR_INVALID_ARGUMENT);
+  CHECK(prox_mesh_topology_build(&m, NULL, NULL, NULL) == PROX_ERROR_INVALID_ARGUMENT);
   prox_mesh_topology_free(NULL);
 }
 
@@ -234,8 +222,7 @@ static void test_topology_alloc_failure(void) {
     f.fail_at = k;
     f.live = 0;
     t = (prox_mesh_topology *)&m;
-    CHECK(prox_mesh_topology_build(&m, &a, &t, &err) ==
-          PROX_ERROR_OUT_OF_MEMORY);
+    CHECK(prox_mesh_topology_build(&m, &a, &t, &err) == PROX_ERROR_OUT_OF_MEMORY);
     CHECK(t == NULL);
     CHECK_MSG(f.live == 0, "call %ld: %ld blocks leaked", k, f.live);
   }
@@ -255,14 +242,10 @@ typedef struct expect {
 
 /* The README of the mesh folder (its "Defect counts" and "Files" tables). */
 static const expect expected[] = {
-    {"bunny.obj", 223, 0, 0, 0, 1, 0, 0},
-    {"bunny_watertight.obj", 0, 0, 0, 0, 1, 1, 2},
-    {"armadillo.obj", 0, 0, 0, 0, 1, 1, 2},
-    {"dragon.obj", 0, 0, 0, 0, 1, 1, 0},
-    {"spot.obj", 0, 0, 0, 0, 1, 1, 2},
-    {"teapot.obj", 1036, 0, 38, 0, 19, 0, 0},
-    {"fandisk.obj", 0, 0, 0, 0, 1, 1, 2},
-    {"block.obj", 0, 0, 0, 4, 1, 1, -4},
+    {"bunny.obj", 223, 0, 0, 0, 1, 0, 0},   {"bunny_watertight.obj", 0, 0, 0, 0, 1, 1, 2},
+    {"armadillo.obj", 0, 0, 0, 0, 1, 1, 2}, {"dragon.obj", 0, 0, 0, 0, 1, 1, 0},
+    {"spot.obj", 0, 0, 0, 0, 1, 1, 2},      {"teapot.obj", 1036, 0, 38, 0, 19, 0, 0},
+    {"fandisk.obj", 0, 0, 0, 0, 1, 1, 2},   {"block.obj", 0, 0, 0, 4, 1, 1, -4},
 };
 
 static void test_topology_real_meshes(void) {
@@ -291,15 +274,12 @@ static void test_topology_real_meshes(void) {
              "zero-area, %u duplicates, %u components, euler %lld, closed "
              "%d, manifold %d, oriented %d",
              x->file, t->edge_count, t->boundary_edges, t->nonmanifold_edges,
-             t->nonmanifold_vertices, t->zero_area_triangles,
-             t->duplicate_triangles, t->components, (long long)t->euler,
-             t->closed, t->manifold, t->oriented);
+             t->nonmanifold_vertices, t->zero_area_triangles, t->duplicate_triangles, t->components,
+             (long long)t->euler, t->closed, t->manifold, t->oriented);
       CHECK_MSG(t->boundary_edges == (uint32_t)x->boundary, "%s", x->file);
       CHECK_MSG(t->nonmanifold_edges == (uint32_t)x->nm_edges, "%s", x->file);
-      CHECK_MSG(t->nonmanifold_vertices == (uint32_t)x->nm_vertices, "%s",
-                x->file);
-      CHECK_MSG(t->zero_area_triangles == (uint32_t)x->zero_area, "%s",
-                x->file);
+      CHECK_MSG(t->nonmanifold_vertices == (uint32_t)x->nm_vertices, "%s", x->file);
+      CHECK_MSG(t->zero_area_triangles == (uint32_t)x->zero_area, "%s", x->file);
       CHECK_MSG(t->components == (uint32_t)x->components, "%s", x->file);
       CHECK_MSG(t->closed == closed, "%s", x->file);
       CHECK_MSG(t->oriented, "%s", x->file);
@@ -323,8 +303,8 @@ int main(int argc, char **argv) {
 #else
     const char *src = __FILE__, *slash = strrchr(src, '/');
     size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes",
-             (int)len, slash ? src : ".");
+    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
+             slash ? src : ".");
     mesh_dir = fallback;
 #endif
   }

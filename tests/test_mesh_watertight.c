@@ -116,11 +116,10 @@ static int wt_finish(wt_mesh *m) {
  * radius r around c. */
 static void wt_icosphere(wt_mesh *m, int levels, double r, const double c[3]) {
   static const double g = 1.6180339887498949;
-  static const int f0[20][3] = {
-      {0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
-      {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
-      {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
-      {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
+  static const int f0[20][3] = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
+                                {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
+                                {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
+                                {4, 9, 5},  {2, 4, 11}, {6, 2, 10},  {8, 6, 7},  {9, 8, 1}};
   const double v0[12][3] = {{-1, g, 0}, {1, g, 0}, {-1, -g, 0}, {1, -g, 0},
                             {0, -1, g}, {0, 1, g}, {0, -1, -g}, {0, 1, -g},
                             {g, 0, -1}, {g, 0, 1}, {-g, 0, -1}, {-g, 0, 1}};
@@ -215,9 +214,8 @@ static int wt_load(wt_mesh *m, const char *file) {
 
 /* Hits of a ray on all triangles: the count, and the count with |t| <=
  * near (t of the hits in *first_t if wanted). */
-static long wt_cast(const wt_mesh *m, int is_float, const double o[3],
-                    const double d[3], double tmin, double tmax, double near,
-                    long *at_origin) {
+static long wt_cast(const wt_mesh *m, int is_float, const double o[3], const double d[3],
+                    double tmin, double tmax, double near, long *at_origin) {
   long hits = 0, close = 0;
   size_t i;
   if (!is_float) {
@@ -264,17 +262,14 @@ static long wt_cast(const wt_mesh *m, int is_float, const double o[3],
 }
 
 /* Vertex k of triangle i, in the precision of the test (as doubles). */
-static void wt_vertex(const wt_mesh *m, int is_float, size_t i, int k,
-                      double out[3]) {
+static void wt_vertex(const wt_mesh *m, int is_float, size_t i, int k, double out[3]) {
   uint32_t j = m->t[3 * i + (size_t)k];
   int c;
   for (c = 0; c < 3; ++c)
-    out[c] = is_float ? (double)m->vf[3 * (size_t)j + (size_t)c]
-                      : m->v[3 * (size_t)j + (size_t)c];
+    out[c] = is_float ? (double)m->vf[3 * (size_t)j + (size_t)c] : m->v[3 * (size_t)j + (size_t)c];
 }
 
-static void wt_unit_normal(const double a[3], const double b[3],
-                           const double c[3], double n[3]) {
+static void wt_unit_normal(const double a[3], const double b[3], const double c[3], double n[3]) {
   double u[3], w[3], l;
   int k;
   for (k = 0; k < 3; ++k) {
@@ -295,8 +290,7 @@ static void wt_unit_normal(const double a[3], const double b[3],
 
 /* Whether the 1-ring of vertex vi winds around it when projected along d
  * (the line along d through the vertex crosses the surface there). */
-static int wt_vertex_crossing(const wt_mesh *m, int is_float, uint32_t vi,
-                              const double d[3]) {
+static int wt_vertex_crossing(const wt_mesh *m, int is_float, uint32_t vi, const double d[3]) {
   double e1[3], e2[3], p[3], l, sum = 0;
   size_t i;
   int k;
@@ -342,21 +336,20 @@ static double wt_sum_err(double a, double b) {
 /* Whether the point a + w (b - a) (w a power of two) is exact in the
  * precision of the test, so that p (its rounded value) lies exactly on the
  * edge a b. */
-static int wt_exact_lerp(const double a[3], const double b[3], double w,
-                         const double p[3], int is_float) {
+static int wt_exact_lerp(const double a[3], const double b[3], double w, const double p[3],
+                         int is_float) {
   int k;
   for (k = 0; k < 3; ++k) {
     double d = b[k] - a[k];
-    if (wt_sum_err(b[k], -a[k]) != 0 || (w * d) / w != d ||
-        wt_sum_err(a[k], w * d) != 0 || a[k] + w * d != p[k])
+    if (wt_sum_err(b[k], -a[k]) != 0 || (w * d) / w != d || wt_sum_err(a[k], w * d) != 0 ||
+        a[k] + w * d != p[k])
       return 0;
     if (is_float && (double)(float)p[k] != p[k]) return 0;
   }
   return 1;
 }
 
-static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
-                     oracle_rng *g) {
+static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local, oracle_rng *g) {
   long i, odd = 0, missed = 0, crossing = 0, starts = 0, bad_start = 0;
   double near = (is_float ? 1e-4 : 1e-9) * m->diag;
   for (i = 0; i < nlines; ++i) {
@@ -433,9 +426,8 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
                  "(%.17g, %.17g, %.17g), tmin = 0: %ld hits (%ld at t = 0), "
                  "backward %ld (%ld at t = 0), crossing %d",
                  m->name, is_float ? "float" : "double",
-                 kind == 0 ? "edge" : (kind == 1 ? "vertex" : "face"), p[0],
-                 p[1], p[2], d[0], d[1], d[2], fwd, at_fwd, bwd, at_back,
-                 cross);
+                 kind == 0 ? "edge" : (kind == 1 ? "vertex" : "face"), p[0], p[1], p[2], d[0], d[1],
+                 d[2], fwd, at_fwd, bwd, at_back, cross);
       }
     }
     if (hits % 2) {
@@ -443,8 +435,7 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
       if (odd <= 3)
         h_note("%s %s: line through (%.17g, %.17g, %.17g) along (%.17g, "
                "%.17g, %.17g): %ld crossings",
-               m->name, is_float ? "float" : "double", p[0], p[1], p[2], d[0],
-               d[1], d[2], hits);
+               m->name, is_float ? "float" : "double", p[0], p[1], p[2], d[0], d[1], d[2], hits);
     }
     if (cross) {
       ++crossing;
@@ -454,8 +445,8 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
           h_note("%s %s: %s line through (%.17g, %.17g, %.17g) along "
                  "(%.17g, %.17g, %.17g): %ld hits there",
                  m->name, is_float ? "float" : "double",
-                 kind == 0 ? "edge" : (kind == 1 ? "vertex" : "face"), p[0],
-                 p[1], p[2], d[0], d[1], d[2], at);
+                 kind == 0 ? "edge" : (kind == 1 ? "vertex" : "face"), p[0], p[1], p[2], d[0], d[1],
+                 d[2], at);
       }
     }
   }
@@ -476,8 +467,7 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
   printf("  %s %s: %ld lines through edges, vertices and faces (%ld "
          "crossing there), %ld odd, %ld not hit once; %ld rays from exact "
          "surface points, %ld wrong\n",
-         m->name, is_float ? "float" : "double", nlines, crossing, odd, missed,
-         starts, bad_start);
+         m->name, is_float ? "float" : "double", nlines, crossing, odd, missed, starts, bad_start);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -487,8 +477,7 @@ static void wt_lines(const wt_mesh *m, int is_float, long nlines, int local,
 /* Exact parity of the crossings of the ray o + t d, t > 0, with the mesh
  * (rational arithmetic; -1 when the ray is not generic: it meets an edge
  * or vertex, or starts on a triangle's plane inside it). */
-static int wt_exact_parity(const wt_mesh *m, int is_float, const double o[3],
-                           const double d[3]) {
+static int wt_exact_parity(const wt_mesh *m, int is_float, const double o[3], const double d[3]) {
   ory_ray R;
   q3 v[3];
   mpq_t t;
@@ -526,8 +515,7 @@ static int wt_exact_parity(const wt_mesh *m, int is_float, const double o[3],
   return parity;
 }
 
-static void wt_parity(const wt_mesh *m, int is_float, long norigins, int exact,
-                      oracle_rng *g) {
+static void wt_parity(const wt_mesh *m, int is_float, long norigins, int exact, oracle_rng *g) {
   long i, bad = 0, rays = 0;
   for (i = 0; i < norigins; ++i) {
     double o[3], u[3], ex = -1;
@@ -577,15 +565,14 @@ static void wt_parity(const wt_mesh *m, int is_float, long norigins, int exact,
       n2 = wt_cast(m, is_float, e, back, 0, 3 * m->diag / dl, 0, NULL);
       rays += 2;
       if (first < 0) first = (int)(n1 % 2);
-      if ((int)(n1 % 2) != first || n2 % 2 != n1 % 2 ||
-          (exact && (int)(n1 % 2) != (int)ex)) {
+      if ((int)(n1 % 2) != first || n2 % 2 != n1 % 2 || (exact && (int)(n1 % 2) != (int)ex)) {
         ++bad;
         if (bad <= 3)
           h_note("%s %s: origin (%.17g, %.17g, %.17g) dir (%.17g, %.17g, "
                  "%.17g): %ld crossings, reversed %ld, first parity %d, "
                  "exact %g",
-                 m->name, is_float ? "float" : "double", o[0], o[1], o[2], d[0],
-                 d[1], d[2], n1, n2, first, ex);
+                 m->name, is_float ? "float" : "double", o[0], o[1], o[2], d[0], d[1], d[2], n1, n2,
+                 first, ex);
       }
     }
   }
@@ -601,8 +588,8 @@ static void wt_parity(const wt_mesh *m, int is_float, long norigins, int exact,
 /* Tests                                                                    */
 /* ------------------------------------------------------------------------ */
 
-static void wt_run_mesh(wt_mesh *m, long nlines, long norigins, int exact,
-                        int local, uint64_t seed) {
+static void wt_run_mesh(wt_mesh *m, long nlines, long norigins, int exact, int local,
+                        uint64_t seed) {
   int prec;
   CHECK_MSG(wt_finish(m), "%s is not a closed 2-manifold", m->name);
   for (prec = 0; prec < 2; ++prec) {
@@ -636,8 +623,7 @@ static void test_watertight_icosphere(void) {
   wt_free(&m);
 }
 
-static void wt_real(const char *file, long nlines, long norigins, int local,
-                    uint64_t seed) {
+static void wt_real(const char *file, long nlines, long norigins, int local, uint64_t seed) {
   wt_mesh m;
   if (!wt_dir) {
     wt_missing = 1;
@@ -682,8 +668,8 @@ int main(int argc, char **argv) {
 #else
     const char *src = __FILE__, *slash = strrchr(src, '/');
     size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes",
-             (int)len, slash ? src : ".");
+    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
+             slash ? src : ".");
     wt_dir = fallback;
 #endif
   }

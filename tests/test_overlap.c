@@ -21,9 +21,9 @@
 #include "oracle_ray.h"
 
 enum { OV_AABB, OV_OBB, OV_TRIBOX, OV_SPHTRI, OV_TRITRI, OV_KERNELS };
-static const char *ov_names[OV_KERNELS] = {
-    "overlap_aabb_aabb", "overlap_obb_obb", "overlap_triangle_aabb",
-    "overlap_sphere_triangle", "overlap_triangle_triangle"};
+static const char *ov_names[OV_KERNELS] = {"overlap_aabb_aabb", "overlap_obb_obb",
+                                           "overlap_triangle_aabb", "overlap_sphere_triangle",
+                                           "overlap_triangle_triangle"};
 
 /* A case: up to two shapes of up to 4 points + 3 scalars each. */
 typedef struct ov_case {
@@ -176,8 +176,7 @@ static double ov_exact_gap(const ov_case *c) {
       hi[i] = fmax(c->b[0][i], c->b[1][i]);
     }
     for (k = 0; k < 8; ++k)
-      q3_set_d(&B[k], k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1],
-               k & 4 ? hi[2] : lo[2]);
+      q3_set_d(&B[k], k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2]);
     nb = 8;
     for (i = 0; i < 3; ++i) {
       mpq_set_ui(q3_at(&axes[nx], i), 1, 1);
@@ -189,8 +188,7 @@ static double ov_exact_gap(const ov_case *c) {
         hi[i] = fmax(c->a[0][i], c->a[1][i]);
       }
       for (k = 0; k < 8; ++k)
-        q3_set_d(&A[k], k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1],
-                 k & 4 ? hi[2] : lo[2]);
+        q3_set_d(&A[k], k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2]);
       na = 8;
     } else {
       for (i = 0; i < 3; ++i)
@@ -332,9 +330,8 @@ static double ov_scale(const ov_case *c) {
   int j;
   switch (c->k) {
   case OV_OBB:
-    S = fmax(
-        ov_maxabs(c->a[0]) + fabs(c->ah[0]) + fabs(c->ah[1]) + fabs(c->ah[2]),
-        ov_maxabs(c->b[0]) + fabs(c->bh[0]) + fabs(c->bh[1]) + fabs(c->bh[2]));
+    S = fmax(ov_maxabs(c->a[0]) + fabs(c->ah[0]) + fabs(c->ah[1]) + fabs(c->ah[2]),
+             ov_maxabs(c->b[0]) + fabs(c->bh[0]) + fabs(c->bh[1]) + fabs(c->bh[2]));
     break;
   case OV_SPHTRI:
     S = ov_maxabs(c->a[0]) + fabs(c->ah[0]);
@@ -675,14 +672,12 @@ static void ov_gen_adversarial(oracle_rng *g, int k, ov_case *c) {
 
 static void ov_note(const ov_case *c, int is_float, int got, double gap) {
   int j;
-  h_note("%s %s: got %d, exact gap %.17g", ov_names[c->k],
-         is_float ? "float" : "double", got, gap);
+  h_note("%s %s: got %d, exact gap %.17g", ov_names[c->k], is_float ? "float" : "double", got, gap);
   for (j = 0; j < 4; ++j)
-    h_note("  a%d (%.17g, %.17g, %.17g)  b%d (%.17g, %.17g, %.17g)", j,
-           c->a[j][0], c->a[j][1], c->a[j][2], j, c->b[j][0], c->b[j][1],
-           c->b[j][2]);
-  h_note("  ah (%.17g, %.17g, %.17g) bh (%.17g, %.17g, %.17g)", c->ah[0],
-         c->ah[1], c->ah[2], c->bh[0], c->bh[1], c->bh[2]);
+    h_note("  a%d (%.17g, %.17g, %.17g)  b%d (%.17g, %.17g, %.17g)", j, c->a[j][0], c->a[j][1],
+           c->a[j][2], j, c->b[j][0], c->b[j][1], c->b[j][2]);
+  h_note("  ah (%.17g, %.17g, %.17g) bh (%.17g, %.17g, %.17g)", c->ah[0], c->ah[1], c->ah[2],
+         c->bh[0], c->bh[1], c->bh[2]);
 }
 
 static void ov_check(ov_case *c, int is_float, int kind) {
@@ -705,16 +700,14 @@ static void ov_check(ov_case *c, int is_float, int kind) {
   if (c->k == OV_AABB || c->k == OV_TRITRI) {
     /* Exact kernels. */
     ++row->decided;
-    CHECK_MSG(got == overlap, "%s: got %d, exact %d", ov_names[c->k], got,
-              overlap);
+    CHECK_MSG(got == overlap, "%s: got %d, exact %d", ov_names[c->k], got, overlap);
   } else {
     if (overlap) {
       ++row->decided;
       CHECK_MSG(got, "%s: overlap reported apart", ov_names[c->k]);
     } else if (gap > band * S) {
       ++row->decided;
-      CHECK_MSG(!got, "%s: clear separation (%g S) reported as overlap",
-                ov_names[c->k], gap / S);
+      CHECK_MSG(!got, "%s: clear separation (%g S) reported as overlap", ov_names[c->k], gap / S);
     } else {
       ++row->amb;
       row->false_pos += got;
@@ -728,8 +721,7 @@ static void ov_kernel_test(int k) {
   long i, n = h_count(k == OV_TRITRI || k == OV_OBB ? 5000 : 6000);
   for (prec = 0; prec < 2; ++prec)
     for (kind = 0; kind < ORACLE_KINDS; ++kind) {
-      oracle_rng g =
-          oracle_rng_make((uint64_t)(777 * k + 10 * kind + prec + 99));
+      oracle_rng g = oracle_rng_make((uint64_t)(777 * k + 10 * kind + prec + 99));
       for (i = 0; i < n; ++i) {
         ov_case c;
         if (kind == ORACLE_ADVERSARIAL)
@@ -896,8 +888,8 @@ static void test_overlap_nonfinite(void) {
         ov_case c = ov_base(k, apart);
         double *fields[32];
         int n = ov_fields(&c, fields);
-        CHECK_MSG(ov_run(&c, prec) == !apart, "%s %s: base case gives %d",
-                  ov_names[k], prec ? "float" : "double", ov_run(&c, prec));
+        CHECK_MSG(ov_run(&c, prec) == !apart, "%s %s: base case gives %d", ov_names[k],
+                  prec ? "float" : "double", ov_run(&c, prec));
         for (f = 0; f < n; ++f)
           for (w = 0; w < 3; ++w) {
             double keep = *fields[f];
@@ -905,9 +897,8 @@ static void test_overlap_nonfinite(void) {
             if (k == OV_AABB && w > 0) continue;
             *fields[f] = bad[w];
             got = ov_run(&c, prec);
-            CHECK_MSG(got == 0, "%s %s, %s case: real %d = %g gives %d",
-                      ov_names[k], prec ? "float" : "double",
-                      apart ? "apart" : "overlapping", f, bad[w], got);
+            CHECK_MSG(got == 0, "%s %s, %s case: real %d = %g gives %d", ov_names[k],
+                      prec ? "float" : "double", apart ? "apart" : "overlapping", f, bad[w], got);
             *fields[f] = keep;
           }
       }
@@ -977,8 +968,8 @@ int main(int argc, char **argv) {
         const ov_row *r = &ov_rows[k][p][kind];
         if (!r->cases) continue;
         printf("| %s | %s | %s | %ld | %ld | %ld | %ld | %ld |\n", ov_names[k],
-               p ? "float" : "double", oracle_kind_name(kind), r->cases,
-               r->overlapping, r->decided, r->amb, r->false_pos);
+               p ? "float" : "double", oracle_kind_name(kind), r->cases, r->overlapping, r->decided,
+               r->amb, r->false_pos);
       }
   printf("\n");
   return h_finish();

@@ -35,21 +35,19 @@ static double pk_grid(oracle_rng *g) {
 }
 
 /* Fills a ray: origin and direction on the grid or random. */
-static void pk_make_ray(oracle_rng *g, int is_float, double o[3], double d[3],
-                        double *tmin, double *tmax) {
+static void pk_make_ray(oracle_rng *g, int is_float, double o[3], double d[3], double *tmin,
+                        double *tmax) {
   int i, grid = oracle_rng_int(g, 2);
   for (i = 0; i < 3; ++i) {
     o[i] = grid ? pk_grid(g) : oracle_rng_range(g, -3, 3);
-    d[i] = grid && oracle_rng_int(g, 2) ? pk_grid(g)
-                                        : pk_dir_component(g, is_float);
+    d[i] = grid && oracle_rng_int(g, 2) ? pk_grid(g) : pk_dir_component(g, is_float);
   }
   if (oracle_rng_int(g, 40) == 0) d[0] = d[1] = d[2] = 0;
   *tmin = oracle_rng_int(g, 4) == 0 ? oracle_rng_range(g, -1, 1) : 0;
   *tmax = oracle_rng_int(g, 4) == 0 ? oracle_rng_range(g, 0, 4) : INFINITY;
 }
 
-static long pk_mismatch_box = 0, pk_mismatch_tri = 0, pk_hits_box = 0,
-            pk_hits_tri = 0;
+static long pk_mismatch_box = 0, pk_mismatch_tri = 0, pk_hits_box = 0, pk_hits_tri = 0;
 
 static void pk_boxes(oracle_rng *g, int is_float) {
   double o[3], d[3], tmin, tmax, lo[3][8], hi[3][8];
@@ -101,8 +99,7 @@ static void pk_boxes(oracle_rng *g, int is_float) {
         if (pk_mismatch_box <= 3)
           h_note("box %d: scalar %d t %.17g, packet8 %d t %.17g; ray (%g, "
                  "%g, %g) (%g, %g, %g)",
-                 i, s, h.t, (m8 >> i) & 1, tn8[i], o[0], o[1], o[2], d[0], d[1],
-                 d[2]);
+                 i, s, h.t, (m8 >> i) & 1, tn8[i], o[0], o[1], o[2], d[0], d[1], d[2]);
       }
     }
   } else {
@@ -140,8 +137,8 @@ static void pk_boxes(oracle_rng *g, int is_float) {
           (i < 4 && (((m4 >> i) & 1) != s || (s && tn4[i] != h.t)))) {
         ++pk_mismatch_box;
         if (pk_mismatch_box <= 3)
-          h_note("boxf %d: scalar %d t %.9g, packet8 %d t %.9g", i, s,
-                 (double)h.t, (m8 >> i) & 1, (double)tn8[i]);
+          h_note("boxf %d: scalar %d t %.9g, packet8 %d t %.9g", i, s, (double)h.t, (m8 >> i) & 1,
+                 (double)tn8[i]);
       }
     }
   }
@@ -210,14 +207,12 @@ static void pk_tris(oracle_rng *g, int is_float) {
       s = prox_raycast_triangle(&r, &tri, &h);
       pk_hits_tri += s;
       if (((m8 >> i) & 1) != s ||
-          (s &&
-           (h8.t[i] != h.t || h8.u[i] != h.bary[1] || h8.v[i] != h.bary[2])) ||
-          (i < 4 && (((m4 >> i) & 1) != s ||
-                     (s && (h4.t[i] != h.t || h4.u[i] != h.bary[1]))))) {
+          (s && (h8.t[i] != h.t || h8.u[i] != h.bary[1] || h8.v[i] != h.bary[2])) ||
+          (i < 4 && (((m4 >> i) & 1) != s || (s && (h4.t[i] != h.t || h4.u[i] != h.bary[1]))))) {
         ++pk_mismatch_tri;
         if (pk_mismatch_tri <= 3)
-          h_note("triangle %d: scalar %d t %.17g, packet %d t %.17g", i, s, h.t,
-                 (m8 >> i) & 1, h8.t[i]);
+          h_note("triangle %d: scalar %d t %.17g, packet %d t %.17g", i, s, h.t, (m8 >> i) & 1,
+                 h8.t[i]);
       }
     }
   } else {
@@ -249,14 +244,12 @@ static void pk_tris(oracle_rng *g, int is_float) {
       s = prox_raycast_trianglef(&r, &tri, &h);
       pk_hits_tri += s;
       if (((m8 >> i) & 1) != s ||
-          (s &&
-           (h8.t[i] != h.t || h8.u[i] != h.bary[1] || h8.v[i] != h.bary[2])) ||
-          (i < 4 && (((m4 >> i) & 1) != s ||
-                     (s && (h4.t[i] != h.t || h4.u[i] != h.bary[1]))))) {
+          (s && (h8.t[i] != h.t || h8.u[i] != h.bary[1] || h8.v[i] != h.bary[2])) ||
+          (i < 4 && (((m4 >> i) & 1) != s || (s && (h4.t[i] != h.t || h4.u[i] != h.bary[1]))))) {
         ++pk_mismatch_tri;
         if (pk_mismatch_tri <= 3)
-          h_note("trianglef %d: scalar %d t %.9g, packet %d t %.9g", i, s,
-                 (double)h.t, (m8 >> i) & 1, (double)h8.t[i]);
+          h_note("trianglef %d: scalar %d t %.9g, packet %d t %.9g", i, s, (double)h.t,
+                 (m8 >> i) & 1, (double)h8.t[i]);
       }
     }
   }
@@ -266,8 +259,7 @@ static void pk_path(int level) {
   long n = h_count(20000), i;
   int prec;
   if (!prox_simd_set(level)) {
-    printf("  %s: not supported by this CPU or build, skipped\n",
-           prox_simd_name(level));
+    printf("  %s: not supported by this CPU or build, skipped\n", prox_simd_name(level));
     return;
   }
   pk_mismatch_box = pk_mismatch_tri = pk_hits_box = pk_hits_tri = 0;
@@ -288,8 +280,7 @@ static void pk_path(int level) {
             prox_simd_name(level), pk_mismatch_tri);
   printf("  %s: %ld rays x 8 boxes (%ld hits) and x 8 triangles (%ld hits) "
          "per precision, %ld + %ld lanes differ\n",
-         prox_simd_name(level), n, pk_hits_box, pk_hits_tri, pk_mismatch_box,
-         pk_mismatch_tri);
+         prox_simd_name(level), n, pk_hits_box, pk_hits_tri, pk_mismatch_box, pk_mismatch_tri);
 }
 
 static void test_packet_scalar(void) {

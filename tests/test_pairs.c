@@ -153,69 +153,68 @@ typedef struct res {
   unsigned char raw[sizeof(prox_pair)];
 } res;
 
-#define DEFINE_CONV(NAME, R, V3, LINE, RAY, SEG, TRI, SPH, CAP)                \
-  static LINE NAME##_line(const prim *p) {                                     \
-    LINE l;                                                                    \
-    l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                \
-    l.dir = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                   \
-    return l;                                                                  \
-  }                                                                            \
-  static RAY NAME##_ray(const prim *p) {                                       \
-    RAY l;                                                                     \
-    l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                \
-    l.dir = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                   \
-    l.tmin = (R)p->t0;                                                         \
-    l.tmax = (R)p->t1;                                                         \
-    return l;                                                                  \
-  }                                                                            \
-  static SEG NAME##_segment(const prim *p) {                                   \
-    SEG l;                                                                     \
-    l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                     \
-    l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                     \
-    return l;                                                                  \
-  }                                                                            \
-  static TRI NAME##_triangle(const prim *p) {                                  \
-    TRI l;                                                                     \
-    int i;                                                                     \
-    for (i = 0; i < 3; ++i)                                                    \
-      l.v[i] = V3((R)p->v[i][0], (R)p->v[i][1], (R)p->v[i][2]);                \
-    return l;                                                                  \
-  }                                                                            \
-  static SPH NAME##_sphere(const prim *p) {                                    \
-    SPH l;                                                                     \
-    l.center = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                \
-    l.radius = (R)p->r;                                                        \
-    return l;                                                                  \
-  }                                                                            \
-  static CAP NAME##_capsule(const prim *p) {                                   \
-    CAP l;                                                                     \
-    l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                     \
-    l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                     \
-    l.radius = (R)p->r;                                                        \
-    return l;                                                                  \
+#define DEFINE_CONV(NAME, R, V3, LINE, RAY, SEG, TRI, SPH, CAP)                                    \
+  static LINE NAME##_line(const prim *p) {                                                         \
+    LINE l;                                                                                        \
+    l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                    \
+    l.dir = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                                       \
+    return l;                                                                                      \
+  }                                                                                                \
+  static RAY NAME##_ray(const prim *p) {                                                           \
+    RAY l;                                                                                         \
+    l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                    \
+    l.dir = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                                       \
+    l.tmin = (R)p->t0;                                                                             \
+    l.tmax = (R)p->t1;                                                                             \
+    return l;                                                                                      \
+  }                                                                                                \
+  static SEG NAME##_segment(const prim *p) {                                                       \
+    SEG l;                                                                                         \
+    l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                         \
+    l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                                         \
+    return l;                                                                                      \
+  }                                                                                                \
+  static TRI NAME##_triangle(const prim *p) {                                                      \
+    TRI l;                                                                                         \
+    int i;                                                                                         \
+    for (i = 0; i < 3; ++i)                                                                        \
+      l.v[i] = V3((R)p->v[i][0], (R)p->v[i][1], (R)p->v[i][2]);                                    \
+    return l;                                                                                      \
+  }                                                                                                \
+  static SPH NAME##_sphere(const prim *p) {                                                        \
+    SPH l;                                                                                         \
+    l.center = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                    \
+    l.radius = (R)p->r;                                                                            \
+    return l;                                                                                      \
+  }                                                                                                \
+  static CAP NAME##_capsule(const prim *p) {                                                       \
+    CAP l;                                                                                         \
+    l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                         \
+    l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                                         \
+    l.radius = (R)p->r;                                                                            \
+    return l;                                                                                      \
   }
 
 /* Calls kernel kid in one precision (NAME##_raw, below); with_out 0 passes
  * NULL for out. */
-#define DEFINE_CALL(NAME, PAIR)                                                \
-  static void NAME(int kid, const prim *A, const prim *B, res *r,              \
-                   int with_out) {                                             \
-    PAIR pr;                                                                   \
-    int k, i;                                                                  \
-    memset(&pr, 0x5a, sizeof pr);                                              \
-    r->ret = (double)NAME##_raw(kid, A, B, with_out ? &pr : NULL);             \
-    memset(r->raw, 0, sizeof r->raw);                                          \
-    memcpy(r->raw, &pr, sizeof pr);                                            \
-    for (k = 0; k < 2; ++k) {                                                  \
-      r->point[k][0] = (double)pr.point[k].x;                                  \
-      r->point[k][1] = (double)pr.point[k].y;                                  \
-      r->point[k][2] = (double)pr.point[k].z;                                  \
-      for (i = 0; i < 3; ++i)                                                  \
-        r->param[k][i] = (double)pr.param[k][i];                               \
-      r->kind[k] = pr.feature[k].kind;                                         \
-      r->index[k] = pr.feature[k].index;                                       \
-    }                                                                          \
-    r->sqdist = (double)pr.sqdist;                                             \
+#define DEFINE_CALL(NAME, PAIR)                                                                    \
+  static void NAME(int kid, const prim *A, const prim *B, res *r, int with_out) {                  \
+    PAIR pr;                                                                                       \
+    int k, i;                                                                                      \
+    memset(&pr, 0x5a, sizeof pr);                                                                  \
+    r->ret = (double)NAME##_raw(kid, A, B, with_out ? &pr : NULL);                                 \
+    memset(r->raw, 0, sizeof r->raw);                                                              \
+    memcpy(r->raw, &pr, sizeof pr);                                                                \
+    for (k = 0; k < 2; ++k) {                                                                      \
+      r->point[k][0] = (double)pr.point[k].x;                                                      \
+      r->point[k][1] = (double)pr.point[k].y;                                                      \
+      r->point[k][2] = (double)pr.point[k].z;                                                      \
+      for (i = 0; i < 3; ++i)                                                                      \
+        r->param[k][i] = (double)pr.param[k][i];                                                   \
+      r->kind[k] = pr.feature[k].kind;                                                             \
+      r->index[k] = pr.feature[k].index;                                                           \
+    }                                                                                              \
+    r->sqdist = (double)pr.sqdist;                                                                 \
   }
 
 /* The kernel of the registry (tests/kernels.h) with index kid, in the
@@ -224,27 +223,26 @@ typedef struct res {
 #define TP_CONV(t) TP_CONV_(TP_NAME, t)
 #define TP_CONV_(n, t) TP_CONV__(n, t)
 #define TP_CONV__(n, t) n##_##t
-#define TP_RAW_CASE(name, first, second)                                       \
-  case K_##name: {                                                             \
-    PROX_FN(prox_##first) a = TP_CONV(first)(A);                               \
-    PROX_FN(prox_##second) b = TP_CONV(second)(B);                             \
-    return PROX_FN(prox_##name)(&a, &b, o);                                    \
+#define TP_RAW_CASE(name, first, second)                                                           \
+  case K_##name: {                                                                                 \
+    PROX_FN(prox_##first) a = TP_CONV(first)(A);                                                   \
+    PROX_FN(prox_##second) b = TP_CONV(second)(B);                                                 \
+    return PROX_FN(prox_##name)(&a, &b, o);                                                        \
   }
-#define DEFINE_RAW(NAME, PAIR)                                                 \
-  static PROX_REAL NAME##_raw(int kid, const prim *A, const prim *B,           \
-                              PAIR *o) {                                       \
-    switch (kid) {                                                             \
-      PROX_KERNELS_K2(TP_RAW_CASE)                                             \
-    default:                                                                   \
-      break;                                                                   \
-    }                                                                          \
-    return PROX_NAN;                                                           \
+#define DEFINE_RAW(NAME, PAIR)                                                                     \
+  static PROX_REAL NAME##_raw(int kid, const prim *A, const prim *B, PAIR *o) {                    \
+    switch (kid) {                                                                                 \
+      PROX_KERNELS_K2(TP_RAW_CASE)                                                                 \
+    default:                                                                                       \
+      break;                                                                                       \
+    }                                                                                              \
+    return PROX_NAN;                                                                               \
   }
 
-DEFINE_CONV(call_d, double, prox_v3, prox_line, prox_ray, prox_segment,
-            prox_triangle, prox_sphere, prox_capsule)
-DEFINE_CONV(call_f, float, prox_v3f, prox_linef, prox_rayf, prox_segmentf,
-            prox_trianglef, prox_spheref, prox_capsulef)
+DEFINE_CONV(call_d, double, prox_v3, prox_line, prox_ray, prox_segment, prox_triangle, prox_sphere,
+            prox_capsule)
+DEFINE_CONV(call_f, float, prox_v3f, prox_linef, prox_rayf, prox_segmentf, prox_trianglef,
+            prox_spheref, prox_capsulef)
 
 #define TP_NAME call_d
 #include <prox/detail/real_double.h>
@@ -260,8 +258,7 @@ DEFINE_RAW(call_f, prox_pairf)
 DEFINE_CALL(call_d, prox_pair)
 DEFINE_CALL(call_f, prox_pairf)
 
-static void call(int fl, int kid, const prim *A, const prim *B, res *r,
-                 int with_out) {
+static void call(int fl, int kid, const prim *A, const prim *B, res *r, int with_out) {
   if (fl)
     call_f(kid, A, B, r, with_out);
   else
@@ -376,8 +373,7 @@ static void oracle_core(ows *w, int kid, const prim *A, const prim *B) {
 
 /* Exact squared distance from point x to primitive p (its core for a
  * solid). */
-static void oracle_point_prim(ows *w, mpq_t d2, const double x[3],
-                              const prim *p) {
+static void oracle_point_prim(ows *w, mpq_t d2, const double x[3], const prim *p) {
   q3_set_d(&w->x, x[0], x[1], x[2]);
   if (p->type == P_TRI) {
     oracle_tri t;
@@ -401,8 +397,7 @@ static void oracle_point_prim(ows *w, mpq_t d2, const double x[3],
     if (orp_lin_single(&L, &l.q)) {
       q3_dist2(d2, &w->x, &l.q);
     } else {
-      oracle_point_lin(&l, &w->x, &L.o, &L.d, L.has_lo ? L.lo : NULL,
-                       L.has_hi ? L.hi : NULL);
+      oracle_point_lin(&l, &w->x, &L.o, &L.d, L.has_lo ? L.lo : NULL, L.has_hi ? L.hi : NULL);
       mpq_set(d2, l.d2);
     }
     oracle_lin_clear(&l);
@@ -526,8 +521,7 @@ static void ray_interval(gen *G, double *t0, double *t1) {
 
 /* Makes a linear primitive of the given type from origin o and direction d
  * (a segment is o, o + d). */
-static void make_lin(gen *G, prim *p, int type, const double o[3],
-                     const double d[3]) {
+static void make_lin(gen *G, prim *p, int type, const double o[3], const double d[3]) {
   int i;
   p->type = type;
   for (i = 0; i < 3; ++i) {
@@ -540,8 +534,7 @@ static void make_lin(gen *G, prim *p, int type, const double o[3],
 }
 
 /* Two linear sets (origin, direction) of the given kind. */
-static void gen_lin_pair(gen *G, double o1[3], double d1[3], double o2[3],
-                         double d2[3]) {
+static void gen_lin_pair(gen *G, double o1[3], double d1[3], double o2[3], double d2[3]) {
   oracle_rng *g = G->g;
   double e[3], k;
   static const double ks[6] = {1, -1, 2, -2, 0.5, -0.5};
@@ -625,8 +618,7 @@ static void gen_lin_pair(gen *G, double o1[3], double d1[3], double o2[3],
     double ang = oracle_rng_log10(g, -12, -7), pu[3];
     perp_unit(G, d1, pu);
     for (i = 0; i < 3; ++i)
-      d2[i] =
-          k * oracle_rng_log10(g, -6, 0) * (d1[i] + ang * norm3(d1) * pu[i]);
+      d2[i] = k * oracle_rng_log10(g, -6, 0) * (d1[i] + ang * norm3(d1) * pu[i]);
     perp_unit(G, d1, e);
     vadd(o2, o1, oracle_rng_range(g, -0.5, 1.5), d1);
     vadd(o2, o2, oracle_rng_log10(g, -8, -1) * G->f.scale, e);
@@ -635,8 +627,8 @@ static void gen_lin_pair(gen *G, double o1[3], double d1[3], double o2[3],
 }
 
 /* Three points a, a + e1 ... of a plane: p = o + (i/8) e1 + (j/8) e2. */
-static void plane_point(const double o[3], const double e1[3],
-                        const double e2[3], int i, int j, double out[3]) {
+static void plane_point(const double o[3], const double e1[3], const double e2[3], int i, int j,
+                        double out[3]) {
   vadd(out, o, (double)i / 8, e1);
   vadd(out, out, (double)j / 8, e2);
 }
@@ -644,9 +636,8 @@ static void plane_point(const double o[3], const double e1[3],
 /* A random grid point of that plane, i, j in [-4, 12]. The draws are
  * sequenced (the order of evaluation of function arguments is unspecified,
  * and the cases must not depend on the compiler). */
-static void plane_point_rand(oracle_rng *g, const double o[3],
-                             const double e1[3], const double e2[3],
-                             double out[3]) {
+static void plane_point_rand(oracle_rng *g, const double o[3], const double e1[3],
+                             const double e2[3], double out[3]) {
   int i = oracle_rng_int(g, 17) - 4;
   int j = oracle_rng_int(g, 17) - 4;
   plane_point(o, e1, e2, i, j, out);
@@ -775,8 +766,7 @@ static double core_dist(const prim *A, const prim *B) {
       b.v[1][i] = b.v[0][i];
   a.type = P_SEG;
   if (b.type != P_TRI) b.type = P_SEG;
-  call_d(b.type == P_TRI ? K_segment_triangle : K_segment_segment, &a, &b, &r,
-         0);
+  call_d(b.type == P_TRI ? K_segment_triangle : K_segment_segment, &a, &b, &r, 0);
   return sqrt(r.ret);
 }
 
@@ -834,19 +824,16 @@ static void print_prim(const prim *p) {
   char buf[512];
   int n = 0;
   for (i = 0; i < prim_nvec(p->type); ++i)
-    n += snprintf(buf + n, sizeof buf - (size_t)n, "(%a, %a, %a) ", p->v[i][0],
-                  p->v[i][1], p->v[i][2]);
-  if (p->type == P_RAY)
-    n += snprintf(buf + n, sizeof buf - (size_t)n, "t [%a, %a] ", p->t0, p->t1);
-  if (is_solid(p->type))
-    snprintf(buf + n, sizeof buf - (size_t)n, "r %a", p->r);
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "(%a, %a, %a) ", p->v[i][0], p->v[i][1],
+                  p->v[i][2]);
+  if (p->type == P_RAY) n += snprintf(buf + n, sizeof buf - (size_t)n, "t [%a, %a] ", p->t0, p->t1);
+  if (is_solid(p->type)) snprintf(buf + n, sizeof buf - (size_t)n, "r %a", p->r);
   h_note("%s", buf);
 }
 
 /* Runs all cases of kernel kid in one precision. */
 static void run_kernel(int kid, int fl) {
-  static const int kinds[4] = {ORACLE_UNIFORM, ORACLE_LARGE, ORACLE_TINY,
-                               ORACLE_ADVERSARIAL};
+  static const int kinds[4] = {ORACLE_UNIFORM, ORACLE_LARGE, ORACLE_TINY, ORACLE_ADVERSARIAL};
   const kernel_def *K = &KERNELS[kid];
   const double eps = fl ? ORACLE_EPS_FLOAT : ORACLE_EPS_DOUBLE;
   const int solid = is_solid(K->ta) || is_solid(K->tb);
@@ -858,8 +845,8 @@ static void run_kernel(int kid, int fl) {
   mpq_inits(exact, t, NULL);
   for (ki = 0; ki < 4; ++ki) {
     int kind = kinds[ki];
-    oracle_rng g = oracle_rng_make(0x9a17u + 131u * (unsigned)kid +
-                                   7919u * (unsigned)kind + (fl ? 1u : 0u));
+    oracle_rng g =
+        oracle_rng_make(0x9a17u + 131u * (unsigned)kid + 7919u * (unsigned)kind + (fl ? 1u : 0u));
     oracle_row *row = oracle_row_get(K->name, fl ? "float" : "double", kind);
     row->value_unit = "";
     for (c = 0; c < n; ++c) {
@@ -884,8 +871,7 @@ static void run_kernel(int kid, int fl) {
                     memcmp(r.raw, r2.raw, sizeof r.raw) == 0 &&
                     memcmp(&r.ret, &r3.ret, sizeof r.ret) == 0,
                 "%s: not deterministic", K->name);
-      CHECK_MSG(r.ret == r.sqdist, "%s: return %g != out.sqdist %g", K->name,
-                r.ret, r.sqdist);
+      CHECK_MSG(r.ret == r.sqdist, "%s: return %g != out.sqdist %g", K->name, r.ret, r.sqdist);
       /* The exact answer. */
       oracle_core(&w, kid, &A, &B);
       {
@@ -897,8 +883,7 @@ static void run_kernel(int kid, int fl) {
       }
       e_d2 = oracle_err(r.ret, exact, eps * S * S);
       oracle_max(&row->sqdist, e_d2);
-      CHECK_MSG(e_d2 <= 8, "%s: squared distance error %g eps S^2", K->name,
-                e_d2);
+      CHECK_MSG(e_d2 <= 8, "%s: squared distance error %g eps S^2", K->name, e_d2);
       /* Features where unambiguous. */
       amb_tol = 64 * eps * S * S;
       unamb = w.r.amb > amb_tol;
@@ -919,8 +904,7 @@ static void run_kernel(int kid, int fl) {
           CHECK_MSG(r.kind[k] == ek[k] && r.index[k] == ei[k],
                     "%s: feature %d is (%d, %d), exact (%d, %d) (amb %g eps "
                     "S^2)",
-                    K->name, k, r.kind[k], r.index[k], ek[k], ei[k],
-                    w.r.amb / (eps * S * S));
+                    K->name, k, r.kind[k], r.index[k], ek[k], ei[k], w.r.amb / (eps * S * S));
         }
         ++row->feature_checked;
       }
@@ -930,10 +914,8 @@ static void run_kernel(int kid, int fl) {
         double Sq = S, ep, eq;
         if (q3_maxabs(&b->p) > Sq) Sq = q3_maxabs(&b->p);
         if (q3_maxabs(&b->q) > Sq) Sq = q3_maxabs(&b->q);
-        ep = oracle_err3(r.point[0][0], r.point[0][1], r.point[0][2], &b->p,
-                         eps * Sq);
-        eq = oracle_err3(r.point[1][0], r.point[1][1], r.point[1][2], &b->q,
-                         eps * Sq);
+        ep = oracle_err3(r.point[0][0], r.point[0][1], r.point[0][2], &b->p, eps * Sq);
+        eq = oracle_err3(r.point[1][0], r.point[1][1], r.point[1][2], &b->q, eps * Sq);
         if (eq > ep) ep = eq;
         if (w.r.cond >= 0.5) {
           oracle_max(&row->point, ep);
@@ -978,9 +960,8 @@ static void run_kernel(int kid, int fl) {
       if (h_case_failed()) {
         h_note("%s %s case %ld (kind %s): returned %a, out points (%a %a "
                "%a) (%a %a %a)",
-               K->name, fl ? "float" : "double", c, oracle_kind_name(kind),
-               r.ret, r.point[0][0], r.point[0][1], r.point[0][2],
-               r.point[1][0], r.point[1][1], r.point[1][2]);
+               K->name, fl ? "float" : "double", c, oracle_kind_name(kind), r.ret, r.point[0][0],
+               r.point[0][1], r.point[0][2], r.point[1][0], r.point[1][1], r.point[1][2]);
         h_note("exact d2 %.17g", mpq_get_d(exact));
         print_prim(&A);
         print_prim(&B);
@@ -993,10 +974,10 @@ static void run_kernel(int kid, int fl) {
 
 /* test_<name>: every case of kernel prox_<name> of the registry, in both
  * precisions. */
-#define KERNEL_TEST(name, first, second)                                       \
-  static void test_##name(void) {                                              \
-    run_kernel(K_##name, 0);                                                   \
-    run_kernel(K_##name, 1);                                                   \
+#define KERNEL_TEST(name, first, second)                                                           \
+  static void test_##name(void) {                                                                  \
+    run_kernel(K_##name, 0);                                                                       \
+    run_kernel(K_##name, 1);                                                                       \
   }
 
 PROX_KERNELS_K2(KERNEL_TEST)
@@ -1020,9 +1001,8 @@ static void test_nonfinite(void) {
           k = slot % 3;
           P->v[v][k] = bad[b];
           call(fl, kid, &A, &B, &r, 1);
-          CHECK_MSG(isnan(r.ret) && isnan(r.sqdist),
-                    "%s %s: input %g in slot %d gives %g", KERNELS[kid].name,
-                    fl ? "float" : "double", bad[b], slot, r.ret);
+          CHECK_MSG(isnan(r.ret) && isnan(r.sqdist), "%s %s: input %g in slot %d gives %g",
+                    KERNELS[kid].name, fl ? "float" : "double", bad[b], slot, r.ret);
         }
         /* NaN interval or radius. */
         {
@@ -1035,15 +1015,13 @@ static void test_nonfinite(void) {
             if (b == 1) P->t1 = NAN;
             if (b == 2) P->t0 = P->t1 = NAN;
             call(fl, kid, &A, &B, &r, 1);
-            CHECK_MSG(isnan(r.ret), "%s: NaN interval gives %g",
-                      KERNELS[kid].name, r.ret);
+            CHECK_MSG(isnan(r.ret), "%s: NaN interval gives %g", KERNELS[kid].name, r.ret);
           }
           if (is_solid(A.type) || is_solid(B.type)) {
             prim *P = is_solid(A.type) ? &A : &B;
             P->r = bad[b];
             call(fl, kid, &A, &B, &r, 1);
-            CHECK_MSG(isnan(r.ret), "%s: radius %g gives %g", KERNELS[kid].name,
-                      bad[b], r.ret);
+            CHECK_MSG(isnan(r.ret), "%s: radius %g gives %g", KERNELS[kid].name, bad[b], r.ret);
           }
         }
       }
@@ -1073,15 +1051,13 @@ static void test_examples(void) {
   r2 = prox_ray_make(prox_v3(1, 1, 0), prox_v3(1, 0, 0));
   d = prox_ray_ray(&r1, &r2, &r);
   CHECK(d == 2);
-  CHECK(r.feature[0].kind == PROX_FEATURE_VERTEX &&
-        r.feature[1].kind == PROX_FEATURE_VERTEX);
+  CHECK(r.feature[0].kind == PROX_FEATURE_VERTEX && r.feature[1].kind == PROX_FEATURE_VERTEX);
   /* Zero-length segment against a segment. */
   s1.b = s1.a;
   s2.a = prox_v3(-1, 1, 0);
   s2.b = prox_v3(1, 1, 0);
   d = prox_segment_segment(&s1, &s2, &r);
-  CHECK(d == 1 && r.param[1][0] == 0.5 &&
-        r.feature[0].kind == PROX_FEATURE_VERTEX &&
+  CHECK(d == 1 && r.param[1][0] == 0.5 && r.feature[0].kind == PROX_FEATURE_VERTEX &&
         r.feature[1].kind == PROX_FEATURE_EDGE);
   /* Crossing triangles: distance 0, the points agree. */
   t1.v[0] = prox_v3(0, 0, 0);
@@ -1107,8 +1083,7 @@ static void test_examples(void) {
     b.radius = 4;
     d = prox_sphere_sphere(&a, &b, &r);
     CHECK(d == 0 && r.feature[0].kind == PROX_FEATURE_INTERIOR);
-    CHECK(prox_vdist2(r.point[0], a.center) <= 1 &&
-          prox_vdist2(r.point[0], b.center) <= 16);
+    CHECK(prox_vdist2(r.point[0], a.center) <= 1 && prox_vdist2(r.point[0], b.center) <= 16);
   }
 }
 
@@ -1130,8 +1105,8 @@ static void reg_case(int kid, int fl, const prim *A, const prim *B) {
   e = oracle_err(r.ret, exact, eps * S * S);
   CHECK_MSG(isfinite(r.ret) && isfinite(r0.ret) && e <= 8 &&
                 oracle_err(r0.ret, exact, eps * S * S) <= 8,
-            "%s %s: %a (NULL: %a), error %g eps S^2", KERNELS[kid].name,
-            fl ? "float" : "double", r.ret, r0.ret, e);
+            "%s %s: %a (NULL: %a), error %g eps S^2", KERNELS[kid].name, fl ? "float" : "double",
+            r.ret, r0.ret, e);
   mpq_clear(exact);
   ows_clear(&w);
 }
@@ -1161,25 +1136,18 @@ static void test_regressions(void) {
    * the same overflow (NaN in 0.15% of such segment pairs, 0.06% of line
    * pairs). */
   {
-    const double a1[3] = {-0x1.5c82f9742927fp+146, 0x0p+0,
-                          0x1.5d95caab1054dp-148};
-    const double b1[3] = {0x1.374547bafcadap-251, 0x1.b0fe42c3dd1bap+67,
-                          -0x1.b1288656ffae3p+198};
-    const double a2[3] = {0x1.8498a82072291p+298, -0x1.c7d40d175da66p+50,
-                          -0x1.c65b88fc61869p+207};
-    const double b2[3] = {-0x1.c1a3eaff3ac64p-12, 0x1.8ed35ce95e2ap+71,
-                          -0x1.34004b2bdd763p+50};
+    const double a1[3] = {-0x1.5c82f9742927fp+146, 0x0p+0, 0x1.5d95caab1054dp-148};
+    const double b1[3] = {0x1.374547bafcadap-251, 0x1.b0fe42c3dd1bap+67, -0x1.b1288656ffae3p+198};
+    const double a2[3] = {0x1.8498a82072291p+298, -0x1.c7d40d175da66p+50, -0x1.c65b88fc61869p+207};
+    const double b2[3] = {-0x1.c1a3eaff3ac64p-12, 0x1.8ed35ce95e2ap+71, -0x1.34004b2bdd763p+50};
     reg_seg(&A, a1, b1);
     reg_seg(&B, a2, b2);
     reg_case(K_segment_segment, 0, &A, &B);
   }
   {
-    const double o1[3] = {-0x1.7b7bcd0405e9fp-141, 0x1.2f1be5efd37e5p-100,
-                          0x1.d988a3ebc9d72p+219};
-    const double e1[3] = {0x1.7b3ef432f3b18p-274, -0x1.fd98664de0714p-217,
-                          0x1.5cdd38605474cp+77};
-    const double o2[3] = {0x0p+0, 0x1.766e252048fe8p-96,
-                          -0x1.a5742f53bad06p+262};
+    const double o1[3] = {-0x1.7b7bcd0405e9fp-141, 0x1.2f1be5efd37e5p-100, 0x1.d988a3ebc9d72p+219};
+    const double e1[3] = {0x1.7b3ef432f3b18p-274, -0x1.fd98664de0714p-217, 0x1.5cdd38605474cp+77};
+    const double o2[3] = {0x0p+0, 0x1.766e252048fe8p-96, -0x1.a5742f53bad06p+262};
     const double e2[3] = {-0x1.7da36020bbc2dp-186, -0x1.a1c923ef06549p+271,
                           -0x1.fd6db2283a00dp+210};
     int k;
@@ -1215,8 +1183,7 @@ static void test_parallel_threshold(void) {
     tri.v[0] = b.a;
     tri.v[1] = b.b;
     tri.v[2] = prox_v3(0.75, 2, 0);
-    d = k ? prox_segment_triangle(&a, &tri, &r)
-          : prox_segment_segment(&a, &b, &r);
+    d = k ? prox_segment_triangle(&a, &tri, &r) : prox_segment_segment(&a, &b, &r);
     CHECK_MSG(fabs(d - 1) <= 8 * DBL_EPSILON, "%s: d2 %a",
               k ? "segment_triangle" : "segment_segment", d);
     CHECK(r.point[1].x == 0.25 && r.point[1].y == 1 && r.point[0].y == 0);
@@ -1233,8 +1200,7 @@ static void test_parallel_threshold(void) {
     tri.v[0] = b.a;
     tri.v[1] = b.b;
     tri.v[2] = prox_v3f(0.75f, 2, 0);
-    d = k ? prox_segment_trianglef(&a, &tri, &r)
-          : prox_segment_segmentf(&a, &b, &r);
+    d = k ? prox_segment_trianglef(&a, &tri, &r) : prox_segment_segmentf(&a, &b, &r);
     CHECK_MSG(fabsf(d - 1) <= 8 * FLT_EPSILON, "%s: d2 %a",
               k ? "segment_trianglef" : "segment_segmentf", (double)d);
     CHECK(r.point[1].x == 0.25f && r.point[1].y == 1 && r.point[0].y == 0);

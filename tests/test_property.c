@@ -115,30 +115,15 @@
 #define TP_CASES 200000
 
 /* Modes of the exponents of a configuration (see the top of the file). */
-enum {
-  TP_FULL,
-  TP_SPAN40,
-  TP_SPAN10,
-  TP_UNIFORM,
-  TP_EDGE,
-  TP_SUBNORMAL,
-  TP_NMODE
-};
-static const char *const tp_mode_names[TP_NMODE] = {
-    "full", "span40", "span10", "uniform", "edge", "subnormal"};
+enum { TP_FULL, TP_SPAN40, TP_SPAN10, TP_UNIFORM, TP_EDGE, TP_SUBNORMAL, TP_NMODE };
+static const char *const tp_mode_names[TP_NMODE] = {"full",    "span40", "span10",
+                                                    "uniform", "edge",   "subnormal"};
 
 /* Degeneracies of a configuration (bits). */
-enum {
-  TP_ZERO = 1,
-  TP_EQUAL = 2,
-  TP_SHARED = 4,
-  TP_LINE = 8,
-  TP_PARALLEL = 16,
-  TP_FLAT = 32
-};
+enum { TP_ZERO = 1, TP_EQUAL = 2, TP_SHARED = 4, TP_LINE = 8, TP_PARALLEL = 16, TP_FLAT = 32 };
 #define TP_NDEG 6
-static const char *const tp_deg_names[TP_NDEG] = {
-    "zero", "equal", "shared", "collinear", "parallel", "flat"};
+static const char *const tp_deg_names[TP_NDEG] = {"zero",      "equal",    "shared",
+                                                  "collinear", "parallel", "flat"};
 
 /* Kinds of failure (bits), see the top of the file: (a) non-finite output;
  * (b) not scaled bit for bit with both configurations in test_scale's range
@@ -147,14 +132,7 @@ static const char *const tp_deg_names[TP_NDEG] = {
  * answer; a contact kernel non-finite or not scaled on a configuration
  * outside contact.h's condition on the shape (shape: counted, not a
  * failure). */
-enum {
-  TP_NONFINITE = 1,
-  TP_SCALE = 2,
-  TP_FAR = 4,
-  TP_BOUND = 8,
-  TP_ANSWER = 16,
-  TP_SHAPE = 32
-};
+enum { TP_NONFINITE = 1, TP_SCALE = 2, TP_FAR = 4, TP_BOUND = 8, TP_ANSWER = 16, TP_SHAPE = 32 };
 #define TP_NKIND 6
 static const char *const tp_kind_names[TP_NKIND] = {
     "non-finite output",
@@ -233,8 +211,7 @@ static int tp_int(uint64_t *s, int lo, int hi) {
 /* The exponents of a configuration of the given mode over the magnitudes
  * below 2^hi, down to 2^lo (mode subnormal: down to 2^sub, the smallest
  * subnormal; 2^top is the overflow threshold). */
-static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub,
-                          int top, int win) {
+static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub, int top, int win) {
   static const int degree[5] = {2, 3, 4, 6, 8};
   tp_gen g;
   int d = degree[tp_int(s, 0, 4)];
@@ -314,8 +291,7 @@ static int tp_record(tp_stat *st, const char *name, int bad) {
   printf("  FAIL %s:", name);
   for (i = 0; i < TP_NKIND; ++i)
     if (bad & (1 << i)) printf(" %s;", tp_kind_names[i]);
-  printf(" (%s%smode %s, degeneracies",
-         tp_part_names[0] ? tp_part_names[tp_case.part] : "",
+  printf(" (%s%smode %s, degeneracies", tp_part_names[0] ? tp_part_names[tp_case.part] : "",
          tp_part_names[0] ? ", " : "", tp_mode_names[tp_case.mode]);
   for (i = 0; i < TP_NDEG; ++i)
     if (tp_case.deg & (1u << i)) printf(" %s", tp_deg_names[i]);
@@ -331,8 +307,8 @@ static void tp_summary(void) {
   int i, shape = 0;
   for (st = tp_head; st; st = st->next)
     shape |= st->outside != 0;
-  printf("  %-42s %7s %7s %7s %7s %7s %7s %7s", "kernel", "cases", "failed",
-         "nonfin", "scale", "far*", "bound", "answer");
+  printf("  %-42s %7s %7s %7s %7s %7s %7s %7s", "kernel", "cases", "failed", "nonfin", "scale",
+         "far*", "bound", "answer");
   if (shape) printf(" %7s %7s", "outside", "shape*");
   printf("\n");
   for (st = tp_head; st; st = st->next) {
@@ -343,8 +319,7 @@ static void tp_summary(void) {
     for (i = 0; i < TP_NMODE; ++i)
       if (st->mode[i]) printf(" %s:%ld", tp_mode_names[i], st->mode[i]);
     for (i = 0; i <= TP_NDEG; ++i)
-      if (st->deg[i])
-        printf(" %s:%ld", i < TP_NDEG ? tp_deg_names[i] : "none", st->deg[i]);
+      if (st->deg[i]) printf(" %s:%ld", i < TP_NDEG ? tp_deg_names[i] : "none", st->deg[i]);
     for (i = 0; i < 2 && tp_part_names[0]; ++i)
       if (st->part[i]) printf(" %s:%ld", tp_part_names[i], st->part[i]);
     printf("\n");
@@ -358,8 +333,8 @@ static void tp_summary(void) {
   printf("   the failed configurations by mode, degeneracy and part follow "
          "each line)\n");
   for (st = tp_head; st; st = st->next)
-    CHECK_MSG(st->failed == 0, "%s: %ld of %ld configurations failed", st->name,
-              st->failed, st->cases);
+    CHECK_MSG(st->failed == 0, "%s: %ld of %ld configurations failed", st->name, st->failed,
+              st->cases);
   tp_head = NULL;
   tp_tail = &tp_head;
 }
@@ -733,8 +708,7 @@ static PROX_REAL *TFN(tp_axis)(VEC *v, int i) {
 
 /* a + t (b - a): between a and b, no overflow in the domain. */
 static VEC TFN(tp_lerp)(VEC a, VEC b, PROX_REAL t) {
-  return PROX_FN(prox_v3)(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y),
-                          a.z + t * (b.z - a.z));
+  return PROX_FN(prox_v3)(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y), a.z + t * (b.z - a.z));
 }
 
 /* A fraction in [0, 1]: 1/2 or uniform. */
@@ -745,8 +719,7 @@ static PROX_REAL TFN(tp_frac)(uint64_t *s) {
 /* Every coordinate of v below 2^e in magnitude. */
 static int TFN(tp_below)(VEC v, int e) {
   double m = ldexp(1.0, e);
-  return fabs((double)v.x) < m && fabs((double)v.y) < m &&
-         fabs((double)v.z) < m;
+  return fabs((double)v.x) < m && fabs((double)v.y) < m && fabs((double)v.z) < m;
 }
 
 /* An index in [0, n) other than j. */
@@ -757,8 +730,8 @@ static int TFN(tp_other)(uint64_t *s, int n, int j) {
 
 /* Applies the degeneracies deg to the n points v and m scalars r (lengths:
  * radii, half extents), magnitudes below 2^hi. */
-static void TFN(tp_degenerate)(uint64_t *s, VEC *v, int n, PROX_REAL *r, int m,
-                               unsigned deg, int hi) {
+static void TFN(tp_degenerate)(uint64_t *s, VEC *v, int n, PROX_REAL *r, int m, unsigned deg,
+                               int hi) {
   int i, j, c, rep;
   if (deg & TP_ZERO) {
     for (i = 0; i < n; ++i)
@@ -774,8 +747,7 @@ static void TFN(tp_degenerate)(uint64_t *s, VEC *v, int n, PROX_REAL *r, int m,
     for (rep = tp_int(s, 1, 3); rep > 0; --rep) {
       i = tp_int(s, 0, n - 1);
       j = tp_int(s, 0, n - 1);
-      *TFN(tp_axis)(&v[j], tp_int(s, 0, 2)) =
-          *TFN(tp_axis)(&v[i], tp_int(s, 0, 2));
+      *TFN(tp_axis)(&v[j], tp_int(s, 0, 2)) = *TFN(tp_axis)(&v[i], tp_int(s, 0, 2));
     }
   if (deg & TP_SHARED)
     for (rep = tp_int(s, 1, 2); rep > 0; --rep) {
@@ -796,8 +768,7 @@ static void TFN(tp_degenerate)(uint64_t *s, VEC *v, int n, PROX_REAL *r, int m,
         int cc = TFN(tp_other)(s, n, j);
         VEC w = TFN(tp_lerp)(v[a], v[b], t);
         PROX_REAL u = TFN(tp_frac)(s) * (1 - t);
-        v[j] = PROX_FN(prox_v3)(w.x + u * (v[cc].x - v[a].x),
-                                w.y + u * (v[cc].y - v[a].y),
+        v[j] = PROX_FN(prox_v3)(w.x + u * (v[cc].x - v[a].x), w.y + u * (v[cc].y - v[a].y),
                                 w.z + u * (v[cc].z - v[a].z));
       }
     }
@@ -826,14 +797,12 @@ static VEC TFN(tp_dir)(uint64_t *s) {
   for (i = 0; i < 3; ++i) {
     int r = tp_int(s, 0, 7), e;
     double x;
-    e = r < 4 ? -tp_int(s, 0, 2)
-              : (r < 6 ? -tp_int(s, 0, 60) : TP_SUB + tp_int(s, 0, 40));
+    e = r < 4 ? -tp_int(s, 0, 2) : (r < 6 ? -tp_int(s, 0, 60) : TP_SUB + tp_int(s, 0, 40));
     x = r == 7 ? 0 : ldexp(1 + rng_unit(s), e);
     *TFN(tp_axis)(&d, i) = (PROX_REAL)(rng_next(s) & 1 ? -x : x);
   }
   i = tp_int(s, 0, 2);
-  *TFN(tp_axis)(&d, i) =
-      (PROX_REAL)((rng_next(s) & 1 ? -1 : 1) * (1 + rng_unit(s)));
+  *TFN(tp_axis)(&d, i) = (PROX_REAL)((rng_next(s) & 1 ? -1 : 1) * (1 + rng_unit(s)));
   return d;
 }
 
@@ -856,14 +825,11 @@ static void TFN(tp_axes)(uint64_t *s, VEC *ax) {
     x /= n;
     y /= n;
     z /= n;
-    ax[0] = PROX_FN(prox_v3)((PROX_REAL)(1 - 2 * (y * y + z * z)),
-                             (PROX_REAL)(2 * (x * y + w * z)),
+    ax[0] = PROX_FN(prox_v3)((PROX_REAL)(1 - 2 * (y * y + z * z)), (PROX_REAL)(2 * (x * y + w * z)),
                              (PROX_REAL)(2 * (x * z - w * y)));
-    ax[1] = PROX_FN(prox_v3)((PROX_REAL)(2 * (x * y - w * z)),
-                             (PROX_REAL)(1 - 2 * (x * x + z * z)),
+    ax[1] = PROX_FN(prox_v3)((PROX_REAL)(2 * (x * y - w * z)), (PROX_REAL)(1 - 2 * (x * x + z * z)),
                              (PROX_REAL)(2 * (y * z + w * x)));
-    ax[2] = PROX_FN(prox_v3)((PROX_REAL)(2 * (x * z + w * y)),
-                             (PROX_REAL)(2 * (y * z - w * x)),
+    ax[2] = PROX_FN(prox_v3)((PROX_REAL)(2 * (x * z + w * y)), (PROX_REAL)(2 * (y * z - w * x)),
                              (PROX_REAL)(1 - 2 * (x * x + y * y)));
   }
 }
@@ -934,8 +900,8 @@ static void TFN(tp_mark)(unsigned char *mask, size_t off, int n, int on) {
  * scaled (a normal, an axis) below 2^-TP_SPAN: beyond the range where
  * test_scale.c asserts the scaling bit for bit (its inputs, at most 1 in
  * magnitude and mostly above 2^-TP_SPAN, times 2^k for |k| <= TP_KMAX). */
-static int TFN(tp_pick_k)(uint64_t *s, const void *x, const unsigned char *mask,
-                          int n, int lo, int hi) {
+static int TFN(tp_pick_k)(uint64_t *s, const void *x, const unsigned char *mask, int n, int lo,
+                          int hi) {
   const PROX_REAL *v = (const PROX_REAL *)x;
   int i, emin = 1 << 20, emax = -(1 << 20), umin = 0, klo, khi, k;
   for (i = 0; i < n; ++i)
@@ -965,8 +931,7 @@ static int TFN(tp_pick_k)(uint64_t *s, const void *x, const unsigned char *mask,
 }
 
 /* y = x with the reals that have mask set multiplied by 2^k. */
-static void TFN(tp_scale)(void *y, const void *x, const unsigned char *mask,
-                          int n, int k) {
+static void TFN(tp_scale)(void *y, const void *x, const unsigned char *mask, int n, int k) {
   PROX_REAL *out = (PROX_REAL *)y;
   const PROX_REAL *in = (const PROX_REAL *)x;
   int i;
@@ -992,8 +957,7 @@ static int TFN(tp_same)(PROX_REAL vk, PROX_REAL v1, int e) {
 }
 
 static int TFN(tp_same3)(VEC vk, VEC v1, int e) {
-  return TFN(tp_same)(vk.x, v1.x, e) && TFN(tp_same)(vk.y, v1.y, e) &&
-         TFN(tp_same)(vk.z, v1.z, e);
+  return TFN(tp_same)(vk.x, v1.x, e) && TFN(tp_same)(vk.y, v1.y, e) && TFN(tp_same)(vk.z, v1.z, e);
 }
 
 /* ---- checks and printing */
@@ -1004,8 +968,7 @@ static int TFN(tp_fin3)(VEC v) {
 
 /* Prints a variable of the given type: its reals (from x) in the shape
  * (r a real, v a vector, parentheses an array member) as an initializer. */
-static void TFN(tp_print)(const char *type, const char *label,
-                          const char *shape, const void *x) {
+static void TFN(tp_print)(const char *type, const char *label, const char *shape, const void *x) {
   const PROX_REAL *v = (const PROX_REAL *)x;
   int first = 1;
   printf("    %s %s = {", type, label);
@@ -1028,13 +991,10 @@ static void TFN(tp_print)(const char *type, const char *label,
   printf("};\n");
 }
 
-#define TP_PRINT(T, label, ptr)                                                \
-  TFN(tp_print)("prox_" #T TP_SUF, label, TP_SHAPE_##T, ptr)
+#define TP_PRINT(T, label, ptr) TFN(tp_print)("prox_" #T TP_SUF, label, TP_SHAPE_##T, ptr)
 
-static int TFN(tp_closest_ok)(PROX_REAL d, PROX_REAL dn,
-                              const PROX_FN(prox_closest) * r) {
-  int i, ok = isfinite(d) && isfinite(dn) && isfinite(r->sqdist) &&
-              TFN(tp_fin3)(r->point);
+static int TFN(tp_closest_ok)(PROX_REAL d, PROX_REAL dn, const PROX_FN(prox_closest) * r) {
+  int i, ok = isfinite(d) && isfinite(dn) && isfinite(r->sqdist) && TFN(tp_fin3)(r->point);
   for (i = 0; i < 4; ++i)
     ok &= isfinite(r->param[i]) != 0;
   return ok;
@@ -1043,11 +1003,9 @@ static int TFN(tp_closest_ok)(PROX_REAL d, PROX_REAL dn,
 /* rk is r1 scaled by 2^k: squared distance 4^k, point 2^k, parameters
  * 2^(ps k), the same feature. */
 static int TFN(tp_closest_scaled)(const PROX_FN(prox_closest) * r1,
-                                  const PROX_FN(prox_closest) * rk, int k,
-                                  int ps) {
+                                  const PROX_FN(prox_closest) * rk, int k, int ps) {
   int i, ok = TFN(tp_same)(rk->sqdist, r1->sqdist, 2 * k) &&
-              TFN(tp_same3)(rk->point, r1->point, k) &&
-              rk->feature.kind == r1->feature.kind &&
+              TFN(tp_same3)(rk->point, r1->point, k) && rk->feature.kind == r1->feature.kind &&
               rk->feature.index == r1->feature.index;
   for (i = 0; i < 4; ++i)
     ok &= TFN(tp_same)(rk->param[i], r1->param[i], ps * k);
@@ -1058,10 +1016,9 @@ static void TFN(tp_note_closest)(const char *what, PROX_REAL d, PROX_REAL dn,
                                  const PROX_FN(prox_closest) * r) {
   printf("    %s: returned %a (out = NULL: %a), point (%a, %a, %a), sqdist "
          "%a, param (%a, %a, %a, %a), feature %d/%d\n",
-         what, (double)d, (double)dn, (double)r->point.x, (double)r->point.y,
-         (double)r->point.z, (double)r->sqdist, (double)r->param[0],
-         (double)r->param[1], (double)r->param[2], (double)r->param[3],
-         r->feature.kind, r->feature.index);
+         what, (double)d, (double)dn, (double)r->point.x, (double)r->point.y, (double)r->point.z,
+         (double)r->sqdist, (double)r->param[0], (double)r->param[1], (double)r->param[2],
+         (double)r->param[3], r->feature.kind, r->feature.index);
 }
 
 /* The value vk of degree dp at 2^k against v1 at 1, as test_scale's far
@@ -1075,54 +1032,48 @@ static int TFN(tp_near)(PROX_REAL vk, PROX_REAL v1, int k, int dp) {
   double sub = 64 * (double)PROX_REAL_MIN * PROX_EPS;
   double d = dp == 2 ? sqrt(fabs((double)v1)) : fabs((double)v1);
   double m = tp_case.S > d ? tp_case.S : d;
-  double tol =
-      16 * PROX_EPS * (dp == 2 ? m * m : m) + sub + ldexp(sub, -dp * k);
+  double tol = 16 * PROX_EPS * (dp == 2 ? m * m : m) + sub + ldexp(sub, -dp * k);
   double a = ldexp((double)vk, -dp * k), b = (double)v1;
-  if (dp == 1 && a > 0 && b > 0 &&
-      fabs(a * a - b * b) <= 16 * PROX_EPS * m * m + sub)
-    return 1;
+  if (dp == 1 && a > 0 && b > 0 && fabs(a * a - b * b) <= 16 * PROX_EPS * m * m + sub) return 1;
   return fabs(a - b) <= tol;
 }
 
 /* The failure kinds of a K1 query at 2^k (dk with a result rk, nk with
  * out = NULL) against the same at 1: the value of degree dp, the
  * parameters of degree ps. */
-static int TFN(tp_k1_bad)(PROX_REAL d1, PROX_REAL n1,
-                          const PROX_FN(prox_closest) * r1, PROX_REAL dk,
-                          PROX_REAL nk, const PROX_FN(prox_closest) * rk, int k,
+static int TFN(tp_k1_bad)(PROX_REAL d1, PROX_REAL n1, const PROX_FN(prox_closest) * r1,
+                          PROX_REAL dk, PROX_REAL nk, const PROX_FN(prox_closest) * rk, int k,
                           int dp, int ps) {
   if (!TFN(tp_closest_ok)(dk, nk, rk)) return TP_NONFINITE;
   if (TFN(tp_same)(dk, d1, dp * k) && TFN(tp_same)(nk, n1, dp * k) &&
       TFN(tp_closest_scaled)(r1, rk, k, ps))
     return 0;
-  return TP_SCALED | (TFN(tp_near)(dk, d1, k, dp) && TFN(tp_near)(nk, n1, k, dp)
-                          ? 0
-                          : TP_BOUND);
+  return TP_SCALED | (TFN(tp_near)(dk, d1, k, dp) && TFN(tp_near)(nk, n1, k, dp) ? 0 : TP_BOUND);
 }
 
 /* One K1 query fn(p, &x->F, out) on the configuration x and, when k is
  * not 0, on its scaled copy xk: the value of degree dp (2: squared, 1:
  * signed distance) with a result and with out = NULL, parameters of degree
  * ps. */
-#define TP_K1(fn, F, T, dp, ps)                                                \
-  do {                                                                         \
-    static tp_stat st_;                                                        \
-    PROX_FN(prox_closest) r1_, rk_;                                            \
-    PROX_REAL d1_ = PROX_FN(fn)(x->p, &x->F, &r1_), dk_ = 0, nk_ = 0;          \
-    PROX_REAL n1_ = PROX_FN(fn)(x->p, &x->F, NULL);                            \
-    int bad_ = TFN(tp_closest_ok)(d1_, n1_, &r1_) ? 0 : TP_NONFINITE;          \
-    int atk_ = !bad_ && k;                                                     \
-    if (atk_) {                                                                \
-      dk_ = PROX_FN(fn)(xk->p, &xk->F, &rk_);                                  \
-      nk_ = PROX_FN(fn)(xk->p, &xk->F, NULL);                                  \
-      bad_ = TFN(tp_k1_bad)(d1_, n1_, &r1_, dk_, nk_, &rk_, k, dp, ps);        \
-    }                                                                          \
-    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
-      TP_PRINT(vec3, "p", &x->p);                                              \
-      TP_PRINT(T, #F, &x->F);                                                  \
-      TFN(tp_note_closest)("at 1", d1_, n1_, &r1_);                            \
-      if (atk_) TFN(tp_note_closest)("at 2^k", dk_, nk_, &rk_);                \
-    }                                                                          \
+#define TP_K1(fn, F, T, dp, ps)                                                                    \
+  do {                                                                                             \
+    static tp_stat st_;                                                                            \
+    PROX_FN(prox_closest) r1_, rk_;                                                                \
+    PROX_REAL d1_ = PROX_FN(fn)(x->p, &x->F, &r1_), dk_ = 0, nk_ = 0;                              \
+    PROX_REAL n1_ = PROX_FN(fn)(x->p, &x->F, NULL);                                                \
+    int bad_ = TFN(tp_closest_ok)(d1_, n1_, &r1_) ? 0 : TP_NONFINITE;                              \
+    int atk_ = !bad_ && k;                                                                         \
+    if (atk_) {                                                                                    \
+      dk_ = PROX_FN(fn)(xk->p, &xk->F, &rk_);                                                      \
+      nk_ = PROX_FN(fn)(xk->p, &xk->F, NULL);                                                      \
+      bad_ = TFN(tp_k1_bad)(d1_, n1_, &r1_, dk_, nk_, &rk_, k, dp, ps);                            \
+    }                                                                                              \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                                       \
+      TP_PRINT(vec3, "p", &x->p);                                                                  \
+      TP_PRINT(T, #F, &x->F);                                                                      \
+      TFN(tp_note_closest)("at 1", d1_, n1_, &r1_);                                                \
+      if (atk_) TFN(tp_note_closest)("at 2^k", dk_, nk_, &rk_);                                    \
+    }                                                                                              \
   } while (0)
 
 /* ---- K1: point queries */
@@ -1213,42 +1164,34 @@ static void TFN(tp_planes)(const TFN(tp_k1) * x, const TFN(tp_k1) * xk, int k) {
   PROX_FN(prox_plane) a, b, ak, bk;
   int ra = PROX_FN(prox_plane_from_normal)(x->nrm, x->off, &a);
   int rb = PROX_FN(prox_plane_from_point_normal)(x->p, x->nrm, &b);
-  int bada = ra == 1 && TFN(tp_fin3)(a.normal) && isfinite(a.offset)
-                 ? 0
-                 : TP_NONFINITE;
-  int badb = rb == 1 && TFN(tp_fin3)(b.normal) && isfinite(b.offset)
-                 ? 0
-                 : TP_NONFINITE;
+  int bada = ra == 1 && TFN(tp_fin3)(a.normal) && isfinite(a.offset) ? 0 : TP_NONFINITE;
+  int badb = rb == 1 && TFN(tp_fin3)(b.normal) && isfinite(b.offset) ? 0 : TP_NONFINITE;
   if (k && !bada) {
     PROX_FN(prox_plane_from_normal)(xk->nrm, xk->off, &ak);
-    if (!(TFN(tp_same3)(ak.normal, a.normal, 0) &&
-          TFN(tp_same)(ak.offset, a.offset, k)))
+    if (!(TFN(tp_same3)(ak.normal, a.normal, 0) && TFN(tp_same)(ak.offset, a.offset, k)))
       bada = TP_SCALED;
   }
   if (k && !badb) {
     PROX_FN(prox_plane_from_point_normal)(xk->p, xk->nrm, &bk);
-    if (!(TFN(tp_same3)(bk.normal, b.normal, 0) &&
-          TFN(tp_same)(bk.offset, b.offset, k)))
+    if (!(TFN(tp_same3)(bk.normal, b.normal, 0) && TFN(tp_same)(bk.offset, b.offset, k)))
       badb = TP_SCALED;
   }
   if (tp_record(&st1, "prox_plane_from_normal" TP_SUF, bada)) {
     TP_PRINT(vec3, "n", &x->nrm);
-    printf("    offset = %a; returned %d, plane (%a, %a, %a) %a\n",
-           (double)x->off, ra, (double)a.normal.x, (double)a.normal.y,
-           (double)a.normal.z, (double)a.offset);
+    printf("    offset = %a; returned %d, plane (%a, %a, %a) %a\n", (double)x->off, ra,
+           (double)a.normal.x, (double)a.normal.y, (double)a.normal.z, (double)a.offset);
   }
   if (tp_record(&st2, "prox_plane_from_point_normal" TP_SUF, badb)) {
     TP_PRINT(vec3, "p", &x->p);
     TP_PRINT(vec3, "n", &x->nrm);
-    printf("    returned %d, plane (%a, %a, %a) %a\n", rb, (double)b.normal.x,
-           (double)b.normal.y, (double)b.normal.z, (double)b.offset);
+    printf("    returned %d, plane (%a, %a, %a) %a\n", rb, (double)b.normal.x, (double)b.normal.y,
+           (double)b.normal.z, (double)b.offset);
   }
 }
 
 /* prox_point_in_triangle (a vertex is in; the same answer at 2^k) and
  * prox_triangle_barycentric (finite; the same bits at 2^k). */
-static void TFN(tp_triangle_tests)(const TFN(tp_k1) * x, const TFN(tp_k1) * xk,
-                                   int k) {
+static void TFN(tp_triangle_tests)(const TFN(tp_k1) * x, const TFN(tp_k1) * xk, int k) {
   static tp_stat st1, st2;
   const VEC *v = x->tr.v;
   int in = PROX_FN(prox_point_in_triangle)(x->p, &x->tr), ink = in, inv = 0, i;
@@ -1275,8 +1218,8 @@ static void TFN(tp_triangle_tests)(const TFN(tp_k1) * x, const TFN(tp_k1) * xk,
   if (tp_record(&st2, "prox_triangle_barycentric" TP_SUF, bad2)) {
     TP_PRINT(vec3, "p", &x->p);
     TP_PRINT(triangle, "tr", &x->tr);
-    printf("    returned (%a, %a, %a), at 2^k (%a, %a, %a)\n", (double)b.x,
-           (double)b.y, (double)b.z, (double)bk.x, (double)bk.y, (double)bk.z);
+    printf("    returned (%a, %a, %a), at 2^k (%a, %a, %a)\n", (double)b.x, (double)b.y,
+           (double)b.z, (double)bk.x, (double)bk.y, (double)bk.z);
   }
 }
 
@@ -1290,8 +1233,7 @@ static void PROX_FN(body_point)(void) {
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E, TP_E);
     int k;
     TFN(tp_k1_make)(&s, x, &g);
-    k = TFN(tp_pick_k)(&s, x, mask, TP_K1N,
-                       tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
+    k = TFN(tp_pick_k)(&s, x, mask, TP_K1N, tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K1N, k);
     TP_K1(prox_point_plane, pl, plane, 2, 0);
@@ -1319,11 +1261,10 @@ static void PROX_FN(body_point)(void) {
 
 /* ---- K2: pairs */
 
-static int TFN(tp_pair_ok)(PROX_REAL d, PROX_REAL dn,
-                           const PROX_FN(prox_pair) * r) {
+static int TFN(tp_pair_ok)(PROX_REAL d, PROX_REAL dn, const PROX_FN(prox_pair) * r) {
   int i, m,
-      ok = isfinite(d) && isfinite(dn) && isfinite(r->sqdist) &&
-           TFN(tp_fin3)(r->point[0]) && TFN(tp_fin3)(r->point[1]);
+      ok = isfinite(d) && isfinite(dn) && isfinite(r->sqdist) && TFN(tp_fin3)(r->point[0]) &&
+           TFN(tp_fin3)(r->point[1]);
   for (i = 0; i < 2; ++i)
     for (m = 0; m < 3; ++m)
       ok &= isfinite(r->param[i][m]) != 0;
@@ -1332,13 +1273,13 @@ static int TFN(tp_pair_ok)(PROX_REAL d, PROX_REAL dn,
 
 /* rk is r1 scaled by 2^k: squared distance 4^k, points 2^k, the same
  * parameters and features. */
-static int TFN(tp_pair_scaled)(const PROX_FN(prox_pair) * r1,
-                               const PROX_FN(prox_pair) * rk, int k) {
+static int TFN(tp_pair_scaled)(const PROX_FN(prox_pair) * r1, const PROX_FN(prox_pair) * rk,
+                               int k) {
   int i, m, ok = TFN(tp_same)(rk->sqdist, r1->sqdist, 2 * k);
   for (i = 0; i < 2; ++i) {
     ok &= TFN(tp_same3)(rk->point[i], r1->point[i], k);
-    ok &= rk->feature[i].kind == r1->feature[i].kind &&
-          rk->feature[i].index == r1->feature[i].index;
+    ok &=
+        rk->feature[i].kind == r1->feature[i].kind && rk->feature[i].index == r1->feature[i].index;
     for (m = 0; m < 3; ++m)
       ok &= TFN(tp_same)(rk->param[i][m], r1->param[i][m], 0);
   }
@@ -1348,51 +1289,46 @@ static int TFN(tp_pair_scaled)(const PROX_FN(prox_pair) * r1,
 static void TFN(tp_note_pair)(const char *what, PROX_REAL d, PROX_REAL dn,
                               const PROX_FN(prox_pair) * r) {
   int i;
-  printf("    %s: returned %a (out = NULL: %a), sqdist %a\n", what, (double)d,
-         (double)dn, (double)r->sqdist);
+  printf("    %s: returned %a (out = NULL: %a), sqdist %a\n", what, (double)d, (double)dn,
+         (double)r->sqdist);
   for (i = 0; i < 2; ++i)
     printf("      point[%d] (%a, %a, %a), param (%a, %a, %a), feature "
            "%d/%d\n",
-           i, (double)r->point[i].x, (double)r->point[i].y,
-           (double)r->point[i].z, (double)r->param[i][0],
-           (double)r->param[i][1], (double)r->param[i][2], r->feature[i].kind,
-           r->feature[i].index);
+           i, (double)r->point[i].x, (double)r->point[i].y, (double)r->point[i].z,
+           (double)r->param[i][0], (double)r->param[i][1], (double)r->param[i][2],
+           r->feature[i].kind, r->feature[i].index);
 }
 
 /* The failure kinds of a K2 query at 2^k against the same at 1 (as
  * tp_k1_bad). */
-static int TFN(tp_k2_bad)(PROX_REAL d1, PROX_REAL n1,
-                          const PROX_FN(prox_pair) * r1, PROX_REAL dk,
+static int TFN(tp_k2_bad)(PROX_REAL d1, PROX_REAL n1, const PROX_FN(prox_pair) * r1, PROX_REAL dk,
                           PROX_REAL nk, const PROX_FN(prox_pair) * rk, int k) {
   if (!TFN(tp_pair_ok)(dk, nk, rk)) return TP_NONFINITE;
-  if (TFN(tp_same)(dk, d1, 2 * k) && TFN(tp_same)(nk, n1, 2 * k) &&
-      TFN(tp_pair_scaled)(r1, rk, k))
+  if (TFN(tp_same)(dk, d1, 2 * k) && TFN(tp_same)(nk, n1, 2 * k) && TFN(tp_pair_scaled)(r1, rk, k))
     return 0;
-  return TP_SCALED |
-         (TFN(tp_near)(dk, d1, k, 2) && TFN(tp_near)(nk, n1, k, 2) ? 0
-                                                                   : TP_BOUND);
+  return TP_SCALED | (TFN(tp_near)(dk, d1, k, 2) && TFN(tp_near)(nk, n1, k, 2) ? 0 : TP_BOUND);
 }
 
 /* One K2 query fn(&x->A, &x->B, out), as TP_K1. */
-#define TP_K2(fn, A, TA, B, TB)                                                \
-  do {                                                                         \
-    static tp_stat st_;                                                        \
-    PROX_FN(prox_pair) r1_, rk_;                                               \
-    PROX_REAL d1_ = PROX_FN(fn)(&x->A, &x->B, &r1_), dk_ = 0, nk_ = 0;         \
-    PROX_REAL n1_ = PROX_FN(fn)(&x->A, &x->B, NULL);                           \
-    int bad_ = TFN(tp_pair_ok)(d1_, n1_, &r1_) ? 0 : TP_NONFINITE;             \
-    int atk_ = !bad_ && k;                                                     \
-    if (atk_) {                                                                \
-      dk_ = PROX_FN(fn)(&xk->A, &xk->B, &rk_);                                 \
-      nk_ = PROX_FN(fn)(&xk->A, &xk->B, NULL);                                 \
-      bad_ = TFN(tp_k2_bad)(d1_, n1_, &r1_, dk_, nk_, &rk_, k);                \
-    }                                                                          \
-    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
-      TP_PRINT(TA, #A, &x->A);                                                 \
-      TP_PRINT(TB, #B, &x->B);                                                 \
-      TFN(tp_note_pair)("at 1", d1_, n1_, &r1_);                               \
-      if (atk_) TFN(tp_note_pair)("at 2^k", dk_, nk_, &rk_);                   \
-    }                                                                          \
+#define TP_K2(fn, A, TA, B, TB)                                                                    \
+  do {                                                                                             \
+    static tp_stat st_;                                                                            \
+    PROX_FN(prox_pair) r1_, rk_;                                                                   \
+    PROX_REAL d1_ = PROX_FN(fn)(&x->A, &x->B, &r1_), dk_ = 0, nk_ = 0;                             \
+    PROX_REAL n1_ = PROX_FN(fn)(&x->A, &x->B, NULL);                                               \
+    int bad_ = TFN(tp_pair_ok)(d1_, n1_, &r1_) ? 0 : TP_NONFINITE;                                 \
+    int atk_ = !bad_ && k;                                                                         \
+    if (atk_) {                                                                                    \
+      dk_ = PROX_FN(fn)(&xk->A, &xk->B, &rk_);                                                     \
+      nk_ = PROX_FN(fn)(&xk->A, &xk->B, NULL);                                                     \
+      bad_ = TFN(tp_k2_bad)(d1_, n1_, &r1_, dk_, nk_, &rk_, k);                                    \
+    }                                                                                              \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                                       \
+      TP_PRINT(TA, #A, &x->A);                                                                     \
+      TP_PRINT(TB, #B, &x->B);                                                                     \
+      TFN(tp_note_pair)("at 1", d1_, n1_, &r1_);                                                   \
+      if (atk_) TFN(tp_note_pair)("at 2^k", dk_, nk_, &rk_);                                       \
+    }                                                                                              \
   } while (0)
 
 typedef struct TFN(tp_k2) {
@@ -1421,12 +1357,10 @@ static void TFN(tp_k2_make)(uint64_t *s, TFN(tp_k2) * x, const tp_gen *g) {
   TFN(tp_degenerate)(s, v, 6, r, 4, tp_case.deg, TP_E);
   x->l1.origin = x->r1.origin = x->s1.a = x->c1.a = v[0];
   x->s1.b = x->c1.b = v[1];
-  x->l1.dir = x->r1.dir =
-      PROX_FN(prox_vsub)(TFN(tp_lerp)(v[0], v[1], PROX_R(0.5)), v[0]);
+  x->l1.dir = x->r1.dir = PROX_FN(prox_vsub)(TFN(tp_lerp)(v[0], v[1], PROX_R(0.5)), v[0]);
   x->l2.origin = x->r2.origin = x->s2.a = x->c2.a = v[2];
   x->s2.b = x->c2.b = v[3];
-  x->l2.dir = x->r2.dir =
-      PROX_FN(prox_vsub)(TFN(tp_lerp)(v[2], v[3], PROX_R(0.5)), v[2]);
+  x->l2.dir = x->r2.dir = PROX_FN(prox_vsub)(TFN(tp_lerp)(v[2], v[3], PROX_R(0.5)), v[2]);
   TFN(tp_interval)(s, &x->r1, 1);
   TFN(tp_interval)(s, &x->r2, 1);
   x->t1.v[0] = v[0];
@@ -1455,8 +1389,7 @@ static void PROX_FN(body_pair)(void) {
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E, TP_E);
     int k;
     TFN(tp_k2_make)(&s, x, &g);
-    k = TFN(tp_pick_k)(&s, x, mask, TP_K2N,
-                       tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
+    k = TFN(tp_pick_k)(&s, x, mask, TP_K2N, tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K2N, k);
     TP_K2(prox_line_line, l1, line, l2, line);
@@ -1487,67 +1420,57 @@ static void PROX_FN(body_pair)(void) {
 static int TFN(tp_hit_bad)(int hit, int hitn, const PROX_FN(prox_rayhit) * h,
                            const PROX_FN(prox_ray) * ry) {
   PROX_REAL hi = ry->tmax < ry->tmin ? ry->tmin : ry->tmax;
-  int bad =
-      (hit == 0 || hit == 1) && hitn == hit && h->hit == hit ? 0 : TP_ANSWER;
+  int bad = (hit == 0 || hit == 1) && hitn == hit && h->hit == hit ? 0 : TP_ANSWER;
   if (hit != 1) return bad;
   if (!(h->t >= ry->tmin && h->t <= hi)) bad |= TP_ANSWER;
   if (!(isfinite(h->t) && (isfinite(h->t_exit) || h->t_exit == ry->tmax) &&
-        TFN(tp_fin3)(h->point) && TFN(tp_fin3)(h->normal) &&
-        isfinite(h->bary[0]) && isfinite(h->bary[1]) && isfinite(h->bary[2])))
+        TFN(tp_fin3)(h->point) && TFN(tp_fin3)(h->normal) && isfinite(h->bary[0]) &&
+        isfinite(h->bary[1]) && isfinite(h->bary[2])))
     bad |= TP_NONFINITE;
   return bad;
 }
 
 /* hk is h1 at scale 2^k: the same hit, inside flag, feature, t, t_exit,
  * normal and barycentrics, the point 2^k times (test_scale's rule). */
-static int TFN(tp_hit_scaled)(const PROX_FN(prox_rayhit) * h1,
-                              const PROX_FN(prox_rayhit) * hk, int k) {
-  int ok = h1->hit == hk->hit && h1->inside == hk->inside &&
-           h1->feature.kind == hk->feature.kind &&
+static int TFN(tp_hit_scaled)(const PROX_FN(prox_rayhit) * h1, const PROX_FN(prox_rayhit) * hk,
+                              int k) {
+  int ok = h1->hit == hk->hit && h1->inside == hk->inside && h1->feature.kind == hk->feature.kind &&
            h1->feature.index == hk->feature.index;
   if (!h1->hit) return ok;
-  return ok && TFN(tp_same)(hk->t, h1->t, 0) &&
-         TFN(tp_same)(hk->t_exit, h1->t_exit, 0) &&
-         TFN(tp_same3)(hk->normal, h1->normal, 0) &&
-         TFN(tp_same3)(hk->point, h1->point, k) &&
-         TFN(tp_same)(hk->bary[0], h1->bary[0], 0) &&
-         TFN(tp_same)(hk->bary[1], h1->bary[1], 0) &&
+  return ok && TFN(tp_same)(hk->t, h1->t, 0) && TFN(tp_same)(hk->t_exit, h1->t_exit, 0) &&
+         TFN(tp_same3)(hk->normal, h1->normal, 0) && TFN(tp_same3)(hk->point, h1->point, k) &&
+         TFN(tp_same)(hk->bary[0], h1->bary[0], 0) && TFN(tp_same)(hk->bary[1], h1->bary[1], 0) &&
          TFN(tp_same)(hk->bary[2], h1->bary[2], 0);
 }
 
-static void TFN(tp_note_hit)(const char *what, int hit,
-                             const PROX_FN(prox_rayhit) * h) {
+static void TFN(tp_note_hit)(const char *what, int hit, const PROX_FN(prox_rayhit) * h) {
   printf("    %s: returned %d, hit %d inside %d t %a t_exit %a point (%a, "
          "%a, %a) normal (%a, %a, %a) bary (%a, %a, %a) feature %d/%d\n",
-         what, hit, h->hit, h->inside, (double)h->t, (double)h->t_exit,
-         (double)h->point.x, (double)h->point.y, (double)h->point.z,
-         (double)h->normal.x, (double)h->normal.y, (double)h->normal.z,
-         (double)h->bary[0], (double)h->bary[1], (double)h->bary[2],
+         what, hit, h->hit, h->inside, (double)h->t, (double)h->t_exit, (double)h->point.x,
+         (double)h->point.y, (double)h->point.z, (double)h->normal.x, (double)h->normal.y,
+         (double)h->normal.z, (double)h->bary[0], (double)h->bary[1], (double)h->bary[2],
          h->feature.kind, h->feature.index);
 }
 
 /* One cast fn(&x->ry[i], &x->F, out), with out and with NULL, and at 2^k. */
-#define TP_K3(fn, i, F, T)                                                     \
-  do {                                                                         \
-    static tp_stat st_;                                                        \
-    PROX_FN(prox_rayhit) h1_, hk_;                                             \
-    int c1_ = PROX_FN(fn)(&x->ry[i], &x->F, &h1_), ck_ = 0;                    \
-    int bad_ = TFN(tp_hit_bad)(c1_, PROX_FN(fn)(&x->ry[i], &x->F, NULL), &h1_, \
-                               &x->ry[i]);                                     \
-    int atk_ = !bad_ && k;                                                     \
-    if (atk_) {                                                                \
-      ck_ = PROX_FN(fn)(&xk->ry[i], &xk->F, &hk_);                             \
-      bad_ = TFN(tp_hit_bad)(ck_, PROX_FN(fn)(&xk->ry[i], &xk->F, NULL), &hk_, \
-                             &xk->ry[i]);                                      \
-      if (!bad_ && (ck_ != c1_ || !TFN(tp_hit_scaled)(&h1_, &hk_, k)))         \
-        bad_ = TP_SCALED;                                                      \
-    }                                                                          \
-    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
-      TP_PRINT(ray, "ray", &x->ry[i]);                                         \
-      TP_PRINT(T, #F, &x->F);                                                  \
-      TFN(tp_note_hit)("at 1", c1_, &h1_);                                     \
-      if (atk_) TFN(tp_note_hit)("at 2^k", ck_, &hk_);                         \
-    }                                                                          \
+#define TP_K3(fn, i, F, T)                                                                         \
+  do {                                                                                             \
+    static tp_stat st_;                                                                            \
+    PROX_FN(prox_rayhit) h1_, hk_;                                                                 \
+    int c1_ = PROX_FN(fn)(&x->ry[i], &x->F, &h1_), ck_ = 0;                                        \
+    int bad_ = TFN(tp_hit_bad)(c1_, PROX_FN(fn)(&x->ry[i], &x->F, NULL), &h1_, &x->ry[i]);         \
+    int atk_ = !bad_ && k;                                                                         \
+    if (atk_) {                                                                                    \
+      ck_ = PROX_FN(fn)(&xk->ry[i], &xk->F, &hk_);                                                 \
+      bad_ = TFN(tp_hit_bad)(ck_, PROX_FN(fn)(&xk->ry[i], &xk->F, NULL), &hk_, &xk->ry[i]);        \
+      if (!bad_ && (ck_ != c1_ || !TFN(tp_hit_scaled)(&h1_, &hk_, k))) bad_ = TP_SCALED;           \
+    }                                                                                              \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                                       \
+      TP_PRINT(ray, "ray", &x->ry[i]);                                                             \
+      TP_PRINT(T, #F, &x->F);                                                                      \
+      TFN(tp_note_hit)("at 1", c1_, &h1_);                                                         \
+      if (atk_) TFN(tp_note_hit)("at 2^k", ck_, &hk_);                                             \
+    }                                                                                              \
   } while (0)
 
 typedef struct TFN(tp_k3) {
@@ -1585,8 +1508,7 @@ static VEC TFN(tp_convex)(uint64_t *s, const VEC *v, int n) {
  * around v0 and v0 v1 with radius r3, tetrahedron v0..v3; one ray from v5
  * per primitive, aimed at a point of it: with unit set the direction has
  * length about 1, else it is half the way to the aim. */
-static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g,
-                            int unit, int hi) {
+static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g, int unit, int hi) {
   VEC v[6], ax[3], aim[7];
   PROX_REAL r[4], big;
   int i, m;
@@ -1620,8 +1542,7 @@ static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g,
                             x->ab.min.z + TFN(tp_frac)(s) * (v[1].z - v[0].z));
   aim[3] = v[2];
   for (i = 0; i < 3; ++i)
-    aim[3] = PROX_FN(prox_vadd)(
-        aim[3], PROX_FN(prox_vscale)(ax[i], (PROX_REAL)rng_sym(s) * r[i]));
+    aim[3] = PROX_FN(prox_vadd)(aim[3], PROX_FN(prox_vscale)(ax[i], (PROX_REAL)rng_sym(s) * r[i]));
   aim[4] = v[0];
   aim[5] = TFN(tp_lerp)(v[0], v[1], TFN(tp_frac)(s));
   aim[6] = TFN(tp_convex)(s, v, 4);
@@ -1636,11 +1557,8 @@ static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g,
     /* The direction divided by its largest component: length in [1, 2]. */
     big = 0;
     for (m = 0; m < 3; ++m)
-      big = PROX_FABS(*TFN(tp_axis)(&d, m)) > big
-                ? PROX_FABS(*TFN(tp_axis)(&d, m))
-                : big;
-    x->ry[i].dir = big > 0 ? PROX_FN(prox_v3)(d.x / big, d.y / big, d.z / big)
-                           : TFN(tp_dir)(s);
+      big = PROX_FABS(*TFN(tp_axis)(&d, m)) > big ? PROX_FABS(*TFN(tp_axis)(&d, m)) : big;
+    x->ry[i].dir = big > 0 ? PROX_FN(prox_v3)(d.x / big, d.y / big, d.z / big) : TFN(tp_dir)(s);
   }
 }
 
@@ -1653,9 +1571,7 @@ static void PROX_FN(body_ray)(void) {
   TFN(tp_mark)(mask, 0, TP_K3N, 1);
   for (i = 0; i < 7; ++i)
     TFN(tp_mark)
-  (mask,
-   offsetof(TFN(tp_k3), ry) + sizeof x1.ry[0] * (size_t)i +
-       offsetof(PROX_FN(prox_ray), tmin),
+  (mask, offsetof(TFN(tp_k3), ry) + sizeof x1.ry[0] * (size_t)i + offsetof(PROX_FN(prox_ray), tmin),
    2, 0);
   TFN(tp_mark)(mask, offsetof(TFN(tp_k3), pl.normal), 3, 0);
   TFN(tp_mark)(mask, offsetof(TFN(tp_k3), ob.axis), 9, 0);
@@ -1688,8 +1604,7 @@ static void PROX_FN(body_ray)(void) {
       PROX_FN(prox_rayhit) vh;
       int far = tp_case.far, m;
       for (m = 0; m < 4; ++m)
-        if (x->te.v[m].x == x->ry[6].origin.x &&
-            x->te.v[m].y == x->ry[6].origin.y &&
+        if (x->te.v[m].x == x->ry[6].origin.x && x->te.v[m].y == x->ry[6].origin.y &&
             x->te.v[m].z == x->ry[6].origin.z)
           tp_case.far = 1;
       if (PROX_FN(prox_raycast_tetrahedron)(&x->ry[6], &x->te, &vh) &&
@@ -1717,24 +1632,22 @@ typedef struct TFN(tp_ov) {
 /* One overlap test fn(&x->A, &x->B): 0 or 1, expect (unless it is -1) at 1
  * and at 2^k, and the same answer at both (test_scale asserts that out to
  * the domain's ends). */
-#define TP_OV(fn, A, TA, B, TB, expect)                                        \
-  do {                                                                         \
-    static tp_stat st_;                                                        \
-    int r1_ = PROX_FN(fn)(&x->A, &x->B), rk_ = r1_, e_ = (expect);             \
-    int bad_ =                                                                 \
-        (r1_ == 0 || r1_ == 1) && (e_ < 0 || r1_ == e_) ? 0 : TP_ANSWER;       \
-    if (k && (rk_ = PROX_FN(fn)(&xk->A, &xk->B)) != r1_) bad_ |= TP_SCALE;     \
-    if (e_ >= 0 && rk_ != e_) bad_ |= TP_ANSWER;                               \
-    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
-      TP_PRINT(TA, #A, &x->A);                                                 \
-      TP_PRINT(TB, #B, &x->B);                                                 \
-      printf("    returned %d (expected %d), at 2^k %d\n", r1_, e_, rk_);      \
-    }                                                                          \
+#define TP_OV(fn, A, TA, B, TB, expect)                                                            \
+  do {                                                                                             \
+    static tp_stat st_;                                                                            \
+    int r1_ = PROX_FN(fn)(&x->A, &x->B), rk_ = r1_, e_ = (expect);                                 \
+    int bad_ = (r1_ == 0 || r1_ == 1) && (e_ < 0 || r1_ == e_) ? 0 : TP_ANSWER;                    \
+    if (k && (rk_ = PROX_FN(fn)(&xk->A, &xk->B)) != r1_) bad_ |= TP_SCALE;                         \
+    if (e_ >= 0 && rk_ != e_) bad_ |= TP_ANSWER;                                                   \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                                       \
+      TP_PRINT(TA, #A, &x->A);                                                                     \
+      TP_PRINT(TB, #B, &x->B);                                                                     \
+      printf("    returned %d (expected %d), at 2^k %d\n", r1_, e_, rk_);                          \
+    }                                                                                              \
   } while (0)
 
 /* Whether the closed intervals [a0, a1] and [b0, b1] (either order) meet. */
-static int TFN(tp_meet)(PROX_REAL a0, PROX_REAL a1, PROX_REAL b0,
-                        PROX_REAL b1) {
+static int TFN(tp_meet)(PROX_REAL a0, PROX_REAL a1, PROX_REAL b0, PROX_REAL b1) {
   PROX_REAL alo = a0 < a1 ? a0 : a1, ahi = a0 < a1 ? a1 : a0;
   PROX_REAL blo = b0 < b1 ? b0 : b1, bhi = b0 < b1 ? b1 : b0;
   return alo <= bhi && blo <= ahi;
@@ -1757,8 +1670,7 @@ static void TFN(tp_ov_expect)(const TFN(tp_ov) * x, int *e) {
   e[2] = e[3] = e[4] = -1;
   for (i = 0; i < 3; ++i) {
     VEC v = x->t1.v[i];
-    if (TFN(tp_meet)(v.x, v.x, b->min.x, b->max.x) &&
-        TFN(tp_meet)(v.y, v.y, b->min.y, b->max.y) &&
+    if (TFN(tp_meet)(v.x, v.x, b->min.x, b->max.x) && TFN(tp_meet)(v.y, v.y, b->min.y, b->max.y) &&
         TFN(tp_meet)(v.z, v.z, b->min.z, b->max.z))
       e[2] = 1;
     if (TFN(tp_same_point)(v, x->sp.center)) e[3] = 1;
@@ -1868,10 +1780,8 @@ static int TFN(tp_k4_fin)(const TFN(tp_k4r) * r, int n, int *nf) {
 /* rk (at 2^k) is r1 with the values times 2^(dg k), the gradients
  * 2^((dg - 1) k) and the Hessian 2^((dg - 2) k) (as test_scale: the sign
  * of a zero is not compared). */
-static int TFN(tp_k4_cov)(const TFN(tp_k4r) * r1, const TFN(tp_k4r) * rk, int n,
-                          int dg, int k) {
-  int i, ok = TFN(tp_same_z)(rk->v, r1->v, dg * k, 0) &&
-              TFN(tp_same_z)(rk->x, r1->x, dg * k, 0) &&
+static int TFN(tp_k4_cov)(const TFN(tp_k4r) * r1, const TFN(tp_k4r) * rk, int n, int dg, int k) {
+  int i, ok = TFN(tp_same_z)(rk->v, r1->v, dg * k, 0) && TFN(tp_same_z)(rk->x, r1->x, dg * k, 0) &&
               TFN(tp_same_z)(rk->y, r1->y, dg * k, 0);
   for (i = 0; i < n; ++i)
     ok &= TFN(tp_same_z)(rk->w[i], r1->w[i], (dg - 1) * k, 0) &&
@@ -1896,49 +1806,49 @@ static void TFN(tp_note_k4)(const TFN(tp_k4) * x, int ty, PROX_REAL eps) {
  * the configuration meets the kernel's condition on the shape (else a
  * failure is counted as shape*). ty and eps are printed with the points on
  * a failure. */
-#define TP_K4(fn, n, dg, ty, eps, in, a1, ak)                                  \
-  do {                                                                         \
-    static tp_stat st_;                                                        \
-    TFN(tp_k4r) r1_, rk_;                                                      \
-    int bad_, atk_, nf_[3];                                                    \
-    r1_.v = PROX_FN(fn)(TP_UNPACK a1);                                         \
-    r1_.x = PROX_FN(fn##_gradient)(TP_UNPACK a1, r1_.w);                       \
-    r1_.y = PROX_FN(fn##_hessian)(TP_UNPACK a1, r1_.g, r1_.h);                 \
-    bad_ = TFN(tp_k4_fin)(&r1_, n, nf_) ? 0 : TP_NONFINITE;                    \
-    atk_ = !bad_ && k;                                                         \
-    if (atk_) {                                                                \
-      rk_.v = PROX_FN(fn)(TP_UNPACK ak);                                       \
-      rk_.x = PROX_FN(fn##_gradient)(TP_UNPACK ak, rk_.w);                     \
-      rk_.y = PROX_FN(fn##_hessian)(TP_UNPACK ak, rk_.g, rk_.h);               \
-      if (!TFN(tp_k4_fin)(&rk_, n, nf_))                                       \
-        bad_ = TP_NONFINITE;                                                   \
-      else if (!TFN(tp_k4_cov)(&r1_, &rk_, n, dg, k))                          \
-        bad_ = TP_SCALED;                                                      \
-    }                                                                          \
-    tp_case.out = !(in);                                                       \
-    if (bad_ && tp_case.out) bad_ = TP_SHAPE;                                  \
-    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                   \
-      TFN(tp_note_k4)(x, ty, eps);                                             \
-      printf("    value %a (gradient call %a, Hessian call %a)",               \
-             (double)r1_.v, (double)r1_.x, (double)r1_.y);                     \
-      if (atk_) printf(", at 2^k %a", (double)rk_.v);                          \
-      if (bad_ & TP_NONFINITE)                                                 \
-        printf("; non-finite%s: %d values, %d gradient and %d Hessian "        \
-               "entries",                                                      \
-               atk_ ? " at 2^k" : "", nf_[0], nf_[1], nf_[2]);                 \
-      printf("\n");                                                            \
-    }                                                                          \
-    tp_case.out = 0;                                                           \
+#define TP_K4(fn, n, dg, ty, eps, in, a1, ak)                                                      \
+  do {                                                                                             \
+    static tp_stat st_;                                                                            \
+    TFN(tp_k4r) r1_, rk_;                                                                          \
+    int bad_, atk_, nf_[3];                                                                        \
+    r1_.v = PROX_FN(fn)(TP_UNPACK a1);                                                             \
+    r1_.x = PROX_FN(fn##_gradient)(TP_UNPACK a1, r1_.w);                                           \
+    r1_.y = PROX_FN(fn##_hessian)(TP_UNPACK a1, r1_.g, r1_.h);                                     \
+    bad_ = TFN(tp_k4_fin)(&r1_, n, nf_) ? 0 : TP_NONFINITE;                                        \
+    atk_ = !bad_ && k;                                                                             \
+    if (atk_) {                                                                                    \
+      rk_.v = PROX_FN(fn)(TP_UNPACK ak);                                                           \
+      rk_.x = PROX_FN(fn##_gradient)(TP_UNPACK ak, rk_.w);                                         \
+      rk_.y = PROX_FN(fn##_hessian)(TP_UNPACK ak, rk_.g, rk_.h);                                   \
+      if (!TFN(tp_k4_fin)(&rk_, n, nf_))                                                           \
+        bad_ = TP_NONFINITE;                                                                       \
+      else if (!TFN(tp_k4_cov)(&r1_, &rk_, n, dg, k))                                              \
+        bad_ = TP_SCALED;                                                                          \
+    }                                                                                              \
+    tp_case.out = !(in);                                                                           \
+    if (bad_ && tp_case.out) bad_ = TP_SHAPE;                                                      \
+    if (tp_record(&st_, #fn TP_SUF, bad_)) {                                                       \
+      TFN(tp_note_k4)(x, ty, eps);                                                                 \
+      printf("    value %a (gradient call %a, Hessian call %a)", (double)r1_.v, (double)r1_.x,     \
+             (double)r1_.y);                                                                       \
+      if (atk_) printf(", at 2^k %a", (double)rk_.v);                                              \
+      if (bad_ & TP_NONFINITE)                                                                     \
+        printf("; non-finite%s: %d values, %d gradient and %d Hessian "                            \
+               "entries",                                                                          \
+               atk_ ? " at 2^k" : "", nf_[0], nf_[1], nf_[2]);                                     \
+      printf("\n");                                                                                \
+    }                                                                                              \
+    tp_case.out = 0;                                                                               \
   } while (0)
 
 /* A classification: a valid type (0..top). */
-#define TP_TYPE(fn, top, args)                                                 \
-  do {                                                                         \
-    static tp_stat st_;                                                        \
-    int t_ = (int)PROX_FN(fn) args;                                            \
-    if (tp_record(&st_, #fn TP_SUF, t_ >= 0 && t_ <= (top) ? 0 : TP_ANSWER)) { \
-      TFN(tp_note_k4)(x, t_, 0);                                               \
-    }                                                                          \
+#define TP_TYPE(fn, top, args)                                                                     \
+  do {                                                                                             \
+    static tp_stat st_;                                                                            \
+    int t_ = (int)PROX_FN(fn) args;                                                                \
+    if (tp_record(&st_, #fn TP_SUF, t_ >= 0 && t_ <= (top) ? 0 : TP_ANSWER)) {                     \
+      TFN(tp_note_k4)(x, t_, 0);                                                                   \
+    }                                                                                              \
   } while (0)
 
 /* A type for a typed kernel: AUTO (auto_) half the time, else any of
@@ -1949,8 +1859,7 @@ static int TFN(tp_type)(uint64_t *s, int auto_) {
 
 /* The points of a contact configuration, the arguments and the rest shape
  * each with the configuration's degeneracies. */
-static void TFN(tp_k4_make)(uint64_t *s, TFN(tp_k4) * x, const tp_gen *g,
-                            int hi) {
+static void TFN(tp_k4_make)(uint64_t *s, TFN(tp_k4) * x, const tp_gen *g, int hi) {
   VEC v[8];
   int i;
   for (i = 0; i < 8; ++i)
@@ -1973,8 +1882,7 @@ static void TFN(tp_diff)(double *d, VEC a, VEC b) {
  * in the order of the formula's arguments; where h = 0 exactly, the
  * fallback formula's. Remembered per configuration (tp_in_gen). */
 static long TFN(tp_in_gen) = 1;
-static int TFN(tp_in)(const TFN(tp_k4) * x, int f, int i0, int i1, int i2,
-                      int i3) {
+static int TFN(tp_in)(const TFN(tp_k4) * x, int f, int i0, int i1, int i2, int i3) {
   static long memo_gen[256];
   static int memo[256];
   const VEC v[4] = {x->p, x->a, x->b, x->q};
@@ -1999,8 +1907,7 @@ static int TFN(tp_in)(const TFN(tp_k4) * x, int f, int i0, int i1, int i2,
     const int e0[3] = {i1, i2, i3}, e1[3] = {i2, i3, i1};
     r = TFN(tp_in)(x, TP_PL, i0, e0[-1 - r], e1[-1 - r], 0);
   } else if (r < 0) {
-    r = r == -1 ? TFN(tp_in)(x, TP_PL, i0, i2, i3, 0)
-                : TFN(tp_in)(x, TP_PL, i2, i0, i1, 0);
+    r = r == -1 ? TFN(tp_in)(x, TP_PL, i0, i2, i3, 0) : TFN(tp_in)(x, TP_PL, i2, i0, i1, 0);
   }
   memo_gen[key] = TFN(tp_in_gen);
   memo[key] = r;
@@ -2071,51 +1978,40 @@ static void PROX_FN(body_contact)(void) {
     ++TFN(tp_in_gen);
     in_pe = TFN(tp_in_pe)(
         x, pe != PROX_PE_AUTO ? (int)pe
-                              : (int)PROX_FN(prox_ipc_point_edge_distance_type)(
-                                    x->p, x->a, x->b));
+                              : (int)PROX_FN(prox_ipc_point_edge_distance_type)(x->p, x->a, x->b));
     in_pt = TFN(tp_in_pt)(
         x, pt != PROX_PT_AUTO
                ? (int)pt
-               : (int)PROX_FN(prox_ipc_point_triangle_distance_type)(
-                     x->p, x->a, x->b, x->q));
-    in_ee = TFN(tp_in_ee)(
-        x, ee != PROX_EE_AUTO ? (int)ee
-                              : (int)PROX_FN(prox_ipc_edge_edge_distance_type)(
-                                    x->p, x->a, x->b, x->q));
+               : (int)PROX_FN(prox_ipc_point_triangle_distance_type)(x->p, x->a, x->b, x->q));
+    in_ee = TFN(tp_in_ee)(x, ee != PROX_EE_AUTO ? (int)ee
+                                                : (int)PROX_FN(prox_ipc_edge_edge_distance_type)(
+                                                      x->p, x->a, x->b, x->q));
     if (k && pe == PROX_PE_AUTO)
-      in_pe &= TFN(tp_in_pe)(x, (int)PROX_FN(prox_ipc_point_edge_distance_type)(
-                                    xk->p, xk->a, xk->b));
+      in_pe &=
+          TFN(tp_in_pe)(x, (int)PROX_FN(prox_ipc_point_edge_distance_type)(xk->p, xk->a, xk->b));
     if (k && pt == PROX_PT_AUTO)
-      in_pt &=
-          TFN(tp_in_pt)(x, (int)PROX_FN(prox_ipc_point_triangle_distance_type)(
-                               xk->p, xk->a, xk->b, xk->q));
+      in_pt &= TFN(tp_in_pt)(
+          x, (int)PROX_FN(prox_ipc_point_triangle_distance_type)(xk->p, xk->a, xk->b, xk->q));
     if (k && ee == PROX_EE_AUTO)
-      in_ee &= TFN(tp_in_ee)(x, (int)PROX_FN(prox_ipc_edge_edge_distance_type)(
-                                    xk->p, xk->a, xk->b, xk->q));
-    TP_K4(prox_ipc_point_point_distance, 6, 2, -1, 0, 1, (x->p, x->a),
-          (xk->p, xk->a));
-    TP_K4(prox_ipc_point_line_distance, 9, 2, -1, 0,
-          TFN(tp_in)(x, TP_PL, 0, 1, 2, 0), (x->p, x->a, x->b),
-          (xk->p, xk->a, xk->b));
-    TP_K4(prox_ipc_point_plane_distance, 12, 2, -1, 0,
-          TFN(tp_in)(x, TP_PLANE, 0, 1, 2, 3), (x->p, x->a, x->b, x->q),
-          (xk->p, xk->a, xk->b, xk->q));
-    TP_K4(prox_ipc_line_line_distance, 12, 2, -1, 0,
-          TFN(tp_in)(x, TP_LL, 0, 1, 2, 3), (x->p, x->a, x->b, x->q),
-          (xk->p, xk->a, xk->b, xk->q));
-    TP_K4(prox_ipc_point_edge_distance, 9, 2, (int)pe, 0, in_pe,
-          (x->p, x->a, x->b, pe), (xk->p, xk->a, xk->b, pe));
-    TP_K4(prox_ipc_point_triangle_distance, 12, 2, (int)pt, 0, in_pt,
-          (x->p, x->a, x->b, x->q, pt), (xk->p, xk->a, xk->b, xk->q, pt));
-    TP_K4(prox_ipc_edge_edge_distance, 12, 2, (int)ee, 0, in_ee,
-          (x->p, x->a, x->b, x->q, ee), (xk->p, xk->a, xk->b, xk->q, ee));
+      in_ee &= TFN(tp_in_ee)(
+          x, (int)PROX_FN(prox_ipc_edge_edge_distance_type)(xk->p, xk->a, xk->b, xk->q));
+    TP_K4(prox_ipc_point_point_distance, 6, 2, -1, 0, 1, (x->p, x->a), (xk->p, xk->a));
+    TP_K4(prox_ipc_point_line_distance, 9, 2, -1, 0, TFN(tp_in)(x, TP_PL, 0, 1, 2, 0),
+          (x->p, x->a, x->b), (xk->p, xk->a, xk->b));
+    TP_K4(prox_ipc_point_plane_distance, 12, 2, -1, 0, TFN(tp_in)(x, TP_PLANE, 0, 1, 2, 3),
+          (x->p, x->a, x->b, x->q), (xk->p, xk->a, xk->b, xk->q));
+    TP_K4(prox_ipc_line_line_distance, 12, 2, -1, 0, TFN(tp_in)(x, TP_LL, 0, 1, 2, 3),
+          (x->p, x->a, x->b, x->q), (xk->p, xk->a, xk->b, xk->q));
+    TP_K4(prox_ipc_point_edge_distance, 9, 2, (int)pe, 0, in_pe, (x->p, x->a, x->b, pe),
+          (xk->p, xk->a, xk->b, pe));
+    TP_K4(prox_ipc_point_triangle_distance, 12, 2, (int)pt, 0, in_pt, (x->p, x->a, x->b, x->q, pt),
+          (xk->p, xk->a, xk->b, xk->q, pt));
+    TP_K4(prox_ipc_edge_edge_distance, 12, 2, (int)ee, 0, in_ee, (x->p, x->a, x->b, x->q, ee),
+          (xk->p, xk->a, xk->b, xk->q, ee));
     TP_TYPE(prox_ipc_point_edge_distance_type, PROX_PE_P_E, (x->p, x->a, x->b));
-    TP_TYPE(prox_ipc_point_triangle_distance_type, PROX_PT_P_T,
-            (x->p, x->a, x->b, x->q));
-    TP_TYPE(prox_ipc_edge_edge_distance_type, PROX_EE_EA_EB,
-            (x->p, x->a, x->b, x->q));
-    TP_TYPE(prox_ipc_edge_edge_parallel_distance_type, PROX_EE_EA1_EB,
-            (x->p, x->a, x->b, x->q));
+    TP_TYPE(prox_ipc_point_triangle_distance_type, PROX_PT_P_T, (x->p, x->a, x->b, x->q));
+    TP_TYPE(prox_ipc_edge_edge_distance_type, PROX_EE_EA_EB, (x->p, x->a, x->b, x->q));
+    TP_TYPE(prox_ipc_edge_edge_parallel_distance_type, PROX_EE_EA1_EB, (x->p, x->a, x->b, x->q));
   }
   tp_summary();
 }
@@ -2124,13 +2020,12 @@ static void PROX_FN(body_contact)(void) {
  * and at their scaled values (2^4k times): m finite, m' and m'' finite
  * where their values (below 2 / eps and 2 / eps^2) certainly are (and for
  * x >= eps, where they are 0); m the same, m' 2^-4k and m'' 2^-8k times. */
-static void TFN(tp_mollifier_scalar)(const TFN(tp_k4) * x, PROX_REAL cx,
-                                     PROX_REAL eps, PROX_REAL cxk,
-                                     PROX_REAL epsk, int k) {
+static void TFN(tp_mollifier_scalar)(const TFN(tp_k4) * x, PROX_REAL cx, PROX_REAL eps,
+                                     PROX_REAL cxk, PROX_REAL epsk, int k) {
   static tp_stat st[3];
-  static const char *const names[3] = {
-      "prox_ipc_mollifier" TP_SUF, "prox_ipc_mollifier_derivative" TP_SUF,
-      "prox_ipc_mollifier_second_derivative" TP_SUF};
+  static const char *const names[3] = {"prox_ipc_mollifier" TP_SUF,
+                                       "prox_ipc_mollifier_derivative" TP_SUF,
+                                       "prox_ipc_mollifier_second_derivative" TP_SUF};
   PROX_REAL v[3], vk[3];
   double big = (double)PROX_REAL_MAX / (2 * (1 + 4 * (double)PROX_EPS));
   int i, need[3];
@@ -2145,23 +2040,20 @@ static void TFN(tp_mollifier_scalar)(const TFN(tp_k4) * x, PROX_REAL cx,
   vk[2] = PROX_FN(prox_ipc_mollifier_second_derivative)(cxk, epsk);
   for (i = 0; i < 3; ++i) {
     int bad = isfinite(v[i]) || !need[i] ? 0 : TP_NONFINITE;
-    if (!bad && k && isfinite(v[i]) &&
-        !TFN(tp_same_z)(vk[i], v[i], -4 * i * k, 0))
-      bad = TP_SCALED;
+    if (!bad && k && isfinite(v[i]) && !TFN(tp_same_z)(vk[i], v[i], -4 * i * k, 0)) bad = TP_SCALED;
     if (tp_record(&st[i], names[i], bad)) {
       TFN(tp_note_k4)(x, -1, eps);
-      printf("    x %a: returned %a; at 2^k (x %a, eps_x %a) %a\n", (double)cx,
-             (double)v[i], (double)cxk, (double)epsk, (double)vk[i]);
+      printf("    x %a: returned %a; at 2^k (x %a, eps_x %a) %a\n", (double)cx, (double)v[i],
+             (double)cxk, (double)epsk, (double)vk[i]);
     }
   }
 }
 
 /* The edge-edge mollifier with threshold eps (eps at 2^k: epsk) and the
  * scalar mollifier; k 0 for no scaling. */
-static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk,
-                              PROX_REAL eps, PROX_REAL epsk, int k) {
-  PROX_REAL cx =
-      PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(x->p, x->a, x->b, x->q);
+static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk, PROX_REAL eps,
+                              PROX_REAL epsk, int k) {
+  PROX_REAL cx = PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(x->p, x->a, x->b, x->q);
   PROX_REAL cxk = (PROX_REAL)ldexp((double)cx, 4 * k);
   double ea[3], eb[3];
   int in;
@@ -2175,8 +2067,8 @@ static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk,
     TFN(tp_diff)(eb, xk->q, xk->b);
     in &= tp_moll_in(ea, eb, (double)epsk, TP_QM);
   }
-  TP_K4(prox_ipc_edge_edge_mollifier, 12, 0, -1, eps, in,
-        (x->p, x->a, x->b, x->q, eps), (xk->p, xk->a, xk->b, xk->q, epsk));
+  TP_K4(prox_ipc_edge_edge_mollifier, 12, 0, -1, eps, in, (x->p, x->a, x->b, x->q, eps),
+        (xk->p, xk->a, xk->b, xk->q, epsk));
   /* cx 2^4k in the normal range, or no scaling of the scalar kernels. */
   if (cx != 0 && fabs((double)cxk) < (double)PROX_REAL_MIN) k = 0;
   TFN(tp_mollifier_scalar)(x, cx, eps, cxk, epsk, k);
@@ -2200,23 +2092,17 @@ static void PROX_FN(body_mollifier)(void) {
     k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_EM, TP_EM);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K4N, k);
-    TP_K4(prox_ipc_edge_edge_cross_squarednorm, 12, 4, -1, 0, 1,
-          (x->p, x->a, x->b, x->q), (xk->p, xk->a, xk->b, xk->q));
-    eps = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->p, x->a,
-                                                                 x->b, x->q)
-               : PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->ra, x->rb,
-                                                                 x->rc, x->rd);
-    epsk = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(xk->p, xk->a,
-                                                                  xk->b, xk->q)
-                : PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(
-                      xk->ra, xk->rb, xk->rc, xk->rd);
+    TP_K4(prox_ipc_edge_edge_cross_squarednorm, 12, 4, -1, 0, 1, (x->p, x->a, x->b, x->q),
+          (xk->p, xk->a, xk->b, xk->q));
+    eps = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->p, x->a, x->b, x->q)
+               : PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->ra, x->rb, x->rc, x->rd);
+    epsk = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(xk->p, xk->a, xk->b, xk->q)
+                : PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(xk->ra, xk->rb, xk->rc, xk->rd);
     bad = isfinite(eps) && eps >= 0 ? 0 : TP_NONFINITE;
     if (!bad && k && !TFN(tp_same_z)(epsk, eps, 4 * k, 0)) bad = TP_SCALED;
-    if (tp_record(&st_t, "prox_ipc_edge_edge_mollifier_threshold" TP_SUF,
-                  bad)) {
+    if (tp_record(&st_t, "prox_ipc_edge_edge_mollifier_threshold" TP_SUF, bad)) {
       TFN(tp_note_k4)(x, same, eps);
-      printf("    rest shape %s; at 2^k %a\n", same ? "p a b q" : "other",
-             (double)epsk);
+      printf("    rest shape %s; at 2^k %a\n", same ? "p a b q" : "other", (double)epsk);
     }
     /* The mollifier is scaled where eps 2^4k is exact (normal or 0). */
     epsk = (PROX_REAL)ldexp((double)eps, 4 * k);

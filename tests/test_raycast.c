@@ -48,16 +48,7 @@
 /* The asserted bound on t, in eps S. */
 #define RC_TBOUND 8.0
 
-enum {
-  RC_PLANE,
-  RC_TRIANGLE,
-  RC_AABB,
-  RC_OBB,
-  RC_SPHERE,
-  RC_CAPSULE,
-  RC_TET,
-  RC_KERNELS
-};
+enum { RC_PLANE, RC_TRIANGLE, RC_AABB, RC_OBB, RC_SPHERE, RC_CAPSULE, RC_TET, RC_KERNELS };
 
 static const char *rc_names[RC_KERNELS] = {
     "raycast_plane",  "raycast_triangle", "raycast_aabb",       "raycast_obb",
@@ -311,14 +302,12 @@ static double rc_scale(const rc_case *c) {
   int i;
   switch (c->k) {
   case RC_PLANE: {
-    double nl = sqrt(c->v[0][0] * c->v[0][0] + c->v[0][1] * c->v[0][1] +
-                     c->v[0][2] * c->v[0][2]);
+    double nl = sqrt(c->v[0][0] * c->v[0][0] + c->v[0][1] * c->v[0][1] + c->v[0][2] * c->v[0][2]);
     m = nl > 0 ? fabs(c->s[0]) / nl : 0;
     break;
   }
   case RC_TRIANGLE:
-    m = fmax(rc_maxabs3(c->v[0]),
-             fmax(rc_maxabs3(c->v[1]), rc_maxabs3(c->v[2])));
+    m = fmax(rc_maxabs3(c->v[0]), fmax(rc_maxabs3(c->v[1]), rc_maxabs3(c->v[2])));
     break;
   case RC_AABB:
     m = fmax(rc_maxabs3(c->v[0]), rc_maxabs3(c->v[1]));
@@ -415,8 +404,7 @@ static void rc_grid_vector(oracle_rng *g, double out[3]) {
 /* The origin target - 2^j d for a target point that the ray must pass
  * through: exact when d has few bits (grid vectors), as the generators
  * here ensure. */
-static void rc_aim(oracle_rng *g, rc_case *c, const double target[3],
-                   double step) {
+static void rc_aim(oracle_rng *g, rc_case *c, const double target[3], double step) {
   int i;
   double k = step * ldexp(1.0, oracle_rng_int(g, 4));
   for (i = 0; i < 3; ++i)
@@ -598,8 +586,7 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
       break;
     case 1:
     case 2: { /* through an edge point (1 - w) a + w b, w dyadic */
-      int a = oracle_rng_int(g, nv),
-          b = (a + 1 + oracle_rng_int(g, nv - 1)) % nv;
+      int a = oracle_rng_int(g, nv), b = (a + 1 + oracle_rng_int(g, nv - 1)) % nv;
       double w = ldexp(1.0, -1 - oracle_rng_int(g, 3));
       for (i = 0; i < 3; ++i)
         target[i] = c->v[a][i] + w * (c->v[b][i] - c->v[a][i]);
@@ -677,8 +664,7 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
         c->d[j2] = rc_tiny_component(g, is_float);
       }
       for (i = 0; i < 3; ++i)
-        c->o[i] = target[i] -
-                  f.s * 2 * (c->d[i] > 1e-30 || c->d[i] < -1e-30 ? c->d[i] : 0);
+        c->o[i] = target[i] - f.s * 2 * (c->d[i] > 1e-30 || c->d[i] < -1e-30 ? c->d[i] : 0);
       break;
     case 2: /* through a corner, edge or face point */
       if (oracle_rng_int(g, 2)) {
@@ -721,8 +707,7 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
     rc_grid_point(g, &f, c->v[0]);
     for (i = 0; i < 3; ++i)
       c->v[1][i] = c->v[0][i];
-    if (k == RC_CAPSULE)
-      c->v[1][oracle_rng_int(g, 3)] += f.s * (oracle_rng_int(g, 17) - 8) / 8;
+    if (k == RC_CAPSULE) c->v[1][oracle_rng_int(g, 3)] += f.s * (oracle_rng_int(g, 17) - 8) / 8;
     off[p] = 3 * m * oracle_rng_sign(g);
     off[(p + 1) % 3] = 4 * m * oracle_rng_sign(g);
     off[(p + 2) % 3] = 0;
@@ -749,8 +734,7 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
            * tangent ray through sp moved out along off (off / 5m is a
            * unit vector), across the margin of the cast */
           double eps = is_float ? ORACLE_EPS_FLOAT : ORACLE_EPS_DOUBLE;
-          double dl = ldexp(eps * (rc_maxabs3(c->v[0]) + 5 * m),
-                            oracle_rng_int(g, 11) - 2);
+          double dl = ldexp(eps * (rc_maxabs3(c->v[0]) + 5 * m), oracle_rng_int(g, 11) - 2);
           for (i = 0; i < 3; ++i)
             sp[i] += dl * off[i] / (5 * m);
         }
@@ -779,8 +763,7 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
     break;
   }
   }
-  if (c->d[0] == 0 && c->d[1] == 0 && c->d[2] == 0 && oracle_rng_int(g, 4) != 0)
-    c->d[0] = 1;
+  if (c->d[0] == 0 && c->d[1] == 0 && c->d[2] == 0 && oracle_rng_int(g, 4) != 0) c->d[0] = 1;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -833,8 +816,7 @@ static void rc_line(ory_iv *v, const rc_case *c, const ory_ray *r, double gr) {
 }
 
 /* |t - exact| |d| / (eps S). */
-static double rc_terr(double t, const mpq_t exact, double dl, double eps,
-                      double S) {
+static double rc_terr(double t, const mpq_t exact, double dl, double eps, double S) {
   return oracle_err(t, exact, eps * S / dl);
 }
 
@@ -864,21 +846,19 @@ static void rc_note(const rc_case *c, int is_float, const rc_res *r) {
   int j;
   h_note("%s %s: o (%.17g, %.17g, %.17g) d (%.17g, %.17g, %.17g) "
          "t [%.17g, %.17g]",
-         rc_names[c->k], is_float ? "float" : "double", c->o[0], c->o[1],
-         c->o[2], c->d[0], c->d[1], c->d[2], c->tmin, c->tmax);
+         rc_names[c->k], is_float ? "float" : "double", c->o[0], c->o[1], c->o[2], c->d[0], c->d[1],
+         c->d[2], c->tmin, c->tmax);
   for (j = 0; j < 4; ++j)
-    h_note("  v%d (%.17g, %.17g, %.17g)", j, c->v[j][0], c->v[j][1],
-           c->v[j][2]);
+    h_note("  v%d (%.17g, %.17g, %.17g)", j, c->v[j][0], c->v[j][1], c->v[j][2]);
   h_note("  s (%.17g, %.17g, %.17g)", c->s[0], c->s[1], c->s[2]);
-  h_note("  got hit %d inside %d t %.17g tx %.17g feature %d %d", r->hit,
-         r->inside, r->t, r->tx, r->kind, r->index);
+  h_note("  got hit %d inside %d t %.17g tx %.17g feature %d %d", r->hit, r->inside, r->t, r->tx,
+         r->kind, r->index);
 }
 
 /* Checks a flat tetrahedron: the union of its faces, never inside; the
  * hit/miss decision against the exact line-face tests. */
-static void rc_check_flat_tet(const rc_case *c, const ory_ray *R,
-                              const rc_res *r, ory_row *row, double band,
-                              double S, int is_float) {
+static void rc_check_flat_tet(const rc_case *c, const ory_ray *R, const rc_res *r, ory_row *row,
+                              double band, double S, int is_float) {
   static const int faces[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
   q3 tv[3];
   mpq_t t, best;
@@ -892,8 +872,7 @@ static void rc_check_flat_tet(const rc_case *c, const ory_ray *R,
     q3_init(&tv[i]);
   for (f = 0; f < 4; ++f) {
     for (i = 0; i < 3; ++i)
-      q3_set_d(&tv[i], c->v[faces[f][i]][0], c->v[faces[f][i]][1],
-               c->v[faces[f][i]][2]);
+      q3_set_d(&tv[i], c->v[faces[f][i]][0], c->v[faces[f][i]][1], c->v[faces[f][i]][2]);
     if (ory_line_triangle(t, &zeros, &cosv, R, tv, 1)) {
       any = 1;
       if (!best_set || mpq_cmp(t, best) < 0) mpq_set(best, t);
@@ -924,9 +903,8 @@ static void rc_check_flat_tet(const rc_case *c, const ory_ray *R,
 }
 
 /* Checks a solid's cast. */
-static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r,
-                           ory_row *row, double b, double S, double eps,
-                           int is_float) {
+static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r, ory_row *row,
+                           double b, double S, double eps, int is_float) {
   ory_iv ex, gr, sh;
   ory_hit H, G, Sh;
   double dd[3], dl;
@@ -946,13 +924,10 @@ static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r,
   ory_clip(&Sh, &sh, c->tmin, c->tmax);
   /* A hit whose entry parameter exceeds the largest real of the precision
    * (a subnormal direction) cannot be reported; prox reports a miss. */
-  if (H.hit && !H.t_inf &&
-      fabs(mpq_get_d(H.t)) > (is_float ? (double)FLT_MAX : DBL_MAX))
+  if (H.hit && !H.t_inf && fabs(mpq_get_d(H.t)) > (is_float ? (double)FLT_MAX : DBL_MAX))
     H.hit = G.hit = Sh.hit = 0;
-  if (H.hit)
-    CHECK_MSG(r->hit, "%s: exact hit reported as a miss", rc_names[c->k]);
-  if (!G.hit)
-    CHECK_MSG(!r->hit, "%s: clear miss reported as a hit", rc_names[c->k]);
+  if (H.hit) CHECK_MSG(r->hit, "%s: exact hit reported as a miss", rc_names[c->k]);
+  if (!G.hit) CHECK_MSG(!r->hit, "%s: clear miss reported as a hit", rc_names[c->k]);
   if (H.hit != G.hit || H.hit != Sh.hit) {
     ++row->amb;
     row->amb_diff += r->hit != H.hit;
@@ -962,14 +937,14 @@ static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r,
   if (r->hit && H.hit && Sh.hit && !H.t_inf) {
     int clear_inside = G.inside == Sh.inside;
     if (clear_inside)
-      CHECK_MSG(r->inside == H.inside, "%s: inside %d, exact %d",
-                rc_names[c->k], r->inside, H.inside);
+      CHECK_MSG(r->inside == H.inside, "%s: inside %d, exact %d", rc_names[c->k], r->inside,
+                H.inside);
     if (clear_inside && !H.inside) {
       double e = rc_terr(r->t, H.t, dl, eps, S);
       if (ex.cos_in >= RC_COND) {
         oracle_max(&row->t_err, e);
-        CHECK_MSG(e <= RC_TBOUND, "%s: entry t error %g eps S (cos %g)",
-                  rc_names[c->k], e, ex.cos_in);
+        CHECK_MSG(e <= RC_TBOUND, "%s: entry t error %g eps S (cos %g)", rc_names[c->k], e,
+                  ex.cos_in);
       } else {
         oracle_max(&row->t_ill, e);
       }
@@ -980,14 +955,12 @@ static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r,
       if (ex.fmargin > b && ex.kind != ORACLE_INTERIOR &&
           !((c->k == RC_AABB || c->k == RC_OBB) && ex.kind != ORACLE_FACE)) {
         ++row->feat;
-        CHECK_MSG(r->kind == ex.kind && r->index == ex.index,
-                  "%s: feature %d %d, exact %d %d", rc_names[c->k], r->kind,
-                  r->index, ex.kind, ex.index);
+        CHECK_MSG(r->kind == ex.kind && r->index == ex.index, "%s: feature %d %d, exact %d %d",
+                  rc_names[c->k], r->kind, r->index, ex.kind, ex.index);
       }
       /* Outward normal: against the direction. */
       CHECK(r->n[0] * dd[0] + r->n[1] * dd[1] + r->n[2] * dd[2] <= 0);
-      CHECK(fabs(r->n[0] * r->n[0] + r->n[1] * r->n[1] + r->n[2] * r->n[2] -
-                 1) < 1e-4);
+      CHECK(fabs(r->n[0] * r->n[0] + r->n[1] * r->n[1] + r->n[2] * r->n[2] - 1) < 1e-4);
     } else if (clear_inside) {
       /* Inside: t is tmin exactly. */
       CHECK(r->t == (is_float ? (double)(float)c->tmin : c->tmin));
@@ -1008,9 +981,8 @@ static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r,
 }
 
 /* Checks a surface's cast (plane, triangle). */
-static void rc_check_surface(const rc_case *c, const ory_ray *R,
-                             const rc_res *r, ory_row *row, double band,
-                             double S, double eps) {
+static void rc_check_surface(const rc_case *c, const ory_ray *R, const rc_res *r, ory_row *row,
+                             double band, double S, double eps) {
   mpq_t t;
   double dd[3], dl, cosv = 1;
   int exact, zeros = 0, near = 0;
@@ -1032,8 +1004,7 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R,
       mpq_sub(t, off, t);
       mpq_div(t, t, nd);
       q3_get_d(&n, nn);
-      cosv = fabs(mpq_get_d(nd)) /
-             (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) * dl);
+      cosv = fabs(mpq_get_d(nd)) / (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) * dl);
     }
     q3_clear(&n);
     mpq_clears(nd, off, NULL);
@@ -1052,23 +1023,20 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R,
     double tmax = fmax(c->tmin, c->tmax), tol = band * S / (dl * cosv);
     double te = mpq_get_d(t);
     exact = te >= c->tmin && te <= tmax;
-    near =
-        fabs(te - c->tmin) <= tol || (isfinite(tmax) && fabs(te - tmax) <= tol);
+    near = fabs(te - c->tmin) <= tol || (isfinite(tmax) && fabs(te - tmax) <= tol);
   }
   if (near) {
     ++row->amb;
     row->amb_diff += r->hit != exact;
   } else {
     ++row->decided;
-    CHECK_MSG(r->hit == exact, "%s: hit %d, exact %d", rc_names[c->k], r->hit,
-              exact);
+    CHECK_MSG(r->hit == exact, "%s: hit %d, exact %d", rc_names[c->k], r->hit, exact);
   }
   if (r->hit && exact) {
     double e = rc_terr(r->t, t, dl, eps, S);
     if (cosv >= RC_COND) {
       oracle_max(&row->t_err, e);
-      CHECK_MSG(e <= RC_TBOUND, "%s: t error %g eps S (cos %g)", rc_names[c->k],
-                e, cosv);
+      CHECK_MSG(e <= RC_TBOUND, "%s: t error %g eps S (cos %g)", rc_names[c->k], e, cosv);
     } else {
       oracle_max(&row->t_ill, e);
     }
@@ -1083,9 +1051,8 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R,
         index = zeros == 1 ? 1 : (zeros == 2 ? 2 : 0);
       }
       ++row->feat;
-      CHECK_MSG(r->kind == kind && r->index == index,
-                "triangle feature %d %d, exact %d %d", r->kind, r->index, kind,
-                index);
+      CHECK_MSG(r->kind == kind && r->index == index, "triangle feature %d %d, exact %d %d",
+                r->kind, r->index, kind, index);
       CHECK(r->bary[0] >= 0 && r->bary[1] >= 0 && r->bary[2] >= 0);
       CHECK(fabs(r->bary[0] + r->bary[1] + r->bary[2] - 1) < 1e-4);
     }
@@ -1105,19 +1072,17 @@ static void rc_check(rc_case *c, int is_float, int kind) {
   ++row->cases;
   h_case_begin();
   CHECK(r.ret == r.hit);
-  CHECK_MSG(r.ret_null == r.ret, "%s: %d with out = NULL, %d with out",
-            rc_names[c->k], r.ret_null, r.ret);
+  CHECK_MSG(r.ret_null == r.ret, "%s: %d with out = NULL, %d with out", rc_names[c->k], r.ret_null,
+            r.ret);
   if (r.hit) {
     ++row->hits;
-    CHECK_MSG(rc_finite_result(&r), "%s: non-finite result of a hit",
-              rc_names[c->k]);
+    CHECK_MSG(rc_finite_result(&r), "%s: non-finite result of a hit", rc_names[c->k]);
     /* Every hit from outside has a unit normal, conservative hits of a
      * solid (rays that miss by less than the margin) included. */
     if (!r.inside && !(c->k == RC_TET && rc_tet_flat(c)))
-      CHECK_MSG(fabs(r.n[0] * r.n[0] + r.n[1] * r.n[1] + r.n[2] * r.n[2] - 1) <
-                    1e-4,
-                "%s: normal (%g, %g, %g) of a hit is not unit", rc_names[c->k],
-                r.n[0], r.n[1], r.n[2]);
+      CHECK_MSG(fabs(r.n[0] * r.n[0] + r.n[1] * r.n[1] + r.n[2] * r.n[2] - 1) < 1e-4,
+                "%s: normal (%g, %g, %g) of a hit is not unit", rc_names[c->k], r.n[0], r.n[1],
+                r.n[2]);
   }
   S = rc_scale(c);
   ory_ray_init(&R);
@@ -1132,8 +1097,7 @@ static void rc_check(rc_case *c, int is_float, int kind) {
   } else if (c->k == RC_TET && rc_tet_flat(c)) {
     rc_check_flat_tet(c, &R, &r, row, band, S, is_float);
   } else {
-    rc_check_solid(c, &R, &r, row, band * rc_kernel_scale(c, S), S, eps,
-                   is_float);
+    rc_check_solid(c, &R, &r, row, band * rc_kernel_scale(c, S), S, eps, is_float);
   }
   if (h_case_failed()) rc_note(c, is_float, &r);
   ory_ray_clear(&R);
@@ -1148,8 +1112,7 @@ static void rc_kernel_test(int k) {
   long i, n = h_count(5000);
   for (prec = 0; prec < 2; ++prec) {
     for (kind = 0; kind < ORACLE_KINDS; ++kind) {
-      oracle_rng g =
-          oracle_rng_make((uint64_t)(1000 * k + 10 * kind + prec + 12345));
+      oracle_rng g = oracle_rng_make((uint64_t)(1000 * k + 10 * kind + prec + 12345));
       for (i = 0; i < n; ++i) {
         rc_case c;
         if (kind == ORACLE_ADVERSARIAL)
@@ -1217,16 +1180,15 @@ static void test_raycast_documented(void) {
   CHECK(!prox_raycast_aabbf(&rf, &bf, &hf));
   /* Start on the surface, leaving: hit at tmin, inside, exit tmin. */
   r = prox_ray_make(prox_v3(1, 0.5, 0.5), prox_v3(1, 0, 0));
-  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 0 && h.t_exit == 0 &&
-        h.inside == 1 && h.feature.kind == PROX_FEATURE_INTERIOR);
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 0 && h.t_exit == 0 && h.inside == 1 &&
+        h.feature.kind == PROX_FEATURE_INTERIOR);
   /* Start inside. */
   r = prox_ray_make(prox_v3(0, 0, 0), prox_v3(0, 0, 2));
-  CHECK(prox_raycast_aabb(&r, &b, &h) && h.inside && h.t == 0 &&
-        h.t_exit == 0.5);
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.inside && h.t == 0 && h.t_exit == 0.5);
   /* Entry through an edge exactly: EDGE feature. */
   r = prox_ray_make(prox_v3(-2, -2, 0), prox_v3(1, 1, 0));
-  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 1 &&
-        h.feature.kind == PROX_FEATURE_EDGE && h.feature.index == 8);
+  CHECK(prox_raycast_aabb(&r, &b, &h) && h.t == 1 && h.feature.kind == PROX_FEATURE_EDGE &&
+        h.feature.index == 8);
   /* Zero direction: the point. */
   r = prox_ray_make(prox_v3(0.5, 0, 0), prox_v3(0, 0, 0));
   CHECK(prox_raycast_aabb(&r, &b, &h) && h.inside && h.t == 0);
@@ -1263,9 +1225,8 @@ static void test_raycast_documented(void) {
   /* The triangle's barycentrics and normal. */
   t.v[2] = prox_v3(0, 1, 0);
   r = prox_ray_make(prox_v3(0.25, 0.5, 2), prox_v3(0, 0, -2));
-  CHECK(prox_raycast_triangle(&r, &t, &h) && h.t == 1 && h.bary[0] == 0.25 &&
-        h.bary[1] == 0.25 && h.bary[2] == 0.5 && h.normal.z == 1 &&
-        h.feature.kind == PROX_FEATURE_FACE);
+  CHECK(prox_raycast_triangle(&r, &t, &h) && h.t == 1 && h.bary[0] == 0.25 && h.bary[1] == 0.25 &&
+        h.bary[2] == 0.5 && h.normal.z == 1 && h.feature.kind == PROX_FEATURE_FACE);
   /* A plane with a zero normal, and a ray in a plane: no hit. */
   pl.normal = prox_v3(0, 0, 0);
   pl.offset = 0;
@@ -1315,8 +1276,8 @@ static rs_iv rs_irand(oracle_rng *g, int n) {
  * triangle (a, b, c), the origin given as the dyadic point
  * (wa a + wb b + wc c) / 2^m (exact in float and double for the sizes
  * used). Returns 1 on a hit; *t gets t. */
-static int rs_cast(int is_float, rs_iv a, rs_iv b, rs_iv c, int wa, int wb,
-                   int wc, int m, rs_iv d, double *t) {
+static int rs_cast(int is_float, rs_iv a, rs_iv b, rs_iv c, int wa, int wb, int wc, int m, rs_iv d,
+                   double *t) {
   double s = ldexp(1.0, -m);
   double ox = s * (double)(wa * a.x + wb * b.x + wc * c.x);
   double oy = s * (double)(wa * a.y + wb * b.y + wc * c.y);
@@ -1334,8 +1295,7 @@ static int rs_cast(int is_float, rs_iv a, rs_iv b, rs_iv c, int wa, int wb,
     *t = (double)h.t;
   } else {
     prox_triangle tri;
-    prox_ray r = prox_ray_make(prox_v3(ox, oy, oz),
-                               prox_v3((double)d.x, (double)d.y, (double)d.z));
+    prox_ray r = prox_ray_make(prox_v3(ox, oy, oz), prox_v3((double)d.x, (double)d.y, (double)d.z));
     prox_rayhit h;
     tri.v[0] = prox_v3((double)a.x, (double)a.y, (double)a.z);
     tri.v[1] = prox_v3((double)b.x, (double)b.y, (double)b.z);
@@ -1362,8 +1322,8 @@ static void test_raycast_on_surface(void) {
     for (prec = 0; prec < 2; ++prec) {
       double t = -1;
       CHECK_MSG(rs_cast(prec, a, b, c, 5, 1, 2, 3, d, &t) && t == 0,
-                "%s: the face point (5, 1, 2) along (0, 3, -1): t %a",
-                prec ? "float" : "double", t);
+                "%s: the face point (5, 1, 2) along (0, 3, -1): t %a", prec ? "float" : "double",
+                t);
     }
   }
   {
@@ -1371,8 +1331,8 @@ static void test_raycast_on_surface(void) {
      * T2 = (11.5, 24, -3.5), (49.5, 72, 22.5), (99.5, 40, 32.5), all
      * doubled to integers; o = (21, 36, 3) = (v0 + 3 v1) / 4 of T1 (in the
      * doubled frame too), d = (0.375, -0.5, -0.75) times 8. */
-    rs_iv p = {99, 144, 45}, q = {23, 48, -7}, r = {-77, 112, -27},
-          e = {199, 80, 65}, d = {3, -4, -6};
+    rs_iv p = {99, 144, 45}, q = {23, 48, -7}, r = {-77, 112, -27}, e = {199, 80, 65},
+          d = {3, -4, -6};
     for (prec = 0; prec < 2; ++prec) {
       double t1 = -1, t2 = -1;
       int h1 = rs_cast(prec, p, q, r, 1, 3, 0, 2, d, &t1);
@@ -1401,11 +1361,10 @@ static void test_raycast_on_surface(void) {
                   "%s: face point (%d a + %d b + %d c) / 2^%d of a = (%lld, "
                   "%lld, %lld), b = (%lld, %lld, %lld), c = (%lld, %lld, "
                   "%lld), d = (%lld, %lld, %lld): hit %d, t %a",
-                  prec ? "float" : "double", wa, wb, wc, m, (long long)a.x,
-                  (long long)a.y, (long long)a.z, (long long)b.x,
-                  (long long)b.y, (long long)b.z, (long long)c.x,
-                  (long long)c.y, (long long)c.z, (long long)d.x,
-                  (long long)d.y, (long long)d.z, hit, t);
+                  prec ? "float" : "double", wa, wb, wc, m, (long long)a.x, (long long)a.y,
+                  (long long)a.z, (long long)b.x, (long long)b.y, (long long)b.z, (long long)c.x,
+                  (long long)c.y, (long long)c.z, (long long)d.x, (long long)d.y, (long long)d.z,
+                  hit, t);
       }
     }
     /* A point of the edge a b shared by (a, b, c) and (b, a, e). */
@@ -1425,11 +1384,9 @@ static void test_raycast_on_surface(void) {
                   "(%lld, %lld, %lld); c = (%lld, %lld, %lld), e = (%lld, "
                   "%lld, %lld), d = (%lld, %lld, %lld): hits %d %d (cross "
                   "%d)",
-                  prec ? "float" : "double", wx, m, (long long)a.x,
-                  (long long)a.y, (long long)a.z, (long long)b.x,
-                  (long long)b.y, (long long)b.z, (long long)c.x,
-                  (long long)c.y, (long long)c.z, (long long)e.x,
-                  (long long)e.y, (long long)e.z, (long long)d.x,
+                  prec ? "float" : "double", wx, m, (long long)a.x, (long long)a.y, (long long)a.z,
+                  (long long)b.x, (long long)b.y, (long long)b.z, (long long)c.x, (long long)c.y,
+                  (long long)c.z, (long long)e.x, (long long)e.y, (long long)e.z, (long long)d.x,
                   (long long)d.y, (long long)d.z, h1, h2, cross);
         CHECK((!h1 || t1 == 0) && (!h2 || t2 == 0));
       }
@@ -1459,8 +1416,7 @@ static void test_raycast_zero_radius(void) {
       if (c == 2) o[0] = -3, o[1] = 0, o[2] = 0;
       if (c == 3) o[1] = prec ? 0x1p-140 : 0x1p-1060;
       if (prec == 0) {
-        prox_ray r =
-            prox_ray_make(prox_v3(o[0], o[1], o[2]), prox_v3(d[0], d[1], d[2]));
+        prox_ray r = prox_ray_make(prox_v3(o[0], o[1], o[2]), prox_v3(d[0], d[1], d[2]));
         prox_rayhit h;
         if (c == 0 || c == 3) {
           prox_sphere s;
@@ -1476,9 +1432,8 @@ static void test_raycast_zero_radius(void) {
         }
         n[0] = h.normal.x, n[1] = h.normal.y, n[2] = h.normal.z;
       } else {
-        prox_rayf r =
-            prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
-                           prox_v3f((float)d[0], (float)d[1], (float)d[2]));
+        prox_rayf r = prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
+                                     prox_v3f((float)d[0], (float)d[1], (float)d[2]));
         prox_rayhitf h;
         if (c == 0 || c == 3) {
           prox_spheref s;
@@ -1510,18 +1465,15 @@ static void test_raycast_zero_radius(void) {
         want[0] /= len, want[1] /= len;
       }
       CHECK_MSG(hit, "%s case %d: no hit", prec ? "float" : "double", c);
-      CHECK_MSG(fabs(n[0] - want[0]) + fabs(n[1] - want[1]) +
-                        fabs(n[2] - want[2]) <
-                    1e-6,
-                "%s case %d: normal (%g, %g, %g), expected (%g, %g, %g)",
-                prec ? "float" : "double", c, n[0], n[1], n[2], want[0],
-                want[1], want[2]);
+      CHECK_MSG(fabs(n[0] - want[0]) + fabs(n[1] - want[1]) + fabs(n[2] - want[2]) < 1e-6,
+                "%s case %d: normal (%g, %g, %g), expected (%g, %g, %g)", prec ? "float" : "double",
+                c, n[0], n[1], n[2], want[0], want[1], want[2]);
     }
 }
 
 /* An OBB (double and float) from double data. */
-static void rc_obb_make(const double c[3], double ax[3][3], const double h[3],
-                        prox_obb *o, prox_obbf *of) {
+static void rc_obb_make(const double c[3], double ax[3][3], const double h[3], prox_obb *o,
+                        prox_obbf *of) {
   int i;
   o->center = RC_V3(c);
   of->center = RC_V3F(c);
@@ -1536,8 +1488,7 @@ static void rc_obb_make(const double c[3], double ax[3][3], const double h[3],
 /* For a valid OBB the point and ray queries read the same box: from p
  * outside, the ray towards prox_point_obb's closest point enters at t = 1;
  * from p inside, the ray starts inside. */
-static void rc_obb_agree(const prox_obb *o, const prox_obbf *of,
-                         const double p[3], int outside) {
+static void rc_obb_agree(const prox_obb *o, const prox_obbf *of, const double p[3], int outside) {
   prox_closest c;
   prox_closestf cf;
   prox_rayhit h;
@@ -1549,14 +1500,12 @@ static void rc_obb_agree(const prox_obb *o, const prox_obbf *of,
   prox_point_obb(pv, o, &c);
   prox_point_obbf(pf, of, &cf);
   r = prox_ray_make(pv, outside ? prox_vsub(c.point, pv) : prox_v3(1, 0, 0));
-  rf = prox_ray_makef(pf,
-                      outside ? prox_vsubf(cf.point, pf) : prox_v3f(1, 0, 0));
+  rf = prox_ray_makef(pf, outside ? prox_vsubf(cf.point, pf) : prox_v3f(1, 0, 0));
   CHECK(prox_raycast_obb(&r, o, &h) && h.inside == !outside);
   CHECK(prox_raycast_obbf(&rf, of, &hf) && hf.inside == !outside);
   if (outside) {
     CHECK_MSG(fabs(h.t - 1) < 1e-12, "double: entry t %.17g, expected 1", h.t);
-    CHECK_MSG(fabs(hf.t - 1) < 1e-5, "float: entry t %.9g, expected 1",
-              (double)hf.t);
+    CHECK_MSG(fabs(hf.t - 1) < 1e-5, "float: entry t %.9g, expected 1", (double)hf.t);
   }
 }
 
@@ -1610,8 +1559,7 @@ static void test_primitives_is_valid(void) {
       /* The double box from j = 0, the float box from j = 1. */
       rc_obb_make(c, ax, h, j ? &scratch : &o, j ? &of : &scratchf);
       CHECK_MSG((j ? prox_obb_is_validf(&of) : prox_obb_is_valid(&o)) == want,
-                "OBB case %d (%s): valid %d, expected %d", k,
-                j ? "float" : "double",
+                "OBB case %d (%s): valid %d, expected %d", k, j ? "float" : "double",
                 j ? prox_obb_is_validf(&of) : prox_obb_is_valid(&o), want);
     }
     if (want) {
@@ -1632,10 +1580,9 @@ static void test_primitives_is_valid(void) {
       if (k == 3) p.normal.z = 0, pf.normal.z = 0, p.offset = pf.offset = 0;
       if (k == 4) p.offset = NAN, pf.offset = NAN;
       if (k == 5) p.normal.x = INFINITY, pf.normal.x = INFINITY;
-      CHECK_MSG(prox_plane_is_valid(&p) == want &&
-                    prox_plane_is_validf(&pf) == want,
-                "plane case %d: valid %d / %d, expected %d", k,
-                prox_plane_is_valid(&p), prox_plane_is_validf(&pf), want);
+      CHECK_MSG(prox_plane_is_valid(&p) == want && prox_plane_is_validf(&pf) == want,
+                "plane case %d: valid %d / %d, expected %d", k, prox_plane_is_valid(&p),
+                prox_plane_is_validf(&pf), want);
     }
   }
   { /* AABBs: finite, min <= max (zero size allowed). */
@@ -1649,10 +1596,9 @@ static void test_primitives_is_valid(void) {
       if (k == 2) b.min.z = 4, bf.min.z = 4;
       if (k == 3) b.max.x = INFINITY, bf.max.x = INFINITY;
       if (k == 4) b.min.y = NAN, bf.min.y = NAN;
-      CHECK_MSG(prox_aabb_is_valid(&b) == want &&
-                    prox_aabb_is_validf(&bf) == want,
-                "AABB case %d: valid %d / %d, expected %d", k,
-                prox_aabb_is_valid(&b), prox_aabb_is_validf(&bf), want);
+      CHECK_MSG(prox_aabb_is_valid(&b) == want && prox_aabb_is_validf(&bf) == want,
+                "AABB case %d: valid %d / %d, expected %d", k, prox_aabb_is_valid(&b),
+                prox_aabb_is_validf(&bf), want);
     }
   }
   { /* Rectangles: two orthonormal axes. */
@@ -1672,11 +1618,9 @@ static void test_primitives_is_valid(void) {
       if (k == 2) q.axis[1].z = 2, qf.axis[1].z = 2;
       if (k == 3) q.axis[1].x = 0.5, qf.axis[1].x = 0.5f;
       if (k == 4) q.half[0] = NAN, qf.half[0] = NAN;
-      CHECK_MSG(prox_rectangle_is_valid(&q) == want &&
-                    prox_rectangle_is_validf(&qf) == want,
-                "rectangle case %d: valid %d / %d, expected %d", k,
-                prox_rectangle_is_valid(&q), prox_rectangle_is_validf(&qf),
-                want);
+      CHECK_MSG(prox_rectangle_is_valid(&q) == want && prox_rectangle_is_validf(&qf) == want,
+                "rectangle case %d: valid %d / %d, expected %d", k, prox_rectangle_is_valid(&q),
+                prox_rectangle_is_validf(&qf), want);
     }
   }
 }

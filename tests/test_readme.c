@@ -14,18 +14,17 @@
 #include "harness.h"
 #include "kernels.h"
 
-#define TR_BEGIN                                                               \
-  "<!-- kernel registry: begin (generated from tests/kernels.h; "              \
+#define TR_BEGIN                                                                                   \
+  "<!-- kernel registry: begin (generated from tests/kernels.h; "                                  \
   "./build/tests/test_readme checks it and --print prints it) -->\n"
 #define TR_END "<!-- kernel registry: end -->\n"
 
 /* The name of a primitive of the registry (its member in k1_prims). */
 static const char *tr_prim(const char *m) {
   static const char *const names[][2] = {
-      {"pl", "plane"},   {"ln", "line"},       {"ry", "ray"},
-      {"sg", "segment"}, {"tr", "triangle"},   {"rc", "rectangle"},
-      {"ab", "aabb"},    {"ob", "obb"},        {"sp", "sphere"},
-      {"cp", "capsule"}, {"te", "tetrahedron"}};
+      {"pl", "plane"},    {"ln", "line"},      {"ry", "ray"},        {"sg", "segment"},
+      {"tr", "triangle"}, {"rc", "rectangle"}, {"ab", "aabb"},       {"ob", "obb"},
+      {"sp", "sphere"},   {"cp", "capsule"},   {"te", "tetrahedron"}};
   size_t i;
   for (i = 0; i < sizeof names / sizeof names[0]; ++i)
     if (strcmp(m, names[i][0]) == 0) return names[i][1];
@@ -41,31 +40,26 @@ static H_PRINTF(3, 4) void tr_add(char *t, size_t cap, const char *fmt, ...) {
   va_end(ap);
 }
 
-#define TR_K1(name, prim, degree, param_degree)                                \
-  tr_add(                                                                      \
-      t, cap, "| K1 | `prox_" #name "` | point, %s | %s, point, feature |\n",  \
-      tr_prim(#prim), (degree) == 2 ? "squared distance" : "signed distance");
-#define TR_K2(name, first, second)                                             \
-  tr_add(t, cap,                                                               \
-         "| K2 | `prox_" #name "` | " #first ", " #second                      \
+#define TR_K1(name, prim, degree, param_degree)                                                    \
+  tr_add(t, cap, "| K1 | `prox_" #name "` | point, %s | %s, point, feature |\n", tr_prim(#prim),   \
+         (degree) == 2 ? "squared distance" : "signed distance");
+#define TR_K2(name, first, second)                                                                 \
+  tr_add(t, cap,                                                                                   \
+         "| K2 | `prox_" #name "` | " #first ", " #second                                          \
          " | squared distance, both points, features |\n");
-#define TR_K3(name, prim, solid)                                               \
-  tr_add(t, cap, "| K3 | `prox_" #name "` | ray, %s | hit, t, %s |\n",         \
-         tr_prim(#prim),                                                       \
+#define TR_K3(name, prim, solid)                                                                   \
+  tr_add(t, cap, "| K3 | `prox_" #name "` | ray, %s | hit, t, %s |\n", tr_prim(#prim),             \
          (solid) ? "t_exit, inside flag, point, normal" : "point, normal");
-#define TR_OVERLAP(name, first, second)                                        \
-  tr_add(t, cap, "| overlap | `prox_" #name "` | %s, %s | 0 or 1 |\n",         \
-         tr_prim(#first), tr_prim(#second));
-#define TR_VALID(name, prim)                                                   \
-  tr_add(t, cap, "| validity | `prox_" #name "` | %s | 0 or 1 |\n",            \
-         tr_prim(#prim));
-#define TR_K4(name, coords, degree, verts, type)                               \
-  tr_add(t, cap,                                                               \
-         "| K4 | `prox_ipc_" #name                                             \
-         "`, `_gradient`, `_hessian` | %d vertices%s "                         \
-         "| value (degree %d), gradient (%d), Hessian (%d x %d) |\n",          \
-         verts, strcmp(#type, "NONE") ? ", distance type" : "", degree,        \
-         coords, coords, coords);
+#define TR_OVERLAP(name, first, second)                                                            \
+  tr_add(t, cap, "| overlap | `prox_" #name "` | %s, %s | 0 or 1 |\n", tr_prim(#first),            \
+         tr_prim(#second));
+#define TR_VALID(name, prim)                                                                       \
+  tr_add(t, cap, "| validity | `prox_" #name "` | %s | 0 or 1 |\n", tr_prim(#prim));
+#define TR_K4(name, coords, degree, verts, type)                                                   \
+  tr_add(t, cap,                                                                                   \
+         "| K4 | `prox_ipc_" #name "`, `_gradient`, `_hessian` | %d vertices%s "                   \
+         "| value (degree %d), gradient (%d), Hessian (%d x %d) |\n",                              \
+         verts, strcmp(#type, "NONE") ? ", distance type" : "", degree, coords, coords, coords);
 
 /* The table of the registry, markers included, into t. */
 static void tr_table(char *t, size_t cap) {
@@ -96,12 +90,11 @@ static void test_table(void) {
   tr_table(tr_want, sizeof tr_want);
   b = strstr(tr_buf, TR_BEGIN);
   e = b ? strstr(b, TR_END) : NULL;
-  if (!CHECK_MSG(b && e, "%s: no kernel table between the markers %s and %s",
-                 PROX_README, "<!-- kernel registry: begin", TR_END))
+  if (!CHECK_MSG(b && e, "%s: no kernel table between the markers %s and %s", PROX_README,
+                 "<!-- kernel registry: begin", TR_END))
     return;
   e += strlen(TR_END);
-  CHECK_MSG((size_t)(e - b) == strlen(tr_want) &&
-                memcmp(b, tr_want, strlen(tr_want)) == 0,
+  CHECK_MSG((size_t)(e - b) == strlen(tr_want) && memcmp(b, tr_want, strlen(tr_want)) == 0,
             "the kernel table of %s is not the registry's (tests/kernels.h): "
             "replace it with the output of test_readme --print",
             PROX_README);

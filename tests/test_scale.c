@@ -161,8 +161,7 @@ int main(int argc, char **argv) {
 #endif
 
 static VEC TFN(ts_vec)(uint64_t *s) {
-  return PROX_FN(prox_v3)((PROX_REAL)rng_sym(s), (PROX_REAL)rng_sym(s),
-                          (PROX_REAL)rng_sym(s));
+  return PROX_FN(prox_v3)((PROX_REAL)rng_sym(s), (PROX_REAL)rng_sym(s), (PROX_REAL)rng_sym(s));
 }
 
 static PROX_REAL TFN(ts_sc)(PROX_REAL x, int k) {
@@ -170,8 +169,7 @@ static PROX_REAL TFN(ts_sc)(PROX_REAL x, int k) {
 }
 
 static VEC TFN(ts_sc3)(VEC v, int k) {
-  return PROX_FN(prox_v3)(TFN(ts_sc)(v.x, k), TFN(ts_sc)(v.y, k),
-                          TFN(ts_sc)(v.z, k));
+  return PROX_FN(prox_v3)(TFN(ts_sc)(v.x, k), TFN(ts_sc)(v.y, k), TFN(ts_sc)(v.z, k));
 }
 
 static int TFN(ts_same)(PROX_REAL a, PROX_REAL b) {
@@ -179,8 +177,7 @@ static int TFN(ts_same)(PROX_REAL a, PROX_REAL b) {
 }
 
 static int TFN(ts_same3)(VEC a, VEC b) {
-  return TFN(ts_same)(a.x, b.x) && TFN(ts_same)(a.y, b.y) &&
-         TFN(ts_same)(a.z, b.z);
+  return TFN(ts_same)(a.x, b.x) && TFN(ts_same)(a.y, b.y) && TFN(ts_same)(a.z, b.z);
 }
 
 /* A value of degree dp (2: a squared distance, 1: a distance) at scale 2^k
@@ -207,12 +204,11 @@ static void TFN(ts_bpoint)(const PROX_FN(prox_triangle) * t, VEC b, double *x) {
 
 /* The K1 result rk at scale 2^k is r1 scaled: squared distance 4^k times,
  * point 2^k times, parameters 2^(k ps) times, the same feature. */
-static int TFN(ts_k1_cov)(const PROX_FN(prox_closest) * r1,
-                          const PROX_FN(prox_closest) * rk, int k, int ps) {
+static int TFN(ts_k1_cov)(const PROX_FN(prox_closest) * r1, const PROX_FN(prox_closest) * rk, int k,
+                          int ps) {
   int i, ok = TFN(ts_same)(rk->sqdist, TFN(ts_sc)(r1->sqdist, 2 * k)) &&
               TFN(ts_same3)(rk->point, TFN(ts_sc3)(r1->point, k)) &&
-              rk->feature.kind == r1->feature.kind &&
-              rk->feature.index == r1->feature.index;
+              rk->feature.kind == r1->feature.kind && rk->feature.index == r1->feature.index;
   for (i = 0; i < 4; ++i)
     ok &= TFN(ts_same)(rk->param[i], TFN(ts_sc)(r1->param[i], ps * k));
   return ok;
@@ -221,39 +217,36 @@ static int TFN(ts_k1_cov)(const PROX_FN(prox_closest) * r1,
 static void TFN(ts_note_k1)(const char *what, const PROX_FN(prox_closest) * r) {
   h_note("%s: sqdist %a point (%a, %a, %a) param (%a, %a, %a, %a) feature "
          "%d/%d",
-         what, (double)r->sqdist, (double)r->point.x, (double)r->point.y,
-         (double)r->point.z, (double)r->param[0], (double)r->param[1],
-         (double)r->param[2], (double)r->param[3], r->feature.kind,
-         r->feature.index);
+         what, (double)r->sqdist, (double)r->point.x, (double)r->point.y, (double)r->point.z,
+         (double)r->param[0], (double)r->param[1], (double)r->param[2], (double)r->param[3],
+         r->feature.kind, r->feature.index);
 }
 
 /* One K1 query at scale 1 (p, g1) and 2^k (pk, gk): the returned value
  * (squared distance, dp = 2, or signed distance, dp = 1) with a result and
  * with out = NULL, and the result, scaled. */
-#define TS_K1(name, fn, g1, gk, dp, ps)                                        \
-  do {                                                                         \
-    PROX_FN(prox_closest) r1_, rk_;                                            \
-    PROX_REAL d1_ = PROX_FN(fn)(p, g1, &r1_), dk_ = PROX_FN(fn)(pk, gk, &rk_); \
-    PROX_REAL n1_ = PROX_FN(fn)(p, g1, NULL), nk_ = PROX_FN(fn)(pk, gk, NULL); \
-    if (!CHECK_MSG(TFN(ts_agree)(dk_, d1_, k, dp, far) &&                      \
-                       TFN(ts_agree)(nk_, n1_, k, dp, far) &&                  \
-                       (far || TFN(ts_k1_cov)(&r1_, &rk_, k, ps)),             \
-                   "%s at 2^%d: %a (NULL: %a), at 1: %a (NULL: %a)", name, k,  \
-                   (double)dk_, (double)nk_, (double)d1_, (double)n1_)) {      \
-      TFN(ts_note_k1)("at 2^k", &rk_);                                         \
-      TFN(ts_note_k1)("at 1", &r1_);                                           \
-    }                                                                          \
+#define TS_K1(name, fn, g1, gk, dp, ps)                                                            \
+  do {                                                                                             \
+    PROX_FN(prox_closest) r1_, rk_;                                                                \
+    PROX_REAL d1_ = PROX_FN(fn)(p, g1, &r1_), dk_ = PROX_FN(fn)(pk, gk, &rk_);                     \
+    PROX_REAL n1_ = PROX_FN(fn)(p, g1, NULL), nk_ = PROX_FN(fn)(pk, gk, NULL);                     \
+    if (!CHECK_MSG(TFN(ts_agree)(dk_, d1_, k, dp, far) && TFN(ts_agree)(nk_, n1_, k, dp, far) &&   \
+                       (far || TFN(ts_k1_cov)(&r1_, &rk_, k, ps)),                                 \
+                   "%s at 2^%d: %a (NULL: %a), at 1: %a (NULL: %a)", name, k, (double)dk_,         \
+                   (double)nk_, (double)d1_, (double)n1_)) {                                       \
+      TFN(ts_note_k1)("at 2^k", &rk_);                                                             \
+      TFN(ts_note_k1)("at 1", &r1_);                                                               \
+    }                                                                                              \
   } while (0)
 
 /* The K1 kernels of the registry (tests/kernels.h) on the primitives g
  * and gk. */
-#define TS_K1_X(name, prim, degree, param_degree)                              \
+#define TS_K1_X(name, prim, degree, param_degree)                                                  \
   TS_K1(#name, prox_##name, &g.prim, &gk.prim, degree, param_degree);
 
 /* *gk = *g with every length scaled by 2^k (the plane's and boxes' unit
  * axes kept). */
-static void TFN(ts_prims_scale)(TFN(k1_prims) * gk, const TFN(k1_prims) * g,
-                                int k) {
+static void TFN(ts_prims_scale)(TFN(k1_prims) * gk, const TFN(k1_prims) * g, int k) {
   int m;
   *gk = *g;
   gk->pl.offset = TFN(ts_sc)(g->pl.offset, k);
@@ -306,8 +299,7 @@ static void PROX_FN(body_point)(int far) {
       p.x = TS_NEXT(p.x, (PROX_REAL)(rng_next(&s) & 1 ? 2 : -2));
       if (rng_next(&s) & 1) p.y = TS_NEXT(TS_NEXT(p.y, 2), 2);
     }
-    if (deg == 5)
-      v2 = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(v3, TS_SHORT));
+    if (deg == 5) v2 = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(v3, TS_SHORT));
     v3 = deg == 2 ? TFN(k1_lerp)(a, v2, t) : v3;
     TFN(k1_prims_make)(&g, a, b, v2, v3, deg);
     bary = PROX_FN(prox_triangle_barycentric)(p, &g.tr);
@@ -331,14 +323,14 @@ static void PROX_FN(body_point)(int far) {
                       fabs(x1[2] - xk[2]) <= tol,
                   "triangle_barycentric at 2^%d: (%a, %a, %a), at 1: (%a, %a, "
                   "%a)",
-                  k, (double)bk.x, (double)bk.y, (double)bk.z, (double)bary.x,
-                  (double)bary.y, (double)bary.z);
+                  k, (double)bk.x, (double)bk.y, (double)bk.z, (double)bary.x, (double)bary.y,
+                  (double)bary.z);
       } else {
         CHECK_MSG(TFN(ts_same3)(bk, bary),
                   "triangle_barycentric at 2^%d: (%a, %a, %a), at 1: (%a, %a, "
                   "%a)",
-                  k, (double)bk.x, (double)bk.y, (double)bk.z, (double)bary.x,
-                  (double)bary.y, (double)bary.z);
+                  k, (double)bk.x, (double)bk.y, (double)bk.z, (double)bary.x, (double)bary.y,
+                  (double)bary.z);
       }
     }
     if (h_case_failed()) {
@@ -346,44 +338,39 @@ static void PROX_FN(body_point)(int far) {
       h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
       h_note("v2 = (%a, %a, %a)", (double)v2.x, (double)v2.y, (double)v2.z);
       h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);
-      h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y, (double)p.z,
-             deg);
+      h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y, (double)p.z, deg);
     }
   }
 }
 
 /* The K2 result rk at scale 2^k is r1 scaled: squared distance 4^k times,
  * points 2^k times, the same parameters and features. */
-static int TFN(ts_k2_cov)(const PROX_FN(prox_pair) * r1,
-                          const PROX_FN(prox_pair) * rk, int k) {
+static int TFN(ts_k2_cov)(const PROX_FN(prox_pair) * r1, const PROX_FN(prox_pair) * rk, int k) {
   int i, m, ok = TFN(ts_same)(rk->sqdist, TFN(ts_sc)(r1->sqdist, 2 * k));
   for (i = 0; i < 2; ++i) {
     ok &= TFN(ts_same3)(rk->point[i], TFN(ts_sc3)(r1->point[i], k));
-    ok &= rk->feature[i].kind == r1->feature[i].kind &&
-          rk->feature[i].index == r1->feature[i].index;
+    ok &=
+        rk->feature[i].kind == r1->feature[i].kind && rk->feature[i].index == r1->feature[i].index;
     for (m = 0; m < 3; ++m)
       ok &= TFN(ts_same)(rk->param[i][m], r1->param[i][m]);
   }
   return ok;
 }
 
-#define TS_K2(name, fn, a1, b1, ak, bk)                                        \
-  do {                                                                         \
-    PROX_FN(prox_pair) r1_, rk_;                                               \
-    PROX_REAL d1_ = PROX_FN(fn)(a1, b1, &r1_),                                 \
-              dk_ = PROX_FN(fn)(ak, bk, &rk_);                                 \
-    PROX_REAL n1_ = PROX_FN(fn)(a1, b1, NULL),                                 \
-              nk_ = PROX_FN(fn)(ak, bk, NULL);                                 \
-    CHECK_MSG(TFN(ts_agree)(dk_, d1_, k, 2, far) &&                            \
-                  TFN(ts_agree)(nk_, n1_, k, 2, far) &&                        \
-                  (far || TFN(ts_k2_cov)(&r1_, &rk_, k)),                      \
-              "%s at 2^%d: %a (NULL: %a), at 1: %a (NULL: %a)", name, k,       \
-              (double)dk_, (double)nk_, (double)d1_, (double)n1_);             \
+#define TS_K2(name, fn, a1, b1, ak, bk)                                                            \
+  do {                                                                                             \
+    PROX_FN(prox_pair) r1_, rk_;                                                                   \
+    PROX_REAL d1_ = PROX_FN(fn)(a1, b1, &r1_), dk_ = PROX_FN(fn)(ak, bk, &rk_);                    \
+    PROX_REAL n1_ = PROX_FN(fn)(a1, b1, NULL), nk_ = PROX_FN(fn)(ak, bk, NULL);                    \
+    CHECK_MSG(TFN(ts_agree)(dk_, d1_, k, 2, far) && TFN(ts_agree)(nk_, n1_, k, 2, far) &&          \
+                  (far || TFN(ts_k2_cov)(&r1_, &rk_, k)),                                          \
+              "%s at 2^%d: %a (NULL: %a), at 1: %a (NULL: %a)", name, k, (double)dk_, (double)nk_, \
+              (double)d1_, (double)n1_);                                                           \
   } while (0)
 
 /* The K2 kernels of the registry on <type>_1, <type>_2 (scale 1) and
  * <type>_1k, <type>_2k (scale 2^k). */
-#define TS_K2_X(name, first, second)                                           \
+#define TS_K2_X(name, first, second)                                                               \
   TS_K2(#name, prox_##name, first##_1, second##_2, first##_1k, second##_2k);
 
 static void PROX_FN(body_pair)(int far) {
@@ -404,18 +391,16 @@ static void PROX_FN(body_pair)(int far) {
     PROX_FN(prox_capsule) c1, c2, c1k, c2k;
     /* The arguments of the K2 kernels (TS_K2_X) by type and place, at
      * scale 1 and (suffix k) 2^k. */
-    const PROX_FN(prox_line) *line_1 = &l1, *line_2 = &l2, *line_1k = &l1k,
-                             *line_2k = &l2k;
-    const PROX_FN(prox_ray) *ray_1 = &r1, *ray_2 = &r2, *ray_1k = &r1k,
-                            *ray_2k = &r2k;
-    const PROX_FN(prox_segment) *segment_1 = &s1, *segment_2 = &s2,
-                                *segment_1k = &s1k, *segment_2k = &s2k;
-    const PROX_FN(prox_triangle) *triangle_1 = &t1, *triangle_2 = &t2,
-                                 *triangle_1k = &t1k, *triangle_2k = &t2k;
-    const PROX_FN(prox_sphere) *sphere_1 = &sp, *sphere_2 = &sp2,
-                               *sphere_1k = &spk, *sphere_2k = &sp2k;
-    const PROX_FN(prox_capsule) *capsule_1 = &c1, *capsule_2 = &c2,
-                                *capsule_1k = &c1k, *capsule_2k = &c2k;
+    const PROX_FN(prox_line) *line_1 = &l1, *line_2 = &l2, *line_1k = &l1k, *line_2k = &l2k;
+    const PROX_FN(prox_ray) *ray_1 = &r1, *ray_2 = &r2, *ray_1k = &r1k, *ray_2k = &r2k;
+    const PROX_FN(prox_segment) *segment_1 = &s1, *segment_2 = &s2, *segment_1k = &s1k,
+                                *segment_2k = &s2k;
+    const PROX_FN(prox_triangle) *triangle_1 = &t1, *triangle_2 = &t2, *triangle_1k = &t1k,
+                                 *triangle_2k = &t2k;
+    const PROX_FN(prox_sphere) *sphere_1 = &sp, *sphere_2 = &sp2, *sphere_1k = &spk,
+                               *sphere_2k = &sp2k;
+    const PROX_FN(prox_capsule) *capsule_1 = &c1, *capsule_2 = &c2, *capsule_1k = &c1k,
+                                *capsule_2k = &c2k;
     for (i = 0; i < 6; ++i)
       v[i] = TFN(ts_vec)(&s);
     TFN(k2_points_degenerate)(v, deg, t);
@@ -426,14 +411,11 @@ static void PROX_FN(body_pair)(int far) {
         /* side 0: scale 1; side 1: scale 2^k. */
         PROX_FN(prox_line) *l1p = side ? &l1k : &l1, *l2p = side ? &l2k : &l2;
         PROX_FN(prox_ray) *r1p = side ? &r1k : &r1, *r2p = side ? &r2k : &r2;
-        PROX_FN(prox_segment) *s1p = side ? &s1k : &s1,
-                              *s2p = side ? &s2k : &s2;
-        PROX_FN(prox_triangle) *t1p = side ? &t1k : &t1,
-                               *t2p = side ? &t2k : &t2;
+        PROX_FN(prox_segment) *s1p = side ? &s1k : &s1, *s2p = side ? &s2k : &s2;
+        PROX_FN(prox_triangle) *t1p = side ? &t1k : &t1, *t2p = side ? &t2k : &t2;
         PROX_FN(prox_sphere) *spp = side ? &spk : &sp;
         PROX_FN(prox_sphere) *sp2p = side ? &sp2k : &sp2;
-        PROX_FN(prox_capsule) *c1p = side ? &c1k : &c1,
-                              *c2p = side ? &c2k : &c2;
+        PROX_FN(prox_capsule) *c1p = side ? &c1k : &c1, *c2p = side ? &c2k : &c2;
         for (i = 0; i < 6; ++i)
           w[i] = TFN(ts_sc3)(v[i], side ? k : 0);
         l1p->origin = r1p->origin = s1p->a = w[0];
@@ -465,19 +447,18 @@ static void PROX_FN(body_pair)(int far) {
     }
     if (h_case_failed())
       for (i = 0; i < 6; ++i)
-        h_note("v[%d] = (%a, %a, %a), kind %d", i, (double)v[i].x,
-               (double)v[i].y, (double)v[i].z, deg);
+        h_note("v[%d] = (%a, %a, %a), kind %d", i, (double)v[i].x, (double)v[i].y, (double)v[i].z,
+               deg);
   }
 }
 
 /* The cast at scale 2^k against the one at scale 1: the same hit, inside
  * flag and feature, the same t, t_exit, normal and barycentrics, the
  * point 2^k times. */
-static int TFN(ts_ray_cov)(const PROX_FN(prox_rayhit) * h1,
-                           const PROX_FN(prox_rayhit) * hk, int k) {
+static int TFN(ts_ray_cov)(const PROX_FN(prox_rayhit) * h1, const PROX_FN(prox_rayhit) * hk,
+                           int k) {
   int i, ok = h1->hit == hk->hit && h1->inside == hk->inside &&
-              h1->feature.kind == hk->feature.kind &&
-              h1->feature.index == hk->feature.index;
+              h1->feature.kind == hk->feature.kind && h1->feature.index == hk->feature.index;
   if (!h1->hit) return ok;
   ok &= TFN(ts_same)(hk->t, h1->t) && TFN(ts_same)(hk->t_exit, h1->t_exit) &&
         TFN(ts_same3)(hk->normal, h1->normal) &&
@@ -487,56 +468,53 @@ static int TFN(ts_ray_cov)(const PROX_FN(prox_rayhit) * h1,
   return ok;
 }
 
-#define TS_K3(name, fn, g1, gk)                                                \
-  do {                                                                         \
-    PROX_FN(prox_rayhit) h1_, hk_;                                             \
-    int c1_ = PROX_FN(fn)(&ry, g1, &h1_), ck_ = PROX_FN(fn)(&ryk, gk, &hk_);   \
-    int n1_ = PROX_FN(fn)(&ry, g1, NULL), nk_ = PROX_FN(fn)(&ryk, gk, NULL);   \
-    CHECK_MSG(c1_ == ck_ && n1_ == nk_ && TFN(ts_ray_cov)(&h1_, &hk_, k),      \
-              "%s at 2^%d: hit %d t %a, at 1: hit %d t %a", name, k, ck_,      \
-              (double)hk_.t, c1_, (double)h1_.t);                              \
+#define TS_K3(name, fn, g1, gk)                                                                    \
+  do {                                                                                             \
+    PROX_FN(prox_rayhit) h1_, hk_;                                                                 \
+    int c1_ = PROX_FN(fn)(&ry, g1, &h1_), ck_ = PROX_FN(fn)(&ryk, gk, &hk_);                       \
+    int n1_ = PROX_FN(fn)(&ry, g1, NULL), nk_ = PROX_FN(fn)(&ryk, gk, NULL);                       \
+    CHECK_MSG(c1_ == ck_ && n1_ == nk_ && TFN(ts_ray_cov)(&h1_, &hk_, k),                          \
+              "%s at 2^%d: hit %d t %a, at 1: hit %d t %a", name, k, ck_, (double)hk_.t, c1_,      \
+              (double)h1_.t);                                                                      \
   } while (0)
 
 /* far: the cast at 2^k hits exactly when the one at scale 1 does, where
  * that answer is robust (the same for the direction, and for the origin,
  * moved by TS_RAY_DELTA |dir| along each axis, both ways), with t within
  * TS_RAY_DELTA max(1, t) of it (t does not change with the scale). */
-#define TS_K3F(name, fn, g1, gk)                                               \
-  do {                                                                         \
-    PROX_FN(prox_rayhit) h1_, hk_;                                             \
-    int c1_ = PROX_FN(fn)(&ry, g1, &h1_), ck_ = PROX_FN(fn)(&ryk, gk, &hk_);   \
-    int robust_ = 1, ax_, sg_;                                                 \
-    for (ax_ = 0; ax_ < 6; ++ax_)                                              \
-      for (sg_ = -1; sg_ <= 1; sg_ += 2) {                                     \
-        PROX_FN(prox_ray) rp_ = ry;                                            \
-        PROX_FN(prox_vec3) *pv_ = ax_ < 3 ? &rp_.dir : &rp_.origin;            \
-        PROX_REAL *dc_ =                                                       \
-            ax_ % 3 == 0 ? &pv_->x : (ax_ % 3 == 1 ? &pv_->y : &pv_->z);       \
-        *dc_ += (PROX_REAL)sg_ * TS_RAY_DELTA * PROX_FN(prox_vlen)(ry.dir);    \
-        robust_ &= PROX_FN(fn)(&rp_, g1, NULL) == c1_;                         \
-      }                                                                        \
-    if (robust_) {                                                             \
-      CHECK_MSG(ck_ == c1_ &&                                                  \
-                    (!c1_ || fabs((double)hk_.t - (double)h1_.t) <=            \
-                                 TS_RAY_DELTA * fmax(1, fabs((double)h1_.t))), \
-                "%s at 2^%d: hit %d t %a, at 1: hit %d t %a", name, k, ck_,    \
-                (double)hk_.t, c1_, (double)h1_.t);                            \
-      ++robust_n;                                                              \
-    }                                                                          \
+#define TS_K3F(name, fn, g1, gk)                                                                   \
+  do {                                                                                             \
+    PROX_FN(prox_rayhit) h1_, hk_;                                                                 \
+    int c1_ = PROX_FN(fn)(&ry, g1, &h1_), ck_ = PROX_FN(fn)(&ryk, gk, &hk_);                       \
+    int robust_ = 1, ax_, sg_;                                                                     \
+    for (ax_ = 0; ax_ < 6; ++ax_)                                                                  \
+      for (sg_ = -1; sg_ <= 1; sg_ += 2) {                                                         \
+        PROX_FN(prox_ray) rp_ = ry;                                                                \
+        PROX_FN(prox_vec3) *pv_ = ax_ < 3 ? &rp_.dir : &rp_.origin;                                \
+        PROX_REAL *dc_ = ax_ % 3 == 0 ? &pv_->x : (ax_ % 3 == 1 ? &pv_->y : &pv_->z);              \
+        *dc_ += (PROX_REAL)sg_ * TS_RAY_DELTA * PROX_FN(prox_vlen)(ry.dir);                        \
+        robust_ &= PROX_FN(fn)(&rp_, g1, NULL) == c1_;                                             \
+      }                                                                                            \
+    if (robust_) {                                                                                 \
+      CHECK_MSG(ck_ == c1_ && (!c1_ || fabs((double)hk_.t - (double)h1_.t) <=                      \
+                                           TS_RAY_DELTA * fmax(1, fabs((double)h1_.t))),           \
+                "%s at 2^%d: hit %d t %a, at 1: hit %d t %a", name, k, ck_, (double)hk_.t, c1_,    \
+                (double)h1_.t);                                                                    \
+      ++robust_n;                                                                                  \
+    }                                                                                              \
   } while (0)
 
 /* The bitwise check, or with far the robust-answer check. */
-#define TS_K3X(name, fn, g1, gk)                                               \
-  do {                                                                         \
-    if (far)                                                                   \
-      TS_K3F(name, fn, g1, gk);                                                \
-    else                                                                       \
-      TS_K3(name, fn, g1, gk);                                                 \
+#define TS_K3X(name, fn, g1, gk)                                                                   \
+  do {                                                                                             \
+    if (far)                                                                                       \
+      TS_K3F(name, fn, g1, gk);                                                                    \
+    else                                                                                           \
+      TS_K3(name, fn, g1, gk);                                                                     \
   } while (0)
 
 /* The ray casts of the registry on the primitives g and gk. */
-#define TS_K3_X(name, prim, solid)                                             \
-  TS_K3X(#name, prox_##name, &g.prim, &gk.prim);
+#define TS_K3_X(name, prim, solid) TS_K3X(#name, prox_##name, &g.prim, &gk.prim);
 
 static void PROX_FN(body_ray)(int far) {
   uint64_t s = 0x5ca20 + PROX_IS_DOUBLE;
@@ -582,14 +560,12 @@ static void PROX_FN(body_ray)(int far) {
       h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
       h_note("v2 = (%a, %a, %a)", (double)v2.x, (double)v2.y, (double)v2.z);
       h_note("v3 = (%a, %a, %a)", (double)v3.x, (double)v3.y, (double)v3.z);
-      h_note("o = (%a, %a, %a), aim (%a, %a, %a), kind %d", (double)o.x,
-             (double)o.y, (double)o.z, (double)aim.x, (double)aim.y,
-             (double)aim.z, deg);
+      h_note("o = (%a, %a, %a), aim (%a, %a, %a), kind %d", (double)o.x, (double)o.y, (double)o.z,
+             (double)aim.x, (double)aim.y, (double)aim.z, deg);
     }
   }
   /* The far check must not become vacuous: most casts are robust. */
-  if (far)
-    CHECK_MSG(robust_n >= 3 * n * TS_NFAR, "only %ld robust casts", robust_n);
+  if (far) CHECK_MSG(robust_n >= 3 * n * TS_NFAR, "only %ld robust casts", robust_n);
 }
 
 /* vk is v1 2^e bit for bit; where v1 2^e is below the normal range (a
@@ -604,9 +580,8 @@ static int TFN(ts_same_sub)(PROX_REAL vk, PROX_REAL v1, int e) {
 /* A contact kernel's value (degree dg), gradient and Hessian (n
  * coordinates) at scale 2^k against scale 1: times 2^(dg k), 2^((dg - 1)
  * k) and 2^((dg - 2) k), bit for bit. */
-static int TFN(ts_k4_cov)(PROX_REAL v1, PROX_REAL vk, const PROX_REAL *g1,
-                          const PROX_REAL *gk, const PROX_REAL *h1,
-                          const PROX_REAL *hk, int n, int dg, int k) {
+static int TFN(ts_k4_cov)(PROX_REAL v1, PROX_REAL vk, const PROX_REAL *g1, const PROX_REAL *gk,
+                          const PROX_REAL *h1, const PROX_REAL *hk, int n, int dg, int k) {
   int i, ok = TFN(ts_same_sub)(vk, v1, dg * k);
   for (i = 0; i < n; ++i)
     ok &= TFN(ts_same_sub)(gk[i], g1[i], (dg - 1) * k);
@@ -618,26 +593,24 @@ static int TFN(ts_k4_cov)(PROX_REAL v1, PROX_REAL vk, const PROX_REAL *g1,
 #define TS_UNPACK(...) __VA_ARGS__
 /* fn's value, gradient and Hessian with the arguments a1 (scale 1) and ak
  * (scale 2^k), each a parenthesised list. */
-#define TS_K4(name, fn, n, dg, a1, ak)                                         \
-  do {                                                                         \
-    PROX_REAL g1_[12], gk_[12], h1_[144], hk_[144], w1_[12], wk_[12];          \
-    PROX_REAL v1_ = PROX_FN(fn)(TS_UNPACK a1),                                 \
-              vk_ = PROX_FN(fn)(TS_UNPACK ak);                                 \
-    PROX_REAL x1_ = PROX_FN(fn##_gradient)(TS_UNPACK a1, w1_);                 \
-    PROX_REAL xk_ = PROX_FN(fn##_gradient)(TS_UNPACK ak, wk_);                 \
-    PROX_REAL y1_ = PROX_FN(fn##_hessian)(TS_UNPACK a1, g1_, h1_);             \
-    PROX_REAL yk_ = PROX_FN(fn##_hessian)(TS_UNPACK ak, gk_, hk_);             \
-    CHECK_MSG(TFN(ts_k4_cov)(v1_, vk_, g1_, gk_, h1_, hk_, n, dg, k) &&        \
-                  TFN(ts_k4_cov)(x1_, xk_, w1_, wk_, h1_, hk_, n, dg, k) &&    \
-                  TFN(ts_same_sub)(yk_, y1_, (dg)*k),                          \
-              "%s at 2^%d: %a, at 1: %a", name, k, (double)vk_, (double)v1_);  \
+#define TS_K4(name, fn, n, dg, a1, ak)                                                             \
+  do {                                                                                             \
+    PROX_REAL g1_[12], gk_[12], h1_[144], hk_[144], w1_[12], wk_[12];                              \
+    PROX_REAL v1_ = PROX_FN(fn)(TS_UNPACK a1), vk_ = PROX_FN(fn)(TS_UNPACK ak);                    \
+    PROX_REAL x1_ = PROX_FN(fn##_gradient)(TS_UNPACK a1, w1_);                                     \
+    PROX_REAL xk_ = PROX_FN(fn##_gradient)(TS_UNPACK ak, wk_);                                     \
+    PROX_REAL y1_ = PROX_FN(fn##_hessian)(TS_UNPACK a1, g1_, h1_);                                 \
+    PROX_REAL yk_ = PROX_FN(fn##_hessian)(TS_UNPACK ak, gk_, hk_);                                 \
+    CHECK_MSG(TFN(ts_k4_cov)(v1_, vk_, g1_, gk_, h1_, hk_, n, dg, k) &&                            \
+                  TFN(ts_k4_cov)(x1_, xk_, w1_, wk_, h1_, hk_, n, dg, k) &&                        \
+                  TFN(ts_same_sub)(yk_, y1_, (dg)*k),                                              \
+              "%s at 2^%d: %a, at 1: %a", name, k, (double)vk_, (double)v1_);                      \
   } while (0)
 
 /* The K4 kernels of the registry on the vertices p, a, b, q and pk, ak,
  * bk, qk. */
-#define TS_K4_X(name, coords, degree, verts, type)                             \
-  TS_K4(#name, prox_ipc_##name, coords, degree,                                \
-        (PROX_KERNELS_K4_ARGS(verts, type, p, a, b, q)),                       \
+#define TS_K4_X(name, coords, degree, verts, type)                                                 \
+  TS_K4(#name, prox_ipc_##name, coords, degree, (PROX_KERNELS_K4_ARGS(verts, type, p, a, b, q)),   \
         (PROX_KERNELS_K4_ARGS(verts, type, pk, ak, bk, qk)));
 
 static void PROX_FN(body_contact)(void) {
@@ -652,10 +625,8 @@ static void PROX_FN(body_contact)(void) {
     VEC q = TFN(ts_vec)(&s);
     PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
     if (deg == 1) p = TFN(k1_lerp)(a, b, t);
-    if (deg == 2)
-      q = PROX_FN(prox_vadd)(b, PROX_FN(prox_vsub)(TFN(k1_lerp)(p, a, t), p));
-    if (deg == 3)
-      b = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(q, PROX_R(0x1p-20)));
+    if (deg == 2) q = PROX_FN(prox_vadd)(b, PROX_FN(prox_vsub)(TFN(k1_lerp)(p, a, t), p));
+    if (deg == 3) b = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(q, PROX_R(0x1p-20)));
     h_case_begin();
     for (j = 0; j < TS_NEXP; ++j) {
       int k = TS_EXPS[j];
@@ -664,8 +635,7 @@ static void PROX_FN(body_contact)(void) {
       PROX_KERNELS_K4(TS_K4_X)
     }
     if (h_case_failed()) {
-      h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y, (double)p.z,
-             deg);
+      h_note("p = (%a, %a, %a), kind %d", (double)p.x, (double)p.y, (double)p.z, deg);
       h_note("a = (%a, %a, %a)", (double)a.x, (double)a.y, (double)a.z);
       h_note("b = (%a, %a, %a)", (double)b.x, (double)b.y, (double)b.z);
       h_note("q = (%a, %a, %a)", (double)q.x, (double)q.y, (double)q.z);
@@ -676,11 +646,10 @@ static void PROX_FN(body_contact)(void) {
 /* The overlap tests of the registry: the answer at scale 1
  * of the first from g, the second from h, into r1[m++]; the same at scale
  * 2^k (gk, hk) against it. */
-#define TS_OV_AT1(name, first, second)                                         \
-  r1[m++] = PROX_FN(prox_##name)(&g.first, &h.second);
-#define TS_OV_ATK(name, first, second)                                         \
-  CHECK_MSG(PROX_FN(prox_##name)(&gk.first, &hk.second) == r1[m],              \
-            #name " at 2^%d: not %d", k, r1[m]);                               \
+#define TS_OV_AT1(name, first, second) r1[m++] = PROX_FN(prox_##name)(&g.first, &h.second);
+#define TS_OV_ATK(name, first, second)                                                             \
+  CHECK_MSG(PROX_FN(prox_##name)(&gk.first, &hk.second) == r1[m], #name " at 2^%d: not %d", k,     \
+            r1[m]);                                                                                \
   ++m;
 
 /* The overlap tests at scale 2^k (far = 0: |k| <= 200, float 20; far = 1:
@@ -721,8 +690,8 @@ static void PROX_FN(body_overlap)(int far) {
     }
     if (h_case_failed())
       for (m = 0; m < 8; ++m)
-        h_note("v[%d] = (%a, %a, %a), kind %d", m, (double)v[m].x,
-               (double)v[m].y, (double)v[m].z, deg);
+        h_note("v[%d] = (%a, %a, %a), kind %d", m, (double)v[m].x, (double)v[m].y, (double)v[m].z,
+               deg);
   }
 }
 

@@ -32,12 +32,10 @@
 /* Fills v[0..n) for one case: a frame (scale, center) and then the values.
  * kind 0: plain; kind 1: special values substituted. */
 static void draw(uint64_t *s, double *v, int n, int is_float) {
-  static const double special_d[] = {0.0,      -0.0,      4.9e-324, -4.9e-324,
-                                     2e-308,   1e300,     -1e300,   1e154,
-                                     INFINITY, -INFINITY, NAN,      1.0};
-  static const double special_f[] = {0.0,      -0.0,      1.4e-45, -1.4e-45,
-                                     1e-38,    1e37,      -1e37,   1e19,
-                                     INFINITY, -INFINITY, NAN,     1.0};
+  static const double special_d[] = {0.0,    -0.0,  4.9e-324, -4.9e-324, 2e-308, 1e300,
+                                     -1e300, 1e154, INFINITY, -INFINITY, NAN,    1.0};
+  static const double special_f[] = {0.0,   -0.0, 1.4e-45,  -1.4e-45,  1e-38, 1e37,
+                                     -1e37, 1e19, INFINITY, -INFINITY, NAN,   1.0};
   double scale = rng_next(s) % 2 ? 1 : 1e3;
   double center = rng_next(s) % 3 == 0 ? 1e6 * rng_sym(s) : 0;
   int i;
@@ -75,13 +73,11 @@ static int same_f(float a, float b) {
 
 /* One case: the SSE and the portable results in both precisions, and the
  * case's n drawn values for the failure note. */
-static void check_sides(double a, double e, float af, float ef, const double *v,
-                        int n) {
+static void check_sides(double a, double e, float af, float ef, const double *v, int n) {
   int i;
   h_case_begin();
   CHECK_MSG(same_d(a, e), "double: SSE %a, portable %a", a, e);
-  CHECK_MSG(same_f(af, ef), "float: SSE %a, portable %a", (double)af,
-            (double)ef);
+  CHECK_MSG(same_f(af, ef), "float: SSE %a, portable %a", (double)af, (double)ef);
   if (h_case_failed())
     for (i = 0; i < n; ++i)
       h_note("v[%d] = %a", i, v[i]);
@@ -95,8 +91,7 @@ static void obb_axes(uint64_t *s, double *ax) {
   if (rng_next(s) % 2) {
     double a = 6.283185307179586 * rng_unit(s), b = 3.14159 * rng_unit(s);
     double c = 6.283185307179586 * rng_unit(s);
-    double ca = cos(a), sa = sin(a), cb = cos(b), sb = sin(b), cc = cos(c),
-           sc = sin(c);
+    double ca = cos(a), sa = sin(a), cb = cos(b), sb = sin(b), cc = cos(c), sc = sin(c);
     /* Rz(a) Rx(b) Rz(c). */
     ax[0] = ca * cc - sa * cb * sc;
     ax[1] = sa * cc + ca * cb * sc;
@@ -113,8 +108,7 @@ static void obb_axes(uint64_t *s, double *ax) {
 static void test_aabb(void) {
   uint64_t s = 0x55e1;
   long c, n = h_count(g_cases);
-  CHECK_MSG(port_is_portable(),
-            "portable_kernels.c was compiled with the SSE paths");
+  CHECK_MSG(port_is_portable(), "portable_kernels.c was compiled with the SSE paths");
   for (c = 0; c < n; ++c) {
     double v[MAXR];
     prox_vec3 p;
@@ -134,8 +128,7 @@ static void test_aabb(void) {
     bf.min = prox_v3f((float)v[3], (float)v[4], (float)v[5]);
     bf.max = prox_v3f((float)v[6], (float)v[7], (float)v[8]);
     check_sides(prox_point_aabb(p, &b, NULL), port_point_aabb(p, &b),
-                prox_point_aabbf(pf, &bf, NULL), port_point_aabbf(pf, &bf), v,
-                9);
+                prox_point_aabbf(pf, &bf, NULL), port_point_aabbf(pf, &bf), v, 9);
   }
 }
 
@@ -161,22 +154,19 @@ static void test_obb(void) {
     bf.center = prox_v3f((float)v[3], (float)v[4], (float)v[5]);
     for (k = 0; k < 3; ++k) {
       b.axis[k] = prox_v3(v[6 + 3 * k], v[7 + 3 * k], v[8 + 3 * k]);
-      bf.axis[k] = prox_v3f((float)v[6 + 3 * k], (float)v[7 + 3 * k],
-                            (float)v[8 + 3 * k]);
+      bf.axis[k] = prox_v3f((float)v[6 + 3 * k], (float)v[7 + 3 * k], (float)v[8 + 3 * k]);
       b.half[k] = v[15 + k];
       bf.half[k] = (float)v[15 + k];
     }
-    check_sides(prox_point_obb(p, &b, NULL), port_point_obb(p, &b),
-                prox_point_obbf(pf, &bf, NULL), port_point_obbf(pf, &bf), v,
-                18);
+    check_sides(prox_point_obb(p, &b, NULL), port_point_obb(p, &b), prox_point_obbf(pf, &bf, NULL),
+                port_point_obbf(pf, &bf), v, 18);
   }
 }
 
 int main(int argc, char **argv) {
   h_init(argc, argv);
   if (!h_.list_only)
-    printf("# SSE paths: %s; portable side: %s\n",
-           PROX_SSE ? "on" : "off (both sides portable)",
+    printf("# SSE paths: %s; portable side: %s\n", PROX_SSE ? "on" : "off (both sides portable)",
            port_is_portable() ? "portable" : "NOT portable");
   H_RUN(test_aabb);
   H_RUN(test_obb);

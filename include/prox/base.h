@@ -86,8 +86,7 @@
 #else
 #define PROX_SMALL_KERNEL PROX_KERNEL __attribute__((always_inline))
 #endif
-#define PROX_DETAIL_SMALL_KERNEL                                               \
-  PROX_DETAIL_KERNEL __attribute__((always_inline))
+#define PROX_DETAIL_SMALL_KERNEL PROX_DETAIL_KERNEL __attribute__((always_inline))
 #else
 #define PROX_SMALL_KERNEL PROX_KERNEL
 #define PROX_DETAIL_SMALL_KERNEL PROX_DETAIL_KERNEL
@@ -98,8 +97,7 @@
 /// nothing elsewhere). After a branch-free clamp, GCC may copy the code that
 /// follows once per outcome of the clamp (jump threading), which turns its
 /// min and max back into branches that mispredict on random input.
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) &&        \
-    !defined(__CUDACC__)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(__CUDACC__)
 #define PROX_OPAQUE(x) __asm__("" : "+x"(x))
 #else
 #define PROX_OPAQUE(x) ((void)0)
@@ -113,22 +111,19 @@
 /// functions: clang declares those static, which an inline function with
 /// external linkage may not call. Define PROX_NO_SSE before including prox
 /// to get the portable code everywhere (the test "sse" compares the two).
-#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)) &&           \
-    defined(__SSE2__) && defined(__x86_64__) && !defined(__CUDACC__) &&        \
-    !defined(PROX_NO_SSE)
+#if (defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)) && defined(__SSE2__) &&          \
+    defined(__x86_64__) && !defined(__CUDACC__) && !defined(PROX_NO_SSE)
 #define PROX_SSE 1
 /// Internal: four floats in an SSE register (PROX_SSE).
 typedef float prox_detail_v4f __attribute__((vector_size(16)));
 /// Internal: the same, read from memory aligned to 4 bytes only.
-typedef float prox_detail_v4f_u
-    __attribute__((vector_size(16), aligned(4), may_alias));
+typedef float prox_detail_v4f_u __attribute__((vector_size(16), aligned(4), may_alias));
 /// Internal: four 32-bit integers (masks for prox_detail_v4f).
 typedef int prox_detail_v4i __attribute__((vector_size(16)));
 /// Internal: two doubles in an SSE register (PROX_SSE).
 typedef double prox_detail_v2d __attribute__((vector_size(16)));
 /// Internal: the same, read from memory aligned to 8 bytes only.
-typedef double prox_detail_v2d_u
-    __attribute__((vector_size(16), aligned(8), may_alias));
+typedef double prox_detail_v2d_u __attribute__((vector_size(16), aligned(8), may_alias));
 /// Internal: two 64-bit integers (masks for prox_detail_v2d).
 typedef long long prox_detail_v2l __attribute__((vector_size(16)));
 #else
@@ -169,9 +164,9 @@ typedef enum prox_status {
   PROX_ERROR_OUT_OF_MEMORY = 2,    ///< an allocation failed (nothing leaked)
   PROX_ERROR_INVALID_MESH = 3,     ///< no triangles, an index out of range,
                                    ///< a non-finite coordinate
-  PROX_ERROR_IO = 4,         ///< a file could not be opened, read, written
-  PROX_ERROR_PARSE = 5,      ///< a file's contents are malformed
-  PROX_ERROR_UNSUPPORTED = 6 ///< valid but not supported by this build
+  PROX_ERROR_IO = 4,               ///< a file could not be opened, read, written
+  PROX_ERROR_PARSE = 5,            ///< a file's contents are malformed
+  PROX_ERROR_UNSUPPORTED = 6       ///< valid but not supported by this build
 } prox_status;
 
 /// A status with a human-readable message saying what was wrong and where
@@ -203,8 +198,7 @@ typedef struct prox_allocator {
 /// A handler that returns lets the failing function go on (it then reads
 /// the NULL pointer); one that does not (abort, longjmp, an exception in
 /// C++ callers) stops it.
-typedef void (*prox_assert_fn)(const char *condition, const char *file,
-                               int line);
+typedef void (*prox_assert_fn)(const char *condition, const char *file, int line);
 
 /// Installs the handler PROX_ASSERT calls (NULL restores the default, which
 /// prints the failed condition to stderr and aborts).
@@ -220,8 +214,7 @@ typedef void (*prox_assert_fn)(const char *condition, const char *file,
 PROX_API void prox_set_assert_fn(prox_assert_fn fn);
 
 /// Calls the installed assertion handler (used by PROX_ASSERT).
-PROX_API void prox_assert_failed(const char *condition, const char *file,
-                                 int line);
+PROX_API void prox_assert_failed(const char *condition, const char *file, int line);
 
 /// Version of the library as built: major * 10000 + minor * 100 + patch.
 PROX_API int prox_version(void);
@@ -231,8 +224,7 @@ PROX_EXTERN_C_END
 #if defined(NDEBUG) || defined(__CUDA_ARCH__)
 #define PROX_ASSERT(c) ((void)0)
 #else
-#define PROX_ASSERT(c)                                                         \
-  ((c) ? (void)0 : prox_assert_failed(#c, __FILE__, __LINE__))
+#define PROX_ASSERT(c) ((c) ? (void)0 : prox_assert_failed(#c, __FILE__, __LINE__))
 #endif
 
 #endif /* PROX_BASE_H */

@@ -74,25 +74,19 @@ PROX_API const char *prox_simd_name(int level);
 /// bound holds (8 eps S^2). For the leaf loop of a tree, pass best = NULL
 /// and call prox_point_triangle() once on the final winner: filling *best
 /// costs one more scalar query per call.
-PROX_API double prox_point_triangles(prox_vec3 p, const prox_triangle *tris,
-                                     size_t n, size_t *best_index,
-                                     prox_closest *best);
+PROX_API double prox_point_triangles(prox_vec3 p, const prox_triangle *tris, size_t n,
+                                     size_t *best_index, prox_closest *best);
 /// Float version of prox_point_triangles().
-PROX_API float prox_point_trianglesf(prox_vec3f p, const prox_trianglef *tris,
-                                     size_t n, size_t *best_index,
-                                     prox_closestf *best);
+PROX_API float prox_point_trianglesf(prox_vec3f p, const prox_trianglef *tris, size_t n,
+                                     size_t *best_index, prox_closestf *best);
 
 /// prox_point_triangles() on triangles in structure-of-arrays form; same
 /// results, same rules.
-PROX_API double prox_point_triangles_soa(prox_vec3 p,
-                                         const prox_triangle_soa *tris,
-                                         size_t n, size_t *best_index,
-                                         prox_closest *best);
+PROX_API double prox_point_triangles_soa(prox_vec3 p, const prox_triangle_soa *tris, size_t n,
+                                         size_t *best_index, prox_closest *best);
 /// Float version of prox_point_triangles_soa().
-PROX_API float prox_point_triangles_soaf(prox_vec3f p,
-                                         const prox_triangle_soaf *tris,
-                                         size_t n, size_t *best_index,
-                                         prox_closestf *best);
+PROX_API float prox_point_triangles_soaf(prox_vec3f p, const prox_triangle_soaf *tris, size_t n,
+                                         size_t *best_index, prox_closestf *best);
 
 /// prox_point_triangle() for each of n points against one triangle:
 /// sqdist_out[i] (if not NULL) gets the squared distance of pts[i] and
@@ -100,25 +94,21 @@ PROX_API float prox_point_triangles_soaf(prox_vec3f p,
 /// bit for bit. A degenerate or sliver triangle, and any point whose
 /// result is not finite, goes through the scalar kernel. n == 0, or both
 /// outputs NULL, does nothing.
-PROX_API void prox_points_triangle(const prox_vec3 *pts, size_t n,
-                                   const prox_triangle *tri, double *sqdist_out,
-                                   prox_closest *out);
+PROX_API void prox_points_triangle(const prox_vec3 *pts, size_t n, const prox_triangle *tri,
+                                   double *sqdist_out, prox_closest *out);
 /// Float version of prox_points_triangle().
-PROX_API void prox_points_trianglef(const prox_vec3f *pts, size_t n,
-                                    const prox_trianglef *tri,
+PROX_API void prox_points_trianglef(const prox_vec3f *pts, size_t n, const prox_trianglef *tri,
                                     float *sqdist_out, prox_closestf *out);
 
 /// prox_point_aabb() for each of n points against one box: sqdist_out[i]
 /// (if not NULL) gets the squared distance of pts[i] and out[i] (if not
 /// NULL) its full result, both equal to the scalar kernel's bit for bit.
 /// n == 0, or both outputs NULL, does nothing.
-PROX_API void prox_points_aabb(const prox_vec3 *pts, size_t n,
-                               const prox_aabb *box, double *sqdist_out,
-                               prox_closest *out);
+PROX_API void prox_points_aabb(const prox_vec3 *pts, size_t n, const prox_aabb *box,
+                               double *sqdist_out, prox_closest *out);
 /// Float version of prox_points_aabb().
-PROX_API void prox_points_aabbf(const prox_vec3f *pts, size_t n,
-                                const prox_aabbf *box, float *sqdist_out,
-                                prox_closestf *out);
+PROX_API void prox_points_aabbf(const prox_vec3f *pts, size_t n, const prox_aabbf *box,
+                                float *sqdist_out, prox_closestf *out);
 
 PROX_EXTERN_C_END
 

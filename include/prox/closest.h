@@ -82,22 +82,18 @@ PROX_EXTERN_C_BEGIN
 /// the constructors leave on failure) contains every point: the result is
 /// p itself at distance 0. Non-finite input gives NaN. Error: squared
 /// distance within 8 eps max(S, d)^2 for a unit normal.
-PROX_KERNEL double prox_point_plane(prox_vec3 p, const prox_plane *plane,
-                                    prox_closest *out);
+PROX_KERNEL double prox_point_plane(prox_vec3 p, const prox_plane *plane, prox_closest *out);
 /// Float version of prox_point_plane().
-PROX_KERNEL float prox_point_planef(prox_vec3f p, const prox_planef *plane,
-                                    prox_closestf *out);
+PROX_KERNEL float prox_point_planef(prox_vec3f p, const prox_planef *plane, prox_closestf *out);
 
 /// Signed distance from p to a plane: positive on the side the normal
 /// points to. out (may be NULL) gets the projection of p and the squared
 /// distance as prox_point_plane gives them (the square of the result within
 /// rounding; +inf where that square overflows while the distance does
 /// not). Zero normal: 0; non-finite input: NaN.
-PROX_KERNEL double prox_point_plane_signed(prox_vec3 p, const prox_plane *plane,
-                                           prox_closest *out);
+PROX_KERNEL double prox_point_plane_signed(prox_vec3 p, const prox_plane *plane, prox_closest *out);
 /// Float version of prox_point_plane_signed().
-PROX_KERNEL float prox_point_plane_signedf(prox_vec3f p,
-                                           const prox_planef *plane,
+PROX_KERNEL float prox_point_plane_signedf(prox_vec3f p, const prox_planef *plane,
                                            prox_closestf *out);
 
 /// Closest point on a line to p; returns the squared distance.
@@ -105,11 +101,9 @@ PROX_KERNEL float prox_point_plane_signedf(prox_vec3f p,
 /// out->param[0] is the line parameter t of the closest point
 /// origin + t dir; feature EDGE 0. A zero dir makes the line its origin
 /// (t = 0, feature VERTEX 0). Non-finite input gives NaN.
-PROX_KERNEL double prox_point_line(prox_vec3 p, const prox_line *line,
-                                   prox_closest *out);
+PROX_KERNEL double prox_point_line(prox_vec3 p, const prox_line *line, prox_closest *out);
 /// Float version of prox_point_line().
-PROX_KERNEL float prox_point_linef(prox_vec3f p, const prox_linef *line,
-                                   prox_closestf *out);
+PROX_KERNEL float prox_point_linef(prox_vec3f p, const prox_linef *line, prox_closestf *out);
 
 /// Closest point on a ray to p; returns the squared distance.
 ///
@@ -118,11 +112,9 @@ PROX_KERNEL float prox_point_linef(prox_vec3f p, const prox_linef *line,
 /// when t == tmax, else EDGE 0. A zero dir makes the ray its origin (t =
 /// clamp(0), VERTEX 0); tmin > tmax is the single parameter tmin.
 /// Non-finite coordinates or a NaN interval give NaN.
-PROX_KERNEL double prox_point_ray(prox_vec3 p, const prox_ray *ray,
-                                  prox_closest *out);
+PROX_KERNEL double prox_point_ray(prox_vec3 p, const prox_ray *ray, prox_closest *out);
 /// Float version of prox_point_ray().
-PROX_KERNEL float prox_point_rayf(prox_vec3f p, const prox_rayf *ray,
-                                  prox_closestf *out);
+PROX_KERNEL float prox_point_rayf(prox_vec3f p, const prox_rayf *ray, prox_closestf *out);
 
 /// Closest point on a segment to p; returns the squared distance.
 ///
@@ -131,11 +123,11 @@ PROX_KERNEL float prox_point_rayf(prox_vec3f p, const prox_rayf *ray,
 /// EDGE 0. A segment with a == b is the point a (VERTEX 0). Non-finite input
 /// gives NaN. Error: squared distance within 8 eps max(S, d)^2, point within
 /// 8 eps S.
-PROX_SMALL_KERNEL double
-prox_point_segment(prox_vec3 p, const prox_segment *seg, prox_closest *out);
+PROX_SMALL_KERNEL double prox_point_segment(prox_vec3 p, const prox_segment *seg,
+                                            prox_closest *out);
 /// Float version of prox_point_segment().
-PROX_SMALL_KERNEL float
-prox_point_segmentf(prox_vec3f p, const prox_segmentf *seg, prox_closestf *out);
+PROX_SMALL_KERNEL float prox_point_segmentf(prox_vec3f p, const prox_segmentf *seg,
+                                            prox_closestf *out);
 
 /// Closest point on a triangle to p; returns the squared distance.
 ///
@@ -154,11 +146,9 @@ prox_point_segmentf(prox_vec3f p, const prox_segmentf *seg, prox_closestf *out);
 /// system; prox_triangle_barycentric is accurate for any shape).
 /// Voronoi regions in the order of Ericson 5.1.5, with the face and edge
 /// points computed differently.
-PROX_KERNEL double prox_point_triangle(prox_vec3 p, const prox_triangle *tri,
-                                       prox_closest *out);
+PROX_KERNEL double prox_point_triangle(prox_vec3 p, const prox_triangle *tri, prox_closest *out);
 /// Float version of prox_point_triangle().
-PROX_KERNEL float prox_point_trianglef(prox_vec3f p, const prox_trianglef *tri,
-                                       prox_closestf *out);
+PROX_KERNEL float prox_point_trianglef(prox_vec3f p, const prox_trianglef *tri, prox_closestf *out);
 
 /// Barycentric coordinates (u, v, w) of the orthogonal projection of p onto
 /// the plane of a triangle: the projection is u v[0] + v v[1] + w v[2],
@@ -169,11 +159,9 @@ PROX_KERNEL float prox_point_trianglef(prox_vec3f p, const prox_trianglef *tri,
 /// of zero area (relative to its edges, below 1e-12 in sine of its angle),
 /// the coordinates of the closest point of its edges are returned. Non-finite
 /// input gives NaN.
-PROX_KERNEL prox_vec3 prox_triangle_barycentric(prox_vec3 p,
-                                                const prox_triangle *tri);
+PROX_KERNEL prox_vec3 prox_triangle_barycentric(prox_vec3 p, const prox_triangle *tri);
 /// Float version of prox_triangle_barycentric().
-PROX_KERNEL prox_vec3f prox_triangle_barycentricf(prox_vec3f p,
-                                                  const prox_trianglef *tri);
+PROX_KERNEL prox_vec3f prox_triangle_barycentricf(prox_vec3f p, const prox_trianglef *tri);
 
 /// Closed point-in-triangle test: 1 when the orthogonal projection of p
 /// onto the triangle's plane lies in the triangle or on its boundary, else
@@ -187,8 +175,7 @@ PROX_KERNEL prox_vec3f prox_triangle_barycentricf(prox_vec3f p,
 /// the domain of closest.h). Non-finite input: 0.
 PROX_KERNEL int prox_point_in_triangle(prox_vec3 p, const prox_triangle *tri);
 /// Float version of prox_point_in_triangle().
-PROX_KERNEL int prox_point_in_trianglef(prox_vec3f p,
-                                        const prox_trianglef *tri);
+PROX_KERNEL int prox_point_in_trianglef(prox_vec3f p, const prox_trianglef *tri);
 
 /// Closest point on a rectangle to p; returns the squared distance.
 ///
@@ -200,11 +187,9 @@ PROX_KERNEL int prox_point_in_trianglef(prox_vec3f p,
 /// given: the answer is the clamp formula on them, the closest point only
 /// for orthonormal axes. Zero half extents give a segment or a point.
 /// Non-finite input: NaN.
-PROX_KERNEL double prox_point_rectangle(prox_vec3 p, const prox_rectangle *rect,
-                                        prox_closest *out);
+PROX_KERNEL double prox_point_rectangle(prox_vec3 p, const prox_rectangle *rect, prox_closest *out);
 /// Float version of prox_point_rectangle().
-PROX_KERNEL float prox_point_rectanglef(prox_vec3f p,
-                                        const prox_rectanglef *rect,
+PROX_KERNEL float prox_point_rectanglef(prox_vec3f p, const prox_rectanglef *rect,
                                         prox_closestf *out);
 
 /// Closest point of a solid axis-aligned box to p; returns the squared
@@ -219,11 +204,9 @@ PROX_KERNEL float prox_point_rectanglef(prox_vec3f p,
 /// the single value min (the clamp's answer, as Ericson's and Jolt's clamps
 /// give; the sides and the feature follow from that). Non-finite input gives
 /// NaN. Exact up to the rounding of the final sum of squares.
-PROX_SMALL_KERNEL double prox_point_aabb(prox_vec3 p, const prox_aabb *box,
-                                         prox_closest *out);
+PROX_SMALL_KERNEL double prox_point_aabb(prox_vec3 p, const prox_aabb *box, prox_closest *out);
 /// Float version of prox_point_aabb().
-PROX_SMALL_KERNEL float prox_point_aabbf(prox_vec3f p, const prox_aabbf *box,
-                                         prox_closestf *out);
+PROX_SMALL_KERNEL float prox_point_aabbf(prox_vec3f p, const prox_aabbf *box, prox_closestf *out);
 
 /// Signed distance from p to an axis-aligned box: the distance outside,
 /// minus the depth (distance to the nearest face) inside.
@@ -233,11 +216,9 @@ PROX_SMALL_KERNEL float prox_point_aabbf(prox_vec3f p, const prox_aabbf *box,
 /// for prox_point_aabb; ties go to the lowest face index); out->sqdist is
 /// the square of the result. An axis with min > max is the single value min,
 /// as for prox_point_aabb. Non-finite input gives NaN.
-PROX_KERNEL double prox_point_aabb_signed(prox_vec3 p, const prox_aabb *box,
-                                          prox_closest *out);
+PROX_KERNEL double prox_point_aabb_signed(prox_vec3 p, const prox_aabb *box, prox_closest *out);
 /// Float version of prox_point_aabb_signed().
-PROX_KERNEL float prox_point_aabb_signedf(prox_vec3f p, const prox_aabbf *box,
-                                          prox_closestf *out);
+PROX_KERNEL float prox_point_aabb_signedf(prox_vec3f p, const prox_aabbf *box, prox_closestf *out);
 
 /// Closest point of a solid oriented box to p; returns the squared distance
 /// (0 inside).
@@ -250,21 +231,17 @@ PROX_KERNEL float prox_point_aabb_signedf(prox_vec3f p, const prox_aabbf *box,
 /// itself and the distance 0; with other axes it is not the closest point
 /// of any box the other OBB queries agree on (see prox_obb). Zero half
 /// extents give a flat box. Non-finite input gives NaN.
-PROX_SMALL_KERNEL double prox_point_obb(prox_vec3 p, const prox_obb *box,
-                                        prox_closest *out);
+PROX_SMALL_KERNEL double prox_point_obb(prox_vec3 p, const prox_obb *box, prox_closest *out);
 /// Float version of prox_point_obb().
-PROX_SMALL_KERNEL float prox_point_obbf(prox_vec3f p, const prox_obbf *box,
-                                        prox_closestf *out);
+PROX_SMALL_KERNEL float prox_point_obbf(prox_vec3f p, const prox_obbf *box, prox_closestf *out);
 
 /// Signed distance from p to an oriented box: the distance outside, minus
 /// the depth inside. out (may be NULL) gets the nearest boundary point as
 /// for prox_point_aabb_signed (box coordinates in param[0..2]).
 /// Non-finite input gives NaN.
-PROX_KERNEL double prox_point_obb_signed(prox_vec3 p, const prox_obb *box,
-                                         prox_closest *out);
+PROX_KERNEL double prox_point_obb_signed(prox_vec3 p, const prox_obb *box, prox_closest *out);
 /// Float version of prox_point_obb_signed().
-PROX_KERNEL float prox_point_obb_signedf(prox_vec3f p, const prox_obbf *box,
-                                         prox_closestf *out);
+PROX_KERNEL float prox_point_obb_signedf(prox_vec3f p, const prox_obbf *box, prox_closestf *out);
 
 /// Closest point of a solid sphere (ball) to p; returns the squared
 /// distance (0 inside).
@@ -272,11 +249,9 @@ PROX_KERNEL float prox_point_obb_signedf(prox_vec3f p, const prox_obbf *box,
 /// Feature FACE 0 outside (the point is on the surface), INTERIOR inside or
 /// on the surface (the point is p). No parameters. Radius 0 is the point
 /// center. Non-finite input gives NaN.
-PROX_KERNEL double prox_point_sphere(prox_vec3 p, const prox_sphere *sph,
-                                     prox_closest *out);
+PROX_KERNEL double prox_point_sphere(prox_vec3 p, const prox_sphere *sph, prox_closest *out);
 /// Float version of prox_point_sphere().
-PROX_KERNEL float prox_point_spheref(prox_vec3f p, const prox_spheref *sph,
-                                     prox_closestf *out);
+PROX_KERNEL float prox_point_spheref(prox_vec3f p, const prox_spheref *sph, prox_closestf *out);
 
 /// Signed distance from p to a sphere: |p - center| - radius. out (may be
 /// NULL) gets the nearest surface point (FACE 0); at the center, where
@@ -288,11 +263,9 @@ PROX_KERNEL float prox_point_spheref(prox_vec3f p, const prox_spheref *sph,
 /// coordinate, at any distance from the center, subnormal ones included);
 /// and in every case on the surface (its distance to the center within 8
 /// eps S of the radius) at distance |result| from p within 8 eps S.
-PROX_KERNEL double prox_point_sphere_signed(prox_vec3 p, const prox_sphere *sph,
-                                            prox_closest *out);
+PROX_KERNEL double prox_point_sphere_signed(prox_vec3 p, const prox_sphere *sph, prox_closest *out);
 /// Float version of prox_point_sphere_signed().
-PROX_KERNEL float prox_point_sphere_signedf(prox_vec3f p,
-                                            const prox_spheref *sph,
+PROX_KERNEL float prox_point_sphere_signedf(prox_vec3f p, const prox_spheref *sph,
                                             prox_closestf *out);
 
 /// Closest point of a solid capsule to p; returns the squared distance (0
@@ -302,11 +275,9 @@ PROX_KERNEL float prox_point_sphere_signedf(prox_vec3f p,
 /// core segment a b. Feature INTERIOR inside (the point is p), else VERTEX
 /// 0 / VERTEX 1 (on the cap around a / b: t = 0 / 1) or EDGE 0 (on the
 /// side). a == b is a sphere; radius 0 a segment. Non-finite input: NaN.
-PROX_KERNEL double prox_point_capsule(prox_vec3 p, const prox_capsule *cap,
-                                      prox_closest *out);
+PROX_KERNEL double prox_point_capsule(prox_vec3 p, const prox_capsule *cap, prox_closest *out);
 /// Float version of prox_point_capsule().
-PROX_KERNEL float prox_point_capsulef(prox_vec3f p, const prox_capsulef *cap,
-                                      prox_closestf *out);
+PROX_KERNEL float prox_point_capsulef(prox_vec3f p, const prox_capsulef *cap, prox_closestf *out);
 
 /// Signed distance from p to a capsule: the distance to the core segment
 /// minus the radius. out (may be NULL) gets the nearest surface point with
@@ -328,12 +299,10 @@ PROX_KERNEL float prox_point_capsulef(prox_vec3f p, const prox_capsulef *cap,
 /// a few ulps of the core: such a p can get any direction around the
 /// segment. (On the core, d_core = 0, a whole circle of points is nearest,
 /// and the point returned is one of them within 8 eps S.)
-PROX_KERNEL double prox_point_capsule_signed(prox_vec3 p,
-                                             const prox_capsule *cap,
+PROX_KERNEL double prox_point_capsule_signed(prox_vec3 p, const prox_capsule *cap,
                                              prox_closest *out);
 /// Float version of prox_point_capsule_signed().
-PROX_KERNEL float prox_point_capsule_signedf(prox_vec3f p,
-                                             const prox_capsulef *cap,
+PROX_KERNEL float prox_point_capsule_signedf(prox_vec3f p, const prox_capsulef *cap,
                                              prox_closestf *out);
 
 /// Closest point of a solid tetrahedron to p; returns the squared distance
@@ -351,12 +320,10 @@ PROX_KERNEL float prox_point_capsule_signedf(prox_vec3f p,
 /// prox_point_triangle; the point likewise, except where two faces' distances
 /// tie within rounding (p far away), where either face's point may be
 /// returned.
-PROX_KERNEL double prox_point_tetrahedron(prox_vec3 p,
-                                          const prox_tetrahedron *tet,
+PROX_KERNEL double prox_point_tetrahedron(prox_vec3 p, const prox_tetrahedron *tet,
                                           prox_closest *out);
 /// Float version of prox_point_tetrahedron().
-PROX_KERNEL float prox_point_tetrahedronf(prox_vec3f p,
-                                          const prox_tetrahedronf *tet,
+PROX_KERNEL float prox_point_tetrahedronf(prox_vec3f p, const prox_tetrahedronf *tet,
                                           prox_closestf *out);
 
 /// Signed distance from p to a solid tetrahedron: the distance outside,
@@ -364,12 +331,10 @@ PROX_KERNEL float prox_point_tetrahedronf(prox_vec3f p,
 /// tetrahedron has no inside. out (may be NULL) gets the nearest boundary
 /// point: outside, as prox_point_tetrahedron; inside, the nearest point of
 /// the nearest face, feature FACE i. Non-finite input gives NaN.
-PROX_KERNEL double prox_point_tetrahedron_signed(prox_vec3 p,
-                                                 const prox_tetrahedron *tet,
+PROX_KERNEL double prox_point_tetrahedron_signed(prox_vec3 p, const prox_tetrahedron *tet,
                                                  prox_closest *out);
 /// Float version of prox_point_tetrahedron_signed().
-PROX_KERNEL float prox_point_tetrahedron_signedf(prox_vec3f p,
-                                                 const prox_tetrahedronf *tet,
+PROX_KERNEL float prox_point_tetrahedron_signedf(prox_vec3f p, const prox_tetrahedronf *tet,
                                                  prox_closestf *out);
 
 /* ---- Pairs of primitives (K2) ---- */
@@ -390,11 +355,9 @@ PROX_KERNEL float prox_point_tetrahedron_signedf(prox_vec3f p,
 /// else solved in wide arithmetic; the distance from the triple product
 /// ((o2 - o1) . (d1 x d2))^2 / |d1 x d2|^2 in wide arithmetic (double-double;
 /// float: double).
-PROX_KERNEL double prox_line_line(const prox_line *l1, const prox_line *l2,
-                                  prox_pair *out);
+PROX_KERNEL double prox_line_line(const prox_line *l1, const prox_line *l2, prox_pair *out);
 /// Float version of prox_line_line().
-PROX_KERNEL float prox_line_linef(const prox_linef *l1, const prox_linef *l2,
-                                  prox_pairf *out);
+PROX_KERNEL float prox_line_linef(const prox_linef *l1, const prox_linef *l2, prox_pairf *out);
 
 /// Closest points of a line and a ray; returns the squared distance.
 ///
@@ -406,11 +369,9 @@ PROX_KERNEL float prox_line_linef(const prox_linef *l1, const prox_linef *l2,
 /// pair at the ray's end point. Non-finite coordinates or a NaN interval
 /// give NaN. Error and algorithm as for prox_line_line (end points by
 /// prox_point_line).
-PROX_KERNEL double prox_line_ray(const prox_line *l, const prox_ray *r,
-                                 prox_pair *out);
+PROX_KERNEL double prox_line_ray(const prox_line *l, const prox_ray *r, prox_pair *out);
 /// Float version of prox_line_ray().
-PROX_KERNEL float prox_line_rayf(const prox_linef *l, const prox_rayf *r,
-                                 prox_pairf *out);
+PROX_KERNEL float prox_line_rayf(const prox_linef *l, const prox_rayf *r, prox_pairf *out);
 
 /// Closest points of a line and a segment; returns the squared distance.
 ///
@@ -421,11 +382,9 @@ PROX_KERNEL float prox_line_rayf(const prox_linef *l, const prox_rayf *r,
 /// at its end a (or b where it is strictly closer). Non-finite input gives
 /// NaN. Error: squared distance within 8 eps S^2, nearly parallel inputs
 /// included. Algorithm as for prox_segment_segment.
-PROX_KERNEL double prox_line_segment(const prox_line *l, const prox_segment *g,
-                                     prox_pair *out);
+PROX_KERNEL double prox_line_segment(const prox_line *l, const prox_segment *g, prox_pair *out);
 /// Float version of prox_line_segment().
-PROX_KERNEL float prox_line_segmentf(const prox_linef *l,
-                                     const prox_segmentf *g, prox_pairf *out);
+PROX_KERNEL float prox_line_segmentf(const prox_linef *l, const prox_segmentf *g, prox_pairf *out);
 
 /// Closest points of two rays; returns the squared distance.
 ///
@@ -437,11 +396,9 @@ PROX_KERNEL float prox_line_segmentf(const prox_linef *l,
 /// squared distance within 8 eps S^2 (S over the origins, directions and
 /// finite end points), nearly parallel rays included. Algorithm as for
 /// prox_segment_segment with the rays' intervals.
-PROX_KERNEL double prox_ray_ray(const prox_ray *r1, const prox_ray *r2,
-                                prox_pair *out);
+PROX_KERNEL double prox_ray_ray(const prox_ray *r1, const prox_ray *r2, prox_pair *out);
 /// Float version of prox_ray_ray().
-PROX_KERNEL float prox_ray_rayf(const prox_rayf *r1, const prox_rayf *r2,
-                                prox_pairf *out);
+PROX_KERNEL float prox_ray_rayf(const prox_rayf *r1, const prox_rayf *r2, prox_pairf *out);
 
 /// Closest points of a ray and a segment; returns the squared distance.
 ///
@@ -451,11 +408,9 @@ PROX_KERNEL float prox_ray_rayf(const prox_rayf *r1, const prox_rayf *r2,
 /// coordinates or a NaN interval give NaN. Error: squared distance within
 /// 8 eps S^2, nearly parallel inputs included. Algorithm as for
 /// prox_segment_segment.
-PROX_KERNEL double prox_ray_segment(const prox_ray *r, const prox_segment *g,
-                                    prox_pair *out);
+PROX_KERNEL double prox_ray_segment(const prox_ray *r, const prox_segment *g, prox_pair *out);
 /// Float version of prox_ray_segment().
-PROX_KERNEL float prox_ray_segmentf(const prox_rayf *r, const prox_segmentf *g,
-                                    prox_pairf *out);
+PROX_KERNEL float prox_ray_segmentf(const prox_rayf *r, const prox_segmentf *g, prox_pairf *out);
 
 /// Closest points of two segments; returns the squared distance.
 ///
@@ -474,11 +429,10 @@ PROX_KERNEL float prox_ray_segmentf(const prox_rayf *r, const prox_segmentf *g,
 /// 1e-3); otherwise the minimum of the four end point-to-segment distances
 /// and the critical point solved in double-double arithmetic (float: in
 /// double), see the comment at the top of detail/closest_pair.inl.
-PROX_KERNEL double prox_segment_segment(const prox_segment *g1,
-                                        const prox_segment *g2, prox_pair *out);
+PROX_KERNEL double prox_segment_segment(const prox_segment *g1, const prox_segment *g2,
+                                        prox_pair *out);
 /// Float version of prox_segment_segment().
-PROX_KERNEL float prox_segment_segmentf(const prox_segmentf *g1,
-                                        const prox_segmentf *g2,
+PROX_KERNEL float prox_segment_segmentf(const prox_segmentf *g1, const prox_segmentf *g2,
                                         prox_pairf *out);
 
 /// Closest points of a segment and a triangle; returns the squared distance.
@@ -497,12 +451,10 @@ PROX_KERNEL float prox_segment_segmentf(const prox_segmentf *g1,
 /// volumes (Ericson 5.3.4) with a floating-point filter and a wide-arithmetic
 /// fallback; otherwise the minimum over the two end point-triangle queries
 /// and the three segment-edge queries (first strict minimum in that order).
-PROX_KERNEL double prox_segment_triangle(const prox_segment *seg,
-                                         const prox_triangle *tri,
+PROX_KERNEL double prox_segment_triangle(const prox_segment *seg, const prox_triangle *tri,
                                          prox_pair *out);
 /// Float version of prox_segment_triangle().
-PROX_KERNEL float prox_segment_trianglef(const prox_segmentf *seg,
-                                         const prox_trianglef *tri,
+PROX_KERNEL float prox_segment_trianglef(const prox_segmentf *seg, const prox_trianglef *tri,
                                          prox_pairf *out);
 
 /// Closest points of two triangles; returns the squared distance.
@@ -521,12 +473,10 @@ PROX_KERNEL float prox_segment_trianglef(const prox_segmentf *seg,
 /// fallback (skipped when one triangle is certainly on one side of the
 /// other's plane); otherwise the minimum over the six vertex-triangle and
 /// nine edge-edge distances (first strict minimum in that order).
-PROX_KERNEL double prox_triangle_triangle(const prox_triangle *t1,
-                                          const prox_triangle *t2,
+PROX_KERNEL double prox_triangle_triangle(const prox_triangle *t1, const prox_triangle *t2,
                                           prox_pair *out);
 /// Float version of prox_triangle_triangle().
-PROX_KERNEL float prox_triangle_trianglef(const prox_trianglef *t1,
-                                          const prox_trianglef *t2,
+PROX_KERNEL float prox_triangle_trianglef(const prox_trianglef *t1, const prox_trianglef *t2,
                                           prox_pairf *out);
 
 /// Closest points of two solid spheres (balls); returns the squared
@@ -540,11 +490,10 @@ PROX_KERNEL float prox_triangle_trianglef(const prox_trianglef *t1,
 /// formed in wide arithmetic and rounded once; the radii are subtracted as
 /// (dc - R)^2 = dc^2 - R (dc + gap) when R < gap, else by squaring the gap:
 /// within 8 eps S^2 (S over centers and radii) in the tests.
-PROX_KERNEL double prox_sphere_sphere(const prox_sphere *s0,
-                                      const prox_sphere *s1, prox_pair *out);
+PROX_KERNEL double prox_sphere_sphere(const prox_sphere *s0, const prox_sphere *s1, prox_pair *out);
 /// Float version of prox_sphere_sphere().
-PROX_KERNEL float prox_sphere_spheref(const prox_spheref *s0,
-                                      const prox_spheref *s1, prox_pairf *out);
+PROX_KERNEL float prox_sphere_spheref(const prox_spheref *s0, const prox_spheref *s1,
+                                      prox_pairf *out);
 
 /// Closest points of a solid sphere and a solid capsule; returns the
 /// squared distance between the solids, 0 when they overlap or touch.
@@ -556,11 +505,10 @@ PROX_KERNEL float prox_sphere_spheref(const prox_spheref *s0,
 /// overlapping (both points are then one common point). Non-finite input
 /// gives NaN. Error: as prox_sphere_sphere, from the core distance of
 /// prox_point_segment. Algorithm: core distance minus radii.
-PROX_KERNEL double prox_sphere_capsule(const prox_sphere *s,
-                                       const prox_capsule *cap, prox_pair *out);
+PROX_KERNEL double prox_sphere_capsule(const prox_sphere *s, const prox_capsule *cap,
+                                       prox_pair *out);
 /// Float version of prox_sphere_capsule().
-PROX_KERNEL float prox_sphere_capsulef(const prox_spheref *s,
-                                       const prox_capsulef *cap,
+PROX_KERNEL float prox_sphere_capsulef(const prox_spheref *s, const prox_capsulef *cap,
                                        prox_pairf *out);
 
 /// Closest points of two solid capsules; returns the squared distance
@@ -574,11 +522,10 @@ PROX_KERNEL float prox_sphere_capsulef(const prox_spheref *s,
 /// prox_segment_segment. Non-finite input gives NaN. Error: the core
 /// distance has the bound of prox_segment_segment; the radii are then
 /// subtracted from its square root.
-PROX_KERNEL double prox_capsule_capsule(const prox_capsule *c0,
-                                        const prox_capsule *c1, prox_pair *out);
+PROX_KERNEL double prox_capsule_capsule(const prox_capsule *c0, const prox_capsule *c1,
+                                        prox_pair *out);
 /// Float version of prox_capsule_capsule().
-PROX_KERNEL float prox_capsule_capsulef(const prox_capsulef *c0,
-                                        const prox_capsulef *c1,
+PROX_KERNEL float prox_capsule_capsulef(const prox_capsulef *c0, const prox_capsulef *c1,
                                         prox_pairf *out);
 
 /// Closest points of a solid sphere and a segment; returns the squared
@@ -588,11 +535,10 @@ PROX_KERNEL float prox_capsule_capsulef(const prox_capsulef *c0,
 /// the center (param[1][0] = t, features of prox_point_segment), which is
 /// also side 0's point when they meet (feature INTERIOR for the sphere).
 /// Non-finite input gives NaN. Error: as prox_sphere_capsule.
-PROX_KERNEL double prox_sphere_segment(const prox_sphere *s,
-                                       const prox_segment *g, prox_pair *out);
+PROX_KERNEL double prox_sphere_segment(const prox_sphere *s, const prox_segment *g, prox_pair *out);
 /// Float version of prox_sphere_segment().
-PROX_KERNEL float prox_sphere_segmentf(const prox_spheref *s,
-                                       const prox_segmentf *g, prox_pairf *out);
+PROX_KERNEL float prox_sphere_segmentf(const prox_spheref *s, const prox_segmentf *g,
+                                       prox_pairf *out);
 
 /// Closest points of a solid capsule and a segment; returns the squared
 /// distance, 0 when the segment meets the capsule.
@@ -601,11 +547,10 @@ PROX_KERNEL float prox_sphere_segmentf(const prox_spheref *s,
 /// the core pair of prox_segment_segment (param[1][0] = t), which is also
 /// side 0's point when they meet (feature INTERIOR for the capsule).
 /// Non-finite input gives NaN. Error: as prox_capsule_capsule.
-PROX_KERNEL double prox_capsule_segment(const prox_capsule *cap,
-                                        const prox_segment *g, prox_pair *out);
+PROX_KERNEL double prox_capsule_segment(const prox_capsule *cap, const prox_segment *g,
+                                        prox_pair *out);
 /// Float version of prox_capsule_segment().
-PROX_KERNEL float prox_capsule_segmentf(const prox_capsulef *cap,
-                                        const prox_segmentf *g,
+PROX_KERNEL float prox_capsule_segmentf(const prox_capsulef *cap, const prox_segmentf *g,
                                         prox_pairf *out);
 
 /// Closest points of a solid sphere and a triangle; returns the squared
@@ -617,12 +562,10 @@ PROX_KERNEL float prox_capsule_segmentf(const prox_capsulef *cap,
 /// INTERIOR for the sphere). Non-finite input gives NaN. Error: the core
 /// distance has the bound of prox_point_triangle; the radius is then
 /// subtracted from its square root.
-PROX_KERNEL double prox_sphere_triangle(const prox_sphere *s,
-                                        const prox_triangle *tri,
+PROX_KERNEL double prox_sphere_triangle(const prox_sphere *s, const prox_triangle *tri,
                                         prox_pair *out);
 /// Float version of prox_sphere_triangle().
-PROX_KERNEL float prox_sphere_trianglef(const prox_spheref *s,
-                                        const prox_trianglef *tri,
+PROX_KERNEL float prox_sphere_trianglef(const prox_spheref *s, const prox_trianglef *tri,
                                         prox_pairf *out);
 
 /// Closest points of a solid capsule and a triangle; returns the squared
@@ -634,12 +577,10 @@ PROX_KERNEL float prox_sphere_trianglef(const prox_spheref *s,
 /// Non-finite input gives NaN. Error: the core distance has the bound of
 /// prox_segment_triangle; the radius is then subtracted from its square
 /// root.
-PROX_KERNEL double prox_capsule_triangle(const prox_capsule *cap,
-                                         const prox_triangle *tri,
+PROX_KERNEL double prox_capsule_triangle(const prox_capsule *cap, const prox_triangle *tri,
                                          prox_pair *out);
 /// Float version of prox_capsule_triangle().
-PROX_KERNEL float prox_capsule_trianglef(const prox_capsulef *cap,
-                                         const prox_trianglef *tri,
+PROX_KERNEL float prox_capsule_trianglef(const prox_capsulef *cap, const prox_trianglef *tri,
                                          prox_pairf *out);
 
 PROX_EXTERN_C_END

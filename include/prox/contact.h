@@ -167,25 +167,18 @@ PROX_KERNEL float prox_ipc_point_point_distancef(prox_vec3f p, prox_vec3f q);
 /// Gradient of |p - q|^2 with respect to (p, q): grad = (2 (p - q),
 /// -2 (p - q)); returns the squared distance. Non-finite input gives NaN in
 /// every entry.
-PROX_KERNEL double prox_ipc_point_point_distance_gradient(prox_vec3 p,
-                                                          prox_vec3 q,
-                                                          double grad[6]);
+PROX_KERNEL double prox_ipc_point_point_distance_gradient(prox_vec3 p, prox_vec3 q, double grad[6]);
 /// Float version of prox_ipc_point_point_distance_gradient().
-PROX_KERNEL float prox_ipc_point_point_distance_gradientf(prox_vec3f p,
-                                                          prox_vec3f q,
+PROX_KERNEL float prox_ipc_point_point_distance_gradientf(prox_vec3f p, prox_vec3f q,
                                                           float grad[6]);
 
 /// Hessian (6x6, row-major, constant [[2I, -2I], [-2I, 2I]]) of
 /// |p - q|^2 with respect to (p, q); fills grad too when it is not NULL and
 /// returns the squared distance. Non-finite input gives NaN in every entry.
-PROX_KERNEL double prox_ipc_point_point_distance_hessian(prox_vec3 p,
-                                                         prox_vec3 q,
-                                                         double *grad,
+PROX_KERNEL double prox_ipc_point_point_distance_hessian(prox_vec3 p, prox_vec3 q, double *grad,
                                                          double hess[36]);
 /// Float version of prox_ipc_point_point_distance_hessian().
-PROX_KERNEL float prox_ipc_point_point_distance_hessianf(prox_vec3f p,
-                                                         prox_vec3f q,
-                                                         float *grad,
+PROX_KERNEL float prox_ipc_point_point_distance_hessianf(prox_vec3f p, prox_vec3f q, float *grad,
                                                          float hess[36]);
 
 /// Squared distance from point p to the infinite line through e0 and e1,
@@ -193,24 +186,18 @@ PROX_KERNEL float prox_ipc_point_point_distance_hessianf(prox_vec3f p,
 /// e0 == e1 the line is the point e0 and the result is |p - e0|^2. Error
 /// at most 16 eps S^2 when the foot lies within an edge length of the edge
 /// (checked by the test suite). Non-finite input gives NaN.
-PROX_KERNEL double prox_ipc_point_line_distance(prox_vec3 p, prox_vec3 e0,
-                                                prox_vec3 e1);
+PROX_KERNEL double prox_ipc_point_line_distance(prox_vec3 p, prox_vec3 e0, prox_vec3 e1);
 /// Float version of prox_ipc_point_line_distance().
-PROX_KERNEL float prox_ipc_point_line_distancef(prox_vec3f p, prox_vec3f e0,
-                                                prox_vec3f e1);
+PROX_KERNEL float prox_ipc_point_line_distancef(prox_vec3f p, prox_vec3f e0, prox_vec3f e1);
 
 /// Gradient (9 entries, vertex order p, e0, e1) of the point-line squared
 /// distance; returns the distance. With r = p - foot and t the foot
 /// parameter, grad = (2 r, -2 (1 - t) r, -2 t r). e0 == e1 gives the
 /// point-point gradient (zero for e1). Non-finite input gives NaN entries.
-PROX_KERNEL double prox_ipc_point_line_distance_gradient(prox_vec3 p,
-                                                         prox_vec3 e0,
-                                                         prox_vec3 e1,
+PROX_KERNEL double prox_ipc_point_line_distance_gradient(prox_vec3 p, prox_vec3 e0, prox_vec3 e1,
                                                          double grad[9]);
 /// Float version of prox_ipc_point_line_distance_gradient().
-PROX_KERNEL float prox_ipc_point_line_distance_gradientf(prox_vec3f p,
-                                                         prox_vec3f e0,
-                                                         prox_vec3f e1,
+PROX_KERNEL float prox_ipc_point_line_distance_gradientf(prox_vec3f p, prox_vec3f e0, prox_vec3f e1,
                                                          float grad[9]);
 
 /// Hessian (9x9, row-major) of the point-line squared distance with respect
@@ -218,12 +205,11 @@ PROX_KERNEL float prox_ipc_point_line_distance_gradientf(prox_vec3f p,
 /// (a = (1, t - 1, -t), w = (-e, r + (1 - t) e, -r + t e)); fills grad
 /// when not NULL and returns the distance. e0 == e1 gives the point-point
 /// Hessian. Non-finite input gives NaN entries.
-PROX_KERNEL double
-prox_ipc_point_line_distance_hessian(prox_vec3 p, prox_vec3 e0, prox_vec3 e1,
-                                     double *grad, double hess[81]);
+PROX_KERNEL double prox_ipc_point_line_distance_hessian(prox_vec3 p, prox_vec3 e0, prox_vec3 e1,
+                                                        double *grad, double hess[81]);
 /// Float version of prox_ipc_point_line_distance_hessian().
-PROX_KERNEL float prox_ipc_point_line_distance_hessianf(
-    prox_vec3f p, prox_vec3f e0, prox_vec3f e1, float *grad, float hess[81]);
+PROX_KERNEL float prox_ipc_point_line_distance_hessianf(prox_vec3f p, prox_vec3f e0, prox_vec3f e1,
+                                                        float *grad, float hess[81]);
 
 /// Squared distance from point p to the plane through t0, t1, t2:
 /// (u.n)^2 / |n|^2 with u = p - t0, n = (t1 - t0) x (t2 - t0). The normal is
@@ -233,23 +219,23 @@ PROX_KERNEL float prox_ipc_point_line_distance_hessianf(
 /// coordinates in [-1, 2], even for slivers. A triangle of exactly zero area
 /// gives the distance to the line of its longest edge (to t0 if all three
 /// vertices coincide). Non-finite input gives NaN.
-PROX_KERNEL double prox_ipc_point_plane_distance(prox_vec3 p, prox_vec3 t0,
-                                                 prox_vec3 t1, prox_vec3 t2);
+PROX_KERNEL double prox_ipc_point_plane_distance(prox_vec3 p, prox_vec3 t0, prox_vec3 t1,
+                                                 prox_vec3 t2);
 /// Float version of prox_ipc_point_plane_distance().
-PROX_KERNEL float prox_ipc_point_plane_distancef(prox_vec3f p, prox_vec3f t0,
-                                                 prox_vec3f t1, prox_vec3f t2);
+PROX_KERNEL float prox_ipc_point_plane_distancef(prox_vec3f p, prox_vec3f t0, prox_vec3f t1,
+                                                 prox_vec3f t2);
 
 /// Gradient (12 entries, vertex order p, t0, t1, t2) of the point-plane
 /// squared distance; returns the distance. With r = p - foot and
 /// (b0, b1, b2) the barycentric coordinates of the foot, grad = (2 r,
 /// -2 b0 r, -2 b1 r, -2 b2 r). Zero area: the gradient of the line fallback
 /// (zero for the unused vertex). Non-finite input gives NaN entries.
-PROX_KERNEL double
-prox_ipc_point_plane_distance_gradient(prox_vec3 p, prox_vec3 t0, prox_vec3 t1,
-                                       prox_vec3 t2, double grad[12]);
+PROX_KERNEL double prox_ipc_point_plane_distance_gradient(prox_vec3 p, prox_vec3 t0, prox_vec3 t1,
+                                                          prox_vec3 t2, double grad[12]);
 /// Float version of prox_ipc_point_plane_distance_gradient().
-PROX_KERNEL float prox_ipc_point_plane_distance_gradientf(
-    prox_vec3f p, prox_vec3f t0, prox_vec3f t1, prox_vec3f t2, float grad[12]);
+PROX_KERNEL float prox_ipc_point_plane_distance_gradientf(prox_vec3f p, prox_vec3f t0,
+                                                          prox_vec3f t1, prox_vec3f t2,
+                                                          float grad[12]);
 
 /// Hessian (12x12, row-major) of the point-plane squared distance with
 /// respect to (p, t0, t1, t2): 2 (a a^T) (x) I3 - 2 W M^-1 W^T at the foot
@@ -258,15 +244,13 @@ PROX_KERNEL float prox_ipc_point_plane_distance_gradientf(
 /// returns the distance. It grows like 1 / (area)^2 for thin triangles;
 /// zero area gives the Hessian of the line fallback. Non-finite input gives
 /// NaN entries.
-PROX_KERNEL double
-prox_ipc_point_plane_distance_hessian(prox_vec3 p, prox_vec3 t0, prox_vec3 t1,
-                                      prox_vec3 t2, double *grad,
-                                      double hess[144]);
+PROX_KERNEL double prox_ipc_point_plane_distance_hessian(prox_vec3 p, prox_vec3 t0, prox_vec3 t1,
+                                                         prox_vec3 t2, double *grad,
+                                                         double hess[144]);
 /// Float version of prox_ipc_point_plane_distance_hessian().
-PROX_KERNEL float
-prox_ipc_point_plane_distance_hessianf(prox_vec3f p, prox_vec3f t0,
-                                       prox_vec3f t1, prox_vec3f t2,
-                                       float *grad, float hess[144]);
+PROX_KERNEL float prox_ipc_point_plane_distance_hessianf(prox_vec3f p, prox_vec3f t0, prox_vec3f t1,
+                                                         prox_vec3f t2, float *grad,
+                                                         float hess[144]);
 
 /// Squared distance between the infinite lines ea0 ea1 and eb0 eb1:
 /// (w.n)^2 / |n|^2 with w = ea0 - eb0, n = (ea1 - ea0) x (eb1 - eb0). The
@@ -274,27 +258,22 @@ prox_ipc_point_plane_distance_hessianf(prox_vec3f p, prox_vec3f t0,
 /// most 16 eps S^2 while the closest points have parameters in [-1, 2].
 /// Exactly parallel lines give the distance from ea0 to line b (a
 /// zero-length edge makes its line a point). Non-finite input gives NaN.
-PROX_KERNEL double prox_ipc_line_line_distance(prox_vec3 ea0, prox_vec3 ea1,
-                                               prox_vec3 eb0, prox_vec3 eb1);
+PROX_KERNEL double prox_ipc_line_line_distance(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
+                                               prox_vec3 eb1);
 /// Float version of prox_ipc_line_line_distance().
-PROX_KERNEL float prox_ipc_line_line_distancef(prox_vec3f ea0, prox_vec3f ea1,
-                                               prox_vec3f eb0, prox_vec3f eb1);
+PROX_KERNEL float prox_ipc_line_line_distancef(prox_vec3f ea0, prox_vec3f ea1, prox_vec3f eb0,
+                                               prox_vec3f eb1);
 
 /// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the line-line
 /// squared distance; returns the distance. With r the vector between the
 /// closest points (parameters s, t), grad = (2 (1 - s) r, 2 s r,
 /// -2 (1 - t) r, -2 t r). Parallel lines: the gradient of the point-line
 /// fallback. Non-finite input gives NaN entries.
-PROX_KERNEL double prox_ipc_line_line_distance_gradient(prox_vec3 ea0,
-                                                        prox_vec3 ea1,
-                                                        prox_vec3 eb0,
-                                                        prox_vec3 eb1,
-                                                        double grad[12]);
+PROX_KERNEL double prox_ipc_line_line_distance_gradient(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
+                                                        prox_vec3 eb1, double grad[12]);
 /// Float version of prox_ipc_line_line_distance_gradient().
-PROX_KERNEL float prox_ipc_line_line_distance_gradientf(prox_vec3f ea0,
-                                                        prox_vec3f ea1,
-                                                        prox_vec3f eb0,
-                                                        prox_vec3f eb1,
+PROX_KERNEL float prox_ipc_line_line_distance_gradientf(prox_vec3f ea0, prox_vec3f ea1,
+                                                        prox_vec3f eb0, prox_vec3f eb1,
                                                         float grad[12]);
 
 /// Hessian (12x12, row-major) of the line-line squared distance with
@@ -303,15 +282,13 @@ PROX_KERNEL float prox_ipc_line_line_distance_gradientf(prox_vec3f ea0,
 /// 1 / sin^2(angle) for nearly parallel lines; exactly parallel lines give
 /// the Hessian of the point-line fallback. Non-finite input gives NaN
 /// entries.
-PROX_KERNEL double
-prox_ipc_line_line_distance_hessian(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
-                                    prox_vec3 eb1, double *grad,
-                                    double hess[144]);
+PROX_KERNEL double prox_ipc_line_line_distance_hessian(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
+                                                       prox_vec3 eb1, double *grad,
+                                                       double hess[144]);
 /// Float version of prox_ipc_line_line_distance_hessian().
-PROX_KERNEL float
-prox_ipc_line_line_distance_hessianf(prox_vec3f ea0, prox_vec3f ea1,
-                                     prox_vec3f eb0, prox_vec3f eb1,
-                                     float *grad, float hess[144]);
+PROX_KERNEL float prox_ipc_line_line_distance_hessianf(prox_vec3f ea0, prox_vec3f ea1,
+                                                       prox_vec3f eb0, prox_vec3f eb1, float *grad,
+                                                       float hess[144]);
 
 /// Classifies the closest point of edge e0 e1 to point p: endpoint e0
 /// (PROX_PE_P_E0), endpoint e1 (PROX_PE_P_E1) or interior (PROX_PE_P_E),
@@ -322,12 +299,10 @@ prox_ipc_line_line_distance_hessianf(prox_vec3f ea0, prox_vec3f ea1,
 /// farther than 16 eps S from the region boundaries (the edge's end
 /// points); nearer, either type may come (see contact.h, Decisions).
 /// Always a valid type, also for non-finite input.
-PROX_KERNEL prox_ipc_pe_type prox_ipc_point_edge_distance_type(prox_vec3 p,
-                                                               prox_vec3 e0,
+PROX_KERNEL prox_ipc_pe_type prox_ipc_point_edge_distance_type(prox_vec3 p, prox_vec3 e0,
                                                                prox_vec3 e1);
 /// Float version of prox_ipc_point_edge_distance_type().
-PROX_KERNEL prox_ipc_pe_type prox_ipc_point_edge_distance_typef(prox_vec3f p,
-                                                                prox_vec3f e0,
+PROX_KERNEL prox_ipc_pe_type prox_ipc_point_edge_distance_typef(prox_vec3f p, prox_vec3f e0,
                                                                 prox_vec3f e1);
 
 /// Classifies where the closest point of triangle t0 t1 t2 to point p lies:
@@ -351,11 +326,11 @@ PROX_KERNEL prox_ipc_pe_type prox_ipc_point_edge_distance_typef(prox_vec3f p,
 /// S^2; elsewhere either type may come, and a misclassification changes
 /// the distance only by rounding (see contact.h, Decisions). Always a
 /// valid type, also for non-finite input.
-PROX_KERNEL prox_ipc_pt_type prox_ipc_point_triangle_distance_type(
-    prox_vec3 p, prox_vec3 t0, prox_vec3 t1, prox_vec3 t2);
+PROX_KERNEL prox_ipc_pt_type prox_ipc_point_triangle_distance_type(prox_vec3 p, prox_vec3 t0,
+                                                                   prox_vec3 t1, prox_vec3 t2);
 /// Float version of prox_ipc_point_triangle_distance_type().
-PROX_KERNEL prox_ipc_pt_type prox_ipc_point_triangle_distance_typef(
-    prox_vec3f p, prox_vec3f t0, prox_vec3f t1, prox_vec3f t2);
+PROX_KERNEL prox_ipc_pt_type prox_ipc_point_triangle_distance_typef(prox_vec3f p, prox_vec3f t0,
+                                                                    prox_vec3f t1, prox_vec3f t2);
 
 /// Classifies two edges as if they were parallel: the type of the nearest
 /// of the four endpoint-to-segment pairs (ea0 and ea1 against edge b, eb0
@@ -365,11 +340,14 @@ PROX_KERNEL prox_ipc_pt_type prox_ipc_point_triangle_distance_typef(
 /// distance by at most sin^2(theta) times the squared overlap length. Never
 /// returns PROX_EE_EA_EB, and a zero-length edge never gives an interior
 /// type for itself. Always a valid type, also for non-finite input.
-PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_type(
-    prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0, prox_vec3 eb1);
+PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_type(prox_vec3 ea0, prox_vec3 ea1,
+                                                                       prox_vec3 eb0,
+                                                                       prox_vec3 eb1);
 /// Float version of prox_ipc_edge_edge_parallel_distance_type().
-PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_typef(
-    prox_vec3f ea0, prox_vec3f ea1, prox_vec3f eb0, prox_vec3f eb1);
+PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_typef(prox_vec3f ea0,
+                                                                        prox_vec3f ea1,
+                                                                        prox_vec3f eb0,
+                                                                        prox_vec3f eb1);
 
 /// Classifies where the closest points of edges ea0 ea1 and eb0 eb1 lie
 /// (one of the nine PROX_EE_* endpoint/interior combinations).
@@ -390,15 +368,11 @@ PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_typef(
 /// endpoint pairs' distances tie within 32 eps S^2; elsewhere either type
 /// may come (see contact.h, Decisions). Always a valid type, also for
 /// non-finite input.
-PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_distance_type(prox_vec3 ea0,
-                                                              prox_vec3 ea1,
-                                                              prox_vec3 eb0,
-                                                              prox_vec3 eb1);
+PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_distance_type(prox_vec3 ea0, prox_vec3 ea1,
+                                                              prox_vec3 eb0, prox_vec3 eb1);
 /// Float version of prox_ipc_edge_edge_distance_type().
-PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_distance_typef(prox_vec3f ea0,
-                                                               prox_vec3f ea1,
-                                                               prox_vec3f eb0,
-                                                               prox_vec3f eb1);
+PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_distance_typef(prox_vec3f ea0, prox_vec3f ea1,
+                                                               prox_vec3f eb0, prox_vec3f eb1);
 
 /// Squared distance from point p to edge e0 e1 evaluated with the formula
 /// of the given type: P_E0 |p - e0|^2, P_E1 |p - e1|^2, P_E the distance to
@@ -406,41 +380,33 @@ PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_distance_typef(prox_vec3f ea0,
 /// classifies first (prox_ipc_point_edge_distance_type), which gives the
 /// exact point-segment distance to within 16 eps S^2. An invalid type or
 /// non-finite input gives NaN.
-PROX_KERNEL double prox_ipc_point_edge_distance(prox_vec3 p, prox_vec3 e0,
-                                                prox_vec3 e1,
+PROX_KERNEL double prox_ipc_point_edge_distance(prox_vec3 p, prox_vec3 e0, prox_vec3 e1,
                                                 prox_ipc_pe_type type);
 /// Float version of prox_ipc_point_edge_distance().
-PROX_KERNEL float prox_ipc_point_edge_distancef(prox_vec3f p, prox_vec3f e0,
-                                                prox_vec3f e1,
+PROX_KERNEL float prox_ipc_point_edge_distancef(prox_vec3f p, prox_vec3f e0, prox_vec3f e1,
                                                 prox_ipc_pe_type type);
 
 /// Gradient (9 entries, vertex order p, e0, e1) of the point-edge squared
 /// distance of the given type (PROX_PE_AUTO classifies first); entries of
 /// a vertex the type does not involve are zero. Returns the distance. An
 /// invalid type or non-finite input gives NaN entries.
-PROX_KERNEL double
-prox_ipc_point_edge_distance_gradient(prox_vec3 p, prox_vec3 e0, prox_vec3 e1,
-                                      prox_ipc_pe_type type, double grad[9]);
+PROX_KERNEL double prox_ipc_point_edge_distance_gradient(prox_vec3 p, prox_vec3 e0, prox_vec3 e1,
+                                                         prox_ipc_pe_type type, double grad[9]);
 /// Float version of prox_ipc_point_edge_distance_gradient().
-PROX_KERNEL float prox_ipc_point_edge_distance_gradientf(prox_vec3f p,
-                                                         prox_vec3f e0,
-                                                         prox_vec3f e1,
-                                                         prox_ipc_pe_type type,
-                                                         float grad[9]);
+PROX_KERNEL float prox_ipc_point_edge_distance_gradientf(prox_vec3f p, prox_vec3f e0, prox_vec3f e1,
+                                                         prox_ipc_pe_type type, float grad[9]);
 
 /// Hessian (9x9, row-major, symmetric) of the point-edge squared distance
 /// of the given type (PROX_PE_AUTO classifies first); fills grad when not
 /// NULL and returns the distance. An invalid type or non-finite input gives
 /// NaN entries.
-PROX_KERNEL double
-prox_ipc_point_edge_distance_hessian(prox_vec3 p, prox_vec3 e0, prox_vec3 e1,
-                                     prox_ipc_pe_type type, double *grad,
-                                     double hess[81]);
+PROX_KERNEL double prox_ipc_point_edge_distance_hessian(prox_vec3 p, prox_vec3 e0, prox_vec3 e1,
+                                                        prox_ipc_pe_type type, double *grad,
+                                                        double hess[81]);
 /// Float version of prox_ipc_point_edge_distance_hessian().
-PROX_KERNEL float
-prox_ipc_point_edge_distance_hessianf(prox_vec3f p, prox_vec3f e0,
-                                      prox_vec3f e1, prox_ipc_pe_type type,
-                                      float *grad, float hess[81]);
+PROX_KERNEL float prox_ipc_point_edge_distance_hessianf(prox_vec3f p, prox_vec3f e0, prox_vec3f e1,
+                                                        prox_ipc_pe_type type, float *grad,
+                                                        float hess[81]);
 
 /// Squared distance from point p to triangle t0 t1 t2 evaluated with the
 /// formula of the given type: vertex types |p - ti|^2, edge types the
@@ -451,38 +417,37 @@ prox_ipc_point_edge_distance_hessianf(prox_vec3f p, prox_vec3f e0,
 /// within 16 eps S^2, also for slivers and degenerate triangles (which are
 /// the union of their edges). An invalid type or non-finite input gives
 /// NaN.
-PROX_KERNEL double prox_ipc_point_triangle_distance(prox_vec3 p, prox_vec3 t0,
-                                                    prox_vec3 t1, prox_vec3 t2,
-                                                    prox_ipc_pt_type type);
+PROX_KERNEL double prox_ipc_point_triangle_distance(prox_vec3 p, prox_vec3 t0, prox_vec3 t1,
+                                                    prox_vec3 t2, prox_ipc_pt_type type);
 /// Float version of prox_ipc_point_triangle_distance().
-PROX_KERNEL float prox_ipc_point_triangle_distancef(prox_vec3f p, prox_vec3f t0,
-                                                    prox_vec3f t1,
-                                                    prox_vec3f t2,
-                                                    prox_ipc_pt_type type);
+PROX_KERNEL float prox_ipc_point_triangle_distancef(prox_vec3f p, prox_vec3f t0, prox_vec3f t1,
+                                                    prox_vec3f t2, prox_ipc_pt_type type);
 
 /// Gradient (12 entries, vertex order p, t0, t1, t2) of the point-triangle
 /// squared distance of the given type (PROX_PT_AUTO classifies first);
 /// entries of vertices the type does not involve are zero. Returns the
 /// distance. An invalid type or non-finite input gives NaN entries.
-PROX_KERNEL double prox_ipc_point_triangle_distance_gradient(
-    prox_vec3 p, prox_vec3 t0, prox_vec3 t1, prox_vec3 t2,
-    prox_ipc_pt_type type, double grad[12]);
+PROX_KERNEL double prox_ipc_point_triangle_distance_gradient(prox_vec3 p, prox_vec3 t0,
+                                                             prox_vec3 t1, prox_vec3 t2,
+                                                             prox_ipc_pt_type type,
+                                                             double grad[12]);
 /// Float version of prox_ipc_point_triangle_distance_gradient().
-PROX_KERNEL float prox_ipc_point_triangle_distance_gradientf(
-    prox_vec3f p, prox_vec3f t0, prox_vec3f t1, prox_vec3f t2,
-    prox_ipc_pt_type type, float grad[12]);
+PROX_KERNEL float prox_ipc_point_triangle_distance_gradientf(prox_vec3f p, prox_vec3f t0,
+                                                             prox_vec3f t1, prox_vec3f t2,
+                                                             prox_ipc_pt_type type, float grad[12]);
 
 /// Hessian (12x12, row-major, symmetric) of the point-triangle squared
 /// distance of the given type (PROX_PT_AUTO classifies first); fills grad
 /// when not NULL and returns the distance. An invalid type or non-finite
 /// input gives NaN entries.
-PROX_KERNEL double prox_ipc_point_triangle_distance_hessian(
-    prox_vec3 p, prox_vec3 t0, prox_vec3 t1, prox_vec3 t2,
-    prox_ipc_pt_type type, double *grad, double hess[144]);
+PROX_KERNEL double prox_ipc_point_triangle_distance_hessian(prox_vec3 p, prox_vec3 t0, prox_vec3 t1,
+                                                            prox_vec3 t2, prox_ipc_pt_type type,
+                                                            double *grad, double hess[144]);
 /// Float version of prox_ipc_point_triangle_distance_hessian().
-PROX_KERNEL float prox_ipc_point_triangle_distance_hessianf(
-    prox_vec3f p, prox_vec3f t0, prox_vec3f t1, prox_vec3f t2,
-    prox_ipc_pt_type type, float *grad, float hess[144]);
+PROX_KERNEL float prox_ipc_point_triangle_distance_hessianf(prox_vec3f p, prox_vec3f t0,
+                                                            prox_vec3f t1, prox_vec3f t2,
+                                                            prox_ipc_pt_type type, float *grad,
+                                                            float hess[144]);
 
 /// Squared distance between edges ea0 ea1 and eb0 eb1 evaluated with the
 /// formula of the given type: endpoint pairs the point-point distance,
@@ -492,94 +457,78 @@ PROX_KERNEL float prox_ipc_point_triangle_distance_hessianf(
 /// in one pass, giving the exact segment-segment distance to within
 /// 16 eps S^2 in all cases, nearly parallel and zero-length edges included.
 /// An invalid type or non-finite input gives NaN.
-PROX_KERNEL double prox_ipc_edge_edge_distance(prox_vec3 ea0, prox_vec3 ea1,
-                                               prox_vec3 eb0, prox_vec3 eb1,
-                                               prox_ipc_ee_type type);
+PROX_KERNEL double prox_ipc_edge_edge_distance(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
+                                               prox_vec3 eb1, prox_ipc_ee_type type);
 /// Float version of prox_ipc_edge_edge_distance().
-PROX_KERNEL float prox_ipc_edge_edge_distancef(prox_vec3f ea0, prox_vec3f ea1,
-                                               prox_vec3f eb0, prox_vec3f eb1,
-                                               prox_ipc_ee_type type);
+PROX_KERNEL float prox_ipc_edge_edge_distancef(prox_vec3f ea0, prox_vec3f ea1, prox_vec3f eb0,
+                                               prox_vec3f eb1, prox_ipc_ee_type type);
 
 /// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
 /// squared distance of the given type (PROX_EE_AUTO classifies first);
 /// entries of vertices the type does not involve are zero. Returns the
 /// distance. An invalid type or non-finite input gives NaN entries.
-PROX_KERNEL double
-prox_ipc_edge_edge_distance_gradient(prox_vec3 ea0, prox_vec3 ea1,
-                                     prox_vec3 eb0, prox_vec3 eb1,
-                                     prox_ipc_ee_type type, double grad[12]);
+PROX_KERNEL double prox_ipc_edge_edge_distance_gradient(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
+                                                        prox_vec3 eb1, prox_ipc_ee_type type,
+                                                        double grad[12]);
 /// Float version of prox_ipc_edge_edge_distance_gradient().
-PROX_KERNEL float
-prox_ipc_edge_edge_distance_gradientf(prox_vec3f ea0, prox_vec3f ea1,
-                                      prox_vec3f eb0, prox_vec3f eb1,
-                                      prox_ipc_ee_type type, float grad[12]);
+PROX_KERNEL float prox_ipc_edge_edge_distance_gradientf(prox_vec3f ea0, prox_vec3f ea1,
+                                                        prox_vec3f eb0, prox_vec3f eb1,
+                                                        prox_ipc_ee_type type, float grad[12]);
 
 /// Hessian (12x12, row-major, symmetric) of the edge-edge squared distance
 /// of the given type (PROX_EE_AUTO classifies first); fills grad when not
 /// NULL and returns the distance. An invalid type or non-finite input gives
 /// NaN entries.
-PROX_KERNEL double
-prox_ipc_edge_edge_distance_hessian(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
-                                    prox_vec3 eb1, prox_ipc_ee_type type,
-                                    double *grad, double hess[144]);
+PROX_KERNEL double prox_ipc_edge_edge_distance_hessian(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
+                                                       prox_vec3 eb1, prox_ipc_ee_type type,
+                                                       double *grad, double hess[144]);
 /// Float version of prox_ipc_edge_edge_distance_hessian().
-PROX_KERNEL float prox_ipc_edge_edge_distance_hessianf(
-    prox_vec3f ea0, prox_vec3f ea1, prox_vec3f eb0, prox_vec3f eb1,
-    prox_ipc_ee_type type, float *grad, float hess[144]);
+PROX_KERNEL float prox_ipc_edge_edge_distance_hessianf(prox_vec3f ea0, prox_vec3f ea1,
+                                                       prox_vec3f eb0, prox_vec3f eb1,
+                                                       prox_ipc_ee_type type, float *grad,
+                                                       float hess[144]);
 
 /// Squared norm |ea x eb|^2 of the cross product of the edge vectors
 /// ea = ea1 - ea0 and eb = eb1 - eb0 (the x of the mollifier). Absolute
 /// error at most 8 eps |ea|^2 |eb|^2 (checked by the test suite; about
 /// 3 measured).
 /// Non-finite input gives NaN.
-PROX_KERNEL double prox_ipc_edge_edge_cross_squarednorm(prox_vec3 ea0,
-                                                        prox_vec3 ea1,
-                                                        prox_vec3 eb0,
+PROX_KERNEL double prox_ipc_edge_edge_cross_squarednorm(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
                                                         prox_vec3 eb1);
 /// Float version of prox_ipc_edge_edge_cross_squarednorm().
-PROX_KERNEL float prox_ipc_edge_edge_cross_squarednormf(prox_vec3f ea0,
-                                                        prox_vec3f ea1,
-                                                        prox_vec3f eb0,
-                                                        prox_vec3f eb1);
+PROX_KERNEL float prox_ipc_edge_edge_cross_squarednormf(prox_vec3f ea0, prox_vec3f ea1,
+                                                        prox_vec3f eb0, prox_vec3f eb1);
 
 /// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of
 /// |ea x eb|^2; returns the value. Non-finite input gives NaN entries.
-PROX_KERNEL double
-prox_ipc_edge_edge_cross_squarednorm_gradient(prox_vec3 ea0, prox_vec3 ea1,
-                                              prox_vec3 eb0, prox_vec3 eb1,
-                                              double grad[12]);
+PROX_KERNEL double prox_ipc_edge_edge_cross_squarednorm_gradient(prox_vec3 ea0, prox_vec3 ea1,
+                                                                 prox_vec3 eb0, prox_vec3 eb1,
+                                                                 double grad[12]);
 /// Float version of prox_ipc_edge_edge_cross_squarednorm_gradient().
-PROX_KERNEL float
-prox_ipc_edge_edge_cross_squarednorm_gradientf(prox_vec3f ea0, prox_vec3f ea1,
-                                               prox_vec3f eb0, prox_vec3f eb1,
-                                               float grad[12]);
+PROX_KERNEL float prox_ipc_edge_edge_cross_squarednorm_gradientf(prox_vec3f ea0, prox_vec3f ea1,
+                                                                 prox_vec3f eb0, prox_vec3f eb1,
+                                                                 float grad[12]);
 
 /// Hessian (12x12, row-major, symmetric) of |ea x eb|^2 in closed form;
 /// fills grad when not NULL and returns the value. Non-finite input gives
 /// NaN entries.
-PROX_KERNEL double
-prox_ipc_edge_edge_cross_squarednorm_hessian(prox_vec3 ea0, prox_vec3 ea1,
-                                             prox_vec3 eb0, prox_vec3 eb1,
-                                             double *grad, double hess[144]);
+PROX_KERNEL double prox_ipc_edge_edge_cross_squarednorm_hessian(prox_vec3 ea0, prox_vec3 ea1,
+                                                                prox_vec3 eb0, prox_vec3 eb1,
+                                                                double *grad, double hess[144]);
 /// Float version of prox_ipc_edge_edge_cross_squarednorm_hessian().
-PROX_KERNEL float
-prox_ipc_edge_edge_cross_squarednorm_hessianf(prox_vec3f ea0, prox_vec3f ea1,
-                                              prox_vec3f eb0, prox_vec3f eb1,
-                                              float *grad, float hess[144]);
+PROX_KERNEL float prox_ipc_edge_edge_cross_squarednorm_hessianf(prox_vec3f ea0, prox_vec3f ea1,
+                                                                prox_vec3f eb0, prox_vec3f eb1,
+                                                                float *grad, float hess[144]);
 
 /// The conventional mollifier threshold eps_x = 1e-3 |ea|^2 |eb|^2 of the
 /// rest-shape edge vectors ea = ea1_rest - ea0_rest, eb = eb1_rest -
 /// eb0_rest (PROX_IPC_MOLLIFIER_FRACTION). Zero when a rest edge has zero
 /// length (then the mollifier is 1 everywhere). Non-finite input gives NaN.
-PROX_KERNEL double prox_ipc_edge_edge_mollifier_threshold(prox_vec3 ea0_rest,
-                                                          prox_vec3 ea1_rest,
-                                                          prox_vec3 eb0_rest,
-                                                          prox_vec3 eb1_rest);
+PROX_KERNEL double prox_ipc_edge_edge_mollifier_threshold(prox_vec3 ea0_rest, prox_vec3 ea1_rest,
+                                                          prox_vec3 eb0_rest, prox_vec3 eb1_rest);
 /// Float version of prox_ipc_edge_edge_mollifier_threshold().
-PROX_KERNEL float prox_ipc_edge_edge_mollifier_thresholdf(prox_vec3f ea0_rest,
-                                                          prox_vec3f ea1_rest,
-                                                          prox_vec3f eb0_rest,
-                                                          prox_vec3f eb1_rest);
+PROX_KERNEL float prox_ipc_edge_edge_mollifier_thresholdf(prox_vec3f ea0_rest, prox_vec3f ea1_rest,
+                                                          prox_vec3f eb0_rest, prox_vec3f eb1_rest);
 
 /// The edge-edge mollifier m(x) = (2 - x / eps_x) x / eps_x for
 /// x < eps_x and 1 otherwise (= -x^2/eps_x^2 + 2 x/eps_x below the
@@ -614,28 +563,24 @@ PROX_KERNEL float prox_ipc_mollifier_second_derivativef(float x, float eps_x);
 /// prox_ipc_edge_edge_cross_squarednorm's x wherever that x is a normal
 /// number, and is formed without underflow elsewhere (see
 /// prox_detail_ipc_mollify). Non-finite input gives NaN.
-PROX_KERNEL double prox_ipc_edge_edge_mollifier(prox_vec3 ea0, prox_vec3 ea1,
-                                                prox_vec3 eb0, prox_vec3 eb1,
-                                                double eps_x);
+PROX_KERNEL double prox_ipc_edge_edge_mollifier(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
+                                                prox_vec3 eb1, double eps_x);
 /// Float version of prox_ipc_edge_edge_mollifier().
-PROX_KERNEL float prox_ipc_edge_edge_mollifierf(prox_vec3f ea0, prox_vec3f ea1,
-                                                prox_vec3f eb0, prox_vec3f eb1,
-                                                float eps_x);
+PROX_KERNEL float prox_ipc_edge_edge_mollifierf(prox_vec3f ea0, prox_vec3f ea1, prox_vec3f eb0,
+                                                prox_vec3f eb1, float eps_x);
 
 /// Gradient (12 entries, vertex order ea0, ea1, eb0, eb1) of the edge-edge
 /// mollifier, m'(x) dx (zero at and above the threshold); returns the
 /// mollifier value. Finite where max(|ea|, |eb|)^2 <= 2^1016 eps_x (float
 /// 2^120; see prox_ipc_edge_edge_mollifier_hessian). Non-finite input
 /// gives NaN entries.
-PROX_KERNEL double
-prox_ipc_edge_edge_mollifier_gradient(prox_vec3 ea0, prox_vec3 ea1,
-                                      prox_vec3 eb0, prox_vec3 eb1,
-                                      double eps_x, double grad[12]);
+PROX_KERNEL double prox_ipc_edge_edge_mollifier_gradient(prox_vec3 ea0, prox_vec3 ea1,
+                                                         prox_vec3 eb0, prox_vec3 eb1, double eps_x,
+                                                         double grad[12]);
 /// Float version of prox_ipc_edge_edge_mollifier_gradient().
-PROX_KERNEL float
-prox_ipc_edge_edge_mollifier_gradientf(prox_vec3f ea0, prox_vec3f ea1,
-                                       prox_vec3f eb0, prox_vec3f eb1,
-                                       float eps_x, float grad[12]);
+PROX_KERNEL float prox_ipc_edge_edge_mollifier_gradientf(prox_vec3f ea0, prox_vec3f ea1,
+                                                         prox_vec3f eb0, prox_vec3f eb1,
+                                                         float eps_x, float grad[12]);
 
 /// Hessian (12x12, row-major, symmetric) of the edge-edge mollifier,
 /// m''(x) dx dx^T + m'(x) d2x (zero at and above the threshold); fills grad
@@ -647,14 +592,13 @@ prox_ipc_edge_edge_mollifier_gradientf(prox_vec3f ea0, prox_vec3f ea1,
 /// edges', say: with the IPC threshold of the same edges, eps_x = 1e-3
 /// |ea|^2 |eb|^2, the condition is min(|ea|, |eb|)^2 >= 1e3 2^-1016 and
 /// holds throughout the domain). Non-finite input gives NaN entries.
-PROX_KERNEL double
-prox_ipc_edge_edge_mollifier_hessian(prox_vec3 ea0, prox_vec3 ea1,
-                                     prox_vec3 eb0, prox_vec3 eb1, double eps_x,
-                                     double *grad, double hess[144]);
+PROX_KERNEL double prox_ipc_edge_edge_mollifier_hessian(prox_vec3 ea0, prox_vec3 ea1, prox_vec3 eb0,
+                                                        prox_vec3 eb1, double eps_x, double *grad,
+                                                        double hess[144]);
 /// Float version of prox_ipc_edge_edge_mollifier_hessian().
-PROX_KERNEL float prox_ipc_edge_edge_mollifier_hessianf(
-    prox_vec3f ea0, prox_vec3f ea1, prox_vec3f eb0, prox_vec3f eb1, float eps_x,
-    float *grad, float hess[144]);
+PROX_KERNEL float prox_ipc_edge_edge_mollifier_hessianf(prox_vec3f ea0, prox_vec3f ea1,
+                                                        prox_vec3f eb0, prox_vec3f eb1, float eps_x,
+                                                        float *grad, float hess[144]);
 
 PROX_EXTERN_C_END
 

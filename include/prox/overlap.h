@@ -44,8 +44,7 @@ PROX_EXTERN_C_BEGIN
 /// all of space). A NaN anywhere gives 0.
 PROX_KERNEL int prox_overlap_aabb_aabb(const prox_aabb *a, const prox_aabb *b);
 /// Float version of prox_overlap_aabb_aabb().
-PROX_KERNEL int prox_overlap_aabb_aabbf(const prox_aabbf *a,
-                                        const prox_aabbf *b);
+PROX_KERNEL int prox_overlap_aabb_aabbf(const prox_aabbf *a, const prox_aabbf *b);
 
 /// Whether two closed oriented boxes overlap: 1 or 0.
 ///
@@ -77,11 +76,9 @@ PROX_KERNEL int prox_overlap_obb_obbf(const prox_obbf *a, const prox_obbf *b);
 /// degenerate triangle (segment, point) works. min > max on an axis is the
 /// same as swapped. Non-finite input (NaN or +-inf in any coordinate, an
 /// infinite box bound included) gives 0.
-PROX_KERNEL int prox_overlap_triangle_aabb(const prox_triangle *tri,
-                                           const prox_aabb *box);
+PROX_KERNEL int prox_overlap_triangle_aabb(const prox_triangle *tri, const prox_aabb *box);
 /// Float version of prox_overlap_triangle_aabb().
-PROX_KERNEL int prox_overlap_triangle_aabbf(const prox_trianglef *tri,
-                                            const prox_aabbf *box);
+PROX_KERNEL int prox_overlap_triangle_aabbf(const prox_trianglef *tri, const prox_aabbf *box);
 
 /// Whether a closed ball and a closed triangle overlap: 1 or 0.
 ///
@@ -94,11 +91,9 @@ PROX_KERNEL int prox_overlap_triangle_aabbf(const prox_trianglef *tri,
 /// their edges). Negative radius counts as its absolute value. Non-finite
 /// input (NaN or +-inf in a coordinate or the radius; an infinite radius
 /// is not a half-space or all of space) gives 0.
-PROX_KERNEL int prox_overlap_sphere_triangle(const prox_sphere *sph,
-                                             const prox_triangle *tri);
+PROX_KERNEL int prox_overlap_sphere_triangle(const prox_sphere *sph, const prox_triangle *tri);
 /// Float version of prox_overlap_sphere_triangle().
-PROX_KERNEL int prox_overlap_sphere_trianglef(const prox_spheref *sph,
-                                              const prox_trianglef *tri);
+PROX_KERNEL int prox_overlap_sphere_trianglef(const prox_spheref *sph, const prox_trianglef *tri);
 
 /// Whether two closed triangles overlap (share at least one point): 1 or 0.
 ///
@@ -117,11 +112,9 @@ PROX_KERNEL int prox_overlap_sphere_trianglef(const prox_spheref *sph,
 /// wider spread such products underflow and a touching pair can be
 /// reported apart (tests/test_property.c found it at 2^337). Non-finite
 /// input (NaN or +-inf in any coordinate) gives 0.
-PROX_KERNEL int prox_overlap_triangle_triangle(const prox_triangle *a,
-                                               const prox_triangle *b);
+PROX_KERNEL int prox_overlap_triangle_triangle(const prox_triangle *a, const prox_triangle *b);
 /// Float version of prox_overlap_triangle_triangle().
-PROX_KERNEL int prox_overlap_triangle_trianglef(const prox_trianglef *a,
-                                                const prox_trianglef *b);
+PROX_KERNEL int prox_overlap_triangle_trianglef(const prox_trianglef *a, const prox_trianglef *b);
 
 PROX_EXTERN_C_END
 

@@ -30,20 +30,16 @@ PROX_EXTERN_C_BEGIN
 /// the scaled offset overflows (a tiny n with a large offset); then
 /// *out is the plane of normal (0, 0, 0) and offset 0, which every query
 /// treats as containing every point (distance 0). out must not be NULL.
-PROX_KERNEL int prox_plane_from_normal(prox_vec3 n, double offset,
-                                       prox_plane *out);
+PROX_KERNEL int prox_plane_from_normal(prox_vec3 n, double offset, prox_plane *out);
 /// Float version of prox_plane_from_normal().
-PROX_KERNEL int prox_plane_from_normalf(prox_vec3f n, float offset,
-                                        prox_planef *out);
+PROX_KERNEL int prox_plane_from_normalf(prox_vec3f n, float offset, prox_planef *out);
 
 /// Makes the plane through point p with normal n, scaled to a unit normal.
 /// Returns 1, or 0 when n is zero or p or n is not finite (then *out is the
 /// all-zero plane, as prox_plane_from_normal documents).
-PROX_KERNEL int prox_plane_from_point_normal(prox_vec3 p, prox_vec3 n,
-                                             prox_plane *out);
+PROX_KERNEL int prox_plane_from_point_normal(prox_vec3 p, prox_vec3 n, prox_plane *out);
 /// Float version of prox_plane_from_point_normal().
-PROX_KERNEL int prox_plane_from_point_normalf(prox_vec3f p, prox_vec3f n,
-                                              prox_planef *out);
+PROX_KERNEL int prox_plane_from_point_normalf(prox_vec3f p, prox_vec3f n, prox_planef *out);
 
 /// Whether a plane is one that every query reads alike: the normal finite
 /// and not zero (any length: queries rescale it), the offset finite. The

@@ -80,11 +80,9 @@ PROX_EXTERN_C_BEGIN
 /// is a point that overflows. Non-finite input: no hit. Error: |t - t_exact|
 /// |dir| within about 2 eps S / cos(angle between ray and normal), S the
 /// largest magnitude of origin and offset / |n|.
-PROX_KERNEL int prox_raycast_plane(const prox_ray *ray, const prox_plane *plane,
-                                   prox_rayhit *out);
+PROX_KERNEL int prox_raycast_plane(const prox_ray *ray, const prox_plane *plane, prox_rayhit *out);
 /// Float version of prox_raycast_plane().
-PROX_KERNEL int prox_raycast_planef(const prox_rayf *ray,
-                                    const prox_planef *plane,
+PROX_KERNEL int prox_raycast_planef(const prox_rayf *ray, const prox_planef *plane,
                                     prox_rayhitf *out);
 
 /// Casts a ray against a solid axis-aligned box; returns 1 on a hit.
@@ -106,11 +104,10 @@ PROX_KERNEL int prox_raycast_planef(const prox_rayf *ray,
 /// direction) is not reported. Non-finite input: no hit. Error:
 /// |t - t_exact| |dir| <= 2 eps |t dir| (measured: below 2.1 eps S, S the
 /// largest coordinate magnitude of origin and box).
-PROX_SMALL_KERNEL int prox_raycast_aabb(const prox_ray *ray,
-                                        const prox_aabb *box, prox_rayhit *out);
+PROX_SMALL_KERNEL int prox_raycast_aabb(const prox_ray *ray, const prox_aabb *box,
+                                        prox_rayhit *out);
 /// Float version of prox_raycast_aabb().
-PROX_SMALL_KERNEL int prox_raycast_aabbf(const prox_rayf *ray,
-                                         const prox_aabbf *box,
+PROX_SMALL_KERNEL int prox_raycast_aabbf(const prox_rayf *ray, const prox_aabbf *box,
                                          prox_rayhitf *out);
 
 /// Casts a ray against a solid oriented box; returns 1 on a hit.
@@ -130,11 +127,9 @@ PROX_SMALL_KERNEL int prox_raycast_aabbf(const prox_rayf *ray,
 /// Non-finite input: no hit. Error: |t - t_exact| |dir| <= 8 eps S where
 /// the angle of incidence has |cos| >= 0.5 (asserted against an exact
 /// oracle by tests/test_raycast.c); more on grazing rays.
-PROX_KERNEL int prox_raycast_obb(const prox_ray *ray, const prox_obb *box,
-                                 prox_rayhit *out);
+PROX_KERNEL int prox_raycast_obb(const prox_ray *ray, const prox_obb *box, prox_rayhit *out);
 /// Float version of prox_raycast_obb().
-PROX_KERNEL int prox_raycast_obbf(const prox_rayf *ray, const prox_obbf *box,
-                                  prox_rayhitf *out);
+PROX_KERNEL int prox_raycast_obbf(const prox_rayf *ray, const prox_obbf *box, prox_rayhitf *out);
 
 /// Casts a ray against a solid sphere (ball); returns 1 on a hit.
 ///
@@ -156,11 +151,9 @@ PROX_KERNEL int prox_raycast_obbf(const prox_rayf *ray, const prox_obbf *box,
 /// Error: |t - t_exact| |dir| (and likewise t_exit)
 /// <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
 /// against an exact oracle by tests/test_raycast.c); more on grazing rays.
-PROX_KERNEL int prox_raycast_sphere(const prox_ray *ray, const prox_sphere *sph,
-                                    prox_rayhit *out);
+PROX_KERNEL int prox_raycast_sphere(const prox_ray *ray, const prox_sphere *sph, prox_rayhit *out);
 /// Float version of prox_raycast_sphere().
-PROX_KERNEL int prox_raycast_spheref(const prox_rayf *ray,
-                                     const prox_spheref *sph,
+PROX_KERNEL int prox_raycast_spheref(const prox_rayf *ray, const prox_spheref *sph,
                                      prox_rayhitf *out);
 
 /// Casts a ray against a solid capsule; returns 1 on a hit.
@@ -179,11 +172,10 @@ PROX_KERNEL int prox_raycast_spheref(const prox_rayf *ray,
 /// within the margin of a thin capsule) the normal is -dir normalised,
 /// without its component along the segment on the side. Non-finite input:
 /// no hit. Error: as prox_raycast_sphere.
-PROX_KERNEL int prox_raycast_capsule(const prox_ray *ray,
-                                     const prox_capsule *cap, prox_rayhit *out);
+PROX_KERNEL int prox_raycast_capsule(const prox_ray *ray, const prox_capsule *cap,
+                                     prox_rayhit *out);
 /// Float version of prox_raycast_capsule().
-PROX_KERNEL int prox_raycast_capsulef(const prox_rayf *ray,
-                                      const prox_capsulef *cap,
+PROX_KERNEL int prox_raycast_capsulef(const prox_rayf *ray, const prox_capsulef *cap,
                                       prox_rayhitf *out);
 
 /// Casts a ray against a triangle; returns 1 on a hit. Watertight.
@@ -212,12 +204,10 @@ PROX_KERNEL int prox_raycast_capsulef(const prox_rayf *ray,
 /// Non-finite input: no hit. Zero direction: no hit. Error: |t - t_exact|
 /// |dir| <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
 /// against an exact oracle by tests/test_raycast.c); more on grazing rays.
-PROX_KERNEL int prox_raycast_triangle(const prox_ray *ray,
-                                      const prox_triangle *tri,
+PROX_KERNEL int prox_raycast_triangle(const prox_ray *ray, const prox_triangle *tri,
                                       prox_rayhit *out);
 /// Float version of prox_raycast_triangle().
-PROX_KERNEL int prox_raycast_trianglef(const prox_rayf *ray,
-                                       const prox_trianglef *tri,
+PROX_KERNEL int prox_raycast_trianglef(const prox_rayf *ray, const prox_trianglef *tri,
                                        prox_rayhitf *out);
 
 /// Casts a ray against a solid tetrahedron; returns 1 on a hit.
@@ -241,12 +231,10 @@ PROX_KERNEL int prox_raycast_trianglef(const prox_rayf *ray,
 /// input: no hit. Error: |t - t_exact| |dir| (and likewise t_exit)
 /// <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
 /// against an exact oracle by tests/test_raycast.c); more on grazing rays.
-PROX_KERNEL int prox_raycast_tetrahedron(const prox_ray *ray,
-                                         const prox_tetrahedron *tet,
+PROX_KERNEL int prox_raycast_tetrahedron(const prox_ray *ray, const prox_tetrahedron *tet,
                                          prox_rayhit *out);
 /// Float version of prox_raycast_tetrahedron().
-PROX_KERNEL int prox_raycast_tetrahedronf(const prox_rayf *ray,
-                                          const prox_tetrahedronf *tet,
+PROX_KERNEL int prox_raycast_tetrahedronf(const prox_rayf *ray, const prox_tetrahedronf *tet,
                                           prox_rayhitf *out);
 
 PROX_EXTERN_C_END

@@ -49,15 +49,15 @@ typedef struct prox_mesh_topology {
   uint32_t boundary_edges;       ///< edges with one triangle
   uint32_t nonmanifold_edges;    ///< edges with three or more triangles
   uint32_t nonmanifold_vertices; ///< vertices where fans touch at a point
-  uint32_t inconsistent_edges;  ///< manifold edges traversed twice the same way
-  uint32_t collapsed_triangles; ///< triangles with a repeated index
-  uint32_t zero_area_triangles; ///< collinear vertices (collapsed included)
-  uint32_t duplicate_triangles; ///< same index set as an earlier triangle
-  uint32_t components;          ///< edge-connected groups of triangles
-  int64_t euler;                ///< V - E + F (see the definitions above)
-  int closed;                   ///< 1: no boundary, no non-manifold edge
-  int manifold;                 ///< 1: no non-manifold edge or vertex
-  int oriented;                 ///< 1: no inconsistently oriented edge
+  uint32_t inconsistent_edges;   ///< manifold edges traversed twice the same way
+  uint32_t collapsed_triangles;  ///< triangles with a repeated index
+  uint32_t zero_area_triangles;  ///< collinear vertices (collapsed included)
+  uint32_t duplicate_triangles;  ///< same index set as an earlier triangle
+  uint32_t components;           ///< edge-connected groups of triangles
+  int64_t euler;                 ///< V - E + F (see the definitions above)
+  int closed;                    ///< 1: no boundary, no non-manifold edge
+  int manifold;                  ///< 1: no non-manifold edge or vertex
+  int oriented;                  ///< 1: no inconsistently oriented edge
 
   /// Edge e joins edge_vertices[2 e] < edge_vertices[2 e + 1]. Edges are
   /// sorted by that pair.
@@ -97,15 +97,11 @@ typedef struct prox_mesh_topology {
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library). Time
 /// O(n log n) in the number of triangles n; memory about 60 bytes per
 /// triangle.
-PROX_API prox_status prox_mesh_topology_build(const prox_mesh *mesh,
-                                              const prox_allocator *alloc,
-                                              prox_mesh_topology **out,
-                                              prox_error *err);
+PROX_API prox_status prox_mesh_topology_build(const prox_mesh *mesh, const prox_allocator *alloc,
+                                              prox_mesh_topology **out, prox_error *err);
 /// prox_mesh_topology_build() for a float mesh (same topology type).
-PROX_API prox_status prox_mesh_topology_buildf(const prox_meshf *mesh,
-                                               const prox_allocator *alloc,
-                                               prox_mesh_topology **out,
-                                               prox_error *err);
+PROX_API prox_status prox_mesh_topology_buildf(const prox_meshf *mesh, const prox_allocator *alloc,
+                                               prox_mesh_topology **out, prox_error *err);
 /// Releases a topology (NULL does nothing), with the allocator it was built
 /// with.
 PROX_API void prox_mesh_topology_free(prox_mesh_topology *topology);

@@ -112,8 +112,7 @@ PROX_KERNEL float prox_two_prod_errf(float a, float b, float p);
 /// much the two products cancel: both products' rounding errors are
 /// recovered exactly by prox_two_prod_err (a variant of Kahan's difference
 /// of products that gives the same bits with and without hardware fma).
-PROX_KERNEL double prox_diff_of_products(double a, double b, double c,
-                                         double d);
+PROX_KERNEL double prox_diff_of_products(double a, double b, double c, double d);
 /// Float version of prox_diff_of_products().
 PROX_KERNEL float prox_diff_of_productsf(float a, float b, float c, float d);
 

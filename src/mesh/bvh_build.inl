@@ -49,8 +49,7 @@ typedef struct PROX_FN(pbb_ctx) {
 #endif
 } PROX_FN(pbb_ctx);
 
-static PROX_REAL PROX_FN(pbb_half_area)(const PROX_REAL *lo,
-                                        const PROX_REAL *hi) {
+static PROX_REAL PROX_FN(pbb_half_area)(const PROX_REAL *lo, const PROX_REAL *hi) {
   PROX_REAL dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
   if (!(dx >= 0)) return 0; /* empty */
   return dx * dy + dy * dz + dz * dx;
@@ -67,11 +66,11 @@ static void PROX_FN(pbb_sort_leaf)(uint32_t *perm, uint32_t b, uint32_t e) {
   }
 }
 
-static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
-                               uint32_t e, int depth);
+static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
+                               int depth);
 
-static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd,
-                                   uint32_t b, uint32_t e) {
+static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd, uint32_t b,
+                                   uint32_t e) {
   nd->first = b;
   nd->count = e - b;
   nd->left = nd->right = PROX_BVH_NONE;
@@ -80,8 +79,8 @@ static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd,
 
 /* Builds the subtree over [b, e) at binary index idx (or records it as a
  * task when deferring and small enough). */
-static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
-                               uint32_t e, int depth) {
+static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
+                               int depth) {
   enum { NB = 32 };
   PROX_FN(pbb_node) *nd = c->bn + idx;
   uint32_t n = e - b, i, m;
@@ -193,16 +192,14 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
     PROX_REAL area = PROX_FN(pbb_half_area)(nd->lo, nd->hi);
     PROX_REAL split_cost =
-        PB_COST_TRAV +
-        PB_COST_TRI * (area > 0 ? best_cost / area : (PROX_REAL)n);
+        PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PROX_REAL)n);
     if ((int)n <= c->leaf_size && (PROX_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
       return;
     }
     {
       PROX_REAL ext = chi[best_ax] - clo[best_ax];
-      PROX_REAL scale =
-          (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
+      PROX_REAL scale = (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
       uint32_t lo_i = b, hi_i = e;
       /* Partition: bins below best_split to the left (stable enough: the
        * same input gives the same output). */
@@ -267,8 +264,8 @@ static float PROX_FN(pbb_up)(PROX_REAL x) {
   return f;
 }
 
-static void PROX_FN(pbb_set_slot)(prox_bvh_node *out, int s,
-                                  const PROX_REAL *lo, const PROX_REAL *hi) {
+static void PROX_FN(pbb_set_slot)(prox_bvh_node *out, int s, const PROX_REAL *lo,
+                                  const PROX_REAL *hi) {
   out->lo_x[s] = PROX_FN(pbb_down)(lo[0]);
   out->lo_y[s] = PROX_FN(pbb_down)(lo[1]);
   out->lo_z[s] = PROX_FN(pbb_down)(lo[2]);
@@ -286,8 +283,7 @@ static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
 
 /* The binary children that binary node idx's 4-wide node takes: its two
  * children, then repeatedly the largest inner one opened, up to 4. */
-static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx,
-                               uint32_t kids[4]) {
+static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint32_t kids[4]) {
   int nk = 2, i;
   kids[0] = bn[idx].left;
   kids[1] = bn[idx].right;
@@ -316,9 +312,8 @@ static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx,
 
 /* Counts (out NULL) or writes the 4-wide nodes of the binary subtree at
  * idx (inner) in preorder from *next; returns the depth below it. */
-static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx,
-                                 prox_bvh_node *out, uint32_t *next,
-                                 size_t *leaves) {
+static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, prox_bvh_node *out,
+                                 uint32_t *next, size_t *leaves) {
   uint32_t kids[4], me = (*next)++;
   int nk = PROX_FN(pbb_gather)(bn, idx, kids), i, depth = 1;
   if (out) {
@@ -353,8 +348,7 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx,
  * the leaf blocks (layout in prox/detail/bvh_layout.h); returns the largest
  * coordinate magnitude. */
 static PROX_REAL PROX_FN(pbb_copy_tris)(PROX_REAL *tri, const uint32_t *ids,
-                                        const prox_bvh_node *nodes,
-                                        size_t node_count,
+                                        const prox_bvh_node *nodes, size_t node_count,
                                         const PROX_FN(prox_mesh) * mesh) {
   size_t ni;
   PROX_REAL mx = 0;
@@ -370,8 +364,7 @@ static PROX_REAL PROX_FN(pbb_copy_tris)(PROX_REAL *tri, const uint32_t *ids,
         t = PROX_FN(prox_mesh_triangle)(mesh, ids[first + j]);
         int k;
         for (k = 0; k < 3; ++k) {
-          PROX_REAL a = PROX_FABS(t.v[k].x), bb = PROX_FABS(t.v[k].y),
-                    cc = PROX_FABS(t.v[k].z);
+          PROX_REAL a = PROX_FABS(t.v[k].x), bb = PROX_FABS(t.v[k].y), cc = PROX_FABS(t.v[k].z);
           b[(size_t)k * n + j] = t.v[k].x;
           b[(size_t)(3 + k) * n + j] = t.v[k].y;
           b[(size_t)(6 + k) * n + j] = t.v[k].z;
@@ -406,10 +399,9 @@ void PROX_FN(prox_bvh_free)(PROX_FN(prox_bvh) * t) {
   prox_mesh_detail_free(ap, t, sizeof *t);
 }
 
-prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
-                                    const prox_bvh_options *opt,
-                                    const prox_allocator *alloc,
-                                    PROX_FN(prox_bvh) * *out, prox_error *err) {
+prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_bvh_options *opt,
+                                    const prox_allocator *alloc, PROX_FN(prox_bvh) * *out,
+                                    prox_error *err) {
   prox_bvh_options o = prox_bvh_options_default();
   prox_status st;
   PROX_FN(prox_bvh) *t = NULL;
@@ -421,9 +413,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
   uint32_t next = 0;
   size_t leaves = 0;
   int threads, depth;
-  if (!out)
-    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
-                                  "out is NULL");
+  if (!out) return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT, "out is NULL");
   *out = NULL;
   if (alloc && (!alloc->alloc || !alloc->free))
     return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
@@ -433,8 +423,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
   if (opt) o = *opt;
   if (o.leaf_size < 1 || o.threads < 0)
     return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
-                                  "options: leaf_size %d, threads %d",
-                                  o.leaf_size, o.threads);
+                                  "options: leaf_size %d, threads %d", o.leaf_size, o.threads);
   if (o.leaf_size > PROX_BVH_MAX_LEAF) o.leaf_size = PROX_BVH_MAX_LEAF;
   threads = o.threads ? o.threads : prox_mesh_detail_cores();
   n = mesh->triangle_count;
@@ -447,18 +436,14 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
     t->has_alloc = 1;
   }
   t->tri_count = n;
-  t->ids = (uint32_t *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(n, sizeof *t->ids));
+  t->ids = (uint32_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, sizeof *t->ids));
   if (!t->ids) goto oom;
-  pbox = (PROX_REAL *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(n, 6 * sizeof *pbox));
+  pbox = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 6 * sizeof *pbox));
   if (!pbox) goto oom;
-  pcen = (PROX_REAL *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(n, 3 * sizeof *pcen));
+  pcen = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 3 * sizeof *pcen));
   if (!pcen) goto oom;
   n_bn = 2 * n - 1;
-  bn = (PROX_FN(pbb_node) *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(n_bn, sizeof *bn));
+  bn = (PROX_FN(pbb_node) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n_bn, sizeof *bn));
   if (!bn) goto oom;
 
   for (i = 0; i < n; ++i) {
@@ -548,8 +533,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
   prox_mesh_detail_free(alloc, pbox, 6 * n * sizeof *pbox);
   pbox = NULL;
 
-  t->tri = (PROX_REAL *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(n, 9 * sizeof *t->tri));
+  t->tri = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 9 * sizeof *t->tri));
   if (!t->tri) goto oom;
   PROX_FN(pbb_set_view)
   (t, PROX_FN(pbb_copy_tris)(t->tri, t->ids, t->nodes, t->node_count, mesh));
@@ -569,15 +553,12 @@ oom:
                                 n);
 }
 
-prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * t,
-                                    const PROX_FN(prox_mesh) * mesh,
+prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * t, const PROX_FN(prox_mesh) * mesh,
                                     prox_error *err) {
   prox_status st;
   size_t ni;
   PROX_REAL mx;
-  if (!t)
-    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
-                                  "tree is NULL");
+  if (!t) return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT, "tree is NULL");
   st = PROX_FN(prox_mesh_validate)(mesh, err);
   if (st != PROX_OK) return st;
   if (mesh->triangle_count != t->tri_count)
@@ -601,8 +582,7 @@ prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * t,
         for (pos = nd->child[s]; pos < e; ++pos)
           for (c = 0; c < 3; ++c)
             for (k = 0; k < 3; ++k) {
-              PROX_REAL v = t->tri[9 * (size_t)nd->child[s] +
-                                   (size_t)(3 * c + k) * nd->count[s] +
+              PROX_REAL v = t->tri[9 * (size_t)nd->child[s] + (size_t)(3 * c + k) * nd->count[s] +
                                    (pos - nd->child[s])];
               if (v < lo[c]) lo[c] = v;
               if (v > hi[c]) hi[c] = v;
@@ -637,12 +617,11 @@ prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * t,
 
 size_t PROX_FN(prox_bvh_memory)(const PROX_FN(prox_bvh) * t) {
   if (!t) return 0;
-  return sizeof *t + t->node_count * sizeof *t->nodes +
-         9 * t->tri_count * sizeof *t->tri + t->tri_count * sizeof *t->ids;
+  return sizeof *t + t->node_count * sizeof *t->nodes + 9 * t->tri_count * sizeof *t->tri +
+         t->tri_count * sizeof *t->ids;
 }
 
-void PROX_FN(prox_bvh_get_stats)(const PROX_FN(prox_bvh) * t,
-                                 prox_bvh_stats *s) {
+void PROX_FN(prox_bvh_get_stats)(const PROX_FN(prox_bvh) * t, prox_bvh_stats *s) {
   if (!s) return;
   memset(s, 0, sizeof *s);
   if (!t) return;
@@ -654,8 +633,7 @@ void PROX_FN(prox_bvh_get_stats)(const PROX_FN(prox_bvh) * t,
   s->bytes_per_triangle = (double)s->bytes / (double)t->tri_count;
 }
 
-void PROX_FN(prox_bvh_get_view)(const PROX_FN(prox_bvh) * t,
-                                PROX_FN(prox_bvh_view) * v) {
+void PROX_FN(prox_bvh_get_view)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_bvh_view) * v) {
   if (!v) return;
   if (!t) {
     memset(v, 0, sizeof *v);

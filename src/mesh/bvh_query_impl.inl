@@ -5,9 +5,8 @@
 
 /* The leaf: prox_point_triangles_soa (dispatched to AVX2/AVX-512 or the
  * scalar loop; the same bits at every level). */
-static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v,
-                                          PROX_FN(prox_vec3) p, uint32_t first,
-                                          uint32_t n, uint32_t *pos) {
+static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
+                                          uint32_t first, uint32_t n, uint32_t *pos) {
   PROX_FN(prox_triangle_soa) s;
   size_t bi = 0;
   PROX_REAL d;
@@ -26,8 +25,7 @@ static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v,
 #define PROX_BVHQ_CUSTOM 1
 #define PROX_BVHQ_NAME(name) PROX_FN(pbq_##name)
 #define PROX_BVHQ_QUAL static
-#define PROX_BVHQ_LEAF(view, p, first, n, pos)                                 \
-  PROX_FN(pbq_leaf)(view, p, first, n, pos)
+#define PROX_BVHQ_LEAF(view, p, first, n, pos) PROX_FN(pbq_leaf)(view, p, first, n, pos)
 #include <prox/detail/bvh_query.inl>
 #undef PROX_BVHQ_CUSTOM
 #undef PROX_BVHQ_NAME
@@ -41,10 +39,8 @@ static int PROX_FN(pbq_finite)(PROX_FN(prox_vec3) p) {
 
 /* The query, starting from the triangle in *hit when hit->pos is not
  * PROX_BVH_NONE; the winner into *hit. */
-static PROX_REAL PROX_FN(pbq_closest)(const PROX_FN(prox_bvh) * t,
-                                      PROX_FN(prox_vec3) p,
-                                      PROX_REAL max_sqdist,
-                                      PROX_FN(prox_bvh_detail_hit) * hit,
+static PROX_REAL PROX_FN(pbq_closest)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) p,
+                                      PROX_REAL max_sqdist, PROX_FN(prox_bvh_detail_hit) * hit,
                                       PROX_FN(prox_mesh_closest) * out) {
   PROX_REAL d;
   if (!PROX_FN(pbq_finite)(p) || max_sqdist != max_sqdist) {
@@ -55,17 +51,15 @@ static PROX_REAL PROX_FN(pbq_closest)(const PROX_FN(prox_bvh) * t,
   return PROX_FN(prox_bvh_detail_fill)(&t->view, p, d, hit, out);
 }
 
-PROX_REAL PROX_FN(prox_bvh_closest)(const PROX_FN(prox_bvh) * t,
-                                    PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
-                                    PROX_FN(prox_mesh_closest) * out) {
+PROX_REAL PROX_FN(prox_bvh_closest)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) p,
+                                    PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out) {
   PROX_FN(prox_bvh_detail_hit) hit;
   hit.pos = hit.first = hit.count = PROX_BVH_NONE;
   return PROX_FN(pbq_closest)(t, p, max_sqdist, &hit, out);
 }
 
-size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t,
-                                PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
-                                uint32_t *ids, PROX_REAL *sqdists,
+size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) p,
+                                PROX_REAL max_sqdist, uint32_t *ids, PROX_REAL *sqdists,
                                 size_t capacity) {
   const PROX_FN(prox_bvh_view) *v = &t->view;
   uint32_t stack[PROX_BVH_STACK];
@@ -73,8 +67,7 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t,
   size_t total = 0;
   PROX_REAL thr;
   if (!PROX_FN(pbq_finite)(p) || max_sqdist != max_sqdist) return 0;
-  thr = PROX_FN(prox_bvh_detail_thr)(max_sqdist,
-                                     PROX_FN(prox_bvh_detail_slack)(v, p));
+  thr = PROX_FN(prox_bvh_detail_thr)(max_sqdist, PROX_FN(prox_bvh_detail_slack)(v, p));
   stack[0] = 0;
   while (top > 0) {
     const prox_bvh_node *nd = v->nodes + stack[--top];
@@ -105,10 +98,8 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t,
   return total;
 }
 
-void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t,
-                                     const PROX_FN(prox_vec3) * points,
-                                     PROX_REAL max_sqdist,
-                                     PROX_FN(prox_mesh_closest) * out,
+void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
+                                     PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
                                      size_t begin, size_t end) {
   PROX_FN(prox_bvh_detail_hit) seed, hit;
   size_t i;
@@ -157,13 +148,11 @@ static void PROX_FN(pbq_worker)(void *arg) {
 }
 
 prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
-                                            const PROX_FN(prox_vec3) * points,
-                                            size_t n, PROX_REAL max_sqdist,
-                                            PROX_FN(prox_mesh_closest) * out,
+                                            const PROX_FN(prox_vec3) * points, size_t n,
+                                            PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
                                             int threads) {
   PROX_FN(pbq_batch) b;
-  if (!t || (n && (!points || !out)) || threads < 0)
-    return PROX_ERROR_INVALID_ARGUMENT;
+  if (!t || (n && (!points || !out)) || threads < 0) return PROX_ERROR_INVALID_ARGUMENT;
   if (threads == 0) threads = prox_mesh_detail_cores();
   if ((size_t)threads > (n + PBQ_CHUNK - 1) / PBQ_CHUNK)
     threads = (int)((n + PBQ_CHUNK - 1) / PBQ_CHUNK);

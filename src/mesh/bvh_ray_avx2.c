@@ -23,8 +23,8 @@
 
 #if defined(PROX_BVHR_AVX512)
 #define PBV_ISA avx512
-#if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__) &&  \
-    defined(__AVX2__) && defined(__FMA__)
+#if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__) && defined(__AVX2__) && \
+    defined(__FMA__)
 #define PBV_HAVE 1
 #endif
 #else
@@ -45,10 +45,8 @@ const int PBV_ENTRY(ok) = 1;
 
 /* The node test reads the bounds at the offsets of prox_bvh_rayprep's
  * near_off / far_off: lo_x, lo_y, lo_z, hi_x, hi_y, hi_z, 16 bytes apart. */
-_Static_assert(offsetof(prox_bvh_node, lo_y) == 16 &&
-                   offsetof(prox_bvh_node, lo_z) == 32 &&
-                   offsetof(prox_bvh_node, hi_x) == 48 &&
-                   offsetof(prox_bvh_node, hi_z) == 80,
+_Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo_z) == 32 &&
+                   offsetof(prox_bvh_node, hi_x) == 48 && offsetof(prox_bvh_node, hi_z) == 80,
                "prox_bvh_node bounds layout");
 
 #define PBV_INLINE static inline __attribute__((always_inline))
@@ -74,8 +72,7 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 &&
 #define PMASKLOAD(p, m) _mm256_maskload_pd((p), (m))
 #define PMASKT __m256i
 /* lanes 0 .. k-1 set */
-#define PMASKN(k)                                                              \
-  _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3))
+#define PMASKN(k) _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3))
 /* the node's 4 float bounds, exactly in double */
 #define PBOX(p) _mm256_cvtps_pd(_mm_load_ps(p))
 #if defined(PROX_BVHR_AVX512)
@@ -112,9 +109,8 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 &&
 #define PLOADU(p) _mm256_loadu_ps(p)
 #define PMASKLOAD(p, m) _mm256_maskload_ps((p), (m))
 #define PMASKT __m256i
-#define PMASKN(k)                                                              \
-  _mm256_cmpgt_epi32(_mm256_set1_epi32(k),                                     \
-                     _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
+#define PMASKN(k)                                                                                  \
+  _mm256_cmpgt_epi32(_mm256_set1_epi32(k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
 #if defined(PROX_BVHR_AVX512)
 #define PM __mmask8
 #define PCMP(a, b, c) _mm256_cmp_ps_mask((a), (b), (c))
@@ -140,18 +136,18 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 &&
 
 const int PBV_ENTRY(ok) = 0;
 
-size_t PBV_ENTRY(trav)(const prox_bvh_view *v, const prox_bvh_rayprep *pr,
-                       int mode, uint32_t *best_pos, double *best,
-                       long *winding, prox_mesh_hit *hits, size_t cap) {
+size_t PBV_ENTRY(trav)(const prox_bvh_view *v, const prox_bvh_rayprep *pr, int mode,
+                       uint32_t *best_pos, double *best, long *winding, prox_mesh_hit *hits,
+                       size_t cap) {
   (void)v, (void)pr, (void)mode, (void)best_pos, (void)winding, (void)hits;
   (void)best;
   (void)cap;
   return 0;
 }
 
-size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,
-                        int mode, uint32_t *best_pos, float *best,
-                        long *winding, prox_mesh_hitf *hits, size_t cap) {
+size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr, int mode,
+                        uint32_t *best_pos, float *best, long *winding, prox_mesh_hitf *hits,
+                        size_t cap) {
   (void)v, (void)pr, (void)mode, (void)best_pos, (void)winding, (void)hits;
   (void)best;
   (void)cap;
@@ -172,8 +168,7 @@ size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,
 /* Lanes `bits` set, as a vector mask of 8 floats. */
 PBV_INLINE __m256 pbv_bits_ps(int bits) {
   __m256i k = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-  return _mm256_castsi256_ps(
-      _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits), k), k));
+  return _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits), k), k));
 }
 
 /* The careful path of prox_raycast_trianglef() for the lanes `lanes`,
@@ -186,23 +181,20 @@ PBV_INLINE __m256 pbv_bits_ps(int bits) {
  * the scalar kernel); hits go to *hm with their t in tsj[]. fpos, fneg:
  * the lanes whose float sign of edge k is certainly positive / negative;
  * left: the lanes that may be read from pos on (the rest read nothing). */
-static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
-                       const float *const *cy, const float *const *cz,
-                       uint32_t pos, uint32_t left, const int *fpos,
-                       const int *fneg, const PV *w, const PV *B, const PV *Z,
-                       int lanes, float *tsj, float *bsj, int *hm) {
+static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx, const float *const *cy,
+                       const float *const *cz, uint32_t pos, uint32_t left, const int *fpos,
+                       const int *fneg, const PV *w, const PV *B, const PV *Z, int lanes,
+                       float *tsj, float *bsj, int *hm) {
   prox_detail_rayspace rd;
   float wd[3][8];
   int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, h, k, und = 0, sp[3], sn[3];
   int allp, alln, hitl, rest, dz, inr, mixed, back = 0;
   PV wv[3], det, t, zero = PS1(0);
-  prox_detail_rc_rayspace(
-      prox_v3(pr->ray.origin.x, pr->ray.origin.y, pr->ray.origin.z),
-      prox_v3(pr->ray.dir.x, pr->ray.dir.y, pr->ray.dir.z), &rd);
+  prox_detail_rc_rayspace(prox_v3(pr->ray.origin.x, pr->ray.origin.y, pr->ray.origin.z),
+                          prox_v3(pr->ray.dir.x, pr->ray.dir.y, pr->ray.dir.z), &rd);
   for (h = 0; h < 2; ++h) {
     __m256d X[3], Y[3], M[3];
-    __m256d ox = _mm256_set1_pd(pr->org[rd.kx]),
-            oy = _mm256_set1_pd(pr->org[rd.ky]);
+    __m256d ox = _mm256_set1_pd(pr->org[rd.kx]), oy = _mm256_set1_pd(pr->org[rd.ky]);
     __m256d oz = _mm256_set1_pd(pr->org[rd.kz]);
     __m256d sx = _mm256_set1_pd(rd.sx), sy = _mm256_set1_pd(rd.sy);
     __m256d sgn = _mm256_set1_pd(-0.0);
@@ -217,8 +209,7 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
         fz = _mm_loadu_ps(cz[k] + at);
       } else {
         int nl = (int)left - 4 * h;
-        __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32(nl < 0 ? 0 : nl),
-                                     _mm_setr_epi32(0, 1, 2, 3));
+        __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32(nl < 0 ? 0 : nl), _mm_setr_epi32(0, 1, 2, 3));
         fx = _mm_maskload_ps((const float *)PBV_AT(cx[k], at), lm);
         fy = _mm_maskload_ps((const float *)PBV_AT(cy[k], at), lm);
         fz = _mm_maskload_ps((const float *)PBV_AT(cz[k], at), lm);
@@ -226,23 +217,19 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
       px = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox);
       py = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
       pz = _mm256_sub_pd(_mm256_cvtps_pd(fz), oz);
-      M[k] = _mm256_max_pd(
-          _mm256_max_pd(_mm256_andnot_pd(sgn, px), _mm256_andnot_pd(sgn, py)),
-          _mm256_andnot_pd(sgn, pz));
+      M[k] = _mm256_max_pd(_mm256_max_pd(_mm256_andnot_pd(sgn, px), _mm256_andnot_pd(sgn, py)),
+                           _mm256_andnot_pd(sgn, pz));
       X[k] = _mm256_sub_pd(px, _mm256_mul_pd(sx, pz));
       Y[k] = _mm256_sub_pd(py, _mm256_mul_pd(sy, pz));
     }
     for (k = 0; k < 3; ++k) {
       int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
-      __m256d e =
-          _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
-      __m256d bd = _mm256_mul_pd(_mm256_set1_pd(48.0 * DBL_EPSILON),
-                                 _mm256_mul_pd(M[p], M[q]));
-      dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(e, bd, _CMP_GT_OQ))
-                 << (4 * h);
-      dneg[k] |= _mm256_movemask_pd(_mm256_cmp_pd(
-                     e, _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
-                 << (4 * h);
+      __m256d e = _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
+      __m256d bd = _mm256_mul_pd(_mm256_set1_pd(48.0 * DBL_EPSILON), _mm256_mul_pd(M[p], M[q]));
+      dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(e, bd, _CMP_GT_OQ)) << (4 * h);
+      dneg[k] |=
+          _mm256_movemask_pd(_mm256_cmp_pd(e, _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
+          << (4 * h);
       _mm_storeu_ps(wd[k] + 4 * h, _mm256_cvtpd_ps(e));
     }
   }
@@ -261,21 +248,18 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
   *hm = 0;
   if (!hitl) return back;
   det = PADD(PADD(wv[0], wv[1]), wv[2]);
-  t = PDIV(PADD(PADD(PMUL(wv[0], Z[0]), PMUL(wv[1], Z[1])), PMUL(wv[2], Z[2])),
-           det);
+  t = PDIV(PADD(PADD(PMUL(wv[0], Z[0]), PMUL(wv[1], Z[1])), PMUL(wv[2], Z[2])), det);
   dz = MINT(PEQ(det, zero));
   inr = MINT(MAND(MAND(PGE(t, PS1(pr->ray.tmin)), PLE(t, PS1(pr->ray.tmax))),
                   PLT(PABS(t), PS1(PROX_INF))));
   back |= hitl & dz;
-  mixed =
-      ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
-        MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
+  mixed = ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
+            MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
   if (hitl & ~dz & mixed) {
     PV e4 = PS1(PROX_R(4.0) * PROX_EPS), e = zero;
     for (k = 0; k < 3; ++k)
       e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(wv[k]))), PABS(Z[k])));
-    back |= hitl & ~dz & mixed &
-            MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
+    back |= hitl & ~dz & mixed & MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
   }
   *hm = hitl & inr & ~back;
   {
@@ -300,13 +284,11 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx,
 /* The leaf test: prox_raycast_triangle()'s hits and t on the n triangles
  * from position first (see the top of the file). */
 static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
-                                  const PROX_FN(prox_bvh_rayprep) * pr,
-                                  uint32_t first, uint32_t n, PROX_REAL *ts,
-                                  PROX_REAL *bs) {
+                                  const PROX_FN(prox_bvh_rayprep) * pr, uint32_t first, uint32_t n,
+                                  PROX_REAL *ts, PROX_REAL *bs) {
   const PROX_FN(prox_detail_rayspace) *rs = &pr->rs;
   PV sx = PS1(rs->sx), sy = PS1(rs->sy), sz = PS1(rs->sz), zero = PS1(0);
-  PV ox = PS1(pr->org[rs->kx]), oy = PS1(pr->org[rs->ky]),
-     oz = PS1(pr->org[rs->kz]);
+  PV ox = PS1(pr->org[rs->kx]), oy = PS1(pr->org[rs->ky]), oz = PS1(pr->org[rs->kz]);
   PV tmin = PS1(pr->ray.tmin), tmax = PS1(pr->ray.tmax);
   PV bscale = PS1(PROX_R(48.0) * PROX_EPS), inf = PS1(PROX_INF);
   /* The leaf's block (prox/detail/bvh_layout.h): row 3 c + k holds
@@ -326,8 +308,7 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     /* Whole vectors may be read past the leaf (into the next rows or
      * leaves) while they stay inside the array; else only the live lanes
      * are read. */
-    int full = 9 * (size_t)first + 8 * (size_t)n + j + PW <=
-               9 * (size_t)v->triangle_count;
+    int full = 9 * (size_t)first + 8 * (size_t)n + j + PW <= 9 * (size_t)v->triangle_count;
     PV X[3], Y[3], Z[3], M[3], w[3], B[3], det, t;
     PM pos_[3], neg_[3];
     int certain, hitc, dz, inr, unc, uncE, mixed, m, i;
@@ -363,10 +344,10 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
       w[k] = e;
       B[k] = bd;
     }
-    certain = MINT(MOR(pos_[0], neg_[0])) & MINT(MOR(pos_[1], neg_[1])) &
-              MINT(MOR(pos_[2], neg_[2]));
-    hitc = MINT(MAND(MAND(pos_[0], pos_[1]), pos_[2])) |
-           MINT(MAND(MAND(neg_[0], neg_[1]), neg_[2]));
+    certain =
+        MINT(MOR(pos_[0], neg_[0])) & MINT(MOR(pos_[1], neg_[1])) & MINT(MOR(pos_[2], neg_[2]));
+    hitc =
+        MINT(MAND(MAND(pos_[0], pos_[1]), pos_[2])) | MINT(MAND(MAND(neg_[0], neg_[1]), neg_[2]));
     /* Two signs certainly opposite: a miss, whatever the third. */
     {
       int anyp = MINT(pos_[0]) | MINT(pos_[1]) | MINT(pos_[2]);
@@ -377,22 +358,19 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     hitc &= live;
     if (!(hitc | unc)) continue;
     det = PADD(PADD(w[0], w[1]), w[2]);
-    t = PDIV(PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2])),
-             det);
+    t = PDIV(PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2])), det);
     dz = MINT(PEQ(det, zero));
     inr = MINT(MAND(MAND(PGE(t, tmin), PLE(t, tmax)), PLT(PABS(t), inf)));
     unc |= hitc & dz;
     /* Vertices on both sides of the origin along the ray: t's sign may be
      * wrong where |num| is within its bound (prox_detail_rc_t_near0). */
-    mixed =
-        ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
-          MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
+    mixed = ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
+              MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
     if (hitc & ~dz & mixed) {
       PV e4 = PS1(PROX_R(4.0) * PROX_EPS), e = zero;
       for (k = 0; k < 3; ++k)
         e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(w[k]))), PABS(Z[k])));
-      unc |= hitc & ~dz & mixed &
-             MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
+      unc |= hitc & ~dz & mixed & MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
     }
     m = hitc & inr & ~unc;
     PSTOREU(ts + j, t);
@@ -407,8 +385,8 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
         fp[k] = MINT(pos_[k]);
         fn[k] = MINT(neg_[k]);
       }
-      back = pbv_refinef(pr, cx, cy, cz, j, full ? (uint32_t)PW : left, fp, fn,
-                         w, B, Z, uncE, ts + j, bs ? bs + j : NULL, &hm);
+      back = pbv_refinef(pr, cx, cy, cz, j, full ? (uint32_t)PW : left, fp, fn, w, B, Z, uncE,
+                         ts + j, bs ? bs + j : NULL, &hm);
       unc = (unc & ~uncE) | back;
       m |= hm;
     }
@@ -471,9 +449,8 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
 #endif
 
 /* The node test (see the top of the file). */
-static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
-                                    const prox_bvh_node *nd, PROX_REAL tcur,
-                                    PROX_REAL *tn) {
+static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr, const prox_bvh_node *nd,
+                                    PROX_REAL tcur, PROX_REAL *tn) {
   const char *base = (const char *)nd;
   QV en, ex, a, b;
   int i;
@@ -492,9 +469,7 @@ static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
   a = QMAX(en, QS1(pr->ray.tmin));
   b = QMIN(ex, QS1(tcur));
   QSTOREU(tn, a);
-  return QCMPINT(a,
-                 QADD(QADD(b, QMUL(QS1(PROX_R(4.0) * PROX_EPS), QABS(b))),
-                      QS1(pr->slack)),
+  return QCMPINT(a, QADD(QADD(b, QMUL(QS1(PROX_R(4.0) * PROX_EPS), QABS(b))), QS1(pr->slack)),
                  _CMP_LE_OQ) &
          QCMPINT(a, QS1(PROX_INF), _CMP_LT_OQ);
 }
@@ -514,25 +489,22 @@ static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr,
 #define PROX_BVHR_CUSTOM 1
 #define PROX_BVHR_NAME(name) PROX_FN(pbv_##name)
 #define PROX_BVHR_QUAL static
-#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                \
-  PROX_FN(pbv_leaf)(v, pr, first, n, ts, bs)
+#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs) PROX_FN(pbv_leaf)(v, pr, first, n, ts, bs)
 #define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(pbv_node)(pr, nd, tcur, tn)
 #include <prox/detail/bvh_ray.inl>
 #undef PROX_BVHR_CUSTOM
 
 #if PROX_IS_DOUBLE
-size_t PBV_ENTRY(trav)(const prox_bvh_view *v, const prox_bvh_rayprep *pr,
-                       int mode, uint32_t *best_pos, double *best,
-                       long *winding, prox_mesh_hit *hits, size_t cap) {
-  return pbv_prox_bvh_detail_ray_trav(v, pr, mode, best_pos, best, winding,
-                                      hits, cap);
+size_t PBV_ENTRY(trav)(const prox_bvh_view *v, const prox_bvh_rayprep *pr, int mode,
+                       uint32_t *best_pos, double *best, long *winding, prox_mesh_hit *hits,
+                       size_t cap) {
+  return pbv_prox_bvh_detail_ray_trav(v, pr, mode, best_pos, best, winding, hits, cap);
 }
 #else
-size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,
-                        int mode, uint32_t *best_pos, float *best,
-                        long *winding, prox_mesh_hitf *hits, size_t cap) {
-  return pbv_prox_bvh_detail_ray_travf(v, pr, mode, best_pos, best, winding,
-                                       hits, cap);
+size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr, int mode,
+                        uint32_t *best_pos, float *best, long *winding, prox_mesh_hitf *hits,
+                        size_t cap) {
+  return pbv_prox_bvh_detail_ray_travf(v, pr, mode, best_pos, best, winding, hits, cap);
 }
 #endif
 

@@ -7,17 +7,15 @@
 #define PROX_BVHR_CUSTOM 1
 #define PROX_BVHR_NAME(name) PROX_FN(pbr_##name)
 #define PROX_BVHR_QUAL static
-#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                \
+#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                                    \
   PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts, bs)
-#define PROX_BVHR_NODE(pr, nd, tcur, tn)                                       \
-  PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
+#define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
 #include <prox/detail/bvh_ray.inl>
 #undef PROX_BVHR_CUSTOM
 
 typedef size_t (*PROX_FN(pbr_trav_fn))(const PROX_FN(prox_bvh_view) *,
-                                       const PROX_FN(prox_bvh_rayprep) *, int,
-                                       uint32_t *, PROX_REAL *, long *,
-                                       PROX_FN(prox_mesh_hit) *, size_t);
+                                       const PROX_FN(prox_bvh_rayprep) *, int, uint32_t *,
+                                       PROX_REAL *, long *, PROX_FN(prox_mesh_hit) *, size_t);
 
 #if PROX_IS_DOUBLE
 #define PBR_TRAV(isa) prox_detail_bvhr_trav_##isa
@@ -28,17 +26,13 @@ typedef size_t (*PROX_FN(pbr_trav_fn))(const PROX_FN(prox_bvh_view) *,
 /* The traversal of the current instruction set (prox_simd_level()). */
 static PROX_FN(pbr_trav_fn) PROX_FN(pbr_trav)(void) {
   int level = prox_simd_table_get()->level; /* src/simd/dispatch.h */
-  if (level >= PROX_SIMD_AVX512 && prox_detail_bvhr_ok_avx512)
-    return PBR_TRAV(avx512);
-  if (level >= PROX_SIMD_AVX2 && prox_detail_bvhr_ok_avx2)
-    return PBR_TRAV(avx2);
+  if (level >= PROX_SIMD_AVX512 && prox_detail_bvhr_ok_avx512) return PBR_TRAV(avx512);
+  if (level >= PROX_SIMD_AVX2 && prox_detail_bvhr_ok_avx2) return PBR_TRAV(avx2);
   return PROX_FN(pbr_prox_bvh_detail_ray_trav);
 }
 
-static int PROX_FN(pbr_raycast)(PROX_FN(pbr_trav_fn) trav,
-                                const PROX_FN(prox_bvh_view) * v,
-                                const PROX_FN(prox_ray) * ray,
-                                PROX_FN(prox_mesh_hit) * out) {
+static int PROX_FN(pbr_raycast)(PROX_FN(pbr_trav_fn) trav, const PROX_FN(prox_bvh_view) * v,
+                                const PROX_FN(prox_ray) * ray, PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
@@ -47,8 +41,7 @@ static int PROX_FN(pbr_raycast)(PROX_FN(pbr_trav_fn) trav,
   return PROX_FN(prox_bvh_detail_ray_fill_first)(v, &pr, pos, b[0], b + 1, out);
 }
 
-static int PROX_FN(pbr_occluded)(PROX_FN(pbr_trav_fn) trav,
-                                 const PROX_FN(prox_bvh_view) * v,
+static int PROX_FN(pbr_occluded)(PROX_FN(pbr_trav_fn) trav, const PROX_FN(prox_bvh_view) * v,
                                  const PROX_FN(prox_ray) * ray) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
@@ -57,8 +50,7 @@ static int PROX_FN(pbr_occluded)(PROX_FN(pbr_trav_fn) trav,
   return (int)trav(v, &pr, PROX_BVHR_ANY, pos, NULL, NULL, NULL, 0);
 }
 
-static size_t PROX_FN(pbr_count)(PROX_FN(pbr_trav_fn) trav,
-                                 const PROX_FN(prox_bvh_view) * v,
+static size_t PROX_FN(pbr_count)(PROX_FN(pbr_trav_fn) trav, const PROX_FN(prox_bvh_view) * v,
                                  const PROX_FN(prox_ray) * ray, long *winding) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
@@ -68,48 +60,39 @@ static size_t PROX_FN(pbr_count)(PROX_FN(pbr_trav_fn) trav,
   return trav(v, &pr, PROX_BVHR_COUNT, pos, NULL, winding, NULL, 0);
 }
 
-int PROX_FN(prox_bvh_raycast)(const PROX_FN(prox_bvh) * bvh,
-                              const PROX_FN(prox_ray) * ray,
+int PROX_FN(prox_bvh_raycast)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * ray,
                               PROX_FN(prox_mesh_hit) * out) {
   return PROX_FN(pbr_raycast)(PROX_FN(pbr_trav)(), &bvh->view, ray, out);
 }
 
-int PROX_FN(prox_bvh_occluded)(const PROX_FN(prox_bvh) * bvh,
-                               const PROX_FN(prox_ray) * ray) {
+int PROX_FN(prox_bvh_occluded)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * ray) {
   return PROX_FN(pbr_occluded)(PROX_FN(pbr_trav)(), &bvh->view, ray);
 }
 
-size_t PROX_FN(prox_bvh_ray_count)(const PROX_FN(prox_bvh) * bvh,
-                                   const PROX_FN(prox_ray) * ray,
+size_t PROX_FN(prox_bvh_ray_count)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * ray,
                                    long *winding) {
   return PROX_FN(pbr_count)(PROX_FN(pbr_trav)(), &bvh->view, ray, winding);
 }
 
-size_t PROX_FN(prox_bvh_ray_all)(const PROX_FN(prox_bvh) * bvh,
-                                 const PROX_FN(prox_ray) * ray,
-                                 PROX_FN(prox_mesh_hit) * hits,
-                                 size_t capacity) {
+size_t PROX_FN(prox_bvh_ray_all)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * ray,
+                                 PROX_FN(prox_mesh_hit) * hits, size_t capacity) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(&bvh->view, ray, &pr);
   if (!pr.ok) return 0;
   if (!hits) capacity = 0;
-  return PROX_FN(pbr_trav)()(&bvh->view, &pr, PROX_BVHR_ALL, pos, NULL, NULL,
-                             hits, capacity);
+  return PROX_FN(pbr_trav)()(&bvh->view, &pr, PROX_BVHR_ALL, pos, NULL, NULL, hits, capacity);
 }
 
-void PROX_FN(prox_bvh_raycast_range)(const PROX_FN(prox_bvh) * bvh,
-                                     const PROX_FN(prox_ray) * rays,
-                                     PROX_FN(prox_mesh_hit) * out, size_t begin,
-                                     size_t end) {
+void PROX_FN(prox_bvh_raycast_range)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * rays,
+                                     PROX_FN(prox_mesh_hit) * out, size_t begin, size_t end) {
   PROX_FN(pbr_trav_fn) trav = PROX_FN(pbr_trav)();
   size_t i;
   for (i = begin; i < end; ++i)
     PROX_FN(pbr_raycast)(trav, &bvh->view, rays + i, out + i);
 }
 
-void PROX_FN(prox_bvh_occluded_range)(const PROX_FN(prox_bvh) * bvh,
-                                      const PROX_FN(prox_ray) * rays,
+void PROX_FN(prox_bvh_occluded_range)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * rays,
                                       uint8_t *hit, size_t begin, size_t end) {
   PROX_FN(pbr_trav_fn) trav = PROX_FN(pbr_trav)();
   size_t i;
@@ -118,14 +101,12 @@ void PROX_FN(prox_bvh_occluded_range)(const PROX_FN(prox_bvh) * bvh,
 }
 
 void PROX_FN(prox_bvh_ray_count_range)(const PROX_FN(prox_bvh) * bvh,
-                                       const PROX_FN(prox_ray) * rays,
-                                       size_t *count, long *winding,
+                                       const PROX_FN(prox_ray) * rays, size_t *count, long *winding,
                                        size_t begin, size_t end) {
   PROX_FN(pbr_trav_fn) trav = PROX_FN(pbr_trav)();
   size_t i;
   for (i = begin; i < end; ++i)
-    count[i] = PROX_FN(pbr_count)(trav, &bvh->view, rays + i,
-                                  winding ? winding + i : NULL);
+    count[i] = PROX_FN(pbr_count)(trav, &bvh->view, rays + i, winding ? winding + i : NULL);
 }
 
 /* A batch: which query, its arrays, and the next chunk to hand out. */
@@ -197,13 +178,10 @@ static void PROX_FN(pbr_run)(PROX_FN(pbr_batch) * b, int threads) {
 }
 
 prox_status PROX_FN(prox_bvh_raycast_batch)(const PROX_FN(prox_bvh) * bvh,
-                                            const PROX_FN(prox_ray) * rays,
-                                            size_t n,
-                                            PROX_FN(prox_mesh_hit) * out,
-                                            int threads) {
+                                            const PROX_FN(prox_ray) * rays, size_t n,
+                                            PROX_FN(prox_mesh_hit) * out, int threads) {
   PROX_FN(pbr_batch) b;
-  if (!bvh || (n && (!rays || !out)) || threads < 0)
-    return PROX_ERROR_INVALID_ARGUMENT;
+  if (!bvh || (n && (!rays || !out)) || threads < 0) return PROX_ERROR_INVALID_ARGUMENT;
   memset(&b, 0, sizeof b);
   b.kind = 0;
   b.bvh = bvh;
@@ -215,12 +193,10 @@ prox_status PROX_FN(prox_bvh_raycast_batch)(const PROX_FN(prox_bvh) * bvh,
 }
 
 prox_status PROX_FN(prox_bvh_occluded_batch)(const PROX_FN(prox_bvh) * bvh,
-                                             const PROX_FN(prox_ray) * rays,
-                                             size_t n, uint8_t *hit,
+                                             const PROX_FN(prox_ray) * rays, size_t n, uint8_t *hit,
                                              int threads) {
   PROX_FN(pbr_batch) b;
-  if (!bvh || (n && (!rays || !hit)) || threads < 0)
-    return PROX_ERROR_INVALID_ARGUMENT;
+  if (!bvh || (n && (!rays || !hit)) || threads < 0) return PROX_ERROR_INVALID_ARGUMENT;
   memset(&b, 0, sizeof b);
   b.kind = 1;
   b.bvh = bvh;
@@ -232,12 +208,10 @@ prox_status PROX_FN(prox_bvh_occluded_batch)(const PROX_FN(prox_bvh) * bvh,
 }
 
 prox_status PROX_FN(prox_bvh_ray_count_batch)(const PROX_FN(prox_bvh) * bvh,
-                                              const PROX_FN(prox_ray) * rays,
-                                              size_t n, size_t *count,
-                                              long *winding, int threads) {
+                                              const PROX_FN(prox_ray) * rays, size_t n,
+                                              size_t *count, long *winding, int threads) {
   PROX_FN(pbr_batch) b;
-  if (!bvh || (n && (!rays || !count)) || threads < 0)
-    return PROX_ERROR_INVALID_ARGUMENT;
+  if (!bvh || (n && (!rays || !count)) || threads < 0) return PROX_ERROR_INVALID_ARGUMENT;
   memset(&b, 0, sizeof b);
   b.kind = 2;
   b.bvh = bvh;

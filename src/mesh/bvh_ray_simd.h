@@ -10,16 +10,14 @@
 
 #include <prox/bvh_ray.h>
 
-#define PROX_BVHR_DECLARE(isa)                                                 \
-  extern const int prox_detail_bvhr_ok_##isa;                                  \
-  size_t prox_detail_bvhr_trav_##isa(                                          \
-      const prox_bvh_view *v, const prox_bvh_rayprep *pr, int mode,            \
-      uint32_t *best_pos, double *best, long *winding, prox_mesh_hit *hits,    \
-      size_t cap);                                                             \
-  size_t prox_detail_bvhr_travf_##isa(                                         \
-      const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr, int mode,          \
-      uint32_t *best_pos, float *best, long *winding, prox_mesh_hitf *hits,    \
-      size_t cap);
+#define PROX_BVHR_DECLARE(isa)                                                                     \
+  extern const int prox_detail_bvhr_ok_##isa;                                                      \
+  size_t prox_detail_bvhr_trav_##isa(const prox_bvh_view *v, const prox_bvh_rayprep *pr, int mode, \
+                                     uint32_t *best_pos, double *best, long *winding,              \
+                                     prox_mesh_hit *hits, size_t cap);                             \
+  size_t prox_detail_bvhr_travf_##isa(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr,        \
+                                      int mode, uint32_t *best_pos, float *best, long *winding,    \
+                                      prox_mesh_hitf *hits, size_t cap);
 PROX_BVHR_DECLARE(avx2)
 PROX_BVHR_DECLARE(avx512)
 #undef PROX_BVHR_DECLARE

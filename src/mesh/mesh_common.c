@@ -9,8 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-prox_status prox_mesh_detail_error(prox_error *err, prox_status status,
-                                   const char *fmt, ...) {
+prox_status prox_mesh_detail_error(prox_error *err, prox_status status, const char *fmt, ...) {
   if (err) {
     va_list ap;
     va_start(ap, fmt);
@@ -42,8 +41,7 @@ void *prox_mesh_detail_alloc(const prox_allocator *alloc, size_t size) {
   return aligned_alloc(64, (size + 63) & ~(size_t)63);
 }
 
-void prox_mesh_detail_free(const prox_allocator *alloc, void *ptr,
-                           size_t size) {
+void prox_mesh_detail_free(const prox_allocator *alloc, void *ptr, size_t size) {
   if (!ptr) return;
   if (size == 0) size = 1;
   if (alloc && alloc->free) {

@@ -11,8 +11,7 @@
 #include <stddef.h>
 
 /* Fills *err (may be NULL) and returns status. */
-prox_status prox_mesh_detail_error(prox_error *err, prox_status status,
-                                   const char *fmt, ...)
+prox_status prox_mesh_detail_error(prox_error *err, prox_status status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -39,18 +38,18 @@ int prox_mesh_detail_cores(void);
  * counter) and not depend on how many threads run it. */
 void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg);
 
-#define PROX_MESH_DETAIL_TREE(R, S)                                            \
-  struct prox_bvh##S {                                                         \
-    prox_allocator alloc; /* a copy of the user's, or all NULL */              \
-    int has_alloc;                                                             \
-    prox_bvh_node *nodes;                                                      \
-    size_t node_count;                                                         \
-    R *tri; /* 9 tri_count reals in leaf blocks (bvh_layout.h) */              \
-    uint32_t *ids;                                                             \
-    size_t tri_count;                                                          \
-    size_t leaves;                                                             \
-    int depth;                                                                 \
-    prox_bvh_view##S view;                                                     \
+#define PROX_MESH_DETAIL_TREE(R, S)                                                                \
+  struct prox_bvh##S {                                                                             \
+    prox_allocator alloc; /* a copy of the user's, or all NULL */                                  \
+    int has_alloc;                                                                                 \
+    prox_bvh_node *nodes;                                                                          \
+    size_t node_count;                                                                             \
+    R *tri; /* 9 tri_count reals in leaf blocks (bvh_layout.h) */                                  \
+    uint32_t *ids;                                                                                 \
+    size_t tri_count;                                                                              \
+    size_t leaves;                                                                                 \
+    int depth;                                                                                     \
+    prox_bvh_view##S view;                                                                         \
   }
 PROX_MESH_DETAIL_TREE(double, );
 PROX_MESH_DETAIL_TREE(float, f);

@@ -28,8 +28,8 @@ prox_sdf_options prox_sdf_options_default(void) {
  * segment touches an edge or a vertex, or q lies in the plane, or the
  * segment lies in the plane (no decision), 3 when p lies in the closed
  * triangle. All decisions are exact (orient3d: a filter, then expansions). */
-static int sdf_cross(const double *p, const double *q, const double *a,
-                     const double *b, const double *c, int *sign) {
+static int sdf_cross(const double *p, const double *q, const double *a, const double *b,
+                     const double *c, int *sign) {
   int sp = prox_detail_orient3d_sign(a, b, c, p);
   int sq = prox_detail_orient3d_sign(a, b, c, q);
   int e1, e2, e3;
@@ -68,8 +68,7 @@ static int sdf_cross(const double *p, const double *q, const double *a,
 
 /* The signed solid angle of triangle a b c seen from p, over 4 pi (van
  * Oosterom and Strackee 1983): positive when p is behind the triangle. */
-static double sdf_solid(const double *p, const double *a, const double *b,
-                        const double *c) {
+static double sdf_solid(const double *p, const double *a, const double *b, const double *c) {
   double x[3], y[3], z[3], lx, ly, lz, det, den;
   int k;
   for (k = 0; k < 3; ++k) {
@@ -80,8 +79,8 @@ static double sdf_solid(const double *p, const double *a, const double *b,
   lx = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
   ly = sqrt(y[0] * y[0] + y[1] * y[1] + y[2] * y[2]);
   lz = sqrt(z[0] * z[0] + z[1] * z[1] + z[2] * z[2]);
-  det = x[0] * (y[1] * z[2] - y[2] * z[1]) -
-        x[1] * (y[0] * z[2] - y[2] * z[0]) + x[2] * (y[0] * z[1] - y[1] * z[0]);
+  det = x[0] * (y[1] * z[2] - y[2] * z[1]) - x[1] * (y[0] * z[2] - y[2] * z[0]) +
+        x[2] * (y[0] * z[1] - y[1] * z[0]);
   den = lx * ly * lz + (x[0] * y[0] + x[1] * y[1] + x[2] * y[2]) * lz +
         (y[0] * z[0] + y[1] * z[1] + y[2] * z[2]) * lx +
         (z[0] * x[0] + z[1] * x[1] + z[2] * x[2]) * ly;

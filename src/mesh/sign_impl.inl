@@ -32,8 +32,8 @@ struct PROX_FN(prox_sdf) {
 
 /* Triangle j of the leaf of `count` triangles from position `first`, in
  * double (the leaf's block: prox/detail/bvh_layout.h). */
-static void SDF_FN(tri_at)(const SDF *s, uint32_t first, uint32_t count,
-                           uint32_t j, double t[3][3]) {
+static void SDF_FN(tri_at)(const SDF *s, uint32_t first, uint32_t count, uint32_t j,
+                           double t[3][3]) {
   const PROX_REAL *b = s->view.tri + 9 * (size_t)first;
   int c, k;
   for (k = 0; k < 3; ++k)
@@ -41,8 +41,7 @@ static void SDF_FN(tri_at)(const SDF *s, uint32_t first, uint32_t count,
       t[k][c] = (double)b[(size_t)(3 * c + k) * count + j];
 }
 
-static void SDF_FN(mesh_vertex)(const PROX_FN(prox_mesh) * m, uint32_t i,
-                                double v[3]) {
+static void SDF_FN(mesh_vertex)(const PROX_FN(prox_mesh) * m, uint32_t i, double v[3]) {
   SDF_V3 x = PROX_FN(prox_mesh_vertex)(m, i);
   v[0] = (double)x.x;
   v[1] = (double)x.y;
@@ -51,10 +50,8 @@ static void SDF_FN(mesh_vertex)(const PROX_FN(prox_mesh) * m, uint32_t i,
 
 /* Moments of a slot from its parts: sum of area vectors and areas,
  * area-weighted centre (plain mean when the area is 0), and a radius. */
-static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count,
-                                 double *m) {
-  double n[3] = {0, 0, 0}, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, area = 0,
-         r = 0;
+static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count, double *m) {
+  double n[3] = {0, 0, 0}, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, area = 0, r = 0;
   uint32_t i;
   int k;
   for (i = 0; i < count; ++i) {
@@ -114,8 +111,7 @@ static void SDF_FN(node_moments)(const SDF *s, uint32_t node, double *m) {
   for (k = 0; k < 3; ++k)
     c[k] = area > 0 ? c[k] / area : mean[k] / n;
   for (i = 0; i < n; ++i) {
-    double d0 = sl[8 * i + 3] - c[0], d1 = sl[8 * i + 4] - c[1],
-           d2 = sl[8 * i + 5] - c[2];
+    double d0 = sl[8 * i + 3] - c[0], d1 = sl[8 * i + 4] - c[1], d2 = sl[8 * i + 5] - c[2];
     double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2) + sl[8 * i + 6];
     if (d > r) r = d;
   }
@@ -129,8 +125,7 @@ static void SDF_FN(node_moments)(const SDF *s, uint32_t node, double *m) {
  * may touch or nest, where pseudo-normals fail); 1 also when there are
  * too many components to compare or memory runs out. */
 static int SDF_FN(components_may_touch)(const PROX_FN(prox_mesh) * mesh,
-                                        const prox_mesh_topology *tp,
-                                        const prox_allocator *alloc) {
+                                        const prox_mesh_topology *tp, const prox_allocator *alloc) {
   uint32_t nc = tp->components, t, i, j;
   double *box;
   int touch = 0, k;
@@ -151,8 +146,7 @@ static int SDF_FN(components_may_touch)(const PROX_FN(prox_mesh) * mesh,
       SDF_FN(mesh_vertex)(mesh, mesh->indices[3 * (size_t)t + (size_t)q], v);
       for (k = 0; k < 3; ++k) {
         if (v[k] < box[6 * c + (uint32_t)k]) box[6 * c + (uint32_t)k] = v[k];
-        if (v[k] > box[6 * c + 3 + (uint32_t)k])
-          box[6 * c + 3 + (uint32_t)k] = v[k];
+        if (v[k] > box[6 * c + 3 + (uint32_t)k]) box[6 * c + 3 + (uint32_t)k] = v[k];
       }
     }
   }
@@ -169,12 +163,9 @@ static int SDF_FN(components_may_touch)(const PROX_FN(prox_mesh) * mesh,
   return touch;
 }
 
-prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
-                                    const PROX_FN(prox_bvh) * bvh,
-                                    const prox_mesh_topology *topology,
-                                    const prox_sdf_options *opt,
-                                    const prox_allocator *alloc, SDF **out,
-                                    prox_error *err) {
+prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh) * bvh,
+                                    const prox_mesh_topology *topology, const prox_sdf_options *opt,
+                                    const prox_allocator *alloc, SDF **out, prox_error *err) {
   prox_sdf_options o = opt ? *opt : prox_sdf_options_default();
   prox_mesh_topology *own = NULL;
   const prox_mesh_topology *tp = topology;
@@ -190,21 +181,18 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
     return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
                                   "sdf: NULL mesh, tree or output");
   if (o.method < PROX_SIGN_AUTO || o.method > PROX_SIGN_WINDING)
-    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
-                                  "sdf: unknown sign method %d", o.method);
+    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT, "sdf: unknown sign method %d",
+                                  o.method);
   if (!(o.accuracy > 0) || !(o.tolerance >= 0) || o.tolerance != o.tolerance)
-    return prox_mesh_detail_error(
-        err, PROX_ERROR_INVALID_ARGUMENT,
-        "sdf: accuracy must be positive and tolerance non-negative");
+    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
+                                  "sdf: accuracy must be positive and tolerance non-negative");
   st = PROX_FN(prox_mesh_validate)(mesh, err);
   if (st != PROX_OK) return st;
   PROX_FN(prox_bvh_get_view)(bvh, &view);
   if ((size_t)view.triangle_count != mesh->triangle_count)
     return prox_mesh_detail_error(
-        err, PROX_ERROR_INVALID_ARGUMENT,
-        "sdf: the tree has %lu triangles, the mesh %lu",
-        (unsigned long)view.triangle_count,
-        (unsigned long)mesh->triangle_count);
+        err, PROX_ERROR_INVALID_ARGUMENT, "sdf: the tree has %lu triangles, the mesh %lu",
+        (unsigned long)view.triangle_count, (unsigned long)mesh->triangle_count);
   if (!tp) {
 #if PROX_IS_DOUBLE
     st = prox_mesh_topology_build(mesh, alloc, &own, err);
@@ -213,17 +201,16 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
 #endif
     if (st != PROX_OK) return st;
     tp = own;
-  } else if (tp->triangle_count != mesh->triangle_count ||
-             tp->vertex_count != mesh->vertex_count) {
+  } else if (tp->triangle_count != mesh->triangle_count || tp->vertex_count != mesh->vertex_count) {
     return prox_mesh_detail_error(
         err, PROX_ERROR_INVALID_ARGUMENT,
-        "sdf: the topology is of another mesh (%u triangles, %u vertices)",
-        tp->triangle_count, tp->vertex_count);
+        "sdf: the topology is of another mesh (%u triangles, %u vertices)", tp->triangle_count,
+        tp->vertex_count);
   }
   method = o.method;
   if (method == PROX_SIGN_AUTO) {
-    method = tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL
-                                                        : PROX_SIGN_WINDING;
+    method =
+        tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL : PROX_SIGN_WINDING;
     if (method == PROX_SIGN_PSEUDONORMAL && tp->components > 1 &&
         SDF_FN(components_may_touch)(mesh, tp, alloc))
       method = PROX_SIGN_CROSSINGS;
@@ -246,8 +233,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
   base = (char *)prox_mesh_detail_alloc(alloc, total);
   if (!base) {
     prox_mesh_topology_free(own);
-    return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
-                                  "sdf: out of memory (%lu bytes)",
+    return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY, "sdf: out of memory (%lu bytes)",
                                   (unsigned long)total);
   }
   s = (SDF *)base;
@@ -420,8 +406,7 @@ int PROX_FN(prox_sdf_method)(const SDF *s) {
 /* The segment p + t (q - p), t in [0, 1], may meet the float box of slot i
  * of a node: a slab test in double on the box widened by a relative 2^-40
  * (the box is exact; the widening covers the rounding of the test). */
-static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p,
-                           const double *d) {
+static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p, const double *d) {
   double lo[3], hi[3], t0 = 0, t1 = 1;
   int k;
   lo[0] = nd->lo_x[i], lo[1] = nd->lo_y[i], lo[2] = nd->lo_z[i];
@@ -452,8 +437,7 @@ static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p,
 /* The signed crossing count of segment p q through the tree: 1 and *count,
  * 0 when undecided (an edge or vertex touched), 3 when p lies on the
  * mesh. */
-static int SDF_FN(segment)(const SDF *s, const double *p, const double *q,
-                           long *count) {
+static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long *count) {
   uint32_t stack[PROX_BVH_STACK];
   int sp = 0;
   double d[3];
@@ -605,14 +589,12 @@ static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc) {
   scale = (double)s->view.max_abs;
   for (k = 0; k < 3; ++k)
     if (fabs(p[k]) > scale) scale = fabs(p[k]);
-  if (!(fabs(dot) > nn * (1e-9 * dn + 64.0 * (double)PROX_EPS * scale)))
-    return 0;
+  if (!(fabs(dot) > nn * (1e-9 * dn + 64.0 * (double)PROX_EPS * scale))) return 0;
   return dot > 0 ? 1 : -1;
 }
 
 /* The sign of p given its closest point (mc found), into *out. */
-static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc,
-                           SDF_RES *out) {
+static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *out) {
   double p[3], w = 0;
   PROX_REAL dist = PROX_SQRT(mc->sqdist);
   int inside = 0, certain = 1, method = s->method, r;
@@ -778,9 +760,8 @@ static int SDF_FN(threads)(int threads) {
   return threads;
 }
 
-prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points,
-                                    size_t n, PROX_REAL *dist, SDF_RES *out,
-                                    int threads) {
+prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points, size_t n, PROX_REAL *dist,
+                                    SDF_RES *out, int threads) {
   SDF_FN(job) j;
   if (!s || (n > 0 && (!points || !dist))) return PROX_ERROR_INVALID_ARGUMENT;
   if (n == 0) return PROX_OK;
@@ -812,10 +793,9 @@ static void SDF_FN(grid_worker)(void *arg) {
     for (i0 = 0; i0 < j->nx; i0 += SDF_CHUNK) {
       size_t m = j->nx - i0 < SDF_CHUNK ? j->nx - i0 : SDF_CHUNK, i;
       for (i = 0; i < m; ++i)
-        pts[i] =
-            PROX_FN(prox_v3)(j->origin.x + (PROX_REAL)(i0 + i) * j->spacing.x,
-                             j->origin.y + (PROX_REAL)jj * j->spacing.y,
-                             j->origin.z + (PROX_REAL)k * j->spacing.z);
+        pts[i] = PROX_FN(prox_v3)(j->origin.x + (PROX_REAL)(i0 + i) * j->spacing.x,
+                                  j->origin.y + (PROX_REAL)jj * j->spacing.y,
+                                  j->origin.z + (PROX_REAL)k * j->spacing.z);
       PROX_FN(prox_bvh_closest_range)(j->s->bvh, pts, PROX_INF, mc, 0, m);
       for (i = 0; i < m; ++i) {
         SDF_RES res;
@@ -826,9 +806,8 @@ static void SDF_FN(grid_worker)(void *arg) {
   }
 }
 
-prox_status PROX_FN(prox_sdf_grid)(const SDF *s, SDF_V3 origin, SDF_V3 spacing,
-                                   size_t nx, size_t ny, size_t nz, float *out,
-                                   int threads) {
+prox_status PROX_FN(prox_sdf_grid)(const SDF *s, SDF_V3 origin, SDF_V3 spacing, size_t nx,
+                                   size_t ny, size_t nz, float *out, int threads) {
   SDF_FN(job) j;
   if (!s || !out || nx == 0 || ny == 0 || nz == 0 || !SDF_FN(finite)(origin) ||
       !SDF_FN(finite)(spacing))

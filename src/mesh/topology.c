@@ -80,8 +80,7 @@ static int topo_triple_cmp(const void *pa, const void *pb) {
  * are all zero exactly then; a filter (Shewchuk's orient2d bound, with an
  * absolute term for underflow) decides most triangles without the exact
  * expansion arithmetic. */
-static int topo_proj_zero(const double *a, const double *b, const double *c,
-                          int i, int j) {
+static int topo_proj_zero(const double *a, const double *b, const double *c, int i, int j) {
   double l = (a[i] - c[i]) * (b[j] - c[j]);
   double r = (a[j] - c[j]) * (b[i] - c[i]);
   double det = l - r;
@@ -96,9 +95,9 @@ static int topo_zero_area(const double *a, const double *b, const double *c) {
 
 /* The combinatorial part, shared by both precisions: idx has 3 n indices;
  * zero[t] is 1 for a zero-area triangle (computed by the caller). */
-static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt,
-                              uint8_t *zero, const prox_allocator *alloc,
-                              prox_mesh_topology **out, prox_error *err);
+static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt, uint8_t *zero,
+                              const prox_allocator *alloc, prox_mesh_topology **out,
+                              prox_error *err);
 
 typedef struct topo_block {
   prox_mesh_topology topo;
@@ -114,9 +113,9 @@ static prox_status topo_oom(prox_error *err) {
 
 #define TOPO_ALIGN(x) (((x) + 63) & ~(size_t)63)
 
-static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt,
-                              uint8_t *zero, const prox_allocator *alloc,
-                              prox_mesh_topology **out, prox_error *err) {
+static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt, uint8_t *zero,
+                              const prox_allocator *alloc, prox_mesh_topology **out,
+                              prox_error *err) {
   size_t nside = 0, ns, i, ne = 0, nc;
   topo_side *side = NULL, *tmp = NULL, *sorted;
   uint32_t *parent = NULL, *tparent = NULL;
@@ -124,8 +123,7 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt,
   uint8_t *flags = NULL;
   topo_block *blk = NULL;
   prox_mesh_topology *tp;
-  size_t off_edges, off_offs, off_etri, off_tedge, off_tcomp, off_tflag,
-      off_vnm, total;
+  size_t off_edges, off_offs, off_etri, off_tedge, off_tcomp, off_tflag, off_vnm, total;
   int bits = 0;
   prox_status st = PROX_OK;
   uint32_t t;
@@ -133,22 +131,20 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt,
   if ((uint64_t)nt * 3u > 0xfffffff0u)
     return prox_mesh_detail_error(
         err, PROX_ERROR_INVALID_MESH,
-        "mesh topology: %lu triangles is more than it supports (1431655760)",
-        (unsigned long)nt);
+        "mesh topology: %lu triangles is more than it supports (1431655760)", (unsigned long)nt);
   nc = (size_t)nt * 3;
   while (bits < 64 && nv > 0 && ((uint64_t)(nv - 1) >> (bits / 2)) != 0)
     bits += 2;
   /* keys are lo << 32 | hi: sort the low word's bits, then the high's. */
-  side = (topo_side *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(nc ? nc : 1, sizeof *side));
-  tmp = (topo_side *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(nc ? nc : 1, sizeof *tmp));
-  parent = (uint32_t *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(nc ? nc : 1, sizeof *parent));
-  tparent = (uint32_t *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(nt ? nt : 1, sizeof *tparent));
-  trip = (topo_triple *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(nt ? nt : 1, sizeof *trip));
+  side =
+      (topo_side *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(nc ? nc : 1, sizeof *side));
+  tmp = (topo_side *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(nc ? nc : 1, sizeof *tmp));
+  parent =
+      (uint32_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(nc ? nc : 1, sizeof *parent));
+  tparent =
+      (uint32_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(nt ? nt : 1, sizeof *tparent));
+  trip =
+      (topo_triple *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(nt ? nt : 1, sizeof *trip));
   flags = (uint8_t *)prox_mesh_detail_alloc(alloc, nt ? nt : 1);
   if (!side || !tmp || !parent || !tparent || !trip || !flags) {
     st = topo_oom(err);
@@ -264,8 +260,7 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt,
       if (m >= 3) ++tp->nonmanifold_edges;
       if (m == 2) {
         /* Same direction when both sides start at the same vertex. */
-        if (idx[sorted[i].corner] == idx[sorted[i + 1].corner])
-          ++tp->inconsistent_edges;
+        if (idx[sorted[i].corner] == idx[sorted[i + 1].corner]) ++tp->inconsistent_edges;
       }
       ++e;
     }
@@ -318,8 +313,7 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt,
 
     /* Duplicates: sorted index triples, the later ones of equal runs. */
     for (t = 0; t < nt; ++t) {
-      uint32_t a = idx[3 * (size_t)t], b = idx[3 * (size_t)t + 1],
-               c = idx[3 * (size_t)t + 2], s;
+      uint32_t a = idx[3 * (size_t)t], b = idx[3 * (size_t)t + 1], c = idx[3 * (size_t)t + 2], s;
       if (a > b) s = a, a = b, b = s;
       if (b > c) s = b, b = c, c = s;
       if (a > b) s = a, a = b, b = s;
@@ -345,10 +339,9 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt,
     tp->referenced_vertices = refd;
     tp->edge_count = (uint32_t)ne;
     tp->components = comps;
-    tp->euler =
-        (int64_t)refd - (int64_t)ne + (int64_t)(nt - tp->collapsed_triangles);
-    tp->closed = nt > tp->collapsed_triangles && tp->boundary_edges == 0 &&
-                 tp->nonmanifold_edges == 0;
+    tp->euler = (int64_t)refd - (int64_t)ne + (int64_t)(nt - tp->collapsed_triangles);
+    tp->closed =
+        nt > tp->collapsed_triangles && tp->boundary_edges == 0 && tp->nonmanifold_edges == 0;
     tp->manifold = tp->nonmanifold_edges == 0 && tp->nonmanifold_vertices == 0;
     tp->oriented = tp->inconsistent_edges == 0;
     tp->edge_vertices = ev;
@@ -363,16 +356,11 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt,
   prox_mesh_detail_ok(err);
 
 done:
-  prox_mesh_detail_free(alloc, side,
-                        prox_mesh_detail_mul(nc ? nc : 1, sizeof *side));
-  prox_mesh_detail_free(alloc, tmp,
-                        prox_mesh_detail_mul(nc ? nc : 1, sizeof *tmp));
-  prox_mesh_detail_free(alloc, parent,
-                        prox_mesh_detail_mul(nc ? nc : 1, sizeof *parent));
-  prox_mesh_detail_free(alloc, tparent,
-                        prox_mesh_detail_mul(nt ? nt : 1, sizeof *tparent));
-  prox_mesh_detail_free(alloc, trip,
-                        prox_mesh_detail_mul(nt ? nt : 1, sizeof *trip));
+  prox_mesh_detail_free(alloc, side, prox_mesh_detail_mul(nc ? nc : 1, sizeof *side));
+  prox_mesh_detail_free(alloc, tmp, prox_mesh_detail_mul(nc ? nc : 1, sizeof *tmp));
+  prox_mesh_detail_free(alloc, parent, prox_mesh_detail_mul(nc ? nc : 1, sizeof *parent));
+  prox_mesh_detail_free(alloc, tparent, prox_mesh_detail_mul(nt ? nt : 1, sizeof *tparent));
+  prox_mesh_detail_free(alloc, trip, prox_mesh_detail_mul(nt ? nt : 1, sizeof *trip));
   prox_mesh_detail_free(alloc, flags, nt ? nt : 1);
   return st;
 }
@@ -387,39 +375,36 @@ void prox_mesh_topology_free(prox_mesh_topology *topology) {
   prox_mesh_detail_free(has ? &a : NULL, blk, blk->bytes);
 }
 
-#define TOPO_ENTRY(NAME, MESH, VALIDATE, VERTEX)                               \
-  prox_status NAME(const MESH *mesh, const prox_allocator *alloc,              \
-                   prox_mesh_topology **out, prox_error *err) {                \
-    prox_status st;                                                            \
-    uint8_t *zero;                                                             \
-    uint32_t t, nt;                                                            \
-    if (out) *out = NULL;                                                      \
-    if (!mesh || !out)                                                         \
-      return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,          \
-                                    "mesh topology: NULL mesh or output");     \
-    st = VALIDATE(mesh, err);                                                  \
-    if (st != PROX_OK) return st;                                              \
-    nt = (uint32_t)mesh->triangle_count;                                       \
-    zero = (uint8_t *)prox_mesh_detail_alloc(alloc, nt);                       \
-    if (!zero) return topo_oom(err);                                           \
-    for (t = 0; t < nt; ++t) {                                                 \
-      double p[3][3];                                                          \
-      int k;                                                                   \
-      for (k = 0; k < 3; ++k) {                                                \
-        uint32_t v = mesh->indices[3 * (size_t)t + (size_t)k];                 \
-        p[k][0] = (double)VERTEX(mesh, v).x;                                   \
-        p[k][1] = (double)VERTEX(mesh, v).y;                                   \
-        p[k][2] = (double)VERTEX(mesh, v).z;                                   \
-      }                                                                        \
-      zero[t] = (uint8_t)topo_zero_area(p[0], p[1], p[2]);                     \
-    }                                                                          \
-    st = topo_build(mesh->indices, (uint32_t)mesh->vertex_count, nt, zero,     \
-                    alloc, out, err);                                          \
-    prox_mesh_detail_free(alloc, zero, nt);                                    \
-    return st;                                                                 \
+#define TOPO_ENTRY(NAME, MESH, VALIDATE, VERTEX)                                                   \
+  prox_status NAME(const MESH *mesh, const prox_allocator *alloc, prox_mesh_topology **out,        \
+                   prox_error *err) {                                                              \
+    prox_status st;                                                                                \
+    uint8_t *zero;                                                                                 \
+    uint32_t t, nt;                                                                                \
+    if (out) *out = NULL;                                                                          \
+    if (!mesh || !out)                                                                             \
+      return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,                              \
+                                    "mesh topology: NULL mesh or output");                         \
+    st = VALIDATE(mesh, err);                                                                      \
+    if (st != PROX_OK) return st;                                                                  \
+    nt = (uint32_t)mesh->triangle_count;                                                           \
+    zero = (uint8_t *)prox_mesh_detail_alloc(alloc, nt);                                           \
+    if (!zero) return topo_oom(err);                                                               \
+    for (t = 0; t < nt; ++t) {                                                                     \
+      double p[3][3];                                                                              \
+      int k;                                                                                       \
+      for (k = 0; k < 3; ++k) {                                                                    \
+        uint32_t v = mesh->indices[3 * (size_t)t + (size_t)k];                                     \
+        p[k][0] = (double)VERTEX(mesh, v).x;                                                       \
+        p[k][1] = (double)VERTEX(mesh, v).y;                                                       \
+        p[k][2] = (double)VERTEX(mesh, v).z;                                                       \
+      }                                                                                            \
+      zero[t] = (uint8_t)topo_zero_area(p[0], p[1], p[2]);                                         \
+    }                                                                                              \
+    st = topo_build(mesh->indices, (uint32_t)mesh->vertex_count, nt, zero, alloc, out, err);       \
+    prox_mesh_detail_free(alloc, zero, nt);                                                        \
+    return st;                                                                                     \
   }
 
-TOPO_ENTRY(prox_mesh_topology_build, prox_mesh, prox_mesh_validate,
-           prox_mesh_vertex)
-TOPO_ENTRY(prox_mesh_topology_buildf, prox_meshf, prox_mesh_validatef,
-           prox_mesh_vertexf)
+TOPO_ENTRY(prox_mesh_topology_build, prox_mesh, prox_mesh_validate, prox_mesh_vertex)
+TOPO_ENTRY(prox_mesh_topology_buildf, prox_meshf, prox_mesh_validatef, prox_mesh_vertexf)

@@ -12,8 +12,7 @@
 
 /* Horizontal minimum of a vector without NaN lanes. */
 static inline double pb_hmin_pd(__m256d v) {
-  __m128d m =
-      _mm_min_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+  __m128d m = _mm_min_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
   return _mm_cvtsd_f64(_mm_min_sd(m, _mm_unpackhi_pd(m, m)));
 }
 static inline float pb_hmin_ps(__m256 v) {
@@ -30,40 +29,32 @@ static inline float pb_hmin_ps(__m256 v) {
  * it none. Masked loads of every vector, which need no branches, measured
  * slower here (Zen 5 VM), streamed from memory most of all, even with the
  * count of triangles changing at random from call to call. */
-static inline __attribute__((always_inline)) __m128d
-pb_load2_pd(const double *p, int q, int lim) {
+static inline __attribute__((always_inline)) __m128d pb_load2_pd(const double *p, int q, int lim) {
   if (lim < 0 || q + 2 <= lim) return _mm_loadu_pd(p + q);
   if (q >= lim) return _mm_setzero_pd();
-  return _mm_maskload_pd(
-      PB_AT(p, q),
-      _mm_cmpgt_epi64(_mm_set1_epi64x(lim), _mm_set_epi64x(q + 1, q)));
+  return _mm_maskload_pd(PB_AT(p, q),
+                         _mm_cmpgt_epi64(_mm_set1_epi64x(lim), _mm_set_epi64x(q + 1, q)));
 }
-static inline __attribute__((always_inline)) __m256d
-pb_load4_pd(const double *p, int q, int lim) {
+static inline __attribute__((always_inline)) __m256d pb_load4_pd(const double *p, int q, int lim) {
   if (lim < 0 || q + 4 <= lim) return _mm256_loadu_pd(p + q);
   if (q >= lim) return _mm256_setzero_pd();
   return _mm256_maskload_pd(
       PB_AT(p, q),
-      _mm256_cmpgt_epi64(_mm256_set1_epi64x(lim),
-                         _mm256_setr_epi64x(q, q + 1, q + 2, q + 3)));
+      _mm256_cmpgt_epi64(_mm256_set1_epi64x(lim), _mm256_setr_epi64x(q, q + 1, q + 2, q + 3)));
 }
-static inline __attribute__((always_inline)) __m128
-pb_load4_ps(const float *p, int q, int lim) {
+static inline __attribute__((always_inline)) __m128 pb_load4_ps(const float *p, int q, int lim) {
   if (lim < 0 || q + 4 <= lim) return _mm_loadu_ps(p + q);
   if (q >= lim) return _mm_setzero_ps();
   return _mm_maskload_ps(
-      PB_AT(p, q), _mm_cmpgt_epi32(_mm_set1_epi32(lim),
-                                   _mm_setr_epi32(q, q + 1, q + 2, q + 3)));
+      PB_AT(p, q), _mm_cmpgt_epi32(_mm_set1_epi32(lim), _mm_setr_epi32(q, q + 1, q + 2, q + 3)));
 }
-static inline __attribute__((always_inline)) __m256
-pb_load8_ps(const float *p, int q, int lim) {
+static inline __attribute__((always_inline)) __m256 pb_load8_ps(const float *p, int q, int lim) {
   if (lim < 0 || q + 8 <= lim) return _mm256_loadu_ps(p + q);
   if (q >= lim) return _mm256_setzero_ps();
   return _mm256_maskload_ps(
       PB_AT(p, q),
       _mm256_cmpgt_epi32(_mm256_set1_epi32(lim),
-                         _mm256_setr_epi32(q, q + 1, q + 2, q + 3, q + 4, q + 5,
-                                           q + 6, q + 7)));
+                         _mm256_setr_epi32(q, q + 1, q + 2, q + 3, q + 4, q + 5, q + 6, q + 7)));
 }
 
 /* The blocks of the AoS leaf loop: lane k of o[j] gets p[9k + j] for j < 9,
@@ -74,37 +65,34 @@ pb_load8_ps(const float *p, int q, int lim) {
  * unpack. Coordinate 8 comes from a diagonal: p[9k + 8] is lane k of the
  * load at p + 8k + 8. (Blends of the 9 vectors at p + 4m, then rotations,
  * also work, as in src/simd/batch_avx512.c, but measured slower here.) */
-static inline __attribute__((always_inline)) void
-pb_load9_pd(const double *p, int lim, __m256d o[9]) {
+static inline __attribute__((always_inline)) void pb_load9_pd(const double *p, int lim,
+                                                              __m256d o[9]) {
   int j;
   for (j = 0; j < 8; j += 2) {
-    __m256d t02 =
-        _mm256_insertf128_pd(_mm256_castpd128_pd256(pb_load2_pd(p, j, lim)),
-                             pb_load2_pd(p, 18 + j, lim), 1);
-    __m256d t13 =
-        _mm256_insertf128_pd(_mm256_castpd128_pd256(pb_load2_pd(p, 9 + j, lim)),
-                             pb_load2_pd(p, 27 + j, lim), 1);
+    __m256d t02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(pb_load2_pd(p, j, lim)),
+                                       pb_load2_pd(p, 18 + j, lim), 1);
+    __m256d t13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(pb_load2_pd(p, 9 + j, lim)),
+                                       pb_load2_pd(p, 27 + j, lim), 1);
     o[j] = _mm256_unpacklo_pd(t02, t13);
     o[j + 1] = _mm256_unpackhi_pd(t02, t13);
   }
   o[8] = _mm256_blend_pd(
-      _mm256_blend_pd(
-          _mm256_blend_pd(pb_load4_pd(p, 8, lim), pb_load4_pd(p, 16, lim), 2),
-          pb_load4_pd(p, 24, lim), 4),
+      _mm256_blend_pd(_mm256_blend_pd(pb_load4_pd(p, 8, lim), pb_load4_pd(p, 16, lim), 2),
+                      pb_load4_pd(p, 24, lim), 4),
       pb_load4_pd(p, 32, lim), 8);
 }
 
 /* The 4 reals at p + lo, then the 4 at p + hi. */
-static inline __attribute__((always_inline)) __m256
-pb_load2x4_ps(const float *p, int lo, int hi, int lim) {
+static inline __attribute__((always_inline)) __m256 pb_load2x4_ps(const float *p, int lo, int hi,
+                                                                  int lim) {
   return _mm256_insertf128_ps(_mm256_castps128_ps256(pb_load4_ps(p, lo, lim)),
                               pb_load4_ps(p, hi, lim), 1);
 }
 
 /* Transposes, in each 128-bit half, the 4 x 4 matrix of rows s0..s3 into
  * o[0..3]. */
-static inline __attribute__((always_inline)) void
-pb_transpose4_ps(__m256 s0, __m256 s1, __m256 s2, __m256 s3, __m256 *o) {
+static inline __attribute__((always_inline)) void pb_transpose4_ps(__m256 s0, __m256 s1, __m256 s2,
+                                                                   __m256 s3, __m256 *o) {
   __m256d t0 = _mm256_castps_pd(_mm256_unpacklo_ps(s0, s1));
   __m256d t1 = _mm256_castps_pd(_mm256_unpackhi_ps(s0, s1));
   __m256d t2 = _mm256_castps_pd(_mm256_unpacklo_ps(s2, s3));
@@ -120,15 +108,13 @@ pb_transpose4_ps(__m256 s0, __m256 s1, __m256 s2, __m256 s3, __m256 *o) {
  * half, 4..7 in the high one); coordinate 8 from the diagonal of the 8
  * loads at p + 8k + 8. (Blends and rotations, as in src/simd/batch_avx512.c,
  * measured slightly slower.) */
-static inline __attribute__((always_inline)) void
-pb_load9_ps(const float *p, int lim, __m256 o[9]) {
+static inline __attribute__((always_inline)) void pb_load9_ps(const float *p, int lim,
+                                                              __m256 o[9]) {
   __m256 v;
   pb_transpose4_ps(pb_load2x4_ps(p, 0, 36, lim), pb_load2x4_ps(p, 9, 45, lim),
-                   pb_load2x4_ps(p, 18, 54, lim), pb_load2x4_ps(p, 27, 63, lim),
-                   o);
+                   pb_load2x4_ps(p, 18, 54, lim), pb_load2x4_ps(p, 27, 63, lim), o);
   pb_transpose4_ps(pb_load2x4_ps(p, 4, 40, lim), pb_load2x4_ps(p, 13, 49, lim),
-                   pb_load2x4_ps(p, 22, 58, lim), pb_load2x4_ps(p, 31, 67, lim),
-                   o + 4);
+                   pb_load2x4_ps(p, 22, 58, lim), pb_load2x4_ps(p, 31, 67, lim), o + 4);
   v = pb_load8_ps(p, 8, lim);
   v = _mm256_blend_ps(v, pb_load8_ps(p, 16, lim), 0x02);
   v = _mm256_blend_ps(v, pb_load8_ps(p, 24, lim), 0x04);
@@ -146,31 +132,25 @@ pb_load9_ps(const float *p, int lim, __m256 o[9]) {
  * the W reals of a coordinate sit in W distinct lanes: two blends gather
  * them into one vector and a permutation puts them in order (lane k from
  * lane (3k + c) mod W). */
-static inline __attribute__((always_inline)) void
-pb_load3_pd(const double *p, int lim, __m256d o[3]) {
+static inline __attribute__((always_inline)) void pb_load3_pd(const double *p, int lim,
+                                                              __m256d o[3]) {
   __m256d l0 = pb_load4_pd(p, 0, lim), l1 = pb_load4_pd(p, 4, lim);
   __m256d l2 = pb_load4_pd(p, 8, lim);
-  o[0] = _mm256_permute4x64_pd(
-      _mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x4), l2, 0x2), 0x6c);
-  o[1] = _mm256_permute4x64_pd(
-      _mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x9), l2, 0x4), 0xb1);
-  o[2] = _mm256_permute4x64_pd(
-      _mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x2), l2, 0x9), 0xc6);
+  o[0] = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x4), l2, 0x2), 0x6c);
+  o[1] = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x9), l2, 0x4), 0xb1);
+  o[2] = _mm256_permute4x64_pd(_mm256_blend_pd(_mm256_blend_pd(l0, l1, 0x2), l2, 0x9), 0xc6);
 }
-static inline __attribute__((always_inline)) void
-pb_load3_ps(const float *p, int lim, __m256 o[3]) {
+static inline __attribute__((always_inline)) void pb_load3_ps(const float *p, int lim,
+                                                              __m256 o[3]) {
   __m256 l0 = pb_load8_ps(p, 0, lim), l1 = pb_load8_ps(p, 8, lim);
   __m256 l2 = pb_load8_ps(p, 16, lim);
   __m256i idx = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
   __m256i one = _mm256_set1_epi32(1);
-  o[0] = _mm256_permutevar8x32_ps(
-      _mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x92), l2, 0x24), idx);
+  o[0] = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x92), l2, 0x24), idx);
   idx = _mm256_add_epi32(idx, one);
-  o[1] = _mm256_permutevar8x32_ps(
-      _mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x24), l2, 0x49), idx);
+  o[1] = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x24), l2, 0x49), idx);
   idx = _mm256_add_epi32(idx, one);
-  o[2] = _mm256_permutevar8x32_ps(
-      _mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x49), l2, 0x92), idx);
+  o[2] = _mm256_permutevar8x32_ps(_mm256_blend_ps(_mm256_blend_ps(l0, l1, 0x49), l2, 0x92), idx);
 }
 
 /* The structure-of-arrays loads (PB_LOADU), each vector read as two
@@ -179,15 +159,11 @@ pb_load3_ps(const float *p, int lim, __m256 o[3]) {
  * (leaf of 64) to 1.6-1.9x (leaf of 8) slower, while from cache the halves
  * cost 5-8% more in double and about 2% in float. (With AVX-512 the SoA
  * loads stay whole: halves measured no faster streamed, slower cached.) */
-static inline __attribute__((always_inline)) __m256d
-pb_loadu_pd(const double *p) {
-  return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p)),
-                              _mm_loadu_pd(p + 2), 1);
+static inline __attribute__((always_inline)) __m256d pb_loadu_pd(const double *p) {
+  return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p)), _mm_loadu_pd(p + 2), 1);
 }
-static inline __attribute__((always_inline)) __m256
-pb_loadu_ps(const float *p) {
-  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p)),
-                              _mm_loadu_ps(p + 4), 1);
+static inline __attribute__((always_inline)) __m256 pb_loadu_ps(const float *p) {
+  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p)), _mm_loadu_ps(p + 4), 1);
 }
 
 #define PB_W 4
@@ -213,9 +189,8 @@ pb_loadu_ps(const float *p) {
 #define PB_ANDNOT(a, b) _mm256_andnot_pd(b, a)
 #define PB_NOT(a) _mm256_xor_pd(a, PB_ALL)
 #define PB_ALL _mm256_castsi256_pd(_mm256_set1_epi64x(-1))
-#define PB_FIRST(k)                                                            \
-  _mm256_cmp_pd(_mm256_setr_pd(0, 1, 2, 3), _mm256_set1_pd((double)(k)),       \
-                _CMP_LT_OQ)
+#define PB_FIRST(k)                                                                                \
+  _mm256_cmp_pd(_mm256_setr_pd(0, 1, 2, 3), _mm256_set1_pd((double)(k)), _CMP_LT_OQ)
 #define PB_BITS(m) ((unsigned)_mm256_movemask_pd(m))
 #define PB_LOADU(p) pb_loadu_pd(p)
 #define PB_LOADU_M(p, m) _mm256_maskload_pd(p, _mm256_castpd_si256(m))
@@ -287,9 +262,8 @@ pb_loadu_ps(const float *p) {
 #define PB_ANDNOT(a, b) _mm256_andnot_ps(b, a)
 #define PB_NOT(a) _mm256_xor_ps(a, PB_ALL)
 #define PB_ALL _mm256_castsi256_ps(_mm256_set1_epi32(-1))
-#define PB_FIRST(k)                                                            \
-  _mm256_cmp_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7),                        \
-                _mm256_set1_ps((float)(k)), _CMP_LT_OQ)
+#define PB_FIRST(k)                                                                                \
+  _mm256_cmp_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_ps((float)(k)), _CMP_LT_OQ)
 #define PB_BITS(m) ((unsigned)_mm256_movemask_ps(m))
 #define PB_LOADU(p) pb_loadu_ps(p)
 #define PB_LOADU_M(p, m) _mm256_maskload_ps(p, _mm256_castps_si256(m))

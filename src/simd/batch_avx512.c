@@ -18,23 +18,20 @@
  * it none. Masked loads of every vector, which need no branches, measured
  * slower here (Zen 5 VM), streamed from memory most of all, even with the
  * count of triangles changing at random from call to call. */
-static inline __attribute__((always_inline)) __m256d
-pb_load4_pd(const double *p, int q, int lim) {
+static inline __attribute__((always_inline)) __m256d pb_load4_pd(const double *p, int q, int lim) {
   if (lim < 0 || q + 4 <= lim) return _mm256_loadu_pd(p + q);
   if (q >= lim) return _mm256_setzero_pd();
   return _mm256_maskz_loadu_pd(
-      _mm256_cmpgt_epi64_mask(_mm256_set1_epi64x(lim),
-                              _mm256_setr_epi64x(q, q + 1, q + 2, q + 3)),
+      _mm256_cmpgt_epi64_mask(_mm256_set1_epi64x(lim), _mm256_setr_epi64x(q, q + 1, q + 2, q + 3)),
       PB_AT(p, q));
 }
-static inline __attribute__((always_inline)) __m256
-pb_load8_ps(const float *p, int q, int lim) {
+static inline __attribute__((always_inline)) __m256 pb_load8_ps(const float *p, int q, int lim) {
   if (lim < 0 || q + 8 <= lim) return _mm256_loadu_ps(p + q);
   if (q >= lim) return _mm256_setzero_ps();
   return _mm256_maskz_loadu_ps(
-      _mm256_cmpgt_epi32_mask(_mm256_set1_epi32(lim),
-                              _mm256_setr_epi32(q, q + 1, q + 2, q + 3, q + 4,
-                                                q + 5, q + 6, q + 7)),
+      _mm256_cmpgt_epi32_mask(
+          _mm256_set1_epi32(lim),
+          _mm256_setr_epi32(q, q + 1, q + 2, q + 3, q + 4, q + 5, q + 6, q + 7)),
       PB_AT(p, q));
 }
 
@@ -54,20 +51,16 @@ pb_load8_ps(const float *p, int q, int lim) {
  * measured on, 512-bit loads of a triangle array streamed from memory ran
  * 2 to 4 times slower (about as slow as the gathers), whatever their
  * alignment, while from cache the two forms cost the same. */
-#define PB_BLEND3_PD(a, b, c, mb, mc)                                          \
-  _mm512_mask_blend_pd(mc, _mm512_mask_blend_pd(mb, a, b), c)
-#define PB_ROT_PD(v, j)                                                        \
-  _mm512_permutexvar_pd(                                                       \
-      _mm512_setr_epi64(j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7),   \
-      v)
-static inline __attribute__((always_inline)) void
-pb_load9_pd(const double *p, int lim, __m512d o[9]) {
+#define PB_BLEND3_PD(a, b, c, mb, mc) _mm512_mask_blend_pd(mc, _mm512_mask_blend_pd(mb, a, b), c)
+#define PB_ROT_PD(v, j)                                                                            \
+  _mm512_permutexvar_pd(_mm512_setr_epi64(j, j + 1, j + 2, j + 3, j + 4, j + 5, j + 6, j + 7), v)
+static inline __attribute__((always_inline)) void pb_load9_pd(const double *p, int lim,
+                                                              __m512d o[9]) {
   __m512d l[9], r[3][3];
   int m;
   for (m = 0; m < 9; ++m)
-    l[m] =
-        _mm512_insertf64x4(_mm512_castpd256_pd512(pb_load4_pd(p, 8 * m, lim)),
-                           pb_load4_pd(p, 8 * m + 4, lim), 1);
+    l[m] = _mm512_insertf64x4(_mm512_castpd256_pd512(pb_load4_pd(p, 8 * m, lim)),
+                              pb_load4_pd(p, 8 * m + 4, lim), 1);
   for (m = 0; m < 3; ++m) {
     r[m][0] = PB_BLEND3_PD(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x92, 0x24);
     r[m][1] = PB_BLEND3_PD(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x24, 0x49);
@@ -85,89 +78,68 @@ pb_load9_pd(const double *p, int lim, __m512d o[9]) {
 }
 
 /* As pb_load9_pd, 16 lanes; permutexvar reads 4 bits of 9k + j. */
-#define PB_BLEND3_PS(a, b, c, mb, mc)                                          \
-  _mm512_mask_blend_ps(mc, _mm512_mask_blend_ps(mb, a, b), c)
-#define PB_PERM9_PS(v, j)                                                      \
-  _mm512_permutexvar_ps(_mm512_setr_epi32(j, 9 + j, 18 + j, 27 + j, 36 + j,    \
-                                          45 + j, 54 + j, 63 + j, 72 + j,      \
-                                          81 + j, 90 + j, 99 + j, 108 + j,     \
-                                          117 + j, 126 + j, 135 + j),          \
+#define PB_BLEND3_PS(a, b, c, mb, mc) _mm512_mask_blend_ps(mc, _mm512_mask_blend_ps(mb, a, b), c)
+#define PB_PERM9_PS(v, j)                                                                          \
+  _mm512_permutexvar_ps(_mm512_setr_epi32(j, 9 + j, 18 + j, 27 + j, 36 + j, 45 + j, 54 + j,        \
+                                          63 + j, 72 + j, 81 + j, 90 + j, 99 + j, 108 + j,         \
+                                          117 + j, 126 + j, 135 + j),                              \
                         v)
-static inline __attribute__((always_inline)) void
-pb_load9_ps(const float *p, int lim, __m512 o[9]) {
+static inline __attribute__((always_inline)) void pb_load9_ps(const float *p, int lim,
+                                                              __m512 o[9]) {
   __m512 l[9], r[3][3];
   int m;
   for (m = 0; m < 9; ++m)
-    l[m] =
-        _mm512_insertf32x8(_mm512_castps256_ps512(pb_load8_ps(p, 16 * m, lim)),
-                           pb_load8_ps(p, 16 * m + 8, lim), 1);
+    l[m] = _mm512_insertf32x8(_mm512_castps256_ps512(pb_load8_ps(p, 16 * m, lim)),
+                              pb_load8_ps(p, 16 * m + 8, lim), 1);
   for (m = 0; m < 3; ++m) {
-    r[m][0] =
-        PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x4924, 0x2492);
-    r[m][1] =
-        PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x9249, 0x4924);
-    r[m][2] =
-        PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x2492, 0x9249);
+    r[m][0] = PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x4924, 0x2492);
+    r[m][1] = PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x9249, 0x4924);
+    r[m][2] = PB_BLEND3_PS(l[3 * m], l[3 * m + 1], l[3 * m + 2], 0x2492, 0x9249);
   }
-  o[0] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x8542, 0x50a8), 0);
-  o[1] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0x0a85, 0xa150), 1);
-  o[2] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0x150a, 0x42a1), 2);
-  o[3] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x2a15, 0x8542), 3);
-  o[4] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0x542a, 0x0a85), 4);
-  o[5] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0xa854, 0x150a), 5);
-  o[6] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x50a8, 0x2a15), 6);
-  o[7] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0xa150, 0x542a), 7);
-  o[8] =
-      PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0x42a1, 0xa854), 8);
+  o[0] = PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x8542, 0x50a8), 0);
+  o[1] = PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0x0a85, 0xa150), 1);
+  o[2] = PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0x150a, 0x42a1), 2);
+  o[3] = PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x2a15, 0x8542), 3);
+  o[4] = PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0x542a, 0x0a85), 4);
+  o[5] = PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0xa854, 0x150a), 5);
+  o[6] = PB_PERM9_PS(PB_BLEND3_PS(r[0][0], r[1][0], r[2][0], 0x50a8, 0x2a15), 6);
+  o[7] = PB_PERM9_PS(PB_BLEND3_PS(r[0][1], r[1][1], r[2][1], 0xa150, 0x542a), 7);
+  o[8] = PB_PERM9_PS(PB_BLEND3_PS(r[0][2], r[1][2], r[2][2], 0x42a1, 0xa854), 8);
 }
 
 /* PB_LOAD3 and PB_LOAD3_N: lane k of o[c] gets p[3k + c] for c < 3, that
  * is coordinate c of point k, 0 past p[lim] when lim >= 0: the blends of
  * the first step of pb_load9_pd, then a permutation (lane k from lane
  * (3k + c) mod W; permutexvar reads only those bits). */
-static inline __attribute__((always_inline)) void
-pb_load3_pd(const double *p, int lim, __m512d o[3]) {
+static inline __attribute__((always_inline)) void pb_load3_pd(const double *p, int lim,
+                                                              __m512d o[3]) {
   __m512d l[3];
   __m512i idx = _mm512_setr_epi64(0, 3, 6, 9, 12, 15, 18, 21);
   __m512i one = _mm512_set1_epi64(1);
   int m;
   for (m = 0; m < 3; ++m)
-    l[m] =
-        _mm512_insertf64x4(_mm512_castpd256_pd512(pb_load4_pd(p, 8 * m, lim)),
-                           pb_load4_pd(p, 8 * m + 4, lim), 1);
+    l[m] = _mm512_insertf64x4(_mm512_castpd256_pd512(pb_load4_pd(p, 8 * m, lim)),
+                              pb_load4_pd(p, 8 * m + 4, lim), 1);
   o[0] = _mm512_permutexvar_pd(idx, PB_BLEND3_PD(l[0], l[1], l[2], 0x92, 0x24));
   idx = _mm512_add_epi64(idx, one);
   o[1] = _mm512_permutexvar_pd(idx, PB_BLEND3_PD(l[0], l[1], l[2], 0x24, 0x49));
   idx = _mm512_add_epi64(idx, one);
   o[2] = _mm512_permutexvar_pd(idx, PB_BLEND3_PD(l[0], l[1], l[2], 0x49, 0x92));
 }
-static inline __attribute__((always_inline)) void
-pb_load3_ps(const float *p, int lim, __m512 o[3]) {
+static inline __attribute__((always_inline)) void pb_load3_ps(const float *p, int lim,
+                                                              __m512 o[3]) {
   __m512 l[3];
-  __m512i idx = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33,
-                                  36, 39, 42, 45);
+  __m512i idx = _mm512_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39, 42, 45);
   __m512i one = _mm512_set1_epi32(1);
   int m;
   for (m = 0; m < 3; ++m)
-    l[m] =
-        _mm512_insertf32x8(_mm512_castps256_ps512(pb_load8_ps(p, 16 * m, lim)),
-                           pb_load8_ps(p, 16 * m + 8, lim), 1);
-  o[0] = _mm512_permutexvar_ps(idx,
-                               PB_BLEND3_PS(l[0], l[1], l[2], 0x4924, 0x2492));
+    l[m] = _mm512_insertf32x8(_mm512_castps256_ps512(pb_load8_ps(p, 16 * m, lim)),
+                              pb_load8_ps(p, 16 * m + 8, lim), 1);
+  o[0] = _mm512_permutexvar_ps(idx, PB_BLEND3_PS(l[0], l[1], l[2], 0x4924, 0x2492));
   idx = _mm512_add_epi32(idx, one);
-  o[1] = _mm512_permutexvar_ps(idx,
-                               PB_BLEND3_PS(l[0], l[1], l[2], 0x9249, 0x4924));
+  o[1] = _mm512_permutexvar_ps(idx, PB_BLEND3_PS(l[0], l[1], l[2], 0x9249, 0x4924));
   idx = _mm512_add_epi32(idx, one);
-  o[2] = _mm512_permutexvar_ps(idx,
-                               PB_BLEND3_PS(l[0], l[1], l[2], 0x2492, 0x9249));
+  o[2] = _mm512_permutexvar_ps(idx, PB_BLEND3_PS(l[0], l[1], l[2], 0x2492, 0x9249));
 }
 
 /* Macros common to both precisions. */

@@ -11,18 +11,15 @@
 /* The address of p[q] for the masked loads of the vector code, formed as
  * an integer: p + q may lie past the array (the masked lanes read nothing
  * there), where pointer arithmetic would be undefined. */
-#define PB_AT(p, q)                                                            \
-  ((const void *)((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p)))
+#define PB_AT(p, q) ((const void *)((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p)))
 
 /* The vector code reads prox_triangle and prox_vec3 arrays as arrays of
  * reals (loads of whole blocks, transposed in registers at a stride of 9
  * or 3 reals). */
 _Static_assert(sizeof(prox_vec3) == 3 * sizeof(double), "prox_vec3 padded");
 _Static_assert(sizeof(prox_vec3f) == 3 * sizeof(float), "prox_vec3f padded");
-_Static_assert(sizeof(prox_triangle) == 9 * sizeof(double),
-               "prox_triangle padded");
-_Static_assert(sizeof(prox_trianglef) == 9 * sizeof(float),
-               "prox_trianglef padded");
+_Static_assert(sizeof(prox_triangle) == 9 * sizeof(double), "prox_triangle padded");
+_Static_assert(sizeof(prox_trianglef) == 9 * sizeof(float), "prox_trianglef padded");
 
 /* The batch module's entry points at one level (registered in the SIMD
  * dispatch, src/simd/dispatch.h), both precisions. Contracts, for n >= 1
@@ -35,24 +32,20 @@ _Static_assert(sizeof(prox_trianglef) == 9 * sizeof(float),
  *     at least one output. */
 typedef struct prox_simd_batch {
   int built; /* 1 when compiled with its instruction set */
-  double (*point_triangles)(prox_vec3 p, const prox_triangle *tris, size_t n,
-                            size_t *best_index);
-  double (*point_triangles_soa)(prox_vec3 p, const prox_triangle_soa *tris,
-                                size_t n, size_t *best_index);
-  void (*points_triangle)(const prox_vec3 *pts, size_t n,
-                          const prox_triangle *tri, double *sqdist_out,
-                          prox_closest *out);
-  void (*points_aabb)(const prox_vec3 *pts, size_t n, const prox_aabb *box,
-                      double *sqdist_out, prox_closest *out);
-  float (*point_trianglesf)(prox_vec3f p, const prox_trianglef *tris, size_t n,
-                            size_t *best_index);
-  float (*point_triangles_soaf)(prox_vec3f p, const prox_triangle_soaf *tris,
-                                size_t n, size_t *best_index);
-  void (*points_trianglef)(const prox_vec3f *pts, size_t n,
-                           const prox_trianglef *tri, float *sqdist_out,
-                           prox_closestf *out);
-  void (*points_aabbf)(const prox_vec3f *pts, size_t n, const prox_aabbf *box,
-                       float *sqdist_out, prox_closestf *out);
+  double (*point_triangles)(prox_vec3 p, const prox_triangle *tris, size_t n, size_t *best_index);
+  double (*point_triangles_soa)(prox_vec3 p, const prox_triangle_soa *tris, size_t n,
+                                size_t *best_index);
+  void (*points_triangle)(const prox_vec3 *pts, size_t n, const prox_triangle *tri,
+                          double *sqdist_out, prox_closest *out);
+  void (*points_aabb)(const prox_vec3 *pts, size_t n, const prox_aabb *box, double *sqdist_out,
+                      prox_closest *out);
+  float (*point_trianglesf)(prox_vec3f p, const prox_trianglef *tris, size_t n, size_t *best_index);
+  float (*point_triangles_soaf)(prox_vec3f p, const prox_triangle_soaf *tris, size_t n,
+                                size_t *best_index);
+  void (*points_trianglef)(const prox_vec3f *pts, size_t n, const prox_trianglef *tri,
+                           float *sqdist_out, prox_closestf *out);
+  void (*points_aabbf)(const prox_vec3f *pts, size_t n, const prox_aabbf *box, float *sqdist_out,
+                       prox_closestf *out);
 } prox_simd_batch;
 
 /* The tables of src/simd/batch.c (portable loops), batch_avx2.c and
@@ -63,14 +56,14 @@ extern PROX_DETAIL_HIDDEN const prox_simd_batch prox_detail_simd_batch_avx2;
 extern PROX_DETAIL_HIDDEN const prox_simd_batch prox_detail_simd_batch_avx512;
 
 /* The triangle j of a structure-of-arrays set s, into the prox_triangle t. */
-#define PROX_BATCH_SOA_GET(t, s, j)                                            \
-  do {                                                                         \
-    int k_;                                                                    \
-    for (k_ = 0; k_ < 3; ++k_) {                                               \
-      (t).v[k_].x = (s)->x[k_][j];                                             \
-      (t).v[k_].y = (s)->y[k_][j];                                             \
-      (t).v[k_].z = (s)->z[k_][j];                                             \
-    }                                                                          \
+#define PROX_BATCH_SOA_GET(t, s, j)                                                                \
+  do {                                                                                             \
+    int k_;                                                                                        \
+    for (k_ = 0; k_ < 3; ++k_) {                                                                   \
+      (t).v[k_].x = (s)->x[k_][j];                                                                 \
+      (t).v[k_].y = (s)->y[k_][j];                                                                 \
+      (t).v[k_].z = (s)->z[k_][j];                                                                 \
+    }                                                                                              \
   } while (0)
 
 #endif /* PROX_SRC_BATCH_IMPL_H */

@@ -107,8 +107,8 @@ PB_INLINE PB_V3 PROX_FN(pb_select3)(PB_M m, PB_V3 t, PB_V3 f) {
  * loads transposed in registers (PB_LOAD9), which cost less than gathers;
  * without a software prefetch, which the gathers needed but loads do not
  * (the hardware prefetcher keeps up; one measured no faster). */
-PB_INLINE void PROX_FN(pb_load_tris)(const PROX_FN(prox_triangle) * t, int full,
-                                     size_t r, PB_V3 *a, PB_V3 *b, PB_V3 *c) {
+PB_INLINE void PROX_FN(pb_load_tris)(const PROX_FN(prox_triangle) * t, int full, size_t r, PB_V3 *a,
+                                     PB_V3 *b, PB_V3 *c) {
   const PROX_REAL *p = (const PROX_REAL *)(const void *)t;
   PB_V o[9];
   if (full)
@@ -129,8 +129,7 @@ PB_INLINE void PROX_FN(pb_load_tris)(const PROX_FN(prox_triangle) * t, int full,
 /* The PB_W points at pts, lane k point k (only the first r of them, the
  * other lanes 0, unless full), as pb_load_tris. Without a software
  * prefetch, as that loop: the hardware prefetcher suffices. */
-PB_INLINE PB_V3 PROX_FN(pb_load_pts)(const PROX_FN(prox_vec3) * pts, int full,
-                                     size_t r) {
+PB_INLINE PB_V3 PROX_FN(pb_load_pts)(const PROX_FN(prox_vec3) * pts, int full, size_t r) {
   const PROX_REAL *p = (const PROX_REAL *)(const void *)pts;
   PB_V o[3];
   PB_V3 v;
@@ -145,8 +144,8 @@ PB_INLINE PB_V3 PROX_FN(pb_load_pts)(const PROX_FN(prox_vec3) * pts, int full,
 }
 
 /* Lane k gets (x[k], y[k], z[k]); only the first lanes (m) when !full. */
-PB_INLINE PB_V3 PROX_FN(pb_load3)(const PROX_REAL *x, const PROX_REAL *y,
-                                  const PROX_REAL *z, int full, PB_M m) {
+PB_INLINE PB_V3 PROX_FN(pb_load3)(const PROX_REAL *x, const PROX_REAL *y, const PROX_REAL *z,
+                                  int full, PB_M m) {
   PB_V3 r;
   if (full) {
     r.x = PB_LOADU(x);
@@ -175,9 +174,8 @@ typedef struct PROX_FN(pb_tri_detail) {
  * o + t dir on edge 0 (a + t e1), edge 2 (a + t e2) and edge 1 (b + t f),
  * the vertex itself in the vertex regions. One coordinate at a time, so
  * that fewer values are live at once (AVX2 has 16 registers). */
-PB_INLINE PB_V PROX_FN(pb_tri_q1)(PB_V a, PB_V b, PB_V c, PB_V e1, PB_V e2,
-                                  PB_V f, PB_V t, PB_M r0, PB_M r1, PB_M r2,
-                                  PB_M r3, PB_M r4, PB_M r5) {
+PB_INLINE PB_V PROX_FN(pb_tri_q1)(PB_V a, PB_V b, PB_V c, PB_V e1, PB_V e2, PB_V f, PB_V t, PB_M r0,
+                                  PB_M r1, PB_M r2, PB_M r3, PB_M r4, PB_M r5) {
   PB_V o = PB_SELECT(r5, b, a);
   PB_V dir = PB_SELECT(r2, e1, PB_SELECT(r4, e2, f));
   PB_V q = PB_ADD(o, PB_MUL(t, dir));
@@ -195,8 +193,8 @@ PB_INLINE PB_V PROX_FN(pb_tri_q1)(PB_V a, PB_V b, PB_V c, PB_V e1, PB_V e2,
  * and the face's k = nw / (n.n) come from one division of the selected
  * numerator by the selected denominator: a division per lane rounds the
  * same whichever lane computes it, so this equals the scalar division. */
-PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
-                                    PB_M *bad, PROX_FN(pb_tri_detail) * det) {
+PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *bad,
+                                    PROX_FN(pb_tri_detail) * det) {
   PB_V3 e1 = PROX_FN(pb_sub)(b, a);
   PB_V3 e2 = PROX_FN(pb_sub)(c, a);
   PB_V3 w = PROX_FN(pb_sub)(p, a);
@@ -207,8 +205,7 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   PB_V w2 = PROX_FN(pb_dot)(w, e2);
   PB_V scale = PB_MUL(d11, d22);
   PB_V n2 = PB_SUB(scale, PB_MUL(d12, d12));
-  PB_M good = PB_GT(
-      n2, PB_ADD(PB_MUL(PB_SET1(PB_WIDE_SIN2), scale), PB_SET1(PB_TRI_FLOOR)));
+  PB_M good = PB_GT(n2, PB_ADD(PB_MUL(PB_SET1(PB_WIDE_SIN2), scale), PB_SET1(PB_TRI_FLOOR)));
   PB_V zero = PB_SET1(0);
   PB_V u3 = PB_SUB(w1, d11), u4 = PB_SUB(w2, d12);
   PB_V u5 = PB_SUB(w1, d12), u6 = PB_SUB(w2, d22);
@@ -226,17 +223,13 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   taken = r0;
   r1 = PB_ANDNOT(PB_AND(PB_GE(u3, zero), PB_LE(u4, u3)), taken);
   taken = PB_OR(taken, r1);
-  r2 = PB_ANDNOT(
-      PB_AND(PB_AND(PB_LE(nc, zero), PB_GE(w1, zero)), PB_LE(u3, zero)), taken);
+  r2 = PB_ANDNOT(PB_AND(PB_AND(PB_LE(nc, zero), PB_GE(w1, zero)), PB_LE(u3, zero)), taken);
   taken = PB_OR(taken, r2);
   r3 = PB_ANDNOT(PB_AND(PB_GE(u6, zero), PB_LE(u5, u6)), taken);
   taken = PB_OR(taken, r3);
-  r4 = PB_ANDNOT(
-      PB_AND(PB_AND(PB_LE(nb, zero), PB_GE(w2, zero)), PB_LE(u6, zero)), taken);
+  r4 = PB_ANDNOT(PB_AND(PB_AND(PB_LE(nb, zero), PB_GE(w2, zero)), PB_LE(u6, zero)), taken);
   taken = PB_OR(taken, r4);
-  r5 = PB_ANDNOT(
-      PB_AND(PB_AND(PB_LE(na, zero), PB_GE(u43, zero)), PB_GE(u56, zero)),
-      taken);
+  r5 = PB_ANDNOT(PB_AND(PB_AND(PB_LE(na, zero), PB_GE(u43, zero)), PB_GE(u56, zero)), taken);
   face = PB_NOT(PB_OR(taken, r5));
   /* Face: n = e1 x e2, nw = n.w, k = nw / (n.n). */
   n.x = PB_SUB(PB_MUL(e1.y, e2.z), PB_MUL(e1.z, e2.y));
@@ -246,14 +239,10 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   /* One division: t of edge 0, edge 2, edge 1, or the face's k. Edge 1
    * measures from v1 along f = v2 - v1, clamped to [0, 1]. */
   f = PROX_FN(pb_sub)(c, b);
-  num = PB_SELECT(
-      r2, w1,
-      PB_SELECT(r4, w2,
-                PB_SELECT(r5, PROX_FN(pb_dot)(PROX_FN(pb_sub)(p, b), f), nw)));
-  den = PB_SELECT(
-      r2, d11,
-      PB_SELECT(r4, d22,
-                PB_SELECT(r5, PROX_FN(pb_dot)(f, f), PROX_FN(pb_dot)(n, n))));
+  num = PB_SELECT(r2, w1,
+                  PB_SELECT(r4, w2, PB_SELECT(r5, PROX_FN(pb_dot)(PROX_FN(pb_sub)(p, b), f), nw)));
+  den = PB_SELECT(r2, d11,
+                  PB_SELECT(r4, d22, PB_SELECT(r5, PROX_FN(pb_dot)(f, f), PROX_FN(pb_dot)(n, n))));
   t = PB_DIV(num, den);
   {
     /* The scalar clamp (t > 1 ? 1 : t, then t < 0 ? 0 : t) as min and max
@@ -263,12 +252,9 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
   }
   /* Edges: o + t dir (a + t e1, a + t e2, b + t (c - b)); vertices: the
    * vertex itself; face: p + (-k) n, which is p - k n exactly. */
-  q.x = PROX_FN(pb_tri_q1)(a.x, b.x, c.x, e1.x, e2.x, f.x, t, r0, r1, r2, r3,
-                           r4, r5);
-  q.y = PROX_FN(pb_tri_q1)(a.y, b.y, c.y, e1.y, e2.y, f.y, t, r0, r1, r2, r3,
-                           r4, r5);
-  q.z = PROX_FN(pb_tri_q1)(a.z, b.z, c.z, e1.z, e2.z, f.z, t, r0, r1, r2, r3,
-                           r4, r5);
+  q.x = PROX_FN(pb_tri_q1)(a.x, b.x, c.x, e1.x, e2.x, f.x, t, r0, r1, r2, r3, r4, r5);
+  q.y = PROX_FN(pb_tri_q1)(a.y, b.y, c.y, e1.y, e2.y, f.y, t, r0, r1, r2, r3, r4, r5);
+  q.z = PROX_FN(pb_tri_q1)(a.z, b.z, c.z, e1.z, e2.z, f.z, t, r0, r1, r2, r3, r4, r5);
   /* Squared distance: k nw on the face, |p - q|^2 elsewhere (so the face
    * point is needed only for the full result). */
   dq = PROX_FN(pb_sub)(p, q);
@@ -297,13 +283,11 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c,
 
 /* Fills *r as prox_point_triangle does on its well-conditioned path, for a
  * lane in region `reg` (0..5 as in pb_tri_detail, 6 the face). */
-static void PROX_FN(pb_tri_fill)(PROX_FN(prox_closest) * r, int reg,
-                                 PROX_FN(prox_vec3) q, PROX_REAL d2,
-                                 PROX_REAL t, PROX_REAL s, PROX_REAL ft) {
+static void PROX_FN(pb_tri_fill)(PROX_FN(prox_closest) * r, int reg, PROX_FN(prox_vec3) q,
+                                 PROX_REAL d2, PROX_REAL t, PROX_REAL s, PROX_REAL ft) {
   /* Feature kind and index of each region. */
-  static const int kind[7] = {PROX_FEATURE_VERTEX, PROX_FEATURE_VERTEX,
-                              PROX_FEATURE_EDGE,   PROX_FEATURE_VERTEX,
-                              PROX_FEATURE_EDGE,   PROX_FEATURE_EDGE,
+  static const int kind[7] = {PROX_FEATURE_VERTEX, PROX_FEATURE_VERTEX, PROX_FEATURE_EDGE,
+                              PROX_FEATURE_VERTEX, PROX_FEATURE_EDGE,   PROX_FEATURE_EDGE,
                               PROX_FEATURE_FACE};
   static const int index[7] = {0, 1, 0, 2, 2, 1, 0};
   PROX_REAL u0 = 0, u1 = 0, u2 = 0;
@@ -349,31 +333,26 @@ static void PROX_FN(pb_tri_fill)(PROX_FN(prox_closest) * r, int reg,
  * all PB_W lanes when left >= PB_W, else the first `left` (mask valid),
  * the others 0. */
 PB_INLINE void PROX_FN(pb_leaf_load)(const PROX_FN(prox_triangle) * tris,
-                                     const PROX_FN(prox_triangle_soa) * soa,
-                                     size_t i, size_t left, PB_M valid,
-                                     PB_V3 *a, PB_V3 *b, PB_V3 *c) {
+                                     const PROX_FN(prox_triangle_soa) * soa, size_t i, size_t left,
+                                     PB_M valid, PB_V3 *a, PB_V3 *b, PB_V3 *c) {
   int full = left >= PB_W;
   if (tris) {
     PROX_FN(pb_load_tris)(tris + i, full, full ? PB_W : left, a, b, c);
     return;
   }
-  *a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, full,
-                         valid);
-  *b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, full,
-                         valid);
-  *c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, full,
-                         valid);
+  *a = PROX_FN(pb_load3)(soa->x[0] + i, soa->y[0] + i, soa->z[0] + i, full, valid);
+  *b = PROX_FN(pb_load3)(soa->x[1] + i, soa->y[1] + i, soa->z[1] + i, full, valid);
+  *c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, full, valid);
 }
 
 /* One block of the leaf loop at triangle i: lanes `valid` (all of them
  * when `full`) hold triangles a, b, c. Updates *best and *bi as the scalar
  * loop's strict comparisons, lane by lane, would; returns 1 when a NaN
  * ends the search (*bi is then its triangle), 0 otherwise. */
-PB_INLINE int PROX_FN(pb_leaf_block)(PROX_FN(prox_vec3) p, PB_V3 pv, PB_V3 a,
-                                     PB_V3 b, PB_V3 c, PB_M valid, int full,
-                                     const PROX_FN(prox_triangle) * tris,
-                                     const PROX_FN(prox_triangle_soa) * soa,
-                                     size_t i, PROX_REAL *best, size_t *bi) {
+PB_INLINE int PROX_FN(pb_leaf_block)(PROX_FN(prox_vec3) p, PB_V3 pv, PB_V3 a, PB_V3 b, PB_V3 c,
+                                     PB_M valid, int full, const PROX_FN(prox_triangle) * tris,
+                                     const PROX_FN(prox_triangle_soa) * soa, size_t i,
+                                     PROX_REAL *best, size_t *bi) {
   PB_M bad;
   PB_V d2 = PROX_FN(pb_triangle)(pv, a, b, c, &bad, NULL);
   unsigned bits = PB_BITS(full ? bad : PB_AND(bad, valid));
@@ -414,9 +393,10 @@ PB_INLINE int PROX_FN(pb_leaf_block)(PROX_FN(prox_vec3) p, PB_V3 pv, PB_V3 a,
 /* prox_point_triangles / _soa: tris (array of structs) or soa. The full
  * blocks and the partial last one are separate loops, so that the full
  * blocks load straight into registers. */
-PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tris,
-    const PROX_FN(prox_triangle_soa) * soa, size_t n, size_t *best_index) {
+PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(PROX_FN(prox_vec3) p,
+                                                    const PROX_FN(prox_triangle) * tris,
+                                                    const PROX_FN(prox_triangle_soa) * soa,
+                                                    size_t n, size_t *best_index) {
   PB_V3 pv = PROX_FN(pb_splat)(p);
   PROX_REAL best = PROX_INF;
   size_t i, bi = 0;
@@ -424,8 +404,7 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
   PB_M all = (PB_M)PB_ALL;
   for (i = 0; n - i >= PB_W; i += PB_W) {
     PROX_FN(pb_leaf_load)(tris, soa, i, PB_W, all, &a, &b, &c);
-    if (PROX_FN(pb_leaf_block)(p, pv, a, b, c, all, 1, tris, soa, i, &best,
-                               &bi)) {
+    if (PROX_FN(pb_leaf_block)(p, pv, a, b, c, all, 1, tris, soa, i, &best, &bi)) {
       *best_index = bi;
       return PROX_NAN;
     }
@@ -433,8 +412,7 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
   if (i < n) {
     PB_M valid = (PB_M)PB_FIRST(n - i);
     PROX_FN(pb_leaf_load)(tris, soa, i, n - i, valid, &a, &b, &c);
-    if (PROX_FN(pb_leaf_block)(p, pv, a, b, c, valid, 0, tris, soa, i, &best,
-                               &bi)) {
+    if (PROX_FN(pb_leaf_block)(p, pv, a, b, c, valid, 0, tris, soa, i, &best, &bi)) {
       *best_index = bi;
       return PROX_NAN;
     }
@@ -444,23 +422,19 @@ PB_INLINE PROX_REAL PROX_FN(pb_point_triangles_any)(
 }
 
 static PROX_REAL PROX_FN(pb_point_triangles)(PROX_FN(prox_vec3) p,
-                                             const PROX_FN(prox_triangle) *
-                                                 tris,
-                                             size_t n, size_t *best_index) {
+                                             const PROX_FN(prox_triangle) * tris, size_t n,
+                                             size_t *best_index) {
   return PROX_FN(pb_point_triangles_any)(p, tris, NULL, n, best_index);
 }
 
-static PROX_REAL
-PROX_FN(pb_point_triangles_soa)(PROX_FN(prox_vec3) p,
-                                const PROX_FN(prox_triangle_soa) * soa,
-                                size_t n, size_t *best_index) {
+static PROX_REAL PROX_FN(pb_point_triangles_soa)(PROX_FN(prox_vec3) p,
+                                                 const PROX_FN(prox_triangle_soa) * soa, size_t n,
+                                                 size_t *best_index) {
   return PROX_FN(pb_point_triangles_any)(p, NULL, soa, n, best_index);
 }
 
-static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts,
-                                        size_t n,
-                                        const PROX_FN(prox_triangle) * tri,
-                                        PROX_REAL *sqdist_out,
+static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n,
+                                        const PROX_FN(prox_triangle) * tri, PROX_REAL *sqdist_out,
                                         PROX_FN(prox_closest) * out) {
   PB_V3 a = PROX_FN(pb_splat)(tri->v[0]);
   PB_V3 b = PROX_FN(pb_splat)(tri->v[1]);
@@ -498,8 +472,8 @@ static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts,
         while (reg < 6 && !((rb[reg] >> k) & 1u))
           ++reg;
         PROX_FN(pb_tri_fill)
-        (out + i + (size_t)k, reg, PROX_FN(prox_v3)(qx[k], qy[k], qz[k]), dd[k],
-         t[k], fs[k], ft[k]);
+        (out + i + (size_t)k, reg, PROX_FN(prox_v3)(qx[k], qy[k], qz[k]), dd[k], t[k], fs[k],
+         ft[k]);
       }
     } else {
       d2 = PROX_FN(pb_triangle)(p, a, b, c, &bad, NULL);
@@ -522,8 +496,7 @@ static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts,
 }
 
 static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
-                                    const PROX_FN(prox_aabb) * box,
-                                    PROX_REAL *sqdist_out,
+                                    const PROX_FN(prox_aabb) * box, PROX_REAL *sqdist_out,
                                     PROX_FN(prox_closest) * out) {
   /* As prox_point_aabb: the clamp to [min, max] per axis (min wins if
    * min > max), the sides against [min, max(min, max)], and the corners'
@@ -531,8 +504,8 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
    * NaN) added to the squared distance, so that a corner the clamp drops
    * still makes it NaN; the select turns an infinite d2 into NaN. */
   PROX_FN(prox_vec3) bhi = PROX_FN(prox_vmax)(box->min, box->max);
-  PROX_REAL poison = box->min.x * 0 * box->min.y * box->min.z * box->max.x *
-                     box->max.y * box->max.z;
+  PROX_REAL poison =
+      box->min.x * 0 * box->min.y * box->min.z * box->max.x * box->max.y * box->max.z;
   PB_V3 lo = PROX_FN(pb_splat)(box->min), mx = PROX_FN(pb_splat)(box->max);
   PB_V3 hi = PROX_FN(pb_splat)(bhi);
   PB_V pv = PB_SET1(poison);
@@ -587,9 +560,8 @@ static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
         for (ax = 0; ax < 3; ++ax)
           cs[ax] = (int)((bg[ax] >> k) & 1u) - (int)((bl[ax] >> k) & 1u);
         f = PROX_FN(prox_detail_box_feature)(cs[0], cs[1], cs[2]);
-        r->point = f.kind == PROX_FEATURE_INTERIOR
-                       ? pts[i + (size_t)k]
-                       : PROX_FN(prox_v3)(qx[k], qy[k], qz[k]);
+        r->point = f.kind == PROX_FEATURE_INTERIOR ? pts[i + (size_t)k]
+                                                   : PROX_FN(prox_v3)(qx[k], qy[k], qz[k]);
         r->sqdist = dd[k];
         r->param[0] = r->param[1] = r->param[2] = r->param[3] = 0;
         r->feature = f;

@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if (defined(__x86_64__) || defined(__i386__)) &&                              \
-    (defined(__GNUC__) || defined(__clang__))
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #include <cpuid.h>
 #define PROX_SIMD_X86 1
 #endif
@@ -21,12 +20,9 @@
 /* The entry points of every module, one table per level (prox_simd
  * value as index). */
 static const prox_simd_table prox_simd_tables[3] = {
-    {PROX_SIMD_SCALAR, &prox_detail_simd_batch_scalar,
-     &prox_detail_simd_packet_scalar},
-    {PROX_SIMD_AVX2, &prox_detail_simd_batch_avx2,
-     &prox_detail_simd_packet_avx2},
-    {PROX_SIMD_AVX512, &prox_detail_simd_batch_avx512,
-     &prox_detail_simd_packet_avx512},
+    {PROX_SIMD_SCALAR, &prox_detail_simd_batch_scalar, &prox_detail_simd_packet_scalar},
+    {PROX_SIMD_AVX2, &prox_detail_simd_batch_avx2, &prox_detail_simd_packet_avx2},
+    {PROX_SIMD_AVX512, &prox_detail_simd_batch_avx512, &prox_detail_simd_packet_avx512},
 };
 
 /* Whether every module was compiled with the instruction set of t. */
@@ -51,8 +47,7 @@ static int prox_simd_cpu(void) {
   unsigned long long xcr0;
   /* Leaf 1, ecx: FMA (bit 12), OSXSAVE (27), AVX (28). */
   if (!__get_cpuid(1, &a, &b, &c, &d)) return PROX_SIMD_SCALAR;
-  if (!(c & (1u << 12)) || !(c & (1u << 27)) || !(c & (1u << 28)))
-    return PROX_SIMD_SCALAR;
+  if (!(c & (1u << 12)) || !(c & (1u << 27)) || !(c & (1u << 28))) return PROX_SIMD_SCALAR;
   /* XCR0: SSE and AVX state (bits 1, 2). */
   xcr0 = prox_simd_xcr0();
   if ((xcr0 & 0x6) != 0x6) return PROX_SIMD_SCALAR;
@@ -60,8 +55,7 @@ static int prox_simd_cpu(void) {
   if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return PROX_SIMD_SCALAR;
   if (!(b & (1u << 5))) return PROX_SIMD_SCALAR;
   /* AVX-512 also needs the opmask and upper ZMM state (XCR0 bits 5-7). */
-  if ((b & (1u << 16)) && (b & (1u << 17)) && (b & (1u << 31)) &&
-      (xcr0 & 0xe0) == 0xe0)
+  if ((b & (1u << 16)) && (b & (1u << 17)) && (b & (1u << 31)) && (xcr0 & 0xe0) == 0xe0)
     return PROX_SIMD_AVX512;
   return PROX_SIMD_AVX2;
 #else
@@ -83,8 +77,7 @@ static atomic_flag prox_simd_warned = ATOMIC_FLAG_INIT;
 #define PROX_SIMD_FIRST_WARNING() (!atomic_flag_test_and_set(&prox_simd_warned))
 #else
 static int prox_simd_warned;
-#define PROX_SIMD_FIRST_WARNING()                                              \
-  (prox_simd_warned ? 0 : (prox_simd_warned = 1))
+#define PROX_SIMD_FIRST_WARNING() (prox_simd_warned ? 0 : (prox_simd_warned = 1))
 #endif
 
 /* The level of the first query: the best one supported, capped by the
@@ -129,9 +122,8 @@ const prox_simd_table *prox_detail_simd_choose(void) {
   /* Unless another thread has chosen, or prox_simd_set() has set, a level
    * meanwhile: that one stays. */
   const prox_simd_table *none = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&prox_detail_simd_active, &none,
-                                               t, memory_order_relaxed,
-                                               memory_order_relaxed))
+  if (!atomic_compare_exchange_strong_explicit(&prox_detail_simd_active, &none, t,
+                                               memory_order_relaxed, memory_order_relaxed))
     t = none;
 #else
   if (prox_detail_simd_active)
@@ -149,8 +141,7 @@ int prox_simd_level(void) {
 int prox_simd_set(int level) {
   if (!prox_simd_supported(level)) return 0;
 #if !defined(__STDC_NO_ATOMICS__)
-  atomic_store_explicit(&prox_detail_simd_active, &prox_simd_tables[level],
-                        memory_order_relaxed);
+  atomic_store_explicit(&prox_detail_simd_active, &prox_simd_tables[level], memory_order_relaxed);
 #else
   prox_detail_simd_active = &prox_simd_tables[level];
 #endif

@@ -69,10 +69,8 @@ typedef struct prox_simd_table {
  * read with relaxed order (the tables are constants). */
 #if !defined(__STDC_NO_ATOMICS__)
 #include <stdatomic.h>
-extern PROX_DETAIL_HIDDEN _Atomic(const prox_simd_table *)
-    prox_detail_simd_active;
-#define PROX_SIMD_ACTIVE_LOAD()                                                \
-  atomic_load_explicit(&prox_detail_simd_active, memory_order_relaxed)
+extern PROX_DETAIL_HIDDEN _Atomic(const prox_simd_table *) prox_detail_simd_active;
+#define PROX_SIMD_ACTIVE_LOAD() atomic_load_explicit(&prox_detail_simd_active, memory_order_relaxed)
 #else
 extern PROX_DETAIL_HIDDEN const prox_simd_table *prox_detail_simd_active;
 #define PROX_SIMD_ACTIVE_LOAD() (prox_detail_simd_active)

@@ -10,8 +10,7 @@
  * kernels prox_raycast_aabb and prox_raycast_triangle (in the same order):
  * every level gives the same answers. */
 
-void PROX_FN(prox_packet_ray_init)(PROX_FN(prox_packet_ray) * p,
-                                   const PROX_FN(prox_ray) * ray) {
+void PROX_FN(prox_packet_ray_init)(PROX_FN(prox_packet_ray) * p, const PROX_FN(prox_ray) * ray) {
   PROX_FN(prox_detail_rayspace) rs;
   int a;
   p->ray = *ray;
@@ -26,13 +25,10 @@ void PROX_FN(prox_packet_ray_init)(PROX_FN(prox_packet_ray) * p,
   for (a = 0; a < 3; ++a) {
     /* The three cases of prox_detail_rc_slab. */
     p->inv[a] = 1 / p->dir[a];
-    p->mode[a] = PROX_FABS(p->inv[a]) <= PROX_REAL_MAX ? 0
-                 : p->dir[a] == 0                      ? 1
-                                                       : 2;
+    p->mode[a] = PROX_FABS(p->inv[a]) <= PROX_REAL_MAX ? 0 : p->dir[a] == 0 ? 1 : 2;
   }
   p->valid = PROX_FN(prox_detail_rc_ray_ok)(ray);
-  p->tri_valid =
-      PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs) && p->valid;
+  p->tri_valid = PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs) && p->valid;
   p->kx = rs.kx;
   p->ky = rs.ky;
   p->kz = rs.kz;
@@ -43,9 +39,8 @@ void PROX_FN(prox_packet_ray_init)(PROX_FN(prox_packet_ray) * p,
 
 /* One lane of the box test: the operations of prox_raycast_aabb (via
  * prox_detail_rc_slab3) on a valid box. */
-static int PROX_FN(prox_pk_box_lane)(const PROX_FN(prox_packet_ray) * r,
-                                     const PROX_REAL *lo, const PROX_REAL *hi,
-                                     size_t stride, PROX_REAL *tnear) {
+static int PROX_FN(prox_pk_box_lane)(const PROX_FN(prox_packet_ray) * r, const PROX_REAL *lo,
+                                     const PROX_REAL *hi, size_t stride, PROX_REAL *tnear) {
   PROX_REAL t0[3], t1[3], en, ex, a, b;
   int i;
   for (i = 0; i < 3; ++i) {
@@ -78,19 +73,16 @@ static int PROX_FN(prox_pk_box_lane)(const PROX_FN(prox_packet_ray) * r,
   return a <= b + PROX_R(4.0) * PROX_EPS * PROX_FABS(b) && a < PROX_INF;
 }
 
-static int PROX_FN(prox_pk_boxes)(const PROX_FN(prox_packet_ray) * r,
-                                  const PROX_REAL *lo, const PROX_REAL *hi,
-                                  int n, PROX_REAL *tnear) {
+static int PROX_FN(prox_pk_boxes)(const PROX_FN(prox_packet_ray) * r, const PROX_REAL *lo,
+                                  const PROX_REAL *hi, int n, PROX_REAL *tnear) {
   int i, mask = 0;
   if (!r->valid) return 0;
   for (i = 0; i < n; ++i)
-    mask |= PROX_FN(prox_pk_box_lane)(r, lo + i, hi + i, (size_t)n, &tnear[i])
-            << i;
+    mask |= PROX_FN(prox_pk_box_lane)(r, lo + i, hi + i, (size_t)n, &tnear[i]) << i;
   return mask;
 }
 
-static int PROX_FN(prox_pk_tris)(const PROX_FN(prox_packet_ray) * r,
-                                 const PROX_REAL *v, int n,
+static int PROX_FN(prox_pk_tris)(const PROX_FN(prox_packet_ray) * r, const PROX_REAL *v, int n,
                                  PROX_FN(prox_packet_hit8) * hit) {
   int i, mask = 0;
   if (!r->tri_valid) return 0;
@@ -101,14 +93,12 @@ static int PROX_FN(prox_pk_tris)(const PROX_FN(prox_packet_ray) * r,
 
 /* The scalar level's entry points. */
 static int PROX_FN(prox_pk_scalar_aabb4)(const PROX_FN(prox_packet_ray) * r,
-                                         const PROX_FN(prox_box4) * b,
-                                         PROX_REAL *tnear) {
+                                         const PROX_FN(prox_box4) * b, PROX_REAL *tnear) {
   return PROX_FN(prox_pk_boxes)(r, &b->lo[0][0], &b->hi[0][0], 4, tnear);
 }
 
 static int PROX_FN(prox_pk_scalar_aabb8)(const PROX_FN(prox_packet_ray) * r,
-                                         const PROX_FN(prox_box8) * b,
-                                         PROX_REAL *tnear) {
+                                         const PROX_FN(prox_box8) * b, PROX_REAL *tnear) {
   return PROX_FN(prox_pk_boxes)(r, &b->lo[0][0], &b->hi[0][0], 8, tnear);
 }
 
@@ -125,26 +115,22 @@ static int PROX_FN(prox_pk_scalar_triangle8)(const PROX_FN(prox_packet_ray) * r,
 }
 
 /* The public functions: the active level's entry points. */
-int PROX_FN(prox_packet_aabb4)(const PROX_FN(prox_packet_ray) * r,
-                               const PROX_FN(prox_box4) * b,
+int PROX_FN(prox_packet_aabb4)(const PROX_FN(prox_packet_ray) * r, const PROX_FN(prox_box4) * b,
                                PROX_REAL tnear[4]) {
   return prox_simd_table_get()->packet->PROX_FN(aabb4)(r, b, tnear);
 }
 
-int PROX_FN(prox_packet_aabb8)(const PROX_FN(prox_packet_ray) * r,
-                               const PROX_FN(prox_box8) * b,
+int PROX_FN(prox_packet_aabb8)(const PROX_FN(prox_packet_ray) * r, const PROX_FN(prox_box8) * b,
                                PROX_REAL tnear[8]) {
   return prox_simd_table_get()->packet->PROX_FN(aabb8)(r, b, tnear);
 }
 
-int PROX_FN(prox_packet_triangle4)(const PROX_FN(prox_packet_ray) * r,
-                                   const PROX_FN(prox_tri4) * t,
+int PROX_FN(prox_packet_triangle4)(const PROX_FN(prox_packet_ray) * r, const PROX_FN(prox_tri4) * t,
                                    PROX_FN(prox_packet_hit8) * hit) {
   return prox_simd_table_get()->packet->PROX_FN(triangle4)(r, t, hit);
 }
 
-int PROX_FN(prox_packet_triangle8)(const PROX_FN(prox_packet_ray) * r,
-                                   const PROX_FN(prox_tri8) * t,
+int PROX_FN(prox_packet_triangle8)(const PROX_FN(prox_packet_ray) * r, const PROX_FN(prox_tri8) * t,
                                    PROX_FN(prox_packet_hit8) * hit) {
   return prox_simd_table_get()->packet->PROX_FN(triangle8)(r, t, hit);
 }

@@ -6,8 +6,8 @@
  * (src/simd/dispatch.c). */
 #define PROX_PK_OPS prox_detail_simd_packet_avx512
 #define PROX_PK_AVX512 1
-#if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__) &&  \
-    defined(__AVX2__) && defined(__FMA__)
+#if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__) && defined(__AVX2__) && \
+    defined(__FMA__)
 #define PROX_PK_HAVE 1
 #endif
 #include "packet_vec.inl"

@@ -16,16 +16,12 @@ typedef struct prox_simd_packet {
   int built; /* 1 when compiled with its instruction set */
   int (*aabb4)(const prox_packet_ray *r, const prox_box4 *b, double *tnear);
   int (*aabb8)(const prox_packet_ray *r, const prox_box8 *b, double *tnear);
-  int (*triangle4)(const prox_packet_ray *r, const prox_tri4 *t,
-                   prox_packet_hit8 *hit);
-  int (*triangle8)(const prox_packet_ray *r, const prox_tri8 *t,
-                   prox_packet_hit8 *hit);
+  int (*triangle4)(const prox_packet_ray *r, const prox_tri4 *t, prox_packet_hit8 *hit);
+  int (*triangle8)(const prox_packet_ray *r, const prox_tri8 *t, prox_packet_hit8 *hit);
   int (*aabb4f)(const prox_packet_rayf *r, const prox_box4f *b, float *tnear);
   int (*aabb8f)(const prox_packet_rayf *r, const prox_box8f *b, float *tnear);
-  int (*triangle4f)(const prox_packet_rayf *r, const prox_tri4f *t,
-                    prox_packet_hit8f *hit);
-  int (*triangle8f)(const prox_packet_rayf *r, const prox_tri8f *t,
-                    prox_packet_hit8f *hit);
+  int (*triangle4f)(const prox_packet_rayf *r, const prox_tri4f *t, prox_packet_hit8f *hit);
+  int (*triangle8f)(const prox_packet_rayf *r, const prox_tri8f *t, prox_packet_hit8f *hit);
 } prox_simd_packet;
 
 /* The tables of src/simd/packet.c (portable code), packet_avx2.c and

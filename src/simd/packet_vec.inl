@@ -174,14 +174,12 @@
 #include "packet_vec_type.inl"
 #endif
 
-static int prox_pk_aabb4(const prox_packet_ray *r, const prox_box4 *b,
-                         double *tn) {
+static int prox_pk_aabb4(const prox_packet_ray *r, const prox_box4 *b, double *tn) {
   if (!r->valid) return 0;
   return prox_pk_box_d4(r, &b->lo[0][0], &b->hi[0][0], 4, tn, 1);
 }
 
-static int prox_pk_aabb8(const prox_packet_ray *r, const prox_box8 *b,
-                         double *tn) {
+static int prox_pk_aabb8(const prox_packet_ray *r, const prox_box8 *b, double *tn) {
   if (!r->valid) return 0;
 #if defined(PROX_PK_AVX512)
   return prox_pk_box_d8(r, &b->lo[0][0], &b->hi[0][0], 8, tn, 1);
@@ -191,26 +189,22 @@ static int prox_pk_aabb8(const prox_packet_ray *r, const prox_box8 *b,
 #endif
 }
 
-static int prox_pk_aabb4f(const prox_packet_rayf *r, const prox_box4f *b,
-                          float *tn) {
+static int prox_pk_aabb4f(const prox_packet_rayf *r, const prox_box4f *b, float *tn) {
   if (!r->valid) return 0;
   return prox_pk_box_f4(r, &b->lo[0][0], &b->hi[0][0], 4, tn, 1);
 }
 
-static int prox_pk_aabb8f(const prox_packet_rayf *r, const prox_box8f *b,
-                          float *tn) {
+static int prox_pk_aabb8f(const prox_packet_rayf *r, const prox_box8f *b, float *tn) {
   if (!r->valid) return 0;
   return prox_pk_box_f8(r, &b->lo[0][0], &b->hi[0][0], 8, tn, 1);
 }
 
-static int prox_pk_triangle4(const prox_packet_ray *r, const prox_tri4 *t,
-                             prox_packet_hit8 *hit) {
+static int prox_pk_triangle4(const prox_packet_ray *r, const prox_tri4 *t, prox_packet_hit8 *hit) {
   if (!r->tri_valid) return 0;
   return prox_pk_tri_d4(r, &t->v[0][0][0], 4, hit, 0);
 }
 
-static int prox_pk_triangle8(const prox_packet_ray *r, const prox_tri8 *t,
-                             prox_packet_hit8 *hit) {
+static int prox_pk_triangle8(const prox_packet_ray *r, const prox_tri8 *t, prox_packet_hit8 *hit) {
   if (!r->tri_valid) return 0;
 #if defined(PROX_PK_AVX512)
   return prox_pk_tri_d8(r, &t->v[0][0][0], 8, hit, 0);

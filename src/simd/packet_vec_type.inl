@@ -17,21 +17,18 @@
  * evaluated as a <= min(max, b + 4 eps |b|) (max the largest finite real),
  * which has the same truth in every case: min returns its second operand
  * when one is NaN, and a <= max is a < inf for a not NaN. */
-PK_INLINE int PK_NAME(prox_pk_box_end)(const PK_RAYT *r, PK_V en, PK_V ex,
-                                       PK_S *tn) {
+PK_INLINE int PK_NAME(prox_pk_box_end)(const PK_RAYT *r, PK_V en, PK_V ex, PK_S *tn) {
   PK_V tmax = PS1(r->tmax);
   PK_V a = PMAX(en, PS1(r->tmin)), b = PMIN(ex, tmax);
   PSTOREU(tn, PMIN(a, tmax));
-  return MINT(PLE(a, PMIN(PS1((PK_S)PK_MAXR),
-                          PADD(b, PMUL(PS1((PK_S)4.0 * PK_EPS), PABS(b))))));
+  return MINT(PLE(a, PMIN(PS1((PK_S)PK_MAXR), PADD(b, PMUL(PS1((PK_S)4.0 * PK_EPS), PABS(b))))));
 }
 
 /* The boxes lo/hi (axis a at offset a * stride) of PK_W lanes, any slab
  * modes: the operations of prox_detail_rc_slab3 lane by lane. Returns the
  * hit mask and stores the entry parameters in tn. */
-PK_INLINE int PK_NAME(prox_pk_box_gen1)(const PK_RAYT *r, const PK_S *lo,
-                                        const PK_S *hi, size_t stride,
-                                        PK_S *tn) {
+PK_INLINE int PK_NAME(prox_pk_box_gen1)(const PK_RAYT *r, const PK_S *lo, const PK_S *hi,
+                                        size_t stride, PK_S *tn) {
   PK_V t0[3], t1[3];
   PK_V inf = PS1((PK_S)INFINITY), ninf = PS1((PK_S)-INFINITY);
   int i;
@@ -68,13 +65,12 @@ PK_INLINE int PK_NAME(prox_pk_box_gen1)(const PK_RAYT *r, const PK_S *lo,
 
 /* prox_pk_box_gen1 on nv vectors (lanes h PK_W.. for h < nv), out of line:
  * the caller's common case then needs no stack frame. */
-static __attribute__((noinline)) int
-PK_NAME(prox_pk_box_gen)(const PK_RAYT *r, const PK_S *lo, const PK_S *hi,
-                         size_t stride, PK_S *tn, int nv) {
+static __attribute__((noinline)) int PK_NAME(prox_pk_box_gen)(const PK_RAYT *r, const PK_S *lo,
+                                                              const PK_S *hi, size_t stride,
+                                                              PK_S *tn, int nv) {
   int h, mask = 0;
   for (h = 0; h < nv; ++h)
-    mask |= PK_NAME(prox_pk_box_gen1)(r, lo + h * PK_W, hi + h * PK_W, stride,
-                                      tn + h * PK_W)
+    mask |= PK_NAME(prox_pk_box_gen1)(r, lo + h * PK_W, hi + h * PK_W, stride, tn + h * PK_W)
             << (h * PK_W);
   return mask;
 }
@@ -88,9 +84,8 @@ PK_NAME(prox_pk_box_gen)(const PK_RAYT *r, const PK_S *lo, const PK_S *hi,
  * case (IEEE subtraction is the addition of the negation, and addition
  * commutes), so that the box's load can be an operand of the addition
  * (gcc folds it; clang turns the sum back into L - o). */
-PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
-                                   const PK_S *hi, size_t stride, PK_S *tn,
-                                   int nv) {
+PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo, const PK_S *hi, size_t stride,
+                                   PK_S *tn, int nv) {
   PK_V en[2], ex[2];
   int i, h, mask = 0;
   if (r->mode[0] | r->mode[1] | r->mode[2])
@@ -98,8 +93,7 @@ PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
   for (i = 0; i < 3; ++i) {
     /* lo and hi swapped when 1 / d < 0, by a mask (compilers branch on a
      * conditional choice of pointers). */
-    uintptr_t swap = ((uintptr_t)lo ^ (uintptr_t)hi) &
-                     ((uintptr_t)0 - (uintptr_t)(r->inv[i] < 0));
+    uintptr_t swap = ((uintptr_t)lo ^ (uintptr_t)hi) & ((uintptr_t)0 - (uintptr_t)(r->inv[i] < 0));
     const PK_S *np = (const PK_S *)((uintptr_t)lo ^ swap) + (size_t)i * stride;
     const PK_S *fp = (const PK_S *)((uintptr_t)hi ^ swap) + (size_t)i * stride;
     PK_V no = PS1(-r->org[i]), iv = PS1(r->inv[i]);
@@ -112,8 +106,7 @@ PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
     }
   }
   for (h = 0; h < nv; ++h)
-    mask |= PK_NAME(prox_pk_box_end)(r, en[h], ex[h], tn + h * PK_W)
-            << (h * PK_W);
+    mask |= PK_NAME(prox_pk_box_end)(r, en[h], ex[h], tn + h * PK_W) << (h * PK_W);
   return mask;
 }
 
@@ -122,12 +115,11 @@ PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo,
  * prox_raycast_triangle (ray space, edge functions with their error bound);
  * lanes it cannot certify go to the scalar kernel. Returns the hit mask,
  * shifted to lane0. */
-static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride,
-                                PK_HITT *hit, int lane0) {
+static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride, PK_HITT *hit,
+                                int lane0) {
   PK_V X[3], Y[3], Z[3], M[3], w[3], B[3], zero = PS1((PK_S)0), det, t;
   PK_V sx = PS1(r->sx), sy = PS1(r->sy), sz = PS1(r->sz);
-  PK_V ox = PS1(r->org[r->kx]), oy = PS1(r->org[r->ky]),
-       oz = PS1(r->org[r->kz]);
+  PK_V ox = PS1(r->org[r->kx]), oy = PS1(r->org[r->ky]), oz = PS1(r->org[r->kz]);
   PK_M pos[3], neg[3];
   int k, certain, hitc, dz, inr, mask, unc, i, mixed;
   for (k = 0; k < 3; ++k) {
@@ -150,30 +142,25 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride,
     w[k] = e;
     B[k] = bd;
   }
-  certain = MINT(MOR(pos[0], neg[0])) & MINT(MOR(pos[1], neg[1])) &
-            MINT(MOR(pos[2], neg[2]));
-  hitc = MINT(MAND(MAND(pos[0], pos[1]), pos[2])) |
-         MINT(MAND(MAND(neg[0], neg[1]), neg[2]));
+  certain = MINT(MOR(pos[0], neg[0])) & MINT(MOR(pos[1], neg[1])) & MINT(MOR(pos[2], neg[2]));
+  hitc = MINT(MAND(MAND(pos[0], pos[1]), pos[2])) | MINT(MAND(MAND(neg[0], neg[1]), neg[2]));
   det = PADD(PADD(w[0], w[1]), w[2]);
-  t = PDIV(PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2])),
-           det);
+  t = PDIV(PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2])), det);
   dz = MINT(PEQ(det, zero));
-  inr = MINT(MAND(MAND(PGE(t, PS1(r->tmin)), PLE(t, PS1(r->tmax))),
-                  PLT(PABS(t), PS1((PK_S)INFINITY))));
+  inr = MINT(
+      MAND(MAND(PGE(t, PS1(r->tmin)), PLE(t, PS1(r->tmax))), PLT(PABS(t), PS1((PK_S)INFINITY))));
   unc = (~certain | (hitc & dz)) & ((1 << PK_W) - 1);
   /* Hits with vertices on both sides of the origin along the ray (not all
    * three z > 0, nor all < 0), whose t may have the wrong sign
    * (prox_detail_rc_t_near0, in its order of operations), go to the
    * scalar kernel, which decides the sign exactly. */
-  mixed =
-      ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
-        MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
+  mixed = ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
+            MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
   if (hitc & ~dz & certain & mixed) {
     PK_V e4 = PS1((PK_S)4.0 * PK_EPS), e = zero;
     for (k = 0; k < 3; ++k)
       e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(w[k]))), PABS(Z[k])));
-    unc |= hitc & ~dz & certain & mixed &
-           MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1((PK_S)2.0), e)));
+    unc |= hitc & ~dz & certain & mixed & MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1((PK_S)2.0), e)));
   }
   mask = hitc & inr & ~dz & certain & ~unc;
   if (hit) {

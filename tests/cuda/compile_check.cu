@@ -4,13 +4,11 @@
 // both precisions. Run by .ci/run where nvcc exists; never executed.
 #include <prox/prox.h>
 
-__global__ void prox_cuda_compile_check(const double *in, double *out,
-                                        float *outf) {
+__global__ void prox_cuda_compile_check(const double *in, double *out, float *outf) {
   const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   const prox_vec3 p = prox_v3(in[3 * i], in[3 * i + 1], in[3 * i + 2]);
   const prox_vec3f pf =
-      prox_v3f(static_cast<float>(p.x), static_cast<float>(p.y),
-               static_cast<float>(p.z));
+      prox_v3f(static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z));
 
   // Vector operations, double and float.
   const prox_vec3 a = prox_v3(0.0, 0.0, 0.0);

@@ -29,15 +29,13 @@ int main(void) {
     fprintf(stderr, "consumer: wrong double result %g\n", d);
     return 1;
   }
-  if (df != 1.0f || cf.point.x != 1.0f ||
-      cf.feature.kind != PROX_FEATURE_EDGE) {
+  if (df != 1.0f || cf.point.x != 1.0f || cf.feature.kind != PROX_FEATURE_EDGE) {
     fprintf(stderr, "consumer: wrong float result %g\n", (double)df);
     return 1;
   }
-  if (prox_version() != PROX_VERSION_MAJOR * 10000 + PROX_VERSION_MINOR * 100 +
-                            PROX_VERSION_PATCH) {
-    fprintf(stderr, "consumer: library version %d does not match headers\n",
-            prox_version());
+  if (prox_version() !=
+      PROX_VERSION_MAJOR * 10000 + PROX_VERSION_MINOR * 100 + PROX_VERSION_PATCH) {
+    fprintf(stderr, "consumer: library version %d does not match headers\n", prox_version());
     return 1;
   }
   printf("consumer: ok (prox %d)\n", prox_version());

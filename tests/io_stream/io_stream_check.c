@@ -40,8 +40,7 @@ int main(int argc, char **argv) {
     }
     if (got == 0) break;
     for (k = 0; k < got; ++k, ++i) {
-      double x = (double)i + 0.5, y = -(double)(i % 1000) - 0.25,
-             z = (double)(i % 7);
+      double x = (double)i + 0.5, y = -(double)(i % 1000) - 0.25, z = (double)(i % 7);
       if (v[3 * k] != x || v[3 * k + 1] != y || v[3 * k + 2] != z) ++bad;
     }
   }
@@ -53,8 +52,7 @@ int main(int argc, char **argv) {
     struct rusage u;
     if (getrusage(RUSAGE_SELF, &u) == 0) {
       long mb = u.ru_maxrss / 1024; /* kilobytes on Linux */
-      printf("io_stream_check: peak resident memory %ld MB (limit %ld)\n", mb,
-             max_mb);
+      printf("io_stream_check: peak resident memory %ld MB (limit %ld)\n", mb, max_mb);
       if (mb > max_mb) return 1;
     }
   }

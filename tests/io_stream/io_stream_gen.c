@@ -20,7 +20,6 @@ int main(int argc, char **argv) {
   setvbuf(stdout, buf, _IOFBF, sizeof buf);
   puts(xyz ? "# x y z" : "x,y,z");
   for (i = 0; i < n; ++i)
-    printf(xyz ? "%lld.5 -%lld.25 %lld\n" : "%lld.5,-%lld.25,%lld\n", i,
-           i % 1000, i % 7);
+    printf(xyz ? "%lld.5 -%lld.25 %lld\n" : "%lld.5,-%lld.25,%lld\n", i, i % 1000, i % 7);
   return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -68,10 +68,9 @@ int cli_opt_value(cli_args *a, const char *opt, const char **value);
 
 /* Parses a finite double / a positive integer in [lo, hi]; prints a usage
  * error and returns 0 when it is not one. */
-int cli_parse_double(const char *command, const char *opt, const char *s,
-                     double *out);
-int cli_parse_long(const char *command, const char *opt, const char *s, long lo,
-                   long hi, long *out);
+int cli_parse_double(const char *command, const char *opt, const char *s, double *out);
+int cli_parse_long(const char *command, const char *opt, const char *s, long lo, long hi,
+                   long *out);
 
 /* Handles --threads N, --quiet, --json (when json_ok); returns 1 when the
  * argument was one of them, 0 when not, -1 on a usage error (printed). */
@@ -96,8 +95,7 @@ typedef struct cli_progress {
   int drawn;
 } cli_progress;
 
-void cli_progress_begin(cli_progress *p, const char *label, uint64_t total,
-                        int quiet);
+void cli_progress_begin(cli_progress *p, const char *label, uint64_t total, int quiet);
 void cli_progress_update(cli_progress *p, uint64_t done);
 void cli_progress_end(cli_progress *p);
 
@@ -123,8 +121,8 @@ typedef struct cli_mesh {
 int cli_mesh_load(cli_mesh *m, const char *path);
 
 /* Takes over generated arrays (malloc'ed) as a mesh. */
-void cli_mesh_adopt(cli_mesh *m, double *vertices, size_t vertex_count,
-                    uint32_t *triangles, size_t triangle_count);
+void cli_mesh_adopt(cli_mesh *m, double *vertices, size_t vertex_count, uint32_t *triangles,
+                    size_t triangle_count);
 
 /* Builds the BVH with the given thread count; CLI_OK or CLI_BAD_INPUT. */
 int cli_mesh_build(cli_mesh *m, const char *name, int threads);
@@ -133,8 +131,8 @@ void cli_mesh_free(cli_mesh *m);
 
 /* Closest points of n points (x y z packed), in chunks with a progress bar;
  * the results are the library's (prox_bvh_closest_batch). */
-int cli_closest(const cli_mesh *m, const double *xyz, size_t n,
-                double max_sqdist, prox_mesh_closest *out, int threads);
+int cli_closest(const cli_mesh *m, const double *xyz, size_t n, double max_sqdist,
+                prox_mesh_closest *out, int threads);
 
 /* ---- rays (the ray layer of the library, branch "rays") ----------------- */
 
@@ -147,8 +145,7 @@ typedef struct cli_hit {
 } cli_hit;
 
 /* First hits of n rays (ox oy oz dx dy dz tmax, 7 doubles a ray). */
-int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
-                int threads);
+int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out, int threads);
 
 /* ---- signed distance and topology (prox/sign.h, prox/topology.h) ------- */
 
@@ -158,8 +155,7 @@ int cli_mesh_build_sign(cli_mesh *m, const char *name);
 
 /* Signed distances of n points (x y z packed; negative inside) into out:
  * the library's batch (prox_sdf_batch). CLI_OK or CLI_BAD_INPUT. */
-int cli_signed_distance(const cli_mesh *m, const double *xyz, size_t n,
-                        double *out, int threads);
+int cli_signed_distance(const cli_mesh *m, const double *xyz, size_t n, double *out, int threads);
 
 /* The name of the method that decides the sign ("pseudo-normals", ...). */
 const char *cli_sign_method(const cli_mesh *m);
@@ -198,21 +194,19 @@ int cli_png_available(void);
  * bar. diverging: colour map centred on 0 with the zero contour drawn;
  * otherwise a sequential map from 0 to the largest value. Returns CLI_OK or
  * CLI_BAD_INPUT (message printed). */
-int cli_heatmap_png(const char *path, const float *values, int w, int h,
-                    int diverging);
+int cli_heatmap_png(const char *path, const float *values, int w, int h, int diverging);
 
 /* Renders the heat map into rgb (width cli_heatmap_width(w), height h),
  * without writing it: exposed for the tests of the colour map. */
 int cli_heatmap_width(int w, int h);
-void cli_heatmap_render(const float *values, int w, int h, int diverging,
-                        unsigned char *rgb);
+void cli_heatmap_render(const float *values, int w, int h, int diverging, unsigned char *rgb);
 
 /* The slice picture of mesh m (BVH built) on the plane axis = at (0 x, 1 y,
  * 2 z), `size` pixels along its longer side, written to png: the signed
  * distance (diverging map, zero contour) or, is_signed 0, the unsigned
  * distance (sequential map). Shared by `slice` and `demo`. */
-int cli_slice_render(const cli_mesh *m, int axis, double at, int size,
-                     int is_signed, int threads, int quiet, const char *png);
+int cli_slice_render(const cli_mesh *m, int axis, double at, int size, int is_signed, int threads,
+                     int quiet, const char *png);
 
 /* ---- commands ---------------------------------------------------------- */
 

@@ -35,17 +35,14 @@ int cli_cmd_closest(int argc, char **argv) {
       if (r < 0) return CLI_USAGE;
       continue;
     }
-    if ((r = cli_opt_value(&a, "-o", &v)) != 0 ||
-        (r = cli_opt_value(&a, "--output", &v)) != 0) {
+    if ((r = cli_opt_value(&a, "-o", &v)) != 0 || (r = cli_opt_value(&a, "--output", &v)) != 0) {
       if (r < 0) return CLI_USAGE;
       out_path = v;
       continue;
     }
     if ((r = cli_opt_value(&a, "--max-distance", &v)) != 0) {
-      if (r < 0 || !cli_parse_double(a.command, "--max-distance", v, &max_d))
-        return CLI_USAGE;
-      if (max_d < 0)
-        return cli_usage_error(a.command, "--max-distance must be >= 0");
+      if (r < 0 || !cli_parse_double(a.command, "--max-distance", v, &max_d)) return CLI_USAGE;
+      if (max_d < 0) return cli_usage_error(a.command, "--max-distance must be >= 0");
       max_sq = max_d * max_d;
       continue;
     }
@@ -59,10 +56,8 @@ int cli_cmd_closest(int argc, char **argv) {
       a.i++;
       continue;
     }
-    if (s[0] == '-' && s[1] != '\0')
-      return cli_usage_error(a.command, "unknown option '%s'", s);
-    if (npos == 2)
-      return cli_usage_error(a.command, "too many arguments ('%s')", s);
+    if (s[0] == '-' && s[1] != '\0') return cli_usage_error(a.command, "unknown option '%s'", s);
+    if (npos == 2) return cli_usage_error(a.command, "too many arguments ('%s')", s);
     pos[npos++] = s;
     a.i++;
   }
@@ -70,8 +65,7 @@ int cli_cmd_closest(int argc, char **argv) {
 
   if ((rc = cli_mesh_load(&m, pos[0])) != CLI_OK) return rc;
   if ((rc = cli_mesh_build(&m, pos[0], c.threads)) != CLI_OK) goto done_mesh;
-  if (is_signed && (rc = cli_mesh_build_sign(&m, pos[0])) != CLI_OK)
-    goto done_mesh;
+  if (is_signed && (rc = cli_mesh_build_sign(&m, pos[0])) != CLI_OK) goto done_mesh;
   if (prox_io_records_open(pos[1], &ro, &rd, &err) != PROX_OK) {
     rc = cli_fail_error(&err);
     goto done_mesh;
@@ -85,10 +79,8 @@ int cli_cmd_closest(int argc, char **argv) {
     goto done_all;
   }
   {
-    static const char *const cols[] = {"x",  "y",  "z",        "cx",
-                                       "cy", "cz", "distance", "triangle"};
-    if ((rc = cli_sink_open(&sink, out_path, cols, 8, 6, 7)) != CLI_OK)
-      goto done_all;
+    static const char *const cols[] = {"x", "y", "z", "cx", "cy", "cz", "distance", "triangle"};
+    if ((rc = cli_sink_open(&sink, out_path, cols, 8, 6, 7)) != CLI_OK) goto done_all;
   }
   cli_progress_begin(&prog, "closest", 0, c.quiet);
   for (;;) {
@@ -102,9 +94,7 @@ int cli_cmd_closest(int argc, char **argv) {
     if (n == 0) break;
     t0 = cli_now();
     if ((rc = cli_closest(&m, xyz, n, max_sq, res, c.threads)) != CLI_OK) break;
-    if (is_signed &&
-        (rc = cli_signed_distance(&m, xyz, n, sd, c.threads)) != CLI_OK)
-      break;
+    if (is_signed && (rc = cli_signed_distance(&m, xyz, n, sd, c.threads)) != CLI_OK) break;
     t_query += cli_now() - t0;
     t0 = cli_now();
     for (i = 0; i < n; ++i) {
@@ -135,8 +125,7 @@ int cli_cmd_closest(int argc, char **argv) {
     fprintf(stderr,
             "prox closest: %llu points; load %.3f s, build %.3f s, read "
             "points %.3f s, query %.3f s, write %.3f s\n",
-            (unsigned long long)done, m.load_s, m.build_s, t_read, t_query,
-            t_write);
+            (unsigned long long)done, m.load_s, m.build_s, t_read, t_query, t_write);
 
 done_all:
   free(xyz);

@@ -63,8 +63,7 @@ int cli_demo_mesh(int rings, int sides, double **vertices, size_t *vertex_count,
     B[2] = T[0] * N[1] - T[1] * N[0];
     for (j = 0; j < sides; ++j) {
       double th = two_pi * j / sides;
-      double r = 0.4 * (1 + 0.12 * sin(4 * th + 2 * s) * sin(23 * s) +
-                        0.03 * cos(40 * s));
+      double r = 0.4 * (1 + 0.12 * sin(4 * th + 2 * s) * sin(23 * s) + 0.03 * cos(40 * s));
       double *p = v + 3 * ((size_t)i * (size_t)sides + (size_t)j);
       p[0] = c[0] + r * (cos(th) * N[0] + sin(th) * B[0]);
       p[1] = c[1] + r * (cos(th) * N[1] + sin(th) * B[1]);
@@ -98,8 +97,8 @@ int cli_cmd_demo(int argc, char **argv) {
   cli_common c = {0, 0, 0};
   int r, rc = CLI_OK, small = 0, rings, sides, size, k;
   size_t nq, nr, i, nv, nt;
-  double *v = NULL, *pts = NULL, *rays = NULL, t0, t_mesh, t_q = 0, t_r = 0,
-         t_slice = 0, ctr[3], rad = 0, sum_d = 0, max_d = 0;
+  double *v = NULL, *pts = NULL, *rays = NULL, t0, t_mesh, t_q = 0, t_r = 0, t_slice = 0, ctr[3],
+         rad = 0, sum_d = 0, max_d = 0;
   double cpu_q = 0, cpu_r = 0;
   clock_t c0;
   uint32_t *tri = NULL;
@@ -132,8 +131,7 @@ int cli_cmd_demo(int argc, char **argv) {
   size = small ? 128 : 512;
 
   t0 = cli_now();
-  if (!cli_demo_mesh(rings, sides, &v, &nv, &tri, &nt))
-    return cli_fail("out of memory");
+  if (!cli_demo_mesh(rings, sides, &v, &nv, &tri, &nt)) return cli_fail("out of memory");
   cli_mesh_adopt(&m, v, nv, tri, nt);
   t_mesh = cli_now() - t0;
   if ((rc = cli_mesh_build(&m, "demo mesh", c.threads)) != CLI_OK) goto done;
@@ -143,8 +141,8 @@ int cli_cmd_demo(int argc, char **argv) {
          "vertices\n",
          nt, nv);
   printf("  mesh        %8.3f s  generated (closed, manifold)\n", t_mesh);
-  printf("  BVH build   %8.3f s  %zu nodes, depth %d, %.1f bytes/triangle\n",
-         m.build_s, st.nodes, st.depth, st.bytes_per_triangle);
+  printf("  BVH build   %8.3f s  %zu nodes, depth %d, %.1f bytes/triangle\n", m.build_s, st.nodes,
+         st.depth, st.bytes_per_triangle);
   fflush(stdout);
 
   for (k = 0; k < 3; ++k) {
@@ -176,8 +174,7 @@ int cli_cmd_demo(int argc, char **argv) {
     dt = dir[0] * tg[0] + dir[1] * tg[1] + dir[2] * tg[2];
     for (k = 0; k < 3; ++k)
       dir[k] -= dt * tg[k];
-    if (dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2] < 1e-6)
-      dir[0] = 1, dir[1] = dir[2] = 0;
+    if (dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2] < 1e-6) dir[0] = 1, dir[1] = dir[2] = 0;
     unit(dir);
     for (k = 0; k < 3; ++k)
       pts[3 * i + (size_t)k] = cp[k] + rr * dir[k];
@@ -224,8 +221,7 @@ int cli_cmd_demo(int argc, char **argv) {
         ry[1] = ctr[1] + rad * s * sin(ph);
         ry[2] = ctr[2] + rad * z;
         for (k = 0; k < 3; ++k)
-          ry[3 + k] =
-              m.lo[k] + (m.hi[k] - m.lo[k]) * cli_rng_uniform(&rng) - ry[k];
+          ry[3 + k] = m.lo[k] + (m.hi[k] - m.lo[k]) * cli_rng_uniform(&rng) - ry[k];
         ry[6] = INFINITY;
       }
       tc = cli_now();
@@ -241,15 +237,13 @@ int cli_cmd_demo(int argc, char **argv) {
     if (rc != CLI_OK) goto done;
     printf("  raycast     %8.3f s  %zu rays, %.2f M rays/s (cpu %.3f s), "
            "%.1f%% hit\n",
-           t_r, nr, (double)nr / t_r * 1e-6, cpu_r,
-           100.0 * (double)n_hit / (double)nr);
+           t_r, nr, (double)nr / t_r * 1e-6, cpu_r, 100.0 * (double)n_hit / (double)nr);
   }
   fflush(stdout);
 
   /* The slice z = 0 through the knot. */
   if ((rc = cli_mesh_build_sign(&m, "demo mesh")) != CLI_OK) goto done;
-  printf("  sign build  %8.3f s  topology and %s\n", m.sign_s,
-         cli_sign_method(&m));
+  printf("  sign build  %8.3f s  topology and %s\n", m.sign_s, cli_sign_method(&m));
   if (cli_png_available()) {
     t0 = cli_now();
     rc = cli_slice_render(&m, 2, 0.0, size, 1, c.threads, c.quiet, png);

@@ -100,8 +100,8 @@ static int dvec_push(dvec *d, const double *x, size_t n) {
 
 /* The maximum distance from n samples of mesh `from` to mesh `to`
  * (directed, sampled Hausdorff). */
-static int directed_max(const cli_mesh *from, const cli_mesh *to, size_t n,
-                        const cli_common *c, double *out) {
+static int directed_max(const cli_mesh *from, const cli_mesh *to, size_t n, const cli_common *c,
+                        double *out) {
   sampler s;
   double *xyz = malloc(CHUNK * 3 * sizeof *xyz), mx = 0;
   prox_mesh_closest *res = malloc(CHUNK * sizeof *res);
@@ -117,8 +117,7 @@ static int directed_max(const cli_mesh *from, const cli_mesh *to, size_t n,
   while (done < n) {
     size_t k = n - done < CHUNK ? n - done : CHUNK;
     sampler_points(&s, xyz, k);
-    if ((rc = cli_closest(to, xyz, k, INFINITY, res, c->threads)) != CLI_OK)
-      break;
+    if ((rc = cli_closest(to, xyz, k, INFINITY, res, c->threads)) != CLI_OK) break;
     for (i = 0; i < k; ++i)
       if (res[i].sqdist > mx) mx = res[i].sqdist;
     done += k;
@@ -177,22 +176,18 @@ int cli_cmd_distance(int argc, char **argv) {
       if (r < 0) return CLI_USAGE;
       continue;
     }
-    if ((r = cli_opt_value(&a, "-o", &v)) != 0 ||
-        (r = cli_opt_value(&a, "--output", &v)) != 0) {
+    if ((r = cli_opt_value(&a, "-o", &v)) != 0 || (r = cli_opt_value(&a, "--output", &v)) != 0) {
       if (r < 0) return CLI_USAGE;
       out_path = v;
       continue;
     }
     if ((r = cli_opt_value(&a, "--samples", &v)) != 0) {
-      if (r < 0 ||
-          !cli_parse_long(a.command, "--samples", v, 1, 2000000000L, &samples))
+      if (r < 0 || !cli_parse_long(a.command, "--samples", v, 1, 2000000000L, &samples))
         return CLI_USAGE;
       continue;
     }
-    if (s[0] == '-' && s[1] != '\0')
-      return cli_usage_error(a.command, "unknown option '%s'", s);
-    if (npos == 2)
-      return cli_usage_error(a.command, "too many arguments ('%s')", s);
+    if (s[0] == '-' && s[1] != '\0') return cli_usage_error(a.command, "unknown option '%s'", s);
+    if (npos == 2) return cli_usage_error(a.command, "too many arguments ('%s')", s);
     pos[npos++] = s;
     a.i++;
   }
@@ -221,13 +216,11 @@ int cli_cmd_distance(int argc, char **argv) {
   }
   if (out_path) {
     static const char *const cols[] = {"x", "y", "z", "distance"};
-    if ((rc = cli_sink_open(&sink, out_path, cols, 4, 3, 4)) != CLI_OK)
-      goto done;
+    if ((rc = cli_sink_open(&sink, out_path, cols, 4, 3, 4)) != CLI_OK) goto done;
     have_sink = 1;
   }
 
-  cli_progress_begin(&prog, "distance", a_mesh ? (uint64_t)samples : 0,
-                     c.quiet);
+  cli_progress_begin(&prog, "distance", a_mesh ? (uint64_t)samples : 0, c.quiet);
   for (;;) {
     size_t n, i;
     if (a_mesh) {
@@ -238,8 +231,7 @@ int cli_cmd_distance(int argc, char **argv) {
       break;
     }
     if (n == 0) break;
-    if ((rc = cli_closest(&mb, xyz, n, INFINITY, res, c.threads)) != CLI_OK)
-      break;
+    if ((rc = cli_closest(&mb, xyz, n, INFINITY, res, c.threads)) != CLI_OK) break;
     for (i = 0; i < n; ++i)
       dist[i] = sqrt(res[i].sqdist);
     if (!dvec_push(&all, dist, n)) {
@@ -300,8 +292,8 @@ int cli_cmd_distance(int argc, char **argv) {
              "%.17g, "
              "\"rms\": %.17g, \"max\": %.17g, \"p50\": %.17g, "
              "\"p95\": %.17g, \"p99\": %.17g, \"hausdorff\": ",
-             a_mesh ? "mesh" : "points", n, mn, sum / (double)n,
-             sqrt(sq / (double)n), mx, p50, p95, p99);
+             a_mesh ? "mesh" : "points", n, mn, sum / (double)n, sqrt(sq / (double)n), mx, p50, p95,
+             p99);
       if (a_mesh)
         printf("%.17g", hausdorff);
       else
@@ -315,8 +307,7 @@ int cli_cmd_distance(int argc, char **argv) {
       printf("]}, \"seconds\": %.6f}\n", cli_now() - t0);
     } else {
       size_t most = 0;
-      printf("%s (%s) to %s\n", pos[0],
-             a_mesh ? "mesh, sampled by area" : "points", pos[1]);
+      printf("%s (%s) to %s\n", pos[0], a_mesh ? "mesh, sampled by area" : "points", pos[1]);
       printf("  count      %zu\n", n);
       printf("  min        %.6g\n", mn);
       printf("  mean       %.6g\n", sum / (double)n);

@@ -12,9 +12,8 @@
 
 /* Distances of n points into out (float): signed through the library's
  * signed-distance batch, unsigned through its closest-point batch. */
-static int distance_field(const cli_mesh *m, const double *xyz, size_t n,
-                          int is_signed, float *out, int threads,
-                          cli_progress *prog, uint64_t *done) {
+static int distance_field(const cli_mesh *m, const double *xyz, size_t n, int is_signed, float *out,
+                          int threads, cli_progress *prog, uint64_t *done) {
   size_t at = 0, i;
   prox_mesh_closest *res = NULL;
   double *sd = NULL;
@@ -27,14 +26,11 @@ static int distance_field(const cli_mesh *m, const double *xyz, size_t n,
   while (at < n) {
     size_t k = n - at < CHUNK ? n - at : CHUNK;
     if (is_signed) {
-      if ((rc = cli_signed_distance(m, xyz + 3 * at, k, sd, threads)) != CLI_OK)
-        break;
+      if ((rc = cli_signed_distance(m, xyz + 3 * at, k, sd, threads)) != CLI_OK) break;
       for (i = 0; i < k; ++i)
         out[at + i] = (float)sd[i];
     } else {
-      if ((rc = cli_closest(m, xyz + 3 * at, k, INFINITY, res, threads)) !=
-          CLI_OK)
-        break;
+      if ((rc = cli_closest(m, xyz + 3 * at, k, INFINITY, res, threads)) != CLI_OK) break;
       for (i = 0; i < k; ++i)
         out[at + i] = (float)sqrt(res[i].sqdist);
     }
@@ -49,8 +45,8 @@ static int distance_field(const cli_mesh *m, const double *xyz, size_t n,
 
 /* The slice picture of mesh m on the plane axis = at, `size` pixels along
  * its longer side, written to png. Shared by `slice` and `demo`. */
-int cli_slice_render(const cli_mesh *m, int axis, double at, int size,
-                     int is_signed, int threads, int quiet, const char *png) {
+int cli_slice_render(const cli_mesh *m, int axis, double at, int size, int is_signed, int threads,
+                     int quiet, const char *png) {
   /* In-plane axes (horizontal, vertical): z: (x, y), y: (x, z), x: (y, z). */
   int u = axis == 0 ? 1 : 0, v = axis == 2 ? 1 : 2, w, h, x, y, rc;
   double eu = m->hi[u] - m->lo[u], ev = m->hi[v] - m->lo[v];
@@ -84,8 +80,7 @@ int cli_slice_render(const cli_mesh *m, int axis, double at, int size,
       p[v] = v1 - (y + 0.5) * px;
     }
   cli_progress_begin(&prog, "slice", (uint64_t)w * (uint64_t)h, quiet);
-  rc = distance_field(m, xyz, (size_t)w * (size_t)h, is_signed, vals, threads,
-                      &prog, &done);
+  rc = distance_field(m, xyz, (size_t)w * (size_t)h, is_signed, vals, threads, &prog, &done);
   cli_progress_end(&prog);
   if (rc == CLI_OK) rc = cli_heatmap_png(png, vals, w, h, is_signed);
   free(xyz);
@@ -107,8 +102,7 @@ int cli_cmd_slice(int argc, char **argv) {
       if (r < 0) return CLI_USAGE;
       continue;
     }
-    if ((r = cli_opt_value(&a, "-o", &v)) != 0 ||
-        (r = cli_opt_value(&a, "--output", &v)) != 0) {
+    if ((r = cli_opt_value(&a, "-o", &v)) != 0 || (r = cli_opt_value(&a, "--output", &v)) != 0) {
       if (r < 0) return CLI_USAGE;
       out_path = v;
       continue;
@@ -121,20 +115,16 @@ int cli_cmd_slice(int argc, char **argv) {
       continue;
     }
     if ((r = cli_opt_value(&a, "--at", &v)) != 0) {
-      if (r < 0 || !cli_parse_double(a.command, "--at", v, &at))
-        return CLI_USAGE;
+      if (r < 0 || !cli_parse_double(a.command, "--at", v, &at)) return CLI_USAGE;
       have_at = 1;
       continue;
     }
     if ((r = cli_opt_value(&a, "--size", &v)) != 0) {
-      if (r < 0 || !cli_parse_long(a.command, "--size", v, 16, 16384, &size))
-        return CLI_USAGE;
+      if (r < 0 || !cli_parse_long(a.command, "--size", v, 16, 16384, &size)) return CLI_USAGE;
       continue;
     }
-    if (s[0] == '-' && s[1] != '\0')
-      return cli_usage_error(a.command, "unknown option '%s'", s);
-    if (mesh_path)
-      return cli_usage_error(a.command, "too many arguments ('%s')", s);
+    if (s[0] == '-' && s[1] != '\0') return cli_usage_error(a.command, "unknown option '%s'", s);
+    if (mesh_path) return cli_usage_error(a.command, "too many arguments ('%s')", s);
     mesh_path = s;
     a.i++;
   }
@@ -148,8 +138,7 @@ int cli_cmd_slice(int argc, char **argv) {
     rc = cli_mesh_build_sign(&m, mesh_path);
   if (rc == CLI_OK) {
     if (!have_at) at = 0.5 * (m.lo[axis] + m.hi[axis]);
-    rc = cli_slice_render(&m, axis, at, (int)size, 1, c.threads, c.quiet,
-                          out_path);
+    rc = cli_slice_render(&m, axis, at, (int)size, 1, c.threads, c.quiet, out_path);
   }
   cli_mesh_free(&m);
   return rc;
@@ -158,10 +147,9 @@ int cli_cmd_slice(int argc, char **argv) {
 /* ---- sdf --------------------------------------------------------------- */
 
 /* Writes the grid, slab by slab (one z plane at a time: bounded memory). */
-static int sdf_write(const cli_mesh *m, const double origin[3], double hsp,
-                     const uint64_t n[3], const char *npy, const char *json,
-                     const char *data_name, int is_signed, int threads,
-                     int quiet) {
+static int sdf_write(const cli_mesh *m, const double origin[3], double hsp, const uint64_t n[3],
+                     const char *npy, const char *json, const char *data_name, int is_signed,
+                     int threads, int quiet) {
   prox_io_npy_writer *wr = NULL;
   prox_error err;
   size_t plane = (size_t)(n[0] * n[1]), i, j;
@@ -194,31 +182,26 @@ static int sdf_write(const cli_mesh *m, const double origin[3], double hsp,
     if (is_signed) {
       /* The library's grid (each query starts from its neighbour's answer),
        * one z plane at a time. */
-      prox_status st = prox_sdf_grid(
-          m->sdf, prox_v3(origin[0], origin[1], origin[2] + (double)k * hsp),
-          prox_v3(hsp, hsp, hsp), (size_t)n[0], (size_t)n[1], 1, vals, threads);
-      if (st != PROX_OK)
-        rc =
-            cli_fail("signed distance grid failed: %s", prox_status_string(st));
+      prox_status st =
+          prox_sdf_grid(m->sdf, prox_v3(origin[0], origin[1], origin[2] + (double)k * hsp),
+                        prox_v3(hsp, hsp, hsp), (size_t)n[0], (size_t)n[1], 1, vals, threads);
+      if (st != PROX_OK) rc = cli_fail("signed distance grid failed: %s", prox_status_string(st));
       done += plane;
       cli_progress_update(&prog, done);
     } else
-      rc =
-          distance_field(m, xyz, plane, is_signed, vals, threads, &prog, &done);
+      rc = distance_field(m, xyz, plane, is_signed, vals, threads, &prog, &done);
     if (rc == CLI_OK) prox_io_npy_writer_values(wr, vals, plane);
   }
   cli_progress_end(&prog);
   free(xyz);
   free(vals);
-  if (prox_io_npy_writer_close(wr, &err) != PROX_OK && rc == CLI_OK)
-    rc = cli_fail_error(&err);
+  if (prox_io_npy_writer_close(wr, &err) != PROX_OK && rc == CLI_OK) rc = cli_fail_error(&err);
   if (rc != CLI_OK) return rc;
   spacing[0] = spacing[1] = spacing[2] = hsp;
   shape[0] = n[2];
   shape[1] = n[1];
   shape[2] = n[0];
-  if (prox_io_write_grid_json(json, data_name, shape, origin, spacing, &err) !=
-      PROX_OK)
+  if (prox_io_write_grid_json(json, data_name, shape, origin, spacing, &err) != PROX_OK)
     return cli_fail_error(&err);
   return CLI_OK;
 }
@@ -238,23 +221,19 @@ int cli_cmd_sdf(int argc, char **argv) {
       if (r < 0) return CLI_USAGE;
       continue;
     }
-    if ((r = cli_opt_value(&a, "-o", &v)) != 0 ||
-        (r = cli_opt_value(&a, "--output", &v)) != 0) {
+    if ((r = cli_opt_value(&a, "-o", &v)) != 0 || (r = cli_opt_value(&a, "--output", &v)) != 0) {
       if (r < 0) return CLI_USAGE;
       out_path = v;
       continue;
     }
     if ((r = cli_opt_value(&a, "--res", &v)) != 0) {
-      if (r < 0 || !cli_parse_long(a.command, "--res", v, 2, 4096, &res))
-        return CLI_USAGE;
+      if (r < 0 || !cli_parse_long(a.command, "--res", v, 2, 4096, &res)) return CLI_USAGE;
       have_res = 1;
       continue;
     }
     if ((r = cli_opt_value(&a, "--voxel", &v)) != 0) {
-      if (r < 0 || !cli_parse_double(a.command, "--voxel", v, &voxel))
-        return CLI_USAGE;
-      if (!(voxel > 0))
-        return cli_usage_error(a.command, "--voxel must be positive");
+      if (r < 0 || !cli_parse_double(a.command, "--voxel", v, &voxel)) return CLI_USAGE;
+      if (!(voxel > 0)) return cli_usage_error(a.command, "--voxel must be positive");
       have_voxel = 1;
       continue;
     }
@@ -264,16 +243,12 @@ int cli_cmd_sdf(int argc, char **argv) {
       continue;
     }
     if ((r = cli_opt_value(&a, "--pad", &v)) != 0) {
-      if (r < 0 || !cli_parse_double(a.command, "--pad", v, &pad))
-        return CLI_USAGE;
-      if (pad < 0 || pad > 100)
-        return cli_usage_error(a.command, "--pad is from 0 to 100");
+      if (r < 0 || !cli_parse_double(a.command, "--pad", v, &pad)) return CLI_USAGE;
+      if (pad < 0 || pad > 100) return cli_usage_error(a.command, "--pad is from 0 to 100");
       continue;
     }
-    if (s[0] == '-' && s[1] != '\0')
-      return cli_usage_error(a.command, "unknown option '%s'", s);
-    if (mesh_path)
-      return cli_usage_error(a.command, "too many arguments ('%s')", s);
+    if (s[0] == '-' && s[1] != '\0') return cli_usage_error(a.command, "unknown option '%s'", s);
+    if (mesh_path) return cli_usage_error(a.command, "too many arguments ('%s')", s);
     mesh_path = s;
     a.i++;
   }
@@ -313,8 +288,8 @@ int cli_cmd_sdf(int argc, char **argv) {
       const char *tnpy = cli_outpath_begin(&onpy, out_path);
       const char *tjson = cli_outpath_begin(&ojson, json);
       const char *base = strrchr(out_path, '/');
-      rc = sdf_write(&m, origin, hsp, n, tnpy, tjson,
-                     base ? base + 1 : out_path, is_signed, c.threads, c.quiet);
+      rc = sdf_write(&m, origin, hsp, n, tnpy, tjson, base ? base + 1 : out_path, is_signed,
+                     c.threads, c.quiet);
       if (rc == CLI_OK)
         rc = cli_outpath_end(&onpy, 1);
       else

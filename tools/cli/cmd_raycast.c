@@ -30,16 +30,13 @@ int cli_cmd_raycast(int argc, char **argv) {
       if (r < 0) return CLI_USAGE;
       continue;
     }
-    if ((r = cli_opt_value(&a, "-o", &v)) != 0 ||
-        (r = cli_opt_value(&a, "--output", &v)) != 0) {
+    if ((r = cli_opt_value(&a, "-o", &v)) != 0 || (r = cli_opt_value(&a, "--output", &v)) != 0) {
       if (r < 0) return CLI_USAGE;
       out_path = v;
       continue;
     }
-    if (s[0] == '-' && s[1] != '\0')
-      return cli_usage_error(a.command, "unknown option '%s'", s);
-    if (npos == 2)
-      return cli_usage_error(a.command, "too many arguments ('%s')", s);
+    if (s[0] == '-' && s[1] != '\0') return cli_usage_error(a.command, "unknown option '%s'", s);
+    if (npos == 2) return cli_usage_error(a.command, "too many arguments ('%s')", s);
     pos[npos++] = s;
     a.i++;
   }
@@ -60,10 +57,8 @@ int cli_cmd_raycast(int argc, char **argv) {
     goto done_all;
   }
   {
-    static const char *const cols[] = {"hit", "t",  "triangle", "px", "py",
-                                       "pz",  "nx", "ny",       "nz"};
-    if ((rc = cli_sink_open(&sink, out_path, cols, 9, 0, 0)) != CLI_OK)
-      goto done_all;
+    static const char *const cols[] = {"hit", "t", "triangle", "px", "py", "pz", "nx", "ny", "nz"};
+    if ((rc = cli_sink_open(&sink, out_path, cols, 9, 0, 0)) != CLI_OK) goto done_all;
   }
   cli_progress_begin(&prog, "raycast", 0, c.quiet);
   for (;;) {

@@ -33,8 +33,7 @@ int cli_usage_error(const char *command, const char *fmt, ...) {
   va_start(ap, fmt);
   vfprintf(stderr, fmt, ap);
   va_end(ap);
-  fprintf(stderr, "\nTry 'prox %s%s'.\n", command ? command : "help",
-          command ? " --help" : "");
+  fprintf(stderr, "\nTry 'prox %s%s'.\n", command ? command : "help", command ? " --help" : "");
   return CLI_USAGE;
 }
 
@@ -80,8 +79,7 @@ int cli_opt_value(cli_args *a, const char *opt, const char **value) {
   return 1;
 }
 
-int cli_parse_double(const char *command, const char *opt, const char *s,
-                     double *out) {
+int cli_parse_double(const char *command, const char *opt, const char *s, double *out) {
   char *end;
   double v;
   errno = 0;
@@ -94,15 +92,14 @@ int cli_parse_double(const char *command, const char *opt, const char *s,
   return 1;
 }
 
-int cli_parse_long(const char *command, const char *opt, const char *s, long lo,
-                   long hi, long *out) {
+int cli_parse_long(const char *command, const char *opt, const char *s, long lo, long hi,
+                   long *out) {
   char *end;
   long v;
   errno = 0;
   v = strtol(s, &end, 10);
   if (end == s || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
-    cli_usage_error(command, "%s: '%s' is not an integer from %ld to %ld", opt,
-                    s, lo, hi);
+    cli_usage_error(command, "%s: '%s' is not an integer from %ld to %ld", opt, s, lo, hi);
     return 0;
   }
   *out = v;
@@ -150,8 +147,7 @@ double cli_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void cli_progress_begin(cli_progress *p, const char *label, uint64_t total,
-                        int quiet) {
+void cli_progress_begin(cli_progress *p, const char *label, uint64_t total, int quiet) {
   p->label = label;
   p->total = total;
   p->start = cli_now();
@@ -178,8 +174,7 @@ void cli_progress_update(cli_progress *p, uint64_t done) {
       fputc(k < filled ? '#' : ' ', stderr);
     fprintf(stderr, "] %3d%%  %.1f s", (int)(100 * f), now - p->start);
   } else {
-    fprintf(stderr, "\r%-10s %llu  %.1f s", p->label, (unsigned long long)done,
-            now - p->start);
+    fprintf(stderr, "\r%-10s %llu  %.1f s", p->label, (unsigned long long)done, now - p->start);
   }
   fflush(stderr);
 }
@@ -205,8 +200,7 @@ const char *cli_outpath_begin(cli_outpath *o, const char *final) {
     const char *slash = strrchr(final, '/');
     const char *base = slash ? slash + 1 : final;
     int dir = (int)(base - final);
-    snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp%ld-%s", dir, final, base,
-             (long)getpid(), base);
+    snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp%ld-%s", dir, final, base, (long)getpid(), base);
   }
   return o->tmp;
 }
@@ -267,8 +261,7 @@ int cli_mesh_load(cli_mesh *m, const char *path) {
    * the counts and the topology are those of the surface. */
   memset(&opt, 0, sizeof opt);
   opt.weld = 1;
-  if (prox_io_read_mesh(path, &opt, &m->io, &err) != PROX_OK)
-    return cli_fail_error(&err);
+  if (prox_io_read_mesh(path, &opt, &m->io, &err) != PROX_OK) return cli_fail_error(&err);
   m->load_s = cli_now() - t0;
   m->mesh.vertices = m->io.vertices;
   m->mesh.vertex_count = m->io.vertex_count;
@@ -284,8 +277,8 @@ int cli_mesh_load(cli_mesh *m, const char *path) {
   return CLI_OK;
 }
 
-void cli_mesh_adopt(cli_mesh *m, double *vertices, size_t vertex_count,
-                    uint32_t *triangles, size_t triangle_count) {
+void cli_mesh_adopt(cli_mesh *m, double *vertices, size_t vertex_count, uint32_t *triangles,
+                    size_t triangle_count) {
   memset(m, 0, sizeof *m);
   m->own_v = vertices;
   m->own_t = triangles;
@@ -321,16 +314,13 @@ void cli_mesh_free(cli_mesh *m) {
   memset(m, 0, sizeof *m);
 }
 
-_Static_assert(sizeof(prox_vec3) == 3 * sizeof(double),
-               "prox_vec3 is three packed doubles");
+_Static_assert(sizeof(prox_vec3) == 3 * sizeof(double), "prox_vec3 is three packed doubles");
 
-int cli_closest(const cli_mesh *m, const double *xyz, size_t n,
-                double max_sqdist, prox_mesh_closest *out, int threads) {
+int cli_closest(const cli_mesh *m, const double *xyz, size_t n, double max_sqdist,
+                prox_mesh_closest *out, int threads) {
   /* prox_vec3 is three packed doubles, the layout of xyz. */
   const prox_vec3 *p = (const prox_vec3 *)(const void *)xyz;
-  prox_status s =
-      prox_bvh_closest_batch(m->bvh, p, n, max_sqdist, out, threads);
-  if (s != PROX_OK)
-    return cli_fail("closest-point batch failed: %s", prox_status_string(s));
+  prox_status s = prox_bvh_closest_batch(m->bvh, p, n, max_sqdist, out, threads);
+  if (s != PROX_OK) return cli_fail("closest-point batch failed: %s", prox_status_string(s));
   return CLI_OK;
 }

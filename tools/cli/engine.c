@@ -10,8 +10,7 @@
 
 /* ---- rays -------------------------------------------------------------- */
 
-int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out,
-                int threads) {
+int cli_raycast(const cli_mesh *m, const double *rays, size_t n, cli_hit *out, int threads) {
   prox_ray *rs = calloc(n ? n : 1, sizeof *rs);
   prox_mesh_hit *hs = malloc((n ? n : 1) * sizeof *hs);
   prox_status st;
@@ -81,8 +80,7 @@ int cli_mesh_build_sign(cli_mesh *m, const char *name) {
   int rc;
   if (m->sdf) return CLI_OK;
   if ((rc = build_topology(m, name)) != CLI_OK) return rc;
-  if (prox_sdf_build(&m->mesh, m->bvh, m->topo, &opt, NULL, &m->sdf, &err) !=
-      PROX_OK) {
+  if (prox_sdf_build(&m->mesh, m->bvh, m->topo, &opt, NULL, &m->sdf, &err) != PROX_OK) {
     m->sdf = NULL;
     return cli_fail("%s: %s", name, err.message);
   }
@@ -90,12 +88,10 @@ int cli_mesh_build_sign(cli_mesh *m, const char *name) {
   return CLI_OK;
 }
 
-int cli_signed_distance(const cli_mesh *m, const double *xyz, size_t n,
-                        double *out, int threads) {
+int cli_signed_distance(const cli_mesh *m, const double *xyz, size_t n, double *out, int threads) {
   const prox_vec3 *p = (const prox_vec3 *)(const void *)xyz;
   prox_status s = prox_sdf_batch(m->sdf, p, n, out, NULL, threads);
-  if (s != PROX_OK)
-    return cli_fail("signed distance batch failed: %s", prox_status_string(s));
+  if (s != PROX_OK) return cli_fail("signed distance batch failed: %s", prox_status_string(s));
   return CLI_OK;
 }
 

@@ -32,9 +32,8 @@ int cli_heatmap_width(int w, int h) {
 
 static const unsigned char *glyph(char ch) {
   static const unsigned char digits[10][GLYPH_H] = {
-      {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {7, 1, 7, 4, 7}, {7, 1, 3, 1, 7},
-      {5, 5, 7, 1, 1}, {7, 4, 7, 1, 7}, {7, 4, 7, 5, 7}, {7, 1, 2, 2, 2},
-      {7, 5, 7, 5, 7}, {7, 5, 7, 1, 7}};
+      {7, 5, 5, 5, 7}, {2, 6, 2, 2, 7}, {7, 1, 7, 4, 7}, {7, 1, 3, 1, 7}, {5, 5, 7, 1, 1},
+      {7, 4, 7, 1, 7}, {7, 4, 7, 5, 7}, {7, 1, 2, 2, 2}, {7, 5, 7, 5, 7}, {7, 5, 7, 1, 7}};
   static const unsigned char minus[GLYPH_H] = {0, 0, 7, 0, 0};
   static const unsigned char plus[GLYPH_H] = {0, 2, 7, 2, 0};
   static const unsigned char dot[GLYPH_H] = {0, 0, 0, 0, 2};
@@ -54,14 +53,12 @@ static const unsigned char *glyph(char ch) {
   }
 }
 
-static void put_px(unsigned char *rgb, int W, int H, int x, int y,
-                   const unsigned char c[3]) {
+static void put_px(unsigned char *rgb, int W, int H, int x, int y, const unsigned char c[3]) {
   if (x < 0 || y < 0 || x >= W || y >= H) return;
   memcpy(rgb + 3 * ((size_t)y * (size_t)W + (size_t)x), c, 3);
 }
 
-static void draw_text(unsigned char *rgb, int W, int H, int x, int y,
-                      const char *s) {
+static void draw_text(unsigned char *rgb, int W, int H, int x, int y, const char *s) {
   static const unsigned char ink[3] = {0, 0, 0};
   for (; *s; ++s, x += ADVANCE) {
     const unsigned char *g = glyph(*s);
@@ -72,15 +69,14 @@ static void draw_text(unsigned char *rgb, int W, int H, int x, int y,
         if (g[r] & (4 >> col))
           for (a = 0; a < FONT_SCALE; ++a)
             for (b = 0; b < FONT_SCALE; ++b)
-              put_px(rgb, W, H, x + col * FONT_SCALE + b,
-                     y + r * FONT_SCALE + a, ink);
+              put_px(rgb, W, H, x + col * FONT_SCALE + b, y + r * FONT_SCALE + a, ink);
   }
 }
 
 /* ---- colour maps ------------------------------------------------------- */
 
-static void lerp_rgb(const unsigned char a[3], const unsigned char b[3],
-                     double t, unsigned char out[3]) {
+static void lerp_rgb(const unsigned char a[3], const unsigned char b[3], double t,
+                     unsigned char out[3]) {
   int k;
   for (k = 0; k < 3; ++k)
     out[k] = (unsigned char)lround((1 - t) * a[k] + t * b[k]);
@@ -88,8 +84,8 @@ static void lerp_rgb(const unsigned char a[3], const unsigned char b[3],
 
 /* Diverging, t in [-1, 1]: blue (inside, negative), white at 0, red. */
 static void map_diverging(double t, unsigned char out[3]) {
-  static const unsigned char blue[3] = {40, 70, 190},
-                             white[3] = {247, 247, 247}, red[3] = {185, 20, 40};
+  static const unsigned char blue[3] = {40, 70, 190}, white[3] = {247, 247, 247},
+                             red[3] = {185, 20, 40};
   if (t < -1) t = -1;
   if (t > 1) t = 1;
   if (t < 0)
@@ -100,11 +96,8 @@ static void map_diverging(double t, unsigned char out[3]) {
 
 /* Sequential, t in [0, 1]: five points of viridis, linearly joined. */
 static void map_sequential(double t, unsigned char out[3]) {
-  static const unsigned char pts[5][3] = {{68, 1, 84},
-                                          {59, 82, 139},
-                                          {33, 145, 140},
-                                          {94, 201, 98},
-                                          {253, 231, 37}};
+  static const unsigned char pts[5][3] = {
+      {68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
   double s;
   int i;
   if (!(t > 0)) t = 0;
@@ -119,17 +112,14 @@ static void map_sequential(double t, unsigned char out[3]) {
  * sequential map from 0), lim[0] the magnitude of the most negative one
  * (white to blue). Each side of 0 has its own scale, so that a shallow
  * inside shows beside a deep outside; 0 stays white. */
-static void colour(double v, const double lim[2], int diverging,
-                   unsigned char c[3]) {
+static void colour(double v, const double lim[2], int diverging, unsigned char c[3]) {
   static const unsigned char grey[3] = {128, 128, 128};
   if (!isfinite(v)) {
     memcpy(c, grey, 3);
     return;
   }
   if (diverging)
-    map_diverging(v < 0 ? (lim[0] > 0 ? v / lim[0] : 0)
-                        : (lim[1] > 0 ? v / lim[1] : 0),
-                  c);
+    map_diverging(v < 0 ? (lim[0] > 0 ? v / lim[0] : 0) : (lim[1] > 0 ? v / lim[1] : 0), c);
   else
     map_sequential(lim[1] > 0 ? v / lim[1] : 0, c);
 }
@@ -139,8 +129,7 @@ static void label(char *buf, size_t size, double v) {
   if (strcmp(buf, "-0") == 0) snprintf(buf, size, "0");
 }
 
-void cli_heatmap_render(const float *values, int w, int h, int diverging,
-                        unsigned char *rgb) {
+void cli_heatmap_render(const float *values, int w, int h, int diverging, unsigned char *rgb) {
   int W = cli_heatmap_width(w, h), x, y, k;
   double lim[2] = {0, 0};
   size_t i, n = (size_t)w * (size_t)h;
@@ -191,9 +180,7 @@ void cli_heatmap_render(const float *values, int w, int h, int diverging,
     if (bottom <= top) return;
     for (y = top; y <= bottom; ++y) {
       double f = 1.0 - (double)(y - top) / (double)(bottom - top);
-      double v = !diverging ? f * lim[1]
-                 : f >= 0.5 ? (2 * f - 1) * lim[1]
-                            : (2 * f - 1) * lim[0];
+      double v = !diverging ? f * lim[1] : f >= 0.5 ? (2 * f - 1) * lim[1] : (2 * f - 1) * lim[0];
       unsigned char c[3];
       colour(v, lim, diverging, c);
       for (x = 0; x < BAR_W; ++x)
@@ -201,9 +188,7 @@ void cli_heatmap_render(const float *values, int w, int h, int diverging,
     }
     for (k = 0; k < ticks; ++k) {
       double f = 1.0 - (double)k / (double)(ticks - 1);
-      double v = !diverging ? f * lim[1]
-                 : f >= 0.5 ? (2 * f - 1) * lim[1]
-                            : (2 * f - 1) * lim[0];
+      double v = !diverging ? f * lim[1] : f >= 0.5 ? (2 * f - 1) * lim[1] : (2 * f - 1) * lim[0];
       int ty = top + (int)lround((double)(bottom - top) * (1 - f));
       char buf[32];
       /* The tick: a short line left of the bar, away from the label (a
@@ -243,9 +228,8 @@ static int png_write_file(FILE *f, const unsigned char *rgb, int W, int H) {
     return 0;
   }
   png_init_io(png, f);
-  png_set_IHDR(png, info, (png_uint_32)W, (png_uint_32)H, 8, PNG_COLOR_TYPE_RGB,
-               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-               PNG_FILTER_TYPE_DEFAULT);
+  png_set_IHDR(png, info, (png_uint_32)W, (png_uint_32)H, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
   for (y = 0; y < H; ++y)
     png_write_row(png, rgb + 3 * (size_t)y * (size_t)W);
@@ -255,8 +239,7 @@ static int png_write_file(FILE *f, const unsigned char *rgb, int W, int H) {
 }
 #endif
 
-int cli_heatmap_png(const char *path, const float *values, int w, int h,
-                    int diverging) {
+int cli_heatmap_png(const char *path, const float *values, int w, int h, int diverging) {
 #if defined(PROX_CLI_HAVE_PNG)
   int W = cli_heatmap_width(w, h), ok;
   unsigned char *rgb = malloc((size_t)W * (size_t)h * 3);

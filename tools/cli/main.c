@@ -126,9 +126,8 @@ static const char help_demo[] =
 const char *cli_help_text(const char *command) {
   static const struct {
     const char *name, *text;
-  } table[] = {{"closest", help_closest},   {"raycast", help_raycast},
-               {"distance", help_distance}, {"slice", help_slice},
-               {"sdf", help_sdf},           {"info", help_info},
+  } table[] = {{"closest", help_closest}, {"raycast", help_raycast}, {"distance", help_distance},
+               {"slice", help_slice},     {"sdf", help_sdf},         {"info", help_info},
                {"demo", help_demo}};
   size_t i;
   if (!command) return overview;
@@ -169,8 +168,7 @@ int main(int argc, char **argv) {
     printf("prox %d.%d.%d\n", v / 10000, v / 100 % 100, v % 100);
     return CLI_OK;
   }
-  if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 ||
-      strcmp(cmd, "-h") == 0) {
+  if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
     const char *text;
     if (argc < 3) {
       fputs(overview, stdout);

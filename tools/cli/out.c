@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cli_sink_open(cli_sink *s, const char *path, const char *const *cols,
-                  int ncols, int extra_first, int extra_end) {
+int cli_sink_open(cli_sink *s, const char *path, const char *const *cols, int ncols,
+                  int extra_first, int extra_end) {
   prox_error err;
   const char *target;
   memset(s, 0, sizeof *s);
@@ -24,8 +24,7 @@ int cli_sink_open(cli_sink *s, const char *path, const char *const *cols,
   target = cli_outpath_begin(&s->path, path);
   if (prox_io_out_open(target, &s->csv, &err) != PROX_OK) {
     cli_outpath_end(&s->path, 0);
-    return cli_fail("%s: cannot write: %s", path ? path : "standard output",
-                    err.message);
+    return cli_fail("%s: cannot write: %s", path ? path : "standard output", err.message);
   }
   {
     int k;
@@ -41,9 +40,7 @@ int cli_sink_open(cli_sink *s, const char *path, const char *const *cols,
 void cli_sink_row(cli_sink *s, const double *row) {
   s->rows++;
   if (s->ply) {
-    if (fwrite(row, sizeof *row, (size_t)s->ncols, s->spill) !=
-        (size_t)s->ncols)
-      s->failed = 1;
+    if (fwrite(row, sizeof *row, (size_t)s->ncols, s->spill) != (size_t)s->ncols) s->failed = 1;
   } else {
     prox_io_csv_row(s->csv, row, (size_t)s->ncols);
   }
@@ -66,14 +63,12 @@ static int sink_close_ply(cli_sink *s) {
     cli_outpath_end(&s->path, 0);
     return cli_fail("%s: cannot write the temporary file", s->path.final);
   }
-  if (prox_io_ply_writer_open(target, s->rows, nx, names, types, &w, &err) !=
-      PROX_OK) {
+  if (prox_io_ply_writer_open(target, s->rows, nx, names, types, &w, &err) != PROX_OK) {
     cli_outpath_end(&s->path, 0);
     return cli_fail("%s: cannot write: %s", s->path.final, err.message);
   }
   for (i = 0; i < s->rows; ++i) {
-    if (fread(row, sizeof *row, (size_t)s->ncols, s->spill) !=
-        (size_t)s->ncols) {
+    if (fread(row, sizeof *row, (size_t)s->ncols, s->spill) != (size_t)s->ncols) {
       ok = 0;
       break;
     }
@@ -98,8 +93,7 @@ int cli_sink_close(cli_sink *s, int ok) {
   }
   if (s->csv && prox_io_out_close(s->csv, &err) != PROX_OK) {
     if (ok)
-      rc = cli_fail("%s: cannot write: %s",
-                    s->path.final ? s->path.final : "standard output",
+      rc = cli_fail("%s: cannot write: %s", s->path.final ? s->path.final : "standard output",
                     err.message);
     ok = 0;
   }

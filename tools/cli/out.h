@@ -24,8 +24,8 @@ typedef struct cli_sink {
  * in .ply is PLY (the first three columns are x, y, z; columns
  * extra_first .. extra_end - 1 its scalar properties); any other name CSV.
  * The CSV header line is the column names. CLI_OK or CLI_BAD_INPUT. */
-int cli_sink_open(cli_sink *s, const char *path, const char *const *cols,
-                  int ncols, int extra_first, int extra_end);
+int cli_sink_open(cli_sink *s, const char *path, const char *const *cols, int ncols,
+                  int extra_first, int extra_end);
 
 /* Appends one row of ncols doubles. */
 void cli_sink_row(cli_sink *s, const double *row);

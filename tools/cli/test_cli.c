@@ -29,22 +29,22 @@
 
 static int failures = 0;
 
-#define CHECK(c)                                                               \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c);    \
-      failures++;                                                              \
-    }                                                                          \
+#define CHECK(c)                                                                                   \
+  do {                                                                                             \
+    if (!(c)) {                                                                                    \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c);                        \
+      failures++;                                                                                  \
+    }                                                                                              \
   } while (0)
 
-#define CHECK_MSG(c, ...)                                                      \
-  do {                                                                         \
-    if (!(c)) {                                                                \
-      fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #c);    \
-      fprintf(stderr, __VA_ARGS__);                                            \
-      fputc('\n', stderr);                                                     \
-      failures++;                                                              \
-    }                                                                          \
+#define CHECK_MSG(c, ...)                                                                          \
+  do {                                                                                             \
+    if (!(c)) {                                                                                    \
+      fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #c);                        \
+      fprintf(stderr, __VA_ARGS__);                                                                \
+      fputc('\n', stderr);                                                                         \
+      failures++;                                                                                  \
+    }                                                                                              \
   } while (0)
 
 /* ---- files and processes ----------------------------------------------- */
@@ -124,8 +124,7 @@ static void make_mesh(void) {
     }
   for (i = 0; i < NU; ++i)
     for (j = 0; j < NV; ++j) {
-      uint32_t a = (uint32_t)(i * NV + j),
-               b = (uint32_t)(((i + 1) % NU) * NV + j),
+      uint32_t a = (uint32_t)(i * NV + j), b = (uint32_t)(((i + 1) % NU) * NV + j),
                c = (uint32_t)(((i + 1) % NU) * NV + (j + 1) % NV),
                d = (uint32_t)(i * NV + (j + 1) % NV);
       tris[k][0] = a;
@@ -278,8 +277,7 @@ static void check_closest_csv(char *text, double max_d) {
       CHECK_MSG(isinf(r[6]) && r[7] == -1, "row %zu beyond max", i);
       continue;
     }
-    CHECK_MSG(fabs(r[6] - want) <= 1e-12 * (1 + want),
-              "row %zu: %.17g vs %.17g", i, r[6], want);
+    CHECK_MSG(fabs(r[6] - want) <= 1e-12 * (1 + want), "row %zu: %.17g vs %.17g", i, r[6], want);
     CHECK(r[7] >= 0 && r[7] < (double)ntris && r[7] == floor(r[7]));
     if (r[7] >= 0 && r[7] < (double)ntris) {
       prox_triangle tr = tri_of((size_t)r[7]);
@@ -287,8 +285,7 @@ static void check_closest_csv(char *text, double max_d) {
       double d2 = prox_point_triangle(prox_v3(p[0], p[1], p[2]), &tr, &c);
       /* The reported triangle is a nearest one, and the point its closest. */
       CHECK_MSG(fabs(sqrt(d2) - want) <= 1e-12 * (1 + want), "row %zu tri", i);
-      CHECK_MSG(fabs(c.point.x - r[3]) <= 1e-12 &&
-                    fabs(c.point.y - r[4]) <= 1e-12 &&
+      CHECK_MSG(fabs(c.point.x - r[3]) <= 1e-12 && fabs(c.point.y - r[4]) <= 1e-12 &&
                     fabs(c.point.z - r[5]) <= 1e-12,
                 "row %zu point", i);
     }
@@ -307,67 +304,60 @@ static void write_points_csv(const char *path) {
 
 /* ---- cases ------------------------------------------------------------- */
 
-static const char *const commands[] = {
-    "closest", "raycast", "distance", "slice", "sdf", "info", "demo"};
+static const char *const commands[] = {"closest", "raycast", "distance", "slice",
+                                       "sdf",     "info",    "demo"};
 
 static void case_help(void) {
   size_t i;
   char want[64], args[64];
   int v = prox_version();
   CHECK(run("--version") == 0);
-  snprintf(want, sizeof want, "prox %d.%d.%d\n", v / 10000, v / 100 % 100,
-           v % 100);
+  snprintf(want, sizeof want, "prox %d.%d.%d\n", v / 10000, v / 100 % 100, v % 100);
   CHECK(strcmp(out_text, want) == 0);
   CHECK(run("--help") == 0 && strstr(out_text, "commands:"));
   CHECK(run("help") == 0 && strstr(out_text, "exit status"));
   for (i = 0; i < sizeof commands / sizeof *commands; ++i) {
     snprintf(want, sizeof want, "usage: prox %s", commands[i]);
     snprintf(args, sizeof args, "%s --help", commands[i]);
-    CHECK_MSG(run(args) == 0 && strncmp(out_text, want, strlen(want)) == 0,
-              "%s", args);
+    CHECK_MSG(run(args) == 0 && strncmp(out_text, want, strlen(want)) == 0, "%s", args);
     snprintf(args, sizeof args, "help %s", commands[i]);
-    CHECK_MSG(run(args) == 0 && strncmp(out_text, want, strlen(want)) == 0,
-              "%s", args);
+    CHECK_MSG(run(args) == 0 && strncmp(out_text, want, strlen(want)) == 0, "%s", args);
   }
   /* The contract's columns are in the help texts. */
-  CHECK(run("closest --help") == 0 &&
-        strstr(out_text, "x,y,z,cx,cy,cz,distance,triangle"));
-  CHECK(run("raycast -h") == 0 &&
-        strstr(out_text, "hit,t,triangle,px,py,pz,nx,ny,nz"));
+  CHECK(run("closest --help") == 0 && strstr(out_text, "x,y,z,cx,cy,cz,distance,triangle"));
+  CHECK(run("raycast -h") == 0 && strstr(out_text, "hit,t,triangle,px,py,pz,nx,ny,nz"));
 }
 
 static void case_usage(void) {
-  static const char *const bad[] = {
-      "",
-      "frobnicate",
-      "help nosuch",
-      "closest",
-      "closest torus.obj",
-      "closest torus.obj p.csv extra",
-      "closest torus.obj p.csv --bogus",
-      "closest torus.obj p.csv --threads x",
-      "closest torus.obj p.csv --threads",
-      "closest torus.obj p.csv --max-distance -1",
-      "closest torus.obj p.csv --max-distance nan",
-      "raycast torus.obj",
-      "distance torus.obj",
-      "distance torus.obj torus.obj --samples 0",
-      "slice torus.obj",
-      "slice torus.obj -o x.png --axis w",
-      "slice torus.obj -o x.png --size 3",
-      "sdf torus.obj",
-      "sdf torus.obj -o x.npy --res 8 --voxel 0.1",
-      "sdf torus.obj -o x.npy --voxel -1",
-      "info",
-      "info torus.obj other.obj",
-      "info torus.obj --frob",
-      "demo extra"};
+  static const char *const bad[] = {"",
+                                    "frobnicate",
+                                    "help nosuch",
+                                    "closest",
+                                    "closest torus.obj",
+                                    "closest torus.obj p.csv extra",
+                                    "closest torus.obj p.csv --bogus",
+                                    "closest torus.obj p.csv --threads x",
+                                    "closest torus.obj p.csv --threads",
+                                    "closest torus.obj p.csv --max-distance -1",
+                                    "closest torus.obj p.csv --max-distance nan",
+                                    "raycast torus.obj",
+                                    "distance torus.obj",
+                                    "distance torus.obj torus.obj --samples 0",
+                                    "slice torus.obj",
+                                    "slice torus.obj -o x.png --axis w",
+                                    "slice torus.obj -o x.png --size 3",
+                                    "sdf torus.obj",
+                                    "sdf torus.obj -o x.npy --res 8 --voxel 0.1",
+                                    "sdf torus.obj -o x.npy --voxel -1",
+                                    "info",
+                                    "info torus.obj other.obj",
+                                    "info torus.obj --frob",
+                                    "demo extra"};
   size_t i;
   for (i = 0; i < sizeof bad / sizeof *bad; ++i) {
     int rc = run(bad[i]);
     CHECK_MSG(rc == 2, "'prox %s' gave %d", bad[i], rc);
-    CHECK_MSG(strstr(err_text, "prox") != NULL, "'prox %s': no message",
-              bad[i]);
+    CHECK_MSG(strstr(err_text, "prox") != NULL, "'prox %s': no message", bad[i]);
     CHECK_MSG(out_text[0] == '\0', "'prox %s' wrote to stdout", bad[i]);
   }
 }
@@ -407,8 +397,7 @@ static void case_closest_stdin(void) {
   int i;
   fprintf(f, "# points\r\nx y z\r\n");
   for (i = 0; i < NPTS; ++i)
-    fprintf(f, "%.17g %.17g\t%.17g  # p%d\r\n", pts[i][0], pts[i][1], pts[i][2],
-            i);
+    fprintf(f, "%.17g %.17g\t%.17g  # p%d\r\n", pts[i][0], pts[i][1], pts[i][2], i);
   fclose(f);
   CHECK(run("closest torus.obj - < points.txt") == 0);
   check_closest_csv(out_text, INFINITY);
@@ -449,12 +438,9 @@ static void case_closest_ply(void) {
         strstr(data, "property float64 distance") != NULL);
   CHECK(end_header != NULL);
   if (end_header) {
-    const unsigned char *p =
-        (const unsigned char *)end_header + strlen("end_header\n");
+    const unsigned char *p = (const unsigned char *)end_header + strlen("end_header\n");
     CHECK((size_t)(p - (const unsigned char *)data) + NPTS * 32 == size);
-    for (i = 0;
-         i < NPTS && (size_t)(p - (const unsigned char *)data) + 32 <= size;
-         ++i, p += 32) {
+    for (i = 0; i < NPTS && (size_t)(p - (const unsigned char *)data) + 32 <= size; ++i, p += 32) {
       double v[4], want = sqrt(brute_sq(pts[i]));
       memcpy(v, p, sizeof v); /* little endian host assumed (x86, arm) */
       CHECK(v[0] == pts[i][0] && v[1] == pts[i][1] && v[2] == pts[i][2]);
@@ -546,11 +532,10 @@ static void case_raycast(void) {
     r[5] = pts[i][2] - r[2];
     r[6] = i % 5 == 0 ? 0.5 : INFINITY;
     if (i % 5 == 0)
-      fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", r[0], r[1],
-              r[2], r[3], r[4], r[5], r[6]);
+      fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", r[0], r[1], r[2], r[3], r[4], r[5],
+              r[6]);
     else
-      fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", r[0], r[1], r[2],
-              r[3], r[4], r[5]);
+      fprintf(f, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n", r[0], r[1], r[2], r[3], r[4], r[5]);
   }
   fclose(f);
   CHECK(run("raycast torus.obj rays.csv") == 0);
@@ -576,11 +561,10 @@ static void case_raycast(void) {
       continue;
     }
     if (isinf(best)) {
-      CHECK_MSG(v[0] == 0 && isinf(v[1]) && v[2] == -1 && isnan(v[3]),
-                "row %zu should miss", i);
+      CHECK_MSG(v[0] == 0 && isinf(v[1]) && v[2] == -1 && isnan(v[3]), "row %zu should miss", i);
     } else {
-      CHECK_MSG(v[0] == 1 && fabs(v[1] - best) <= 1e-12 * (1 + best),
-                "row %zu: t %.17g vs %.17g", i, v[1], best);
+      CHECK_MSG(v[0] == 1 && fabs(v[1] - best) <= 1e-12 * (1 + best), "row %zu: t %.17g vs %.17g",
+                i, v[1], best);
       CHECK(fabs(v[3] - (r[0] + v[1] * r[3])) <= 1e-12 * 8);
     }
   }
@@ -651,8 +635,7 @@ static void case_distance(void) {
 }
 
 static void case_info(void) {
-  double lo[3] = {INFINITY, INFINITY, INFINITY},
-         hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
   size_t i;
   int c;
   for (i = 0; i < nverts; ++i)
@@ -666,8 +649,8 @@ static void case_info(void) {
   {
     const char *p = strstr(out_text, "\"min\": [");
     double v[6];
-    CHECK(p && sscanf(p, "\"min\": [%lf, %lf, %lf], \"max\": [%lf, %lf, %lf]",
-                      &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) == 6);
+    CHECK(p && sscanf(p, "\"min\": [%lf, %lf, %lf], \"max\": [%lf, %lf, %lf]", &v[0], &v[1], &v[2],
+                      &v[3], &v[4], &v[5]) == 6);
     if (p)
       for (c = 0; c < 3; ++c)
         CHECK(v[c] == lo[c] && v[3 + c] == hi[c]);
@@ -687,11 +670,9 @@ static void case_info(void) {
     CHECK(json_num(out_text, "degenerate_triangles") == 0);
     CHECK(json_num(out_text, "components") == 1);
     for (i = 0; i < nverts; ++i)
-      fprintf(f, "v %.17g %.17g %.17g\n", verts[i][0], verts[i][1],
-              verts[i][2]);
+      fprintf(f, "v %.17g %.17g %.17g\n", verts[i][0], verts[i][1], verts[i][2]);
     for (t = 10; t < ntris; ++t)
-      fprintf(f, "f %u %u %u\n", tris[t][0] + 1, tris[t][1] + 1,
-              tris[t][2] + 1);
+      fprintf(f, "f %u %u %u\n", tris[t][0] + 1, tris[t][1] + 1, tris[t][2] + 1);
     fclose(f);
     for (t = 10; t < ntris; ++t)
       for (e = 0; e < 3; ++e) {
@@ -716,8 +697,7 @@ static void case_info(void) {
 }
 
 /* Whether the n bytes of needle occur in the first size bytes of hay. */
-static const void *find_bytes(const void *hay, size_t size, const char *needle,
-                              size_t n) {
+static const void *find_bytes(const void *hay, size_t size, const char *needle, size_t n) {
   const unsigned char *h = (const unsigned char *)hay;
   size_t i;
   for (i = 0; i + n <= size; ++i)
@@ -767,8 +747,7 @@ static void check_grid(const char *npy, const char *json, int is_signed) {
   CHECK(memcmp(data, "\x93NUMPY\x01\x00", 8) == 0);
   hl = (size_t)data[8] | (size_t)data[9] << 8;
   CHECK((10 + hl) % 64 == 0 || (10 + hl) % 16 == 0);
-  snprintf(want, sizeof want, "'shape': (%.0f, %.0f, %.0f)", shape[0], shape[1],
-           shape[2]);
+  snprintf(want, sizeof want, "'shape': (%.0f, %.0f, %.0f)", shape[0], shape[1], shape[2]);
   CHECK(find_bytes(data, 10 + hl, want, strlen(want)) != NULL);
   CHECK(find_bytes(data, 10 + hl, "'descr': '<f4'", 14) != NULL);
   CHECK(find_bytes(data, 10 + hl, "'fortran_order': False", 22) != NULL);
@@ -799,10 +778,9 @@ static void check_grid(const char *npy, const char *json, int is_signed) {
         d = sqrt(brute_sq(p));
         negative += v < 0;
         if (is_signed && d > 1e-3)
-          CHECK_MSG((v < 0) == brute_inside(p), "grid [%zu][%zu][%zu]: sign", k,
-                    j, i);
-        CHECK_MSG(fabs(fabs((double)v) - d) <= 1e-6 * (1 + d),
-                  "grid [%zu][%zu][%zu]: %g vs %g", k, j, i, (double)v, d);
+          CHECK_MSG((v < 0) == brute_inside(p), "grid [%zu][%zu][%zu]: sign", k, j, i);
+        CHECK_MSG(fabs(fabs((double)v) - d) <= 1e-6 * (1 + d), "grid [%zu][%zu][%zu]: %g vs %g", k,
+                  j, i, (double)v, d);
       }
   CHECK(is_signed ? negative > 0 : negative == 0);
   free(data);
@@ -854,8 +832,7 @@ static void case_grid(void) {
 }
 
 /* Pixel (x, y) of an RGB picture of width ww. */
-static const unsigned char *pix(const unsigned char *rgb, int ww, int x,
-                                int y) {
+static const unsigned char *pix(const unsigned char *rgb, int ww, int x, int y) {
   return rgb + 3 * ((size_t)y * (size_t)ww + (size_t)x);
 }
 
@@ -950,13 +927,11 @@ static void case_demo(void) {
 
 static void case_stream(void) {
   /* Points written through a pipe, more than one chunk. */
-  const char *env = getenv("PROX_CLI_STREAM_N"),
-             *scale = getenv("PROX_TEST_SCALE");
+  const char *env = getenv("PROX_CLI_STREAM_N"), *scale = getenv("PROX_TEST_SCALE");
   long n = env ? atol(env) : 300000, i;
   /* The reduced runs of CI (sanitizers, valgrind) scale it down, to no
    * fewer than two chunks of the command's reader. */
-  if (!env && scale && atof(scale) > 0 && atof(scale) < 1)
-    n = (long)((double)n * atof(scale));
+  if (!env && scale && atof(scale) > 0 && atof(scale) < 1) n = (long)((double)n * atof(scale));
   if (n < 140000) n = 140000;
   char cmd[4096];
   FILE *p;
@@ -964,8 +939,7 @@ static void case_stream(void) {
   size_t size, lines = 0, k;
   char *text;
   remove("stream_out.csv");
-  snprintf(cmd, sizeof cmd,
-           "%s closest torus.obj - -o stream_out.csv --quiet 2>cli_err.txt",
+  snprintf(cmd, sizeof cmd, "%s closest torus.obj - -o stream_out.csv --quiet 2>cli_err.txt",
            PROX_EXE);
   p = popen(cmd, "w");
   CHECK(p != NULL);

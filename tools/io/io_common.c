@@ -69,8 +69,7 @@ const char *io_scan_double_slow(const char *start, const char *p, double *out) {
 /* Files                                                                    */
 /* ------------------------------------------------------------------------ */
 
-prox_status io_read_file(const char *path, char **data, size_t *size,
-                         prox_error *err) {
+prox_status io_read_file(const char *path, char **data, size_t *size, prox_error *err) {
   FILE *f;
   char *buf = NULL;
   size_t n = 0, cap = 0;
@@ -79,9 +78,7 @@ prox_status io_read_file(const char *path, char **data, size_t *size,
   *data = NULL;
   *size = 0;
   f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f)
-    return io_fail(err, PROX_ERROR_IO, "%s: cannot open: %s", path,
-                   strerror(errno));
+  if (!f) return io_fail(err, PROX_ERROR_IO, "%s: cannot open: %s", path, strerror(errno));
   if (!is_stdin && fseek(f, 0, SEEK_END) == 0) {
     len = ftell(f);
     if (fseek(f, 0, SEEK_SET) != 0) len = -1;
@@ -96,8 +93,8 @@ prox_status io_read_file(const char *path, char **data, size_t *size,
     buf = (char *)malloc(cap + 1);
     if (!buf) {
       fclose(f);
-      return io_fail(err, PROX_ERROR_OUT_OF_MEMORY,
-                     "%s: out of memory reading %ld bytes", path, len);
+      return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory reading %ld bytes", path,
+                     len);
     }
     n = fread(buf, 1, cap, f);
   }
@@ -110,8 +107,7 @@ prox_status io_read_file(const char *path, char **data, size_t *size,
       if (!nb) {
         free(buf);
         if (!is_stdin) fclose(f);
-        return io_fail(err, PROX_ERROR_OUT_OF_MEMORY,
-                       "%s: out of memory after %zu bytes", path, n);
+        return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory after %zu bytes", path, n);
       }
       buf = nb;
       cap = ncap;
@@ -129,8 +125,7 @@ prox_status io_read_file(const char *path, char **data, size_t *size,
   if (!is_stdin) fclose(f);
   if (!buf) {
     buf = (char *)malloc(1);
-    if (!buf)
-      return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+    if (!buf) return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
   }
   buf[n] = '\0';
   *data = buf;
@@ -144,8 +139,8 @@ prox_status io_map_file(const char *path, io_file *file, prox_error *err) {
   if (strcmp(path, "-") != 0) {
     int fd = open(path, O_RDONLY);
     struct stat sb;
-    if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) &&
-        sb.st_size > 0 && (uint64_t)sb.st_size <= (uint64_t)SIZE_MAX) {
+    if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+        (uint64_t)sb.st_size <= (uint64_t)SIZE_MAX) {
       void *p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
       if (p != MAP_FAILED) {
         close(fd);
@@ -238,18 +233,15 @@ io_ply_scalar io_ply_scalar_from_name(const char *s, size_t n) {
   static const struct {
     const char *name;
     io_ply_scalar t;
-  } names[] = {{"char", IO_PLY_INT8},      {"int8", IO_PLY_INT8},
-               {"uchar", IO_PLY_UINT8},    {"uint8", IO_PLY_UINT8},
-               {"short", IO_PLY_INT16},    {"int16", IO_PLY_INT16},
-               {"ushort", IO_PLY_UINT16},  {"uint16", IO_PLY_UINT16},
-               {"int", IO_PLY_INT32},      {"int32", IO_PLY_INT32},
-               {"uint", IO_PLY_UINT32},    {"uint32", IO_PLY_UINT32},
-               {"float", IO_PLY_FLOAT32},  {"float32", IO_PLY_FLOAT32},
-               {"double", IO_PLY_FLOAT64}, {"float64", IO_PLY_FLOAT64}};
+  } names[] = {{"char", IO_PLY_INT8},      {"int8", IO_PLY_INT8},       {"uchar", IO_PLY_UINT8},
+               {"uint8", IO_PLY_UINT8},    {"short", IO_PLY_INT16},     {"int16", IO_PLY_INT16},
+               {"ushort", IO_PLY_UINT16},  {"uint16", IO_PLY_UINT16},   {"int", IO_PLY_INT32},
+               {"int32", IO_PLY_INT32},    {"uint", IO_PLY_UINT32},     {"uint32", IO_PLY_UINT32},
+               {"float", IO_PLY_FLOAT32},  {"float32", IO_PLY_FLOAT32}, {"double", IO_PLY_FLOAT64},
+               {"float64", IO_PLY_FLOAT64}};
   size_t i;
   for (i = 0; i < sizeof names / sizeof names[0]; ++i)
-    if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0)
-      return names[i].t;
+    if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0) return names[i].t;
   return IO_PLY_NONE;
 }
 
@@ -290,9 +282,8 @@ static int io_word_is(const char *w, size_t n, const char *s) {
   return strlen(s) == n && memcmp(w, s, n) == 0;
 }
 
-prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
-                                io_ply_header *h, int *incomplete,
-                                prox_error *err) {
+prox_status io_ply_header_parse(const char *name, const char *data, size_t size, io_ply_header *h,
+                                int *incomplete, prox_error *err) {
   const char *p = data, *end = data + size;
   long line = 0;
   int have_format = 0;
@@ -306,19 +297,15 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
     eol = (const char *)memchr(p, '\n', (size_t)(end - p));
     if (!eol) {
       /* Only the first 4 bytes decide whether this is PLY at all. */
-      if (line == 1 && (size_t)(end - p) >= 4 && memcmp(p, "ply", 3) != 0)
-        break;
+      if (line == 1 && (size_t)(end - p) >= 4 && memcmp(p, "ply", 3) != 0) break;
       *incomplete = 1;
       io_ply_header_free(h);
-      return io_fail(err, PROX_ERROR_PARSE,
-                     "%s:%ld: the PLY header ends before end_header", name,
+      return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: the PLY header ends before end_header", name,
                      line);
     }
     q = p;
     if (line == 1) {
-      if (!io_word(&q, eol, &w, &n) || !io_word_is(w, n, "ply") ||
-          io_word(&q, eol, &w, &n))
-        break;
+      if (!io_word(&q, eol, &w, &n) || !io_word_is(w, n, "ply") || io_word(&q, eol, &w, &n)) break;
       p = eol + 1;
       continue;
     }
@@ -329,8 +316,8 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
     } else if (io_word_is(w, n, "format")) {
       const char *v;
       size_t vn;
-      if (have_format || !io_word(&q, eol, &w, &n) ||
-          !io_word(&q, eol, &v, &vn) || !io_word_is(v, vn, "1.0")) {
+      if (have_format || !io_word(&q, eol, &w, &n) || !io_word(&q, eol, &v, &vn) ||
+          !io_word_is(v, vn, "1.0")) {
         io_ply_header_free(h);
         return io_fail(err, PROX_ERROR_PARSE,
                        "%s:%ld: expected 'format ascii|binary_little_endian|"
@@ -345,8 +332,7 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
         h->format = 2;
       else {
         io_ply_header_free(h);
-        return io_fail(err, PROX_ERROR_PARSE,
-                       "%s:%ld: unknown PLY format '%.*s'", name, line,
+        return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: unknown PLY format '%.*s'", name, line,
                        (int)(n > 40 ? 40 : n), w);
       }
       have_format = 1;
@@ -356,25 +342,21 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
       size_t cn;
       long long count;
       if (!io_word(&q, eol, &w, &n) || !io_word(&q, eol, &c, &cn) ||
-          io_scan_int(c, c + cn, &count) != c + cn || count < 0 ||
-          n >= sizeof e->name) {
+          io_scan_int(c, c + cn, &count) != c + cn || count < 0 || n >= sizeof e->name) {
         io_ply_header_free(h);
-        return io_fail(err, PROX_ERROR_PARSE,
-                       "%s:%ld: expected 'element NAME COUNT'", name, line);
+        return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: expected 'element NAME COUNT'", name, line);
       }
       if (h->nelements == h->elements_cap) {
         int cap = h->elements_cap ? 2 * h->elements_cap : 4;
         io_ply_element *ne;
         if (cap > 4096) {
           io_ply_header_free(h);
-          return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: too many elements",
-                         name, line);
+          return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: too many elements", name, line);
         }
         ne = (io_ply_element *)realloc(h->elements, (size_t)cap * sizeof *ne);
         if (!ne) {
           io_ply_header_free(h);
-          return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory",
-                         name);
+          return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
         }
         h->elements = ne;
         h->elements_cap = cap;
@@ -392,16 +374,14 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
       memset(&pr, 0, sizeof pr);
       if (h->nelements == 0) {
         io_ply_header_free(h);
-        return io_fail(err, PROX_ERROR_PARSE,
-                       "%s:%ld: property before any element", name, line);
+        return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: property before any element", name, line);
       }
       e = &h->elements[h->nelements - 1];
       if (!io_word(&q, eol, &t, &tn)) goto bad_property;
       if (io_word_is(t, tn, "list")) {
         const char *t2;
         size_t tn2;
-        if (!io_word(&q, eol, &t, &tn) || !io_word(&q, eol, &t2, &tn2))
-          goto bad_property;
+        if (!io_word(&q, eol, &t, &tn) || !io_word(&q, eol, &t2, &tn2)) goto bad_property;
         pr.count_type = io_ply_scalar_from_name(t, tn);
         pr.type = io_ply_scalar_from_name(t2, tn2);
         if (pr.count_type == IO_PLY_NONE || pr.type == IO_PLY_NONE ||
@@ -411,8 +391,7 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
         pr.type = io_ply_scalar_from_name(t, tn);
         if (pr.type == IO_PLY_NONE) goto bad_property;
       }
-      if (!io_word(&q, eol, &w, &n) || n >= sizeof pr.name ||
-          io_word(&q, eol, &t, &tn))
+      if (!io_word(&q, eol, &w, &n) || n >= sizeof pr.name || io_word(&q, eol, &t, &tn))
         goto bad_property;
       memcpy(pr.name, w, n);
       pr.name[n] = '\0';
@@ -421,14 +400,12 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
         io_ply_prop *np;
         if (cap > 4096) {
           io_ply_header_free(h);
-          return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: too many properties",
-                         name, line);
+          return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: too many properties", name, line);
         }
         np = (io_ply_prop *)realloc(e->props, (size_t)cap * sizeof *np);
         if (!np) {
           io_ply_header_free(h);
-          return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory",
-                         name);
+          return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
         }
         e->props = np;
         e->props_cap = cap;
@@ -441,21 +418,18 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
     } else if (io_word_is(w, n, "end_header")) {
       if (io_word(&q, eol, &w, &n)) {
         io_ply_header_free(h);
-        return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: text after end_header",
-                       name, line);
+        return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: text after end_header", name, line);
       }
       if (!have_format) {
         io_ply_header_free(h);
-        return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: no format line", name,
-                       line);
+        return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: no format line", name, line);
       }
       h->header_size = (size_t)(eol + 1 - data);
       h->header_lines = line;
       return PROX_OK;
     } else {
       io_ply_header_free(h);
-      return io_fail(err, PROX_ERROR_PARSE,
-                     "%s:%ld: unknown PLY header keyword '%.*s'", name, line,
+      return io_fail(err, PROX_ERROR_PARSE, "%s:%ld: unknown PLY header keyword '%.*s'", name, line,
                      (int)(n > 40 ? 40 : n), w);
     }
     p = eol + 1;
@@ -468,6 +442,5 @@ prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
                    name, line);
   }
   io_ply_header_free(h);
-  return io_fail(err, PROX_ERROR_PARSE, "%s:1: not a PLY file (no 'ply' line)",
-                 name);
+  return io_fail(err, PROX_ERROR_PARSE, "%s:1: not a PLY file (no 'ply' line)", name);
 }

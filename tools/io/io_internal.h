@@ -20,8 +20,7 @@
 
 /* Fills err (when not NULL) with status and the formatted message; returns
  * status. */
-prox_status io_fail(prox_error *err, prox_status status, const char *fmt, ...)
-    IO_PRINTF(3, 4);
+prox_status io_fail(prox_error *err, prox_status status, const char *fmt, ...) IO_PRINTF(3, 4);
 
 /* Sets err to success (status PROX_OK, message ""). */
 void io_ok(prox_error *err);
@@ -33,9 +32,9 @@ const char *io_name(const char *name);
 const char *io_scan_double_slow(const char *start, const char *p, double *out);
 
 /* Powers of ten that are exact doubles. */
-static const double io_pow10[23] = {
-    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+static const double io_pow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                    1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 /* Scans a decimal number in [p, end): [+-] digits [. digits] [(e|E) [+-]
  * digits], at least one digit before the exponent. Returns the pointer past
@@ -45,8 +44,7 @@ static const double io_pow10[23] = {
  * Clinger's fast path (at most 19 significant digits, a mantissa up to
  * 2^53 and |exponent| <= 22: one correctly rounded operation on exact
  * operands); anything else goes to strtod. */
-static inline const char *io_scan_double(const char *p, const char *end,
-                                         double *out) {
+static inline const char *io_scan_double(const char *p, const char *end, double *out) {
   const char *start = p, *q;
   int neg = 0;
   uint64_t m = 0; /* the digits as one integer (wraps beyond 19 digits) */
@@ -110,8 +108,7 @@ static inline const char *io_scan_double(const char *p, const char *end,
 /* Scans an optionally signed decimal integer in [p, end) whose magnitude is
  * below 2^62. Returns the pointer past it, or NULL (no digits, or too
  * large). */
-static inline const char *io_scan_int(const char *p, const char *end,
-                                      long long *out) {
+static inline const char *io_scan_int(const char *p, const char *end, long long *out) {
   int neg = 0;
   long long v = 0;
   const char *d0;
@@ -133,8 +130,7 @@ static inline const char *io_scan_int(const char *p, const char *end,
 /* Reads the whole of a file ("-" is standard input) into a malloc'ed
  * buffer with one NUL byte after its end (not counted in *size). Returns
  * PROX_OK or PROX_ERROR_IO / PROX_ERROR_OUT_OF_MEMORY. */
-prox_status io_read_file(const char *path, char **data, size_t *size,
-                         prox_error *err);
+prox_status io_read_file(const char *path, char **data, size_t *size, prox_error *err);
 
 /* A whole file in memory: mapped (POSIX mmap, read-only, not
  * NUL-terminated) or read into a malloc'ed buffer (standard input, files
@@ -273,8 +269,7 @@ static inline int io_ply_scalar_is_int(io_ply_scalar t) {
 }
 
 /* Decodes one binary PLY scalar at p as a double (exact for every type). */
-static inline double io_ply_decode(const unsigned char *p, io_ply_scalar t,
-                                   int le) {
+static inline double io_ply_decode(const unsigned char *p, io_ply_scalar t, int le) {
   uint64_t b = io_load(p, io_ply_scalar_size(t), le);
   switch (t) {
   case IO_PLY_INT8:
@@ -337,9 +332,8 @@ typedef struct io_ply_header {
  * (free with io_ply_header_free), or PROX_ERROR_PARSE (also when the header
  * is not complete within size: the caller that streams reads more and tries
  * again when *incomplete is set) or PROX_ERROR_OUT_OF_MEMORY. */
-prox_status io_ply_header_parse(const char *name, const char *data, size_t size,
-                                io_ply_header *h, int *incomplete,
-                                prox_error *err);
+prox_status io_ply_header_parse(const char *name, const char *data, size_t size, io_ply_header *h,
+                                int *incomplete, prox_error *err);
 void io_ply_header_free(io_ply_header *h);
 
 /* The index of the property called `prop` in element e, or -1. */

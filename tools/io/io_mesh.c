@@ -87,8 +87,8 @@ static const char *obj_corner(const char *p, const char *eol, long long *v) {
   return p;
 }
 
-static prox_status obj_parse(const char *name, const char *p, const char *end,
-                             prox_io_mesh *mesh, prox_error *err) {
+static prox_status obj_parse(const char *name, const char *p, const char *end, prox_io_mesh *mesh,
+                             prox_error *err) {
   io_dvec V = {NULL, 0, 0};
   io_uvec T = {NULL, 0, 0};
   long line = 0;
@@ -109,8 +109,8 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
       int k;
       double *dst;
       if (V.n / 3 >= UINT32_MAX) {
-        st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: more than %u vertices",
-                     name, line, (unsigned)UINT32_MAX);
+        st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: more than %u vertices", name, line,
+                     (unsigned)UINT32_MAX);
         goto fail;
       }
       if (V.n + 3 > V.cap && io_dvec_reserve(&V, 3) != 0) goto oom;
@@ -123,18 +123,15 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
         r = io_scan_double(q, eol, &dst[k]);
         if (!r || (r < eol && !io_is_blank(*r))) {
           if (q == eol)
-            st = io_fail(err, PROX_ERROR_PARSE,
-                         "%s:%ld: vertex has %d coordinates, expected 3", name,
-                         line, k);
+            st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: vertex has %d coordinates, expected 3",
+                         name, line, k);
           else
-            st = io_fail(err, PROX_ERROR_PARSE,
-                         "%s:%ld: bad number '%.*s' in vertex", name, line,
+            st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: bad number '%.*s' in vertex", name, line,
                          io_excerpt_len(q, eol), q);
           goto fail;
         }
         if (!isfinite(dst[k])) {
-          st = io_fail(err, PROX_ERROR_PARSE,
-                       "%s:%ld: non-finite vertex coordinate '%.*s'", name,
+          st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: non-finite vertex coordinate '%.*s'", name,
                        line, (int)(r - q > 40 ? 40 : r - q), q);
           goto fail;
         }
@@ -156,14 +153,13 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
         if (q == eol) break;
         r = obj_corner(q, eol, &idx);
         if (!r) {
-          st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: bad face corner '%.*s'",
-                       name, line, io_excerpt_len(q, eol), q);
+          st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: bad face corner '%.*s'", name, line,
+                       io_excerpt_len(q, eol), q);
           goto fail;
         }
         if (idx == 0) {
-          st = io_fail(err, PROX_ERROR_PARSE,
-                       "%s:%ld: vertex index 0 (OBJ indices start at 1)", name,
-                       line);
+          st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: vertex index 0 (OBJ indices start at 1)",
+                       name, line);
           goto fail;
         }
         if (idx < 0) {
@@ -177,9 +173,8 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
           c = (uint32_t)(nv + idx);
         } else {
           if (idx > (long long)UINT32_MAX) {
-            st = io_fail(err, PROX_ERROR_PARSE,
-                         "%s:%ld: vertex index %lld out of range", name, line,
-                         idx);
+            st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: vertex index %lld out of range", name,
+                         line, idx);
             goto fail;
           }
           if (idx > max_index) {
@@ -202,9 +197,8 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
         q = r;
       }
       if (corners < 3) {
-        st = io_fail(err, PROX_ERROR_PARSE,
-                     "%s:%ld: face has %ld corners, expected at least 3", name,
-                     line, corners);
+        st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: face has %ld corners, expected at least 3",
+                     name, line, corners);
         goto fail;
       }
       if (corners > 3) ++mesh->polygons_triangulated;
@@ -215,9 +209,8 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
   }
   /* Positive indices may refer to vertices defined later in the file. */
   if (max_index > (long long)(V.n / 3)) {
-    st = io_fail(err, PROX_ERROR_PARSE,
-                 "%s:%ld: vertex index %lld out of range (%zu vertices)", name,
-                 max_line, max_index, V.n / 3);
+    st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: vertex index %lld out of range (%zu vertices)",
+                 name, max_line, max_index, V.n / 3);
     goto fail;
   }
   if (!V.v && io_dvec_reserve(&V, 1) != 0) goto oom;
@@ -226,8 +219,7 @@ static prox_status obj_parse(const char *name, const char *p, const char *end,
   mesh->format = PROX_IO_FORMAT_OBJ;
   return PROX_OK;
 oom:
-  st = io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s:%ld: out of memory", name,
-               line);
+  st = io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s:%ld: out of memory", name, line);
 fail:
   free(V.v);
   free(T.v);
@@ -250,14 +242,12 @@ typedef struct ply_cur {
 } ply_cur;
 
 /* Reports the place of the cursor: "FILE:LINE: " or "FILE: byte N: ". */
-static prox_status ply_fail(ply_cur *c, const char *what, const char *elem,
-                            uint64_t index) {
+static prox_status ply_fail(ply_cur *c, const char *what, const char *elem, uint64_t index) {
   if (c->format == 0)
-    return io_fail(c->err, PROX_ERROR_PARSE, "%s:%ld: %s (element '%s' %llu)",
-                   c->name, c->line, what, elem, (unsigned long long)index);
-  return io_fail(
-      c->err, PROX_ERROR_PARSE, "%s: byte %zu: %s (element '%s' %llu)", c->name,
-      (size_t)(c->p - c->base), what, elem, (unsigned long long)index);
+    return io_fail(c->err, PROX_ERROR_PARSE, "%s:%ld: %s (element '%s' %llu)", c->name, c->line,
+                   what, elem, (unsigned long long)index);
+  return io_fail(c->err, PROX_ERROR_PARSE, "%s: byte %zu: %s (element '%s' %llu)", c->name,
+                 (size_t)(c->p - c->base), what, elem, (unsigned long long)index);
 }
 
 /* ascii: moves to the next token, counting lines. 0 at the end of data. */
@@ -287,13 +277,11 @@ static const char *ply_value(ply_cur *c, io_ply_scalar t, double *v) {
     if (io_ply_scalar_is_int(t)) {
       long long i;
       e = io_scan_int((const char *)c->p, (const char *)c->end, &i);
-      if (!e || !ply_token_end(c, (const unsigned char *)e))
-        return "bad integer";
+      if (!e || !ply_token_end(c, (const unsigned char *)e)) return "bad integer";
       *v = (double)i;
     } else {
       e = io_scan_double((const char *)c->p, (const char *)c->end, v);
-      if (!e || !ply_token_end(c, (const unsigned char *)e))
-        return "bad number";
+      if (!e || !ply_token_end(c, (const unsigned char *)e)) return "bad number";
     }
     c->p = (const unsigned char *)e;
     return NULL;
@@ -334,8 +322,7 @@ static const char *ply_count(ply_cur *c, io_ply_scalar t, uint64_t *n) {
 /* The minimal number of bytes the instances of e occupy in the body. The
  * face index list (property `face_list`, -1 for none) holds at least three
  * indices, or the face is an error anyway. */
-static uint64_t ply_min_bytes(const io_ply_element *e, int format,
-                              int face_list) {
+static uint64_t ply_min_bytes(const io_ply_element *e, int format, int face_list) {
   uint64_t per = 0;
   int i;
   for (i = 0; i < e->nprops; ++i) {
@@ -365,9 +352,8 @@ static int ply_face_fast(const io_ply_element *e, int pf) {
 
 /* Binary faces whose only list is the index list pf: fixed bytes before
  * and after it. */
-static prox_status ply_faces_binary(ply_cur *c, const io_ply_element *e, int pf,
-                                    int le, uint32_t nv, io_uvec *T,
-                                    size_t *polygons) {
+static prox_status ply_faces_binary(ply_cur *c, const io_ply_element *e, int pf, int le,
+                                    uint32_t nv, io_uvec *T, size_t *polygons) {
   size_t before = 0, after = 0;
   io_ply_scalar ct = e->props[pf].count_type, it = e->props[pf].type;
   size_t csz = (size_t)io_ply_scalar_size(ct);
@@ -404,17 +390,14 @@ static prox_status ply_faces_binary(ply_cur *c, const io_ply_element *e, int pf,
       msg = "face with fewer than 3 vertices";
       goto bad;
     }
-    if ((uint64_t)(c->end - q) / isz < n ||
-        (size_t)(c->end - q) - n * isz < after) {
+    if ((uint64_t)(c->end - q) / isz < n || (size_t)(c->end - q) - n * isz < after) {
       c->p = q;
       msg = "the file ends early";
       goto bad;
     }
     if (n > 3) ++*polygons;
-    if (T->n + 3 * (n - 2) > T->cap &&
-        io_uvec_reserve(T, (size_t)(3 * (n - 2))) != 0)
-      return io_fail(c->err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory",
-                     c->name);
+    if (T->n + 3 * (n - 2) > T->cap && io_uvec_reserve(T, (size_t)(3 * (n - 2))) != 0)
+      return io_fail(c->err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", c->name);
     for (m = 0; m < n; ++m) {
       double v = io_ply_decode(q, it, le);
       uint32_t idx;
@@ -443,8 +426,8 @@ static prox_status ply_faces_binary(ply_cur *c, const io_ply_element *e, int pf,
   return PROX_OK;
 }
 
-static prox_status ply_parse(const char *name, const char *data, size_t size,
-                             prox_io_mesh *mesh, prox_error *err) {
+static prox_status ply_parse(const char *name, const char *data, size_t size, prox_io_mesh *mesh,
+                             prox_error *err) {
   io_ply_header h;
   int incomplete, i, ivert = -1, iface = -1, px = -1, py = -1, pz = -1;
   int pf = -1;
@@ -468,8 +451,8 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
     if (strcmp(e->name, "vertex") == 0 || strcmp(e->name, "face") == 0) {
       int *slot = e->name[0] == 'v' ? &ivert : &iface;
       if (*slot >= 0) {
-        st = io_fail(err, PROX_ERROR_PARSE,
-                     "%s: the PLY header has two '%s' elements", name, e->name);
+        st = io_fail(err, PROX_ERROR_PARSE, "%s: the PLY header has two '%s' elements", name,
+                     e->name);
         goto done;
       }
       *slot = i;
@@ -480,8 +463,7 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
     st = io_fail(err, PROX_ERROR_PARSE,
                  "%s:%ld: the header's element counts need at least %llu "
                  "bytes of data, the file has %zu",
-                 name, h.header_lines, (unsigned long long)need,
-                 size - h.header_size);
+                 name, h.header_lines, (unsigned long long)need, size - h.header_size);
     goto done;
   }
   if (ivert < 0) {
@@ -494,17 +476,14 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
     py = io_ply_find_prop(e, "y");
     pz = io_ply_find_prop(e, "z");
     if (px < 0 || py < 0 || pz < 0 || e->props[px].count_type != IO_PLY_NONE ||
-        e->props[py].count_type != IO_PLY_NONE ||
-        e->props[pz].count_type != IO_PLY_NONE) {
-      st = io_fail(err, PROX_ERROR_PARSE,
-                   "%s: the vertex element needs scalar properties x, y, z",
+        e->props[py].count_type != IO_PLY_NONE || e->props[pz].count_type != IO_PLY_NONE) {
+      st = io_fail(err, PROX_ERROR_PARSE, "%s: the vertex element needs scalar properties x, y, z",
                    name);
       goto done;
     }
     nv = e->count;
     if (nv > UINT32_MAX) {
-      st = io_fail(err, PROX_ERROR_PARSE, "%s: more than %u vertices", name,
-                   (unsigned)UINT32_MAX);
+      st = io_fail(err, PROX_ERROR_PARSE, "%s: more than %u vertices", name, (unsigned)UINT32_MAX);
       goto done;
     }
   }
@@ -523,8 +502,7 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
   }
   /* Every count is now bounded by the file size. */
   if (io_dvec_reserve(&V, (size_t)(3 * nv + 1)) != 0) goto oom;
-  if (io_uvec_reserve(&T, iface >= 0 ? (size_t)(3 * h.elements[iface].count + 1)
-                                     : 1) != 0)
+  if (io_uvec_reserve(&T, iface >= 0 ? (size_t)(3 * h.elements[iface].count + 1) : 1) != 0)
     goto oom;
 
   c.name = name;
@@ -544,9 +522,8 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
       if (h.format != 0 && !e->has_list) {
         /* Binary and fixed-size: skip all instances at once. */
         if ((uint64_t)(c.end - c.p) / e->fixed_size < e->count) {
-          st = io_fail(err, PROX_ERROR_PARSE,
-                       "%s: byte %zu: the file ends inside element '%s'", name,
-                       (size_t)(c.p - c.base), e->name);
+          st = io_fail(err, PROX_ERROR_PARSE, "%s: byte %zu: the file ends inside element '%s'",
+                       name, (size_t)(c.p - c.base), e->name);
           goto done;
         }
         c.p += e->count * e->fixed_size;
@@ -569,8 +546,7 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
         o += (size_t)io_ply_scalar_size(e->props[j].type);
       }
       if ((uint64_t)(c.end - c.p) / stride < e->count) {
-        st = io_fail(err, PROX_ERROR_PARSE,
-                     "%s: byte %zu: the file ends inside element 'vertex'",
+        st = io_fail(err, PROX_ERROR_PARSE, "%s: byte %zu: the file ends inside element 'vertex'",
                      name, (size_t)(c.p - c.base));
         goto done;
       }
@@ -617,8 +593,7 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
               msg = "list count larger than the rest of the file";
               goto bad;
             }
-            if (T.n + 3 * (n - 2) > T.cap &&
-                io_uvec_reserve(&T, (size_t)(3 * (n - 2))) != 0)
+            if (T.n + 3 * (n - 2) > T.cap && io_uvec_reserve(&T, (size_t)(3 * (n - 2))) != 0)
               goto oom;
             for (m = 0; m < n; ++m) {
               double v;
@@ -675,14 +650,12 @@ static prox_status ply_parse(const char *name, const char *data, size_t size,
   }
   if (h.format == 0) {
     if (ply_ascii_token(&c)) {
-      st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: data after the last element",
-                   name, c.line);
+      st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: data after the last element", name, c.line);
       goto done;
     }
   } else if (c.p != c.end) {
-    st = io_fail(err, PROX_ERROR_PARSE,
-                 "%s: byte %zu: %zu bytes of data after the last element", name,
-                 (size_t)(c.p - c.base), (size_t)(c.end - c.p));
+    st = io_fail(err, PROX_ERROR_PARSE, "%s: byte %zu: %zu bytes of data after the last element",
+                 name, (size_t)(c.p - c.base), (size_t)(c.end - c.p));
     goto done;
   }
   V.n = (size_t)(3 * nv);
@@ -768,8 +741,8 @@ static int stl_weld(prox_io_mesh *mesh) {
 
 /* Allocates the arrays of a binary STL of n triangles (identity triangles:
  * corner c of triangle i is vertex 3 i + c). */
-static prox_status stl_binary_alloc(const char *name, size_t n,
-                                    prox_io_mesh *mesh, prox_error *err) {
+static prox_status stl_binary_alloc(const char *name, size_t n, prox_io_mesh *mesh,
+                                    prox_error *err) {
   size_t i;
   double *v = (double *)malloc((n ? 9 * n : 1) * sizeof *v);
   uint32_t *t = (uint32_t *)malloc((n ? 3 * n : 1) * sizeof *t);
@@ -791,10 +764,8 @@ static prox_status stl_binary_alloc(const char *name, size_t n,
 /* Decodes `count` 50-byte records at rec, triangles first .. first + count -
  * 1, into mesh->vertices. A non-finite coordinate is an error naming its
  * byte offset in the file. */
-static prox_status stl_binary_records(const char *name,
-                                      const unsigned char *rec, size_t count,
-                                      size_t first, prox_io_mesh *mesh,
-                                      prox_error *err) {
+static prox_status stl_binary_records(const char *name, const unsigned char *rec, size_t count,
+                                      size_t first, prox_io_mesh *mesh, prox_error *err) {
   double *v = mesh->vertices + 9 * first;
   size_t i;
   for (i = 0; i < count; ++i, rec += 50) {
@@ -814,15 +785,14 @@ static prox_status stl_binary_records(const char *name,
       return io_fail(err, PROX_ERROR_PARSE,
                      "%s: byte %zu: non-finite vertex coordinate "
                      "(triangle %zu)",
-                     name, 84 + 50 * (first + i) + 12 + 4 * (size_t)k,
-                     first + i);
+                     name, 84 + 50 * (first + i) + 12 + 4 * (size_t)k, first + i);
     }
   }
   return PROX_OK;
 }
 
-static prox_status stl_binary(const char *name, const unsigned char *data,
-                              size_t n, prox_io_mesh *mesh, prox_error *err) {
+static prox_status stl_binary(const char *name, const unsigned char *data, size_t n,
+                              prox_io_mesh *mesh, prox_error *err) {
   prox_status st = stl_binary_alloc(name, n, mesh, err);
   if (st != PROX_OK) return st;
   st = stl_binary_records(name, data + 84, n, 0, mesh, err);
@@ -857,8 +827,7 @@ static int stl_word(stl_cur *c, const char **w, size_t *n) {
 static int stl_is(const char *w, size_t n, const char *kw) {
   size_t i;
   for (i = 0; i < n; ++i)
-    if (!kw[i] || ((unsigned char)w[i] | 0x20) != (unsigned char)kw[i])
-      return 0;
+    if (!kw[i] || ((unsigned char)w[i] | 0x20) != (unsigned char)kw[i]) return 0;
   return kw[n] == '\0';
 }
 
@@ -893,8 +862,8 @@ static void stl_rest_of_line(stl_cur *c) {
     ++c->p;
 }
 
-static prox_status stl_ascii(const char *name, const char *data, size_t size,
-                             prox_io_mesh *mesh, prox_error *err) {
+static prox_status stl_ascii(const char *name, const char *data, size_t size, prox_io_mesh *mesh,
+                             prox_error *err) {
   stl_cur c;
   io_dvec V = {NULL, 0, 0};
   io_uvec T = {NULL, 0, 0};
@@ -942,8 +911,8 @@ static prox_status stl_ascii(const char *name, const char *data, size_t size,
         goto bad;
       }
     }
-    if (!stl_word(&c, &w, &n) || !stl_is(w, n, "outer") ||
-        !stl_word(&c, &w, &n) || !stl_is(w, n, "loop")) {
+    if (!stl_word(&c, &w, &n) || !stl_is(w, n, "outer") || !stl_word(&c, &w, &n) ||
+        !stl_is(w, n, "loop")) {
       want = "'outer loop'";
       goto bad;
     }
@@ -959,8 +928,8 @@ static prox_status stl_ascii(const char *name, const char *data, size_t size,
         goto bad;
       }
       if (V.n / 3 >= UINT32_MAX) {
-        st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: more than %u vertices",
-                     name, c.line, (unsigned)UINT32_MAX);
+        st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: more than %u vertices", name, c.line,
+                     (unsigned)UINT32_MAX);
         goto fail;
       }
       if (V.n + 3 > V.cap && io_dvec_reserve(&V, 3) != 0) goto oom;
@@ -971,8 +940,7 @@ static prox_status stl_ascii(const char *name, const char *data, size_t size,
           goto bad;
         }
         if (!isfinite(*d)) {
-          st = io_fail(err, PROX_ERROR_PARSE,
-                       "%s:%ld: non-finite vertex coordinate '%.*s'", name,
+          st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: non-finite vertex coordinate '%.*s'", name,
                        c.line, (int)(n > 40 ? 40 : n), w);
           goto fail;
         }
@@ -988,9 +956,8 @@ static prox_status stl_ascii(const char *name, const char *data, size_t size,
       ++nvert;
     }
     if (nvert < 3) {
-      st = io_fail(err, PROX_ERROR_PARSE,
-                   "%s:%ld: facet with %d vertices, expected at least 3", name,
-                   c.line, nvert);
+      st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: facet with %d vertices, expected at least 3",
+                   name, c.line, nvert);
       goto fail;
     }
     if (nvert > 3) ++mesh->polygons_triangulated;
@@ -1005,11 +972,10 @@ static prox_status stl_ascii(const char *name, const char *data, size_t size,
   return PROX_OK;
 bad:
   if (!w)
-    st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: the file ends, expected %s",
-                 name, c.line, want);
+    st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: the file ends, expected %s", name, c.line, want);
   else
-    st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: expected %s, found '%.*s'",
-                 name, c.line, want, (int)(n > 40 ? 40 : n), w);
+    st = io_fail(err, PROX_ERROR_PARSE, "%s:%ld: expected %s, found '%.*s'", name, c.line, want,
+                 (int)(n > 40 ? 40 : n), w);
   goto fail;
 oom:
   st = io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
@@ -1020,8 +986,7 @@ fail:
 }
 
 static prox_status stl_parse(const char *name, const char *data, size_t size,
-                             const prox_io_mesh_options *opt,
-                             prox_io_mesh *mesh, prox_error *err) {
+                             const prox_io_mesh_options *opt, prox_io_mesh *mesh, prox_error *err) {
   const unsigned char *u = (const unsigned char *)data;
   prox_status st;
   const char *q = data;
@@ -1033,8 +998,7 @@ static prox_status stl_parse(const char *name, const char *data, size_t size,
     uint64_t n = io_load(u + 80, 4, 1);
     if (84 + 50 * n == (uint64_t)size) {
       if (3 * n > UINT32_MAX)
-        return io_fail(err, PROX_ERROR_PARSE,
-                       "%s: byte 80: %llu triangles is too many", name,
+        return io_fail(err, PROX_ERROR_PARSE, "%s: byte 80: %llu triangles is too many", name,
                        (unsigned long long)n);
       st = stl_binary(name, u, (size_t)n, mesh, err);
     } else if (!solid) {
@@ -1042,8 +1006,7 @@ static prox_status stl_parse(const char *name, const char *data, size_t size,
                      "%s: byte 80: binary STL of %llu triangles needs %llu "
                      "bytes, the file has %zu (and it does not start with "
                      "'solid')",
-                     name, (unsigned long long)n,
-                     (unsigned long long)(84 + 50 * n), size);
+                     name, (unsigned long long)n, (unsigned long long)(84 + 50 * n), size);
     } else {
       st = stl_ascii(name, data, size, mesh, err);
     }
@@ -1059,8 +1022,7 @@ static prox_status stl_parse(const char *name, const char *data, size_t size,
   mesh->format = PROX_IO_FORMAT_STL;
   if (opt && opt->weld && stl_weld(mesh) != 0) {
     prox_io_mesh_free(mesh);
-    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory welding",
-                   name);
+    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory welding", name);
   }
   return PROX_OK;
 }
@@ -1069,22 +1031,18 @@ static prox_status stl_parse(const char *name, const char *data, size_t size,
 /* Entry points                                                             */
 /* ------------------------------------------------------------------------ */
 
-prox_status prox_io_parse_mesh(const char *name, prox_io_format format,
-                               const void *data, size_t size,
-                               const prox_io_mesh_options *options,
-                               prox_io_mesh *mesh, prox_error *err) {
+prox_status prox_io_parse_mesh(const char *name, prox_io_format format, const void *data,
+                               size_t size, const prox_io_mesh_options *options, prox_io_mesh *mesh,
+                               prox_error *err) {
   prox_status st;
-  if (!mesh)
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: mesh is NULL");
+  if (!mesh) return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: mesh is NULL");
   memset(mesh, 0, sizeof *mesh);
-  if (!data && size > 0)
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: data is NULL");
+  if (!data && size > 0) return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: data is NULL");
   if (!data) data = "";
   name = io_name(name);
   switch (format) {
   case PROX_IO_FORMAT_OBJ:
-    st = obj_parse(name, (const char *)data, (const char *)data + size, mesh,
-                   err);
+    st = obj_parse(name, (const char *)data, (const char *)data + size, mesh, err);
     break;
   case PROX_IO_FORMAT_PLY:
     st = ply_parse(name, (const char *)data, size, mesh, err);
@@ -1093,8 +1051,7 @@ prox_status prox_io_parse_mesh(const char *name, prox_io_format format,
     st = stl_parse(name, (const char *)data, size, options, mesh, err);
     break;
   default:
-    return io_fail(err, PROX_ERROR_PARSE,
-                   "%s: unknown mesh format (expected .obj, .ply or .stl)",
+    return io_fail(err, PROX_ERROR_PARSE, "%s: unknown mesh format (expected .obj, .ply or .stl)",
                    name);
   }
   if (st != PROX_OK) {
@@ -1105,22 +1062,19 @@ prox_status prox_io_parse_mesh(const char *name, prox_io_format format,
   return PROX_OK;
 }
 
-prox_status prox_io_read_mesh(const char *path,
-                              const prox_io_mesh_options *options,
+prox_status prox_io_read_mesh(const char *path, const prox_io_mesh_options *options,
                               prox_io_mesh *mesh, prox_error *err) {
   io_file file;
   prox_status st;
   prox_io_format fmt;
   if (!mesh || !path) {
     if (mesh) memset(mesh, 0, sizeof *mesh);
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: path or mesh is NULL");
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: path or mesh is NULL");
   }
   memset(mesh, 0, sizeof *mesh);
   fmt = prox_io_format_from_path(path);
   if (fmt == PROX_IO_FORMAT_UNKNOWN)
-    return io_fail(err, PROX_ERROR_PARSE,
-                   "%s: unknown mesh format (expected .obj, .ply or .stl)",
+    return io_fail(err, PROX_ERROR_PARSE, "%s: unknown mesh format (expected .obj, .ply or .stl)",
                    path);
   /* One mapping (or one read) of the whole file; the parsers never write
    * to it. */

@@ -33,10 +33,10 @@ struct prox_io_records {
   uint64_t count;
 };
 
-static prox_status rec_fail(prox_io_records *r, prox_error *err, prox_status st,
-                            const char *fmt, ...) IO_PRINTF(4, 5);
-static prox_status rec_fail(prox_io_records *r, prox_error *err, prox_status st,
-                            const char *fmt, ...) {
+static prox_status rec_fail(prox_io_records *r, prox_error *err, prox_status st, const char *fmt,
+                            ...) IO_PRINTF(4, 5);
+static prox_status rec_fail(prox_io_records *r, prox_error *err, prox_status st, const char *fmt,
+                            ...) {
   va_list ap;
   r->failed = st;
   r->saved.status = st;
@@ -56,8 +56,7 @@ prox_io_records_options prox_io_records_points(void) {
 }
 
 prox_io_records_options prox_io_records_rays(void) {
-  static const char *const names[7] = {"ox", "oy", "oz",  "dx",
-                                       "dy", "dz", "tmax"};
+  static const char *const names[7] = {"ox", "oy", "oz", "dx", "dy", "dz", "tmax"};
   prox_io_records_options o;
   memset(&o, 0, sizeof o);
   o.min_fields = 6;
@@ -110,17 +109,12 @@ static int rec_fill(prox_io_records *r, size_t need) {
   return 0;
 }
 
-static prox_status rec_fill_error(prox_io_records *r, prox_error *err,
-                                  int code) {
+static prox_status rec_fill_error(prox_io_records *r, prox_error *err, int code) {
   if (code == -2)
-    return rec_fail(r, err, PROX_ERROR_PARSE,
-                    "%s:%ld: line longer than %zu bytes", r->name, r->line,
-                    r->max_cap);
-  if (code == -3)
-    return rec_fail(r, err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory",
-                    r->name);
-  return rec_fail(r, err, PROX_ERROR_IO, "%s: read error: %s", r->name,
-                  strerror(errno));
+    return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: line longer than %zu bytes", r->name,
+                    r->line, r->max_cap);
+  if (code == -3) return rec_fail(r, err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", r->name);
+  return rec_fail(r, err, PROX_ERROR_IO, "%s: read error: %s", r->name, strerror(errno));
 }
 
 /* Consumes n bytes. */
@@ -136,8 +130,8 @@ static void rec_advance(prox_io_records *r, size_t n) {
 /* Parses one line [p, eol) of text into out[max_fields]. Returns the number
  * of fields (0 for a blank or comment line), or -1 with *bad at the
  * offending text. */
-static int rec_text_line(const char *p, const char *eol, double *out,
-                         int max_fields, const char **bad, int *nonfinite) {
+static int rec_text_line(const char *p, const char *eol, double *out, int max_fields,
+                         const char **bad, int *nonfinite) {
   int n = 0;
   *nonfinite = 0;
   for (;;) {
@@ -187,8 +181,7 @@ static int rec_has_letter(const char *p, const char *eol) {
   return 0;
 }
 
-static prox_status rec_text_next(prox_io_records *r, double *values,
-                                 size_t capacity, size_t *count,
+static prox_status rec_text_next(prox_io_records *r, double *values, size_t capacity, size_t *count,
                                  prox_error *err) {
   const int maxf = r->opt.max_fields, minf = r->opt.min_fields;
   size_t got = 0;
@@ -213,28 +206,24 @@ static prox_status rec_text_next(prox_io_records *r, double *values,
     if (n != 0 && r->header_pending) {
       r->header_pending = 0;
       /* A header: its first field is not a number (x,y,z; "ox oy ..."). */
-      if (n < 0 && bad == rec_first_field(p, eol) && rec_has_letter(p, eol))
-        n = 0;
+      if (n < 0 && bad == rec_first_field(p, eol) && rec_has_letter(p, eol)) n = 0;
     }
     if (n < 0) {
       int show = 0;
       while (bad + show < eol && bad[show] != '\r' && show < 40)
         ++show;
-      return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: bad number '%.*s'",
-                      r->name, r->line, show, bad);
+      return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: bad number '%.*s'", r->name, r->line, show,
+                      bad);
     }
     if (n > 0 && nonfinite) {
-      return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: non-finite number",
-                      r->name, r->line);
+      return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: non-finite number", r->name, r->line);
     }
     if (n > 0 && (n < minf || n > maxf)) {
       if (minf == maxf)
-        return rec_fail(r, err, PROX_ERROR_PARSE,
-                        "%s:%ld: %d numbers, expected %d", r->name, r->line, n,
-                        minf);
-      return rec_fail(r, err, PROX_ERROR_PARSE,
-                      "%s:%ld: %d numbers, expected %d to %d", r->name, r->line,
-                      n, minf, maxf);
+        return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: %d numbers, expected %d", r->name,
+                        r->line, n, minf);
+      return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: %d numbers, expected %d to %d", r->name,
+                      r->line, n, minf, maxf);
     }
     for (k = n > 0 ? n : maxf; k < maxf; ++k)
       out[k] = r->opt.defaults[k];
@@ -260,8 +249,7 @@ static prox_status rec_ply_open(prox_io_records *r, prox_error *err) {
   prox_status st;
   for (;;) {
     int code;
-    st = io_ply_header_parse(r->name, r->buf + r->lo, r->hi - r->lo, &r->h,
-                             &incomplete, err);
+    st = io_ply_header_parse(r->name, r->buf + r->lo, r->hi - r->lo, &r->h, &incomplete, err);
     if (st == PROX_OK) break;
     if (!incomplete || r->eof) {
       r->failed = st;
@@ -275,31 +263,28 @@ static prox_status rec_ply_open(prox_io_records *r, prox_error *err) {
   r->line = r->h.header_lines + 1;
   r->kind = r->h.format == 0 ? REC_PLY_ASCII : REC_PLY_BINARY;
   if (r->h.nelements == 0 || strcmp(r->h.elements[0].name, "vertex") != 0)
-    return rec_fail(r, err, PROX_ERROR_PARSE,
-                    "%s: the first PLY element must be 'vertex'", r->name);
+    return rec_fail(r, err, PROX_ERROR_PARSE, "%s: the first PLY element must be 'vertex'",
+                    r->name);
   e = &r->h.elements[0];
   if (e->nprops > (int)(sizeof r->field_of_prop / sizeof(int)))
-    return rec_fail(r, err, PROX_ERROR_PARSE, "%s: too many vertex properties",
-                    r->name);
+    return rec_fail(r, err, PROX_ERROR_PARSE, "%s: too many vertex properties", r->name);
   for (i = 0; i < e->nprops; ++i)
     r->field_of_prop[i] = -1;
   for (i = 0; i < r->opt.max_fields; ++i) {
     int pi = io_ply_find_prop(e, names[i]);
     if (pi >= 0 && e->props[pi].count_type != IO_PLY_NONE)
-      return rec_fail(r, err, PROX_ERROR_PARSE,
-                      "%s: vertex property '%s' is a list", r->name, names[i]);
-    if (pi < 0 && i < r->opt.min_fields)
-      return rec_fail(r, err, PROX_ERROR_PARSE,
-                      "%s: the vertex element has no property '%s'", r->name,
+      return rec_fail(r, err, PROX_ERROR_PARSE, "%s: vertex property '%s' is a list", r->name,
                       names[i]);
+    if (pi < 0 && i < r->opt.min_fields)
+      return rec_fail(r, err, PROX_ERROR_PARSE, "%s: the vertex element has no property '%s'",
+                      r->name, names[i]);
     if (pi >= 0) r->field_of_prop[pi] = i;
   }
   r->remaining = e->count;
   return PROX_OK;
 }
 
-static prox_status rec_ply_next(prox_io_records *r, double *values,
-                                size_t capacity, size_t *count,
+static prox_status rec_ply_next(prox_io_records *r, double *values, size_t capacity, size_t *count,
                                 prox_error *err) {
   const io_ply_element *e = &r->h.elements[0];
   const int maxf = r->opt.max_fields;
@@ -315,21 +300,18 @@ static prox_status rec_ply_next(prox_io_records *r, double *values,
       size_t off = 0;
       for (j = 0; j < e->nprops; ++j) {
         const io_ply_prop *pr = &e->props[j];
-        int sz = io_ply_scalar_size(
-            pr->count_type != IO_PLY_NONE ? pr->count_type : pr->type);
+        int sz = io_ply_scalar_size(pr->count_type != IO_PLY_NONE ? pr->count_type : pr->type);
         if (r->hi - r->lo < off + (size_t)sz) {
           code = rec_fill(r, off + (size_t)sz);
           if (code) return rec_fill_error(r, err, code);
           if (r->hi - r->lo < off + (size_t)sz) goto truncated;
         }
         if (pr->count_type != IO_PLY_NONE) {
-          double n = io_ply_decode((const unsigned char *)r->buf + r->lo + off,
-                                   pr->count_type, le);
+          double n = io_ply_decode((const unsigned char *)r->buf + r->lo + off, pr->count_type, le);
           size_t isz = (size_t)io_ply_scalar_size(pr->type);
           off += (size_t)sz;
           if (!(n >= 0) || n > 1e6)
-            return rec_fail(r, err, PROX_ERROR_PARSE,
-                            "%s: byte %llu: bad list count (vertex %llu)",
+            return rec_fail(r, err, PROX_ERROR_PARSE, "%s: byte %llu: bad list count (vertex %llu)",
                             r->name, (unsigned long long)(r->offset + off),
                             (unsigned long long)index);
           if (r->hi - r->lo < off + (size_t)n * isz) {
@@ -341,13 +323,11 @@ static prox_status rec_ply_next(prox_io_records *r, double *values,
           continue;
         }
         if (r->field_of_prop[j] >= 0) {
-          double v = io_ply_decode((const unsigned char *)r->buf + r->lo + off,
-                                   pr->type, le);
+          double v = io_ply_decode((const unsigned char *)r->buf + r->lo + off, pr->type, le);
           if (!isfinite(v))
             return rec_fail(r, err, PROX_ERROR_PARSE,
-                            "%s: byte %llu: non-finite value (vertex %llu)",
-                            r->name, (unsigned long long)(r->offset + off),
-                            (unsigned long long)index);
+                            "%s: byte %llu: non-finite value (vertex %llu)", r->name,
+                            (unsigned long long)(r->offset + off), (unsigned long long)index);
           out[r->field_of_prop[j]] = v;
         }
         off += (size_t)sz;
@@ -385,8 +365,8 @@ static prox_status rec_ply_next(prox_io_records *r, double *values,
           p = q;
           if (pr->count_type == IO_PLY_NONE && r->field_of_prop[j] >= 0) {
             if (!isfinite(v))
-              return rec_fail(r, err, PROX_ERROR_PARSE,
-                              "%s:%ld: non-finite value", r->name, r->line);
+              return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: non-finite value", r->name,
+                              r->line);
             out[r->field_of_prop[j]] = v;
           }
         }
@@ -401,21 +381,17 @@ static prox_status rec_ply_next(prox_io_records *r, double *values,
     ++got;
     continue;
   bad_ascii:
-    return rec_fail(r, err, PROX_ERROR_PARSE,
-                    "%s:%ld: expected %d vertex properties (vertex %llu)",
+    return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: expected %d vertex properties (vertex %llu)",
                     r->name, r->line, e->nprops, (unsigned long long)index);
   truncated:
     if (r->kind == REC_PLY_BINARY)
       return rec_fail(r, err, PROX_ERROR_PARSE,
                       "%s: byte %llu: the file ends after %llu of %llu "
                       "vertices",
-                      r->name,
-                      (unsigned long long)(r->offset + (r->hi - r->lo)),
+                      r->name, (unsigned long long)(r->offset + (r->hi - r->lo)),
                       (unsigned long long)index, (unsigned long long)e->count);
-    return rec_fail(r, err, PROX_ERROR_PARSE,
-                    "%s:%ld: the file ends after %llu of %llu vertices",
-                    r->name, r->line, (unsigned long long)index,
-                    (unsigned long long)e->count);
+    return rec_fail(r, err, PROX_ERROR_PARSE, "%s:%ld: the file ends after %llu of %llu vertices",
+                    r->name, r->line, (unsigned long long)index, (unsigned long long)e->count);
   }
   *count = got;
   return PROX_OK;
@@ -428,19 +404,17 @@ static prox_status rec_ply_next(prox_io_records *r, double *values,
 /* Opens a reader on f (path: the name for messages and for the format;
  * own: close f at the end). */
 static prox_status rec_open(FILE *f, int own, const char *name, int ply,
-                            const prox_io_records_options *options,
-                            prox_io_records **reader, prox_error *err) {
+                            const prox_io_records_options *options, prox_io_records **reader,
+                            prox_error *err) {
   prox_io_records *r;
   prox_io_records_options o;
   int code;
   prox_status st;
   o = options ? *options : prox_io_records_points();
-  if (o.max_fields < 1 || o.max_fields > PROX_IO_MAX_FIELDS ||
-      o.min_fields < 1 || o.min_fields > o.max_fields ||
-      (!o.ply_names && o.max_fields != 3)) {
+  if (o.max_fields < 1 || o.max_fields > PROX_IO_MAX_FIELDS || o.min_fields < 1 ||
+      o.min_fields > o.max_fields || (!o.ply_names && o.max_fields != 3)) {
     if (own) fclose(f);
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: bad record options");
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: bad record options");
   }
   if (o.buffer_size == 0) o.buffer_size = (size_t)1 << 20;
   if (o.buffer_size < 64) o.buffer_size = 64;
@@ -486,46 +460,36 @@ static prox_status rec_open(FILE *f, int own, const char *name, int ply,
   return PROX_OK;
 }
 
-prox_status prox_io_records_open(const char *path,
-                                 const prox_io_records_options *options,
+prox_status prox_io_records_open(const char *path, const prox_io_records_options *options,
                                  prox_io_records **reader, prox_error *err) {
   FILE *f;
   int is_stdin;
   if (reader) *reader = NULL;
   if (!path || !reader)
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: path or reader is NULL");
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: path or reader is NULL");
   is_stdin = strcmp(path, "-") == 0;
   f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f)
-    return io_fail(err, PROX_ERROR_IO, "%s: cannot open: %s", path,
-                   strerror(errno));
-  return rec_open(
-      f, !is_stdin, is_stdin ? "<stdin>" : path,
-      is_stdin ? -1 : prox_io_format_from_path(path) == PROX_IO_FORMAT_PLY,
-      options, reader, err);
+  if (!f) return io_fail(err, PROX_ERROR_IO, "%s: cannot open: %s", path, strerror(errno));
+  return rec_open(f, !is_stdin, is_stdin ? "<stdin>" : path,
+                  is_stdin ? -1 : prox_io_format_from_path(path) == PROX_IO_FORMAT_PLY, options,
+                  reader, err);
 }
 
 prox_status prox_io_records_open_stream(FILE *stream, const char *name, int ply,
                                         const prox_io_records_options *options,
-                                        prox_io_records **reader,
-                                        prox_error *err) {
+                                        prox_io_records **reader, prox_error *err) {
   if (reader) *reader = NULL;
   if (!stream || !reader)
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: stream or reader is NULL");
-  return rec_open(stream, 0, name ? name : "<stream>", ply < 0 ? -1 : !!ply,
-                  options, reader, err);
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: stream or reader is NULL");
+  return rec_open(stream, 0, name ? name : "<stream>", ply < 0 ? -1 : !!ply, options, reader, err);
 }
 
-prox_status prox_io_records_next(prox_io_records *r, double *values,
-                                 size_t capacity, size_t *count,
+prox_status prox_io_records_next(prox_io_records *r, double *values, size_t capacity, size_t *count,
                                  prox_error *err) {
   prox_status st;
   if (count) *count = 0;
   if (!r || !count || (!values && capacity > 0))
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: NULL reader, values or count");
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: NULL reader, values or count");
   if (r->failed != PROX_OK) {
     if (err) *err = r->saved;
     return r->failed;

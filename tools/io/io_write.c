@@ -26,16 +26,13 @@ static void out_flush(prox_io_out *o) {
   o->n = 0;
 }
 
-prox_status prox_io_out_open(const char *path, prox_io_out **out,
-                             prox_error *err) {
+prox_status prox_io_out_open(const char *path, prox_io_out **out, prox_error *err) {
   prox_io_out *o;
   if (out) *out = NULL;
   if (!path || !out)
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: path or out is NULL");
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: path or out is NULL");
   o = (prox_io_out *)malloc(sizeof *o);
-  if (!o)
-    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+  if (!o) return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
   o->is_stdout = strcmp(path, "-") == 0;
   o->f = o->is_stdout ? stdout : fopen(path, "wb");
   o->failed = 0;
@@ -44,8 +41,7 @@ prox_status prox_io_out_open(const char *path, prox_io_out **out,
   if (!o->f) {
     int e = errno;
     free(o);
-    return io_fail(err, PROX_ERROR_IO, "%s: cannot open for writing: %s", path,
-                   strerror(e));
+    return io_fail(err, PROX_ERROR_IO, "%s: cannot open for writing: %s", path, strerror(e));
   }
   *out = o;
   io_ok(err);
@@ -105,8 +101,7 @@ prox_status prox_io_out_close(prox_io_out *o, prox_error *err) {
   }
   out_flush(o);
   if (!o->failed && fflush(o->f) != 0) o->failed = errno ? errno : -1;
-  if (!o->is_stdout && fclose(o->f) != 0 && !o->failed)
-    o->failed = errno ? errno : -1;
+  if (!o->is_stdout && fclose(o->f) != 0 && !o->failed) o->failed = errno ? errno : -1;
   failed = o->failed;
   memcpy(name, o->name, sizeof name);
   free(o);
@@ -158,12 +153,10 @@ static void out_f32(prox_io_out *o, float x) {
   out_le(o, u, 4);
 }
 
-prox_status prox_io_ply_writer_open(const char *path, uint64_t count,
-                                    int extra_count,
+prox_status prox_io_ply_writer_open(const char *path, uint64_t count, int extra_count,
                                     const char *const *extra_names,
                                     const prox_io_ply_type *extra_types,
-                                    prox_io_ply_writer **writer,
-                                    prox_error *err) {
+                                    prox_io_ply_writer **writer, prox_error *err) {
   prox_io_ply_writer *w;
   prox_status st;
   char line[128];
@@ -171,24 +164,19 @@ prox_status prox_io_ply_writer_open(const char *path, uint64_t count,
   if (writer) *writer = NULL;
   if (!path || !writer || extra_count < 0 || extra_count > PROX_IO_MAX_FIELDS ||
       (extra_count > 0 && (!extra_names || !extra_types)))
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: bad PLY writer arguments");
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: bad PLY writer arguments");
   for (i = 0; i < extra_count; ++i) {
     const char *s = extra_names[i];
     size_t k;
     if (!s || !*s || strlen(s) > 60 ||
-        (extra_types[i] != PROX_IO_PLY_FLOAT &&
-         extra_types[i] != PROX_IO_PLY_DOUBLE))
-      return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                     "prox_io: bad PLY property %d", i);
+        (extra_types[i] != PROX_IO_PLY_FLOAT && extra_types[i] != PROX_IO_PLY_DOUBLE))
+      return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: bad PLY property %d", i);
     for (k = 0; s[k]; ++k)
       if ((unsigned char)s[k] <= ' ' || (unsigned char)s[k] >= 127)
-        return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                       "prox_io: bad PLY property name '%s'", s);
+        return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: bad PLY property name '%s'", s);
   }
   w = (prox_io_ply_writer *)calloc(1, sizeof *w);
-  if (!w)
-    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+  if (!w) return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
   st = prox_io_out_open(path, &w->out, err);
   if (st != PROX_OK) {
     free(w);
@@ -205,8 +193,7 @@ prox_status prox_io_ply_writer_open(const char *path, uint64_t count,
   for (i = 0; i < extra_count; ++i) {
     w->types[i] = extra_types[i];
     snprintf(line, sizeof line, "property %s %s\n",
-             extra_types[i] == PROX_IO_PLY_FLOAT ? "float" : "double",
-             extra_names[i]);
+             extra_types[i] == PROX_IO_PLY_FLOAT ? "float" : "double", extra_names[i]);
     prox_io_out_str(w->out, line);
   }
   prox_io_out_str(w->out, "end_header\n");
@@ -215,8 +202,7 @@ prox_status prox_io_ply_writer_open(const char *path, uint64_t count,
   return PROX_OK;
 }
 
-void prox_io_ply_writer_vertex(prox_io_ply_writer *w, const double *xyz,
-                               const double *extra) {
+void prox_io_ply_writer_vertex(prox_io_ply_writer *w, const double *xyz, const double *extra) {
   int i;
   if (w->written++ >= w->declared) return;
   out_f64(w->out, xyz[0]);
@@ -246,8 +232,8 @@ prox_status prox_io_ply_writer_close(prox_io_ply_writer *w, prox_error *err) {
   if (st != PROX_OK) return st;
   if (written != declared)
     return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "%s: %" PRIu64 " vertices written, the header says %" PRIu64,
-                   name, written, declared);
+                   "%s: %" PRIu64 " vertices written, the header says %" PRIu64, name, written,
+                   declared);
   return PROX_OK;
 }
 
@@ -260,9 +246,8 @@ struct prox_io_npy_writer {
   uint64_t declared, written;
 };
 
-prox_status prox_io_npy_writer_open(const char *path, uint64_t nz, uint64_t ny,
-                                    uint64_t nx, prox_io_npy_writer **writer,
-                                    prox_error *err) {
+prox_status prox_io_npy_writer_open(const char *path, uint64_t nz, uint64_t ny, uint64_t nx,
+                                    prox_io_npy_writer **writer, prox_error *err) {
   prox_io_npy_writer *w;
   prox_status st;
   char dict[256];
@@ -270,24 +255,21 @@ prox_status prox_io_npy_writer_open(const char *path, uint64_t nz, uint64_t ny,
   size_t len, total;
   if (writer) *writer = NULL;
   if (!path || !writer)
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: path or writer is NULL");
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: path or writer is NULL");
   if ((ny && nz > UINT64_MAX / ny) || (nx && nz * ny > UINT64_MAX / nx))
-    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "prox_io: .npy shape too large");
+    return io_fail(err, PROX_ERROR_INVALID_ARGUMENT, "prox_io: .npy shape too large");
   /* Format 1.0: magic, version, a 2-byte little-endian header length, then
    * the dict padded with spaces and ended by '\n' so that the data starts
    * at a multiple of 64 bytes. */
   snprintf(dict, sizeof dict,
-           "{'descr': '<f4', 'fortran_order': False, 'shape': (%" PRIu64
-           ", %" PRIu64 ", %" PRIu64 "), }",
+           "{'descr': '<f4', 'fortran_order': False, 'shape': (%" PRIu64 ", %" PRIu64 ", %" PRIu64
+           "), }",
            nz, ny, nx);
   len = strlen(dict);
   total = 10 + len + 1;
   total = (total + 63) / 64 * 64;
   w = (prox_io_npy_writer *)calloc(1, sizeof *w);
-  if (!w)
-    return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
+  if (!w) return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", path);
   st = prox_io_out_open(path, &w->out, err);
   if (st != PROX_OK) {
     free(w);
@@ -309,8 +291,7 @@ prox_status prox_io_npy_writer_open(const char *path, uint64_t nz, uint64_t ny,
   return PROX_OK;
 }
 
-void prox_io_npy_writer_values(prox_io_npy_writer *w, const float *values,
-                               size_t n) {
+void prox_io_npy_writer_values(prox_io_npy_writer *w, const float *values, size_t n) {
   size_t i;
   w->written += n;
   if (io_host_le()) {
@@ -337,8 +318,8 @@ prox_status prox_io_npy_writer_close(prox_io_npy_writer *w, prox_error *err) {
   if (st != PROX_OK) return st;
   if (written != declared)
     return io_fail(err, PROX_ERROR_INVALID_ARGUMENT,
-                   "%s: %" PRIu64 " values written, the shape holds %" PRIu64,
-                   name, written, declared);
+                   "%s: %" PRIu64 " values written, the shape holds %" PRIu64, name, written,
+                   declared);
   return PROX_OK;
 }
 
@@ -362,10 +343,8 @@ static void out_json_string(prox_io_out *o, const char *s) {
 }
 
 prox_status prox_io_write_grid_json(const char *path, const char *data_file,
-                                    const uint64_t shape_zyx[3],
-                                    const double origin_xyz[3],
-                                    const double spacing_xyz[3],
-                                    prox_error *err) {
+                                    const uint64_t shape_zyx[3], const double origin_xyz[3],
+                                    const double spacing_xyz[3], prox_error *err) {
   prox_io_out *o;
   prox_status st;
   char line[160];
@@ -386,8 +365,8 @@ prox_status prox_io_write_grid_json(const char *path, const char *data_file,
     prox_io_out_str(o, ", ");
   }
   snprintf(line, sizeof line,
-           "\"dtype\": \"float32\", \"shape\": [%" PRIu64 ", %" PRIu64
-           ", %" PRIu64 "], \"order\": \"zyx\", \"origin\": [",
+           "\"dtype\": \"float32\", \"shape\": [%" PRIu64 ", %" PRIu64 ", %" PRIu64
+           "], \"order\": \"zyx\", \"origin\": [",
            shape_zyx[0], shape_zyx[1], shape_zyx[2]);
   prox_io_out_str(o, line);
   for (i = 0; i < 3; ++i) {
@@ -411,8 +390,7 @@ int prox_io_sidecar_path(const char *path, char *buf, size_t size) {
   if (!path) return -1;
   dot = strrchr(path, '.');
   slash = strrchr(path, '/');
-  stem = (dot && (!slash || dot > slash) && dot != path &&
-          (!slash || dot != slash + 1))
+  stem = (dot && (!slash || dot > slash) && dot != path && (!slash || dot != slash + 1))
              ? (size_t)(dot - path)
              : strlen(path);
   if (stem + 6 > size) return -1;

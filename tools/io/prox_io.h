@@ -92,8 +92,7 @@ prox_io_format prox_io_format_from_path(const char *path);
 /// contents, an unknown extension), PROX_ERROR_OUT_OF_MEMORY or
 /// PROX_ERROR_INVALID_ARGUMENT (NULL path or mesh), leaves `mesh` empty
 /// (all zero) and fills `err` when not NULL.
-prox_status prox_io_read_mesh(const char *path,
-                              const prox_io_mesh_options *options,
+prox_status prox_io_read_mesh(const char *path, const prox_io_mesh_options *options,
                               prox_io_mesh *mesh, prox_error *err);
 
 /// Parses a mesh of the given format held in memory; `name` is the file
@@ -122,10 +121,9 @@ prox_status prox_io_read_mesh(const char *path,
 /// (whatever the header says, "solid" included); otherwise ascii, which
 /// must start with `solid`. Ascii facets with more than three vertices are
 /// fan-triangulated. Normals are read and ignored.
-prox_status prox_io_parse_mesh(const char *name, prox_io_format format,
-                               const void *data, size_t size,
-                               const prox_io_mesh_options *options,
-                               prox_io_mesh *mesh, prox_error *err);
+prox_status prox_io_parse_mesh(const char *name, prox_io_format format, const void *data,
+                               size_t size, const prox_io_mesh_options *options, prox_io_mesh *mesh,
+                               prox_error *err);
 
 /// Frees the arrays of a mesh and sets it to all zero. NULL and an all-zero
 /// mesh are accepted.
@@ -180,8 +178,7 @@ typedef struct prox_io_records prox_io_records;
 /// PROX_OK and sets `*reader`, or an error (then `*reader` is NULL):
 /// PROX_ERROR_IO, PROX_ERROR_PARSE (PLY header), PROX_ERROR_OUT_OF_MEMORY,
 /// PROX_ERROR_INVALID_ARGUMENT (bad options, NULL path or reader).
-prox_status prox_io_records_open(const char *path,
-                                 const prox_io_records_options *options,
+prox_status prox_io_records_open(const char *path, const prox_io_records_options *options,
                                  prox_io_records **reader, prox_error *err);
 
 /// As prox_io_records_open, on a stream the caller has opened (and closes
@@ -190,8 +187,7 @@ prox_status prox_io_records_open(const char *path,
 /// stream starts with a "ply" line. Same results and errors.
 prox_status prox_io_records_open_stream(FILE *stream, const char *name, int ply,
                                         const prox_io_records_options *options,
-                                        prox_io_records **reader,
-                                        prox_error *err);
+                                        prox_io_records **reader, prox_error *err);
 
 /// Reads up to `capacity` records into `values` (capacity * max_fields
 /// doubles, record after record) and sets `*count` to the number read; 0
@@ -201,9 +197,8 @@ prox_status prox_io_records_open_stream(FILE *stream, const char *name, int ply,
 /// call returns the same error. The records before the bad one may already
 /// have been returned by earlier calls: a caller that must not act on a
 /// partial file has to read to the end first.
-prox_status prox_io_records_next(prox_io_records *reader, double *values,
-                                 size_t capacity, size_t *count,
-                                 prox_error *err);
+prox_status prox_io_records_next(prox_io_records *reader, double *values, size_t capacity,
+                                 size_t *count, prox_error *err);
 
 /// Records returned so far.
 uint64_t prox_io_records_count(const prox_io_records *reader);
@@ -222,8 +217,7 @@ typedef struct prox_io_out prox_io_out;
 /// Opens `path` for writing ("-" is standard output). Returns PROX_OK and
 /// sets `*out`, or PROX_ERROR_IO / PROX_ERROR_OUT_OF_MEMORY /
 /// PROX_ERROR_INVALID_ARGUMENT with `*out` NULL.
-prox_status prox_io_out_open(const char *path, prox_io_out **out,
-                             prox_error *err);
+prox_status prox_io_out_open(const char *path, prox_io_out **out, prox_error *err);
 
 /// Appends `size` bytes. Write errors are remembered and reported by
 /// prox_io_out_close (the functions that append return nothing).
@@ -266,25 +260,21 @@ typedef struct prox_io_ply_writer prox_io_ply_writer;
 /// `float distance`). Returns PROX_OK and sets `*writer`, or an error
 /// (PROX_ERROR_INVALID_ARGUMENT for more than PROX_IO_MAX_FIELDS extras or
 /// a name that is empty or holds white space).
-prox_status prox_io_ply_writer_open(const char *path, uint64_t count,
-                                    int extra_count,
+prox_status prox_io_ply_writer_open(const char *path, uint64_t count, int extra_count,
                                     const char *const *extra_names,
                                     const prox_io_ply_type *extra_types,
-                                    prox_io_ply_writer **writer,
-                                    prox_error *err);
+                                    prox_io_ply_writer **writer, prox_error *err);
 
 /// Writes one vertex: position xyz[3] and extra[extra_count] (converted to
 /// each property's type). Vertices beyond the declared count are not
 /// written and make prox_io_ply_writer_close fail.
-void prox_io_ply_writer_vertex(prox_io_ply_writer *writer, const double *xyz,
-                               const double *extra);
+void prox_io_ply_writer_vertex(prox_io_ply_writer *writer, const double *xyz, const double *extra);
 
 /// Closes the file. Returns PROX_OK, or PROX_ERROR_IO on a write error or
 /// PROX_ERROR_INVALID_ARGUMENT when the number of vertices written differs
 /// from the count in the header (the file is then invalid PLY). NULL is
 /// accepted.
-prox_status prox_io_ply_writer_close(prox_io_ply_writer *writer,
-                                     prox_error *err);
+prox_status prox_io_ply_writer_close(prox_io_ply_writer *writer, prox_error *err);
 
 /// A NumPy .npy writer of a float32 array of shape (nz, ny, nx), C order
 /// (x fastest), format version 1.0, little-endian `<f4` (opaque). Values are
@@ -293,19 +283,16 @@ typedef struct prox_io_npy_writer prox_io_npy_writer;
 
 /// Opens `path` ("-": standard output) and writes the .npy header of shape
 /// (nz, ny, nx). Returns PROX_OK and sets `*writer`, or an error.
-prox_status prox_io_npy_writer_open(const char *path, uint64_t nz, uint64_t ny,
-                                    uint64_t nx, prox_io_npy_writer **writer,
-                                    prox_error *err);
+prox_status prox_io_npy_writer_open(const char *path, uint64_t nz, uint64_t ny, uint64_t nx,
+                                    prox_io_npy_writer **writer, prox_error *err);
 
 /// Appends `n` values (in C order, continuing where the last call stopped).
-void prox_io_npy_writer_values(prox_io_npy_writer *writer, const float *values,
-                               size_t n);
+void prox_io_npy_writer_values(prox_io_npy_writer *writer, const float *values, size_t n);
 
 /// Closes the file. Returns PROX_OK, or PROX_ERROR_IO on a write error, or
 /// PROX_ERROR_INVALID_ARGUMENT when the values written are not nz*ny*nx
 /// (the file is then invalid). NULL is accepted.
-prox_status prox_io_npy_writer_close(prox_io_npy_writer *writer,
-                                     prox_error *err);
+prox_status prox_io_npy_writer_close(prox_io_npy_writer *writer, prox_error *err);
 
 /// Writes the JSON sidecar of a grid file: one object
 /// `{"file": ..., "dtype": "float32", "shape": [nz, ny, nx], "order":
@@ -314,10 +301,8 @@ prox_status prox_io_npy_writer_close(prox_io_npy_writer *writer,
 /// round-trip). `data_file` is the name stored in "file" (may be NULL: no
 /// "file" key), escaped as a JSON string. Returns PROX_OK or PROX_ERROR_IO.
 prox_status prox_io_write_grid_json(const char *path, const char *data_file,
-                                    const uint64_t shape_zyx[3],
-                                    const double origin_xyz[3],
-                                    const double spacing_xyz[3],
-                                    prox_error *err);
+                                    const uint64_t shape_zyx[3], const double origin_xyz[3],
+                                    const double spacing_xyz[3], prox_error *err);
 
 /// The sidecar name of a data file: `path` with its extension (after the
 /// last '.' of the last path component) replaced by `.json`, or `.json`

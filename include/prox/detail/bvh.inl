@@ -9,12 +9,12 @@ typedef struct PROX_FN(prox_bvh) PROX_FN(prox_bvh);
 
 /// The result of a closest-point query on a mesh.
 typedef struct PROX_FN(prox_mesh_closest) {
-  int found;         ///< 1 when a triangle lies within the maximum distance
-  uint32_t triangle; ///< its index in the mesh (UINT32_MAX when not found)
-  PROX_REAL sqdist;  ///< squared distance (found); else the maximum given
+  int found;                ///< 1 when a triangle lies within the maximum distance
+  uint32_t triangle;        ///< its index in the mesh (UINT32_MAX when not found)
+  PROX_REAL sqdist;         ///< squared distance (found); else the maximum given
   PROX_FN(prox_vec3) point; ///< closest point on that triangle (found)
-  PROX_REAL bary[3];    ///< its barycentric coordinates, as prox_point_triangle
-  prox_feature feature; ///< vertex, edge or face of that triangle
+  PROX_REAL bary[3];        ///< its barycentric coordinates, as prox_point_triangle
+  prox_feature feature;     ///< vertex, edge or face of that triangle
 } PROX_FN(prox_mesh_closest);
 
 /// The raw arrays of a tree (layout in prox/detail/bvh_layout.h), for the
@@ -43,8 +43,7 @@ typedef struct PROX_FN(prox_bvh_view) {
 /// mesh, out of memory (alloc may be NULL: the C library's).
 PROX_API prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh,
                                              const prox_bvh_options *opt,
-                                             const prox_allocator *alloc,
-                                             PROX_FN(prox_bvh) * *out,
+                                             const prox_allocator *alloc, PROX_FN(prox_bvh) * *out,
                                              prox_error *err);
 
 /// Frees a tree (NULL does nothing), with the allocator it was built with.
@@ -56,15 +55,13 @@ PROX_API void PROX_FN(prox_bvh_free)(PROX_FN(prox_bvh) * bvh);
 /// recomputed, the topology kept. Returns PROX_OK, or an error from
 /// validation (the tree is then unchanged). Not thread-safe with queries.
 PROX_API prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * bvh,
-                                             const PROX_FN(prox_mesh) * mesh,
-                                             prox_error *err);
+                                             const PROX_FN(prox_mesh) * mesh, prox_error *err);
 
 /// Bytes of memory the tree holds (0 for NULL).
 PROX_API size_t PROX_FN(prox_bvh_memory)(const PROX_FN(prox_bvh) * bvh);
 
 /// Statistics of a tree into *stats (all 0 for a NULL tree).
-PROX_API void PROX_FN(prox_bvh_get_stats)(const PROX_FN(prox_bvh) * bvh,
-                                          prox_bvh_stats *stats);
+PROX_API void PROX_FN(prox_bvh_get_stats)(const PROX_FN(prox_bvh) * bvh, prox_bvh_stats *stats);
 
 /// The raw arrays of a tree (see prox_bvh_view).
 PROX_API void PROX_FN(prox_bvh_get_view)(const PROX_FN(prox_bvh) * bvh,
@@ -80,8 +77,7 @@ PROX_API void PROX_FN(prox_bvh_get_view)(const PROX_FN(prox_bvh) * bvh,
 /// found 0, triangle UINT32_MAX, point and bary NaN, feature NONE. A
 /// non-finite p (or NaN max_sqdist) gives NaN and found 0. Uses the SIMD
 /// leaf kernels of prox/batch.h (same results at every level).
-PROX_API PROX_REAL PROX_FN(prox_bvh_closest)(const PROX_FN(prox_bvh) * bvh,
-                                             PROX_FN(prox_vec3) p,
+PROX_API PROX_REAL PROX_FN(prox_bvh_closest)(const PROX_FN(prox_bvh) * bvh, PROX_FN(prox_vec3) p,
                                              PROX_REAL max_sqdist,
                                              PROX_FN(prox_mesh_closest) * out);
 
@@ -92,10 +88,9 @@ PROX_API PROX_REAL PROX_FN(prox_bvh_closest)(const PROX_FN(prox_bvh) * bvh,
 /// be NULL; ids may be NULL when capacity is 0) and returns the total, so
 /// that a caller whose buffer was too small can retry with capacity =
 /// total. A non-finite p or NaN max_sqdist returns 0.
-PROX_API size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * bvh,
-                                         PROX_FN(prox_vec3) p,
-                                         PROX_REAL max_sqdist, uint32_t *ids,
-                                         PROX_REAL *sqdists, size_t capacity);
+PROX_API size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * bvh, PROX_FN(prox_vec3) p,
+                                         PROX_REAL max_sqdist, uint32_t *ids, PROX_REAL *sqdists,
+                                         size_t capacity);
 
 /// prox_bvh_closest() for points[i], i in [begin, end), into out[i] (the
 /// arrays are indexed from 0, not from begin). For an engine's own task
@@ -107,16 +102,17 @@ PROX_API size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * bvh,
 PROX_API void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * bvh,
                                               const PROX_FN(prox_vec3) * points,
                                               PROX_REAL max_sqdist,
-                                              PROX_FN(prox_mesh_closest) * out,
-                                              size_t begin, size_t end);
+                                              PROX_FN(prox_mesh_closest) * out, size_t begin,
+                                              size_t end);
 
 /// prox_bvh_closest() for n points in `threads` threads (0 = all cores,
 /// 1 = the calling thread), results in the callers' order, the same bits
 /// for any thread count. Returns PROX_OK (if a thread cannot be started,
 /// the others do its share), or PROX_ERROR_INVALID_ARGUMENT for a NULL
 /// tree, NULL arrays with n > 0 or threads < 0 (nothing written).
-PROX_API prox_status PROX_FN(prox_bvh_closest_batch)(
-    const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_vec3) * points, size_t n,
-    PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out, int threads);
+PROX_API prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * bvh,
+                                                     const PROX_FN(prox_vec3) * points, size_t n,
+                                                     PROX_REAL max_sqdist,
+                                                     PROX_FN(prox_mesh_closest) * out, int threads);
 
 #include "bvh_query.inl"

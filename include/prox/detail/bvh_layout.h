@@ -90,9 +90,9 @@
 typedef struct prox_bvh_node {
   float lo_x[4], lo_y[4], lo_z[4]; ///< box minima, slot by slot
   float hi_x[4], hi_y[4], hi_z[4]; ///< box maxima, slot by slot
-  uint32_t child[4]; ///< inner: node index; leaf: first triangle position
-  uint8_t count[4];  ///< 0: inner child; else triangles in the leaf
-  uint8_t n_child;   ///< used slots (1 to 4), slots 0 .. n_child - 1
+  uint32_t child[4];               ///< inner: node index; leaf: first triangle position
+  uint8_t count[4];                ///< 0: inner child; else triangles in the leaf
+  uint8_t n_child;                 ///< used slots (1 to 4), slots 0 .. n_child - 1
   uint8_t reserved[11];
 } prox_bvh_node;
 

@@ -25,7 +25,7 @@
 #define PROX_BVHQ_QUAL PROX_HD static inline
 /* The minimum of the kernel over the n triangles at positions first..,
  * the lowest position of it in *pos (when below +inf or equal to it). */
-#define PROX_BVHQ_LEAF(view, p, first, n, pos)                                 \
+#define PROX_BVHQ_LEAF(view, p, first, n, pos)                                                     \
   PROX_FN(prox_bvh_detail_leaf_scalar)(view, p, first, n, pos)
 #define PROX_BVHQ_DEFAULTS 1
 #ifndef PROX_BVHQ_PREFETCH
@@ -40,8 +40,8 @@
 /// Internal: the triangle at position pos of the leaf of n triangles that
 /// starts at position first.
 PROX_HD static inline PROX_FN(prox_triangle)
-    PROX_FN(prox_bvh_detail_tri)(const PROX_FN(prox_bvh_view) * v,
-                                 uint32_t first, uint32_t n, uint32_t pos) {
+    PROX_FN(prox_bvh_detail_tri)(const PROX_FN(prox_bvh_view) * v, uint32_t first, uint32_t n,
+                                 uint32_t pos) {
   const PROX_REAL *b = v->tri + 9 * (size_t)first + (pos - first);
   PROX_FN(prox_triangle) t;
   int k;
@@ -56,9 +56,8 @@ PROX_HD static inline PROX_FN(prox_triangle)
 /// Internal: the portable leaf loop (prox_point_triangle per triangle,
 /// first strict minimum).
 PROX_HD static inline PROX_REAL
-PROX_FN(prox_bvh_detail_leaf_scalar)(const PROX_FN(prox_bvh_view) * v,
-                                     PROX_FN(prox_vec3) p, uint32_t first,
-                                     uint32_t n, uint32_t *pos) {
+PROX_FN(prox_bvh_detail_leaf_scalar)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
+                                     uint32_t first, uint32_t n, uint32_t *pos) {
   PROX_REAL best = PROX_INF;
   uint32_t i;
   *pos = first;
@@ -79,9 +78,8 @@ typedef struct PROX_FN(prox_bvh_detail_hit) {
 } PROX_FN(prox_bvh_detail_hit);
 
 /// Internal: the slack of the pruning test for query point p (see above).
-PROX_HD static inline PROX_REAL
-PROX_FN(prox_bvh_detail_slack)(const PROX_FN(prox_bvh_view) * v,
-                               PROX_FN(prox_vec3) p) {
+PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_slack)(const PROX_FN(prox_bvh_view) * v,
+                                                               PROX_FN(prox_vec3) p) {
   PROX_REAL s = v->max_abs;
   PROX_REAL a = PROX_FABS(p.x), b = PROX_FABS(p.y), c = PROX_FABS(p.z);
   if (a > s) s = a;
@@ -92,25 +90,20 @@ PROX_FN(prox_bvh_detail_slack)(const PROX_FN(prox_bvh_view) * v,
 
 /// Internal: the threshold at which a box of computed squared distance
 /// above it is pruned, for the best squared distance b.
-PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_thr)(PROX_REAL b,
-                                                             PROX_REAL slack) {
+PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_thr)(PROX_REAL b, PROX_REAL slack) {
   return (b + slack) * (PROX_R(1.0) + PROX_R(8.0) * PROX_EPS);
 }
 
 /// Internal: squared distances of p to the 4 boxes of a node into d[]
 /// (+inf for an empty slot, whose box is empty: lo = +inf, hi = -inf).
 /// Branch-free, so that compilers can vectorise it.
-PROX_HD static inline void
-PROX_FN(prox_bvh_detail_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p,
-                               PROX_REAL d[4]) {
+PROX_HD static inline void PROX_FN(prox_bvh_detail_boxd4)(const prox_bvh_node *nd,
+                                                          PROX_FN(prox_vec3) p, PROX_REAL d[4]) {
   int i;
   for (i = 0; i < 4; ++i) {
-    PROX_REAL dx = (PROX_REAL)nd->lo_x[i] - p.x,
-              ex = p.x - (PROX_REAL)nd->hi_x[i];
-    PROX_REAL dy = (PROX_REAL)nd->lo_y[i] - p.y,
-              ey = p.y - (PROX_REAL)nd->hi_y[i];
-    PROX_REAL dz = (PROX_REAL)nd->lo_z[i] - p.z,
-              ez = p.z - (PROX_REAL)nd->hi_z[i];
+    PROX_REAL dx = (PROX_REAL)nd->lo_x[i] - p.x, ex = p.x - (PROX_REAL)nd->hi_x[i];
+    PROX_REAL dy = (PROX_REAL)nd->lo_y[i] - p.y, ey = p.y - (PROX_REAL)nd->hi_y[i];
+    PROX_REAL dz = (PROX_REAL)nd->lo_z[i] - p.z, ez = p.z - (PROX_REAL)nd->hi_z[i];
     dx = ex > dx ? ex : dx;
     dy = ey > dy ? ey : dy;
     dz = ez > dz ? ez : dz;
@@ -122,9 +115,8 @@ PROX_FN(prox_bvh_detail_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p,
 }
 
 /// Internal: squared distance of p to slot i's box of a node.
-PROX_HD static inline PROX_REAL
-PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
-                              PROX_FN(prox_vec3) p) {
+PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
+                                                              PROX_FN(prox_vec3) p) {
   PROX_REAL d[4];
   PROX_FN(prox_bvh_detail_boxd4)(nd, p, d);
   return d[i];
@@ -136,9 +128,9 @@ PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
 /// *hit (pos PROX_BVH_NONE when none). hit->pos, when not PROX_BVH_NONE on
 /// entry, is a triangle to try first (with its leaf). p must be finite and
 /// max_sqdist not NaN.
-PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
-    const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
-    PROX_REAL max_sqdist, PROX_FN(prox_bvh_detail_hit) * hit) {
+PROX_BVHQ_QUAL PROX_REAL
+PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
+                                        PROX_REAL max_sqdist, PROX_FN(prox_bvh_detail_hit) * hit) {
   uint32_t stack_node[PROX_BVH_STACK];
   uint8_t stack_cnt[PROX_BVH_STACK];
   PROX_REAL stack_d[PROX_BVH_STACK];
@@ -171,8 +163,8 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
        * are read only at a tie. */
       uint32_t pos, first = stack_node[top], cnt = stack_cnt[top];
       PROX_REAL dl = PROX_BVHQ_LEAF(v, p, first, cnt, &pos);
-      if (dl < best || (dl == best && (hit->pos == PROX_BVH_NONE ||
-                                       v->ids[pos] < v->ids[hit->pos]))) {
+      if (dl < best ||
+          (dl == best && (hit->pos == PROX_BVH_NONE || v->ids[pos] < v->ids[hit->pos]))) {
         best = dl;
         hit->pos = pos;
         hit->first = first;
@@ -220,8 +212,7 @@ PROX_BVHQ_QUAL PROX_REAL PROX_BVHQ_NAME(prox_bvh_detail_nearest)(
 #if defined(PROX_BVHQ_DEFAULTS)
 /// Internal: fills a closest-point result from the winning position.
 PROX_HD static inline PROX_REAL
-PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v,
-                              PROX_FN(prox_vec3) p, PROX_REAL d,
+PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p, PROX_REAL d,
                               const PROX_FN(prox_bvh_detail_hit) * hit,
                               PROX_FN(prox_mesh_closest) * out) {
   PROX_FN(prox_closest) r;
@@ -258,10 +249,10 @@ PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v,
 /// by prox_point_triangle() in a loop; the answers are those of
 /// prox_bvh_closest(), bit for bit, under the same rules (non-finite p:
 /// NaN, found 0).
-PROX_HD static inline PROX_REAL
-PROX_FN(prox_bvh_view_closest)(const PROX_FN(prox_bvh_view) * v,
-                               PROX_FN(prox_vec3) p, PROX_REAL max_sqdist,
-                               PROX_FN(prox_mesh_closest) * out) {
+PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_view_closest)(const PROX_FN(prox_bvh_view) * v,
+                                                               PROX_FN(prox_vec3) p,
+                                                               PROX_REAL max_sqdist,
+                                                               PROX_FN(prox_mesh_closest) * out) {
   PROX_FN(prox_bvh_detail_hit) hit;
   PROX_REAL d;
   if (!(PROX_FABS(p.x) <= PROX_REAL_MAX && PROX_FABS(p.y) <= PROX_REAL_MAX &&

@@ -48,10 +48,9 @@
 #ifndef PROX_BVHR_CUSTOM
 #define PROX_BVHR_NAME(name) PROX_FN(name)
 #define PROX_BVHR_QUAL PROX_HD static inline
-#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                \
+#define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                                    \
   PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts, bs)
-#define PROX_BVHR_NODE(pr, nd, tcur, tn)                                       \
-  PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
+#define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
 #define PROX_BVHR_DEFAULTS 1
 
 /// The result of a ray query on a mesh: one hit.
@@ -93,10 +92,9 @@ typedef struct PROX_FN(prox_bvh_rayprep) {
 } PROX_FN(prox_bvh_rayprep);
 
 /// Internal: prepares a ray for the traversal of a view.
-PROX_HD static inline void
-PROX_FN(prox_bvh_detail_rayprep)(const PROX_FN(prox_bvh_view) * v,
-                                 const PROX_FN(prox_ray) * ray,
-                                 PROX_FN(prox_bvh_rayprep) * p) {
+PROX_HD static inline void PROX_FN(prox_bvh_detail_rayprep)(const PROX_FN(prox_bvh_view) * v,
+                                                            const PROX_FN(prox_ray) * ray,
+                                                            PROX_FN(prox_bvh_rayprep) * p) {
   PROX_REAL s = v->max_abs, dm = 0;
   int a;
   p->ray = *ray;
@@ -110,9 +108,7 @@ PROX_FN(prox_bvh_detail_rayprep)(const PROX_FN(prox_bvh_view) * v,
   for (a = 0; a < 3; ++a) {
     PROX_REAL ad = PROX_FABS(p->dir[a]);
     p->inv[a] = 1 / p->dir[a];
-    p->mode[a] = PROX_FABS(p->inv[a]) <= PROX_REAL_MAX ? 0
-                 : p->dir[a] == 0                      ? 1
-                                                       : 2;
+    p->mode[a] = PROX_FABS(p->inv[a]) <= PROX_REAL_MAX ? 0 : p->dir[a] == 0 ? 1 : 2;
     if (PROX_FABS(p->org[a]) > s) s = PROX_FABS(p->org[a]);
     p->near_off[a] = (uint32_t)(16 * a + (p->inv[a] < 0 ? 48 : 0));
     p->far_off[a] = (uint32_t)(16 * a + (p->inv[a] < 0 ? 0 : 48));
@@ -128,9 +124,8 @@ PROX_FN(prox_bvh_detail_rayprep)(const PROX_FN(prox_bvh_view) * v,
 /// `count` triangles from position `first` (its block: see
 /// prox/detail/bvh_layout.h).
 PROX_HD static inline PROX_FN(prox_triangle)
-    PROX_FN(prox_bvh_detail_ray_tri)(const PROX_FN(prox_bvh_view) * v,
-                                     uint32_t first, uint32_t count,
-                                     uint32_t pos) {
+    PROX_FN(prox_bvh_detail_ray_tri)(const PROX_FN(prox_bvh_view) * v, uint32_t first,
+                                     uint32_t count, uint32_t pos) {
   PROX_FN(prox_triangle) t;
   const PROX_REAL *b = v->tri + 9 * (size_t)first + (pos - first);
   int k;
@@ -146,9 +141,10 @@ PROX_HD static inline PROX_FN(prox_triangle)
 /// triangles from position first; returns the mask of those hit (bit i
 /// for position first + i) with their t in ts[i] and, when bs is not
 /// NULL, their barycentrics in bs[k PROX_BVH_MAX_LEAF + i] (k = 0, 1, 2).
-PROX_HD static inline uint32_t PROX_FN(prox_bvh_detail_ray_leaf)(
-    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
-    uint32_t first, uint32_t n, PROX_REAL *ts, PROX_REAL *bs) {
+PROX_HD static inline uint32_t
+PROX_FN(prox_bvh_detail_ray_leaf)(const PROX_FN(prox_bvh_view) * v,
+                                  const PROX_FN(prox_bvh_rayprep) * pr, uint32_t first, uint32_t n,
+                                  PROX_REAL *ts, PROX_REAL *bs) {
   uint32_t i, mask = 0;
   for (i = 0; i < n; ++i) {
     PROX_FN(prox_triangle)
@@ -170,10 +166,9 @@ PROX_HD static inline uint32_t PROX_FN(prox_bvh_detail_ray_leaf)(
 /// Internal: the portable node test (see the top of this file): the mask
 /// of the node's slots whose box the ray meets within [tmin, tcur], with
 /// the entry parameter (clamped to tmin) in tn[i].
-PROX_HD static inline int
-PROX_FN(prox_bvh_detail_ray_node)(const PROX_FN(prox_bvh_rayprep) * pr,
-                                  const prox_bvh_node *nd, PROX_REAL tcur,
-                                  PROX_REAL *tn) {
+PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_node)(const PROX_FN(prox_bvh_rayprep) * pr,
+                                                            const prox_bvh_node *nd, PROX_REAL tcur,
+                                                            PROX_REAL *tn) {
   int i, a, mask = 0;
   for (i = 0; i < nd->n_child; ++i) {
     PROX_REAL L[3], H[3], en = -PROX_INF, ex = PROX_INF, lo, hi;
@@ -205,8 +200,7 @@ PROX_FN(prox_bvh_detail_ray_node)(const PROX_FN(prox_bvh_rayprep) * pr,
     lo = en > pr->ray.tmin ? en : pr->ray.tmin;
     hi = ex < tcur ? ex : tcur;
     tn[i] = lo;
-    if (lo <= hi + PROX_R(4.0) * PROX_EPS * PROX_FABS(hi) + pr->slack &&
-        lo < PROX_INF)
+    if (lo <= hi + PROX_R(4.0) * PROX_EPS * PROX_FABS(hi) + pr->slack && lo < PROX_INF)
       mask |= 1 << i;
   }
   return mask;
@@ -215,9 +209,8 @@ PROX_FN(prox_bvh_detail_ray_node)(const PROX_FN(prox_bvh_rayprep) * pr,
 /// Internal: the exact sign of dot(d, (b - a) x (c - a)), by a filtered
 /// floating-point evaluation and, where that is not decisive, exactly
 /// (the sum of the three ray edge determinants, prox/detail/raycast.inl).
-PROX_HD static inline int
-PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_triangle) * t,
-                                  PROX_FN(prox_vec3) d) {
+PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_triangle) * t,
+                                                            PROX_FN(prox_vec3) d) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(t->v[1], t->v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(t->v[2], t->v[0]);
   PROX_REAL nx = e1.y * e2.z - e1.z * e2.y, ny = e1.z * e2.x - e1.x * e2.z,
@@ -226,11 +219,10 @@ PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_triangle) * t,
   /* Permanent of the same expression; 16 eps covers the roundings of the
    * differences (one each), the products and sums (Shewchuk-style bound
    * with room to spare). */
-  PROX_REAL bound =
-      PROX_R(16.0) * PROX_EPS *
-      ((PROX_FABS(e1.y * e2.z) + PROX_FABS(e1.z * e2.y)) * PROX_FABS(d.x) +
-       (PROX_FABS(e1.z * e2.x) + PROX_FABS(e1.x * e2.z)) * PROX_FABS(d.y) +
-       (PROX_FABS(e1.x * e2.y) + PROX_FABS(e1.y * e2.x)) * PROX_FABS(d.z));
+  PROX_REAL bound = PROX_R(16.0) * PROX_EPS *
+                    ((PROX_FABS(e1.y * e2.z) + PROX_FABS(e1.z * e2.y)) * PROX_FABS(d.x) +
+                     (PROX_FABS(e1.z * e2.x) + PROX_FABS(e1.x * e2.z)) * PROX_FABS(d.y) +
+                     (PROX_FABS(e1.x * e2.y) + PROX_FABS(e1.y * e2.x)) * PROX_FABS(d.z));
   if (s > bound) return 1;
   if (s < -bound) return -1;
   {
@@ -263,11 +255,11 @@ PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_triangle) * t,
 
 /// Internal: fills a hit from the triangle at position pos (miss when pos
 /// is PROX_BVH_NONE).
-PROX_HD static inline int
-PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
-                                  const PROX_FN(prox_bvh_rayprep) * pr,
-                                  uint32_t first, uint32_t count, uint32_t pos,
-                                  PROX_FN(prox_mesh_hit) * out) {
+PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
+                                                            const PROX_FN(prox_bvh_rayprep) * pr,
+                                                            uint32_t first, uint32_t count,
+                                                            uint32_t pos,
+                                                            PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_triangle) t;
   PROX_FN(prox_rayhit) h;
   if (!out) return pos != PROX_BVH_NONE;
@@ -299,9 +291,8 @@ PROX_FN(prox_bvh_detail_ray_fill)(const PROX_FN(prox_bvh_view) * v,
 /// the leaf of leaf[2] triangles from leaf[1]), without casting again: the
 /// normal is the kernel's (prox_detail_rc_tri_normal).
 PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
-    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
-    const uint32_t *leaf, PROX_REAL t, const PROX_REAL *bary,
-    PROX_FN(prox_mesh_hit) * out) {
+    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr, const uint32_t *leaf,
+    PROX_REAL t, const PROX_REAL *bary, PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_triangle) tr;
   uint32_t pos = leaf[0];
   if (pos == PROX_BVH_NONE || !out)
@@ -326,9 +317,8 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
 #define PROX_BVHR_LOW(m) ((m)&1 ? 0 : (m)&2 ? 1 : (m)&4 ? 2 : 3)
 /* A hint to fetch a node (both cache lines) ahead of its use. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
-#define PROX_BVHR_PREFETCH(p)                                                  \
-  (__builtin_prefetch((const void *)(p)),                                      \
-   __builtin_prefetch((const char *)(p) + 64))
+#define PROX_BVHR_PREFETCH(p)                                                                      \
+  (__builtin_prefetch((const void *)(p)), __builtin_prefetch((const char *)(p) + 64))
 #else
 #define PROX_BVHR_PREFETCH(p) ((void)0)
 #endif
@@ -344,11 +334,10 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
 /// best hit, the totals and the kept hits. ts: the leaf test's t values,
 /// m its mask.
 PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
-    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
-    int mode, uint32_t first, uint32_t count, uint32_t m, const PROX_REAL *ts,
-    const PROX_REAL *bs, PROX_REAL *best, PROX_REAL *bbary, uint32_t *bpos,
-    uint32_t *bid, size_t *total, size_t *kept, long *wsum,
-    PROX_FN(prox_mesh_hit) * hits, size_t cap) {
+    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr, int mode,
+    uint32_t first, uint32_t count, uint32_t m, const PROX_REAL *ts, const PROX_REAL *bs,
+    PROX_REAL *best, PROX_REAL *bbary, uint32_t *bpos, uint32_t *bid, size_t *total, size_t *kept,
+    long *wsum, PROX_FN(prox_mesh_hit) * hits, size_t cap) {
   uint32_t i;
   for (i = 0; m; ++i, m >>= 1) {
     uint32_t pos = first + i, id;
@@ -377,12 +366,10 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
       size_t j;
       PROX_REAL tt = ts[i];
       if (*kept == cap &&
-          !(tt < hits[cap - 1].t ||
-            (tt == hits[cap - 1].t && id < hits[cap - 1].triangle)))
+          !(tt < hits[cap - 1].t || (tt == hits[cap - 1].t && id < hits[cap - 1].triangle)))
         continue;
       j = *kept < cap ? (*kept)++ : cap - 1;
-      while (j > 0 && (hits[j - 1].t > tt ||
-                       (hits[j - 1].t == tt && hits[j - 1].triangle > id))) {
+      while (j > 0 && (hits[j - 1].t > tt || (hits[j - 1].t == tt && hits[j - 1].triangle > id))) {
         hits[j] = hits[j - 1];
         --j;
       }
@@ -405,10 +392,12 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
 /// soon as their node is (nearest first), inner children visited nearest first
 /// (FIRST and ANY), the others kept on a stack of PROX_BVH_STACK entries (at
 /// most 3 per level: never overflows).
-PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
-    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr,
-    int mode, uint32_t *best_pos, PROX_REAL *best_out, long *winding,
-    PROX_FN(prox_mesh_hit) * hits, size_t cap) {
+PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(const PROX_FN(prox_bvh_view) * v,
+                                                               const PROX_FN(prox_bvh_rayprep) * pr,
+                                                               int mode, uint32_t *best_pos,
+                                                               PROX_REAL *best_out, long *winding,
+                                                               PROX_FN(prox_mesh_hit) * hits,
+                                                               size_t cap) {
   uint32_t st_node[PROX_BVH_STACK];
   PROX_REAL st_t[PROX_BVH_STACK];
   PROX_REAL ts[PROX_BVH_MAX_LEAF], bs[3 * PROX_BVH_MAX_LEAF];
@@ -422,8 +411,8 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
     const prox_bvh_node *nd = v->nodes + node;
     PROX_REAL tn[4];
     int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), i, lmask, imask;
-    lmask = (nd->count[0] != 0) | (nd->count[1] != 0) << 1 |
-            (nd->count[2] != 0) << 2 | (nd->count[3] != 0) << 3;
+    lmask = (nd->count[0] != 0) | (nd->count[1] != 0) << 1 | (nd->count[2] != 0) << 2 |
+            (nd->count[3] != 0) << 3;
     imask = mask & ~lmask;
     lmask &= mask;
     /* The inner children hit are fetched while the leaves are tested. */
@@ -438,8 +427,7 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
           if ((lmask >> i & 1) && tn[i] < tn[c]) c = i;
       lmask &= ~(1 << c);
       if (mode == PROX_BVHR_FIRST &&
-          !(tn[c] <=
-            tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
+          !(tn[c] <= tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
         continue;
       lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts,
                           mode == PROX_BVHR_FIRST ? bs : NULL);
@@ -451,8 +439,8 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
         return 1;
       }
       PROX_FN(prox_bvh_detail_ray_take)
-      (v, pr, mode, nd->child[c], nd->count[c], lm, ts, bs, &best, bbary, bpos,
-       &bid, &total, &kept, &wsum, hits, cap);
+      (v, pr, mode, nd->child[c], nd->count[c], lm, ts, bs, &best, bbary, bpos, &bid, &total, &kept,
+       &wsum, hits, cap);
       if (mode == PROX_BVHR_FIRST) tcur = best;
     }
     /* Inner children: the nearest next, the others pushed farthest
@@ -479,8 +467,7 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
         c = order[m - 1];
       }
       if (mode != PROX_BVHR_FIRST ||
-          tn[c] <=
-              tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
+          tn[c] <= tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
         node = nd->child[c];
         continue;
       }
@@ -490,8 +477,7 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(
       if (top == 0) goto done;
       --top;
       if (mode != PROX_BVHR_FIRST ||
-          st_t[top] <=
-              tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
+          st_t[top] <= tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
         node = st_node[top];
         break;
       }
@@ -520,10 +506,9 @@ done:
 /// stack of PROX_BVH_STACK entries, callable from CUDA device code (the
 /// view's arrays in device memory); leaves evaluated by
 /// prox_raycast_triangle() in a loop. Same answers as prox_bvh_raycast().
-PROX_HD static inline int
-PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_view) * v,
-                               const PROX_FN(prox_ray) * ray,
-                               PROX_FN(prox_mesh_hit) * out) {
+PROX_HD static inline int PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_view) * v,
+                                                         const PROX_FN(prox_ray) * ray,
+                                                         PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_REAL b[4] = {0, 0, 0, 0};
@@ -535,42 +520,38 @@ PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_view) * v,
 
 /// prox_bvh_occluded() on a view, header-only (see
 /// prox_bvh_view_raycast()).
-PROX_HD static inline int
-PROX_FN(prox_bvh_view_occluded)(const PROX_FN(prox_bvh_view) * v,
-                                const PROX_FN(prox_ray) * ray) {
+PROX_HD static inline int PROX_FN(prox_bvh_view_occluded)(const PROX_FN(prox_bvh_view) * v,
+                                                          const PROX_FN(prox_ray) * ray) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
-  return (int)PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ANY, pos,
-                                                NULL, NULL, NULL, 0);
+  return (int)PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ANY, pos, NULL, NULL, NULL, 0);
 }
 
 /// prox_bvh_ray_count() on a view, header-only (see
 /// prox_bvh_view_raycast()).
-PROX_HD static inline size_t
-PROX_FN(prox_bvh_view_ray_count)(const PROX_FN(prox_bvh_view) * v,
-                                 const PROX_FN(prox_ray) * ray, long *winding) {
+PROX_HD static inline size_t PROX_FN(prox_bvh_view_ray_count)(const PROX_FN(prox_bvh_view) * v,
+                                                              const PROX_FN(prox_ray) * ray,
+                                                              long *winding) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (winding) *winding = 0;
   if (!pr.ok) return 0;
-  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_COUNT, pos, NULL,
-                                           winding, NULL, 0);
+  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_COUNT, pos, NULL, winding, NULL, 0);
 }
 
 /// prox_bvh_ray_all() on a view, header-only (see prox_bvh_view_raycast()).
-PROX_HD static inline size_t
-PROX_FN(prox_bvh_view_ray_all)(const PROX_FN(prox_bvh_view) * v,
-                               const PROX_FN(prox_ray) * ray,
-                               PROX_FN(prox_mesh_hit) * hits, size_t capacity) {
+PROX_HD static inline size_t PROX_FN(prox_bvh_view_ray_all)(const PROX_FN(prox_bvh_view) * v,
+                                                            const PROX_FN(prox_ray) * ray,
+                                                            PROX_FN(prox_mesh_hit) * hits,
+                                                            size_t capacity) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
-  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ALL, pos, NULL,
-                                           NULL, hits, capacity);
+  return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ALL, pos, NULL, NULL, hits, capacity);
 }
 #endif
 

@@ -9,8 +9,7 @@
 /// fills *out (may be NULL; see prox_mesh_hit: t, triangle, barycentrics,
 /// unit normal of the triangle as wound, exact sign of the crossing).
 /// Miss, non-finite ray, zero direction: returns 0, out->hit 0, NaN reals.
-PROX_API int PROX_FN(prox_bvh_raycast)(const PROX_FN(prox_bvh) * bvh,
-                                       const PROX_FN(prox_ray) * ray,
+PROX_API int PROX_FN(prox_bvh_raycast)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * ray,
                                        PROX_FN(prox_mesh_hit) * out);
 
 /// Whether the ray hits any triangle within [tmin, tmax] (occlusion, shadow
@@ -29,8 +28,7 @@ PROX_API int PROX_FN(prox_bvh_occluded)(const PROX_FN(prox_bvh) * bvh,
 /// outside to outside the signed sum is 0. Non-finite ray, zero direction:
 /// 0 (winding 0).
 PROX_API size_t PROX_FN(prox_bvh_ray_count)(const PROX_FN(prox_bvh) * bvh,
-                                            const PROX_FN(prox_ray) * ray,
-                                            long *winding);
+                                            const PROX_FN(prox_ray) * ray, long *winding);
 
 /// All hits of the ray within [tmin, tmax], in increasing (t, triangle)
 /// order: writes the first min(total, capacity) of them to hits[] (may be
@@ -40,8 +38,7 @@ PROX_API size_t PROX_FN(prox_bvh_ray_count)(const PROX_FN(prox_bvh) * bvh,
 /// sign. Non-finite ray, zero direction: 0.
 PROX_API size_t PROX_FN(prox_bvh_ray_all)(const PROX_FN(prox_bvh) * bvh,
                                           const PROX_FN(prox_ray) * ray,
-                                          PROX_FN(prox_mesh_hit) * hits,
-                                          size_t capacity);
+                                          PROX_FN(prox_mesh_hit) * hits, size_t capacity);
 
 /// prox_bvh_raycast() for rays[i], i in [begin, end), into out[i] (the
 /// arrays are indexed from 0, not from begin). For an engine's own task
@@ -49,40 +46,38 @@ PROX_API size_t PROX_FN(prox_bvh_ray_all)(const PROX_FN(prox_bvh) * bvh,
 /// any order, on any thread; the results do not depend on the split.
 PROX_API void PROX_FN(prox_bvh_raycast_range)(const PROX_FN(prox_bvh) * bvh,
                                               const PROX_FN(prox_ray) * rays,
-                                              PROX_FN(prox_mesh_hit) * out,
-                                              size_t begin, size_t end);
+                                              PROX_FN(prox_mesh_hit) * out, size_t begin,
+                                              size_t end);
 
 /// prox_bvh_raycast() for n rays in `threads` threads (0 = all cores, 1 =
 /// the calling thread), results in the caller's order, the same bits for
 /// any thread count. Returns PROX_OK (PROX_ERROR_INVALID_ARGUMENT for a
 /// NULL tree or array with n > 0); if a thread cannot be started, the
 /// calling thread does its share.
-PROX_API prox_status PROX_FN(prox_bvh_raycast_batch)(
-    const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * rays, size_t n,
-    PROX_FN(prox_mesh_hit) * out, int threads);
+PROX_API prox_status PROX_FN(prox_bvh_raycast_batch)(const PROX_FN(prox_bvh) * bvh,
+                                                     const PROX_FN(prox_ray) * rays, size_t n,
+                                                     PROX_FN(prox_mesh_hit) * out, int threads);
 
 /// prox_bvh_occluded() for rays[i], i in [begin, end), into hit[i] (1 or
 /// 0); see prox_bvh_raycast_range().
 PROX_API void PROX_FN(prox_bvh_occluded_range)(const PROX_FN(prox_bvh) * bvh,
-                                               const PROX_FN(prox_ray) * rays,
-                                               uint8_t *hit, size_t begin,
-                                               size_t end);
+                                               const PROX_FN(prox_ray) * rays, uint8_t *hit,
+                                               size_t begin, size_t end);
 
 /// prox_bvh_occluded() for n rays in `threads` threads; see
 /// prox_bvh_raycast_batch().
-PROX_API prox_status PROX_FN(prox_bvh_occluded_batch)(
-    const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * rays, size_t n,
-    uint8_t *hit, int threads);
+PROX_API prox_status PROX_FN(prox_bvh_occluded_batch)(const PROX_FN(prox_bvh) * bvh,
+                                                      const PROX_FN(prox_ray) * rays, size_t n,
+                                                      uint8_t *hit, int threads);
 
 /// prox_bvh_ray_count() for rays[i], i in [begin, end), into count[i] and
 /// winding[i] (winding may be NULL); see prox_bvh_raycast_range().
 PROX_API void PROX_FN(prox_bvh_ray_count_range)(const PROX_FN(prox_bvh) * bvh,
-                                                const PROX_FN(prox_ray) * rays,
-                                                size_t *count, long *winding,
-                                                size_t begin, size_t end);
+                                                const PROX_FN(prox_ray) * rays, size_t *count,
+                                                long *winding, size_t begin, size_t end);
 
 /// prox_bvh_ray_count() for n rays in `threads` threads; see
 /// prox_bvh_raycast_batch().
-PROX_API prox_status PROX_FN(prox_bvh_ray_count_batch)(
-    const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * rays, size_t n,
-    size_t *count, long *winding, int threads);
+PROX_API prox_status PROX_FN(prox_bvh_ray_count_batch)(const PROX_FN(prox_bvh) * bvh,
+                                                       const PROX_FN(prox_ray) * rays, size_t n,
+                                                       size_t *count, long *winding, int threads);

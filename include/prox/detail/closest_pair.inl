@@ -81,8 +81,7 @@ typedef struct PROX_FN(prox_detail_pair_lin) {
 } PROX_FN(prox_detail_pair_lin);
 
 /// Internal: the all-NaN result of a pair query with non-finite input.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) *
-                                                           out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) * out) {
   PROX_REAL n = PROX_NAN;
   int k, i;
   if (out) {
@@ -99,10 +98,10 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_nan)(PROX_FN(prox_pair) *
 }
 
 /// Internal: sets side k of *out (not NULL): point, parameters, feature.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
-                               PROX_FN(prox_vec3) p, PROX_REAL p0, PROX_REAL p1,
-                               PROX_REAL p2, int kind, int index) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_pair_side)(PROX_FN(prox_pair) * out, int k,
+                                                       PROX_FN(prox_vec3) p, PROX_REAL p0,
+                                                       PROX_REAL p1, PROX_REAL p2, int kind,
+                                                       int index) {
   out->point[k] = p;
   out->param[k][0] = p0;
   out->param[k][1] = p1;
@@ -119,9 +118,11 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_kind)(int end) {
 
 /// Internal: sets the result of a linear-linear query from parameters and
 /// end codes (see prox_detail_pair_kind) and returns d2.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
-    PROX_FN(prox_pair) * out, PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
-    PROX_REAL d2, PROX_REAL s, PROX_REAL t, int es, int et) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(PROX_FN(prox_pair) * out,
+                                                               PROX_FN(prox_vec3) p,
+                                                               PROX_FN(prox_vec3) q, PROX_REAL d2,
+                                                               PROX_REAL s, PROX_REAL t, int es,
+                                                               int et) {
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
   if (out) {
     PROX_FN(prox_detail_pair_side)
@@ -136,8 +137,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_set)(
 /// Internal: the point of a linear set at parameter t with end code e
 /// (at lo exactly o when lo = 0, at hi exactly *end when given).
 PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_detail_pair_at)(const PROX_FN(prox_detail_pair_lin) * L,
-                                 PROX_REAL t, int e) {
+    PROX_FN(prox_detail_pair_at)(const PROX_FN(prox_detail_pair_lin) * L, PROX_REAL t, int e) {
   if (e == 0 && L->lo == 0) return L->o;
   if (e == 1 && L->end) return *L->end;
   return PROX_FN(prox_vmadd)(L->o, t, L->d);
@@ -147,9 +147,10 @@ PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
 /// rounds less than the difference of the two points: pa and pb are exact
 /// base points (an origin, or an exact end point with s or t = 0). For
 /// float the residual is formed in double, with one rounding at the end.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
-    PROX_FN(prox_vec3) pa, PROX_REAL s, PROX_FN(prox_vec3) u,
-    PROX_FN(prox_vec3) pb, PROX_REAL t, PROX_FN(prox_vec3) v) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(PROX_FN(prox_vec3) pa, PROX_REAL s,
+                                                            PROX_FN(prox_vec3) u,
+                                                            PROX_FN(prox_vec3) pb, PROX_REAL t,
+                                                            PROX_FN(prox_vec3) v) {
 #if PROX_IS_DOUBLE
   PROX_FN(prox_vec3) r = PROX_FN(prox_vsub)(pa, pb);
   if (s != 0) r = PROX_FN(prox_vmadd)(r, s, u);
@@ -167,9 +168,10 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2)(
 /// Internal: the same in wide arithmetic (one rounding at the end), for the
 /// general linear pairs: lines and rays reach farther from their origins
 /// than segments, and their distances are larger against S.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
-    PROX_FN(prox_vec3) pa, PROX_REAL s, PROX_FN(prox_vec3) u,
-    PROX_FN(prox_vec3) pb, PROX_REAL t, PROX_FN(prox_vec3) v) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(PROX_FN(prox_vec3) pa, PROX_REAL s,
+                                                             PROX_FN(prox_vec3) u,
+                                                             PROX_FN(prox_vec3) pb, PROX_REAL t,
+                                                             PROX_FN(prox_vec3) v) {
 #if PROX_IS_DOUBLE
   PROX_FN(prox_detail_wvec3) r = PROX_FN(prox_detail_wvdiff)(pa, pb);
   if (s != 0) {
@@ -195,9 +197,10 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_res2w)(
 /// point that is an input (a segment's ends, a ray's origin at tmin = 0),
 /// else the origin plus the parameter times the direction (a computed end
 /// point such as origin + tmax dir carries its own rounding).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
-    const PROX_FN(prox_detail_pair_lin) * A, PROX_REAL s, int es,
-    const PROX_FN(prox_detail_pair_lin) * B, PROX_REAL t, int et) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(const PROX_FN(prox_detail_pair_lin) * A,
+                                                          PROX_REAL s, int es,
+                                                          const PROX_FN(prox_detail_pair_lin) * B,
+                                                          PROX_REAL t, int et) {
   PROX_FN(prox_vec3) pa = A->o, pb = B->o;
   if (es == 1 && A->end) {
     pa = *A->end;
@@ -213,16 +216,14 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_d2)(
   }
   /* Two segments stay within the inputs' box: the plain residual is
    * enough there (and the wide one costs much in the parallel case). */
-  if (A->end && B->end)
-    return PROX_FN(prox_detail_pair_res2)(pa, s, A->d, pb, t, B->d);
+  if (A->end && B->end) return PROX_FN(prox_detail_pair_res2)(pa, s, A->d, pb, t, B->d);
   return PROX_FN(prox_detail_pair_res2w)(pa, s, A->d, pb, t, B->d);
 }
 
 /// Internal: 1 when a linear set is a single point (zero direction, or an
 /// empty or one-point interval); then *p and *t get it and its parameter.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_pair_single)(const PROX_FN(prox_detail_pair_lin) * L,
-                                 PROX_FN(prox_vec3) * p, PROX_REAL *t) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_single)(const PROX_FN(prox_detail_pair_lin) * L,
+                                                        PROX_FN(prox_vec3) * p, PROX_REAL *t) {
   if (PROX_FN(prox_vlen2)(L->d) == 0) {
     *p = L->o;
     *t = PROX_FN(prox_clamp)(0, L->lo, L->hi);
@@ -245,8 +246,7 @@ PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3)
 }
 
 /// Internal: x 2^e in PROX_REAL (exact unless the result leaves the range).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x,
-                                                             int e) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x, int e) {
   return (PROX_REAL)ldexp((double)x, e);
 }
 
@@ -258,11 +258,10 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_ldexp)(PROX_REAL x,
 /// two to magnitude about 1 first, which changes no rounding (the results
 /// are scaled back exactly): the products of up to six coordinates, and the
 /// parallel test, then neither overflow nor underflow at any input scale.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
-                               const PROX_FN(prox_detail_pair_lin) * B,
-                               PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t,
-                               PROX_REAL *d2) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
+                                                      const PROX_FN(prox_detail_pair_lin) * B,
+                                                      PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t,
+                                                      PROX_REAL *d2) {
   PROX_FN(prox_detail_wvec3) U = PROX_FN(prox_detail_pair_wdir)(A);
   PROX_FN(prox_detail_wvec3) V = PROX_FN(prox_detail_pair_wdir)(B);
   PROX_FN(prox_detail_wvec3) W = PROX_FN(prox_detail_wvdiff)(B->o, A->o), n;
@@ -282,19 +281,16 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
    * t times 2^(ew - ev), the squared distance (W . n)^2 / |n|^2 times
    * 2^(2 ew). */
   *s = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_wratio)(
-          PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvcross)(W, V), n),
-          N2),
+      PROX_FN(prox_detail_wratio)(PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvcross)(W, V), n),
+                                  N2),
       ew - eu);
   *t = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_wratio)(
-          PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvcross)(W, U), n),
-          N2),
+      PROX_FN(prox_detail_wratio)(PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvcross)(W, U), n),
+                                  N2),
       ew - ev);
   Wn = PROX_FN(prox_detail_wvdot)(W, n);
   *d2 = PROX_FN(prox_detail_pair_ldexp)(
-      PROX_FN(prox_detail_wratio)(PROX_FN(prox_detail_wmul)(Wn, Wn), N2),
-      2 * ew);
+      PROX_FN(prox_detail_wratio)(PROX_FN(prox_detail_wmul)(Wn, Wn), N2), 2 * ew);
   return 1;
 }
 
@@ -305,10 +301,8 @@ PROX_FN(prox_detail_pair_wide)(const PROX_FN(prox_detail_pair_lin) * A,
 /// b - a) and ac = (u . u) (v . v). Needs tol > 0 and ac > PROX_PAIR_TINY,
 /// so that underflow is negligible against tol; 0 when unsure. A filter
 /// only saves the wide test: the result is the same either way.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
-                                                      PROX_FN(prox_vec3) v,
-                                                      PROX_REAL ac,
-                                                      PROX_REAL tol) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
+                                                      PROX_REAL ac, PROX_REAL tol) {
   /* With unit roundoff r (PROX_EPS / 2), u = U (1 + r1), v = V (1 + r2) and
    * the rounded products and differences, each component of n = u x v is
    * off by at most 3.01 r (|Uj Vk| + |Uk Vj|), whose squares sum to at most
@@ -316,9 +310,8 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_flat)(PROX_FN(prox_vec3) u,
    * <= (4 n.n + 18.3 PROX_EPS^2 ac) / 2; the constant 32 covers the
    * rounding of the bound itself. */
   PROX_FN(prox_vec3) n = PROX_FN(prox_vcross)(u, v);
-  return tol > 0 && PROX_R(4.0) * PROX_FN(prox_vdot)(n, n) +
-                            PROX_R(32.0) * PROX_EPS * PROX_EPS * ac <=
-                        tol;
+  return tol > 0 &&
+         PROX_R(4.0) * PROX_FN(prox_vdot)(n, n) + PROX_R(32.0) * PROX_EPS * PROX_EPS * ac <= tol;
 }
 
 /// Internal: 1 when ac = (u . u) (v . v) is in the range where
@@ -329,8 +322,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_flat_ok)(PROX_REAL ac) {
 }
 
 /// Internal: 1 when both bounds of a linear set are finite.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
   return L->lo > -PROX_INF && L->hi < PROX_INF;
 }
 
@@ -338,31 +330,27 @@ PROX_FN(prox_detail_pair_bounded)(const PROX_FN(prox_detail_pair_lin) * L) {
 /// prox_detail_pair_lin_lin: the minimum over the parameter box boundary
 /// and the wide critical point.
 PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
-    const PROX_FN(prox_detail_pair_lin) * A,
-    const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
+    const PROX_FN(prox_detail_pair_lin) * A, const PROX_FN(prox_detail_pair_lin) * B,
+    PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p, q, bp, bq, x;
   PROX_REAL s, t, bs = 0, bt = 0, d2, best = PROX_INF, sin2, ab;
   int es, et, bes = 2, bet = 2, found = 0, k;
   PROX_REAL check = PROX_FN(prox_vpoison)(A->o) + PROX_FN(prox_vpoison)(A->d) +
                     PROX_FN(prox_vpoison)(B->o) + PROX_FN(prox_vpoison)(B->d);
-  if (check != 0 || A->lo != A->lo || A->hi != A->hi || B->lo != B->lo ||
-      B->hi != B->hi)
+  if (check != 0 || A->lo != A->lo || A->hi != A->hi || B->lo != B->lo || B->hi != B->hi)
     return PROX_FN(prox_detail_pair_nan)(out);
   bp = bq = A->o;
   /* Single points: a point query against the other set (K1). */
   if (PROX_FN(prox_detail_pair_single)(A, &p, &s)) {
     if (PROX_FN(prox_detail_pair_single)(B, &q, &t)) {
-      return PROX_FN(prox_detail_pair_lin_set)(
-          out, p, q, PROX_FN(prox_vdist2)(p, q), s, t, 2, 2);
+      return PROX_FN(prox_detail_pair_lin_set)(out, p, q, PROX_FN(prox_vdist2)(p, q), s, t, 2, 2);
     }
-    d2 = PROX_FN(prox_detail_param_closest)(p, B->o, B->d, B->lo, B->hi, B->end,
-                                            &q, &t, &et);
+    d2 = PROX_FN(prox_detail_param_closest)(p, B->o, B->d, B->lo, B->hi, B->end, &q, &t, &et);
     d2 = PROX_FN(prox_detail_pair_d2)(A, s, 2, B, t, et);
     return PROX_FN(prox_detail_pair_lin_set)(out, p, q, d2, s, t, 2, et);
   }
   if (PROX_FN(prox_detail_pair_single)(B, &q, &t)) {
-    d2 = PROX_FN(prox_detail_param_closest)(q, A->o, A->d, A->lo, A->hi, A->end,
-                                            &p, &s, &es);
+    d2 = PROX_FN(prox_detail_param_closest)(q, A->o, A->d, A->lo, A->hi, A->end, &p, &s, &es);
     d2 = PROX_FN(prox_detail_pair_d2)(A, s, es, B, t, 2);
     return PROX_FN(prox_detail_pair_lin_set)(out, p, q, d2, s, t, es, 2);
   }
@@ -376,8 +364,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
     int eu;
     if (!(e > -PROX_INF && e < PROX_INF)) continue;
     x = PROX_FN(prox_detail_pair_at)(L, e, k & 1);
-    d2 = PROX_FN(prox_detail_param_closest)(x, M->o, M->d, M->lo, M->hi, M->end,
-                                            &q, &u, &eu);
+    d2 = PROX_FN(prox_detail_param_closest)(x, M->o, M->d, M->lo, M->hi, M->end, &q, &u, &eu);
     d2 = k < 2 ? PROX_FN(prox_detail_pair_d2)(A, e, k & 1, B, u, eu)
                : PROX_FN(prox_detail_pair_d2)(A, u, eu, B, e, k & 1);
     if (!found || d2 < best) {
@@ -394,15 +381,14 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
    * nearly parallel directions count as parallel (see the file comment);
    * two unbounded sets are parallel only when exactly so. */
   ab = PROX_FN(prox_vlen2)(A->d) * PROX_FN(prox_vlen2)(B->d);
-  sin2 = (PROX_FN(prox_detail_pair_bounded)(A) ||
-          PROX_FN(prox_detail_pair_bounded)(B))
+  sin2 = (PROX_FN(prox_detail_pair_bounded)(A) || PROX_FN(prox_detail_pair_bounded)(B))
              ? PROX_FLAT_SIN2
              : 0;
   /* The wide test is skipped when a filter already shows it fails. */
   if (!(PROX_FN(prox_detail_pair_flat_ok)(ab) &&
         PROX_FN(prox_detail_pair_flat)(A->d, B->d, ab, sin2 * ab)) &&
-      PROX_FN(prox_detail_pair_wide)(A, B, sin2, &s, &t, &d2) && s > A->lo &&
-      s < A->hi && t > B->lo && t < B->hi && (!found || d2 < best)) {
+      PROX_FN(prox_detail_pair_wide)(A, B, sin2, &s, &t, &d2) && s > A->lo && s < A->hi &&
+      t > B->lo && t < B->hi && (!found || d2 < best)) {
     found = 1;
     best = d2;
     bp = PROX_FN(prox_vmadd)(A->o, s, A->d);
@@ -411,8 +397,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
   }
   if (!found) {
     /* Two parallel lines: any point of one will do; take A's origin. */
-    d2 = PROX_FN(prox_detail_param_closest)(A->o, B->o, B->d, B->lo, B->hi,
-                                            B->end, &q, &t, &et);
+    d2 = PROX_FN(prox_detail_param_closest)(A->o, B->o, B->d, B->lo, B->hi, B->end, &q, &t, &et);
     d2 = PROX_FN(prox_detail_pair_d2)(A, 0, -1, B, t, et);
     return PROX_FN(prox_detail_pair_lin_set)(out, A->o, q, d2, 0, t, -1, et);
   }
@@ -421,8 +406,8 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_slow)(
 
 /// Internal: closest pair of two linear sets (line, ray, segment).
 PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
-    const PROX_FN(prox_detail_pair_lin) * A,
-    const PROX_FN(prox_detail_pair_lin) * B, PROX_FN(prox_pair) * out) {
+    const PROX_FN(prox_detail_pair_lin) * A, const PROX_FN(prox_detail_pair_lin) * B,
+    PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) u = A->d, v = B->d;
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(A->o, B->o), p, q;
   PROX_REAL a = PROX_FN(prox_vdot)(u, u), b = PROX_FN(prox_vdot)(u, v);
@@ -433,8 +418,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
   /* Far from parallel, non-degenerate and finite (NaN fails the test), and
    * no overflow in the numerator (of degree 4 in the coordinates). */
   if (!(den > PROX_WIDE_SIN2 * ac) || !(ac > PROX_PAIR_TINY) ||
-      !(PROX_FABS(num) <= PROX_REAL_MAX) || !(A->lo < A->hi) ||
-      !(B->lo < B->hi))
+      !(PROX_FABS(num) <= PROX_REAL_MAX) || !(A->lo < A->hi) || !(B->lo < B->hi))
     return PROX_FN(prox_detail_pair_lin_slow)(A, B, out);
   /* Clamped critical point (Ericson 5.1.9): s from the 2x2 system, t the
    * best for that s, and s again the best for t when t had to be clamped.
@@ -469,8 +453,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_lin_lin)(
   p = PROX_FN(prox_detail_pair_at)(A, s, es);
   q = PROX_FN(prox_detail_pair_at)(B, t, et);
   if (es < 0 && et < 0 &&
-      !(PROX_FN(prox_detail_pair_bounded)(A) &&
-        PROX_FN(prox_detail_pair_bounded)(B)) &&
+      !(PROX_FN(prox_detail_pair_bounded)(A) && PROX_FN(prox_detail_pair_bounded)(B)) &&
       PROX_FN(prox_detail_pair_wide)(A, B, 0, &ws, &wt, &d2)) {
     /* The critical point of an unbounded set may be far out, where even the
      * residual carries large rounding: the line distance instead (its
@@ -519,9 +502,7 @@ PROX_DETAIL_KERNEL PROX_FN(prox_detail_pair_lin)
 }
 
 /// Internal: |D|^2 from double components, rounded once.
-PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx,
-                                                                double dy,
-                                                                double dz) {
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx, double dy, double dz) {
   return (PROX_REAL)(dx * dx + dy * dy + dz * dz);
 }
 
@@ -541,8 +522,8 @@ PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_n3)(double dx,
 /// product) gives NaN, which never wins.
 PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_end)(
     PROX_REAL xo, PROX_REAL dd, double sg, const PROX_FN(prox_vec3) * d1,
-    const PROX_FN(prox_vec3) * d2, const PROX_FN(prox_vec3) * h1,
-    const PROX_FN(prox_vec3) * h2, PROX_FN(prox_vec3) w, PROX_REAL *t) {
+    const PROX_FN(prox_vec3) * d2, const PROX_FN(prox_vec3) * h1, const PROX_FN(prox_vec3) * h2,
+    PROX_FN(prox_vec3) w, PROX_REAL *t) {
   PROX_REAL q;
   double c, rx, ry, rz;
   if (xo >= dd) {
@@ -586,9 +567,11 @@ PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_pair_end01)(PROX_REAL t) {
 /// the squared distance, or PROX_INF with *s = *t = 0 (no interior
 /// parameter) when the wide test finds the directions parallel (within
 /// sin2).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
-    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, int lin,
-    PROX_REAL sin2, PROX_REAL *s, PROX_REAL *t, PROX_FN(prox_pair) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(const PROX_FN(prox_segment) * g1,
+                                                               const PROX_FN(prox_segment) * g2,
+                                                               int lin, PROX_REAL sin2,
+                                                               PROX_REAL *s, PROX_REAL *t,
+                                                               PROX_FN(prox_pair) * out) {
   PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_segment)(g1);
   PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g2);
   PROX_REAL d2 = PROX_INF;
@@ -610,10 +593,11 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_gen)(
 /// same roundings, without the generality of prox_detail_pair_lin. Single
 /// points and non-finite input (or intermediate overflow) go to the general
 /// path.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
-    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
-    PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
-    PROX_FN(prox_pair) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(const PROX_FN(prox_segment) * g1,
+                                                                const PROX_FN(prox_segment) * g2,
+                                                                PROX_REAL a, PROX_REAL c,
+                                                                PROX_REAL d, PROX_REAL e,
+                                                                PROX_FN(prox_pair) * out) {
   /* u and v formed again (as the caller did): cheaper than passing them. */
   PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
   PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a);
@@ -658,8 +642,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
   /* The critical point, unless the directions count as parallel (a filter
    * first, then the wide test). */
   if (!(PROX_FN(prox_detail_pair_flat_ok)(a * c) &&
-        PROX_FN(prox_detail_pair_flat)(u, v, a * c,
-                                       PROX_FLAT_SIN2 * (a * c)))) {
+        PROX_FN(prox_detail_pair_flat)(u, v, a * c, PROX_FLAT_SIN2 * (a * c)))) {
     x = PROX_FN(prox_detail_pair_seg_gen)(g1, g2, 0, PROX_FLAT_SIN2, &s, &t, 0);
     if (s > 0 && s < 1 && t > 0 && t < 1 && x < best) {
       best = x;
@@ -689,8 +672,8 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(
 /// rare cases of prox_detail_pair_seg_par (PROX_COLD: the compiler
 /// then lays out the common case as the straight path).
 PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
-    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
-    PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e) {
+    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, PROX_REAL a, PROX_REAL c,
+    PROX_REAL d, PROX_REAL e) {
   return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, 0);
 }
 
@@ -704,8 +687,7 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
 /// which changes no distance. The opaque steps keep GCC from turning the
 /// select into a branch, which mispredicts on random input (see
 /// PROX_OPAQUE).
-PROX_DETAIL_SMALL_KERNEL PROX_REAL
-PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo, PROX_REAL dd) {
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo, PROX_REAL dd) {
   PROX_REAL q = xo / dd, zero = 0;
   PROX_OPAQUE(q);
   PROX_OPAQUE(zero);
@@ -723,9 +705,10 @@ PROX_FN(prox_detail_pair_seg_q)(PROX_REAL xo, PROX_REAL dd) {
 /// residual |D + sg q w|^2 is formed for every q (at q = 0, either sign, the
 /// zero term leaves each component's magnitude as it is: |D|^2, the near
 /// end's distance, as there) and hf is taken instead when q >= 1.
-PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
-    PROX_REAL q, int sub, double dx, double dy, double dz, PROX_REAL hf,
-    double wx, double wy, double wz) {
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(PROX_REAL q, int sub, double dx,
+                                                                    double dy, double dz,
+                                                                    PROX_REAL hf, double wx,
+                                                                    double wy, double wz) {
   double cq = (double)q, rx, ry, rz;
   PROX_REAL di;
   if (sub) {
@@ -757,10 +740,11 @@ PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_dq)(
 /// output branches on which candidate won and whether its points are ends,
 /// which there follows the branches already taken but mispredicts after
 /// branch-free candidates. The results are the same either way.
-PROX_PAIR_PAR_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(
-    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
-    PROX_REAL a, PROX_REAL c, PROX_REAL d, PROX_REAL e,
-    PROX_FN(prox_pair) * out) {
+PROX_PAIR_PAR_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_par)(const PROX_FN(prox_segment) * g1,
+                                                                 const PROX_FN(prox_segment) * g2,
+                                                                 PROX_REAL a, PROX_REAL c,
+                                                                 PROX_REAL d, PROX_REAL e,
+                                                                 PROX_FN(prox_pair) * out) {
   const PROX_FN(prox_vec3) *a1 = &g1->a, *b1 = &g1->b;
   const PROX_FN(prox_vec3) *a2 = &g2->a, *b2 = &g2->b;
   PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
@@ -836,8 +820,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_line_ray)(const PROX_FN(prox_line) * l,
 }
 
 PROX_KERNEL PROX_REAL PROX_FN(prox_line_segment)(const PROX_FN(prox_line) * l,
-                                                 const PROX_FN(prox_segment) *
-                                                     g,
+                                                 const PROX_FN(prox_segment) * g,
                                                  PROX_FN(prox_pair) * out) {
   PROX_FN(prox_detail_pair_lin) A = PROX_FN(prox_detail_pair_of_line)(l);
   PROX_FN(prox_detail_pair_lin) B = PROX_FN(prox_detail_pair_of_segment)(g);
@@ -864,19 +847,16 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ray_segment)(const PROX_FN(prox_ray) * r,
 /// and c = v . v (formed once by callers that pair a segment with several
 /// others, as the triangle queries do).
 PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
-    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
-    PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v, PROX_REAL a, PROX_REAL c,
-    PROX_FN(prox_pair) * out) {
+    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, PROX_FN(prox_vec3) u,
+    PROX_FN(prox_vec3) v, PROX_REAL a, PROX_REAL c, PROX_FN(prox_pair) * out) {
   /* The fast path of prox_detail_pair_lin_lin, specialised to [0, 1] and
    * exact end points; everything else goes to the general slow path. */
   /* w = a1 - a2 and the dot products written out (the same operations as
    * prox_vsub and prox_vdot): formed through vectors, gcc -O3 pairs the x
    * and y differences into one SIMD subtraction and unpacks them again for
    * the dot products, a dozen instructions more. */
-  PROX_REAL wx = g1->a.x - g2->a.x, wy = g1->a.y - g2->a.y,
-            wz = g1->a.z - g2->a.z;
-  PROX_REAL b = u.x * v.x + u.y * v.y + u.z * v.z,
-            d = u.x * wx + u.y * wy + u.z * wz;
+  PROX_REAL wx = g1->a.x - g2->a.x, wy = g1->a.y - g2->a.y, wz = g1->a.z - g2->a.z;
+  PROX_REAL b = u.x * v.x + u.y * v.y + u.z * v.z, d = u.x * wx + u.y * wy + u.z * wz;
   PROX_REAL e = v.x * wx + v.y * wy + v.z * wz;
   PROX_REAL ac = a * c, den = ac - b * b, num, s, t, d2;
   int es = -1, et = -1;
@@ -912,9 +892,8 @@ PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
     }
   }
   /* The residual from the exact end points or the origins. */
-  d2 = PROX_FN(prox_detail_pair_res2)(es == 1 ? g1->b : g1->a, es < 0 ? s : 0,
-                                      u, et == 1 ? g2->b : g2->a,
-                                      et < 0 ? t : 0, v);
+  d2 = PROX_FN(prox_detail_pair_res2)(es == 1 ? g1->b : g1->a, es < 0 ? s : 0, u,
+                                      et == 1 ? g2->b : g2->a, et < 0 ? t : 0, v);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_pair_nan)(out);
   if (out) {
     PROX_FN(prox_vec3)
@@ -922,23 +901,21 @@ PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_segseg)(
     PROX_FN(prox_vec3)
     q = et < 0 ? PROX_FN(prox_vmadd)(g2->a, t, v) : (et ? g2->b : g2->a);
     PROX_FN(prox_detail_pair_side)
-    (out, 0, p, s, 0, 0, es < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
-     es == 1);
+    (out, 0, p, s, 0, 0, es < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX, es == 1);
     PROX_FN(prox_detail_pair_side)
-    (out, 1, q, t, 0, 0, et < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
-     et == 1);
+    (out, 1, q, t, 0, 0, et < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX, et == 1);
     out->sqdist = d2;
   }
   return d2;
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
-    const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(const PROX_FN(prox_segment) * g1,
+                                                    const PROX_FN(prox_segment) * g2,
+                                                    PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) u = PROX_FN(prox_vsub)(g1->b, g1->a);
   PROX_FN(prox_vec3) v = PROX_FN(prox_vsub)(g2->b, g2->a);
-  return PROX_FN(prox_detail_pair_segseg)(
-      g1, g2, u, v, PROX_FN(prox_vdot)(u, u), PROX_FN(prox_vdot)(v, v), out);
+  return PROX_FN(prox_detail_pair_segseg)(g1, g2, u, v, PROX_FN(prox_vdot)(u, u),
+                                          PROX_FN(prox_vdot)(v, v), out);
 }
 
 /* ---------------------------- triangle pairs ------------------------------ */
@@ -948,9 +925,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_segment)(
 /// the rounded differences u = b - a, v = c - a and w = d - a, which
 /// callers share: a floating-point filter, then prox_detail_orient_wsign.
 PROX_DETAIL_SMALL_KERNEL int
-PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
-                                   PROX_FN(prox_vec3) w, PROX_FN(prox_vec3) a,
-                                   PROX_FN(prox_vec3) b, PROX_FN(prox_vec3) c,
+PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v, PROX_FN(prox_vec3) w,
+                                   PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b, PROX_FN(prox_vec3) c,
                                    PROX_FN(prox_vec3) d) {
   PROX_REAL err, o = PROX_FN(prox_detail_orient_uvw)(u, v, w, &err);
   if (err >= PROX_DETAIL_ORIENT_MIN) {
@@ -966,29 +942,29 @@ PROX_FN(prox_detail_pair_orient_d)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
 /// m, the sums of the magnitudes of its products (m.x = |e1.y e2.z| +
 /// |e1.z e2.y|, ...), shared by the orientation tests of several points
 /// against the triangle's plane (prox_detail_pair_plane_sign).
-PROX_DETAIL_SMALL_KERNEL void
-PROX_FN(prox_detail_pair_plane)(const PROX_FN(prox_triangle) * tri,
-                                PROX_FN(prox_vec3) * n,
-                                PROX_FN(prox_vec3) * m) {
+PROX_DETAIL_SMALL_KERNEL void PROX_FN(prox_detail_pair_plane)(const PROX_FN(prox_triangle) * tri,
+                                                              PROX_FN(prox_vec3) * n,
+                                                              PROX_FN(prox_vec3) * m) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(tri->v[1], tri->v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(tri->v[2], tri->v[0]);
   PROX_REAL xy = e1.y * e2.z, xz = e1.z * e2.y, yz = e1.z * e2.x;
   PROX_REAL yx = e1.x * e2.z, zx = e1.x * e2.y, zy = e1.y * e2.x;
   *n = PROX_FN(prox_v3)(xy - xz, yz - yx, zx - zy);
-  *m = PROX_FN(prox_v3)(PROX_FABS(xy) + PROX_FABS(xz),
-                        PROX_FABS(yz) + PROX_FABS(yx),
+  *m = PROX_FN(prox_v3)(PROX_FABS(xy) + PROX_FABS(xz), PROX_FABS(yz) + PROX_FABS(yx),
                         PROX_FABS(zx) + PROX_FABS(zy));
 }
 
 /// Internal: (p - v0) . n for a triangle's plane, n and m from
 /// prox_detail_pair_plane, and *err its filter bound (8 eps times the
 /// permanent): the floating-point part of prox_detail_pair_plane_sign.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
-    const PROX_FN(prox_triangle) * tri, PROX_FN(prox_vec3) n,
-    PROX_FN(prox_vec3) m, PROX_FN(prox_vec3) p, PROX_REAL *err) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(const PROX_FN(prox_triangle) * tri,
+                                                                 PROX_FN(prox_vec3) n,
+                                                                 PROX_FN(prox_vec3) m,
+                                                                 PROX_FN(prox_vec3) p,
+                                                                 PROX_REAL *err) {
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, tri->v[0]);
-  *err = PROX_R(8.0) * PROX_EPS *
-         (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y + PROX_FABS(w.z) * m.z);
+  *err =
+      PROX_R(8.0) * PROX_EPS * (PROX_FABS(w.x) * m.x + PROX_FABS(w.y) * m.y + PROX_FABS(w.z) * m.z);
   return PROX_FN(prox_vdot)(w, n);
 }
 
@@ -997,10 +973,10 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_plane_dot)(
 /// evaluated as (p - v0) . n (a cyclic permutation, the same six products),
 /// with the same filter bound (8 eps times the permanent) and the same wide
 /// fallback.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
-                                     PROX_FN(prox_vec3) n, PROX_FN(prox_vec3) m,
-                                     PROX_FN(prox_vec3) p) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
+                                                            PROX_FN(prox_vec3) n,
+                                                            PROX_FN(prox_vec3) m,
+                                                            PROX_FN(prox_vec3) p) {
   PROX_REAL err, o = PROX_FN(prox_detail_pair_plane_dot)(tri, n, m, p, &err);
   if (err >= PROX_DETAIL_ORIENT_MIN) {
     if (o > err) return 1;
@@ -1015,10 +991,9 @@ PROX_FN(prox_detail_pair_plane_sign)(const PROX_FN(prox_triangle) * tri,
 /// segment parameter and bary its barycentric coordinates (signed volumes,
 /// Ericson 5.3.4), both from wide values (a filtered sign alone says little
 /// about the value's accuracy).
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
-                                const PROX_FN(prox_triangle) * tri,
-                                PROX_REAL *t, PROX_REAL *bary) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
+                                                       const PROX_FN(prox_triangle) * tri,
+                                                       PROX_REAL *t, PROX_REAL *bary) {
   const PROX_FN(prox_vec3) *v = tri->v;
   PROX_FN(prox_detail_wide) U, V, W, DP, DQ, sum;
   PROX_REAL m;
@@ -1032,10 +1007,8 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
   PROX_FN(prox_vec3) w2 = PROX_FN(prox_vsub)(v[2], p);
   int su = PROX_FN(prox_detail_pair_orient_d)(u, w2, w1, p, q, v[2], v[1]);
   if (su == 0) return 0;
-  if (PROX_FN(prox_detail_pair_orient_d)(u, w0, w2, p, q, v[0], v[2]) != su)
-    return 0;
-  if (PROX_FN(prox_detail_pair_orient_d)(u, w1, w0, p, q, v[1], v[0]) != su)
-    return 0;
+  if (PROX_FN(prox_detail_pair_orient_d)(u, w0, w2, p, q, v[0], v[2]) != su) return 0;
+  if (PROX_FN(prox_detail_pair_orient_d)(u, w1, w0, p, q, v[1], v[0]) != su) return 0;
   if (!bary) return 1;
   /* The values, as ratios of orientations that share one scale 2^-e: the
    * differences (at most twice the largest of u, w0, w1, w2) are then below
@@ -1060,21 +1033,18 @@ PROX_FN(prox_detail_pair_cross)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
 
 /// Internal: the triangle point with barycentrics bary.
 PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_detail_pair_tri_at)(const PROX_FN(prox_triangle) * tri,
-                                     const PROX_REAL *bary) {
+    PROX_FN(prox_detail_pair_tri_at)(const PROX_FN(prox_triangle) * tri, const PROX_REAL *bary) {
   PROX_FN(prox_vec3) a = tri->v[0];
   return PROX_FN(prox_vadd)(
-      a, PROX_FN(prox_vadd)(
-             PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(tri->v[1], a), bary[1]),
-             PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(tri->v[2], a), bary[2])));
+      a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(tri->v[1], a), bary[1]),
+                            PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(tri->v[2], a), bary[2])));
 }
 
 /// Internal: side k of *out from a segment-segment result side j, where the
 /// segment is edge i of a triangle.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_pair_edge_side)(PROX_FN(prox_pair) * out, int k,
-                                    const PROX_FN(prox_pair) * r, int j,
-                                    int i) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_pair_edge_side)(PROX_FN(prox_pair) * out, int k,
+                                                            const PROX_FN(prox_pair) * r, int j,
+                                                            int i) {
   int i1 = i == 2 ? 0 : i + 1;
   PROX_REAL t = r->param[j][0], bary[3] = {0, 0, 0};
   bary[i] = 1 - t;
@@ -1093,22 +1063,18 @@ PROX_FN(prox_detail_pair_edge_side)(PROX_FN(prox_pair) * out, int k,
 }
 
 /// Internal: side k of *out from a point-triangle result.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
-                                   const PROX_FN(prox_closest) * c) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
+                                                           const PROX_FN(prox_closest) * c) {
   PROX_FN(prox_detail_pair_side)
-  (out, k, c->point, c->param[0], c->param[1], c->param[2], c->feature.kind,
-   c->feature.index);
+  (out, k, c->point, c->param[0], c->param[1], c->param[2], c->feature.kind, c->feature.index);
 }
 
 /* The magnitudes where the candidate bounds below work: their products
  * reach the sixth power of the coordinates. */
 /* 2^-150 and 2^150 (float: 2^-18 and 2^18), 1 - 2^-40; decimal, as C++
  * before C++17 has no hexadecimal floating literals. */
-#define PROX_TT_LO                                                             \
-  (PROX_IS_DOUBLE ? PROX_R(7.0064923216240854e-46) : PROX_R(3.814697265625e-06))
-#define PROX_TT_HI                                                             \
-  (PROX_IS_DOUBLE ? PROX_R(1.4272476927059599e+45) : PROX_R(262144.0))
+#define PROX_TT_LO (PROX_IS_DOUBLE ? PROX_R(7.0064923216240854e-46) : PROX_R(3.814697265625e-06))
+#define PROX_TT_HI (PROX_IS_DOUBLE ? PROX_R(1.4272476927059599e+45) : PROX_R(262144.0))
 #define PROX_TT_2M40 PROX_R(9.094947017729282379150390625e-13)
 #define PROX_TT_DOWN (1 - PROX_TT_2M40)
 
@@ -1118,10 +1084,9 @@ PROX_FN(prox_detail_pair_tri_side)(PROX_FN(prox_pair) * out, int k,
 /// n| less twice the orientation filter's error, squared, over an upper
 /// bound of the exact |n|^2, then less a relative 2^-40. For coordinates
 /// within [PROX_TT_LO, PROX_TT_HI] (nothing overflows there).
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
-                              const PROX_FN(prox_vec3) * v, int cnt,
-                              PROX_REAL *pd, int *side) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
+                                                      const PROX_FN(prox_vec3) * v, int cnt,
+                                                      PROX_REAL *pd, int *side) {
   PROX_FN(prox_vec3) n, m;
   PROX_REAL nup2, e = PROX_R(8.0) * PROX_EPS;
   int i;
@@ -1131,8 +1096,7 @@ PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
          (PROX_FABS(n.z) + e * m.z) * (PROX_FABS(n.z) + e * m.z);
   nup2 += nup2 * PROX_TT_2M40;
   for (i = 0; i < cnt; ++i) {
-    PROX_REAL err,
-        o = PROX_FN(prox_detail_pair_plane_dot)(tri, n, m, v[i], &err);
+    PROX_REAL err, o = PROX_FN(prox_detail_pair_plane_dot)(tri, n, m, v[i], &err);
     PROX_REAL h = PROX_FABS(o) - 2 * err;
     side[i] = 0;
     pd[i] = 0;
@@ -1146,9 +1110,8 @@ PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangle) * tri,
 /// Internal: the box of the points v[i], i < cnt, as lo[3] and hi[3].
 /// Minima and maxima are written as x < y ? x : y and x > y ? x : y,
 /// distinct comparisons, so that they compile to min and max instructions.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v, int cnt,
-                            PROX_REAL *lo, PROX_REAL *hi) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v, int cnt,
+                                                    PROX_REAL *lo, PROX_REAL *hi) {
   int i, a;
   for (a = 0; a < 3; ++a) {
     lo[a] = hi[a] = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
@@ -1162,9 +1125,10 @@ PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v, int cnt,
 
 /// Internal: a lower bound of the squared distance between the boxes [lo1,
 /// hi1] and [lo2, hi2], rounded down. The gaps are maxima, not branches.
-PROX_DETAIL_KERNEL PROX_REAL
-PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1, const PROX_REAL *hi1,
-                             const PROX_REAL *lo2, const PROX_REAL *hi2) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1,
+                                                          const PROX_REAL *hi1,
+                                                          const PROX_REAL *lo2,
+                                                          const PROX_REAL *hi2) {
   PROX_REAL g2 = 0;
   int a;
   for (a = 0; a < 3; ++a) {
@@ -1178,9 +1142,8 @@ PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1, const PROX_REAL *hi1,
 
 /// Internal: whether the largest coordinate magnitude of v[i], i < cnt,
 /// lies within [PROX_TT_LO, PROX_TT_HI]; *s gets it.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) *
-                                                         v,
-                                                     int cnt, PROX_REAL *s) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) * v, int cnt,
+                                                     PROX_REAL *s) {
   int i;
   *s = 0;
   for (i = 0; i < cnt; ++i) {
@@ -1190,9 +1153,9 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) *
   return *s >= PROX_TT_LO && *s <= PROX_TT_HI;
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
-    const PROX_FN(prox_segment) * seg, const PROX_FN(prox_triangle) * tri,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(const PROX_FN(prox_segment) * seg,
+                                                     const PROX_FN(prox_triangle) * tri,
+                                                     PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p = seg->a, q = seg->b;
   PROX_FN(prox_closest) c;
   PROX_FN(prox_pair) r, best;
@@ -1200,8 +1163,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
   PROX_REAL d2, bd2, t, bary[3];
   int i, sp;
   PROX_REAL check = PROX_FN(prox_vpoison)(p) + PROX_FN(prox_vpoison)(q) +
-                    PROX_FN(prox_vpoison)(tri->v[0]) +
-                    PROX_FN(prox_vpoison)(tri->v[1]) +
+                    PROX_FN(prox_vpoison)(tri->v[0]) + PROX_FN(prox_vpoison)(tri->v[1]) +
                     PROX_FN(prox_vpoison)(tri->v[2]);
   if (check != 0) return PROX_FN(prox_detail_pair_nan)(out);
   PROX_FN(prox_detail_pair_plane)(tri, &n, &m);
@@ -1210,11 +1172,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
       PROX_FN(prox_detail_pair_cross)(p, q, tri, &t, out ? bary : 0)) {
     if (out) {
       PROX_FN(prox_detail_pair_side)
-      (out, 0, PROX_FN(prox_vmadd)(p, t, PROX_FN(prox_vsub)(q, p)), t, 0, 0,
-       PROX_FEATURE_EDGE, 0);
+      (out, 0, PROX_FN(prox_vmadd)(p, t, PROX_FN(prox_vsub)(q, p)), t, 0, 0, PROX_FEATURE_EDGE, 0);
       PROX_FN(prox_detail_pair_side)
-      (out, 1, PROX_FN(prox_detail_pair_tri_at)(tri, bary), bary[0], bary[1],
-       bary[2], PROX_FEATURE_FACE, 0);
+      (out, 1, PROX_FN(prox_detail_pair_tri_at)(tri, bary), bary[0], bary[1], bary[2],
+       PROX_FEATURE_FACE, 0);
       out->sqdist = 0;
     }
     return 0;
@@ -1248,8 +1209,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
       e.a = tri->v[i];
       e.b = tri->v[i == 2 ? 0 : i + 1];
       v = PROX_FN(prox_vsub)(e.b, e.a);
-      d2 = PROX_FN(prox_detail_pair_segseg)(
-          seg, &e, u, v, a, PROX_FN(prox_vdot)(v, v), out ? &r : 0);
+      d2 = PROX_FN(prox_detail_pair_segseg)(seg, &e, u, v, a, PROX_FN(prox_vdot)(v, v),
+                                            out ? &r : 0);
       if (d2 < bd2 && !out) {
         bd2 = d2;
       } else if (d2 < bd2) {
@@ -1273,9 +1234,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_segment_triangle)(
 /// to the other triangle's plane of a vertex, or of an edge whose ends are
 /// certainly on one side of it (prox_detail_tt_plane). All 0 (no pruning)
 /// outside [PROX_TT_LO, PROX_TT_HI]. *s gets the largest magnitude.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
-                               PROX_REAL *lb, PROX_REAL *s) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
+                                                       PROX_REAL *lb, PROX_REAL *s) {
   PROX_FN(prox_vec3) v[6];
   PROX_REAL lo[2][3], hi[2][3], pd[2][3], elo[2][3][3], ehi[2][3][3];
   int side[2][3], k, i, j;
@@ -1313,8 +1273,8 @@ PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
       b0 = pd[0][i] < pd[0][i1] ? pd[0][i] : pd[0][i1];
     for (j = 0; j < 3; ++j) {
       int j1 = j == 2 ? 0 : j + 1;
-      PROX_REAL b = b0, g2 = PROX_FN(prox_detail_tt_gap2)(elo[0][i], ehi[0][i],
-                                                          elo[1][j], ehi[1][j]);
+      PROX_REAL b = b0,
+                g2 = PROX_FN(prox_detail_tt_gap2)(elo[0][i], ehi[0][i], elo[1][j], ehi[1][j]);
       if (side[1][j] != 0 && side[1][j] == side[1][j1]) {
         PROX_REAL c = pd[1][j] < pd[1][j1] ? pd[1][j] : pd[1][j1];
         b = c > b ? c : b;
@@ -1324,9 +1284,9 @@ PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triangle) *const *T,
   }
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
-    const PROX_FN(prox_triangle) * t1, const PROX_FN(prox_triangle) * t2,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(const PROX_FN(prox_triangle) * t1,
+                                                      const PROX_FN(prox_triangle) * t2,
+                                                      PROX_FN(prox_pair) * out) {
   const PROX_FN(prox_triangle) * T[2];
   PROX_FN(prox_closest) c;
   PROX_FN(prox_pair) r, best;
@@ -1347,8 +1307,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
     PROX_FN(prox_vec3) n, m;
     PROX_FN(prox_detail_pair_plane)(T[1 - k], &n, &m);
     for (i = 0; i < 3; ++i)
-      sg[k][i] =
-          PROX_FN(prox_detail_pair_plane_sign)(T[1 - k], n, m, T[k]->v[i]);
+      sg[k][i] = PROX_FN(prox_detail_pair_plane_sign)(T[1 - k], n, m, T[k]->v[i]);
     if (sg[k][0] == sg[k][1] && sg[k][1] == sg[k][2] && sg[k][0] != 0) break;
   }
   if (k == 2) {
@@ -1357,18 +1316,17 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
         int i1 = i == 2 ? 0 : i + 1;
         PROX_FN(prox_vec3) p = T[k]->v[i], q = T[k]->v[i1];
         if (sg[k][i] * sg[k][i1] < 0 &&
-            PROX_FN(prox_detail_pair_cross)(p, q, T[1 - k], &t,
-                                            out ? bary : 0)) {
+            PROX_FN(prox_detail_pair_cross)(p, q, T[1 - k], &t, out ? bary : 0)) {
           if (out) {
             PROX_REAL eb[3] = {0, 0, 0};
             eb[i] = 1 - t;
             eb[i1] = t;
             PROX_FN(prox_detail_pair_side)
-            (out, k, PROX_FN(prox_vmadd)(p, t, PROX_FN(prox_vsub)(q, p)), eb[0],
-             eb[1], eb[2], PROX_FEATURE_EDGE, i);
+            (out, k, PROX_FN(prox_vmadd)(p, t, PROX_FN(prox_vsub)(q, p)), eb[0], eb[1], eb[2],
+             PROX_FEATURE_EDGE, i);
             PROX_FN(prox_detail_pair_side)
-            (out, 1 - k, PROX_FN(prox_detail_pair_tri_at)(T[1 - k], bary),
-             bary[0], bary[1], bary[2], PROX_FEATURE_FACE, 0);
+            (out, 1 - k, PROX_FN(prox_detail_pair_tri_at)(T[1 - k], bary), bary[0], bary[1],
+             bary[2], PROX_FEATURE_FACE, 0);
             out->sqdist = 0;
           }
           return 0;
@@ -1404,8 +1362,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
           PROX_REAL vb[3] = {0, 0, 0};
           vb[iv] = 1;
           PROX_FN(prox_detail_pair_side)
-          (&best, kk, T[kk]->v[iv], vb[0], vb[1], vb[2], PROX_FEATURE_VERTEX,
-           iv);
+          (&best, kk, T[kk]->v[iv], vb[0], vb[1], vb[2], PROX_FEATURE_VERTEX, iv);
           PROX_FN(prox_detail_pair_tri_side)(&best, 1 - kk, &c);
         }
       }
@@ -1443,9 +1400,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_triangle_triangle)(
 /// segment's feature on the surface); a solid that overlaps the other object
 /// gets feature INTERIOR and both points become one common point. Returns
 /// the squared distance of the solids (NaN for a non-finite radius).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
-    PROX_FN(prox_pair) * res, PROX_REAL d2c, PROX_REAL r0, PROX_REAL r1,
-    int solid0, int solid1, PROX_FN(prox_pair) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(PROX_FN(prox_pair) * res,
+                                                               PROX_REAL d2c, PROX_REAL r0,
+                                                               PROX_REAL r1, int solid0, int solid1,
+                                                               PROX_FN(prox_pair) * out) {
   PROX_FN(prox_vec3) p = res->point[0], q = res->point[1];
   PROX_FN(prox_vec3) pq = PROX_FN(prox_vsub)(q, p);
   PROX_REAL dc, gap;
@@ -1499,16 +1457,15 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_inflate)(
 }
 
 /// Internal: side k of *out from a point-segment (K1) result.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_pair_seg_side)(PROX_FN(prox_pair) * out, int k,
-                                   const PROX_FN(prox_closest) * c) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_pair_seg_side)(PROX_FN(prox_pair) * out, int k,
+                                                           const PROX_FN(prox_closest) * c) {
   PROX_FN(prox_detail_pair_side)
   (out, k, c->point, c->param[0], 0, 0, c->feature.kind, c->feature.index);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(
-    const PROX_FN(prox_sphere) * s0, const PROX_FN(prox_sphere) * s1,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(const PROX_FN(prox_sphere) * s0,
+                                                  const PROX_FN(prox_sphere) * s1,
+                                                  PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   /* The center distance from the exact difference, rounded once. */
   PROX_FN(prox_detail_wvec3)
@@ -1518,13 +1475,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_sphere)(
   (&r, 0, s0->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
   PROX_FN(prox_detail_pair_side)
   (&r, 1, s1->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
-  return PROX_FN(prox_detail_pair_inflate)(&r, d2, s0->radius, s1->radius, 1, 1,
-                                           out);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, s0->radius, s1->radius, 1, 1, out);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_capsule)(
-    const PROX_FN(prox_sphere) * s, const PROX_FN(prox_capsule) * cap,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_capsule)(const PROX_FN(prox_sphere) * s,
+                                                   const PROX_FN(prox_capsule) * cap,
+                                                   PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   PROX_FN(prox_closest) c;
   PROX_FN(prox_segment) g;
@@ -1535,13 +1491,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_capsule)(
   PROX_FN(prox_detail_pair_side)
   (&r, 0, s->center, 0, 0, 0, PROX_FEATURE_VERTEX, 0);
   PROX_FN(prox_detail_pair_seg_side)(&r, 1, &c);
-  return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, cap->radius, 1, 2,
-                                           out);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, cap->radius, 1, 2, out);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_capsule)(
-    const PROX_FN(prox_capsule) * c0, const PROX_FN(prox_capsule) * c1,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_capsule)(const PROX_FN(prox_capsule) * c0,
+                                                    const PROX_FN(prox_capsule) * c1,
+                                                    PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   PROX_FN(prox_segment) g0, g1;
   PROX_REAL d2;
@@ -1550,13 +1505,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_capsule)(
   g1.a = c1->a;
   g1.b = c1->b;
   d2 = PROX_FN(prox_segment_segment)(&g0, &g1, &r);
-  return PROX_FN(prox_detail_pair_inflate)(&r, d2, c0->radius, c1->radius, 2, 2,
-                                           out);
+  return PROX_FN(prox_detail_pair_inflate)(&r, d2, c0->radius, c1->radius, 2, 2, out);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_segment)(
-    const PROX_FN(prox_sphere) * s, const PROX_FN(prox_segment) * g,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_segment)(const PROX_FN(prox_sphere) * s,
+                                                   const PROX_FN(prox_segment) * g,
+                                                   PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   PROX_FN(prox_closest) c;
   PROX_REAL d2 = PROX_FN(prox_point_segment)(s->center, g, &c);
@@ -1566,9 +1520,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_segment)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, 0, 1, 0, out);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_segment)(
-    const PROX_FN(prox_capsule) * cap, const PROX_FN(prox_segment) * g,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_segment)(const PROX_FN(prox_capsule) * cap,
+                                                    const PROX_FN(prox_segment) * g,
+                                                    PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   PROX_FN(prox_segment) g0;
   PROX_REAL d2;
@@ -1578,9 +1532,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_segment)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, cap->radius, 0, 2, 0, out);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_triangle)(
-    const PROX_FN(prox_sphere) * s, const PROX_FN(prox_triangle) * tri,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_triangle)(const PROX_FN(prox_sphere) * s,
+                                                    const PROX_FN(prox_triangle) * tri,
+                                                    PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   PROX_FN(prox_closest) c;
   PROX_REAL d2 = PROX_FN(prox_point_triangle)(s->center, tri, &c);
@@ -1590,9 +1544,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_sphere_triangle)(
   return PROX_FN(prox_detail_pair_inflate)(&r, d2, s->radius, 0, 1, 0, out);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_triangle)(
-    const PROX_FN(prox_capsule) * cap, const PROX_FN(prox_triangle) * tri,
-    PROX_FN(prox_pair) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_capsule_triangle)(const PROX_FN(prox_capsule) * cap,
+                                                     const PROX_FN(prox_triangle) * tri,
+                                                     PROX_FN(prox_pair) * out) {
   PROX_FN(prox_pair) r;
   PROX_FN(prox_segment) g;
   PROX_REAL d2;

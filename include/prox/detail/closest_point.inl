@@ -23,10 +23,8 @@ typedef struct PROX_FN(prox_closest) {
 
 /// Internal: a 2^e, componentwise (exact unless a component leaves the
 /// range of PROX_REAL).
-PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_detail_vldexp)(PROX_FN(prox_vec3) a, int e) {
-  return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)a.x, e),
-                          (PROX_REAL)ldexp((double)a.y, e),
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_vldexp)(PROX_FN(prox_vec3) a, int e) {
+  return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)a.x, e), (PROX_REAL)ldexp((double)a.y, e),
                           (PROX_REAL)ldexp((double)a.z, e));
 }
 
@@ -37,8 +35,8 @@ PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: e with the largest magnitude among the n vectors v and x
 /// times 2^-e in [1/2, 1); 0 when that magnitude is 0 or not finite.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v,
-                                                  int n, PROX_REAL x) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v, int n,
+                                                  PROX_REAL x) {
   double m = fabs((double)x);
   int i;
   for (i = 0; i < n; ++i)
@@ -47,15 +45,14 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_frame)(const PROX_FN(prox_vec3) * v,
 }
 
 /// Internal: sqrt(d2) 2^e in PROX_REAL (d2 measured at scale 2^-e).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_root_scaled)(PROX_REAL d2,
-                                                              int e) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_root_scaled)(PROX_REAL d2, int e) {
   return (PROX_REAL)ldexp((double)PROX_SQRT(d2), e);
 }
 
 /// Internal: fills *out (if not NULL) and returns sqdist.
-PROX_DETAIL_KERNEL PROX_REAL
-PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out, PROX_FN(prox_vec3) q,
-                         PROX_REAL sqdist, int kind, int index) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out,
+                                                      PROX_FN(prox_vec3) q, PROX_REAL sqdist,
+                                                      int kind, int index) {
   if (out) {
     out->point = q;
     out->sqdist = sqdist;
@@ -66,9 +63,8 @@ PROX_FN(prox_detail_set)(PROX_FN(prox_closest) * out, PROX_FN(prox_vec3) q,
 }
 
 /// Internal: sets the four parameters of *out (if not NULL).
-PROX_DETAIL_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
-                                                    PROX_REAL a, PROX_REAL b,
-                                                    PROX_REAL c, PROX_REAL d) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out, PROX_REAL a,
+                                                    PROX_REAL b, PROX_REAL c, PROX_REAL d) {
   if (out) {
     out->param[0] = a;
     out->param[1] = b;
@@ -78,12 +74,10 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_params)(PROX_FN(prox_closest) * out,
 }
 
 /// Internal: the all-NaN result of a query with non-finite input.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) *
-                                                      out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) * out) {
   PROX_REAL n = PROX_NAN;
   PROX_FN(prox_detail_params)(out, n, n, n, n);
-  return PROX_FN(prox_detail_set)(out, PROX_FN(prox_v3)(n, n, n), n,
-                                  PROX_FEATURE_NONE, 0);
+  return PROX_FN(prox_detail_set)(out, PROX_FN(prox_v3)(n, n, n), n, PROX_FEATURE_NONE, 0);
 }
 
 /// Internal: closest point on {o + t d : lo <= t <= hi} (lo wins if
@@ -91,9 +85,8 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_nan)(PROX_FN(prox_closest) *
 /// *end 0 (t == lo), 1 (t == hi) or -1 (inside). q1 is the point at hi when
 /// it is to be returned exactly (a segment's b), else NULL.
 PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
-    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
-    PROX_REAL lo, PROX_REAL hi, const PROX_FN(prox_vec3) * q1,
-    PROX_FN(prox_vec3) * q, PROX_REAL *t, int *end) {
+    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d, PROX_REAL lo, PROX_REAL hi,
+    const PROX_FN(prox_vec3) * q1, PROX_FN(prox_vec3) * q, PROX_REAL *t, int *end) {
   PROX_REAL dd = PROX_FN(prox_vdot)(d, d);
   PROX_REAL s = PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, o), d) / dd;
   if (dd == 0) {
@@ -124,8 +117,9 @@ PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_param_closest)(
 /// of two (the same plane) when |n|^2 would lose digits to underflow or
 /// overflow: then the largest component of *n is in [1/2, 1). A zero or
 /// non-finite normal is left as it is. Returns |*n|^2.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
-    const PROX_FN(prox_plane) * plane, PROX_FN(prox_vec3) * n, PROX_REAL *off) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(const PROX_FN(prox_plane) * plane,
+                                                               PROX_FN(prox_vec3) * n,
+                                                               PROX_REAL *off) {
   PROX_REAL nn;
   int e;
   *n = plane->normal;
@@ -142,35 +136,32 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_scaled)(
 /// Internal: prox_point_plane, which also gives the signed value *s =
 /// n . p - offset and *nn = |n|^2 of the scaled plane (for the signed
 /// query, which then need not form them again).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
-    PROX_FN(prox_closest) * out, PROX_REAL *s, PROX_REAL *nn) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_plane_query)(PROX_FN(prox_vec3) p,
+                                                              const PROX_FN(prox_plane) * plane,
+                                                              PROX_FN(prox_closest) * out,
+                                                              PROX_REAL *s, PROX_REAL *nn) {
   PROX_FN(prox_vec3) n, q;
   PROX_REAL off;
   *nn = PROX_FN(prox_detail_plane_scaled)(plane, &n, &off);
   *s = PROX_FN(prox_vdot)(n, p) - off;
   PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
   if (!(*s - *s == 0 && *nn - *nn == 0)) return PROX_FN(prox_detail_nan)(out);
-  if (*nn == 0)
-    return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_FACE, 0);
+  if (*nn == 0) return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_FACE, 0);
   q = PROX_FN(prox_vmadd)(p, -*s / *nn, n);
-  return PROX_FN(prox_detail_set)(out, q, (*s / *nn) * *s, PROX_FEATURE_FACE,
-                                  0);
+  return PROX_FN(prox_detail_set)(out, q, (*s / *nn) * *s, PROX_FEATURE_FACE, 0);
 }
 
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane)(PROX_FN(prox_vec3) p,
-                                                const PROX_FN(prox_plane) *
-                                                    plane,
+                                                const PROX_FN(prox_plane) * plane,
                                                 PROX_FN(prox_closest) * out) {
   PROX_REAL s, nn;
   return PROX_FN(prox_detail_plane_query)(p, plane, out, &s, &nn);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_plane) * plane,
-    PROX_FN(prox_closest) * out) {
-  PROX_REAL s, nn,
-      d2 = PROX_FN(prox_detail_plane_query)(p, plane, out, &s, &nn);
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_plane_signed)(PROX_FN(prox_vec3) p,
+                                                       const PROX_FN(prox_plane) * plane,
+                                                       PROX_FN(prox_closest) * out) {
+  PROX_REAL s, nn, d2 = PROX_FN(prox_detail_plane_query)(p, plane, out, &s, &nn);
   if (d2 < PROX_DETAIL_D2_TINY || d2 > PROX_REAL_MAX) {
     /* s / |n| directly: its square may be subnormal, or overflow. */
     return nn > 0 ? s / PROX_SQRT(nn) : PROX_COPYSIGN(PROX_R(0.0), s);
@@ -186,34 +177,30 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_line)(PROX_FN(prox_vec3) p,
   PROX_FN(prox_vec3) q;
   PROX_REAL t, d2;
   int end;
-  d2 = PROX_FN(prox_detail_param_closest)(p, line->origin, line->dir, -PROX_INF,
-                                          PROX_INF, 0, &q, &t, &end);
+  d2 = PROX_FN(prox_detail_param_closest)(p, line->origin, line->dir, -PROX_INF, PROX_INF, 0, &q,
+                                          &t, &end);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
-  return PROX_FN(prox_detail_set)(
-      out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX, 0);
+  return PROX_FN(prox_detail_set)(out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p,
-                                              const PROX_FN(prox_ray) * ray,
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_ray)(PROX_FN(prox_vec3) p, const PROX_FN(prox_ray) * ray,
                                               PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3) q;
   PROX_REAL t, d2;
   int end;
-  if (ray->tmin != ray->tmin || ray->tmax != ray->tmax)
-    return PROX_FN(prox_detail_nan)(out);
-  d2 = PROX_FN(prox_detail_param_closest)(p, ray->origin, ray->dir, ray->tmin,
-                                          ray->tmax, 0, &q, &t, &end);
+  if (ray->tmin != ray->tmin || ray->tmax != ray->tmax) return PROX_FN(prox_detail_nan)(out);
+  d2 = PROX_FN(prox_detail_param_closest)(p, ray->origin, ray->dir, ray->tmin, ray->tmax, 0, &q, &t,
+                                          &end);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
-  return PROX_FN(prox_detail_set)(
-      out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
-      end < 0 ? 0 : end);
+  return PROX_FN(prox_detail_set)(out, q, d2, end < 0 ? PROX_FEATURE_EDGE : PROX_FEATURE_VERTEX,
+                                  end < 0 ? 0 : end);
 }
 
-PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_segment) * seg,
-    PROX_FN(prox_closest) * out) {
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(PROX_FN(prox_vec3) p,
+                                                        const PROX_FN(prox_segment) * seg,
+                                                        PROX_FN(prox_closest) * out) {
   /* Branch-free (on random input the three outcomes are equally likely
    * and a branch on them mispredicts): t clamped with max and min, and the
    * point as (1 - t) a + t b, which is a at t = 0 and b at t = 1 exactly.
@@ -242,14 +229,12 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
     /* d2 - d2 is 0, or NaN when d2 is infinite (an infinite p). */
     return d2 + (d2 - d2);
   }
-  q = PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(seg->a, 1 - t),
-                         PROX_FN(prox_vscale)(seg->b, t));
+  q = PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(seg->a, 1 - t), PROX_FN(prox_vscale)(seg->b, t));
   d2 = PROX_FN(prox_vdist2)(p, q);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   PROX_FN(prox_detail_params)(out, t, 0, 0, 0);
   return PROX_FN(prox_detail_set)(
-      out, q, d2, t == 0 || t == 1 ? PROX_FEATURE_VERTEX : PROX_FEATURE_EDGE,
-      t == 1);
+      out, q, d2, t == 0 || t == 1 ? PROX_FEATURE_VERTEX : PROX_FEATURE_EDGE, t == 1);
 }
 
 /* --------------------------------- triangle ------------------------------- */
@@ -267,9 +252,10 @@ PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_segment)(
 /// Internal: closest point on edge i (v[i] to v[(i+1)%3]) of a triangle,
 /// written to *out with triangle features and barycentrics, if closer than
 /// best. Returns the new best squared distance.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri, int i,
-    PROX_REAL best, PROX_FN(prox_closest) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(PROX_FN(prox_vec3) p,
+                                                           const PROX_FN(prox_triangle) * tri,
+                                                           int i, PROX_REAL best,
+                                                           PROX_FN(prox_closest) * out) {
   PROX_FN(prox_segment) s;
   PROX_FN(prox_closest) r;
   PROX_REAL d2, bary[3];
@@ -299,12 +285,11 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_edge)(
 
 /// Internal: the face point a + s e1 + t e2 with barycentrics, FACE 0.
 PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
-    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) e1,
-    PROX_FN(prox_vec3) e2, PROX_REAL s, PROX_REAL t,
-    PROX_FN(prox_closest) * out) {
+    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) e1, PROX_FN(prox_vec3) e2,
+    PROX_REAL s, PROX_REAL t, PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3)
-  q = PROX_FN(prox_vadd)(a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(e1, s),
-                                               PROX_FN(prox_vscale)(e2, t)));
+  q = PROX_FN(prox_vadd)(
+      a, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(e1, s), PROX_FN(prox_vscale)(e2, t)));
   PROX_REAL d2 = PROX_FN(prox_vdist2)(p, q);
   PROX_FN(prox_detail_params)(out, 1 - s - t, s, t, 0);
   return PROX_FN(prox_detail_set)(out, q, d2, PROX_FEATURE_FACE, 0);
@@ -322,10 +307,9 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face)(
 /// 2^+-200 by a power of two (prox_detail_wnormalize): *unit is the factor
 /// applied to the coordinates, which the caller needs only to compare these
 /// quantities with its own.
-PROX_DETAIL_KERNEL double
-PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
-                              const PROX_FN(prox_triangle) * tri, double *num,
-                              double *len2, double *unit) {
+PROX_DETAIL_KERNEL double PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
+                                                        const PROX_FN(prox_triangle) * tri,
+                                                        double *num, double *len2, double *unit) {
   PROX_FN(prox_vec3) a = tri->v[0], b = tri->v[1], c = tri->v[2];
   PROX_FN(prox_detail_wvec3) E1, E2, W;
   *unit = 1;
@@ -360,22 +344,20 @@ PROX_FN(prox_detail_tri_wide)(PROX_FN(prox_vec3) p,
 
 /// Internal: the triangle query for triangles whose angle at v[0] is tiny
 /// or zero, in wide arithmetic; see prox_point_triangle.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
-    PROX_FN(prox_closest) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(PROX_FN(prox_vec3) p,
+                                                           const PROX_FN(prox_triangle) * tri,
+                                                           PROX_FN(prox_closest) * out) {
   double num[3], len2[3], unit;
   double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2, &unit);
   PROX_FN(prox_closest) r;
   PROX_REAL best = PROX_INF;
-  if (n2 > PROX_FLAT_SIN2 * len2[0] * len2[1] && num[0] >= 0 && num[1] >= 0 &&
-      num[2] >= 0) {
+  if (n2 > PROX_FLAT_SIN2 * len2[0] * len2[1] && num[0] >= 0 && num[1] >= 0 && num[2] >= 0) {
     /* Projection inside: the face point. Its parameters are accurate to a
      * few ulps; the rounded edges keep it within a few eps S of the
      * plane. */
     PROX_FN(prox_vec3) a = tri->v[0];
     return PROX_FN(prox_detail_tri_face)(p, a, PROX_FN(prox_vsub)(tri->v[1], a),
-                                         PROX_FN(prox_vsub)(tri->v[2], a),
-                                         (PROX_REAL)(num[1] / n2),
+                                         PROX_FN(prox_vsub)(tri->v[2], a), (PROX_REAL)(num[1] / n2),
                                          (PROX_REAL)(num[2] / n2), out);
   }
   /* Flat triangle, or projection outside: the union of the edges. */
@@ -390,18 +372,19 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_thin)(
 /// slivers, triangles of zero area and overflowing numerators; NaN when
 /// mag = |e1|^2 + |e2|^2 + |p - v0|^2 is not finite (non-finite input) or
 /// the result is not.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
-    PROX_FN(prox_closest) * out, PROX_REAL mag) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(PROX_FN(prox_vec3) p,
+                                                           const PROX_FN(prox_triangle) * tri,
+                                                           PROX_FN(prox_closest) * out,
+                                                           PROX_REAL mag) {
   PROX_REAL d2 = PROX_NAN;
   if (mag <= PROX_REAL_MAX) d2 = PROX_FN(prox_detail_tri_thin)(p, tri, out);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   return d2;
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri,
-    PROX_FN(prox_closest) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(PROX_FN(prox_vec3) p,
+                                                   const PROX_FN(prox_triangle) * tri,
+                                                   PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3) a = tri->v[0];
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(tri->v[1], a);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(tri->v[2], a);
@@ -420,8 +403,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
   /* Sliver, zero area, non-finite, or n2 near underflow (one comparison:
    * n2 then exceeds both PROX_WIDE_SIN2 |e1|^2 |e2|^2 and the floor). */
   if (!(n2 > PROX_WIDE_SIN2 * scale + PROX_REAL_MIN))
-    return PROX_FN(prox_detail_tri_slow)(p, tri, out,
-                                         d11 + d22 + PROX_FN(prox_vdot)(w, w));
+    return PROX_FN(prox_detail_tri_slow)(p, tri, out, d11 + d22 + PROX_FN(prox_vdot)(w, w));
   /* Voronoi regions in Ericson's order, from the dot products of p - v[i]
    * with the edges (u3 = (p - b).e1, u4 = (p - b).e2, u5 = (p - c).e1,
    * u6 = (p - c).e2) and the barycentric numerators (na, nb, nc) / n2 of
@@ -472,9 +454,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
      * would cancel when v0 is far from this edge. */
     PROX_FN(prox_vec3) b = tri->v[1];
     PROX_FN(prox_vec3) f = PROX_FN(prox_vsub)(tri->v[2], b);
-    t = PROX_FN(prox_clamp)(PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, b), f) /
-                                PROX_FN(prox_vdot)(f, f),
-                            0, 1);
+    t = PROX_FN(prox_clamp)(
+        PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, b), f) / PROX_FN(prox_vdot)(f, f), 0, 1);
     q = PROX_FN(prox_vmadd)(b, t, f);
     PROX_FN(prox_detail_params)(out, 0, 1 - t, t, 0);
     kind = PROX_FEATURE_EDGE;
@@ -489,14 +470,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
     PROX_REAL k = nw / PROX_FN(prox_vdot)(n, n);
     PROX_REAL s = nb / n2;
     if (!(na - na == 0)) /* overflowed numerators, or non-finite input */
-      return PROX_FN(prox_detail_tri_slow)(
-          p, tri, out, d11 + d22 + PROX_FN(prox_vdot)(w, w));
+      return PROX_FN(prox_detail_tri_slow)(p, tri, out, d11 + d22 + PROX_FN(prox_vdot)(w, w));
     t = nc / n2;
     d2 = k * nw;
     if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
     PROX_FN(prox_detail_params)(out, 1 - s - t, s, t, 0);
-    return PROX_FN(prox_detail_set)(out, PROX_FN(prox_vmadd)(p, -k, n), d2,
-                                    PROX_FEATURE_FACE, 0);
+    return PROX_FN(prox_detail_set)(out, PROX_FN(prox_vmadd)(p, -k, n), d2, PROX_FEATURE_FACE, 0);
   }
   d2 = PROX_FN(prox_vdist2)(p, q);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
@@ -504,26 +483,22 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(
 }
 
 PROX_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_triangle_barycentric)(PROX_FN(prox_vec3) p,
-                                       const PROX_FN(prox_triangle) * tri) {
+    PROX_FN(prox_triangle_barycentric)(PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri) {
   double num[3], len2[3], unit;
   double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2, &unit);
   double scale = len2[0] * len2[1];
   PROX_FN(prox_closest) r;
-  if (!(len2[2] + scale <= DBL_MAX))
-    return PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
+  if (!(len2[2] + scale <= DBL_MAX)) return PROX_FN(prox_v3)(PROX_NAN, PROX_NAN, PROX_NAN);
   if (n2 > PROX_FLAT_SIN2 * scale) {
     double v = num[1] / n2, w = num[2] / n2;
-    return PROX_FN(prox_v3)((PROX_REAL)((1 - v) - w), (PROX_REAL)v,
-                            (PROX_REAL)w);
+    return PROX_FN(prox_v3)((PROX_REAL)((1 - v) - w), (PROX_REAL)v, (PROX_REAL)w);
   }
   PROX_FN(prox_point_triangle)(p, tri, &r);
   return PROX_FN(prox_v3)(r.param[0], r.param[1], r.param[2]);
 }
 
 PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
-                                                const PROX_FN(prox_triangle) *
-                                                    tri) {
+                                                const PROX_FN(prox_triangle) * tri) {
   double num[3], len2[3], unit;
   double n2 = PROX_FN(prox_detail_tri_wide)(p, tri, num, len2, &unit);
   double scale = len2[0] * len2[1];
@@ -538,16 +513,15 @@ PROX_KERNEL int PROX_FN(prox_point_in_triangle)(PROX_FN(prox_vec3) p,
   }
   /* Squared distance 0 up to the square of the kernel's point error: a
    * bound of degree 2, like the distance (len2 is in the same frame). */
-  tol = 64.0 * (double)PROX_EPS * (double)PROX_EPS *
-        (len2[0] + len2[1] + len2[2]);
+  tol = 64.0 * (double)PROX_EPS * (double)PROX_EPS * (len2[0] + len2[1] + len2[2]);
   return (double)PROX_FN(prox_point_triangle)(p, tri, 0) * unit * unit <= tol;
 }
 
 /* -------------------------------- rectangle ------------------------------- */
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_rectangle) * rect,
-    PROX_FN(prox_closest) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(PROX_FN(prox_vec3) p,
+                                                    const PROX_FN(prox_rectangle) * rect,
+                                                    PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3) w = PROX_FN(prox_vsub)(p, rect->center);
   PROX_REAL h0 = PROX_FABS(rect->half[0]), h1 = PROX_FABS(rect->half[1]);
   PROX_REAL s = PROX_FN(prox_vdot)(w, rect->axis[0]);
@@ -559,9 +533,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
   int kind, index;
   s = cs ? (cs > 0 ? h0 : -h0) : s;
   t = ct ? (ct > 0 ? h1 : -h1) : t;
-  q = PROX_FN(prox_vadd)(
-      rect->center, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(rect->axis[0], s),
-                                       PROX_FN(prox_vscale)(rect->axis[1], t)));
+  q = PROX_FN(prox_vadd)(rect->center, PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(rect->axis[0], s),
+                                                          PROX_FN(prox_vscale)(rect->axis[1], t)));
   d2 = PROX_FN(prox_vdist2)(p, q) + (h0 - h0) + (h1 - h1);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   if (cs && ct) {
@@ -584,22 +557,22 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_rectangle)(
 /* The SSE paths of prox_point_aabb and prox_point_obb read the boxes as
  * arrays of reals at fixed offsets: these fail to compile if the layout
  * ever changes (a negative array size). */
-typedef char PROX_FN(prox_detail_aabb_layout)
-    [sizeof(PROX_FN(prox_aabb)) == 6 * sizeof(PROX_REAL) &&
-             offsetof(PROX_FN(prox_aabb), max) == 3 * sizeof(PROX_REAL)
-         ? 1
-         : -1];
-typedef char PROX_FN(prox_detail_obb_layout)
-    [sizeof(PROX_FN(prox_obb)) == 15 * sizeof(PROX_REAL) &&
-             offsetof(PROX_FN(prox_obb), axis) == 3 * sizeof(PROX_REAL) &&
-             offsetof(PROX_FN(prox_obb), half) == 12 * sizeof(PROX_REAL)
-         ? 1
-         : -1];
+typedef char PROX_FN(
+    prox_detail_aabb_layout)[sizeof(PROX_FN(prox_aabb)) == 6 * sizeof(PROX_REAL) &&
+                                     offsetof(PROX_FN(prox_aabb), max) == 3 * sizeof(PROX_REAL)
+                                 ? 1
+                                 : -1];
+typedef char PROX_FN(
+    prox_detail_obb_layout)[sizeof(PROX_FN(prox_obb)) == 15 * sizeof(PROX_REAL) &&
+                                    offsetof(PROX_FN(prox_obb), axis) == 3 * sizeof(PROX_REAL) &&
+                                    offsetof(PROX_FN(prox_obb), half) == 12 * sizeof(PROX_REAL)
+                                ? 1
+                                : -1];
 #endif
 
-PROX_SMALL_KERNEL PROX_REAL
-PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
-                         PROX_FN(prox_closest) * out) {
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p,
+                                                     const PROX_FN(prox_aabb) * box,
+                                                     PROX_FN(prox_closest) * out) {
   PROX_FN(prox_vec3) lo, hi, q;
   PROX_REAL d2, g;
   prox_feature f;
@@ -613,8 +586,7 @@ PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
      * prox_clamp's: min(p, max) first, so that min wins if min > max. */
     typedef prox_detail_v4f v4;
     const float *c = (const float *)(const void *)box;
-    v4 mn = *(const prox_detail_v4f_u *)c,
-       t = *(const prox_detail_v4f_u *)(c + 2);
+    v4 mn = *(const prox_detail_v4f_u *)c, t = *(const prox_detail_v4f_u *)(c + 2);
     v4 mx = {t[1], t[2], t[3], t[3]}, pv = {p.x, p.y, p.z, p.z};
     v4 zero = {0, 0, 0, 0};
     v4 q4 = __builtin_ia32_maxps(__builtin_ia32_minps(pv, mx), mn);
@@ -631,8 +603,7 @@ PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
   q.x = PROX_FN(prox_clamp)(p.x, box->min.x, box->max.x);
   q.y = PROX_FN(prox_clamp)(p.y, box->min.y, box->max.y);
   q.z = PROX_FN(prox_clamp)(p.z, box->min.z, box->max.z);
-  g = box->min.x * 0 * box->min.y * box->min.z * box->max.x * box->max.y *
-      box->max.z;
+  g = box->min.x * 0 * box->min.y * box->min.z * box->max.x * box->max.y * box->max.z;
   d2 = PROX_FN(prox_vdist2)(p, q);
   d2 += d2 * g;
   if (!out) return d2;
@@ -640,20 +611,18 @@ PROX_FN(prox_point_aabb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
   /* The box the clamp used: [min, max(min, max)] on each axis. */
   lo = box->min;
   hi = PROX_FN(prox_vmax)(box->min, box->max);
-  f = PROX_FN(prox_detail_box_feature)((p.x > hi.x) - (p.x < lo.x),
-                                       (p.y > hi.y) - (p.y < lo.y),
+  f = PROX_FN(prox_detail_box_feature)((p.x > hi.x) - (p.x < lo.x), (p.y > hi.y) - (p.y < lo.y),
                                        (p.z > hi.z) - (p.z < lo.z));
   PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
-  return PROX_FN(prox_detail_set)(out, f.kind == PROX_FEATURE_INTERIOR ? p : q,
-                                  d2, f.kind, f.index);
+  return PROX_FN(prox_detail_set)(out, f.kind == PROX_FEATURE_INTERIOR ? p : q, d2, f.kind,
+                                  f.index);
 }
 
 /// Internal: the depth of a point inside a box from its distances lo[i]
 /// and hi[i] to the low and high face of each axis, and the nearest face
 /// (2i for the low, 2i + 1 for the high face of axis i; lowest index wins).
 PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
-                                                            const PROX_REAL *hi,
-                                                            int *face) {
+                                                            const PROX_REAL *hi, int *face) {
   PROX_REAL depth = PROX_INF;
   int i;
   for (i = 0; i < 3; ++i) {
@@ -669,9 +638,9 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_box_depth)(const PROX_REAL *lo,
   return depth;
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_aabb) * box,
-    PROX_FN(prox_closest) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(PROX_FN(prox_vec3) p,
+                                                      const PROX_FN(prox_aabb) * box,
+                                                      PROX_FN(prox_closest) * out) {
   PROX_FN(prox_closest) r;
   PROX_REAL d2 = PROX_FN(prox_point_aabb)(p, box, &r);
   PROX_FN(prox_vec3) lo, hi;
@@ -690,9 +659,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
         bs.min = PROX_FN(prox_detail_vldexp)(box->min, -e);
         bs.max = PROX_FN(prox_detail_vldexp)(box->max, -e);
         return PROX_FN(prox_detail_root_scaled)(
-            PROX_FN(prox_point_aabb)(PROX_FN(prox_detail_vldexp)(p, -e), &bs,
-                                     &r),
-            e);
+            PROX_FN(prox_point_aabb)(PROX_FN(prox_detail_vldexp)(p, -e), &bs, &r), e);
       }
     }
     return PROX_SQRT(d2);
@@ -721,9 +688,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_aabb_signed)(
   return -depth;
 }
 
-PROX_SMALL_KERNEL PROX_REAL
-PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
-                        PROX_FN(prox_closest) * out) {
+PROX_SMALL_KERNEL PROX_REAL PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p,
+                                                    const PROX_FN(prox_obb) * box,
+                                                    PROX_FN(prox_closest) * out) {
 #if PROX_SSE && !PROX_IS_DOUBLE
   if (!out) {
     /* The code below in four lanes, operation for operation (lanes are
@@ -830,10 +797,9 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
     PROX_REAL poison = (u0 + u1) + u2;
     PROX_FN(prox_vec3) d;
     big = big > u2 ? big : u2;
-    d = PROX_FN(prox_vsub)(
-        PROX_FN(prox_vsub)(w, PROX_FN(prox_vscale)(box->axis[0], s0)),
-        PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[1], s1),
-                           PROX_FN(prox_vscale)(box->axis[2], s2)));
+    d = PROX_FN(prox_vsub)(PROX_FN(prox_vsub)(w, PROX_FN(prox_vscale)(box->axis[0], s0)),
+                           PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[1], s1),
+                                              PROX_FN(prox_vscale)(box->axis[2], s2)));
     d2 = PROX_FN(prox_vdot)(d, d);
     PROX_OPAQUE(d2);
     d2 = big > 0 ? d2 : 0;
@@ -843,10 +809,9 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
    * comparison instead of three that a compiler turns into branches. */
   ex = PROX_FABS(r0 - s0) + PROX_FABS(r1 - s1) + PROX_FABS(r2 - s2);
   inside = ex == 0;
-  q = PROX_FN(prox_vadd)(
-      PROX_FN(prox_vmadd)(box->center, s0, box->axis[0]),
-      PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[1], s1),
-                         PROX_FN(prox_vscale)(box->axis[2], s2)));
+  q = PROX_FN(prox_vadd)(PROX_FN(prox_vmadd)(box->center, s0, box->axis[0]),
+                         PROX_FN(prox_vadd)(PROX_FN(prox_vscale)(box->axis[1], s1),
+                                            PROX_FN(prox_vscale)(box->axis[2], s2)));
   /* Inside, the point is p itself (the clamp formula would give p up to
    * rounding) and d2 is 0. A NaN or infinite half extent is dropped by the
    * clamp: add its poison. A select on inside, not a branch: d2 is opaque
@@ -857,15 +822,15 @@ PROX_FN(prox_point_obb)(PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
   d2 = ex != 0 ? d2 : 0;
   d2 += (h0 - h0) + (h1 - h1) + (h2 - h2);
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
-  f = PROX_FN(prox_detail_box_feature)(
-      (r0 > h0) - (r0 < -h0), (r1 > h1) - (r1 < -h1), (r2 > h2) - (r2 < -h2));
+  f = PROX_FN(prox_detail_box_feature)((r0 > h0) - (r0 < -h0), (r1 > h1) - (r1 < -h1),
+                                       (r2 > h2) - (r2 < -h2));
   PROX_FN(prox_detail_params)(out, s0, s1, s2, 0);
   return PROX_FN(prox_detail_set)(out, inside ? p : q, d2, f.kind, f.index);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_obb) * box,
-    PROX_FN(prox_closest) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(PROX_FN(prox_vec3) p,
+                                                     const PROX_FN(prox_obb) * box,
+                                                     PROX_FN(prox_closest) * out) {
   PROX_FN(prox_closest) r;
   PROX_REAL d2 = PROX_FN(prox_point_obb)(p, box, &r);
   PROX_REAL h[3], dlo[3], dhi[3], depth;
@@ -878,19 +843,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
       int e;
       m = PROX_FABS(box->half[1]) > m ? PROX_FABS(box->half[1]) : m;
       m = PROX_FABS(box->half[2]) > m ? PROX_FABS(box->half[2]) : m;
-      e = PROX_FN(prox_detail_frame)(&box->center, 1,
-                                     PROX_FN(prox_detail_maxabs)(p) > m
-                                         ? PROX_FN(prox_detail_maxabs)(p)
-                                         : m);
+      e = PROX_FN(prox_detail_frame)(
+          &box->center, 1, PROX_FN(prox_detail_maxabs)(p) > m ? PROX_FN(prox_detail_maxabs)(p) : m);
       if (e < 0) {
         PROX_FN(prox_obb) bs = *box;
         bs.center = PROX_FN(prox_detail_vldexp)(box->center, -e);
         for (i = 0; i < 3; ++i)
           bs.half[i] = (PROX_REAL)ldexp((double)box->half[i], -e);
         return PROX_FN(prox_detail_root_scaled)(
-            PROX_FN(prox_point_obb)(PROX_FN(prox_detail_vldexp)(p, -e), &bs,
-                                    &r),
-            e);
+            PROX_FN(prox_point_obb)(PROX_FN(prox_detail_vldexp)(p, -e), &bs, &r), e);
       }
     }
     return PROX_SQRT(d2);
@@ -917,8 +878,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_obb_signed)(
 /* ------------------------------ sphere, capsule --------------------------- */
 
 /// Internal: a unit vector perpendicular to d (any unit vector if d is 0).
-PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_perp)(PROX_FN(prox_vec3) d) {
   PROX_REAL ax = PROX_FABS(d.x), ay = PROX_FABS(d.y), az = PROX_FABS(d.z);
   PROX_FN(prox_vec3) e = PROX_FN(prox_v3)(0, 0, 0), c;
   PROX_REAL l;
@@ -937,50 +897,45 @@ PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
 /// no square underflows or overflows at any magnitude; fallback when v is
 /// zero or not finite.
 PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_detail_unit)(PROX_FN(prox_vec3) v,
-                              PROX_FN(prox_vec3) fallback) {
+    PROX_FN(prox_detail_unit)(PROX_FN(prox_vec3) v, PROX_FN(prox_vec3) fallback) {
   int e = PROX_FN(prox_detail_exp)((double)PROX_FN(prox_detail_maxabs)(v));
   PROX_REAL l;
   if (e != 0) v = PROX_FN(prox_detail_vldexp)(v, -e);
   l = PROX_FN(prox_vlen)(v);
-  return l > 0 && l <= PROX_REAL_MAX ? PROX_FN(prox_vscale)(v, 1 / l)
-                                     : fallback;
+  return l > 0 && l <= PROX_REAL_MAX ? PROX_FN(prox_vscale)(v, 1 / l) : fallback;
 }
 
 /// Internal: closest point of the ball of radius r around c, and the
 /// signed distance |p - c| - r in *sd. c is the nearest point of the core.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(
-    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) c, PROX_REAL cd2, PROX_REAL r,
-    PROX_FN(prox_vec3) * q, PROX_REAL *sd) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ball)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) c,
+                                                       PROX_REAL cd2, PROX_REAL r,
+                                                       PROX_FN(prox_vec3) * q, PROX_REAL *sd) {
   PROX_REAL len = PROX_SQRT(cd2);
   *sd = len - r;
   if (cd2 <= r * r) {
     *q = p;
     return 0;
   }
-  *q = PROX_FN(prox_vadd)(
-      c, PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(p, c), r / len));
+  *q = PROX_FN(prox_vadd)(c, PROX_FN(prox_vscale)(PROX_FN(prox_vsub)(p, c), r / len));
   return *sd * *sd;
 }
 
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere)(PROX_FN(prox_vec3) p,
-                                                 const PROX_FN(prox_sphere) *
-                                                     sph,
+                                                 const PROX_FN(prox_sphere) * sph,
                                                  PROX_FN(prox_closest) * out) {
   PROX_REAL r = PROX_FABS(sph->radius), sd, d2;
   PROX_FN(prox_vec3) q;
-  d2 = PROX_FN(prox_detail_ball)(
-      p, sph->center, PROX_FN(prox_vdist2)(p, sph->center), r, &q, &sd);
+  d2 = PROX_FN(prox_detail_ball)(p, sph->center, PROX_FN(prox_vdist2)(p, sph->center), r, &q, &sd);
   d2 += r - r;
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
-  return PROX_FN(prox_detail_set)(
-      out, q, d2, d2 > 0 ? PROX_FEATURE_FACE : PROX_FEATURE_INTERIOR, 0);
+  return PROX_FN(prox_detail_set)(out, q, d2, d2 > 0 ? PROX_FEATURE_FACE : PROX_FEATURE_INTERIOR,
+                                  0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_sphere) * sph,
-    PROX_FN(prox_closest) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(PROX_FN(prox_vec3) p,
+                                                        const PROX_FN(prox_sphere) * sph,
+                                                        PROX_FN(prox_closest) * out) {
   PROX_REAL r = PROX_FABS(sph->radius);
   PROX_FN(prox_vec3) d = PROX_FN(prox_vsub)(p, sph->center);
   PROX_REAL len2 = PROX_FN(prox_vdot)(d, d), len, sd;
@@ -990,8 +945,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
      * d (an exact difference when this small) scaled by a power of two to
      * magnitude 1, scaled back. */
     int e = PROX_FN(prox_detail_frame)(&d, 1, 0);
-    len = PROX_FN(prox_detail_root_scaled)(
-        PROX_FN(prox_vlen2)(PROX_FN(prox_detail_vldexp)(d, -e)), e);
+    len = PROX_FN(prox_detail_root_scaled)(PROX_FN(prox_vlen2)(PROX_FN(prox_detail_vldexp)(d, -e)),
+                                           e);
   } else {
     len = PROX_SQRT(len2);
   }
@@ -1004,17 +959,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_sphere_signed)(
    * for a subnormal len, and len has lost digits there). */
   q = len2 >= PROX_DETAIL_D2_TINY
           ? PROX_FN(prox_vmadd)(sph->center, r / len, d)
-          : PROX_FN(prox_vmadd)(
-                sph->center, r,
-                PROX_FN(prox_detail_unit)(d, PROX_FN(prox_v3)(1, 0, 0)));
+          : PROX_FN(prox_vmadd)(sph->center, r,
+                                PROX_FN(prox_detail_unit)(d, PROX_FN(prox_v3)(1, 0, 0)));
   PROX_FN(prox_detail_params)(out, 0, 0, 0, 0);
   PROX_FN(prox_detail_set)(out, q, sd * sd, PROX_FEATURE_FACE, 0);
   return sd;
 }
 
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule)(PROX_FN(prox_vec3) p,
-                                                  const PROX_FN(prox_capsule) *
-                                                      cap,
+                                                  const PROX_FN(prox_capsule) * cap,
                                                   PROX_FN(prox_closest) * out) {
   PROX_FN(prox_segment) seg;
   PROX_FN(prox_closest) core;
@@ -1027,15 +980,13 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule)(PROX_FN(prox_vec3) p,
   d2 += r - r;
   if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
   PROX_FN(prox_detail_params)(out, core.param[0], 0, 0, 0);
-  if (d2 == 0)
-    return PROX_FN(prox_detail_set)(out, q, 0, PROX_FEATURE_INTERIOR, 0);
-  return PROX_FN(prox_detail_set)(out, q, d2, core.feature.kind,
-                                  core.feature.index);
+  if (d2 == 0) return PROX_FN(prox_detail_set)(out, q, 0, PROX_FEATURE_INTERIOR, 0);
+  return PROX_FN(prox_detail_set)(out, q, d2, core.feature.kind, core.feature.index);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_capsule) * cap,
-    PROX_FN(prox_closest) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(PROX_FN(prox_vec3) p,
+                                                         const PROX_FN(prox_capsule) * cap,
+                                                         PROX_FN(prox_closest) * out) {
   PROX_FN(prox_segment) seg;
   PROX_FN(prox_closest) core;
   PROX_REAL r = PROX_FABS(cap->radius), cd2, len, sd;
@@ -1059,9 +1010,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
       ss.a = PROX_FN(prox_detail_vldexp)(seg.a, -e);
       ss.b = PROX_FN(prox_detail_vldexp)(seg.b, -e);
       sd = PROX_FN(prox_detail_root_scaled)(
-               PROX_FN(prox_point_segment)(PROX_FN(prox_detail_vldexp)(p, -e),
-                                           &ss, &cs),
-               e) -
+               PROX_FN(prox_point_segment)(PROX_FN(prox_detail_vldexp)(p, -e), &ss, &cs), e) -
            r;
     }
   }
@@ -1081,12 +1030,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
   dir = PROX_FN(prox_detail_unit)(PROX_FN(prox_vsub)(p, core.point), perp);
   for (k = 0; k < 2; ++k) {
     PROX_REAL g = PROX_FN(prox_vdot)(dir, u);
-    if (core.feature.kind == PROX_FEATURE_EDGE ||
-        (core.feature.index == 0 ? g > 0 : g < 0)) {
+    if (core.feature.kind == PROX_FEATURE_EDGE || (core.feature.index == 0 ? g > 0 : g < 0)) {
       dir = PROX_FN(prox_vmadd)(dir, -g, u);
-      dir = PROX_FN(prox_detail_maxabs)(dir) > 8 * PROX_EPS
-                ? PROX_FN(prox_detail_unit)(dir, perp)
-                : perp;
+      dir = PROX_FN(prox_detail_maxabs)(dir) > 8 * PROX_EPS ? PROX_FN(prox_detail_unit)(dir, perp)
+                                                            : perp;
     }
   }
   q = PROX_FN(prox_vmadd)(core.point, r, dir);
@@ -1102,9 +1049,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_capsule_signed)(
 /// its signed volume, num[i] the same with v[i] replaced by p (so that
 /// num[i] / vol are the barycentric coordinates of p), and in *err a bound
 /// on the rounding error of vol (Shewchuk's orient3d bound, doubled).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_vec3) * v, PROX_REAL *num,
-    PROX_REAL *err) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(PROX_FN(prox_vec3) p,
+                                                             const PROX_FN(prox_vec3) * v,
+                                                             PROX_REAL *num, PROX_REAL *err) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
   PROX_FN(prox_vec3) e3 = PROX_FN(prox_vsub)(v[3], v[0]);
@@ -1125,9 +1072,9 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_orient)(
 /// vertices in increasing order) written to *r with the tetrahedron's
 /// barycentrics and features (vertex, edge by the pair table, or FACE i).
 /// Returns the squared distance; r may be NULL (distance only).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, int i,
-    PROX_FN(prox_closest) * r) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(PROX_FN(prox_vec3) p,
+                                                           const PROX_FN(prox_tetrahedron) * tet,
+                                                           int i, PROX_FN(prox_closest) * r) {
   int fv[3], k;
   PROX_FN(prox_triangle) t;
   PROX_FN(prox_closest) f;
@@ -1159,10 +1106,11 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(
 
 /// Internal: prox_point_tetrahedron from the volume vol, its error bound
 /// evol and the numerators num of prox_detail_tet_orient (num is changed).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
-    PROX_FN(prox_closest) * out, PROX_REAL vol, PROX_REAL evol,
-    PROX_REAL *num) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(PROX_FN(prox_vec3) p,
+                                                            const PROX_FN(prox_tetrahedron) * tet,
+                                                            PROX_FN(prox_closest) * out,
+                                                            PROX_REAL vol, PROX_REAL evol,
+                                                            PROX_REAL *num) {
   PROX_REAL best = PROX_INF;
   PROX_FN(prox_closest) r, b;
   int i, inside = 1, flat = !(PROX_FABS(vol) > evol);
@@ -1173,8 +1121,8 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
     inside &= num[i] > 0;
   if (inside && !flat) {
     PROX_FN(prox_detail_params)
-    (out, num[0] / PROX_FABS(vol), num[1] / PROX_FABS(vol),
-     num[2] / PROX_FABS(vol), num[3] / PROX_FABS(vol));
+    (out, num[0] / PROX_FABS(vol), num[1] / PROX_FABS(vol), num[2] / PROX_FABS(vol),
+     num[3] / PROX_FABS(vol));
     return PROX_FN(prox_detail_set)(out, p, 0, PROX_FEATURE_INTERIOR, 0);
   }
   b.feature.kind = PROX_FEATURE_NONE;
@@ -1195,13 +1143,12 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(
 /// overflowed or underflowed (or is 0): the query on the input scaled by a
 /// power of two 2^-e that brings the largest coordinate magnitude into
 /// [1/2, 1), whose results are scaled back exactly.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
-    PROX_FN(prox_closest) * out) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(PROX_FN(prox_vec3) p,
+                                                             const PROX_FN(prox_tetrahedron) * tet,
+                                                             PROX_FN(prox_closest) * out) {
   PROX_FN(prox_tetrahedron) ts;
   PROX_REAL vol, evol, num[4], d2;
-  int e = PROX_FN(prox_detail_frame)(tet->v, 4, PROX_FN(prox_detail_maxabs)(p)),
-      i;
+  int e = PROX_FN(prox_detail_frame)(tet->v, 4, PROX_FN(prox_detail_maxabs)(p)), i;
   p = PROX_FN(prox_detail_vldexp)(p, -e);
   for (i = 0; i < 4; ++i)
     ts.v[i] = PROX_FN(prox_detail_vldexp)(tet->v[i], -e);
@@ -1215,9 +1162,9 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_scaled)(
   return d2;
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
-    PROX_FN(prox_closest) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(PROX_FN(prox_vec3) p,
+                                                      const PROX_FN(prox_tetrahedron) * tet,
+                                                      PROX_FN(prox_closest) * out) {
   const PROX_FN(prox_vec3) *v = tet->v;
   PROX_REAL vol, evol, num[4];
   PROX_REAL check = PROX_FN(prox_vpoison)(p) + PROX_FN(prox_vpoison)(v[0]) +
@@ -1237,9 +1184,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron)(
 /// d2 was measured (inside: to the nearest face, else to the solid), again
 /// at magnitude 1 when d2 may have lost digits to subnormal squares and
 /// the configuration is small.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet, PROX_REAL d2,
-    int inside) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(PROX_FN(prox_vec3) p,
+                                                           const PROX_FN(prox_tetrahedron) * tet,
+                                                           PROX_REAL d2, int inside) {
   PROX_FN(prox_tetrahedron) ts;
   PROX_FN(prox_closest) r;
   PROX_FN(prox_vec3) v[5];
@@ -1254,8 +1201,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
     ts.v[i] = PROX_FN(prox_detail_vldexp)(tet->v[i], -e);
   p = PROX_FN(prox_detail_vldexp)(p, -e);
   if (!inside)
-    return PROX_FN(prox_detail_root_scaled)(
-        PROX_FN(prox_point_tetrahedron)(p, &ts, &r), e);
+    return PROX_FN(prox_detail_root_scaled)(PROX_FN(prox_point_tetrahedron)(p, &ts, &r), e);
   d2 = PROX_INF;
   for (i = 0; i < 4; ++i) {
     PROX_REAL d = PROX_FN(prox_detail_tet_face)(p, &ts, i, &r);
@@ -1264,9 +1210,9 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_dist)(
   return PROX_FN(prox_detail_root_scaled)(d2, e);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(
-    PROX_FN(prox_vec3) p, const PROX_FN(prox_tetrahedron) * tet,
-    PROX_FN(prox_closest) * out) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_point_tetrahedron_signed)(PROX_FN(prox_vec3) p,
+                                                             const PROX_FN(prox_tetrahedron) * tet,
+                                                             PROX_FN(prox_closest) * out) {
   PROX_FN(prox_closest) r;
   PROX_REAL d2 = PROX_FN(prox_point_tetrahedron)(p, tet, &r), best;
   int i;

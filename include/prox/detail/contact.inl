@@ -70,18 +70,15 @@ typedef struct PROX_FN(prox_detail_ipc_lsq) {
 } PROX_FN(prox_detail_ipc_lsq);
 
 /// Internal: 1 when every coordinate of a, b, c and d is finite, else 0.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_finite)(PROX_IPC_V a,
-                                                       PROX_IPC_V b,
-                                                       PROX_IPC_V c,
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_finite)(PROX_IPC_V a, PROX_IPC_V b, PROX_IPC_V c,
                                                        PROX_IPC_V d) {
-  return PROX_FN(prox_vpoison)(a) + PROX_FN(prox_vpoison)(b) +
-             PROX_FN(prox_vpoison)(c) + PROX_FN(prox_vpoison)(d) ==
+  return PROX_FN(prox_vpoison)(a) + PROX_FN(prox_vpoison)(b) + PROX_FN(prox_vpoison)(c) +
+             PROX_FN(prox_vpoison)(d) ==
          0;
 }
 
 /// Internal: sets x[0 .. n-1] to v (x may be NULL).
-PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_fill)(PROX_REAL *x, int n,
-                                                      PROX_REAL v) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_fill)(PROX_REAL *x, int n, PROX_REAL v) {
   int i;
   if (!x) return;
   for (i = 0; i < n; ++i)
@@ -90,17 +87,14 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_fill)(PROX_REAL *x, int n,
 
 /// Internal: returns NaN and fills grad (n entries) and hess (n * n
 /// entries), each when not NULL, with NaN.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_nan)(int n,
-                                                          PROX_REAL *grad,
-                                                          PROX_REAL *hess) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_nan)(int n, PROX_REAL *grad, PROX_REAL *hess) {
   PROX_FN(prox_detail_ipc_fill)(grad, n, PROX_NAN);
   PROX_FN(prox_detail_ipc_fill)(hess, n * n, PROX_NAN);
   return PROX_NAN;
 }
 
 /// Internal: stores s * v in z[0..2].
-PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_put)(PROX_REAL *z, PROX_REAL s,
-                                                     PROX_IPC_V v) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_put)(PROX_REAL *z, PROX_REAL s, PROX_IPC_V v) {
   z[0] = s * v.x;
   z[1] = s * v.y;
   z[2] = s * v.z;
@@ -125,8 +119,7 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_clear)(PROX_IPC_LSQ *o) {
 
 /// Internal: |p - q|^2 into o, with p and q argument vertices ip and iq
 /// (o cleared by the caller).
-PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_pp)(PROX_IPC_V p, PROX_IPC_V q,
-                                                    int ip, int iq,
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_pp)(PROX_IPC_V p, PROX_IPC_V q, int ip, int iq,
                                                     PROX_IPC_LSQ *o) {
   o->r = PROX_FN(prox_vsub)(p, q);
   o->d2 = PROX_FN(prox_vlen2)(o->r);
@@ -137,28 +130,23 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_pp)(PROX_IPC_V p, PROX_IPC_V q,
 /// Internal: x 4^h (a squared length back from prox_detail_ipc_prep's
 /// or prox_detail_ipc_pl_prep's scale), exact unless the result leaves the
 /// range of PROX_REAL.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_unscale2)(PROX_REAL x,
-                                                               int h) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_unscale2)(PROX_REAL x, int h) {
   return h ? (PROX_REAL)ldexp((double)x, 2 * h) : x;
 }
 
 /// Internal: v 2^h, componentwise (exact unless a component leaves the
 /// range of PROX_REAL).
-PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_vpow2)(PROX_IPC_V v,
-                                                             int h) {
-  return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)v.x, h),
-                          (PROX_REAL)ldexp((double)v.y, h),
+PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_vpow2)(PROX_IPC_V v, int h) {
+  return PROX_FN(prox_v3)((PROX_REAL)ldexp((double)v.x, h), (PROX_REAL)ldexp((double)v.y, h),
                           (PROX_REAL)ldexp((double)v.z, h));
 }
 
 /// Internal: v 2^h, multiplied by the power of two where it is a normal
 /// number (exact unless a component leaves the normal range, then rounded
 /// once).
-PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_vunscale)(PROX_IPC_V v,
-                                                                int h) {
+PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_vunscale)(PROX_IPC_V v, int h) {
   PROX_REAL s = (PROX_REAL)ldexp(1.0, h);
-  if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX)
-    return PROX_FN(prox_vscale)(v, s);
+  if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX) return PROX_FN(prox_vscale)(v, s);
   return PROX_FN(prox_detail_ipc_vpow2)(v, h);
 }
 
@@ -166,17 +154,13 @@ PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_vunscale)(PROX_IPC_V v,
 /// prox_detail_ipc_prep's frame, given p = 2^h (0 where that is not a
 /// normal number): exact unless a result leaves the normal range, then
 /// rounded once, and without a call to ldexp where p and p^2 are normal.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_unframe2)(PROX_REAL x,
-                                                               int h,
-                                                               PROX_REAL p) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_unframe2)(PROX_REAL x, int h, PROX_REAL p) {
   PROX_REAL pp = p * p;
   if (pp >= PROX_REAL_MIN && pp <= PROX_REAL_MAX) return x * pp;
   return (PROX_REAL)ldexp((double)x, 2 * h);
 }
 
-PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_unframe)(PROX_IPC_V v,
-                                                               int h,
-                                                               PROX_REAL p) {
+PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_unframe)(PROX_IPC_V v, int h, PROX_REAL p) {
   if (p != 0) return PROX_FN(prox_vscale)(v, p);
   return PROX_FN(prox_detail_ipc_vpow2)(v, h);
 }
@@ -188,9 +172,7 @@ PROX_DETAIL_KERNEL PROX_IPC_V PROX_FN(prox_detail_ipc_unframe)(PROX_IPC_V v,
 /// h returned; else 0 and nothing changed. Exact: the results of the
 /// scaled problem are those of the input, scaled (a squared distance by
 /// 4^h, a residual by 2^h, the Hessian factors not at all).
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_pl_prep)(PROX_IPC_V *v,
-                                                        PROX_IPC_V *e,
-                                                        PROX_REAL *ee,
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_pl_prep)(PROX_IPC_V *v, PROX_IPC_V *e, PROX_REAL *ee,
                                                         PROX_REAL *dot) {
   PROX_REAL m;
   int h = 0;
@@ -211,23 +193,19 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_pl_prep)(PROX_IPC_V *v,
 /// direction e (ee = |e|^2, dot = v.e): |v - (dot / ee) e|^2, or |v|^2 when
 /// e is zero (the line is the point e0). A direction whose square leaves
 /// the safe range is rescaled first (prox_detail_ipc_pl_prep).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_pl_tail)(PROX_IPC_V v,
-                                                              PROX_IPC_V e,
-                                                              PROX_REAL ee,
-                                                              PROX_REAL dot) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_pl_tail)(PROX_IPC_V v, PROX_IPC_V e,
+                                                              PROX_REAL ee, PROX_REAL dot) {
   int h = PROX_FN(prox_detail_ipc_pl_prep)(&v, &e, &ee, &dot);
   if (ee > 0) v = PROX_FN(prox_vsub)(v, PROX_FN(prox_vscale)(e, dot / ee));
   return PROX_FN(prox_detail_ipc_unscale2)(PROX_FN(prox_vlen2)(v), h);
 }
 
 /// Internal: squared distance from p to the line e0 e1 (to e0 if e0 == e1).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_pl_d2)(PROX_IPC_V p,
-                                                            PROX_IPC_V e0,
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_pl_d2)(PROX_IPC_V p, PROX_IPC_V e0,
                                                             PROX_IPC_V e1) {
   PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
   PROX_IPC_V v = PROX_FN(prox_vsub)(p, e0);
-  return PROX_FN(prox_detail_ipc_pl_tail)(v, e, PROX_FN(prox_vlen2)(e),
-                                          PROX_FN(prox_vdot)(v, e));
+  return PROX_FN(prox_detail_ipc_pl_tail)(v, e, PROX_FN(prox_vlen2)(e), PROX_FN(prox_vdot)(v, e));
 }
 
 /// Internal: point-line core into o, with p, e0, e1 argument vertices ip,
@@ -235,9 +213,8 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_pl_d2)(PROX_IPC_V p,
 /// t = (p - e0).e / |e|^2 and r = p - e0 - t e; the Hessian has the one
 /// factor z = sqrt(2 / |e|^2) (-e, r + (1 - t) e, -r + t e). A zero-length
 /// edge is the point e0 (t = 0, no factor).
-PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_pl)(PROX_IPC_V p, PROX_IPC_V e0,
-                                                    PROX_IPC_V e1, int ip,
-                                                    int i0, int i1, int want_z,
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_pl)(PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1,
+                                                    int ip, int i0, int i1, int want_z,
                                                     PROX_IPC_LSQ *o) {
   PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
   PROX_IPC_V u = PROX_FN(prox_vsub)(p, e0);
@@ -282,13 +259,11 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_pl)(PROX_IPC_V p, PROX_IPC_V e0,
 /// set to 2^h, or 0 where that is not a normal number (see
 /// prox_detail_ipc_unframe); the powers of two come from frexp's
 /// significand, by exact divisions.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ipc_prep)(PROX_IPC_V *u, PROX_IPC_V *e1, PROX_IPC_V *e2,
-                              PROX_REAL *l1, PROX_REAL *l2, PROX_IPC_V *n,
-                              PROX_REAL *n2, PROX_REAL *p) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_prep)(PROX_IPC_V *u, PROX_IPC_V *e1, PROX_IPC_V *e2,
+                                                     PROX_REAL *l1, PROX_REAL *l2, PROX_IPC_V *n,
+                                                     PROX_REAL *n2, PROX_REAL *p) {
   int h = 0;
-  PROX_REAL m = PROX_FN(prox_detail_maxabs)(*u),
-            m1 = PROX_FN(prox_detail_maxabs)(*e1),
+  PROX_REAL m = PROX_FN(prox_detail_maxabs)(*u), m1 = PROX_FN(prox_detail_maxabs)(*e1),
             m2 = PROX_FN(prox_detail_maxabs)(*e2);
   m = m1 > m ? m1 : m;
   m = m2 > m ? m2 : m;
@@ -300,8 +275,7 @@ PROX_FN(prox_detail_ipc_prep)(PROX_IPC_V *u, PROX_IPC_V *e1, PROX_IPC_V *e2,
     *p = pe * PROX_IPC_FRAME_DOWN;
     h -= PROX_IPC_FRAME;
     if (!(*p >= PROX_REAL_MIN && *p <= PROX_REAL_MAX)) *p = 0;
-    if (pe >= PROX_REAL_MIN && pe <= PROX_REAL_MAX && s >= PROX_REAL_MIN &&
-        s <= PROX_REAL_MAX) {
+    if (pe >= PROX_REAL_MIN && pe <= PROX_REAL_MAX && s >= PROX_REAL_MIN && s <= PROX_REAL_MAX) {
       *u = PROX_FN(prox_vscale)(*u, s);
       *e1 = PROX_FN(prox_vscale)(*e1, s);
       *e2 = PROX_FN(prox_vscale)(*e2, s);
@@ -325,8 +299,8 @@ PROX_FN(prox_detail_ipc_prep)(PROX_IPC_V *u, PROX_IPC_V *e1, PROX_IPC_V *e2,
 
 /// Internal: index (0, 1, 2 for edges t0t1, t1t2, t2t0) of the longest edge
 /// of a triangle, the first one on ties.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ipc_longest)(PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_longest)(PROX_IPC_V t0, PROX_IPC_V t1,
+                                                        PROX_IPC_V t2) {
   PROX_REAL l0 = PROX_FN(prox_vdist2)(t1, t0);
   PROX_REAL l1 = PROX_FN(prox_vdist2)(t2, t1);
   PROX_REAL l2 = PROX_FN(prox_vdist2)(t0, t2);
@@ -337,9 +311,10 @@ PROX_FN(prox_detail_ipc_longest)(PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2) {
 /// Internal: point-plane value from u = p - t0, e1 = t1 - t0 and
 /// e2 = t2 - t0. A triangle of exactly zero area gives the distance to the
 /// line of its longest edge (to t0 when all three vertices coincide).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_plane_tail)(
-    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_IPC_V u,
-    PROX_IPC_V e1, PROX_IPC_V e2) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_plane_tail)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                                 PROX_IPC_V t1, PROX_IPC_V t2,
+                                                                 PROX_IPC_V u, PROX_IPC_V e1,
+                                                                 PROX_IPC_V e2) {
   PROX_IPC_V n;
   PROX_REAL l1, l2, n2, un, d2, pw;
   int h;
@@ -356,13 +331,11 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_plane_tail)(
 }
 
 /// Internal: squared distance from p to the plane through t0 t1 t2.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_plane_d2)(PROX_IPC_V p,
-                                                               PROX_IPC_V t0,
-                                                               PROX_IPC_V t1,
-                                                               PROX_IPC_V t2) {
-  return PROX_FN(prox_detail_ipc_plane_tail)(
-      p, t0, t1, t2, PROX_FN(prox_vsub)(p, t0), PROX_FN(prox_vsub)(t1, t0),
-      PROX_FN(prox_vsub)(t2, t0));
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_plane_d2)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                               PROX_IPC_V t1, PROX_IPC_V t2) {
+  return PROX_FN(prox_detail_ipc_plane_tail)(p, t0, t1, t2, PROX_FN(prox_vsub)(p, t0),
+                                             PROX_FN(prox_vsub)(t1, t0),
+                                             PROX_FN(prox_vsub)(t2, t0));
 }
 
 /// Internal: the two Hessian factors z0 = c0 wc and z1 = c1 wq of a
@@ -376,9 +349,9 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_plane_d2)(PROX_IPC_V p,
 /// grow like D / h times the edge lengths while their sum is of the order
 /// of D, it cancels, and the rounding (eps (D / h)^2 after c0) made z0 z0^T
 /// overflow from about D / h = 2^280 on.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_ipc_factor)(const PROX_IPC_V *wc, const PROX_IPC_V *wq,
-                                PROX_REAL c0, PROX_REAL c1, PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_factor)(const PROX_IPC_V *wc, const PROX_IPC_V *wq,
+                                                        PROX_REAL c0, PROX_REAL c1,
+                                                        PROX_IPC_LSQ *o) {
   int i;
   for (i = 0; i < 4; ++i) {
     PROX_FN(prox_detail_ipc_put)(o->z[0] + 3 * i, c0, wc[i]);
@@ -390,9 +363,8 @@ PROX_FN(prox_detail_ipc_factor)(const PROX_IPC_V *wc, const PROX_IPC_V *wq,
 /// Internal: point-plane core (see the file comment) into o, vertices in
 /// argument order. The foot of p is t0 + b1 e1 + b2 e2 (e1 = t1 - t0,
 /// e2 = t2 - t0) and r = (u.n / |n|^2) n.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_ipc_plane)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
-                               PROX_IPC_V t2, int want_z, PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_plane)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
+                                                       PROX_IPC_V t2, int want_z, PROX_IPC_LSQ *o) {
   PROX_IPC_V u = PROX_FN(prox_vsub)(p, t0);
   PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
   PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
@@ -474,9 +446,10 @@ PROX_FN(prox_detail_ipc_plane)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
 /// Internal: line-line value from w = ea0 - eb0, ea = ea1 - ea0 and
 /// eb = eb1 - eb0. Parallel lines give the distance from ea0 to line b
 /// (from eb0 to line a when eb0 == eb1).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_ll_tail)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_IPC_V w, PROX_IPC_V ea, PROX_IPC_V eb) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_ll_tail)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                              PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                              PROX_IPC_V w, PROX_IPC_V ea,
+                                                              PROX_IPC_V eb) {
   PROX_IPC_V n;
   PROX_REAL la, lb, n2, wn, d2, pw;
   int h = PROX_FN(prox_detail_ipc_prep)(&w, &ea, &eb, &la, &lb, &n, &n2, &pw);
@@ -490,21 +463,18 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_ll_tail)(
 }
 
 /// Internal: squared distance between the lines ea0 ea1 and eb0 eb1.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_ll_d2)(PROX_IPC_V ea0,
-                                                            PROX_IPC_V ea1,
-                                                            PROX_IPC_V eb0,
-                                                            PROX_IPC_V eb1) {
-  return PROX_FN(prox_detail_ipc_ll_tail)(
-      ea0, ea1, eb0, eb1, PROX_FN(prox_vsub)(ea0, eb0),
-      PROX_FN(prox_vsub)(ea1, ea0), PROX_FN(prox_vsub)(eb1, eb0));
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_ll_d2)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                            PROX_IPC_V eb0, PROX_IPC_V eb1) {
+  return PROX_FN(prox_detail_ipc_ll_tail)(ea0, ea1, eb0, eb1, PROX_FN(prox_vsub)(ea0, eb0),
+                                          PROX_FN(prox_vsub)(ea1, ea0),
+                                          PROX_FN(prox_vsub)(eb1, eb0));
 }
 
 /// Internal: line-line core (see the file comment) into o, vertices in
 /// argument order. The closest points are ea0 + s ea and eb0 + t eb;
 /// r = (w.n / |n|^2) n with w = ea0 - eb0.
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_ipc_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
-                            PROX_IPC_V eb1, int want_z, PROX_IPC_LSQ *o) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_ipc_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
+                                                    PROX_IPC_V eb1, int want_z, PROX_IPC_LSQ *o) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   PROX_IPC_V n, r, xb, xa;
@@ -585,8 +555,8 @@ PROX_FN(prox_detail_ipc_ll)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
 /// Internal: writes the gradient (3 nv entries) and the Hessian (3 nv
 /// squared, row-major) of the core o over its first nv argument vertices,
 /// each when not NULL. Returns o->d2.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_emit)(
-    const PROX_IPC_LSQ *o, int nv, PROX_REAL *grad, PROX_REAL *hess) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_emit)(const PROX_IPC_LSQ *o, int nv,
+                                                           PROX_REAL *grad, PROX_REAL *hess) {
   int n = 3 * nv, i, j, p, q;
   if (grad)
     for (i = 0; i < nv; ++i) {
@@ -643,24 +613,23 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_emit)(
  * Point-point, point-line, point-plane, line-line.
  * ---------------------------------------------------------------------- */
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance)(PROX_IPC_V p,
-                                                             PROX_IPC_V q) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance)(PROX_IPC_V p, PROX_IPC_V q) {
   if (!PROX_FN(prox_detail_ipc_finite)(p, q, p, q)) return PROX_NAN;
   return PROX_FN(prox_vdist2)(p, q);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_gradient)(
-    PROX_IPC_V p, PROX_IPC_V q, PROX_REAL grad[6]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_gradient)(PROX_IPC_V p, PROX_IPC_V q,
+                                                                      PROX_REAL grad[6]) {
   PROX_IPC_LSQ o;
-  if (!PROX_FN(prox_detail_ipc_finite)(p, q, p, q))
-    return PROX_FN(prox_detail_ipc_nan)(6, grad, 0);
+  if (!PROX_FN(prox_detail_ipc_finite)(p, q, p, q)) return PROX_FN(prox_detail_ipc_nan)(6, grad, 0);
   PROX_FN(prox_detail_ipc_clear)(&o);
   PROX_FN(prox_detail_ipc_pp)(p, q, 0, 1, &o);
   return PROX_FN(prox_detail_ipc_emit)(&o, 2, grad, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_hessian)(
-    PROX_IPC_V p, PROX_IPC_V q, PROX_REAL *grad, PROX_REAL hess[36]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_hessian)(PROX_IPC_V p, PROX_IPC_V q,
+                                                                     PROX_REAL *grad,
+                                                                     PROX_REAL hess[36]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, q, p, q))
     return PROX_FN(prox_detail_ipc_nan)(6, grad, hess);
@@ -669,15 +638,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_point_distance_hessian)(
   return PROX_FN(prox_detail_ipc_emit)(&o, 2, grad, hess);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance)(PROX_IPC_V p,
-                                                            PROX_IPC_V e0,
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance)(PROX_IPC_V p, PROX_IPC_V e0,
                                                             PROX_IPC_V e1) {
   if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p)) return PROX_NAN;
   return PROX_FN(prox_detail_ipc_pl_d2)(p, e0, e1);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_gradient)(
-    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, PROX_REAL grad[9]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_gradient)(PROX_IPC_V p, PROX_IPC_V e0,
+                                                                     PROX_IPC_V e1,
+                                                                     PROX_REAL grad[9]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p))
     return PROX_FN(prox_detail_ipc_nan)(9, grad, 0);
@@ -686,9 +655,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_gradient)(
   return PROX_FN(prox_detail_ipc_emit)(&o, 3, grad, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_hessian)(
-    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, PROX_REAL *grad,
-    PROX_REAL hess[81]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_hessian)(PROX_IPC_V p, PROX_IPC_V e0,
+                                                                    PROX_IPC_V e1, PROX_REAL *grad,
+                                                                    PROX_REAL hess[81]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p))
     return PROX_FN(prox_detail_ipc_nan)(9, grad, hess);
@@ -697,17 +666,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_line_distance_hessian)(
   return PROX_FN(prox_detail_ipc_emit)(&o, 3, grad, hess);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance)(PROX_IPC_V p,
-                                                             PROX_IPC_V t0,
-                                                             PROX_IPC_V t1,
-                                                             PROX_IPC_V t2) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                             PROX_IPC_V t1, PROX_IPC_V t2) {
   if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2)) return PROX_NAN;
   return PROX_FN(prox_detail_ipc_plane_d2)(p, t0, t1, t2);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_gradient)(
-    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
-    PROX_REAL grad[12]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_gradient)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                                      PROX_IPC_V t1, PROX_IPC_V t2,
+                                                                      PROX_REAL grad[12]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2))
     return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
@@ -715,9 +682,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_gradient)(
   return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_hessian)(
-    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, PROX_REAL *grad,
-    PROX_REAL hess[144]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_hessian)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                                     PROX_IPC_V t1, PROX_IPC_V t2,
+                                                                     PROX_REAL *grad,
+                                                                     PROX_REAL hess[144]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2))
     return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
@@ -725,17 +693,15 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_plane_distance_hessian)(
   return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, hess);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance)(PROX_IPC_V ea0,
-                                                           PROX_IPC_V ea1,
-                                                           PROX_IPC_V eb0,
-                                                           PROX_IPC_V eb1) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                           PROX_IPC_V eb0, PROX_IPC_V eb1) {
   if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
   return PROX_FN(prox_detail_ipc_ll_d2)(ea0, ea1, eb0, eb1);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_gradient)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_REAL grad[12]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_gradient)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                                    PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                                    PROX_REAL grad[12]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1))
     return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
@@ -743,9 +709,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_gradient)(
   return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_hessian)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_REAL *grad, PROX_REAL hess[144]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_hessian)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                                   PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                                   PROX_REAL *grad,
+                                                                   PROX_REAL hess[144]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1))
     return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
@@ -762,8 +729,7 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_line_line_distance_hessian)(
 /// Internal: where on the segment from a to a + e (|e|^2 = ee) the closest
 /// point to a + v lies, given dot = v.e: 0 (a), 1 (a + e) or 2 (interior).
 /// A zero-length segment and NaN give 0.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_seg)(PROX_REAL dot,
-                                                    PROX_REAL ee) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_seg)(PROX_REAL dot, PROX_REAL ee) {
   if (!(dot > 0)) return 0;
   return dot >= ee ? 1 : 2;
 }
@@ -771,16 +737,16 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_seg)(PROX_REAL dot,
 /// Internal: the squared distance of segment class res (see
 /// prox_detail_ipc_seg) for the point p = a + v and the segment a b
 /// (e = b - a, ee = |e|^2, dot = v.e).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_seg_d2)(
-    int res, PROX_IPC_V p, PROX_IPC_V b, PROX_IPC_V v, PROX_IPC_V e,
-    PROX_REAL ee, PROX_REAL dot) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_seg_d2)(int res, PROX_IPC_V p, PROX_IPC_V b,
+                                                             PROX_IPC_V v, PROX_IPC_V e,
+                                                             PROX_REAL ee, PROX_REAL dot) {
   if (res == 0) return PROX_FN(prox_vlen2)(v);
   if (res == 1) return PROX_FN(prox_vdist2)(p, b);
   return PROX_FN(prox_detail_ipc_pl_tail)(v, e, ee, dot);
 }
 
-PROX_KERNEL prox_ipc_pe_type PROX_FN(prox_ipc_point_edge_distance_type)(
-    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1) {
+PROX_KERNEL prox_ipc_pe_type PROX_FN(prox_ipc_point_edge_distance_type)(PROX_IPC_V p, PROX_IPC_V e0,
+                                                                        PROX_IPC_V e1) {
   PROX_IPC_V e = PROX_FN(prox_vsub)(e1, e0);
   return (prox_ipc_pe_type)PROX_FN(prox_detail_ipc_seg)(
       PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, e0), e), PROX_FN(prox_vlen2)(e));
@@ -789,9 +755,9 @@ PROX_KERNEL prox_ipc_pe_type PROX_FN(prox_ipc_point_edge_distance_type)(
 /// Internal: point-triangle classification (see
 /// prox_ipc_point_triangle_distance_type); stores the squared distance of
 /// the returned type in *d2 when d2 is not NULL.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ipc_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
-                                     PROX_IPC_V t2, PROX_REAL *d2) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                            PROX_IPC_V t1, PROX_IPC_V t2,
+                                                            PROX_REAL *d2) {
   PROX_IPC_V e1 = PROX_FN(prox_vsub)(t1, t0);
   PROX_IPC_V e2 = PROX_FN(prox_vsub)(t2, t0);
   PROX_IPC_V u = PROX_FN(prox_vsub)(p, t0);
@@ -811,8 +777,7 @@ PROX_FN(prox_detail_ipc_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
     PROX_REAL c0 = n2 - c1 - c2;
     cand = (c2 < 0 ? 1 : 0) | (c0 < 0 ? 2 : 0) | (c1 < 0 ? 4 : 0);
     if (!cand) {
-      if (d2)
-        *d2 = PROX_FN(prox_detail_ipc_plane_tail)(p, t0, t1, t2, u, e1, e2);
+      if (d2) *d2 = PROX_FN(prox_detail_ipc_plane_tail)(p, t0, t1, t2, u, e1, e2);
       return PROX_PT_P_T;
     }
   }
@@ -891,10 +856,11 @@ PROX_FN(prox_detail_ipc_pt_classify)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
   return best == 0 ? ty0 : (best == 1 ? ty1 : ty2);
 }
 
-PROX_KERNEL prox_ipc_pt_type PROX_FN(prox_ipc_point_triangle_distance_type)(
-    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2) {
-  return (prox_ipc_pt_type)PROX_FN(prox_detail_ipc_pt_classify)(p, t0, t1, t2,
-                                                                0);
+PROX_KERNEL prox_ipc_pt_type PROX_FN(prox_ipc_point_triangle_distance_type)(PROX_IPC_V p,
+                                                                            PROX_IPC_V t0,
+                                                                            PROX_IPC_V t1,
+                                                                            PROX_IPC_V t2) {
+  return (prox_ipc_pt_type)PROX_FN(prox_detail_ipc_pt_classify)(p, t0, t1, t2, 0);
 }
 
 /// Internal: the edge-edge type among the endpoint-segment candidates in
@@ -902,11 +868,10 @@ PROX_KERNEL prox_ipc_pt_type PROX_FN(prox_ipc_point_triangle_distance_type)(
 /// a pair of candidates (one of each edge) is resolved at their common
 /// corner, more are compared by distance (the first wins ties). Stores the
 /// squared distance of the result in *d2 when d2 is not NULL.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ipc_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
-                                 PROX_IPC_V eb1, PROX_IPC_V ea, PROX_IPC_V eb,
-                                 PROX_REAL la, PROX_REAL lb, int cand,
-                                 PROX_REAL *d2) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                        PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                        PROX_IPC_V ea, PROX_IPC_V eb, PROX_REAL la,
+                                                        PROX_REAL lb, int cand, PROX_REAL *d2) {
   PROX_IPC_V q[4], s[4], v[4];
   PROX_REAL dot[4];
   int res[4], ty[4], k, best = -1, nc = 0;
@@ -949,8 +914,8 @@ PROX_FN(prox_detail_ipc_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
     best = -1;
     for (k = 0; k < 4; ++k) {
       if (!((cand >> k) & 1)) continue;
-      dk = PROX_FN(prox_detail_ipc_seg_d2)(
-          res[k], q[k], s[k], v[k], k < 2 ? eb : ea, k < 2 ? lb : la, dot[k]);
+      dk = PROX_FN(prox_detail_ipc_seg_d2)(res[k], q[k], s[k], v[k], k < 2 ? eb : ea,
+                                           k < 2 ? lb : la, dot[k]);
       if (best < 0 || dk < dbest) {
         best = k;
         dbest = dk;
@@ -960,28 +925,26 @@ PROX_FN(prox_detail_ipc_ee_ends)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
     return ty[best];
   }
   if (d2)
-    *d2 = PROX_FN(prox_detail_ipc_seg_d2)(res[best], q[best], s[best], v[best],
-                                          best < 2 ? eb : ea,
+    *d2 = PROX_FN(prox_detail_ipc_seg_d2)(res[best], q[best], s[best], v[best], best < 2 ? eb : ea,
                                           best < 2 ? lb : la, dot[best]);
   return ty[best];
 }
 
-PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_parallel_distance_type)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
+PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_parallel_distance_type)(PROX_IPC_V ea0,
+                                                                                PROX_IPC_V ea1,
+                                                                                PROX_IPC_V eb0,
+                                                                                PROX_IPC_V eb1) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   return (prox_ipc_ee_type)PROX_FN(prox_detail_ipc_ee_ends)(
-      ea0, ea1, eb0, eb1, ea, eb, PROX_FN(prox_vlen2)(ea),
-      PROX_FN(prox_vlen2)(eb), 15, 0);
+      ea0, ea1, eb0, eb1, ea, eb, PROX_FN(prox_vlen2)(ea), PROX_FN(prox_vlen2)(eb), 15, 0);
 }
 
 /// Internal: edge-edge classification (see
 /// prox_ipc_edge_edge_distance_type); stores the squared distance of the
 /// returned type in *d2 when d2 is not NULL.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_classify)(PROX_IPC_V ea0,
-                                                            PROX_IPC_V ea1,
-                                                            PROX_IPC_V eb0,
-                                                            PROX_IPC_V eb1,
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_classify)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                            PROX_IPC_V eb0, PROX_IPC_V eb1,
                                                             PROX_REAL *d2) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
@@ -992,8 +955,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_classify)(PROX_IPC_V ea0,
   PROX_REAL sn, tn;
   int cand = 0;
   if (!(n2 > PROX_IPC_TAU * la * lb))
-    return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
-                                            15, d2);
+    return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb, 15, d2);
   /* sn = s |n|^2, tn = t |n|^2 for the closest points of the lines. */
   sn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, eb));
   tn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, ea));
@@ -1006,18 +968,17 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_classify)(PROX_IPC_V ea0,
   else if (tn >= n2)
     cand |= 8;
   if (!cand) {
-    if (d2)
-      *d2 = PROX_FN(prox_detail_ipc_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb);
+    if (d2) *d2 = PROX_FN(prox_detail_ipc_ll_tail)(ea0, ea1, eb0, eb1, w, ea, eb);
     return PROX_EE_EA_EB;
   }
-  return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb,
-                                          cand, d2);
+  return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb, cand, d2);
 }
 
-PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_distance_type)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
-  return (prox_ipc_ee_type)PROX_FN(prox_detail_ipc_ee_classify)(ea0, ea1, eb0,
-                                                                eb1, 0);
+PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_distance_type)(PROX_IPC_V ea0,
+                                                                       PROX_IPC_V ea1,
+                                                                       PROX_IPC_V eb0,
+                                                                       PROX_IPC_V eb1) {
+  return (prox_ipc_ee_type)PROX_FN(prox_detail_ipc_ee_classify)(ea0, ea1, eb0, eb1, 0);
 }
 
 /* ------------------------------------------------------------------------
@@ -1026,11 +987,9 @@ PROX_KERNEL prox_ipc_ee_type PROX_FN(prox_ipc_edge_edge_distance_type)(
 
 /// Internal: the core of a point-edge type into o. Returns 0 for an
 /// invalid type.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ipc_pe_core)(PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1,
-                                 int type, int want_z, PROX_IPC_LSQ *o) {
-  if (type == PROX_PE_AUTO)
-    type = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_pe_core)(PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1,
+                                                        int type, int want_z, PROX_IPC_LSQ *o) {
+  if (type == PROX_PE_AUTO) type = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
   PROX_FN(prox_detail_ipc_clear)(o);
   switch (type) {
   case PROX_PE_P_E0:
@@ -1047,12 +1006,11 @@ PROX_FN(prox_detail_ipc_pe_core)(PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1,
   }
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance)(
-    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance)(PROX_IPC_V p, PROX_IPC_V e0,
+                                                            PROX_IPC_V e1, prox_ipc_pe_type type) {
   int ty = (int)type;
   if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p)) return PROX_NAN;
-  if (ty == PROX_PE_AUTO)
-    ty = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
+  if (ty == PROX_PE_AUTO) ty = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
   switch (ty) {
   case PROX_PE_P_E0:
     return PROX_FN(prox_vdist2)(p, e0);
@@ -1065,9 +1023,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance)(
   }
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_gradient)(
-    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type,
-    PROX_REAL grad[9]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_gradient)(PROX_IPC_V p, PROX_IPC_V e0,
+                                                                     PROX_IPC_V e1,
+                                                                     prox_ipc_pe_type type,
+                                                                     PROX_REAL grad[9]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p) ||
       !PROX_FN(prox_detail_ipc_pe_core)(p, e0, e1, (int)type, 0, &o))
@@ -1075,9 +1034,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_gradient)(
   return PROX_FN(prox_detail_ipc_emit)(&o, 3, grad, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_hessian)(
-    PROX_IPC_V p, PROX_IPC_V e0, PROX_IPC_V e1, prox_ipc_pe_type type,
-    PROX_REAL *grad, PROX_REAL hess[81]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_hessian)(PROX_IPC_V p, PROX_IPC_V e0,
+                                                                    PROX_IPC_V e1,
+                                                                    prox_ipc_pe_type type,
+                                                                    PROX_REAL *grad,
+                                                                    PROX_REAL hess[81]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, e0, e1, p) ||
       !PROX_FN(prox_detail_ipc_pe_core)(p, e0, e1, (int)type, 1, &o))
@@ -1087,12 +1048,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_edge_distance_hessian)(
 
 /// Internal: the core of a point-triangle type into o. Returns 0 for an
 /// invalid type.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ipc_pt_core)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
-                                 PROX_IPC_V t2, int type, int want_z,
-                                 PROX_IPC_LSQ *o) {
-  if (type == PROX_PT_AUTO)
-    type = PROX_FN(prox_detail_ipc_pt_classify)(p, t0, t1, t2, 0);
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_pt_core)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
+                                                        PROX_IPC_V t2, int type, int want_z,
+                                                        PROX_IPC_LSQ *o) {
+  if (type == PROX_PT_AUTO) type = PROX_FN(prox_detail_ipc_pt_classify)(p, t0, t1, t2, 0);
   switch (type) {
   case PROX_PT_P_T:
     PROX_FN(prox_detail_ipc_plane)(p, t0, t1, t2, want_z, o);
@@ -1126,9 +1085,9 @@ PROX_FN(prox_detail_ipc_pt_core)(PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1,
   }
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance)(
-    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
-    prox_ipc_pt_type type) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance)(PROX_IPC_V p, PROX_IPC_V t0,
+                                                                PROX_IPC_V t1, PROX_IPC_V t2,
+                                                                prox_ipc_pt_type type) {
   PROX_REAL d2 = PROX_NAN;
   if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2)) return PROX_NAN;
   switch ((int)type) {
@@ -1155,8 +1114,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance)(
 }
 
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance_gradient)(
-    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
-    prox_ipc_pt_type type, PROX_REAL grad[12]) {
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, prox_ipc_pt_type type,
+    PROX_REAL grad[12]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2) ||
       !PROX_FN(prox_detail_ipc_pt_core)(p, t0, t1, t2, (int)type, 0, &o))
@@ -1165,8 +1124,8 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance_gradient)(
 }
 
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance_hessian)(
-    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2,
-    prox_ipc_pt_type type, PROX_REAL *grad, PROX_REAL hess[144]) {
+    PROX_IPC_V p, PROX_IPC_V t0, PROX_IPC_V t1, PROX_IPC_V t2, prox_ipc_pt_type type,
+    PROX_REAL *grad, PROX_REAL hess[144]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(p, t0, t1, t2) ||
       !PROX_FN(prox_detail_ipc_pt_core)(p, t0, t1, t2, (int)type, 1, &o))
@@ -1176,12 +1135,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_point_triangle_distance_hessian)(
 
 /// Internal: the core of an edge-edge type into o. Returns 0 for an
 /// invalid type.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ipc_ee_core)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
-                                 PROX_IPC_V eb1, int type, int want_z,
-                                 PROX_IPC_LSQ *o) {
-  if (type == PROX_EE_AUTO)
-    type = PROX_FN(prox_detail_ipc_ee_classify)(ea0, ea1, eb0, eb1, 0);
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_core)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                        PROX_IPC_V eb0, PROX_IPC_V eb1, int type,
+                                                        int want_z, PROX_IPC_LSQ *o) {
+  if (type == PROX_EE_AUTO) type = PROX_FN(prox_detail_ipc_ee_classify)(ea0, ea1, eb0, eb1, 0);
   switch (type) {
   case PROX_EE_EA_EB:
     PROX_FN(prox_detail_ipc_ll)(ea0, ea1, eb0, eb1, want_z, o);
@@ -1223,9 +1180,9 @@ PROX_FN(prox_detail_ipc_ee_core)(PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0,
   }
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    prox_ipc_ee_type type) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                           PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                           prox_ipc_ee_type type) {
   PROX_REAL d2 = PROX_NAN;
   if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
   switch ((int)type) {
@@ -1255,9 +1212,10 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance)(
   }
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_gradient)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    prox_ipc_ee_type type, PROX_REAL grad[12]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_gradient)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                                    PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                                    prox_ipc_ee_type type,
+                                                                    PROX_REAL grad[12]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
       !PROX_FN(prox_detail_ipc_ee_core)(ea0, ea1, eb0, eb1, (int)type, 0, &o))
@@ -1265,9 +1223,11 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_gradient)(
   return PROX_FN(prox_detail_ipc_emit)(&o, 4, grad, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_hessian)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    prox_ipc_ee_type type, PROX_REAL *grad, PROX_REAL hess[144]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_hessian)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                                   PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                                   prox_ipc_ee_type type,
+                                                                   PROX_REAL *grad,
+                                                                   PROX_REAL hess[144]) {
   PROX_IPC_LSQ o;
   if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
       !PROX_FN(prox_detail_ipc_ee_core)(ea0, ea1, eb0, eb1, (int)type, 1, &o))
@@ -1279,11 +1239,12 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_distance_hessian)(
  * Edge-edge cross product and mollifier.
  * ---------------------------------------------------------------------- */
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                                    PROX_IPC_V eb0,
+                                                                    PROX_IPC_V eb1) {
   if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1)) return PROX_NAN;
-  return PROX_FN(prox_vlen2)(PROX_FN(prox_vcross)(
-      PROX_FN(prox_vsub)(ea1, ea0), PROX_FN(prox_vsub)(eb1, eb0)));
+  return PROX_FN(prox_vlen2)(
+      PROX_FN(prox_vcross)(PROX_FN(prox_vsub)(ea1, ea0), PROX_FN(prox_vsub)(eb1, eb0)));
 }
 
 /// Internal: gradient (12) and, when hess is not NULL, Hessian (144) of
@@ -1291,9 +1252,9 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(
 /// n = ea x eb; the Hessian blocks in (ea, eb) are 2 (|eb|^2 I - eb eb^T),
 /// 2 (|ea|^2 I - ea ea^T) and 4 ea eb^T - 2 eb ea^T - 2 (ea.eb) I, spread
 /// to the four vertices with the signs of ea = ea1 - ea0, eb = eb1 - eb0.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_cross)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_REAL *grad, PROX_REAL *hess) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_cross)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                            PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                            PROX_REAL *grad, PROX_REAL *hess) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
@@ -1320,8 +1281,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_cross)(
         PROX_REAL id = al == be ? PROX_R(1.0) : PROX_R(0.0);
         blk[0][0][3 * al + be] = 2 * (lb * id - vb[al] * vb[be]);
         blk[1][1][3 * al + be] = 2 * (la * id - va[al] * va[be]);
-        blk[0][1][3 * al + be] =
-            4 * va[al] * vb[be] - 2 * vb[al] * va[be] - 2 * mab * id;
+        blk[0][1][3 * al + be] = 4 * va[al] * vb[be] - 2 * vb[al] * va[be] - 2 * mab * id;
       }
     for (al = 0; al < 3; ++al)
       for (be = 0; be < 3; ++be)
@@ -1339,16 +1299,15 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_cross)(
 }
 
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm_gradient)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_REAL grad[12]) {
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1, PROX_REAL grad[12]) {
   if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1))
     return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
   return PROX_FN(prox_detail_ipc_cross)(ea0, ea1, eb0, eb1, grad, 0);
 }
 
 PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm_hessian)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_REAL *grad, PROX_REAL hess[144]) {
+    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1, PROX_REAL *grad,
+    PROX_REAL hess[144]) {
   PROX_REAL g[12];
   PROX_REAL x;
   int i;
@@ -1361,18 +1320,16 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_cross_squarednorm_hessian)(
   return x;
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(
-    PROX_IPC_V ea0_rest, PROX_IPC_V ea1_rest, PROX_IPC_V eb0_rest,
-    PROX_IPC_V eb1_rest) {
-  if (!PROX_FN(prox_detail_ipc_finite)(ea0_rest, ea1_rest, eb0_rest, eb1_rest))
-    return PROX_NAN;
-  return PROX_R(PROX_IPC_MOLLIFIER_FRACTION) *
-         PROX_FN(prox_vdist2)(ea1_rest, ea0_rest) *
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(PROX_IPC_V ea0_rest,
+                                                                      PROX_IPC_V ea1_rest,
+                                                                      PROX_IPC_V eb0_rest,
+                                                                      PROX_IPC_V eb1_rest) {
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0_rest, ea1_rest, eb0_rest, eb1_rest)) return PROX_NAN;
+  return PROX_R(PROX_IPC_MOLLIFIER_FRACTION) * PROX_FN(prox_vdist2)(ea1_rest, ea0_rest) *
          PROX_FN(prox_vdist2)(eb1_rest, eb0_rest);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier)(PROX_REAL x,
-                                                  PROX_REAL eps_x) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier)(PROX_REAL x, PROX_REAL eps_x) {
   PROX_REAL m = 1;
   if (x < eps_x) {
     PROX_REAL y = x / eps_x;
@@ -1381,15 +1338,13 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier)(PROX_REAL x,
   return m + ((x - x) + (eps_x - eps_x));
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier_derivative)(PROX_REAL x,
-                                                             PROX_REAL eps_x) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier_derivative)(PROX_REAL x, PROX_REAL eps_x) {
   PROX_REAL d = 0;
   if (x < eps_x) d = 2 * (1 - x / eps_x) / eps_x;
   return d + ((x - x) + (eps_x - eps_x));
 }
 
-PROX_KERNEL PROX_REAL
-PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_REAL x, PROX_REAL eps_x) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_REAL x, PROX_REAL eps_x) {
   PROX_REAL d = 0;
   if (x < eps_x) {
     /* e = eps_x 2^-H (H = 512, float 64) when eps_x^2 would overflow, or
@@ -1415,8 +1370,7 @@ PROX_FN(prox_ipc_mollifier_second_derivative)(PROX_REAL x, PROX_REAL eps_x) {
 /// Internal: x 2^e for a finite x, exact unless the result leaves the
 /// normal range, where it is rounded once (as ldexp): a multiplication by
 /// the power of two where that is a normal number.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_scale2)(PROX_REAL x,
-                                                             int e) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_scale2)(PROX_REAL x, int e) {
   PROX_REAL s = (PROX_REAL)ldexp(1.0, e);
   if (s >= PROX_REAL_MIN && s <= PROX_REAL_MAX) return x * s;
   return (PROX_REAL)ldexp((double)x, e);
@@ -1437,9 +1391,10 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_scale2)(PROX_REAL x,
 /// for the input scaled by any power of two, so the results commute with
 /// such a scaling; where nothing leaves the range, they are those of the
 /// unscaled formulas, bit for bit.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_mollify)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL *hess) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_mollify)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                              PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                              PROX_REAL eps_x, PROX_REAL *grad,
+                                                              PROX_REAL *hess) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
   PROX_IPC_V o = PROX_FN(prox_v3)(0, 0, 0);
@@ -1476,9 +1431,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_mollify)(
   }
   if (grad) {
     for (i = 0; i < 12; ++i)
-      grad[i] =
-          below ? PROX_FN(prox_detail_ipc_scale2)(c * (g[i] / me), 3 * h - ee)
-                : 0;
+      grad[i] = below ? PROX_FN(prox_detail_ipc_scale2)(c * (g[i] / me), 3 * h - ee) : 0;
   }
   if (hess) {
     /* -2 s_i s_j + c d2x_ij / eps_x = 2^(2h - ee) (-2 u_i u_j 2^b +
@@ -1490,43 +1443,40 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ipc_mollify)(
       u[i] = below ? PROX_FN(prox_detail_ipc_scale2)(g[i] / me, a) : 0;
     for (i = 0; i < 12; ++i)
       for (j = 0; j < 12; ++j)
-        hess[12 * i + j] =
-            below ? PROX_FN(prox_detail_ipc_scale2)(
-                        -two * (u[i] * u[j]) + c * (hess[12 * i + j] / me),
-                        2 * h - ee)
-                  : 0;
+        hess[12 * i + j] = below
+                               ? PROX_FN(prox_detail_ipc_scale2)(
+                                     -two * (u[i] * u[j]) + c * (hess[12 * i + j] / me), 2 * h - ee)
+                               : 0;
   }
   return below ? (2 - y) * y : 1;
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier)(PROX_IPC_V ea0,
-                                                            PROX_IPC_V ea1,
-                                                            PROX_IPC_V eb0,
-                                                            PROX_IPC_V eb1,
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                            PROX_IPC_V eb0, PROX_IPC_V eb1,
                                                             PROX_REAL eps_x) {
-  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
-      !(eps_x - eps_x == 0))
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) || !(eps_x - eps_x == 0))
     return PROX_NAN;
   return PROX_FN(prox_detail_ipc_mollify)(ea0, ea1, eb0, eb1, eps_x, 0, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_REAL eps_x, PROX_REAL grad[12]) {
-  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
-      !(eps_x - eps_x == 0))
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                                     PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                                     PROX_REAL eps_x,
+                                                                     PROX_REAL grad[12]) {
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) || !(eps_x - eps_x == 0))
     return PROX_FN(prox_detail_ipc_nan)(12, grad, 0);
   return PROX_FN(prox_detail_ipc_mollify)(ea0, ea1, eb0, eb1, eps_x, grad, 0);
 }
 
-PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(
-    PROX_IPC_V ea0, PROX_IPC_V ea1, PROX_IPC_V eb0, PROX_IPC_V eb1,
-    PROX_REAL eps_x, PROX_REAL *grad, PROX_REAL hess[144]) {
+PROX_KERNEL PROX_REAL PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(PROX_IPC_V ea0, PROX_IPC_V ea1,
+                                                                    PROX_IPC_V eb0, PROX_IPC_V eb1,
+                                                                    PROX_REAL eps_x,
+                                                                    PROX_REAL *grad,
+                                                                    PROX_REAL hess[144]) {
   PROX_REAL g[12];
   PROX_REAL v;
   int i;
-  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) ||
-      !(eps_x - eps_x == 0))
+  if (!PROX_FN(prox_detail_ipc_finite)(ea0, ea1, eb0, eb1) || !(eps_x - eps_x == 0))
     return PROX_FN(prox_detail_ipc_nan)(12, grad, hess);
   v = PROX_FN(prox_detail_ipc_mollify)(ea0, ea1, eb0, eb1, eps_x, g, hess);
   if (grad)

@@ -72,9 +72,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_exp)(double m) {
 /// the low side, +1 at the high side, 0 inside) of each axis. Face 2i + (c
 /// > 0); edge 4k + bits of the two clamped axes (lower axis bit 0) with k
 /// the free axis; vertex bit i set at the high side of axis i.
-PROX_DETAIL_SMALL_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0,
-                                                                       int c1,
-                                                                       int c2) {
+PROX_DETAIL_SMALL_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0, int c1, int c2) {
   prox_feature f;
   int n = (c0 != 0) + (c1 != 0) + (c2 != 0);
   if (n == 0) {
@@ -86,8 +84,7 @@ PROX_DETAIL_SMALL_KERNEL prox_feature PROX_FN(prox_detail_box_feature)(int c0,
   } else if (n == 2) {
     f.kind = PROX_FEATURE_EDGE;
     f.index = !c0 ? (c1 > 0) | ((c2 > 0) << 1)
-                  : (!c1 ? 4 + ((c0 > 0) | ((c2 > 0) << 1))
-                         : 8 + ((c0 > 0) | ((c1 > 0) << 1)));
+                  : (!c1 ? 4 + ((c0 > 0) | ((c2 > 0) << 1)) : 8 + ((c0 > 0) | ((c1 > 0) << 1)));
   } else {
     f.kind = PROX_FEATURE_VERTEX;
     f.index = (c0 > 0) | ((c1 > 0) << 1) | ((c2 > 0) << 2);
@@ -142,8 +139,7 @@ PROX_DETAIL_KERNEL prox_detail_wide prox_detail_wdiff(double a, double b) {
 }
 
 /// x + y, relative error about 2^-104.
-PROX_DETAIL_KERNEL prox_detail_wide prox_detail_wadd(prox_detail_wide x,
-                                                     prox_detail_wide y) {
+PROX_DETAIL_KERNEL prox_detail_wide prox_detail_wadd(prox_detail_wide x, prox_detail_wide y) {
   double s = x.hi + y.hi;
   double bb = s - x.hi;
   double e = (x.hi - (s - bb)) + (y.hi - bb);
@@ -158,8 +154,7 @@ PROX_DETAIL_KERNEL prox_detail_wide prox_detail_wneg(prox_detail_wide x) {
 }
 
 /// x * y, relative error about 2^-102.
-PROX_DETAIL_KERNEL prox_detail_wide prox_detail_wmul(prox_detail_wide x,
-                                                     prox_detail_wide y) {
+PROX_DETAIL_KERNEL prox_detail_wide prox_detail_wmul(prox_detail_wide x, prox_detail_wide y) {
   double p = x.hi * y.hi;
   double e = prox_two_prod_err(x.hi, y.hi, p);
   e += x.hi * y.lo + x.lo * y.hi;
@@ -238,8 +233,7 @@ PROX_DETAIL_KERNEL double prox_detail_wapproxf(double x) {
 
 /// x - y in wide arithmetic.
 PROX_DETAIL_KERNEL PROX_FN(prox_detail_wide)
-    PROX_FN(prox_detail_wsub)(PROX_FN(prox_detail_wide) x,
-                              PROX_FN(prox_detail_wide) y) {
+    PROX_FN(prox_detail_wsub)(PROX_FN(prox_detail_wide) x, PROX_FN(prox_detail_wide) y) {
   return PROX_FN(prox_detail_wadd)(x, PROX_FN(prox_detail_wneg)(y));
 }
 
@@ -255,18 +249,15 @@ PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3)
 
 /// Wide dot product a . b.
 PROX_DETAIL_KERNEL PROX_FN(prox_detail_wide)
-    PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvec3) a,
-                               PROX_FN(prox_detail_wvec3) b) {
-  return PROX_FN(prox_detail_wadd)(
-      PROX_FN(prox_detail_wadd)(PROX_FN(prox_detail_wmul)(a.x, b.x),
-                                PROX_FN(prox_detail_wmul)(a.y, b.y)),
-      PROX_FN(prox_detail_wmul)(a.z, b.z));
+    PROX_FN(prox_detail_wvdot)(PROX_FN(prox_detail_wvec3) a, PROX_FN(prox_detail_wvec3) b) {
+  return PROX_FN(prox_detail_wadd)(PROX_FN(prox_detail_wadd)(PROX_FN(prox_detail_wmul)(a.x, b.x),
+                                                             PROX_FN(prox_detail_wmul)(a.y, b.y)),
+                                   PROX_FN(prox_detail_wmul)(a.z, b.z));
 }
 
 /// Wide cross product a x b.
 PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3)
-    PROX_FN(prox_detail_wvcross)(PROX_FN(prox_detail_wvec3) a,
-                                 PROX_FN(prox_detail_wvec3) b) {
+    PROX_FN(prox_detail_wvcross)(PROX_FN(prox_detail_wvec3) a, PROX_FN(prox_detail_wvec3) b) {
   PROX_FN(prox_detail_wvec3) r;
   r.x = PROX_FN(prox_detail_wsub)(PROX_FN(prox_detail_wmul)(a.y, b.z),
                                   PROX_FN(prox_detail_wmul)(a.z, b.y));
@@ -278,16 +269,13 @@ PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3)
 }
 
 /// The vector rounded to PROX_REAL.
-PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_detail_wvreal)(PROX_FN(prox_detail_wvec3) a) {
-  return PROX_FN(prox_v3)(PROX_FN(prox_detail_wreal)(a.x),
-                          PROX_FN(prox_detail_wreal)(a.y),
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_wvreal)(PROX_FN(prox_detail_wvec3) a) {
+  return PROX_FN(prox_v3)(PROX_FN(prox_detail_wreal)(a.x), PROX_FN(prox_detail_wreal)(a.y),
                           PROX_FN(prox_detail_wreal)(a.z));
 }
 
 /// Internal: a vector of PROX_REAL as a wide vector.
-PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3)
-    PROX_FN(prox_detail_wvfrom)(PROX_FN(prox_vec3) a) {
+PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3) PROX_FN(prox_detail_wvfrom)(PROX_FN(prox_vec3) a) {
   PROX_FN(prox_detail_wvec3) r;
   r.x = PROX_FN(prox_detail_wfrom)(a.x);
   r.y = PROX_FN(prox_detail_wfrom)(a.y);
@@ -297,12 +285,11 @@ PROX_DETAIL_KERNEL PROX_FN(prox_detail_wvec3)
 
 /// Internal: x / y rounded to PROX_REAL (y > 0), one rounding plus a
 /// relative error about eps^2.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_wratio)(
-    PROX_FN(prox_detail_wide) x, PROX_FN(prox_detail_wide) y) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_wratio)(PROX_FN(prox_detail_wide) x,
+                                                         PROX_FN(prox_detail_wide) y) {
 #if PROX_IS_DOUBLE
   double q1 = x.hi / y.hi;
-  prox_detail_wide r =
-      prox_detail_wsub(x, prox_detail_wmul(prox_detail_wfrom(q1), y));
+  prox_detail_wide r = prox_detail_wsub(x, prox_detail_wmul(prox_detail_wfrom(q1), y));
   return q1 + prox_detail_wreal(r) / prox_detail_wreal(y);
 #else
   return (float)(x / y);
@@ -310,8 +297,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_wratio)(
 }
 
 /// Internal: the leading part of a wide real (for comparisons).
-PROX_DETAIL_KERNEL double PROX_FN(prox_detail_whi)(PROX_FN(prox_detail_wide)
-                                                       x) {
+PROX_DETAIL_KERNEL double PROX_FN(prox_detail_whi)(PROX_FN(prox_detail_wide) x) {
 #if PROX_IS_DOUBLE
   return x.hi;
 #else
@@ -321,8 +307,7 @@ PROX_DETAIL_KERNEL double PROX_FN(prox_detail_whi)(PROX_FN(prox_detail_wide)
 
 /// Internal: X 2^-e for a wide vector (exact, but for low parts that fall
 /// below 2^-1074).
-PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_wvldexp)(PROX_FN(prox_detail_wvec3) * X, int e) {
+PROX_DETAIL_KERNEL void PROX_FN(prox_detail_wvldexp)(PROX_FN(prox_detail_wvec3) * X, int e) {
 #if PROX_IS_DOUBLE
   X->x.hi = ldexp(X->x.hi, -e);
   X->x.lo = ldexp(X->x.lo, -e);
@@ -340,8 +325,7 @@ PROX_FN(prox_detail_wvldexp)(PROX_FN(prox_detail_wvec3) * X, int e) {
 /// Internal: scales a wide vector by the power of two 2^-e that brings the
 /// largest magnitude of its leading parts into [1/2, 1), and returns e (0,
 /// and no scaling, for a zero or non-finite vector).
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_wvscale)(PROX_FN(prox_detail_wvec3) *
-                                                    X) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_wvscale)(PROX_FN(prox_detail_wvec3) * X) {
   double m = fabs(PROX_FN(prox_detail_whi)(X->x));
   double my = fabs(PROX_FN(prox_detail_whi)(X->y));
   double mz = fabs(PROX_FN(prox_detail_whi)(X->z));
@@ -364,29 +348,26 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_wvscale)(PROX_FN(prox_detail_wvec3) *
 /// permanent (of the rounded differences); 8 eps is used. The one
 /// floating-point orientation filter of closest.h, raycast.h and overlap.h;
 /// its verdict holds when err >= PROX_DETAIL_ORIENT_MIN.
-PROX_DETAIL_SMALL_KERNEL PROX_REAL
-PROX_FN(prox_detail_orient_uvw)(PROX_FN(prox_vec3) u, PROX_FN(prox_vec3) v,
-                                PROX_FN(prox_vec3) w, PROX_REAL *err) {
+PROX_DETAIL_SMALL_KERNEL PROX_REAL PROX_FN(prox_detail_orient_uvw)(PROX_FN(prox_vec3) u,
+                                                                   PROX_FN(prox_vec3) v,
+                                                                   PROX_FN(prox_vec3) w,
+                                                                   PROX_REAL *err) {
   PROX_REAL cx = v.y * w.z - v.z * w.y, cy = v.z * w.x - v.x * w.z;
   PROX_REAL cz = v.x * w.y - v.y * w.x;
   PROX_REAL px = PROX_FABS(v.y * w.z) + PROX_FABS(v.z * w.y);
   PROX_REAL py = PROX_FABS(v.z * w.x) + PROX_FABS(v.x * w.z);
   PROX_REAL pz = PROX_FABS(v.x * w.y) + PROX_FABS(v.y * w.x);
-  *err = PROX_R(8.0) * PROX_EPS *
-         (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
+  *err = PROX_R(8.0) * PROX_EPS * (PROX_FABS(u.x) * px + PROX_FABS(u.y) * py + PROX_FABS(u.z) * pz);
   return u.x * cx + u.y * cy + u.z * cz;
 }
 
 /// Internal: orientation determinant (b - a) . ((c - a) x (d - a)) of four
 /// points and a bound on its rounding error in *err (the filter
 /// prox_detail_orient_uvw on the rounded differences).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_orient)(PROX_FN(prox_vec3) a,
-                                                         PROX_FN(prox_vec3) b,
-                                                         PROX_FN(prox_vec3) c,
-                                                         PROX_FN(prox_vec3) d,
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_orient)(PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b,
+                                                         PROX_FN(prox_vec3) c, PROX_FN(prox_vec3) d,
                                                          PROX_REAL *err) {
-  return PROX_FN(prox_detail_orient_uvw)(PROX_FN(prox_vsub)(b, a),
-                                         PROX_FN(prox_vsub)(c, a),
+  return PROX_FN(prox_detail_orient_uvw)(PROX_FN(prox_vsub)(b, a), PROX_FN(prox_vsub)(c, a),
                                          PROX_FN(prox_vsub)(d, a), err);
 }
 
@@ -396,9 +377,8 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_orient)(PROX_FN(prox_vec3) a,
 /// then neither overflow nor underflow, and ratios of orientations with the
 /// same e are those of the unscaled ones).
 PROX_DETAIL_KERNEL PROX_FN(prox_detail_wide)
-    PROX_FN(prox_detail_worient)(PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b,
-                                 PROX_FN(prox_vec3) c, PROX_FN(prox_vec3) d,
-                                 int e) {
+    PROX_FN(prox_detail_worient)(PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b, PROX_FN(prox_vec3) c,
+                                 PROX_FN(prox_vec3) d, int e) {
   PROX_FN(prox_detail_wvec3) B = PROX_FN(prox_detail_wvdiff)(b, a);
   PROX_FN(prox_detail_wvec3) C = PROX_FN(prox_detail_wvdiff)(c, a);
   PROX_FN(prox_detail_wvec3) D = PROX_FN(prox_detail_wvdiff)(d, a);
@@ -414,8 +394,7 @@ PROX_DETAIL_KERNEL PROX_FN(prox_detail_wide)
 /// its own power of two to magnitude about 1 first (positive factors: the
 /// sign is kept), so that no product overflows or underflows at any input
 /// scale.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_orient_wsign)(PROX_FN(prox_vec3) a,
-                                                         PROX_FN(prox_vec3) b,
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_orient_wsign)(PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b,
                                                          PROX_FN(prox_vec3) c,
                                                          PROX_FN(prox_vec3) d) {
   PROX_FN(prox_detail_wvec3) B = PROX_FN(prox_detail_wvdiff)(b, a);
@@ -436,8 +415,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_orient_wsign)(PROX_FN(prox_vec3) a,
   dx = fabs(PROX_FN(prox_detail_whi)(D.x));
   dy = fabs(PROX_FN(prox_detail_whi)(D.y));
   dz = fabs(PROX_FN(prox_detail_whi)(D.z));
-  perm = bx * (cy * dz + cz * dy) + by * (cz * dx + cx * dz) +
-         bz * (cx * dy + cy * dx);
+  perm = bx * (cy * dz + cz * dy) + by * (cz * dx + cx * dz) + bz * (cx * dy + cy * dx);
   perm *= 64.0 * (double)PROX_EPS * (double)PROX_EPS;
   return o > perm ? 1 : (o < -perm ? -1 : 0);
 }
@@ -449,8 +427,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_orient_wsign)(PROX_FN(prox_vec3) a,
 #if PROX_IS_DOUBLE
 
 /// Internal: a + b = *s + *e exactly (Knuth's two-sum).
-PROX_DETAIL_KERNEL void prox_detail_xp_two_sum(double a, double b, double *s,
-                                               double *e) {
+PROX_DETAIL_KERNEL void prox_detail_xp_two_sum(double a, double b, double *s, double *e) {
   double x = a + b;
   double bv = x - a;
   double av = x - bv;
@@ -459,8 +436,7 @@ PROX_DETAIL_KERNEL void prox_detail_xp_two_sum(double a, double b, double *s,
 }
 
 /// Internal: a * b = *p + *e exactly (no underflow), by prox_two_prod_err.
-PROX_DETAIL_KERNEL void prox_detail_xp_two_prod(double a, double b, double *p,
-                                                double *e) {
+PROX_DETAIL_KERNEL void prox_detail_xp_two_prod(double a, double b, double *p, double *e) {
   double x = a * b;
   *p = x;
   *e = prox_two_prod_err(a, b, x);
@@ -487,8 +463,7 @@ PROX_DETAIL_KERNEL int prox_detail_xp_sign(const double *e, int n) {
 }
 
 /// Internal: adds s * a * b to the expansion e[0..n); returns its length.
-PROX_DETAIL_KERNEL int prox_detail_xp_add2(double *e, int n, double s, double a,
-                                           double b) {
+PROX_DETAIL_KERNEL int prox_detail_xp_add2(double *e, int n, double s, double a, double b) {
   double p, q;
   prox_detail_xp_two_prod(s * a, b, &p, &q);
   n = prox_detail_xp_grow(e, n, q);
@@ -496,8 +471,8 @@ PROX_DETAIL_KERNEL int prox_detail_xp_add2(double *e, int n, double s, double a,
 }
 
 /// Internal: adds s * a * b * c (s = +-1) to e[0..n); returns its length.
-PROX_DETAIL_KERNEL int prox_detail_xp_add3(double *e, int n, double s, double a,
-                                           double b, double c) {
+PROX_DETAIL_KERNEL int prox_detail_xp_add3(double *e, int n, double s, double a, double b,
+                                           double c) {
   double p, q, r, t;
   prox_detail_xp_two_prod(s * a, b, &p, &q);
   prox_detail_xp_two_prod(q, c, &r, &t);
@@ -510,9 +485,8 @@ PROX_DETAIL_KERNEL int prox_detail_xp_add3(double *e, int n, double s, double a,
 
 /// Internal: adds s * det[x; y; z] = s * x . (y x z) to e[0..n) exactly;
 /// returns its length (grows by at most 24).
-PROX_DETAIL_KERNEL int prox_detail_xp_det3(double *e, int n, double s,
-                                           const double *x, const double *y,
-                                           const double *z) {
+PROX_DETAIL_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const double *x,
+                                           const double *y, const double *z) {
   n = prox_detail_xp_add3(e, n, s, x[0], y[1], z[2]);
   n = prox_detail_xp_add3(e, n, -s, x[0], y[2], z[1]);
   n = prox_detail_xp_add3(e, n, s, x[1], y[2], z[0]);
@@ -524,10 +498,8 @@ PROX_DETAIL_KERNEL int prox_detail_xp_det3(double *e, int n, double s,
 /// Internal: exact sign of orient3d(a, b, c, d) = (b - a) . ((c - a) x
 /// (d - a)), the same orientation as prox_detail_orient. Points are arrays
 /// of three doubles.
-PROX_DETAIL_KERNEL int prox_detail_xp_orient3d_exact(const double *a,
-                                                     const double *b,
-                                                     const double *c,
-                                                     const double *d) {
+PROX_DETAIL_KERNEL int prox_detail_xp_orient3d_exact(const double *a, const double *b,
+                                                     const double *c, const double *d) {
   double e[100], x[12];
   int n = 0, i;
   for (i = 0; i < 3; ++i) {
@@ -547,8 +519,7 @@ PROX_DETAIL_KERNEL int prox_detail_xp_orient3d_exact(const double *a,
 
 /// Internal: exact sign of orient2d(a, b, c) = (b - a) x (c - a) of three
 /// points of the plane given as coordinate pairs.
-PROX_DETAIL_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay,
-                                                     double bx, double by,
+PROX_DETAIL_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay, double bx, double by,
                                                      double cx, double cy) {
   double e[16], x[6];
   int n = 0;
@@ -565,13 +536,10 @@ PROX_DETAIL_KERNEL int prox_detail_xp_orient2d_exact(double ax, double ay,
 
 /// Internal: sign of orient3d(a, b, c, d) (as prox_detail_orient), exact:
 /// a floating-point filter, then expansion arithmetic.
-PROX_DETAIL_KERNEL int prox_detail_orient3d_sign(const double *a,
-                                                 const double *b,
-                                                 const double *c,
+PROX_DETAIL_KERNEL int prox_detail_orient3d_sign(const double *a, const double *b, const double *c,
                                                  const double *d) {
-  double err, v = prox_detail_orient(
-                  prox_v3(a[0], a[1], a[2]), prox_v3(b[0], b[1], b[2]),
-                  prox_v3(c[0], c[1], c[2]), prox_v3(d[0], d[1], d[2]), &err);
+  double err, v = prox_detail_orient(prox_v3(a[0], a[1], a[2]), prox_v3(b[0], b[1], b[2]),
+                                     prox_v3(c[0], c[1], c[2]), prox_v3(d[0], d[1], d[2]), &err);
   /* Below DBL_MIN / eps^2 the terms may have underflowed, and the bound
    * with them: the exact sign then. */
   if (err >= PROX_DETAIL_ORIENT_MIN) {
@@ -583,9 +551,8 @@ PROX_DETAIL_KERNEL int prox_detail_orient3d_sign(const double *a,
 
 /// Internal: sign of orient2d of the projections of a, b, c dropping axis
 /// k (the two remaining axes in cyclic order), exact.
-PROX_DETAIL_KERNEL int prox_detail_orient2d_sign(const double *a,
-                                                 const double *b,
-                                                 const double *c, int k) {
+PROX_DETAIL_KERNEL int prox_detail_orient2d_sign(const double *a, const double *b, const double *c,
+                                                 int k) {
   int i = k == 2 ? 0 : k + 1, j = i == 2 ? 0 : i + 1;
   double l = (b[i] - a[i]) * (c[j] - a[j]);
   double r = (b[j] - a[j]) * (c[i] - a[i]);

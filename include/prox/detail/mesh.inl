@@ -26,9 +26,7 @@ typedef struct PROX_FN(prox_mesh) {
 /// first offending triangle (and its vertex). Degenerate, duplicate and
 /// zero-area triangles are valid. Reads every index once and every
 /// referenced vertex once per reference.
-PROX_API prox_status PROX_FN(prox_mesh_validate)(const PROX_FN(prox_mesh) *
-                                                     mesh,
-                                                 prox_error *err);
+PROX_API prox_status PROX_FN(prox_mesh_validate)(const PROX_FN(prox_mesh) * mesh, prox_error *err);
 
 /// Vertex i of a mesh (no bounds check: i < vertex_count).
 PROX_HD static inline PROX_FN(prox_vec3)
@@ -45,7 +43,6 @@ PROX_HD static inline PROX_FN(prox_triangle)
   PROX_FN(prox_triangle) r;
   int k;
   for (k = 0; k < 3; ++k)
-    r.v[k] = PROX_FN(prox_mesh_vertex)(
-        mesh, mesh->indices[3 * (size_t)t + (size_t)k]);
+    r.v[k] = PROX_FN(prox_mesh_vertex)(mesh, mesh->indices[3 * (size_t)t + (size_t)k]);
   return r;
 }

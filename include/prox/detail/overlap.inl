@@ -26,8 +26,7 @@
 
 /// Internal: 0 when the three vertices are finite, NaN otherwise (as
 /// prox_vpoison).
-PROX_DETAIL_KERNEL PROX_REAL
-PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
   return PROX_FN(prox_vpoison)(t->v[0]) + PROX_FN(prox_vpoison)(t->v[1]) +
          PROX_FN(prox_vpoison)(t->v[2]);
 }
@@ -37,8 +36,8 @@ PROX_FN(prox_detail_ov_tri_poison)(const PROX_FN(prox_triangle) * t) {
 
 /// Internal: p lies in the bounding box of a and b in the projection
 /// dropping axis k (for a p collinear with a b: on the segment).
-PROX_DETAIL_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
-                                              const double *p, int k) {
+PROX_DETAIL_KERNEL int prox_detail_ov_in_span(const double *a, const double *b, const double *p,
+                                              int k) {
   int i = k == 2 ? 0 : k + 1, j = i == 2 ? 0 : i + 1;
   return (a[i] <= p[i] || b[i] <= p[i]) && (p[i] <= a[i] || p[i] <= b[i]) &&
          (a[j] <= p[j] || b[j] <= p[j]) && (p[j] <= a[j] || p[j] <= b[j]);
@@ -46,9 +45,7 @@ PROX_DETAIL_KERNEL int prox_detail_ov_in_span(const double *a, const double *b,
 
 /// Internal: the closed segments p q and a b meet in the projection
 /// dropping axis k (degenerate segments included), exact.
-PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_2d(const double *p,
-                                                 const double *q,
-                                                 const double *a,
+PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_2d(const double *p, const double *q, const double *a,
                                                  const double *b, int k) {
   int d1 = prox_detail_orient2d_sign(a, b, p, k);
   int d2 = prox_detail_orient2d_sign(a, b, q, k);
@@ -65,14 +62,10 @@ PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_2d(const double *p,
 /// must be coplanar, and then they meet exactly when they meet in all
 /// three axis projections (one of which is one-to-one on their plane, or
 /// on their line when all four points are collinear).
-PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_3d(const double *p,
-                                                 const double *q,
-                                                 const double *a,
+PROX_DETAIL_KERNEL int prox_detail_ov_seg_seg_3d(const double *p, const double *q, const double *a,
                                                  const double *b) {
-  return prox_detail_orient3d_sign(p, q, a, b) == 0 &&
-         prox_detail_ov_seg_seg_2d(p, q, a, b, 0) &&
-         prox_detail_ov_seg_seg_2d(p, q, a, b, 1) &&
-         prox_detail_ov_seg_seg_2d(p, q, a, b, 2);
+  return prox_detail_orient3d_sign(p, q, a, b) == 0 && prox_detail_ov_seg_seg_2d(p, q, a, b, 0) &&
+         prox_detail_ov_seg_seg_2d(p, q, a, b, 1) && prox_detail_ov_seg_seg_2d(p, q, a, b, 2);
 }
 
 /// Internal: the axis k whose projection keeps the triangle t (three
@@ -88,14 +81,12 @@ PROX_DETAIL_KERNEL int prox_detail_ov_tri_axis(const double (*t)[3]) {
 /// op, oq are the signs of orient3d(t0, t1, t2, p) and (.., q), k the
 /// projection axis of t (prox_detail_ov_tri_axis, -1 if zero area).
 PROX_DETAIL_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
-                                              const double (*t)[3], int op,
-                                              int oq, int k) {
+                                              const double (*t)[3], int op, int oq, int k) {
   int i, s1, s2, s3;
   if (k < 0) {
     /* Zero area: the union of its edges. */
     for (i = 0; i < 3; ++i)
-      if (prox_detail_ov_seg_seg_3d(p, q, t[i], t[i == 2 ? 0 : i + 1]))
-        return 1;
+      if (prox_detail_ov_seg_seg_3d(p, q, t[i], t[i == 2 ? 0 : i + 1])) return 1;
     return 0;
   }
   if (op * oq > 0) return 0;
@@ -110,8 +101,7 @@ PROX_DETAIL_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
     }
     if (in_p || in_q) return 1;
     for (i = 0; i < 3; ++i)
-      if (prox_detail_ov_seg_seg_2d(p, q, t[i], t[i == 2 ? 0 : i + 1], k))
-        return 1;
+      if (prox_detail_ov_seg_seg_2d(p, q, t[i], t[i == 2 ? 0 : i + 1], k)) return 1;
     return 0;
   }
   /* The segment crosses or touches the plane at one point: it is in the
@@ -124,21 +114,16 @@ PROX_DETAIL_KERNEL int prox_detail_ov_seg_tri(const double *p, const double *q,
 }
 
 /// Internal: exact closed triangle-triangle overlap on double coordinates.
-PROX_DETAIL_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3],
-                                              const double (*b)[3]) {
+PROX_DETAIL_KERNEL int prox_detail_ov_tri_tri(const double (*a)[3], const double (*b)[3]) {
   int sa[3], sb[3], i, ka, kb;
   /* Each triangle's vertices against the other's plane: all strictly on
    * one side separates them. */
   for (i = 0; i < 3; ++i)
     sb[i] = prox_detail_orient3d_sign(a[0], a[1], a[2], b[i]);
-  if ((sb[0] > 0 && sb[1] > 0 && sb[2] > 0) ||
-      (sb[0] < 0 && sb[1] < 0 && sb[2] < 0))
-    return 0;
+  if ((sb[0] > 0 && sb[1] > 0 && sb[2] > 0) || (sb[0] < 0 && sb[1] < 0 && sb[2] < 0)) return 0;
   for (i = 0; i < 3; ++i)
     sa[i] = prox_detail_orient3d_sign(b[0], b[1], b[2], a[i]);
-  if ((sa[0] > 0 && sa[1] > 0 && sa[2] > 0) ||
-      (sa[0] < 0 && sa[1] < 0 && sa[2] < 0))
-    return 0;
+  if ((sa[0] > 0 && sa[1] > 0 && sa[2] > 0) || (sa[0] < 0 && sa[1] < 0 && sa[2] < 0)) return 0;
   /* Closed convex sets that meet have a common point on an edge of one
    * of them (the intersection's boundary lies on the triangles' edges). */
   kb = prox_detail_ov_tri_axis(b);
@@ -163,16 +148,14 @@ PROX_KERNEL int PROX_FN(prox_overlap_aabb_aabb)(const PROX_FN(prox_aabb) * a,
   PROX_FN(prox_vec3) ahi = PROX_FN(prox_vmax)(a->max, a->min);
   PROX_FN(prox_vec3) blo = PROX_FN(prox_vmin)(b->min, b->max);
   PROX_FN(prox_vec3) bhi = PROX_FN(prox_vmax)(b->max, b->min);
-  return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y &&
-         alo.z <= bhi.z && blo.z <= ahi.z;
+  return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y && alo.z <= bhi.z &&
+         blo.z <= ahi.z;
 }
 
 /// Internal: the separating-axis comparison |t| > ra + rb, conservative:
 /// 1 only when the separation exceeds the rounding bound 32 eps (|t| + ra +
 /// rb + tabs), tabs a bound of the magnitudes summed into t.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t,
-                                                         PROX_REAL ra,
-                                                         PROX_REAL rb,
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ov_sat_apart)(PROX_REAL t, PROX_REAL ra, PROX_REAL rb,
                                                          PROX_REAL tabs) {
   PROX_REAL at = PROX_FABS(t);
   return at - (ra + rb) > PROX_R(32.0) * PROX_EPS * (at + ra + rb + tabs);
@@ -224,12 +207,10 @@ PROX_KERNEL int PROX_FN(prox_overlap_obb_obb)(const PROX_FN(prox_obb) * a,
    * separate) ends here too: it is told apart only now, off the path of
    * the separated boxes. */
   {
-    PROX_REAL poison =
-        PROX_FN(prox_vpoison)(a->center) + PROX_FN(prox_vpoison)(b->center);
+    PROX_REAL poison = PROX_FN(prox_vpoison)(a->center) + PROX_FN(prox_vpoison)(b->center);
     for (i = 0; i < 3; ++i)
-      poison += PROX_FN(prox_vpoison)(a->axis[i]) +
-                PROX_FN(prox_vpoison)(b->axis[i]) + (ha[i] - ha[i]) +
-                (hb[i] - hb[i]);
+      poison += PROX_FN(prox_vpoison)(a->axis[i]) + PROX_FN(prox_vpoison)(b->axis[i]) +
+                (ha[i] - ha[i]) + (hb[i] - hb[i]);
     return poison == 0;
   }
 }
@@ -238,10 +219,10 @@ PROX_KERNEL int PROX_FN(prox_overlap_obb_obb)(const PROX_FN(prox_obb) * a,
 /// box center) against the box of half extents h along the axis L:
 /// 1 when the axis separates them beyond the rounding bound. s bounds the
 /// coordinates' magnitudes that the rounding scales with.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ov_tri_box_axis)(const PROX_FN(prox_vec3) * v,
-                                     PROX_FN(prox_vec3) h, PROX_FN(prox_vec3) L,
-                                     PROX_FN(prox_vec3) s) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ov_tri_box_axis)(const PROX_FN(prox_vec3) * v,
+                                                            PROX_FN(prox_vec3) h,
+                                                            PROX_FN(prox_vec3) L,
+                                                            PROX_FN(prox_vec3) s) {
   PROX_REAL p0 = PROX_FN(prox_vdot)(v[0], L), p1 = PROX_FN(prox_vdot)(v[1], L);
   PROX_REAL p2 = PROX_FN(prox_vdot)(v[2], L);
   PROX_FN(prox_vec3)
@@ -258,9 +239,8 @@ PROX_FN(prox_detail_ov_tri_box_axis)(const PROX_FN(prox_vec3) * v,
 /// decided) when the input's magnitudes are such that the products of three
 /// of them (the projections on the triangle's normal and on the edge cross
 /// axes, and their rounding bounds) could overflow or underflow.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
-                                const PROX_FN(prox_aabb) * box, int scaled) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
+                                                       const PROX_FN(prox_aabb) * box, int scaled) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_FN(prox_vec3)
@@ -274,14 +254,12 @@ PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
   /* Magnitudes the rounding scales with: the box corners and center and
    * the translated vertices, per axis. */
   s = PROX_FN(prox_vadd)(
-      PROX_FN(prox_vmax)(
-          PROX_FN(prox_v3)(PROX_FABS(lo.x), PROX_FABS(lo.y), PROX_FABS(lo.z)),
-          PROX_FN(prox_v3)(PROX_FABS(hi.x), PROX_FABS(hi.y), PROX_FABS(hi.z))),
+      PROX_FN(prox_vmax)(PROX_FN(prox_v3)(PROX_FABS(lo.x), PROX_FABS(lo.y), PROX_FABS(lo.z)),
+                         PROX_FN(prox_v3)(PROX_FABS(hi.x), PROX_FABS(hi.y), PROX_FABS(hi.z))),
       h);
   for (i = 0; i < 3; ++i)
-    s = PROX_FN(prox_vadd)(s, PROX_FN(prox_v3)(PROX_FABS(v[i].x),
-                                               PROX_FABS(v[i].y),
-                                               PROX_FABS(v[i].z)));
+    s = PROX_FN(prox_vadd)(
+        s, PROX_FN(prox_v3)(PROX_FABS(v[i].x), PROX_FABS(v[i].y), PROX_FABS(v[i].z)));
   if (!scaled) {
     PROX_REAL m = s.x + s.y + s.z;
     if (m > PROX_OV_BIG || (m < 1 / PROX_OV_BIG && m > 0)) return -1;
@@ -308,9 +286,8 @@ PROX_FN(prox_detail_ov_tri_box)(const PROX_FN(prox_triangle) * tri,
   return 1;
 }
 
-PROX_KERNEL int
-PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
-                                    const PROX_FN(prox_aabb) * box) {
+PROX_KERNEL int PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
+                                                    const PROX_FN(prox_aabb) * box) {
   PROX_FN(prox_triangle) ts;
   PROX_FN(prox_aabb) bs;
   int r = PROX_FN(prox_detail_ov_tri_box)(tri, box, 0), e, i;
@@ -333,17 +310,15 @@ PROX_FN(prox_overlap_triangle_aabb)(const PROX_FN(prox_triangle) * tri,
   /* Non-finite input is told apart only where no axis separated (a
    * comparison with NaN never separates), off the path of the separated
    * pairs. */
-  return r && PROX_FN(prox_detail_ov_tri_poison)(tri) +
-                      PROX_FN(prox_vpoison)(box->min) +
+  return r && PROX_FN(prox_detail_ov_tri_poison)(tri) + PROX_FN(prox_vpoison)(box->min) +
                       PROX_FN(prox_vpoison)(box->max) ==
                   0;
 }
 
 /* ---------------------------- sphere, triangle --------------------------- */
 
-PROX_KERNEL int
-PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
-                                      const PROX_FN(prox_triangle) * tri) {
+PROX_KERNEL int PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
+                                                      const PROX_FN(prox_triangle) * tri) {
   PROX_FN(prox_triangle) t;
   PROX_REAL r = PROX_FABS(sph->radius), S = 0, m, d2;
   int i;
@@ -360,9 +335,8 @@ PROX_FN(prox_overlap_sphere_triangle)(const PROX_FN(prox_sphere) * sph,
 
 /* ---------------------------- triangle, triangle ------------------------- */
 
-PROX_KERNEL int
-PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,
-                                        const PROX_FN(prox_triangle) * b) {
+PROX_KERNEL int PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,
+                                                        const PROX_FN(prox_triangle) * b) {
   double A[3][3], B[3][3];
   int i;
   for (i = 0; i < 3; ++i) {
@@ -376,9 +350,7 @@ PROX_FN(prox_overlap_triangle_triangle)(const PROX_FN(prox_triangle) * a,
   /* Non-finite input is told apart after the test, off the path of the
    * separated pairs (which it can reach too: a NaN sign counts as 0). */
   return prox_detail_ov_tri_tri((const double(*)[3])A, (const double(*)[3])B) &&
-         PROX_FN(prox_detail_ov_tri_poison)(a) +
-                 PROX_FN(prox_detail_ov_tri_poison)(b) ==
-             0;
+         PROX_FN(prox_detail_ov_tri_poison)(a) + PROX_FN(prox_detail_ov_tri_poison)(b) == 0;
 }
 
 #undef PROX_OV_BIG

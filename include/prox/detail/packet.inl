@@ -63,14 +63,12 @@ PROX_API void PROX_FN(prox_packet_ray_init)(PROX_FN(prox_packet_ray) * p,
 /// entry parameter in tnear[i] (tmin when the ray starts inside), exactly
 /// as prox_raycast_aabb() reports hit and t.
 PROX_API int PROX_FN(prox_packet_aabb4)(const PROX_FN(prox_packet_ray) * r,
-                                        const PROX_FN(prox_box4) * b,
-                                        PROX_REAL tnear[4]);
+                                        const PROX_FN(prox_box4) * b, PROX_REAL tnear[4]);
 
 /// One ray against eight boxes (prox_packet_aabb8(), prox_packet_aabb8f());
 /// see prox_packet_aabb4().
 PROX_API int PROX_FN(prox_packet_aabb8)(const PROX_FN(prox_packet_ray) * r,
-                                        const PROX_FN(prox_box8) * b,
-                                        PROX_REAL tnear[8]);
+                                        const PROX_FN(prox_box8) * b, PROX_REAL tnear[8]);
 
 /// One ray against four triangles (prox_packet_triangle4(),
 /// prox_packet_triangle4f()): returns the mask of triangles hit, with t and

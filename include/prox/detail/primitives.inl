@@ -100,8 +100,7 @@ typedef struct PROX_FN(prox_tetrahedron) {
   PROX_FN(prox_vec3) v[4];
 } PROX_FN(prox_tetrahedron);
 
-PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n,
-                                                PROX_REAL offset,
+PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n, PROX_REAL offset,
                                                 PROX_FN(prox_plane) * out) {
   /* Scale first so that |n|^2 neither overflows nor underflows. */
   PROX_REAL m = PROX_FABS(n.x);
@@ -127,10 +126,9 @@ PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n,
   return 1;
 }
 
-PROX_KERNEL int PROX_FN(prox_plane_from_point_normal)(
-    PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) n, PROX_FN(prox_plane) * out) {
-  if (!(PROX_FN(prox_vpoison)(p) == 0) ||
-      !PROX_FN(prox_plane_from_normal)(n, 0, out)) {
+PROX_KERNEL int PROX_FN(prox_plane_from_point_normal)(PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) n,
+                                                      PROX_FN(prox_plane) * out) {
+  if (!(PROX_FN(prox_vpoison)(p) == 0) || !PROX_FN(prox_plane_from_normal)(n, 0, out)) {
     out->normal = PROX_FN(prox_v3)(0, 0, 0);
     out->offset = 0;
     return 0;
@@ -139,26 +137,21 @@ PROX_KERNEL int PROX_FN(prox_plane_from_point_normal)(
   return 1;
 }
 
-PROX_KERNEL int PROX_FN(prox_plane_is_valid)(const PROX_FN(prox_plane) *
-                                             plane) {
+PROX_KERNEL int PROX_FN(prox_plane_is_valid)(const PROX_FN(prox_plane) * plane) {
   PROX_FN(prox_vec3) n = plane->normal;
   return PROX_FN(prox_vpoison)(n) + (plane->offset - plane->offset) == 0 &&
          (n.x != 0 || n.y != 0 || n.z != 0);
 }
 
 PROX_KERNEL int PROX_FN(prox_aabb_is_valid)(const PROX_FN(prox_aabb) * box) {
-  return PROX_FN(prox_vpoison)(box->min) + PROX_FN(prox_vpoison)(box->max) ==
-             0 &&
-         box->min.x <= box->max.x && box->min.y <= box->max.y &&
-         box->min.z <= box->max.z;
+  return PROX_FN(prox_vpoison)(box->min) + PROX_FN(prox_vpoison)(box->max) == 0 &&
+         box->min.x <= box->max.x && box->min.y <= box->max.y && box->min.z <= box->max.z;
 }
 
 /// Internal: 1 when |a . b - want| <= PROX_AXES_TOL eps (0 for NaN).
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_axes_dot_ok)(PROX_FN(prox_vec3) a,
-                                                        PROX_FN(prox_vec3) b,
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_axes_dot_ok)(PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b,
                                                         PROX_REAL want) {
-  return PROX_FABS(PROX_FN(prox_vdot)(a, b) - want) <=
-         PROX_R(PROX_AXES_TOL) * PROX_EPS;
+  return PROX_FABS(PROX_FN(prox_vdot)(a, b) - want) <= PROX_R(PROX_AXES_TOL) * PROX_EPS;
 }
 
 PROX_KERNEL int PROX_FN(prox_obb_is_valid)(const PROX_FN(prox_obb) * box) {
@@ -168,13 +161,11 @@ PROX_KERNEL int PROX_FN(prox_obb_is_valid)(const PROX_FN(prox_obb) * box) {
            0;
   for (i = 0; i < 3; ++i)
     for (j = i; j < 3; ++j)
-      ok = ok && PROX_FN(prox_detail_axes_dot_ok)(box->axis[i], box->axis[j],
-                                                  i == j ? 1 : 0);
+      ok = ok && PROX_FN(prox_detail_axes_dot_ok)(box->axis[i], box->axis[j], i == j ? 1 : 0);
   return ok;
 }
 
-PROX_KERNEL int PROX_FN(prox_rectangle_is_valid)(const PROX_FN(prox_rectangle) *
-                                                 rect) {
+PROX_KERNEL int PROX_FN(prox_rectangle_is_valid)(const PROX_FN(prox_rectangle) * rect) {
   return PROX_FN(prox_vpoison)(rect->center) + (rect->half[0] - rect->half[0]) +
                  (rect->half[1] - rect->half[1]) ==
              0 &&

@@ -52,10 +52,8 @@
 
 /// Internal: exact sign of the ray edge function ((p - o) x (q - o)) . d,
 /// whose sign is that of the ray-space edge function P.x Q.y - P.y Q.x.
-PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o,
-                                                     const double *d,
-                                                     const double *p,
-                                                     const double *q) {
+PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const double *d,
+                                                     const double *p, const double *q) {
   double e[80], x[9], y[3];
   int n = 0, i;
   /* Linear in d and of degree 2 in the points: each set is normalised by
@@ -79,10 +77,8 @@ PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o,
 /// perturbation o + eps e[axis0] + eps^2 e[axis1] of the origin, when it is
 /// exactly zero before: the sign of (d x (q - p))[axis0], else of
 /// (d x (q - p))[axis1], else 0 (the edge is parallel to the ray).
-PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d,
-                                                       const double *p,
-                                                       const double *q,
-                                                       int axis0, int axis1) {
+PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d, const double *p,
+                                                       const double *q, int axis0, int axis1) {
   double e[16];
   int n, s, k, i1, i2;
   for (k = 0; k < 2; ++k) {
@@ -135,8 +131,7 @@ typedef struct PROX_FN(prox_rayhit) {
 /* ------------------------------------------------------------------------ */
 
 /// Internal: fills *out (if not NULL) with a miss; returns 0.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) * out) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) * out) {
   if (out) {
     PROX_REAL n = PROX_NAN;
     out->hit = 0;
@@ -153,9 +148,11 @@ PROX_FN(prox_detail_rc_rayhit_miss)(PROX_FN(prox_rayhit) * out) {
 }
 
 /// Internal: fills *out (if not NULL) with a hit; returns 1.
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
-    PROX_FN(prox_rayhit) * out, PROX_REAL t, PROX_REAL t_exit, int inside,
-    PROX_FN(prox_vec3) point, PROX_FN(prox_vec3) normal, int kind, int index) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(PROX_FN(prox_rayhit) * out, PROX_REAL t,
+                                                          PROX_REAL t_exit, int inside,
+                                                          PROX_FN(prox_vec3) point,
+                                                          PROX_FN(prox_vec3) normal, int kind,
+                                                          int index) {
   if (out) {
     out->hit = 1;
     out->inside = inside;
@@ -171,15 +168,13 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rayhit_set)(
 }
 
 /// Internal: component i (0, 1, 2) of v.
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vget)(PROX_FN(prox_vec3) v,
-                                                          int i) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_vget)(PROX_FN(prox_vec3) v, int i) {
   return i == 0 ? v.x : (i == 1 ? v.y : v.z);
 }
 
 /// Internal: v scaled to unit length (safe for tiny and huge v); zero stays
 /// zero.
-PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
-    PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vec3) v) {
+PROX_DETAIL_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vec3) v) {
   PROX_REAL m = PROX_FN(prox_detail_maxabs)(v);
   if (!(m > 0)) return v;
   /* 1 / m would overflow: the power-of-two scaling of closest.h's. */
@@ -190,27 +185,24 @@ PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: the interval of the ray's parameters, with tmax < tmin read as
 /// the single parameter tmin.
-PROX_DETAIL_KERNEL PROX_REAL
-PROX_FN(prox_detail_rc_ray_tmax)(const PROX_FN(prox_ray) * ray) {
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_ray_tmax)(const PROX_FN(prox_ray) * ray) {
   return ray->tmax < ray->tmin ? ray->tmin : ray->tmax;
 }
 
 /// Internal: 1 when origin, direction and interval are usable (finite
 /// coordinates, interval not NaN).
-PROX_DETAIL_SMALL_KERNEL int
-PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) * ray) {
-  return PROX_FN(prox_vpoison)(ray->origin) == 0 &&
-         PROX_FN(prox_vpoison)(ray->dir) == 0 && ray->tmin == ray->tmin &&
-         ray->tmax == ray->tmax;
+PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_ray) * ray) {
+  return PROX_FN(prox_vpoison)(ray->origin) == 0 && PROX_FN(prox_vpoison)(ray->dir) == 0 &&
+         ray->tmin == ray->tmin && ray->tmax == ray->tmax;
 }
 
 /// Internal: the robust slab of one axis: the parameters t0 <= t1 where
 /// o + t d enters and leaves lo <= x <= hi (lo <= hi). A zero d (+0 or -0)
 /// gives the whole line or nothing (compare, no 0 * inf); a d so small that
 /// 1 / d overflows is divided by instead.
-PROX_COLD PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
-                             PROX_REAL hi, PROX_REAL *t0, PROX_REAL *t1) {
+PROX_COLD PROX_DETAIL_KERNEL void PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d,
+                                                               PROX_REAL lo, PROX_REAL hi,
+                                                               PROX_REAL *t0, PROX_REAL *t1) {
   PROX_REAL inv = 1 / d, a, b;
   if (PROX_FABS(inv) <= PROX_REAL_MAX) {
     a = (lo - o) * inv;
@@ -233,11 +225,11 @@ PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
 /// see the top of this file), with the entry and exit parameters (entry
 /// below tmin means the ray starts inside), the entry axis and the clamp
 /// state of each axis at the entry (as prox_detail_box_feature takes it).
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
-                              const PROX_REAL *lo, const PROX_REAL *hi,
-                              PROX_REAL tmin, PROX_REAL tmax, PROX_REAL *enter,
-                              PROX_REAL *leave, int *axis, int *c) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
+                                                     const PROX_REAL *lo, const PROX_REAL *hi,
+                                                     PROX_REAL tmin, PROX_REAL tmax,
+                                                     PROX_REAL *enter, PROX_REAL *leave, int *axis,
+                                                     int *c) {
   PROX_REAL t0[3], t1[3], en, ex, a, b;
   int i;
   for (i = 0; i < 3; ++i)
@@ -272,10 +264,9 @@ PROX_FN(prox_detail_rc_slab3)(const PROX_REAL *o, const PROX_REAL *d,
 
 /// Internal: a . b + c with about one rounding (the compensated dot
 /// product Dot2 of Ogita, Rump and Oishi 2005).
-PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(
-    PROX_FN(prox_vec3) a, PROX_FN(prox_vec3) b, PROX_REAL c) {
-  PROX_REAL p = a.x * b.x, s = PROX_FN(prox_two_prod_err)(a.x, b.x, p), h, r, q,
-            x, bv;
+PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_dot_acc)(PROX_FN(prox_vec3) a,
+                                                             PROX_FN(prox_vec3) b, PROX_REAL c) {
+  PROX_REAL p = a.x * b.x, s = PROX_FN(prox_two_prod_err)(a.x, b.x, p), h, r, q, x, bv;
   int i;
   for (i = 0; i < 3; ++i) {
     PROX_REAL u = i == 0 ? a.y : (i == 1 ? a.z : c);
@@ -297,18 +288,15 @@ PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
                                             PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_vec3) n = plane->normal;
   PROX_REAL den = PROX_FN(prox_detail_rc_dot_acc)(n, ray->dir, 0);
-  PROX_REAL num =
-      -PROX_FN(prox_detail_rc_dot_acc)(n, ray->origin, -plane->offset);
+  PROX_REAL num = -PROX_FN(prox_detail_rc_dot_acc)(n, ray->origin, -plane->offset);
   PROX_REAL t = num / den;
   PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
   PROX_FN(prox_vec3) p;
-  if (!(t >= ray->tmin && t <= tmax) || den == 0 ||
-      !(PROX_FABS(t) < PROX_INF) || !PROX_FN(prox_detail_rc_ray_ok)(ray) ||
-      !(num - num == 0))
+  if (!(t >= ray->tmin && t <= tmax) || den == 0 || !(PROX_FABS(t) < PROX_INF) ||
+      !PROX_FN(prox_detail_rc_ray_ok)(ray) || !(num - num == 0))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   p = PROX_FN(prox_vmadd)(ray->origin, t, ray->dir);
-  if (PROX_FN(prox_vpoison)(p) != 0)
-    return PROX_FN(prox_detail_rc_rayhit_miss)(out);
+  if (PROX_FN(prox_vpoison)(p) != 0) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if (out) PROX_FN(prox_detail_rc_rayhit_set)
   (out, t, t, 0, p, PROX_FN(prox_detail_rc_unit)(n), PROX_FEATURE_FACE, 0);
   return 1;
@@ -320,11 +308,11 @@ PROX_KERNEL int PROX_FN(prox_raycast_plane)(const PROX_FN(prox_ray) * ray,
 
 /// Internal: fills *out with the hit of prox_raycast_aabb (box lo..hi,
 /// slab entries t0[], entry en, exit b clipped to tmax).
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
-                                 const PROX_FN(prox_aabb) * box,
-                                 const PROX_REAL *t0, PROX_REAL en, PROX_REAL b,
-                                 PROX_REAL tmax, PROX_FN(prox_rayhit) * out) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
+                                                        const PROX_FN(prox_aabb) * box,
+                                                        const PROX_REAL *t0, PROX_REAL en,
+                                                        PROX_REAL b, PROX_REAL tmax,
+                                                        PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_REAL l[3], h[3], oo[3], dd[3], p[3], nrm[3] = {0, 0, 0}, t;
@@ -379,19 +367,18 @@ PROX_FN(prox_detail_rc_aabb_out)(const PROX_FN(prox_ray) * ray,
 }
 
 /// Internal: 1 when the ray and box of prox_raycast_aabb are finite.
-PROX_DETAIL_SMALL_KERNEL int
-PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
-                                PROX_FN(prox_vec3) lo, PROX_FN(prox_vec3) hi) {
+PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_ray) * ray,
+                                                             PROX_FN(prox_vec3) lo,
+                                                             PROX_FN(prox_vec3) hi) {
   return PROX_FN(prox_detail_rc_ray_ok)(ray) &&
          PROX_FN(prox_vpoison)(lo) + PROX_FN(prox_vpoison)(hi) == 0;
 }
 
 /// Internal: the slabs of prox_raycast_aabb when a direction component is
 /// zero or subnormal (prox_detail_rc_slab on the ordered box).
-PROX_COLD PROX_DETAIL_KERNEL void
-PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
-                                   const PROX_FN(prox_aabb) * box,
-                                   PROX_REAL *t0, PROX_REAL *t1) {
+PROX_COLD PROX_DETAIL_KERNEL void PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
+                                                                     const PROX_FN(prox_aabb) * box,
+                                                                     PROX_REAL *t0, PROX_REAL *t1) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
@@ -404,9 +391,8 @@ PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
 /// comparisons, the forms of min and max instructions: one shared
 /// comparison compiles to a branch that the direction's sign makes
 /// unpredictable.
-PROX_DETAIL_SMALL_KERNEL void
-PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0, PROX_REAL x1, PROX_REAL *t0,
-                                   PROX_REAL *t1) {
+PROX_DETAIL_SMALL_KERNEL void PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0, PROX_REAL x1,
+                                                                 PROX_REAL *t0, PROX_REAL *t1) {
   *t0 = x0 < x1 ? x0 : x1;
   *t1 = x0 > x1 ? x0 : x1;
 }
@@ -414,10 +400,11 @@ PROX_FN(prox_detail_rc_slab_order)(PROX_REAL x0, PROX_REAL x1, PROX_REAL *t0,
 /// Internal: the end of prox_raycast_aabb from the slab intervals
 /// t0[i]..t1[i]: the interval test and the result (ok = 0, non-finite
 /// input: no hit).
-PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
-    const PROX_FN(prox_ray) * ray, const PROX_FN(prox_aabb) * box,
-    const PROX_REAL *t0, const PROX_REAL *t1, PROX_REAL tmax, int ok,
-    PROX_FN(prox_rayhit) * out) {
+PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(const PROX_FN(prox_ray) * ray,
+                                                              const PROX_FN(prox_aabb) * box,
+                                                              const PROX_REAL *t0,
+                                                              const PROX_REAL *t1, PROX_REAL tmax,
+                                                              int ok, PROX_FN(prox_rayhit) * out) {
   PROX_REAL en = t0[0] > t0[1] ? t0[0] : t0[1];
   PROX_REAL ex = t1[0] < t1[1] ? t1[0] : t1[1], a, b;
   int hit;
@@ -439,10 +426,9 @@ PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(
 /// Internal: prox_raycast_aabb for any input (the general code): a zero,
 /// subnormal or non-finite direction component, a non-finite input or a
 /// slab parameter that overflows.
-PROX_COLD PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
-                                 const PROX_FN(prox_aabb) * box,
-                                 PROX_FN(prox_rayhit) * out) {
+PROX_COLD PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
+                                                                  const PROX_FN(prox_aabb) * box,
+                                                                  PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_vec3) lo = box->min, hi = box->max;
   PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
   PROX_REAL ix = 1 / d.x, iy = 1 / d.y, iz = 1 / d.z;
@@ -465,9 +451,8 @@ PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
     /* A zero or subnormal direction component (out of line). */
     PROX_FN(prox_detail_rc_aabb_slabs)(ray, box, t0, t1);
   }
-  return PROX_FN(prox_detail_rc_aabb_end)(
-      ray, box, t0, t1, tmax, PROX_FN(prox_detail_rc_aabb_ok)(ray, lo, hi),
-      out);
+  return PROX_FN(prox_detail_rc_aabb_end)(ray, box, t0, t1, tmax,
+                                          PROX_FN(prox_detail_rc_aabb_ok)(ray, lo, hi), out);
 }
 
 PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
@@ -489,8 +474,7 @@ PROX_SMALL_KERNEL int PROX_FN(prox_raycast_aabb)(const PROX_FN(prox_ray) * ray,
    * finite sum overflows). The interval test below then needs no check of
    * tmin and tmax: NaN there fails it. */
   PROX_REAL q = ((x0 + x1) + (y0 + y1)) + ((z0 + z1) + ((d.x + d.y) + d.z));
-  if (!(PROX_FABS(q) <= PROX_REAL_MAX))
-    return PROX_FN(prox_detail_rc_aabb_gen)(ray, box, out);
+  if (!(PROX_FABS(q) <= PROX_REAL_MAX)) return PROX_FN(prox_detail_rc_aabb_gen)(ray, box, out);
   PROX_FN(prox_detail_rc_slab_order)(x0, x1, &t0[0], &t1[0]);
   PROX_FN(prox_detail_rc_slab_order)(y0, y1, &t0[1], &t1[1]);
   PROX_FN(prox_detail_rc_slab_order)(z0, z1, &t0[2], &t1[2]);
@@ -510,24 +494,20 @@ PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
     l[i] = -h[i];
   }
   tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
-  hit = PROX_FN(prox_detail_rc_slab3)(o, d, l, h, ray->tmin, tmax, &en, &ex,
-                                      &axis, c);
+  hit = PROX_FN(prox_detail_rc_slab3)(o, d, l, h, ray->tmin, tmax, &en, &ex, &axis, c);
   if (!hit) {
-    grow =
-        PROX_R(8.0) * PROX_EPS *
-        (PROX_FABS(w.x) + PROX_FABS(w.y) + PROX_FABS(w.z) + h[0] + h[1] + h[2]);
+    grow = PROX_R(8.0) * PROX_EPS *
+           (PROX_FABS(w.x) + PROX_FABS(w.y) + PROX_FABS(w.z) + h[0] + h[1] + h[2]);
     for (i = 0; i < 3; ++i) {
       h[i] += grow;
       l[i] = -h[i];
     }
-    hit = PROX_FN(prox_detail_rc_slab3)(o, d, l, h, ray->tmin, tmax, &en, &ex,
-                                        &axis, c);
+    hit = PROX_FN(prox_detail_rc_slab3)(o, d, l, h, ray->tmin, tmax, &en, &ex, &axis, c);
   }
   if (!hit || !PROX_FN(prox_detail_rc_ray_ok)(ray) ||
       PROX_FN(prox_vpoison)(box->center) + PROX_FN(prox_vpoison)(box->axis[0]) +
-              PROX_FN(prox_vpoison)(box->axis[1]) +
-              PROX_FN(prox_vpoison)(box->axis[2]) + (h[0] - h[0]) +
-              (h[1] - h[1]) + (h[2] - h[2]) !=
+              PROX_FN(prox_vpoison)(box->axis[1]) + PROX_FN(prox_vpoison)(box->axis[2]) +
+              (h[0] - h[0]) + (h[1] - h[1]) + (h[2] - h[2]) !=
           0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if (!out) return 1;
@@ -545,9 +525,9 @@ PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
     PROX_FN(prox_vec3)
     n = PROX_FN(prox_detail_rc_unit)(box->axis[axis]);
     if (d[axis] > 0) n = PROX_FN(prox_vneg)(n);
-    return PROX_FN(prox_detail_rc_rayhit_set)(
-        out, t, ex < t ? t : ex, 0,
-        PROX_FN(prox_vmadd)(ray->origin, t, ray->dir), n, f.kind, f.index);
+    return PROX_FN(prox_detail_rc_rayhit_set)(out, t, ex < t ? t : ex, 0,
+                                              PROX_FN(prox_vmadd)(ray->origin, t, ray->dir), n,
+                                              f.kind, f.index);
   }
 }
 
@@ -561,10 +541,9 @@ PROX_KERNEL int PROX_FN(prox_raycast_obb)(const PROX_FN(prox_ray) * ray,
 /// line misses. Uses the closest approach of the line to the center (Haines
 /// et al., Ray Tracing Gems ch. 7), which keeps the error of t |ds| at a
 /// few eps (|f| + r) instead of the eps |f|^2 / r of the textbook formula.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
-                                      PROX_FN(prox_vec3) ds, PROX_REAL r,
-                                      PROX_REAL *t0, PROX_REAL *t1) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_ball_interval)(PROX_FN(prox_vec3) f,
+                                                             PROX_FN(prox_vec3) ds, PROX_REAL r,
+                                                             PROX_REAL *t0, PROX_REAL *t1) {
   PROX_REAL a = PROX_FN(prox_vdot)(ds, ds);
   PROX_REAL tca = -PROX_FN(prox_vdot)(f, ds) / a;
   PROX_FN(prox_vec3) p = PROX_FN(prox_vmadd)(f, tca, ds);
@@ -588,10 +567,10 @@ PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
 /// Internal: the hit of a ray on a solid from the line's interval [t0, t1]
 /// (real parameters), clipped to the ray; 0 when they do not meet. The
 /// caller fills point, normal and feature.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1, PROX_REAL tmin,
-                                   PROX_REAL tmax, PROX_REAL *t, PROX_REAL *tx,
-                                   int *inside) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_solid_clip)(PROX_REAL t0, PROX_REAL t1,
+                                                          PROX_REAL tmin, PROX_REAL tmax,
+                                                          PROX_REAL *t, PROX_REAL *tx,
+                                                          int *inside) {
   PROX_REAL a = t0 > tmin ? t0 : tmin, b = t1 < tmax ? t1 : tmax;
   /* An entry beyond the largest real (a tiny direction) is no hit. */
   if (!(a <= b) || !(a < PROX_INF)) return 0;
@@ -609,19 +588,17 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
   PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
   PROX_FN(prox_vec3) ds = PROX_FN(prox_detail_rc_dir_scaled)(ray->dir, &m);
   int inside = 0, hit = 0, k;
-  if (!PROX_FN(prox_detail_rc_ray_ok)(ray) ||
-      PROX_FN(prox_vpoison)(sph->center) + (r - r) != 0)
+  if (!PROX_FN(prox_detail_rc_ray_ok)(ray) || PROX_FN(prox_vpoison)(sph->center) + (r - r) != 0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   grow = PROX_R(8.0) * PROX_EPS * (PROX_FN(prox_detail_maxabs)(f) + r);
   for (k = 0; k < 2 && !hit; ++k) {
     PROX_REAL rr = k == 0 ? r : r + grow;
     if (m > 0) {
       if (PROX_FN(prox_detail_rc_ball_interval)(f, ds, rr, &t0, &t1))
-        hit = PROX_FN(prox_detail_rc_solid_clip)(t0 / m, t1 / m, ray->tmin,
-                                                 tmax, &t, &tx, &inside);
+        hit = PROX_FN(prox_detail_rc_solid_clip)(t0 / m, t1 / m, ray->tmin, tmax, &t, &tx, &inside);
     } else if (PROX_FN(prox_vlen)(f) <= rr) {
-      hit = PROX_FN(prox_detail_rc_solid_clip)(-PROX_INF, PROX_INF, ray->tmin,
-                                               tmax, &t, &tx, &inside);
+      hit = PROX_FN(prox_detail_rc_solid_clip)(-PROX_INF, PROX_INF, ray->tmin, tmax, &t, &tx,
+                                               &inside);
     }
   }
   if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
@@ -629,14 +606,12 @@ PROX_KERNEL int PROX_FN(prox_raycast_sphere)(const PROX_FN(prox_ray) * ray,
     PROX_FN(prox_vec3)
     p = t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir);
     if (inside)
-      return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, p,
-                                                PROX_FN(prox_v3)(0, 0, 0),
+      return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, p, PROX_FN(prox_v3)(0, 0, 0),
                                                 PROX_FEATURE_INTERIOR, 0);
     PROX_FN(prox_detail_rc_rayhit_set)
     (out, t, tx, 0, p,
-     PROX_FN(prox_detail_unit)(
-         PROX_FN(prox_vmadd)(f, t, ray->dir),
-         PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vneg)(ray->dir))),
+     PROX_FN(prox_detail_unit)(PROX_FN(prox_vmadd)(f, t, ray->dir),
+                               PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vneg)(ray->dir))),
      PROX_FEATURE_FACE, 0);
   }
   return 1;
@@ -654,8 +629,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
   PROX_REAL grow, t = 0, tx = 0, t0, t1;
   int k, hit = 0, inside = 0, piece = 0;
   if (!PROX_FN(prox_detail_rc_ray_ok)(ray) ||
-      PROX_FN(prox_vpoison)(cap->a) + PROX_FN(prox_vpoison)(cap->b) + (r - r) !=
-          0)
+      PROX_FN(prox_vpoison)(cap->a) + PROX_FN(prox_vpoison)(cap->b) + (r - r) != 0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   grow = PROX_R(8.0) * PROX_EPS *
          (PROX_FN(prox_detail_maxabs)(fa) + PROX_FN(prox_detail_maxabs)(e) + r);
@@ -665,11 +639,10 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
     s.a = cap->a;
     s.b = cap->b;
     if (PROX_SQRT(PROX_FN(prox_point_segment)(ray->origin, &s, 0)) <= r + grow)
-      hit = PROX_FN(prox_detail_rc_solid_clip)(-PROX_INF, PROX_INF, ray->tmin,
-                                               tmax, &t, &tx, &inside);
+      hit = PROX_FN(prox_detail_rc_solid_clip)(-PROX_INF, PROX_INF, ray->tmin, tmax, &t, &tx,
+                                               &inside);
     if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-    return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, ray->origin,
-                                              PROX_FN(prox_v3)(0, 0, 0),
+    return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, ray->origin, PROX_FN(prox_v3)(0, 0, 0),
                                               PROX_FEATURE_INTERIOR, 0);
   }
   for (k = 0; k < 2 && !hit; ++k) {
@@ -678,8 +651,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
     int j;
     /* The two balls (pieces 1 and 2). */
     for (j = 0; j < 2; ++j) {
-      if (PROX_FN(prox_detail_rc_ball_interval)(j == 0 ? fa : fb, ds, rr, &t0,
-                                                &t1)) {
+      if (PROX_FN(prox_detail_rc_ball_interval)(j == 0 ? fa : fb, ds, rr, &t0, &t1)) {
         if (t0 < en) {
           en = t0;
           piece = j + 1;
@@ -725,8 +697,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
       }
     }
     if (en <= ex)
-      hit = PROX_FN(prox_detail_rc_solid_clip)(en / m, ex / m, ray->tmin, tmax,
-                                               &t, &tx, &inside);
+      hit = PROX_FN(prox_detail_rc_solid_clip)(en / m, ex / m, ray->tmin, tmax, &t, &tx, &inside);
   }
   if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if (out) {
@@ -734,8 +705,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
     p = t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir);
     PROX_FN(prox_vec3) n;
     if (inside)
-      return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, p,
-                                                PROX_FN(prox_v3)(0, 0, 0),
+      return PROX_FN(prox_detail_rc_rayhit_set)(out, t, tx, 1, p, PROX_FN(prox_v3)(0, 0, 0),
                                                 PROX_FEATURE_INTERIOR, 0);
     /* The feature from the axial parameter of the hit point, which is
      * well-conditioned (the entry parameters of the side and of a cap
@@ -762,8 +732,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_capsule)(const PROX_FN(prox_ray) * ray,
       face = PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vneg)(ray->dir));
       if (piece == 0)
         face = PROX_FN(prox_detail_unit)(
-            PROX_FN(prox_vmadd)(face, -PROX_FN(prox_vdot)(face, e) / ee, e),
-            face);
+            PROX_FN(prox_vmadd)(face, -PROX_FN(prox_vdot)(face, e) / ee, e), face);
       n = PROX_FN(prox_detail_unit)(n, face);
     }
     PROX_FN(prox_detail_rc_rayhit_set)
@@ -795,14 +764,12 @@ typedef struct PROX_FN(prox_detail_rsvert) {
 } PROX_FN(prox_detail_rsvert);
 
 /// Internal: makes the ray-space frame; returns 0 for a zero direction.
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
-                                 PROX_FN(prox_detail_rayspace) * rs) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
+                                                        PROX_FN(prox_detail_rayspace) * rs) {
   /* Selections on integers and array indices rather than branches: the
    * direction changes with every ray, so branches on it would be
    * mispredicted. */
-  PROX_REAL dv[3], ax = PROX_FABS(d.x), ay = PROX_FABS(d.y),
-                   az = PROX_FABS(d.z), dz;
+  PROX_REAL dv[3], ax = PROX_FABS(d.x), ay = PROX_FABS(d.y), az = PROX_FABS(d.z), dz;
   int zx = az >= ax, zy = az >= ay, yx = ay >= ax, c = zx & zy;
   int kz = 2 * c + (1 - c) * yx; /* 2 if z is largest, else 1 if y, else 0 */
   /* The cyclic successors of kz from two-bit tables packed in an integer:
@@ -828,8 +795,7 @@ PROX_FN(prox_detail_rc_rayspace)(PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d,
 
 /// Internal: a point in ray space.
 PROX_DETAIL_KERNEL PROX_FN(prox_detail_rsvert)
-    PROX_FN(prox_detail_rc_rsvert)(const PROX_FN(prox_detail_rayspace) * rs,
-                                   PROX_FN(prox_vec3) v) {
+    PROX_FN(prox_detail_rc_rsvert)(const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) v) {
   PROX_REAL p[3], m;
   PROX_FN(prox_detail_rsvert) r;
   p[0] = v.x - rs->o.x;
@@ -849,10 +815,10 @@ PROX_DETAIL_KERNEL PROX_FN(prox_detail_rsvert)
 /// from the ray, from the original coordinates (see the top of the file).
 /// When it is zero, *tie gets the sign after the symbolic perturbation
 /// (when perturb is set; else 0).
-PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_detail_rayspace) * rs,
-                                   PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
-                                   int perturb, int *tie) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_detail_rayspace) * rs,
+                                                          PROX_FN(prox_vec3) p,
+                                                          PROX_FN(prox_vec3) q, int perturb,
+                                                          int *tie) {
   double o[3], d[3], a[3], b[3];
   int s;
   o[0] = (double)rs->o.x;
@@ -868,17 +834,15 @@ PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_detail_rayspace) * rs,
   b[1] = (double)q.y;
   b[2] = (double)q.z;
   s = prox_detail_xp_ray_edge_exact(o, d, a, b);
-  *tie = s == 0 && perturb
-             ? prox_detail_xp_ray_edge_perturb(d, a, b, rs->kx, rs->ky)
-             : 0;
+  *tie = s == 0 && perturb ? prox_detail_xp_ray_edge_perturb(d, a, b, rs->kx, rs->ky) : 0;
   return s;
 }
 
 /// Internal: the uncertain case of prox_detail_rc_edge (e within its
 /// error bound): float input re-evaluated in double, then the exact sign.
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
-    const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p,
-    PROX_FN(prox_vec3) q, PROX_REAL e, int perturb, int *s, int *z) {
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL
+PROX_FN(prox_detail_rc_edge_slow)(const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p,
+                                  PROX_FN(prox_vec3) q, PROX_REAL e, int perturb, int *s, int *z) {
   int x, tie;
 #if !PROX_IS_DOUBLE
   {
@@ -886,8 +850,8 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
     prox_detail_rayspace r;
     prox_detail_rsvert Pd, Qd;
     double ed, bd;
-    prox_detail_rc_rayspace(prox_v3(rs->o.x, rs->o.y, rs->o.z),
-                            prox_v3(rs->d.x, rs->d.y, rs->d.z), &r);
+    prox_detail_rc_rayspace(prox_v3(rs->o.x, rs->o.y, rs->o.z), prox_v3(rs->d.x, rs->d.y, rs->d.z),
+                            &r);
     Pd = prox_detail_rc_rsvert(&r, prox_v3(p.x, p.y, p.z));
     Qd = prox_detail_rc_rsvert(&r, prox_v3(q.x, q.y, q.z));
     ed = Pd.x * Qd.y - Pd.y * Qd.x;
@@ -919,9 +883,8 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_slow)(
 /// in all to first order; within it, float input is first re-evaluated in
 /// double, then (both precisions) exactly (prox_detail_rc_edge_slow).
 PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
-    const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p,
-    PROX_FN(prox_vec3) q, PROX_FN(prox_detail_rsvert) P,
-    PROX_FN(prox_detail_rsvert) Q, int perturb, int *s, int *z) {
+    const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
+    PROX_FN(prox_detail_rsvert) P, PROX_FN(prox_detail_rsvert) Q, int perturb, int *s, int *z) {
   PROX_REAL e = P.x * Q.y - P.y * Q.x;
   PROX_REAL bound = PROX_R(48.0) * PROX_EPS * (P.m * Q.m);
   int sp = e > bound, sn = e < -bound;
@@ -940,21 +903,19 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
 /// parameter *t; z[k] gets which weights are exactly zero (bit k). Returns
 /// 2 instead when the weights all round to zero and t comes from the plane
 /// (the weights are then 1/3 each).
-PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rs_triangle)(
-    const PROX_FN(prox_detail_rayspace) * rs, const PROX_FN(prox_vec3) * v,
-    const PROX_FN(prox_detail_rsvert) * V, int closed, PROX_REAL *w,
-    PROX_REAL *t, int *zeros) {
+PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_detail_rayspace) * rs,
+                                                           const PROX_FN(prox_vec3) * v,
+                                                           const PROX_FN(prox_detail_rsvert) * V,
+                                                           int closed, PROX_REAL *w, PROX_REAL *t,
+                                                           int *zeros) {
   int s0, s1, s2, z0, z1, z2, pos, neg;
   PROX_REAL det;
   /* w[i]: the edge opposite vertex i, so that w[i] / det is the
    * barycentric coordinate of vertex i. All three before deciding: one
    * data-dependent branch rather than three. */
-  w[0] = PROX_FN(prox_detail_rc_edge)(rs, v[1], v[2], V[1], V[2], !closed, &s0,
-                                      &z0);
-  w[1] = PROX_FN(prox_detail_rc_edge)(rs, v[2], v[0], V[2], V[0], !closed, &s1,
-                                      &z1);
-  w[2] = PROX_FN(prox_detail_rc_edge)(rs, v[0], v[1], V[0], V[1], !closed, &s2,
-                                      &z2);
+  w[0] = PROX_FN(prox_detail_rc_edge)(rs, v[1], v[2], V[1], V[2], !closed, &s0, &z0);
+  w[1] = PROX_FN(prox_detail_rc_edge)(rs, v[2], v[0], V[2], V[0], !closed, &s1, &z1);
+  w[2] = PROX_FN(prox_detail_rc_edge)(rs, v[0], v[1], V[0], V[1], !closed, &s2, &z2);
   if (!closed && ((s0 == 0) | (s1 != s0) | (s2 != s0))) return 0;
   pos = s0 > 0 || s1 > 0 || s2 > 0;
   neg = s0 < 0 || s1 < 0 || s2 < 0;
@@ -974,8 +935,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rs_triangle)(
     /* The hit is certain but the weights are all below their rounding (a
      * triangle tiny in ray space): the plane gives t. */
     PROX_FN(prox_vec3)
-    n = PROX_FN(prox_vcross_acc)(PROX_FN(prox_vsub)(v[1], v[0]),
-                                 PROX_FN(prox_vsub)(v[2], v[0]));
+    n = PROX_FN(prox_vcross_acc)(PROX_FN(prox_vsub)(v[1], v[0]), PROX_FN(prox_vsub)(v[2], v[0]));
     PROX_REAL dn = PROX_FN(prox_vdot)(n, rs->d);
     *t = PROX_FN(prox_vdot)(n, PROX_FN(prox_vsub)(v[0], rs->o)) / dn;
     w[0] = w[1] = w[2] = PROX_R(1.0) / PROX_R(3.0);
@@ -991,8 +951,8 @@ PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_tri_normal)(const PROX_FN(prox_vec3) * v) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
-  return PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_vcross_acc)(
-      PROX_FN(prox_detail_rc_unit)(e1), PROX_FN(prox_detail_rc_unit)(e2)));
+  return PROX_FN(prox_detail_rc_unit)(
+      PROX_FN(prox_vcross_acc)(PROX_FN(prox_detail_rc_unit)(e1), PROX_FN(prox_detail_rc_unit)(e2)));
 }
 
 /// Internal: the careful path of prox_raycast_triangle, for the rare ray
@@ -1002,8 +962,8 @@ PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
 /// registers.
 PROX_COLD PROX_DETAIL_KERNEL int
 PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
-                                    const PROX_FN(prox_triangle) * tri,
-                                    PROX_REAL *w, PROX_REAL *t, int *zeros) {
+                                    const PROX_FN(prox_triangle) * tri, PROX_REAL *w, PROX_REAL *t,
+                                    int *zeros) {
   PROX_FN(prox_detail_rayspace) rs;
   PROX_FN(prox_detail_rsvert) V[3];
   int i;
@@ -1022,8 +982,7 @@ PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
 /// origin lies on the triangle's plane, else t itself, or the smallest
 /// subnormal of the right sign where the rounding crossed 0.
 PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
-    const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri,
-    PROX_REAL t, PROX_REAL det) {
+    const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri, PROX_REAL t, PROX_REAL det) {
   double a[3], b[3], c[3], o[3];
   int x;
   a[0] = (double)tri->v[0].x, a[1] = (double)tri->v[0].y;
@@ -1047,9 +1006,11 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
 /// rounding of Z_k (translation, 1/dz, product) and of the sums; doubled.
 /// Out of line: the caller reaches it only for vertices on both sides of
 /// the origin along the ray.
-PROX_COLD PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
-    PROX_REAL w0, PROX_REAL w1, PROX_REAL w2, PROX_REAL b0, PROX_REAL b1,
-    PROX_REAL b2, PROX_REAL z0, PROX_REAL z1, PROX_REAL z2, PROX_REAL num) {
+PROX_COLD PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_t_near0)(PROX_REAL w0, PROX_REAL w1,
+                                                                 PROX_REAL w2, PROX_REAL b0,
+                                                                 PROX_REAL b1, PROX_REAL b2,
+                                                                 PROX_REAL z0, PROX_REAL z1,
+                                                                 PROX_REAL z2, PROX_REAL num) {
   PROX_REAL e = (b0 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w0)) * PROX_FABS(z0) +
                 (b1 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w1)) * PROX_FABS(z1) +
                 (b2 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w2)) * PROX_FABS(z2);
@@ -1057,8 +1018,7 @@ PROX_COLD PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_t_near0)(
 }
 
 PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
-                                               const PROX_FN(prox_triangle) *
-                                                   tri,
+                                               const PROX_FN(prox_triangle) * tri,
                                                PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_detail_rayspace) rs;
   PROX_FN(prox_detail_rsvert) A, B, C;
@@ -1103,17 +1063,17 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
    * terms of one sign and has the right one: the common case, no bound. */
   if (path == 1 && (A.z > 0) + (B.z > 0) + (C.z > 0) != 3 &&
       (A.z < 0) + (B.z < 0) + (C.z < 0) != 3 &&
-      PROX_FN(prox_detail_rc_t_near0)(w[0], w[1], w[2], b0, b1, b2, A.z, B.z,
-                                      C.z, t * (w[0] + w[1] + w[2])))
+      PROX_FN(prox_detail_rc_t_near0)(w[0], w[1], w[2], b0, b1, b2, A.z, B.z, C.z,
+                                      t * (w[0] + w[1] + w[2])))
     t = PROX_FN(prox_detail_rc_tri_t_sign)(ray, tri, t, w[0] + w[1] + w[2]);
   /* t must be finite (a tiny direction can push it beyond the largest
    * real). */
   if (!(t >= ray->tmin && t <= tmax) || !(PROX_FABS(t) < PROX_INF))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-  if (PROX_FN(prox_detail_rc_ray_ok)(ray) == 0 ||
-      PROX_FN(prox_vpoison)(tri->v[0]) + PROX_FN(prox_vpoison)(tri->v[1]) +
-              PROX_FN(prox_vpoison)(tri->v[2]) !=
-          0)
+  if (PROX_FN(prox_detail_rc_ray_ok)(ray) == 0 || PROX_FN(prox_vpoison)(tri->v[0]) +
+                                                          PROX_FN(prox_vpoison)(tri->v[1]) +
+                                                          PROX_FN(prox_vpoison)(tri->v[2]) !=
+                                                      0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if (out) {
     PROX_REAL det = w[0] + w[1] + w[2];
@@ -1143,29 +1103,27 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_tet_edge)(int i, int j) {
   return lo == 0 ? hi - 1 : (lo == 1 ? hi + 1 : 5);
 }
 
-PROX_KERNEL int
-PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
-                                  const PROX_FN(prox_tetrahedron) * tet,
-                                  PROX_FN(prox_rayhit) * out) {
+PROX_KERNEL int PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
+                                                  const PROX_FN(prox_tetrahedron) * tet,
+                                                  PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_detail_rayspace) rs;
   PROX_FN(prox_detail_rsvert) V[4];
-  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en = PROX_INF,
-            ex = -PROX_INF, exslack = 0, wen[3] = {0, 0, 0}, t, tx;
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray), en = PROX_INF, ex = -PROX_INF,
+            exslack = 0, wen[3] = {0, 0, 0}, t, tx;
   PROX_REAL ft[4] = {0, 0, 0, 0}, fw[4][3], fscore[4] = {0, 0, 0, 0};
   int i, f, fen = -1, fex = -1, zen = 0, inside = 0, flat = 0, hit, vsign;
   int fhit[4], fz[4] = {0, 0, 0, 0}, ffront[4] = {0, 0, 0, 0};
   const PROX_FN(prox_vec3) *v = tet->v;
   if (!PROX_FN(prox_detail_rc_ray_ok)(ray) ||
-      PROX_FN(prox_vpoison)(v[0]) + PROX_FN(prox_vpoison)(v[1]) +
-              PROX_FN(prox_vpoison)(v[2]) + PROX_FN(prox_vpoison)(v[3]) !=
+      PROX_FN(prox_vpoison)(v[0]) + PROX_FN(prox_vpoison)(v[1]) + PROX_FN(prox_vpoison)(v[2]) +
+              PROX_FN(prox_vpoison)(v[3]) !=
           0)
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs)) {
     if (PROX_FN(prox_point_tetrahedron)(ray->origin, tet, 0) > 0)
       return PROX_FN(prox_detail_rc_rayhit_miss)(out);
-    return PROX_FN(prox_detail_rc_rayhit_set)(
-        out, ray->tmin, tmax, 1, ray->origin, PROX_FN(prox_v3)(0, 0, 0),
-        PROX_FEATURE_INTERIOR, 0);
+    return PROX_FN(prox_detail_rc_rayhit_set)(out, ray->tmin, tmax, 1, ray->origin,
+                                              PROX_FN(prox_v3)(0, 0, 0), PROX_FEATURE_INTERIOR, 0);
   }
   for (i = 0; i < 4; ++i)
     V[i] = PROX_FN(prox_detail_rc_rsvert)(&rs, v[i]);
@@ -1173,12 +1131,10 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
     /* Flat (zero volume, exactly): the faces' union, no inside. Else the
      * sign of the volume orients the faces. */
     double a[3], b[3], c[3], d[3];
-    PROX_REAL err,
-        vol = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], v[3], &err);
+    PROX_REAL err, vol = PROX_FN(prox_detail_orient)(v[0], v[1], v[2], v[3], &err);
     /* The filter, unless underflow may have spoilt it (as in overlap.inl);
      * else the exact sign. */
-    if (!(PROX_FABS(vol) > err) ||
-        err < PROX_REAL_MIN / (PROX_EPS * PROX_EPS)) {
+    if (!(PROX_FABS(vol) > err) || err < PROX_REAL_MIN / (PROX_EPS * PROX_EPS)) {
       a[0] = (double)v[0].x, a[1] = (double)v[0].y, a[2] = (double)v[0].z;
       b[0] = (double)v[1].x, b[1] = (double)v[1].y, b[2] = (double)v[1].z;
       c[0] = (double)v[2].x, c[1] = (double)v[2].y, c[2] = (double)v[2].z;
@@ -1200,8 +1156,7 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
     FV[0] = V[f0];
     FV[1] = V[f1];
     FV[2] = V[f2];
-    fhit[f] = PROX_FN(prox_detail_rc_rs_triangle)(&rs, fv, FV, 1, fw[f], &ft[f],
-                                                  &fz[f]);
+    fhit[f] = PROX_FN(prox_detail_rc_rs_triangle)(&rs, fv, FV, 1, fw[f], &ft[f], &fz[f]);
     if (!fhit[f]) continue;
     if (fen < 0 || ft[f] < en) {
       en = ft[f];
@@ -1218,8 +1173,7 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
        * |cos| of incidence up to a factor common to all faces. */
       PROX_REAL det = fw[f][0] + fw[f][1] + fw[f][2];
       PROX_FN(prox_vec3)
-      n = PROX_FN(prox_vcross)(PROX_FN(prox_vsub)(fv[1], fv[0]),
-                               PROX_FN(prox_vsub)(fv[2], fv[0]));
+      n = PROX_FN(prox_vcross)(PROX_FN(prox_vsub)(fv[1], fv[0]), PROX_FN(prox_vsub)(fv[2], fv[0]));
       ffront[f] = (f & 1 ? -vsign : vsign) * (det > 0 ? 1 : -1) < 0;
       fscore[f] = PROX_FABS(det) / PROX_FN(prox_vlen)(n);
     }
@@ -1259,22 +1213,19 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
     gv[0] = v[g0];
     gv[1] = v[g1];
     gv[2] = v[g2];
-    dn = PROX_FABS(
-        PROX_FN(prox_vdot)(PROX_FN(prox_detail_rc_tri_normal)(gv), ray->dir));
+    dn = PROX_FABS(PROX_FN(prox_vdot)(PROX_FN(prox_detail_rc_tri_normal)(gv), ray->dir));
     for (i = 0; i < 4; ++i)
       S = V[i].m > S ? V[i].m : S;
     exslack = PROX_R(8.0) * PROX_EPS * S / dn;
     if (ex >= ray->tmin - exslack) ex = ray->tmin;
   }
-  hit = PROX_FN(prox_detail_rc_solid_clip)(en, ex, ray->tmin, tmax, &t, &tx,
-                                           &inside);
+  hit = PROX_FN(prox_detail_rc_solid_clip)(en, ex, ray->tmin, tmax, &t, &tx, &inside);
   if (!hit) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if (flat) inside = 0, tx = t;
   if (!out) return 1;
   if (inside)
     return PROX_FN(prox_detail_rc_rayhit_set)(
-        out, t, tx, 1,
-        t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir),
+        out, t, tx, 1, t == 0 ? ray->origin : PROX_FN(prox_vmadd)(ray->origin, t, ray->dir),
         PROX_FN(prox_v3)(0, 0, 0), PROX_FEATURE_INTERIOR, 0);
   {
     int f0 = fen == 0 ? 1 : 0, f1 = fen <= 1 ? 2 : 1, f2 = fen <= 2 ? 3 : 2;
@@ -1289,20 +1240,17 @@ PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
     gv[2] = v[f2];
     n = PROX_FN(prox_detail_rc_tri_normal)(gv);
     /* Outward: away from the opposite vertex. */
-    if (PROX_FN(prox_vdot)(n, PROX_FN(prox_vsub)(v[fen], v[f0])) > 0)
-      n = PROX_FN(prox_vneg)(n);
+    if (PROX_FN(prox_vdot)(n, PROX_FN(prox_vsub)(v[fen], v[f0])) > 0) n = PROX_FN(prox_vneg)(n);
     if (zen == 3 || zen == 5 || zen == 6) {
       kind = PROX_FEATURE_VERTEX;
       index = fv[zen == 6 ? 0 : (zen == 5 ? 1 : 2)];
     } else if (zen) {
       int k = zen == 1 ? 0 : (zen == 2 ? 1 : 2);
       kind = PROX_FEATURE_EDGE;
-      index = PROX_FN(prox_detail_rc_tet_edge)(fv[k == 0 ? 1 : 0],
-                                               fv[k == 2 ? 1 : 2]);
+      index = PROX_FN(prox_detail_rc_tet_edge)(fv[k == 0 ? 1 : 0], fv[k == 2 ? 1 : 2]);
     }
     PROX_FN(prox_detail_rc_rayhit_set)
-    (out, t, tx, 0, PROX_FN(prox_vmadd)(ray->origin, t, ray->dir), n, kind,
-     index);
+    (out, t, tx, 0, PROX_FN(prox_vmadd)(ray->origin, t, ray->dir), n, kind, index);
     out->bary[0] = wen[0] / det;
     out->bary[1] = wen[1] / det;
     out->bary[2] = wen[2] / det;

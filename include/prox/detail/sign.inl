@@ -8,10 +8,10 @@ typedef struct PROX_FN(prox_sdf) PROX_FN(prox_sdf);
 /// The result of a signed query.
 typedef struct PROX_FN(prox_signed) {
   PROX_FN(prox_mesh_closest) closest; ///< the unsigned closest point
-  PROX_REAL distance; ///< signed distance: negative inside, 0 on the surface
-  int inside;         ///< 1 inside (winding number above 1/2), else 0
-  int certain;        ///< 0 where the sign could be either (see below)
-  int method;         ///< the prox_sign_method that decided the sign
+  PROX_REAL distance;                 ///< signed distance: negative inside, 0 on the surface
+  int inside;                         ///< 1 inside (winding number above 1/2), else 0
+  int certain;                        ///< 0 where the sign could be either (see below)
+  int method;                         ///< the prox_sign_method that decided the sign
   /// The winding number found by the deciding method: an integer for
   /// CROSSINGS, the approximation for WINDING, 1 (inside) or 0 (outside)
   /// for PSEUDONORMAL, which computes none; 0.5 on the surface.
@@ -26,10 +26,12 @@ typedef struct PROX_FN(prox_signed) {
 /// or an error with *out NULL and nothing leaked: invalid argument (NULL,
 /// a tree of another triangle count, an unknown method), invalid mesh,
 /// out of memory. alloc may be NULL (the C library).
-PROX_API prox_status PROX_FN(prox_sdf_build)(
-    const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh) * bvh,
-    const prox_mesh_topology *topology, const prox_sdf_options *opt,
-    const prox_allocator *alloc, PROX_FN(prox_sdf) * *out, prox_error *err);
+PROX_API prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
+                                             const PROX_FN(prox_bvh) * bvh,
+                                             const prox_mesh_topology *topology,
+                                             const prox_sdf_options *opt,
+                                             const prox_allocator *alloc, PROX_FN(prox_sdf) * *out,
+                                             prox_error *err);
 
 /// Frees a signed-distance object (NULL does nothing); not its tree.
 PROX_API void PROX_FN(prox_sdf_free)(PROX_FN(prox_sdf) * sdf);
@@ -46,21 +48,19 @@ PROX_API int PROX_FN(prox_sdf_method)(const PROX_FN(prox_sdf) * sdf);
 /// pseudo-normal and crossing methods are otherwise always certain (an
 /// uncertain pseudo-normal test is replaced by the exact count). A
 /// non-finite p gives NaN, inside 0, certain 0.
-PROX_API PROX_REAL PROX_FN(prox_sdf_distance)(const PROX_FN(prox_sdf) * sdf,
-                                              PROX_FN(prox_vec3) p,
+PROX_API PROX_REAL PROX_FN(prox_sdf_distance)(const PROX_FN(prox_sdf) * sdf, PROX_FN(prox_vec3) p,
                                               PROX_FN(prox_signed) * out);
 
 /// Inside test: 1 when p is inside (as prox_sdf_distance() decides it),
 /// else 0; *certain (may be NULL) as there. For the CROSSINGS and WINDING
 /// methods it does not compute the closest point. A non-finite p gives 0,
 /// certain 0.
-PROX_API int PROX_FN(prox_sdf_inside)(const PROX_FN(prox_sdf) * sdf,
-                                      PROX_FN(prox_vec3) p, int *certain);
+PROX_API int PROX_FN(prox_sdf_inside)(const PROX_FN(prox_sdf) * sdf, PROX_FN(prox_vec3) p,
+                                      int *certain);
 
 /// The winding number at p by the object's method when that is CROSSINGS
 /// or WINDING, else (PSEUDONORMAL) by CROSSINGS. NaN for a non-finite p.
-PROX_API double PROX_FN(prox_sdf_winding)(const PROX_FN(prox_sdf) * sdf,
-                                          PROX_FN(prox_vec3) p);
+PROX_API double PROX_FN(prox_sdf_winding)(const PROX_FN(prox_sdf) * sdf, PROX_FN(prox_vec3) p);
 
 /// The exact signed crossing count of the segment from p to q (see the
 /// file comment; +1 leaving through a triangle's front). Returns 1 and
@@ -68,8 +68,7 @@ PROX_API double PROX_FN(prox_sdf_winding)(const PROX_FN(prox_sdf) * sdf,
 /// it crosses, or p or q lies in the plane of a triangle the segment
 /// meets (no count then). For a closed mesh and q outside it, *count is
 /// the winding number at p.
-PROX_API int PROX_FN(prox_sdf_crossings)(const PROX_FN(prox_sdf) * sdf,
-                                         PROX_FN(prox_vec3) p,
+PROX_API int PROX_FN(prox_sdf_crossings)(const PROX_FN(prox_sdf) * sdf, PROX_FN(prox_vec3) p,
                                          PROX_FN(prox_vec3) q, long *count);
 
 /// prox_sdf_distance() for n points in `threads` threads (0 = all cores),
@@ -77,9 +76,8 @@ PROX_API int PROX_FN(prox_sdf_crossings)(const PROX_FN(prox_sdf) * sdf,
 /// the same bits for any thread count. Returns PROX_OK or
 /// PROX_ERROR_INVALID_ARGUMENT (NULL arrays with n > 0).
 PROX_API prox_status PROX_FN(prox_sdf_batch)(const PROX_FN(prox_sdf) * sdf,
-                                             const PROX_FN(prox_vec3) * points,
-                                             size_t n, PROX_REAL *dist,
-                                             PROX_FN(prox_signed) * out,
+                                             const PROX_FN(prox_vec3) * points, size_t n,
+                                             PROX_REAL *dist, PROX_FN(prox_signed) * out,
                                              int threads);
 
 /// Signed distance on a regular grid: sample (i, j, k) is at origin +
@@ -90,7 +88,6 @@ PROX_API prox_status PROX_FN(prox_sdf_batch)(const PROX_FN(prox_sdf) * sdf,
 /// bits for any count. Returns PROX_OK, or PROX_ERROR_INVALID_ARGUMENT
 /// (NULL, a zero or overflowing size, non-finite origin or spacing).
 PROX_API prox_status PROX_FN(prox_sdf_grid)(const PROX_FN(prox_sdf) * sdf,
-                                            PROX_FN(prox_vec3) origin,
-                                            PROX_FN(prox_vec3) spacing,
-                                            size_t nx, size_t ny, size_t nz,
-                                            float *out, int threads);
+                                            PROX_FN(prox_vec3) origin, PROX_FN(prox_vec3) spacing,
+                                            size_t nx, size_t ny, size_t nz, float *out,
+                                            int threads);
