@@ -62,8 +62,8 @@ typedef struct prox_mesh_topology {
   /// Edge e joins edge_vertices[2 e] < edge_vertices[2 e + 1]. Edges are
   /// sorted by that pair.
   const uint32_t *edge_vertices;
-  /// The triangles of edge e are edge_triangles[edge_offsets[e] ..
-  /// edge_offsets[e + 1] - 1], in increasing order (edge_offsets has
+  /// The triangles of edge e are edge_triangles[i] for edge_offsets[e] <=
+  /// i < edge_offsets[e + 1], in increasing order (edge_offsets has
   /// edge_count + 1 entries).
   const uint32_t *edge_offsets;
   const uint32_t *edge_triangles; ///< see edge_offsets
