@@ -213,4 +213,34 @@ static int mesh_load(const char *path, objmesh *m, char *err, size_t len) {
   return obj_load(path, m, err, len);
 }
 
+/* The folder of the real meshes, or NULL when it holds no spot.obj: the
+ * environment variable PROX_MESH_DIR, else the compile-time definition the
+ * build passes, else ../shared/data/meshes beside the source tree (src_file
+ * is the calling test's __FILE__, in tests/). */
+static inline const char *mesh_dir_find(const char *src_file) {
+  const char *env = getenv("PROX_MESH_DIR"), *dir;
+  char probe[4200];
+  FILE *f;
+  if (env && *env) {
+    dir = env;
+  } else {
+#if defined(PROX_MESH_DIR)
+    dir = PROX_MESH_DIR;
+    (void)src_file;
+#else
+    static char fallback[4096];
+    const char *slash = strrchr(src_file, '/');
+    size_t len = slash ? (size_t)(slash - src_file) : 1;
+    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
+             slash ? src_file : ".");
+    dir = fallback;
+#endif
+  }
+  snprintf(probe, sizeof probe, "%s/spot.obj", dir);
+  f = fopen(probe, "rb");
+  if (!f) return NULL;
+  fclose(f);
+  return dir;
+}
+
 #endif /* PROX_TEST_MESHLOAD_H */

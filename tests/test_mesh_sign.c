@@ -770,34 +770,9 @@ static void test_sign_float(void) {
 }
 
 int main(int argc, char **argv) {
-  static char fallback[4096];
-  const char *env = getenv("PROX_MESH_DIR");
   int rc;
   h_init(argc, argv);
-  if (env && *env) {
-    mesh_dir = env;
-  } else {
-#if defined(PROX_MESH_DIR)
-    mesh_dir = PROX_MESH_DIR;
-#else
-    const char *src = __FILE__, *slash = strrchr(src, '/');
-    size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
-             slash ? src : ".");
-    mesh_dir = fallback;
-#endif
-  }
-  {
-    char probe[4200];
-    FILE *f;
-    snprintf(probe, sizeof probe, "%s/spot.obj", mesh_dir);
-    f = fopen(probe, "rb");
-    if (f)
-      fclose(f);
-    else
-      mesh_dir = NULL;
-  }
-  (void)fallback;
+  mesh_dir = mesh_dir_find(__FILE__);
   H_RUN(test_sign_cube);
   H_RUN(test_sign_inverted_duplicated);
   H_RUN(test_sign_touching);

@@ -7,7 +7,7 @@
 #include <prox/topology.h>
 
 #include "harness.h"
-#include "objload.h"
+#include "meshload.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -262,7 +262,7 @@ static void test_topology_real_meshes(void) {
     snprintf(path, sizeof path, "%s/%s", mesh_dir, x->file);
     memset(&om, 0, sizeof om);
     char oerr[512];
-    if (!obj_load(path, &om, oerr, sizeof oerr)) {
+    if (!mesh_load(path, &om, oerr, sizeof oerr)) {
       CHECK_MSG(0, "cannot read %s", path);
       continue;
     }
@@ -291,34 +291,9 @@ static void test_topology_real_meshes(void) {
 }
 
 int main(int argc, char **argv) {
-  static char fallback[4096];
-  const char *env = getenv("PROX_MESH_DIR");
   int rc;
   h_init(argc, argv);
-  if (env && *env) {
-    mesh_dir = env;
-  } else {
-#if defined(PROX_MESH_DIR)
-    mesh_dir = PROX_MESH_DIR;
-#else
-    const char *src = __FILE__, *slash = strrchr(src, '/');
-    size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
-             slash ? src : ".");
-    mesh_dir = fallback;
-#endif
-  }
-  {
-    char probe[4200];
-    FILE *f;
-    snprintf(probe, sizeof probe, "%s/spot.obj", mesh_dir);
-    f = fopen(probe, "rb");
-    if (f)
-      fclose(f);
-    else
-      mesh_dir = NULL;
-  }
-  (void)fallback;
+  mesh_dir = mesh_dir_find(__FILE__);
   H_RUN(test_topology_cube);
   H_RUN(test_topology_square_bowtie_fin);
   H_RUN(test_topology_degenerate);
