@@ -12,7 +12,7 @@
 #include "objload.h"
 
 /* Size in bytes of a PLY scalar type, 0 if unknown. */
-static int ml_type_size(const char *t) {
+static inline int ml_type_size(const char *t) {
   if (!strcmp(t, "char") || !strcmp(t, "uchar") || !strcmp(t, "int8") || !strcmp(t, "uint8"))
     return 1;
   if (!strcmp(t, "short") || !strcmp(t, "ushort") || !strcmp(t, "int16") || !strcmp(t, "uint16"))
@@ -25,7 +25,7 @@ static int ml_type_size(const char *t) {
 }
 
 /* Reads a little-endian scalar of PLY type t at p as a double. */
-static double ml_read(const unsigned char *p, const char *t) {
+static inline double ml_read(const unsigned char *p, const char *t) {
   unsigned char b[8];
   int n = ml_type_size(t), i;
   for (i = 0; i < 8; ++i)
@@ -57,7 +57,7 @@ typedef struct ml_prop {
   int is_list;
 } ml_prop;
 
-static int ml_load_ply(const char *path, objmesh *m, char *err, size_t len) {
+static inline int ml_load_ply(const char *path, objmesh *m, char *err, size_t len) {
   FILE *f = fopen(path, "rb");
   char line[512];
   ml_prop vp[32], fp[32];
@@ -167,7 +167,7 @@ static int ml_load_ply(const char *path, objmesh *m, char *err, size_t len) {
   return 1;
 }
 
-static int ml_load_stl(const char *path, objmesh *m, char *err, size_t len) {
+static inline int ml_load_stl(const char *path, objmesh *m, char *err, size_t len) {
   FILE *f = fopen(path, "rb");
   char line[512];
   int nvert = 0, ok = 1;
@@ -206,7 +206,7 @@ static int ml_load_stl(const char *path, objmesh *m, char *err, size_t len) {
 }
 
 /* Loads an .obj, .ply or .stl file by its extension. */
-static int mesh_load(const char *path, objmesh *m, char *err, size_t len) {
+static inline int mesh_load(const char *path, objmesh *m, char *err, size_t len) {
   const char *dot = strrchr(path, '.');
   if (dot && !strcmp(dot, ".ply")) return ml_load_ply(path, m, err, len);
   if (dot && !strcmp(dot, ".stl")) return ml_load_stl(path, m, err, len);

@@ -160,33 +160,10 @@ static void test_mesh_closest_adis16480(void) {
 }
 
 int main(int argc, char **argv) {
-  char fallback[4200];
   int rc;
   const char *req;
   h_init(argc, argv);
-  mc_dir = getenv("PROX_MESH_DIR");
-  if (!mc_dir || !*mc_dir) {
-#if defined(PROX_MESH_DIR)
-    mc_dir = PROX_MESH_DIR;
-#else
-    const char *src = __FILE__, *slash = strrchr(src, '/');
-    size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
-             slash ? src : ".");
-    mc_dir = fallback;
-#endif
-  }
-  {
-    char probe[4200];
-    FILE *f;
-    snprintf(probe, sizeof probe, "%s/bunny.obj", mc_dir);
-    f = fopen(probe, "rb");
-    if (f)
-      fclose(f);
-    else
-      mc_dir = NULL;
-  }
-  (void)fallback;
+  mc_dir = mesh_dir_find(__FILE__);
   H_RUN(test_mesh_closest_spot);
   H_RUN(test_mesh_closest_teapot);
   H_RUN(test_mesh_closest_block);

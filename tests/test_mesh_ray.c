@@ -320,34 +320,10 @@ static void test_adis16480(void) {
 }
 
 int main(int argc, char **argv) {
-  static char fallback[4096];
-  const char *env = getenv("PROX_MESH_DIR"), *req;
+  const char *req;
   int rc;
   h_init(argc, argv);
-  if (env && *env) {
-    rt_dir = env;
-  } else {
-#if defined(PROX_MESH_DIR)
-    rt_dir = PROX_MESH_DIR;
-#else
-    const char *src = __FILE__, *slash = strrchr(src, '/');
-    size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
-             slash ? src : ".");
-    rt_dir = fallback;
-#endif
-  }
-  {
-    char probe[4200];
-    FILE *f;
-    snprintf(probe, sizeof probe, "%s/spot.obj", rt_dir);
-    f = fopen(probe, "rb");
-    if (f)
-      fclose(f);
-    else
-      rt_dir = NULL;
-  }
-  (void)fallback;
+  rt_dir = mesh_dir_find(__FILE__);
   H_RUN(test_degenerate);
   H_RUN(test_octahedron);
   H_RUN(test_spot);

@@ -29,7 +29,7 @@
 #include <prox/raycast.h>
 
 #include "harness.h"
-#include "objload.h"
+#include "meshload.h"
 #include "oracle_ray.h"
 
 #include <stdlib.h>
@@ -653,37 +653,10 @@ static void test_watertight_block(void) {
 }
 
 int main(int argc, char **argv) {
-  static char fallback[4096];
-  const char *env = getenv("PROX_MESH_DIR"), *req;
+  const char *req;
   int rc;
   h_init(argc, argv);
-  /* The mesh folder: PROX_MESH_DIR (environment, else the compile-time
-   * definition the build may pass), else ../shared/data/meshes beside the
-   * source tree (this file is tests/test_watertight.c in it). */
-  if (env && *env) {
-    wt_dir = env;
-  } else {
-#if defined(PROX_MESH_DIR)
-    wt_dir = PROX_MESH_DIR;
-#else
-    const char *src = __FILE__, *slash = strrchr(src, '/');
-    size_t len = slash ? (size_t)(slash - src) : 1;
-    snprintf(fallback, sizeof fallback, "%.*s/../../shared/data/meshes", (int)len,
-             slash ? src : ".");
-    wt_dir = fallback;
-#endif
-  }
-  {
-    char probe[4200];
-    FILE *f;
-    snprintf(probe, sizeof probe, "%s/spot.obj", wt_dir);
-    f = fopen(probe, "rb");
-    if (f)
-      fclose(f);
-    else
-      wt_dir = NULL;
-  }
-  (void)fallback;
+  wt_dir = mesh_dir_find(__FILE__);
   H_RUN(test_watertight_icosphere);
   H_RUN(test_watertight_spot);
   H_RUN(test_watertight_fandisk);
