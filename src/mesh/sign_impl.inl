@@ -365,6 +365,17 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       s->vert_bad[tp->edge_vertices[2 * i + 1]] = 1;
     }
   }
+  /* Edge and vertex pseudo-normals to unit length (zero stays zero), so
+   * that the query's certainty test needs no norm. */
+  for (i = 0; i < ne + nv; ++i) {
+    double *n = i < ne ? s->edge_n + 3 * i : s->vert_n + 3 * (i - ne);
+    double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    if (len > 0) {
+      n[0] /= len;
+      n[1] /= len;
+      n[2] /= len;
+    }
+  }
   s->diag = sqrt((s->hi[0] - s->lo[0]) * (s->hi[0] - s->lo[0]) +
                  (s->hi[1] - s->lo[1]) * (s->hi[1] - s->lo[1]) +
                  (s->hi[2] - s->lo[2]) * (s->hi[2] - s->lo[2]));
@@ -553,10 +564,10 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
 
 /* Pseudo-normal sign of p from its closest point: 1 outside, -1 inside,
  * 0 not certain. */
-static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc) {
+static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, double dist) {
   uint32_t t = mc->triangle;
   const double *n;
-  double d[3], dot, dn, nn, scale;
+  double d[3], dot, scale;
   int k;
   if (s->tri_zero[t]) return 0;
   switch (mc->feature.kind) {
@@ -582,14 +593,13 @@ static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc) {
   d[1] = p[1] - (double)mc->point.y;
   d[2] = p[2] - (double)mc->point.z;
   dot = d[0] * n[0] + d[1] * n[1] + d[2] * n[2];
-  dn = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-  nn = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
   /* Certain when p - c is not within 1e-9 of tangent and the dot product
-   * exceeds the closest point's rounding (a few eps of the coordinates). */
+   * exceeds the closest point's rounding (a few eps of the coordinates).
+   * n is a unit vector (or zero: never certain); dist is |p - c|. */
   scale = (double)s->view.max_abs;
   for (k = 0; k < 3; ++k)
     if (fabs(p[k]) > scale) scale = fabs(p[k]);
-  if (!(fabs(dot) > nn * (1e-9 * dn + 64.0 * (double)PROX_EPS * scale))) return 0;
+  if (!(fabs(dot) > 1e-9 * dist + 64.0 * (double)PROX_EPS * scale)) return 0;
   return dot > 0 ? 1 : -1;
 }
 
@@ -611,7 +621,7 @@ static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *o
     return;
   }
   if (method == PROX_SIGN_PSEUDONORMAL) {
-    int sg = SDF_FN(pseudo)(s, p, mc);
+    int sg = SDF_FN(pseudo)(s, p, mc, (double)dist);
     if (sg != 0) {
       inside = sg < 0;
       w = inside ? 1.0 : 0.0;
