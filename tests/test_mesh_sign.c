@@ -3,15 +3,15 @@
  * - a unit cube and two touching cubes, whose inside and distance are
  *   known in closed form;
  * - for real closed meshes, the parity of the crossings of an axis-aligned
- *   ray, decided with exact rationals (GMP mpq_t) over the triangles a 2D
- *   grid finds under the ray (another axis when a ray meets an edge or a
- *   vertex exactly): nothing of the library's predicates or tree is used;
+ *   ray, decided with exact rationals (tests/parity_oracle.h): nothing of
+ *   the library's predicates or tree is used;
  * - for open meshes, the generalized winding number summed over every
  *   triangle in long double. */
 #include <prox/sign.h>
 
 #include "harness.h"
 #include "meshload.h"
+#include "parity_oracle.h"
 #include "splitmix.h"
 
 #include <gmp.h>
@@ -261,211 +261,6 @@ static void test_sign_touching(void) {
   }
 }
 
-/* ------------------------------------------------ the exact parity oracle */
-
-/* The exact sign of orient2d of (a, b, c) in the plane of axes (i, j). */
-static int q_orient2d(const double *a, const double *b, const double *c, int i, int j) {
-  mpq_t x1, y1, x2, y2, l, r;
-  int s;
-  mpq_inits(x1, y1, x2, y2, l, r, NULL);
-  mpq_set_d(x1, a[i]);
-  mpq_set_d(l, c[i]);
-  mpq_sub(x1, x1, l);
-  mpq_set_d(y1, a[j]);
-  mpq_set_d(l, c[j]);
-  mpq_sub(y1, y1, l);
-  mpq_set_d(x2, b[i]);
-  mpq_set_d(l, c[i]);
-  mpq_sub(x2, x2, l);
-  mpq_set_d(y2, b[j]);
-  mpq_set_d(l, c[j]);
-  mpq_sub(y2, y2, l);
-  mpq_mul(l, x1, y2);
-  mpq_mul(r, y1, x2);
-  s = mpq_cmp(l, r);
-  mpq_clears(x1, y1, x2, y2, l, r, NULL);
-  return s > 0 ? 1 : s < 0 ? -1 : 0;
-}
-
-/* The exact sign of det[b - a, c - a, p - a]. */
-static int q_orient3d(const double *a, const double *b, const double *c, const double *p) {
-  mpq_t m[3][3], t, u, det;
-  int i, k, s;
-  mpq_inits(t, u, det, NULL);
-  for (i = 0; i < 3; ++i)
-    for (k = 0; k < 3; ++k) {
-      const double *x = i == 0 ? b : i == 1 ? c : p;
-      mpq_init(m[i][k]);
-      mpq_set_d(m[i][k], x[k]);
-      mpq_set_d(t, a[k]);
-      mpq_sub(m[i][k], m[i][k], t);
-    }
-  mpq_set_ui(det, 0, 1);
-  for (k = 0; k < 3; ++k) {
-    int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-    mpq_mul(t, m[1][k1], m[2][k2]);
-    mpq_mul(u, m[1][k2], m[2][k1]);
-    mpq_sub(t, t, u);
-    mpq_mul(t, t, m[0][k]);
-    mpq_add(det, det, t);
-  }
-  s = mpq_sgn(det);
-  for (i = 0; i < 3; ++i)
-    for (k = 0; k < 3; ++k)
-      mpq_clear(m[i][k]);
-  mpq_clears(t, u, det, NULL);
-  return s;
-}
-
-/* Triangles binned on a grid over the plane of axes (i, j). */
-typedef struct grid2 {
-  int i, j, n;
-  double lo[2], cell[2];
-  uint32_t *start, *items;
-} grid2;
-
-static void grid2_build(grid2 *g, const objmesh *m, int axis) {
-  size_t t, total = 0;
-  uint32_t *count;
-  int c;
-  g->i = (axis + 1) % 3;
-  g->j = (axis + 2) % 3;
-  g->n = (int)sqrt((double)m->nt / 4.0) + 1;
-  if (g->n > 1024) g->n = 1024;
-  for (c = 0; c < 2; ++c) {
-    int ax = c ? g->j : g->i;
-    double lo = INFINITY, hi = -INFINITY;
-    size_t v;
-    for (v = 0; v < m->nv; ++v) {
-      if (m->v[3 * v + (size_t)ax] < lo) lo = m->v[3 * v + (size_t)ax];
-      if (m->v[3 * v + (size_t)ax] > hi) hi = m->v[3 * v + (size_t)ax];
-    }
-    g->lo[c] = lo;
-    g->cell[c] = (hi - lo) / g->n * (1 + 1e-9) + 1e-300;
-  }
-  count = (uint32_t *)calloc((size_t)g->n * (size_t)g->n + 1, sizeof *count);
-  g->start = count;
-  for (int pass = 0; pass < 2; ++pass) {
-    if (pass == 1) {
-      uint32_t sum = 0;
-      size_t q;
-      for (q = 0; q < (size_t)g->n * (size_t)g->n + 1; ++q) {
-        uint32_t x = count[q];
-        count[q] = sum;
-        sum += x;
-      }
-      total = sum;
-      g->items = (uint32_t *)malloc((total + 1) * sizeof *g->items);
-    }
-    for (t = 0; t < m->nt; ++t) {
-      double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
-      int a0, a1, b0, b1, x, y, k;
-      for (k = 0; k < 3; ++k) {
-        const double *p = m->v + 3 * (size_t)m->t[3 * t + (size_t)k];
-        for (c = 0; c < 2; ++c) {
-          double q = p[c ? g->j : g->i];
-          if (q < lo[c]) lo[c] = q;
-          if (q > hi[c]) hi[c] = q;
-        }
-      }
-      a0 = (int)floor((lo[0] - g->lo[0]) / g->cell[0]) - 1;
-      a1 = (int)floor((hi[0] - g->lo[0]) / g->cell[0]) + 1;
-      b0 = (int)floor((lo[1] - g->lo[1]) / g->cell[1]) - 1;
-      b1 = (int)floor((hi[1] - g->lo[1]) / g->cell[1]) + 1;
-      if (a0 < 0) a0 = 0;
-      if (b0 < 0) b0 = 0;
-      if (a1 >= g->n) a1 = g->n - 1;
-      if (b1 >= g->n) b1 = g->n - 1;
-      for (x = a0; x <= a1; ++x)
-        for (y = b0; y <= b1; ++y) {
-          size_t cell = (size_t)x * (size_t)g->n + (size_t)y;
-          if (pass == 0)
-            ++count[cell + 1];
-          else
-            g->items[count[cell + 1]++] = (uint32_t)t;
-        }
-    }
-  }
-  /* count[c] is now the start of cell c, count[c + 1] its end. */
-}
-
-/* Crossings of the ray from p along +axis: 1 with *parity and *wind, or 0
- * when the ray meets an edge or a vertex, or p lies on a triangle. */
-static int ray_parity(const grid2 *g, const objmesh *m, int axis, const double *p, int *parity,
-                      long *wind) {
-  int x = (int)floor((p[g->i] - g->lo[0]) / g->cell[0]);
-  int y = (int)floor((p[g->j] - g->lo[1]) / g->cell[1]);
-  uint32_t q;
-  size_t cell;
-  int par = 0;
-  long w = 0;
-  *parity = 0;
-  *wind = 0;
-  if (x < 0 || y < 0 || x >= g->n || y >= g->n) return 1; /* misses all */
-  cell = (size_t)x * (size_t)g->n + (size_t)y;
-  for (q = g->start[cell]; q < g->start[cell + 1]; ++q) {
-    uint32_t t = g->items[q];
-    const double *a = m->v + 3 * (size_t)m->t[3 * (size_t)t];
-    const double *b = m->v + 3 * (size_t)m->t[3 * (size_t)t + 1];
-    const double *c = m->v + 3 * (size_t)m->t[3 * (size_t)t + 2];
-    double lo = fmin(a[g->i], fmin(b[g->i], c[g->i]));
-    double hi = fmax(a[g->i], fmax(b[g->i], c[g->i]));
-    double lo2 = fmin(a[g->j], fmin(b[g->j], c[g->j]));
-    double hi2 = fmax(a[g->j], fmax(b[g->j], c[g->j]));
-    int o, d1, d2, d3, side;
-    if (p[g->i] < lo || p[g->i] > hi || p[g->j] < lo2 || p[g->j] > hi2) continue;
-    if (fmax(a[axis], fmax(b[axis], c[axis])) < p[axis]) continue;
-    o = q_orient2d(a, b, c, g->i, g->j);
-    if (o == 0) {
-      /* Seen edge-on: the ray may run along it (undecided) or miss it. */
-      d1 = q_orient2d(a, b, p, g->i, g->j);
-      d2 = q_orient2d(b, c, p, g->i, g->j);
-      d3 = q_orient2d(c, a, p, g->i, g->j);
-      if (d1 == 0 || d2 == 0 || d3 == 0) return 0;
-      continue;
-    }
-    d1 = q_orient2d(a, b, p, g->i, g->j) * o;
-    d2 = q_orient2d(b, c, p, g->i, g->j) * o;
-    d3 = q_orient2d(c, a, p, g->i, g->j) * o;
-    if (d1 < 0 || d2 < 0 || d3 < 0) continue;
-    if (d1 == 0 || d2 == 0 || d3 == 0) return 0; /* an edge or a vertex */
-    side = q_orient3d(a, b, c, p);               /* > 0: p in front of the triangle */
-    if (side == 0) return 0;                     /* p on the triangle */
-    /* The ray meets the plane ahead of p when p is on the side the ray
-     * leaves: the normal's axis component has the sign of o (up to the
-     * axis order), so p is behind (ahead of the plane) when side and o
-     * differ in the right way. */
-    {
-      /* The normal's component along the axis is o (orient2d of the two
-       * other axes in cyclic order is that component's sign). The plane is
-       * ahead of p when the normal points along +axis and p is behind it
-       * (side < 0), or the normal points along -axis and p is in front. */
-      int ahead = (o > 0) == (side < 0);
-      if (!ahead) continue;
-      par ^= 1;
-      w += side < 0 ? 1 : -1;
-    }
-  }
-  *parity = par;
-  *wind = w;
-  return 1;
-}
-
-typedef struct oracle3 {
-  grid2 g[3];
-} oracle3;
-
-/* Inside by parity: 1 or 0, or -1 when every axis was undecided. */
-static int oracle_inside(const oracle3 *o, const objmesh *m, const double *p) {
-  int axis;
-  for (axis = 0; axis < 3; ++axis) {
-    int par;
-    long w;
-    if (ray_parity(&o->g[axis], m, axis, p, &par, &w)) return par;
-  }
-  return -1;
-}
-
 static const char *mesh_dir;
 static int mesh_missing;
 
@@ -493,7 +288,7 @@ static void closed_mesh(const char *file) {
   long n = h_count(10000), i, wrong = 0, skipped = 0, near = 0, uncertain = 0, crossings = 0;
   uint64_t rng;
   size_t v;
-  int axis, k;
+  int k;
   if (!load(file, &m)) return;
   for (v = 0; v < m.nv; ++v)
     for (k = 0; k < 3; ++k) {
@@ -511,8 +306,7 @@ static void closed_mesh(const char *file) {
   /* The STL reader of the tests does not weld: the STL mesh is a soup. */
   if (!strstr(file, ".stl"))
     CHECK_MSG(prox_sdf_method(b.sdf) == PROX_SIGN_PSEUDONORMAL, "%s", file);
-  for (axis = 0; axis < 3; ++axis)
-    grid2_build(&o.g[axis], &m, axis);
+  oracle_build(&o, &m);
   rng = 0x5169 + m.nt;
   for (i = 0; i < 2 * n; ++i) {
     double p[3];
@@ -571,10 +365,7 @@ static void closed_mesh(const char *file) {
          "diag, %ld undecided by the oracle, %ld decided by crossings",
          file, 2 * n, wrong, uncertain, near, skipped, crossings);
   CHECK(uncertain == 0);
-  for (axis = 0; axis < 3; ++axis) {
-    free(o.g[axis].start);
-    free(o.g[axis].items);
-  }
+  oracle_free(&o);
   unbuild(&b);
   obj_free(&m);
 }
