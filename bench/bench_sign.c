@@ -19,7 +19,7 @@
  *   build    prox_bvh_build (1 thread), prox_mesh_topology_build and
  *            prox_sdf_build (given the topology), ms of thread CPU time;
  *   check    on closed meshes, the first --check points of each set
- *            (default all) against the exact parity oracle of
+ *            (default all) against the exact winding-number oracle of
  *            sign_oracle.h (GMP): wrong signs of prox_sdf_distance and of
  *            prox_sdf_inside, and of prox_sdf_inside on an object built
  *            with PROX_SIGN_CROSSINGS forced (points within 1e-9 of the
@@ -209,7 +209,7 @@ static int bs_float_code(const bs_set *s, const oracle3 *o, prox_vec3 p, double 
   if (code >= 0 && fabs(d) > 2 * sqrt(m2) + 1e-9 * s->diag) return code;
   df = sqrt(prox_bvh_closest(s->bvh, prox_v3(f[0], f[1], f[2]), INFINITY, NULL));
   if (df <= 1e-9 * s->diag) return SO_NEAR;
-  return oracle_inside(o, &s->m, f);
+  return oracle_inside_winding(o, &s->m, f);
 }
 
 static void bs_check_rows(bs_set *s) {
@@ -245,7 +245,7 @@ static void bs_check_rows(bs_set *s) {
         continue;
       }
       if (!r.certain) ++uncertain;
-      want = oracle_inside(&o, &s->m, xyz);
+      want = oracle_inside_winding(&o, &s->m, xyz);
       s->ref[3 * q + 1] = (signed char)want;
       s->ref[3 * q + 2] = (signed char)bs_float_code(s, &o, p, r.distance, want);
       if (s->ref[3 * q + 2] != want) ++fdiff;

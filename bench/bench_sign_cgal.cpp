@@ -27,7 +27,7 @@
  * with PROX_SIGN_CROSSINGS forced (an exact crossing count along one
  * segment, no closest point: the same kind of query as CGAL's); then the
  * wrong
- * answers of each against the exact parity oracle of sign_oracle.h (GMP)
+ * answers of each against the exact winding-number oracle of sign_oracle.h (GMP)
  * on the first --check points of each set (default all): points within
  * 1e-9 of the diagonal of the surface (by prox's unsigned distance) and
  * points the oracle leaves undecided are excluded; CGAL's ON_BOUNDARY
@@ -321,7 +321,7 @@ void bench_mesh(const std::string &dir, const char *file, const char *ref_prefix
           continue;
         }
       } else {
-        want = oracle_inside(&o, &m, xyz.data() + 3 * q);
+        want = oracle_inside_winding(&o, &m, xyz.data() + 3 * q);
       }
       if (want < 0) {
         ++undecided;

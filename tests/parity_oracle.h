@@ -5,7 +5,9 @@
  * floating-point filter with Shewchuk's static error bounds in front, so
  * the answers are those of the rationals) over the triangles a 2D grid finds
  * under the ray, another axis when the ray meets an edge or a vertex
- * exactly. Used by tests/test_mesh_sign.c and the sign benchmarks. Header
+ * exactly; and the signed count of those crossings, the winding number,
+ * whose inside (above 1/2) is prox's definition where the surface passes
+ * through itself. Used by tests/test_mesh_sign.c and the sign benchmarks. Header
  * only (static functions); link with -lgmp. */
 #ifndef PROX_TEST_PARITY_ORACLE_H
 #define PROX_TEST_PARITY_ORACLE_H
@@ -175,16 +177,19 @@ static void grid2_build(grid2 *g, const objmesh *m, int axis) {
   /* count[c] is now the start of cell c, count[c + 1] its end. */
 }
 
-/* Crossings of the ray from p along +axis: 1 with *parity, or 0 when the
- * ray meets an edge or a vertex, or p lies on a triangle (copied from
- * tests/test_mesh_sign.c, without the winding count). */
-static int ray_parity(const grid2 *g, const objmesh *m, int axis, const double *p, int *parity) {
+/* Crossings of the ray from p along +axis: 1 with *parity and *winding
+ * (the signed count: +1 where the ray leaves through a triangle's front,
+ * the side of (b - a) x (c - a), -1 where it enters), or 0 when the ray
+ * meets an edge or a vertex, or p lies on a triangle. */
+static int ray_crossings(const grid2 *g, const objmesh *m, int axis, const double *p, int *parity,
+                         int *winding) {
   int x = (int)floor((p[g->i] - g->lo[0]) / g->cell[0]);
   int y = (int)floor((p[g->j] - g->lo[1]) / g->cell[1]);
   uint32_t q;
   size_t cell;
-  int par = 0;
+  int par = 0, wind = 0;
   *parity = 0;
+  *winding = 0;
   if (x < 0 || y < 0 || x >= g->n || y >= g->n) return 1; /* misses all */
   cell = (size_t)x * (size_t)g->n + (size_t)y;
   for (q = g->start[cell]; q < g->start[cell + 1]; ++q) {
@@ -218,10 +223,20 @@ static int ray_parity(const grid2 *g, const objmesh *m, int axis, const double *
     /* The plane is ahead of p when the normal points along +axis (o > 0)
      * and p is behind it (side < 0), or the normal points along -axis and
      * p is in front. */
-    if ((o > 0) == (side < 0)) par ^= 1;
+    if ((o > 0) == (side < 0)) {
+      par ^= 1;
+      /* Leaving through the front: p behind the plane (side < 0). */
+      wind += side < 0 ? 1 : -1;
+    }
   }
   *parity = par;
+  *winding = wind;
   return 1;
+}
+
+static int ray_parity(const grid2 *g, const objmesh *m, int axis, const double *p, int *parity) {
+  int w;
+  return ray_crossings(g, m, axis, p, parity, &w);
 }
 
 typedef struct oracle3 {
@@ -243,13 +258,33 @@ static void oracle_free(oracle3 *o) {
 }
 
 /* Inside by parity: 1 or 0, or -1 when every axis was undecided. */
-static int oracle_inside(const oracle3 *o, const objmesh *m, const double *p) {
+static inline int oracle_inside(const oracle3 *o, const objmesh *m, const double *p) {
   int axis;
   for (axis = 0; axis < 3; ++axis) {
     int par;
     if (ray_parity(&o->g[axis], m, axis, p, &par)) return par;
   }
   return -1;
+}
+
+/* The winding number at p of a closed mesh, exactly (the signed crossing
+ * count of an axis ray): 1 with *winding, or 0 when every axis was
+ * undecided. It differs from the parity only where the surface passes
+ * through itself. */
+static inline int oracle_winding(const oracle3 *o, const objmesh *m, const double *p,
+                                 int *winding) {
+  int axis, par;
+  for (axis = 0; axis < 3; ++axis)
+    if (ray_crossings(&o->g[axis], m, axis, p, &par, winding)) return 1;
+  return 0;
+}
+
+/* Inside as prox defines it, winding number above 1/2: 1 or 0, or -1 when
+ * every axis was undecided. The same as oracle_inside() where the surface
+ * does not pass through itself. */
+static inline int oracle_inside_winding(const oracle3 *o, const objmesh *m, const double *p) {
+  int w;
+  return oracle_winding(o, m, p, &w) ? w >= 1 : -1;
 }
 
 #endif /* PROX_TEST_PARITY_ORACLE_H */

@@ -35,12 +35,12 @@
 ///   meshes; its error is bounded by the caller's accuracy setting (the
 ///   test suite measures it against the exact sum).
 /// - PROX_SIGN_AUTO (the default): PSEUDONORMAL when the topology is
-///   closed, manifold and oriented and the mesh is one component or its
-///   components' boxes are disjoint; CROSSINGS for closed, manifold,
-///   oriented meshes whose components' boxes overlap (components that may
-///   touch or nest, where pseudo-normals fail); else WINDING. A single
-///   component that intersects itself is not detected: force CROSSINGS (or
-///   WINDING) for such a mesh.
+///   closed, manifold and oriented, the mesh does not pass through or
+///   touch itself (prox_mesh_self_intersections() finds no pair), and it
+///   is one component or its components' boxes are disjoint; CROSSINGS for
+///   other closed, manifold, oriented meshes (components that may touch or
+///   nest, a surface through itself: pseudo-normals fail there); else
+///   WINDING.
 ///
 /// Inside means winding number above 1/2 (for the pseudo-normal method:
 /// the negative side of the pseudo-normal, which is the same thing on the

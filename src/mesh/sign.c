@@ -23,7 +23,7 @@ prox_sdf_options prox_sdf_options_default(void) {
 
 /* The exact crossing of the closed segment p q with triangle a b c:
  * returns 0 when they do not meet (or meet only where p lies in the plane
- * outside the triangle), 1 with *sign the crossing's contribution to the
+ * outside the triangle), or the triangle has zero area, 1 with *sign the crossing's contribution to the
  * winding number (+1 leaving through the front, -1 entering), 2 when the
  * segment touches an edge or a vertex, or q lies in the plane, or the
  * segment lies in the plane (no decision), 3 when p lies in the closed
@@ -36,16 +36,20 @@ static int sdf_cross(const double *p, const double *q, const double *a, const do
   if (sp != 0 && sp == sq) return 0;
   if (sp == 0) {
     /* p in the plane: on the triangle, or the segment misses it (q off the
-     * plane) or lies in the plane (q on it too: undecided). */
+     * plane) or lies in the plane (q on it too: undecided). A triangle of
+     * zero area (every point in its "plane") has no surface: its solid
+     * angle is 0 from everywhere, it adds nothing to a winding number, and
+     * a segment that touches it touches an edge of a neighbour. */
+    double t[3][3];
+    int ax;
+    memcpy(t[0], a, sizeof t[0]);
+    memcpy(t[1], b, sizeof t[1]);
+    memcpy(t[2], c, sizeof t[2]);
+    ax = prox_detail_ov_tri_axis((const double(*)[3])t);
+    if (ax < 0) return 0;
     if (sq == 0) return 2;
     {
-      double t[3][3];
-      int ax, o, d1, d2, d3;
-      memcpy(t[0], a, sizeof t[0]);
-      memcpy(t[1], b, sizeof t[1]);
-      memcpy(t[2], c, sizeof t[2]);
-      ax = prox_detail_ov_tri_axis((const double(*)[3])t);
-      if (ax < 0) return 2; /* zero area: p on its line or not, undecided */
+      int o, d1, d2, d3;
       o = prox_detail_orient2d_sign(a, b, c, ax);
       d1 = prox_detail_orient2d_sign(a, b, p, ax) * o;
       d2 = prox_detail_orient2d_sign(b, c, p, ax) * o;
@@ -64,6 +68,70 @@ static int sdf_cross(const double *p, const double *q, const double *a, const do
    * side of its normal (b - a) x (c - a)): the segment then enters, -1. */
   *sign = -sp;
   return 1;
+}
+
+/* Whether triangles a and b of a mesh (vertex indices ia, ib) meet other
+ * than in what they share, exactly. Two with no common index meet when
+ * their closed sets do (touching counts); two with a common edge only when
+ * they are coplanar and on the same side of it (folded onto each other);
+ * two with one common vertex v when they meet at another point: in
+ * general position the line where their planes cross leaves v inside both
+ * or one of them, so they meet beyond v exactly when the edge opposite v
+ * of one meets the other; coplanar, when their angles at v overlap (one
+ * angle holds a side of the other). Duplicates meet. A zero-area triangle
+ * meets nothing: it has no surface of its own. */
+static int sdf_pair_meets(const double (*a)[3], const uint32_t *ia, const double (*b)[3],
+                          const uint32_t *ib) {
+  int ka = prox_detail_ov_tri_axis(a), kb = prox_detail_ov_tri_axis(b);
+  int shared = 0, va = -1, vb = -1, i, j;
+  if (ka < 0 || kb < 0) return 0;
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 3; ++j)
+      if (ia[i] == ib[j]) {
+        ++shared;
+        va = i;
+        vb = j;
+      }
+  if (shared == 0) return prox_detail_ov_tri_tri(a, b);
+  if (shared == 3) return 1;
+  if (shared == 2) {
+    /* The vertices off the common edge: ra of a, rb of b. */
+    int ra = 0, rb = 0;
+    const double *p, *q;
+    for (i = 0; i < 3; ++i) {
+      if (ia[i] != ib[0] && ia[i] != ib[1] && ia[i] != ib[2]) ra = i;
+      if (ib[i] != ia[0] && ib[i] != ia[1] && ib[i] != ia[2]) rb = i;
+    }
+    p = a[(ra + 1) % 3];
+    q = a[(ra + 2) % 3];
+    if (prox_detail_orient3d_sign(p, q, a[ra], b[rb]) != 0) return 0;
+    return prox_detail_orient2d_sign(p, q, a[ra], ka) == prox_detail_orient2d_sign(p, q, b[rb], ka);
+  }
+  {
+    const double *v = a[va], *a1 = a[(va + 1) % 3], *a2 = a[(va + 2) % 3];
+    const double *b1 = b[(vb + 1) % 3], *b2 = b[(vb + 2) % 3];
+    int s1 = prox_detail_orient3d_sign(a[0], a[1], a[2], b1);
+    int s2 = prox_detail_orient3d_sign(a[0], a[1], a[2], b2);
+    if (s1 == 0 && s2 == 0) {
+      /* Coplanar: direction x is in the angle (v; p, q) of orientation o
+       * when it is on the o side of v p and q on the o side of v x. */
+      int oa = prox_detail_orient2d_sign(v, a1, a2, ka);
+      int ob = prox_detail_orient2d_sign(v, b1, b2, ka);
+#define SDF_IN_ANGLE(x, p, q, o)                                                                   \
+  (prox_detail_orient2d_sign(v, p, x, ka) * (o) >= 0 &&                                            \
+   prox_detail_orient2d_sign(v, x, q, ka) * (o) >= 0)
+      int r = SDF_IN_ANGLE(b1, a1, a2, oa) || SDF_IN_ANGLE(b2, a1, a2, oa) ||
+              SDF_IN_ANGLE(a1, b1, b2, ob) || SDF_IN_ANGLE(a2, b1, b2, ob);
+#undef SDF_IN_ANGLE
+      return r;
+    }
+    {
+      int t1 = prox_detail_orient3d_sign(b[0], b[1], b[2], a1);
+      int t2 = prox_detail_orient3d_sign(b[0], b[1], b[2], a2);
+      return prox_detail_ov_seg_tri(a1, a2, b, t1, t2, kb) ||
+             prox_detail_ov_seg_tri(b1, b2, a, s1, s2, ka);
+    }
+  }
 }
 
 /* The signed solid angle of triangle a b c seen from p, over 4 pi (van

@@ -163,6 +163,101 @@ static int SDF_FN(components_may_touch)(const PROX_FN(prox_mesh) * mesh,
   return touch;
 }
 
+/* Pairs (i < j) of triangles that meet other than in what they share
+ * (sdf_pair_meets), found through the tree: the first `cap` into pairs,
+ * stopping after `stop` pairs; returns how many were found. */
+static size_t SDF_FN(self_pairs)(const PROX_FN(prox_mesh) * mesh,
+                                 const PROX_FN(prox_bvh_view) * view, uint32_t *pairs, size_t cap,
+                                 size_t stop) {
+  size_t found = 0, i;
+  for (i = 0; i < mesh->triangle_count; ++i) {
+    uint32_t stack[PROX_BVH_STACK], ia[3];
+    double a[3][3], lo[3], hi[3];
+    size_t first = found, x, y;
+    int sp = 0, k, c;
+    for (k = 0; k < 3; ++k) {
+      ia[k] = mesh->indices[3 * i + (size_t)k];
+      SDF_FN(mesh_vertex)(mesh, ia[k], a[k]);
+    }
+    for (c = 0; c < 3; ++c) {
+      lo[c] = a[0][c] < a[1][c] ? a[0][c] : a[1][c];
+      lo[c] = a[2][c] < lo[c] ? a[2][c] : lo[c];
+      hi[c] = a[0][c] > a[1][c] ? a[0][c] : a[1][c];
+      hi[c] = a[2][c] > hi[c] ? a[2][c] : hi[c];
+    }
+    stack[sp++] = 0;
+    while (sp > 0) {
+      const prox_bvh_node *nd = &view->nodes[stack[--sp]];
+      int s;
+      for (s = 0; s < nd->n_child; ++s) {
+        /* The float boxes hold their triangles exactly (rounded outward):
+         * comparing them with the exact box of triangle i misses nothing. */
+        if ((double)nd->lo_x[s] > hi[0] || (double)nd->hi_x[s] < lo[0] ||
+            (double)nd->lo_y[s] > hi[1] || (double)nd->hi_y[s] < lo[1] ||
+            (double)nd->lo_z[s] > hi[2] || (double)nd->hi_z[s] < lo[2])
+          continue;
+        if (!nd->count[s]) {
+          stack[sp++] = nd->child[s];
+          continue;
+        }
+        {
+          uint32_t pos;
+          for (pos = nd->child[s]; pos < nd->child[s] + nd->count[s]; ++pos) {
+            uint32_t j = view->ids[pos], ib[3];
+            double b[3][3];
+            int apart = 0;
+            if (j <= i) continue;
+            for (k = 0; k < 3; ++k) {
+              ib[k] = mesh->indices[3 * (size_t)j + (size_t)k];
+              SDF_FN(mesh_vertex)(mesh, ib[k], b[k]);
+            }
+            for (c = 0; c < 3 && !apart; ++c)
+              apart = (b[0][c] > hi[c] && b[1][c] > hi[c] && b[2][c] > hi[c]) ||
+                      (b[0][c] < lo[c] && b[1][c] < lo[c] && b[2][c] < lo[c]);
+            if (apart || !sdf_pair_meets((const double(*)[3])a, ia, (const double(*)[3])b, ib))
+              continue;
+            if (found < cap) {
+              pairs[2 * found] = (uint32_t)i;
+              pairs[2 * found + 1] = j;
+            }
+            if (++found >= stop) return found;
+          }
+        }
+      }
+    }
+    /* Triangle i's partners in increasing order (few: insertion sort). */
+    for (x = first + 1; x < found && x < cap; ++x)
+      for (y = x; y > first && pairs[2 * y - 1] > pairs[2 * y + 1]; --y) {
+        uint32_t t = pairs[2 * y - 1];
+        pairs[2 * y - 1] = pairs[2 * y + 1];
+        pairs[2 * y + 1] = t;
+      }
+  }
+  return found;
+}
+
+prox_status PROX_FN(prox_mesh_self_intersections)(const PROX_FN(prox_mesh) * mesh,
+                                                  const PROX_FN(prox_bvh) * bvh, uint32_t *pairs,
+                                                  size_t capacity, size_t *count, prox_error *err) {
+  PROX_FN(prox_bvh_view) view;
+  prox_status st;
+  if (count) *count = 0;
+  if (!mesh || !bvh || !count || (!pairs && capacity > 0))
+    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
+                                  "self-intersections: NULL mesh, tree, count or pairs");
+  st = PROX_FN(prox_mesh_validate)(mesh, err);
+  if (st != PROX_OK) return st;
+  PROX_FN(prox_bvh_get_view)(bvh, &view);
+  if ((size_t)view.triangle_count != mesh->triangle_count)
+    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
+                                  "self-intersections: the tree has %lu triangles, the mesh %lu",
+                                  (unsigned long)view.triangle_count,
+                                  (unsigned long)mesh->triangle_count);
+  *count = SDF_FN(self_pairs)(mesh, &view, pairs, capacity, (size_t)-1);
+  prox_mesh_detail_ok(err);
+  return PROX_OK;
+}
+
 prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh) * bvh,
                                     const prox_mesh_topology *topology, const prox_sdf_options *opt,
                                     const prox_allocator *alloc, SDF **out, prox_error *err) {
@@ -213,6 +308,11 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
         tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL : PROX_SIGN_WINDING;
     if (method == PROX_SIGN_PSEUDONORMAL && tp->components > 1 &&
         SDF_FN(components_may_touch)(mesh, tp, alloc))
+      method = PROX_SIGN_CROSSINGS;
+    /* A surface that passes through itself has pockets where the
+     * pseudo-normal sign is wrong (the side of the nearest face is not
+     * the winding number there). */
+    if (method == PROX_SIGN_PSEUDONORMAL && SDF_FN(self_pairs)(mesh, &view, NULL, 0, 1) > 0)
       method = PROX_SIGN_CROSSINGS;
   }
 

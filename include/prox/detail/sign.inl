@@ -33,6 +33,27 @@ PROX_API prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
                                              const prox_allocator *alloc, PROX_FN(prox_sdf) * *out,
                                              prox_error *err);
 
+/// The pairs of triangles of a mesh that meet other than in what they
+/// share, decided exactly (orient3d with a filter and expansions): two
+/// triangles with no common vertex index that meet at all (touching
+/// counts), two with a common edge that are coplanar and on the same side
+/// of it (folded onto each other), two with one common vertex that meet at
+/// another point, and two with the same three indices. Triangles of zero
+/// area are left out (they have no surface of their own). A mesh with such
+/// a pair passes through itself (or touches itself), and its pseudo-normal
+/// sign may be wrong: prox_sdf_build()'s AUTO checks this. `bvh` is a tree
+/// built over the mesh (prox_bvh_build()). Returns PROX_OK with *count the
+/// number of pairs and the first min(*count, capacity) of them in
+/// pairs[2 k] < pairs[2 k + 1], in increasing order (of the first, then the
+/// second); or
+/// PROX_ERROR_INVALID_ARGUMENT (NULL mesh, tree or count, NULL pairs with
+/// capacity > 0, a tree of another triangle count) or the mesh's
+/// validation error, *count 0. Does not allocate; thread-safe.
+PROX_API prox_status PROX_FN(prox_mesh_self_intersections)(const PROX_FN(prox_mesh) * mesh,
+                                                           const PROX_FN(prox_bvh) * bvh,
+                                                           uint32_t *pairs, size_t capacity,
+                                                           size_t *count, prox_error *err);
+
 /// Frees a signed-distance object (NULL does nothing); not its tree.
 PROX_API void PROX_FN(prox_sdf_free)(PROX_FN(prox_sdf) * sdf);
 
