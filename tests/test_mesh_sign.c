@@ -289,7 +289,7 @@ static void closed_mesh(const char *file, int self_crossing) {
   double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY},
          diag = 0;
   long n = h_count(10000), i, wrong = 0, skipped = 0, near = 0, uncertain = 0, crossings = 0,
-       notparity = 0;
+       notparity = 0, wrong_in = 0;
   uint64_t rng;
   size_t v;
   int k;
@@ -354,6 +354,18 @@ static void closed_mesh(const char *file, int self_crossing) {
     if (want != r.inside) ++wrong;
     CHECK_MSG(want == r.inside, "%s: p (%.17g %.17g %.17g) inside %d, exact %d", file, p[0], p[1],
               p[2], r.inside, want);
+    /* The inside test and the winding number, which take their own path
+     * (the inside grid: a cell's number or a short count from one). */
+    {
+      int cert = 0, in = prox_sdf_inside(b.sdf, prox_v3(p[0], p[1], p[2]), &cert);
+      double w = prox_sdf_winding(b.sdf, prox_v3(p[0], p[1], p[2]));
+      /* The hierarchical approximation (the STL soup) is not an integer. */
+      if (prox_sdf_method(b.sdf) == PROX_SIGN_WINDING && fabs(w - wind) < 0.25) w = wind;
+      if (in != want || !cert || w != (double)wind) ++wrong_in;
+      CHECK_MSG(in == want && cert && w == (double)wind,
+                "%s: p (%.17g %.17g %.17g) inside() %d certain %d winding() %g, exact %d (%d)",
+                file, p[0], p[1], p[2], in, cert, w, want, wind);
+    }
   }
   /* Vertices and edge midpoints: distance 0. */
   {
@@ -371,15 +383,91 @@ static void closed_mesh(const char *file, int self_crossing) {
     }
     CHECK_MSG(nz == 0, "%s: %ld vertex or edge points not at distance 0", file, nz);
   }
-  h_note("%s: %ld points, %ld wrong signs, %ld uncertain, %ld within 1e-9 "
-         "diag, %ld undecided by the oracle, %ld decided by crossings, %ld where winding and "
-         "parity differ",
-         file, 2 * n, wrong, uncertain, near, skipped, crossings, notparity);
+  h_note("%s: %ld points, %ld wrong signs (%ld by inside() or winding()), %ld uncertain, %ld "
+         "within 1e-9 diag, %ld undecided by the oracle, %ld decided by crossings, %ld where "
+         "winding and parity differ",
+         file, 2 * n, wrong, wrong_in, uncertain, near, skipped, crossings, notparity);
   if (!self_crossing) CHECK_MSG(notparity == 0, "%s: winding and parity differ", file);
   CHECK(uncertain == 0);
   oracle_free(&o);
   unbuild(&b);
   obj_free(&m);
+}
+
+/* An allocator that fails at call number fail_at (counting from 1) and
+ * counts the blocks outstanding. */
+typedef struct fail_alloc {
+  long calls, fail_at, live;
+} fail_alloc;
+static void *fa_alloc(void *user, size_t size, size_t align) {
+  fail_alloc *f = (fail_alloc *)user;
+  void *p;
+  if (++f->calls == f->fail_at) return NULL;
+  p = aligned_alloc(align, (size + align - 1) / align * align);
+  if (p) ++f->live;
+  return p;
+}
+static void fa_free(void *user, void *ptr, size_t size) {
+  fail_alloc *f = (fail_alloc *)user;
+  (void)size;
+  if (ptr) --f->live;
+  free(ptr);
+}
+
+/* prox_sdf_build with an allocator that fails at every call in turn, for
+ * each method: PROX_ERROR_OUT_OF_MEMORY (or success where the failed block
+ * was optional) and nothing leaked; the object that builds answers right. */
+static void test_sign_alloc_failure(void) {
+  double v[24];
+  uint32_t t[36];
+  prox_mesh mesh;
+  prox_bvh *bvh;
+  prox_allocator a;
+  fail_alloc f = {0, 0, 0};
+  int method;
+  cube(v, t, 0, 0);
+  memset(&mesh, 0, sizeof mesh);
+  mesh.vertices = v;
+  mesh.vertex_count = 8;
+  mesh.indices = t;
+  mesh.triangle_count = 12;
+  CHECK(prox_bvh_build(&mesh, NULL, NULL, &bvh, NULL) == PROX_OK);
+  a.alloc = fa_alloc;
+  a.free = fa_free;
+  a.user = &f;
+  for (method = PROX_SIGN_AUTO; method <= PROX_SIGN_WINDING; ++method) {
+    prox_sdf_options o = prox_sdf_options_default();
+    prox_sdf *s = NULL;
+    long k, total, oom = 0;
+    o.method = method;
+    f.calls = 0;
+    f.fail_at = 0;
+    CHECK(prox_sdf_build(&mesh, bvh, NULL, &o, &a, &s, NULL) == PROX_OK);
+    total = f.calls;
+    prox_sdf_free(s);
+    CHECK(f.live == 0);
+    for (k = 1; k <= total; ++k) {
+      prox_error err;
+      prox_status st;
+      f.calls = 0;
+      f.fail_at = k;
+      f.live = 0;
+      s = (prox_sdf *)&mesh;
+      st = prox_sdf_build(&mesh, bvh, NULL, &o, &a, &s, &err);
+      if (st == PROX_OK) {
+        int c = 0;
+        CHECK(prox_sdf_inside(s, prox_v3(0.5, 0.5, 0.5), &c) == 1 && c == 1);
+        CHECK(prox_sdf_inside(s, prox_v3(1.5, 0.5, 0.5), &c) == 0 && c == 1);
+        prox_sdf_free(s);
+      } else {
+        ++oom;
+        CHECK(st == PROX_ERROR_OUT_OF_MEMORY && s == NULL);
+      }
+      CHECK_MSG(f.live == 0, "method %d, call %ld: %ld blocks leaked", method, k, f.live);
+    }
+    CHECK_MSG(oom >= 1, "method %d: no allocation failure reported", method);
+  }
+  prox_bvh_free(bvh);
 }
 
 /* ------------------------------------------------ self-intersections */
@@ -795,6 +883,7 @@ int main(int argc, char **argv) {
   H_RUN(test_sign_touching);
   H_RUN(test_sign_grid_batch);
   H_RUN(test_sign_float);
+  H_RUN(test_sign_alloc_failure);
   H_RUN(test_self_intersection_cases);
   H_RUN(test_self_intersection_meshes);
   H_RUN(test_sign_closed_meshes);

@@ -23,11 +23,10 @@ prox_sdf_options prox_sdf_options_default(void) {
 
 /* The exact crossing of the closed segment p q with triangle a b c:
  * returns 0 when they do not meet (or meet only where p lies in the plane
- * outside the triangle), or the triangle has zero area, 1 with *sign the crossing's contribution to the
- * winding number (+1 leaving through the front, -1 entering), 2 when the
- * segment touches an edge or a vertex, or q lies in the plane, or the
- * segment lies in the plane (no decision), 3 when p lies in the closed
- * triangle. All decisions are exact (orient3d: a filter, then expansions). */
+ * outside the triangle), or the triangle has zero area, 1 with *sign the crossing's contribution to
+ * the winding number (+1 leaving through the front, -1 entering), 2 when the segment touches an
+ * edge or a vertex, or q lies in the plane, or the segment lies in the plane (no decision), 3 when
+ * p lies in the closed triangle. All decisions are exact (orient3d: a filter, then expansions). */
 static int sdf_cross(const double *p, const double *q, const double *a, const double *b,
                      const double *c, int *sign) {
   int sp = prox_detail_orient3d_sign(a, b, c, p);
@@ -169,6 +168,10 @@ static const double sdf_dirs[][3] = {
     {0.1507556722888818, 0.9045340337332909, 0.3985197433440734},
 };
 #define SDF_NDIRS ((int)(sizeof sdf_dirs / sizeof sdf_dirs[0]))
+
+/* The inside grid: a cell that a triangle may touch, and "no cell". */
+#define SDF_SURF ((int8_t)-128)
+#define SDF_NOCELL 0xffffffffu
 
 /* Points per piece of a batch or grid row. */
 enum { SDF_CHUNK = 64 };

@@ -28,6 +28,18 @@ struct PROX_FN(prox_sdf) {
   double *vert_n;     /* 3 per vertex: angle-weighted normal sum */
   double *mom;        /* 8 per node slot (WINDING only): N, c, r, area */
   double lo[3], hi[3], diag;
+  /* The inside grid (closed, oriented meshes under PSEUDONORMAL or
+   * CROSSINGS; NULL otherwise): gn[0] x gn[1] x gn[2] cubes of side gh from
+   * glo, cell (i, j, k) at (k gn[1] + j) gn[0] + i. cell_w: the winding
+   * number of a cell whose box, widened by gpad, meets no triangle (the
+   * same everywhere in it), or SDF_SURF; cell_to: for a SDF_SURF cell, the
+   * nearest other cell (steps across faces) or SDF_NOCELL. One block of
+   * grid_bytes. */
+  int8_t *cell_w;
+  uint32_t *cell_to;
+  double glo[3], gh, gpad;
+  uint32_t gn[3];
+  size_t grid_bytes;
 };
 
 /* Triangle j of the leaf of `count` triangles from position `first`, in
@@ -257,6 +269,8 @@ prox_status PROX_FN(prox_mesh_self_intersections)(const PROX_FN(prox_mesh) * mes
   prox_mesh_detail_ok(err);
   return PROX_OK;
 }
+
+static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const prox_allocator *alloc);
 
 prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh) * bvh,
                                     const prox_mesh_topology *topology, const prox_sdf_options *opt,
@@ -495,6 +509,15 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       }
     }
   }
+  /* The winding number of a closed, consistently oriented mesh is the
+   * same along any path: the grid may start a count anywhere. */
+  if ((method == PROX_SIGN_PSEUDONORMAL || method == PROX_SIGN_CROSSINGS) && tp->closed &&
+      tp->oriented && !SDF_FN(grid_build)(s, mesh, alloc)) {
+    prox_mesh_topology_free(own);
+    prox_mesh_detail_free(alloc, base, total);
+    return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
+                                  "sdf: out of memory (the inside grid)");
+  }
   prox_mesh_topology_free(own);
   *out = s;
   prox_mesh_detail_ok(err);
@@ -507,6 +530,7 @@ void PROX_FN(prox_sdf_free)(SDF *s) {
   if (!s) return;
   a = s->alloc;
   has = s->has_alloc;
+  if (s->cell_w) prox_mesh_detail_free(has ? &a : NULL, s->cell_w, s->grid_bytes);
   prox_mesh_detail_free(has ? &a : NULL, s, s->bytes);
 }
 
@@ -515,32 +539,35 @@ int PROX_FN(prox_sdf_method)(const SDF *s) {
 }
 
 /* The segment p + t (q - p), t in [0, 1], may meet the float box of slot i
- * of a node: a slab test in double on the box widened by a relative 2^-40
- * (the box is exact; the widening covers the rounding of the test). */
-static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p, const double *d) {
+ * of a node: a slab test in double on the box widened by pad (which covers
+ * the rounding of p - box and more: the caller's bound on every
+ * coordinate times 2^-40), with the reciprocals inv of q - p (infinite for
+ * a zero component) and the parameters widened by a relative 2^-40. */
+static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p, const double *inv,
+                           double pad) {
   double lo[3], hi[3], t0 = 0, t1 = 1;
   int k;
   lo[0] = nd->lo_x[i], lo[1] = nd->lo_y[i], lo[2] = nd->lo_z[i];
   hi[0] = nd->hi_x[i], hi[1] = nd->hi_y[i], hi[2] = nd->hi_z[i];
   for (k = 0; k < 3; ++k) {
-    double pad = (fabs(lo[k]) + fabs(hi[k]) + fabs(p[k])) * 0x1p-40 + 1e-300;
-    double a = lo[k] - pad, b = hi[k] + pad;
+    double a = lo[k] - pad, b = hi[k] + pad, ta, tb;
     if (!(a <= b)) return 0; /* an empty slot */
-    if (d[k] == 0) {
+    if (inv[k] == INFINITY) {
       if (p[k] < a || p[k] > b) return 0;
-    } else {
-      double ta = (a - p[k]) / d[k], tb = (b - p[k]) / d[k];
-      if (ta > tb) {
-        double x = ta;
-        ta = tb;
-        tb = x;
-      }
-      ta -= fabs(ta) * 0x1p-40;
-      tb += fabs(tb) * 0x1p-40;
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-      if (t0 > t1) return 0;
+      continue;
     }
+    ta = (a - p[k]) * inv[k];
+    tb = (b - p[k]) * inv[k];
+    if (ta > tb) {
+      double x = ta;
+      ta = tb;
+      tb = x;
+    }
+    ta -= fabs(ta) * 0x1p-40;
+    tb += fabs(tb) * 0x1p-40;
+    if (ta > t0) t0 = ta;
+    if (tb < t1) t1 = tb;
+    if (t0 > t1) return 0;
   }
   return 1;
 }
@@ -550,18 +577,22 @@ static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p, cons
  * mesh. */
 static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long *count) {
   uint32_t stack[PROX_BVH_STACK];
-  int sp = 0;
-  double d[3];
+  int sp = 0, k;
+  double inv[3], big = (double)s->view.max_abs, pad;
   long n = 0;
-  d[0] = q[0] - p[0];
-  d[1] = q[1] - p[1];
-  d[2] = q[2] - p[2];
+  for (k = 0; k < 3; ++k) {
+    double d = q[k] - p[k];
+    inv[k] = d == 0 ? INFINITY : 1.0 / d;
+    if (fabs(p[k]) > big) big = fabs(p[k]);
+    if (fabs(q[k]) > big) big = fabs(q[k]);
+  }
+  pad = big * 0x1p-40 + 1e-300;
   stack[sp++] = 0;
   while (sp > 0) {
     const prox_bvh_node *nd = &s->view.nodes[stack[--sp]];
     int i;
     for (i = 0; i < nd->n_child; ++i) {
-      if (!SDF_FN(seg_box)(nd, i, p, d)) continue;
+      if (!SDF_FN(seg_box)(nd, i, p, inv, pad)) continue;
       if (nd->count[i]) {
         uint32_t j;
         for (j = 0; j < nd->count[i]; ++j) {
@@ -626,6 +657,225 @@ static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
     }
   }
   return 0;
+}
+
+/* ---- the inside grid: a count from a nearby cell of known winding. */
+
+/* The box of cell (i, j, k), widened by gpad on every side. */
+static PROX_FN(prox_aabb) SDF_FN(cell_box)(const SDF *s, size_t i, size_t j, size_t k) {
+  PROX_FN(prox_aabb) b;
+  b.min.x = (PROX_REAL)(s->glo[0] + (double)i * s->gh - s->gpad);
+  b.min.y = (PROX_REAL)(s->glo[1] + (double)j * s->gh - s->gpad);
+  b.min.z = (PROX_REAL)(s->glo[2] + (double)k * s->gh - s->gpad);
+  b.max.x = (PROX_REAL)(s->glo[0] + (double)(i + 1) * s->gh + s->gpad);
+  b.max.y = (PROX_REAL)(s->glo[1] + (double)(j + 1) * s->gh + s->gpad);
+  b.max.z = (PROX_REAL)(s->glo[2] + (double)(k + 1) * s->gh + s->gpad);
+  return b;
+}
+
+/* The cell range [c0, c1] on axis k that a coordinate interval [a, b]
+ * widened by gpad may touch. */
+static void SDF_FN(cell_range)(const SDF *s, int k, double a, double b, size_t *c0, size_t *c1) {
+  double x0 = floor((a - s->gpad - s->glo[k]) / s->gh),
+         x1 = floor((b + s->gpad - s->glo[k]) / s->gh);
+  double top = (double)s->gn[k] - 1;
+  x0 = x0 < 0 ? 0 : x0 > top ? top : x0;
+  x1 = x1 < 0 ? 0 : x1 > top ? top : x1;
+  *c0 = (size_t)x0;
+  *c1 = (size_t)x1;
+}
+
+/* Builds the inside grid (see the struct): marks the cells the triangles
+ * may touch (the conservative triangle-box test of prox/overlap.h on the
+ * widened boxes), floods the other cells into groups joined across faces
+ * and gives each group the exact winding number at one of its centres
+ * (crossing_winding), then gives each marked cell its nearest unmarked one
+ * by a breadth-first search. Sequential, so the same grid every time.
+ * Returns 0 when out of memory (nothing kept), else 1 (the grid may be
+ * absent: a mesh of one point). */
+static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
+                              const prox_allocator *alloc) {
+  double ext[3], maxext = 0, vol = 1, target, h, big = 0;
+  size_t cells, t, c, head, tail, bytes;
+  uint32_t *queue;
+  char *block;
+  int k;
+  if (!(s->diag > 0) || !(s->diag < INFINITY)) return 1;
+  for (k = 0; k < 3; ++k) {
+    double pad = 1e-3 * s->diag;
+    s->glo[k] = s->lo[k] - pad;
+    ext[k] = s->hi[k] - s->lo[k] + 2 * pad;
+    if (ext[k] > maxext) maxext = ext[k];
+    vol *= ext[k];
+    if (fabs(s->lo[k]) + pad > big) big = fabs(s->lo[k]) + pad;
+    if (fabs(s->hi[k]) + pad > big) big = fabs(s->hi[k]) + pad;
+  }
+  /* About two cells per triangle, 4096 to 2^21 of them, cubes no smaller
+   * than 1/512 of the longest side (a flat mesh). */
+  target = 2.0 * (double)s->nt;
+  target = target < 4096 ? 4096 : target > 2097152 ? 2097152 : target;
+  h = cbrt(vol / target);
+  if (h < maxext / 512) h = maxext / 512;
+  s->gh = h;
+  /* Covers the rounding of a point's cell and of the cell boxes. */
+  s->gpad = 1e-6 * h + 16.0 * 0x1p-52 * big;
+  cells = 1;
+  for (k = 0; k < 3; ++k) {
+    double n = ceil(ext[k] / h);
+    s->gn[k] = n < 1 ? 1 : (uint32_t)n;
+    cells *= s->gn[k];
+  }
+  bytes = ((cells + 63) & ~(size_t)63) + 4 * cells;
+  block = (char *)prox_mesh_detail_alloc(alloc, bytes + 4 * cells);
+  if (!block) return 0;
+  s->cell_w = (int8_t *)block;
+  s->cell_to = (uint32_t *)(block + ((cells + 63) & ~(size_t)63));
+  queue = (uint32_t *)(block + bytes);
+  s->grid_bytes = bytes + 4 * cells;
+  memset(s->cell_w, 0, cells);
+
+  /* Cells a triangle may touch. */
+  for (t = 0; t < s->nt; ++t) {
+    double v[3][3], lo[3], hi[3];
+    size_t r0[3], r1[3], i, j, kk;
+    PROX_FN(prox_triangle) tri;
+    for (k = 0; k < 3; ++k)
+      SDF_FN(mesh_vertex)(mesh, s->tri_vert[3 * t + (size_t)k], v[k]);
+    for (k = 0; k < 3; ++k) {
+      lo[k] = v[0][k] < v[1][k] ? v[0][k] : v[1][k];
+      lo[k] = v[2][k] < lo[k] ? v[2][k] : lo[k];
+      hi[k] = v[0][k] > v[1][k] ? v[0][k] : v[1][k];
+      hi[k] = v[2][k] > hi[k] ? v[2][k] : hi[k];
+      SDF_FN(cell_range)(s, k, lo[k], hi[k], &r0[k], &r1[k]);
+    }
+    for (k = 0; k < 3; ++k)
+      tri.v[k] = PROX_FN(prox_mesh_vertex)(mesh, s->tri_vert[3 * t + (size_t)k]);
+    for (kk = r0[2]; kk <= r1[2]; ++kk)
+      for (j = r0[1]; j <= r1[1]; ++j)
+        for (i = r0[0]; i <= r1[0]; ++i) {
+          size_t ci = (kk * s->gn[1] + j) * s->gn[0] + i;
+          PROX_FN(prox_aabb) box;
+          if (s->cell_w[ci] == SDF_SURF) continue;
+          box = SDF_FN(cell_box)(s, i, j, kk);
+          if (r0[0] == r1[0] && r0[1] == r1[1] && r0[2] == r1[2]) {
+            s->cell_w[ci] = SDF_SURF;
+          } else if (PROX_FN(prox_overlap_triangle_aabb)(&tri, &box)) {
+            s->cell_w[ci] = SDF_SURF;
+          }
+        }
+  }
+
+  /* Groups of unmarked cells, each with the winding number at the centre
+   * of its first cell. cell_to marks the cells already grouped. */
+  for (c = 0; c < cells; ++c)
+    s->cell_to[c] = SDF_NOCELL;
+  for (c = 0; c < cells; ++c) {
+    double p[3], w = 0;
+    int8_t val;
+    size_t q;
+    if (s->cell_w[c] == SDF_SURF || s->cell_to[c] != SDF_NOCELL) continue;
+    p[0] = s->glo[0] + ((double)(c % s->gn[0]) + 0.5) * h;
+    p[1] = s->glo[1] + ((double)(c / s->gn[0] % s->gn[1]) + 0.5) * h;
+    p[2] = s->glo[2] + ((double)(c / s->gn[0] / s->gn[1]) + 0.5) * h;
+    val = SDF_FN(crossing_winding)(s, p, &w) == 1 && fabs(w) < 127 ? (int8_t)w : SDF_SURF;
+    head = tail = 0;
+    queue[tail++] = (uint32_t)c;
+    s->cell_to[c] = (uint32_t)c;
+    while (head < tail) {
+      uint32_t u = queue[head++];
+      size_t ui = u % s->gn[0], uj = u / s->gn[0] % s->gn[1], uk = u / s->gn[0] / s->gn[1];
+      size_t nb[6];
+      int m = 0, e;
+      if (ui > 0) nb[m++] = u - 1;
+      if (ui + 1 < s->gn[0]) nb[m++] = u + 1;
+      if (uj > 0) nb[m++] = u - s->gn[0];
+      if (uj + 1 < s->gn[1]) nb[m++] = u + s->gn[0];
+      if (uk > 0) nb[m++] = u - (size_t)s->gn[0] * s->gn[1];
+      if (uk + 1 < s->gn[2]) nb[m++] = u + (size_t)s->gn[0] * s->gn[1];
+      for (e = 0; e < m; ++e)
+        if (s->cell_w[nb[e]] != SDF_SURF && s->cell_to[nb[e]] == SDF_NOCELL) {
+          s->cell_to[nb[e]] = (uint32_t)nb[e];
+          queue[tail++] = (uint32_t)nb[e];
+        }
+    }
+    for (q = 0; q < tail; ++q)
+      s->cell_w[queue[q]] = val;
+  }
+
+  /* Marked cells: the nearest unmarked cell, breadth first from all of
+   * them at once, in index order. */
+  head = tail = 0;
+  for (c = 0; c < cells; ++c)
+    if (s->cell_w[c] != SDF_SURF) {
+      s->cell_to[c] = (uint32_t)c;
+      queue[tail++] = (uint32_t)c;
+    } else {
+      s->cell_to[c] = SDF_NOCELL;
+    }
+  while (head < tail) {
+    uint32_t u = queue[head++];
+    size_t ui = u % s->gn[0], uj = u / s->gn[0] % s->gn[1], uk = u / s->gn[0] / s->gn[1];
+    size_t nb[6];
+    int m = 0, e;
+    if (ui > 0) nb[m++] = u - 1;
+    if (ui + 1 < s->gn[0]) nb[m++] = u + 1;
+    if (uj > 0) nb[m++] = u - s->gn[0];
+    if (uj + 1 < s->gn[1]) nb[m++] = u + s->gn[0];
+    if (uk > 0) nb[m++] = u - (size_t)s->gn[0] * s->gn[1];
+    if (uk + 1 < s->gn[2]) nb[m++] = u + (size_t)s->gn[0] * s->gn[1];
+    for (e = 0; e < m; ++e)
+      if (s->cell_to[nb[e]] == SDF_NOCELL) {
+        s->cell_to[nb[e]] = s->cell_to[u];
+        queue[tail++] = (uint32_t)nb[e];
+      }
+  }
+  return 1;
+}
+
+/* The winding number at p of a mesh with an inside grid: the cell's, or
+ * that of the nearest unmarked cell plus the crossings of a segment from p
+ * to a point of it (the count there is W(p) - W(q)); a few points of the
+ * cell are tried, then crossing_winding(). Returns as crossing_winding(). */
+static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
+  static const double at[6][3] = {{0.5, 0.5, 0.5},
+                                  {0.3090169943749474, 0.7236067977499789, 0.4472135954999579},
+                                  {0.6180339887498948, 0.2763932022500210, 0.6545084971874737},
+                                  {0.7071067811865475, 0.3826834323650898, 0.2928932188134524},
+                                  {0.2679491924311227, 0.4142135623730950, 0.7320508075688772},
+                                  {0.4364916731037085, 0.6180339887498948, 0.3542486889354093}};
+  size_t ix[3], c, to;
+  int k, tries;
+  if (!s->cell_w) return SDF_FN(crossing_winding)(s, p, w);
+  for (k = 0; k < 3; ++k) {
+    double x = (p[k] - s->glo[k]) / s->gh;
+    if (!(x >= 0 && x < (double)s->gn[k])) {
+      *w = 0; /* outside the grid, which holds the mesh's box */
+      return 1;
+    }
+    ix[k] = (size_t)x;
+  }
+  c = (ix[2] * s->gn[1] + ix[1]) * s->gn[0] + ix[0];
+  if (s->cell_w[c] != SDF_SURF) {
+    *w = (double)s->cell_w[c];
+    return 1;
+  }
+  to = s->cell_to[c];
+  if (to == SDF_NOCELL || s->cell_w[to] == SDF_SURF) return SDF_FN(crossing_winding)(s, p, w);
+  for (tries = 0; tries < 6; ++tries) {
+    double q[3];
+    long count = 0;
+    int r;
+    q[0] = s->glo[0] + ((double)(to % s->gn[0]) + at[tries][0]) * s->gh;
+    q[1] = s->glo[1] + ((double)(to / s->gn[0] % s->gn[1]) + at[tries][1]) * s->gh;
+    q[2] = s->glo[2] + ((double)(to / s->gn[0] / s->gn[1]) + at[tries][2]) * s->gh;
+    r = SDF_FN(segment)(s, p, q, &count);
+    if (r == 3) return 3;
+    if (r == 1) {
+      *w = (double)s->cell_w[to] + (double)count;
+      return 1;
+    }
+  }
+  return SDF_FN(crossing_winding)(s, p, w);
 }
 
 /* The hierarchical generalized winding number (Barill et al. 2018, first
@@ -730,7 +980,7 @@ static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *o
     }
   }
   if (method == PROX_SIGN_CROSSINGS) {
-    r = SDF_FN(crossing_winding)(s, p, &w);
+    r = SDF_FN(grid_winding)(s, p, &w);
     if (r == 1) {
       inside = w > 0.5;
     } else {
@@ -788,13 +1038,13 @@ int PROX_FN(prox_sdf_inside)(const SDF *s, SDF_V3 p, int *certain) {
   x[0] = (double)p.x;
   x[1] = (double)p.y;
   x[2] = (double)p.z;
-  if (s->method == PROX_SIGN_PSEUDONORMAL) {
+  if (s->method == PROX_SIGN_PSEUDONORMAL && !s->cell_w) {
     SDF_RES r;
     PROX_FN(prox_sdf_distance)(s, p, &r);
     inside = r.inside;
     c = r.certain;
-  } else if (s->method == PROX_SIGN_CROSSINGS) {
-    if (SDF_FN(crossing_winding)(s, x, &w) == 1)
+  } else if (s->method != PROX_SIGN_WINDING) {
+    if (SDF_FN(grid_winding)(s, x, &w) == 1)
       inside = w > 0.5;
     else
       c = 0;
@@ -814,7 +1064,7 @@ double PROX_FN(prox_sdf_winding)(const SDF *s, SDF_V3 p) {
   x[1] = (double)p.y;
   x[2] = (double)p.z;
   if (s->method == PROX_SIGN_WINDING) return SDF_FN(fast_winding)(s, x);
-  if (SDF_FN(crossing_winding)(s, x, &w) == 1) return w;
+  if (SDF_FN(grid_winding)(s, x, &w) == 1) return w;
   return 0.5; /* on the mesh */
 }
 
