@@ -14,10 +14,11 @@
 ///   (p - c) . n, c the closest point and n the angle-weighted
 ///   pseudo-normal of the feature (face, edge or vertex) that holds it.
 ///   Right for closed, manifold, consistently oriented meshes without
-///   self-intersections. Where that test is not certain (p within about
-///   1e-9 of its distance from being tangent, or the closest triangle has
-///   zero area, or its feature's pseudo-normal vanishes), the sign is taken
-///   from PROX_SIGN_CROSSINGS instead, so a sign is never a guess.
+///   self-intersections (forced, it does not look for them; AUTO does).
+///   Where that test is not certain (p within about 1e-9 of its distance
+///   from being tangent, or the closest triangle has zero area, or its
+///   feature's pseudo-normal vanishes), the sign is taken from
+///   PROX_SIGN_CROSSINGS instead, so a sign is never a guess.
 /// - PROX_SIGN_CROSSINGS: the winding number as the signed number of times
 ///   a segment from p to a point outside the mesh's box crosses the mesh
 ///   (+1 leaving through the front of a triangle, -1 entering), each
@@ -35,22 +36,24 @@
 ///   meshes; its error is bounded by the caller's accuracy setting (the
 ///   test suite measures it against the exact sum).
 /// - PROX_SIGN_AUTO (the default): PSEUDONORMAL when the topology is
-///   closed, manifold and oriented, the mesh does not pass through or
-///   touch itself (prox_mesh_self_intersections() finds no pair), and it
-///   is one component or its components' boxes are disjoint; CROSSINGS for
-///   other closed, manifold, oriented meshes (components that may touch or
-///   nest, a surface through itself: pseudo-normals fail there); else
-///   WINDING.
+///   closed, manifold and oriented, else WINDING. When such a mesh passes
+///   through or touches itself (prox_mesh_self_intersections() finds a
+///   pair) or its components' boxes overlap (components that may touch or
+///   nest), the build also finds the triangles whose pseudo-normal sign
+///   could be wrong: those that meet another, and those whose front is not
+///   outside (winding number 0 in front, checked exactly); near them the
+///   exact crossing count decides instead, so the sign is the winding
+///   number's everywhere. The same is done when the inside grid (see
+///   prox_sdf_inside()) finds a winding number other than 0 or 1 (an
+///   inverted mesh, shells nested the same way).
 ///
 /// Inside means winding number above 1/2 (for the pseudo-normal method:
 /// the negative side of the pseudo-normal, which is the same thing on the
 /// meshes it is meant for). A mesh wound inward (inverted) thus has
-/// nothing inside under the winding methods (its winding number is -1 or
-/// 0) and its inside and outside swapped under the pseudo-normal method,
-/// which follows the winding of the triangles; AUTO gives the latter for a
-/// closed inverted mesh. Duplicated faces make a closed mesh's winding
-/// number 2 inside (still inside) and its topology non-manifold (AUTO then
-/// picks WINDING).
+/// nothing inside under the winding methods and AUTO (its winding number
+/// is -1 or 0), and its inside and outside swapped under the pseudo-normal
+/// method forced, which follows the winding of the triangles. Duplicated faces make a closed mesh's
+/// winding number 2 inside (still inside) and its topology non-manifold (AUTO then picks WINDING).
 #ifndef PROX_SIGN_H
 #define PROX_SIGN_H
 

@@ -20,13 +20,17 @@ struct PROX_FN(prox_sdf) {
   uint32_t nt, nv, ne;
   uint32_t *tri_vert; /* 3 per triangle: the mesh's indices */
   uint32_t *tri_edge; /* 3 per triangle: topology edges (or NONE) */
-  uint8_t *tri_zero;  /* 1: zero area or a normal too ill-conditioned */
-  uint8_t *edge_bad;  /* 1: a triangle of the edge has tri_zero */
-  uint8_t *vert_bad;  /* 1: a triangle at the vertex has tri_zero */
-  double *face_n;     /* 3 per triangle: unit normal, 0 for zero area */
-  double *edge_n;     /* 3 per edge: sum of its triangles' unit normals */
-  double *vert_n;     /* 3 per vertex: angle-weighted normal sum */
-  double *mom;        /* 8 per node slot (WINDING only): N, c, r, area */
+  /* 1: zero area, a normal too ill-conditioned, or (AUTO on a mesh that
+   * meets itself or whose components' boxes overlap) a triangle that meets
+   * another or whose front is not outside (winding number 0): its
+   * pseudo-normal sign would be wrong or unsure, the exact count decides. */
+  uint8_t *tri_bad;
+  uint8_t *edge_bad; /* 1: a triangle of the edge has tri_bad, or a fold */
+  uint8_t *vert_bad; /* 1: a triangle at the vertex has tri_bad, or a fold */
+  double *face_n;    /* 3 per triangle: unit normal, 0 for zero area */
+  double *edge_n;    /* 3 per edge: sum of its triangles' unit normals */
+  double *vert_n;    /* 3 per vertex: angle-weighted normal sum */
+  double *mom;       /* 8 per node slot (WINDING only): N, c, r, area */
   double lo[3], hi[3], diag;
   /* The inside grid (closed, oriented meshes under PSEUDONORMAL or
    * CROSSINGS; NULL otherwise): gn[0] x gn[1] x gn[2] cubes of side gh from
@@ -40,6 +44,7 @@ struct PROX_FN(prox_sdf) {
   double glo[3], gh, gpad;
   uint32_t gn[3];
   size_t grid_bytes;
+  int grid_exact; /* prox_sdf_inside() may answer from the grid */
 };
 
 /* Triangle j of the leaf of `count` triangles from position `first`, in
@@ -177,10 +182,11 @@ static int SDF_FN(components_may_touch)(const PROX_FN(prox_mesh) * mesh,
 
 /* Pairs (i < j) of triangles that meet other than in what they share
  * (sdf_pair_meets), found through the tree: the first `cap` into pairs,
- * stopping after `stop` pairs; returns how many were found. */
+ * both marked in mark (when not NULL), stopping after `stop` pairs;
+ * returns how many were found. */
 static size_t SDF_FN(self_pairs)(const PROX_FN(prox_mesh) * mesh,
                                  const PROX_FN(prox_bvh_view) * view, uint32_t *pairs, size_t cap,
-                                 size_t stop) {
+                                 size_t stop, uint8_t *mark) {
   size_t found = 0, i;
   for (i = 0; i < mesh->triangle_count; ++i) {
     uint32_t stack[PROX_BVH_STACK], ia[3];
@@ -232,6 +238,7 @@ static size_t SDF_FN(self_pairs)(const PROX_FN(prox_mesh) * mesh,
               pairs[2 * found] = (uint32_t)i;
               pairs[2 * found + 1] = j;
             }
+            if (mark) mark[i] = mark[j] = 1;
             if (++found >= stop) return found;
           }
         }
@@ -265,12 +272,15 @@ prox_status PROX_FN(prox_mesh_self_intersections)(const PROX_FN(prox_mesh) * mes
                                   "self-intersections: the tree has %lu triangles, the mesh %lu",
                                   (unsigned long)view.triangle_count,
                                   (unsigned long)mesh->triangle_count);
-  *count = SDF_FN(self_pairs)(mesh, &view, pairs, capacity, (size_t)-1);
+  *count = SDF_FN(self_pairs)(mesh, &view, pairs, capacity, (size_t)-1, NULL);
   prox_mesh_detail_ok(err);
   return PROX_OK;
 }
 
 static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const prox_allocator *alloc);
+static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
+                                  const prox_mesh_topology *tp, const prox_allocator *alloc);
+void PROX_FN(prox_sdf_free)(SDF *s);
 
 prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh) * bvh,
                                     const prox_mesh_topology *topology, const prox_sdf_options *opt,
@@ -283,7 +293,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   size_t nt, nv, ne, nslots, off[9], total, i;
   SDF *s;
   char *base;
-  int method, k;
+  int method, k, check_regular = 0;
 
   if (out) *out = NULL;
   if (!mesh || !bvh || !out)
@@ -320,14 +330,13 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   if (method == PROX_SIGN_AUTO) {
     method =
         tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL : PROX_SIGN_WINDING;
-    if (method == PROX_SIGN_PSEUDONORMAL && tp->components > 1 &&
-        SDF_FN(components_may_touch)(mesh, tp, alloc))
-      method = PROX_SIGN_CROSSINGS;
-    /* A surface that passes through itself has pockets where the
-     * pseudo-normal sign is wrong (the side of the nearest face is not
-     * the winding number there). */
-    if (method == PROX_SIGN_PSEUDONORMAL && SDF_FN(self_pairs)(mesh, &view, NULL, 0, 1) > 0)
-      method = PROX_SIGN_CROSSINGS;
+    /* Components that may touch or nest, or a surface through itself,
+     * have regions where the side of the nearest face is not the winding
+     * number: find the triangles next to them (mark_irregular). */
+    if (method == PROX_SIGN_PSEUDONORMAL &&
+        ((tp->components > 1 && SDF_FN(components_may_touch)(mesh, tp, alloc)) ||
+         SDF_FN(self_pairs)(mesh, &view, NULL, 0, 1, NULL) > 0))
+      check_regular = 1;
   }
 
   nt = mesh->triangle_count;
@@ -367,7 +376,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   s->ne = (uint32_t)ne;
   s->tri_vert = (uint32_t *)(base + off[0]);
   s->tri_edge = (uint32_t *)(base + off[1]);
-  s->tri_zero = (uint8_t *)(base + off[2]);
+  s->tri_bad = (uint8_t *)(base + off[2]);
   s->face_n = (double *)(base + off[3]);
   s->edge_n = (double *)(base + off[4]);
   s->vert_n = (double *)(base + off[5]);
@@ -396,7 +405,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
         if (v[k][c] > s->hi[c]) s->hi[c] = v[k][c];
       }
     }
-    s->tri_zero[i] = (uint8_t)zero;
+    s->tri_bad[i] = (uint8_t)zero;
     for (k = 0; k < 3; ++k) {
       e1[k] = v[1][k] - v[0][k];
       e2[k] = v[2][k] - v[0][k];
@@ -420,7 +429,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       if (!(len > 1e-6 * l1 * l2 + 1e-9 * sc * (l1 + l2))) zero = 1;
     }
     if (zero || !(len > 0) || !(len < INFINITY)) {
-      s->tri_zero[i] = 1;
+      s->tri_bad[i] = 1;
       n[0] = n[1] = n[2] = 0;
     } else {
       n[0] /= len;
@@ -429,7 +438,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     }
     for (k = 0; k < 3; ++k)
       s->face_n[3 * i + (size_t)k] = n[k];
-    if (s->tri_zero[i]) {
+    if (s->tri_bad[i]) {
       for (k = 0; k < 3; ++k) {
         uint32_t e = tp->triangle_edges[3 * i + (size_t)k];
         s->vert_bad[mesh->indices[3 * i + (size_t)k]] = 1;
@@ -512,11 +521,27 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   /* The winding number of a closed, consistently oriented mesh is the
    * same along any path: the grid may start a count anywhere. */
   if ((method == PROX_SIGN_PSEUDONORMAL || method == PROX_SIGN_CROSSINGS) && tp->closed &&
-      tp->oriented && !SDF_FN(grid_build)(s, mesh, alloc)) {
-    prox_mesh_topology_free(own);
-    prox_mesh_detail_free(alloc, base, total);
-    return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
-                                  "sdf: out of memory (the inside grid)");
+      tp->oriented) {
+    int ok = SDF_FN(grid_build)(s, mesh, alloc), only01 = 1;
+    if (ok && s->cell_w) {
+      size_t c, cells = (size_t)s->gn[0] * s->gn[1] * s->gn[2];
+      for (c = 0; c < cells && only01; ++c)
+        only01 = s->cell_w[c] == SDF_SURF || s->cell_w[c] == 0 || s->cell_w[c] == 1;
+    }
+    /* A winding number other than 0 and 1 (an inverted mesh, shells
+     * nested the same way): pseudo-normals would not follow it. */
+    if (o.method == PROX_SIGN_AUTO && method == PROX_SIGN_PSEUDONORMAL && !only01)
+      check_regular = 1;
+    if (ok && check_regular) ok = SDF_FN(mark_irregular)(s, mesh, tp, alloc);
+    if (!ok) {
+      prox_mesh_topology_free(own);
+      PROX_FN(prox_sdf_free)(s);
+      return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
+                                    "sdf: out of memory (the inside grid)");
+    }
+    /* The grid answers as prox_sdf_distance() does unless pseudo-normals
+     * were forced on a mesh where they do not follow the winding number. */
+    s->grid_exact = method == PROX_SIGN_CROSSINGS || check_regular || only01;
   }
   prox_mesh_topology_free(own);
   *out = s;
@@ -572,14 +597,15 @@ static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p, cons
   return 1;
 }
 
-/* The signed crossing count of segment p q through the tree: 1 and *count,
- * 0 when undecided (an edge or vertex touched), 3 when p lies on the
- * mesh. */
-static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long *count) {
+/* The signed crossing count of segment p q through the tree: 1 and *count
+ * (and *hits, when not NULL, the number of crossings), 0 when undecided (an edge or vertex
+ * touched), 3 when p lies on the mesh. */
+static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long *count,
+                           long *hits) {
   uint32_t stack[PROX_BVH_STACK];
   int sp = 0, k;
   double inv[3], big = (double)s->view.max_abs, pad;
-  long n = 0;
+  long n = 0, h = 0;
   for (k = 0; k < 3; ++k) {
     double d = q[k] - p[k];
     inv[k] = d == 0 ? INFINITY : 1.0 / d;
@@ -600,7 +626,7 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
           int sg = 0, r;
           SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
           r = sdf_cross(p, q, t[0], t[1], t[2], &sg);
-          if (r == 1) n += sg;
+          if (r == 1) n += sg, ++h;
           if (r == 2) return 0;
           if (r == 3) return 3;
         }
@@ -610,6 +636,7 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
     }
   }
   *count = n;
+  if (hits) *hits = h;
   return 1;
 }
 
@@ -649,7 +676,7 @@ static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
     }
     for (k = 0; k < 3; ++k)
       q[k] = p[k] + len * dir[k];
-    r = SDF_FN(segment)(s, p, q, &count);
+    r = SDF_FN(segment)(s, p, q, &count, NULL);
     if (r == 3) return 3;
     if (r == 1) {
       *w = (double)count;
@@ -868,7 +895,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     q[0] = s->glo[0] + ((double)(to % s->gn[0]) + at[tries][0]) * s->gh;
     q[1] = s->glo[1] + ((double)(to / s->gn[0] % s->gn[1]) + at[tries][1]) * s->gh;
     q[2] = s->glo[2] + ((double)(to / s->gn[0] / s->gn[1]) + at[tries][2]) * s->gh;
-    r = SDF_FN(segment)(s, p, q, &count);
+    r = SDF_FN(segment)(s, p, q, &count, NULL);
     if (r == 3) return 3;
     if (r == 1) {
       *w = (double)s->cell_w[to] + (double)count;
@@ -876,6 +903,63 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     }
   }
   return SDF_FN(crossing_winding)(s, p, w);
+}
+
+/* Triangles whose pseudo-normal sign cannot be trusted on a mesh that
+ * meets itself (or may: components whose boxes overlap): those that meet
+ * another (self_pairs), and those whose front is not outside. Where a
+ * triangle meets no other, the winding number just in front of it is the
+ * same all over it, and one less than just behind; the pseudo-normal test
+ * is right near a feature whose triangles all have 0 in front and 1
+ * behind (there the surface is locally an embedded disc with the outside
+ * in front). The front's number is read at x = g + e n (g the centroid, n
+ * the unit normal, e a thousandth of the triangle's size) once the
+ * segment from x to g - e n is seen to cross this triangle alone, inward.
+ * The others get tri_bad, and their edges and vertices are marked. Returns
+ * 0 when out of memory. */
+static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
+                                  const prox_mesh_topology *tp, const prox_allocator *alloc) {
+  uint8_t *mark = (uint8_t *)prox_mesh_detail_alloc(alloc, s->nt ? s->nt : 1);
+  uint32_t t;
+  if (!mark) return 0;
+  memset(mark, 0, s->nt);
+  SDF_FN(self_pairs)(mesh, &s->view, NULL, 0, (size_t)-1, mark);
+  for (t = 0; t < s->nt; ++t) {
+    double v[3][3], g[3], x[3], y[3], e1[3], e2[3], c[3], e, w = -1;
+    const double *n = s->face_n + 3 * (size_t)t;
+    long count = 0, hits = 0;
+    int k, ok = 0;
+    if (s->tri_bad[t]) continue;
+    if (!mark[t]) {
+      for (k = 0; k < 3; ++k)
+        SDF_FN(mesh_vertex)(mesh, s->tri_vert[3 * (size_t)t + (size_t)k], v[k]);
+      for (k = 0; k < 3; ++k) {
+        g[k] = (v[0][k] + v[1][k] + v[2][k]) / 3.0;
+        e1[k] = v[1][k] - v[0][k];
+        e2[k] = v[2][k] - v[0][k];
+      }
+      c[0] = e1[1] * e2[2] - e1[2] * e2[1];
+      c[1] = e1[2] * e2[0] - e1[0] * e2[2];
+      c[2] = e1[0] * e2[1] - e1[1] * e2[0];
+      e = 1e-3 * sqrt(sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]));
+      for (k = 0; k < 3; ++k) {
+        x[k] = g[k] + e * n[k];
+        y[k] = g[k] - e * n[k];
+      }
+      ok = e > 0 && SDF_FN(segment)(s, x, y, &count, &hits) == 1 && hits == 1 && count == -1 &&
+           SDF_FN(grid_winding)(s, x, &w) == 1 && w == 0;
+    }
+    if (!ok) {
+      s->tri_bad[t] = 1;
+      for (k = 0; k < 3; ++k) {
+        uint32_t ed = tp->triangle_edges[3 * (size_t)t + (size_t)k];
+        s->vert_bad[s->tri_vert[3 * (size_t)t + (size_t)k]] = 1;
+        if (ed != PROX_TOPOLOGY_NONE) s->edge_bad[ed] = 1;
+      }
+    }
+  }
+  prox_mesh_detail_free(alloc, mark, s->nt ? s->nt : 1);
+  return 1;
 }
 
 /* The hierarchical generalized winding number (Barill et al. 2018, first
@@ -919,7 +1003,7 @@ static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, doubl
   const double *n;
   double d[3], dot, scale;
   int k;
-  if (s->tri_zero[t]) return 0;
+  if (s->tri_bad[t]) return 0;
   switch (mc->feature.kind) {
   case PROX_FEATURE_FACE:
     n = s->face_n + 3 * (size_t)t;
@@ -1038,7 +1122,7 @@ int PROX_FN(prox_sdf_inside)(const SDF *s, SDF_V3 p, int *certain) {
   x[0] = (double)p.x;
   x[1] = (double)p.y;
   x[2] = (double)p.z;
-  if (s->method == PROX_SIGN_PSEUDONORMAL && !s->cell_w) {
+  if (s->method == PROX_SIGN_PSEUDONORMAL && !(s->cell_w && s->grid_exact)) {
     SDF_RES r;
     PROX_FN(prox_sdf_distance)(s, p, &r);
     inside = r.inside;
@@ -1074,7 +1158,7 @@ int PROX_FN(prox_sdf_crossings)(const SDF *s, SDF_V3 p, SDF_V3 q, long *count) {
   if (!SDF_FN(finite)(p) || !SDF_FN(finite)(q)) return 0;
   a[0] = (double)p.x, a[1] = (double)p.y, a[2] = (double)p.z;
   b[0] = (double)q.x, b[1] = (double)q.y, b[2] = (double)q.z;
-  if (SDF_FN(segment)(s, a, b, &n) != 1) return 0;
+  if (SDF_FN(segment)(s, a, b, &n, NULL) != 1) return 0;
   if (count) *count = n;
   return 1;
 }
