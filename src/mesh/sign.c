@@ -172,6 +172,13 @@ static const double sdf_dirs[][3] = {
 /* The inside grid: a cell that a triangle may touch, and "no cell". */
 #define SDF_SURF ((int8_t)-128)
 #define SDF_NOCELL 0xffffffffu
+/* Cells of the inside grid per triangle (within 4096 .. 2^22 cells): finer
+ * grids answer more points from a cell and shorten the counts (near the
+ * surface of armadillo.obj: 720 ns at 2, 510 at 4, 360 at 8 per inside
+ * test), at 9 bytes per cell. */
+#ifndef SDF_GRID_PER_TRI
+#define SDF_GRID_PER_TRI 8.0
+#endif
 
 /* Points per piece of a batch or grid row. */
 enum { SDF_CHUNK = 64 };

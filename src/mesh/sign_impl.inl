@@ -41,9 +41,12 @@ struct PROX_FN(prox_sdf) {
    * grid_bytes. */
   int8_t *cell_w;
   uint32_t *cell_to;
+  uint32_t *cell_off;  /* cells + 1: cell c's triangles are cell_tris[off[c] .. off[c + 1]) */
+  uint32_t *cell_tris; /* the triangles that may touch each cell (list_bytes) */
+  double *gv;          /* the mesh's vertices in double (3 per vertex) */
   double glo[3], gh, gpad;
   uint32_t gn[3];
-  size_t grid_bytes;
+  size_t grid_bytes, list_bytes;
   int grid_exact; /* prox_sdf_inside() may answer from the grid */
 };
 
@@ -555,7 +558,10 @@ void PROX_FN(prox_sdf_free)(SDF *s) {
   if (!s) return;
   a = s->alloc;
   has = s->has_alloc;
-  if (s->cell_w) prox_mesh_detail_free(has ? &a : NULL, s->cell_w, s->grid_bytes);
+  if (s->cell_w) {
+    prox_mesh_detail_free(has ? &a : NULL, s->cell_tris, s->list_bytes);
+    prox_mesh_detail_free(has ? &a : NULL, s->cell_w, s->grid_bytes);
+  }
   prox_mesh_detail_free(has ? &a : NULL, s, s->bytes);
 }
 
@@ -688,15 +694,15 @@ static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
 
 /* ---- the inside grid: a count from a nearby cell of known winding. */
 
-/* The box of cell (i, j, k), widened by gpad on every side. */
-static PROX_FN(prox_aabb) SDF_FN(cell_box)(const SDF *s, size_t i, size_t j, size_t k) {
-  PROX_FN(prox_aabb) b;
-  b.min.x = (PROX_REAL)(s->glo[0] + (double)i * s->gh - s->gpad);
-  b.min.y = (PROX_REAL)(s->glo[1] + (double)j * s->gh - s->gpad);
-  b.min.z = (PROX_REAL)(s->glo[2] + (double)k * s->gh - s->gpad);
-  b.max.x = (PROX_REAL)(s->glo[0] + (double)(i + 1) * s->gh + s->gpad);
-  b.max.y = (PROX_REAL)(s->glo[1] + (double)(j + 1) * s->gh + s->gpad);
-  b.max.z = (PROX_REAL)(s->glo[2] + (double)(k + 1) * s->gh + s->gpad);
+/* The box of cell (i, j, k), widened by gpad on every side, in double. */
+static prox_aabb SDF_FN(cell_box)(const SDF *s, size_t i, size_t j, size_t k) {
+  prox_aabb b;
+  b.min.x = s->glo[0] + (double)i * s->gh - s->gpad;
+  b.min.y = s->glo[1] + (double)j * s->gh - s->gpad;
+  b.min.z = s->glo[2] + (double)k * s->gh - s->gpad;
+  b.max.x = s->glo[0] + (double)(i + 1) * s->gh + s->gpad;
+  b.max.y = s->glo[1] + (double)(j + 1) * s->gh + s->gpad;
+  b.max.z = s->glo[2] + (double)(k + 1) * s->gh + s->gpad;
   return b;
 }
 
@@ -712,19 +718,82 @@ static void SDF_FN(cell_range)(const SDF *s, int k, double a, double b, size_t *
   *c1 = (size_t)x1;
 }
 
-/* Builds the inside grid (see the struct): marks the cells the triangles
- * may touch (the conservative triangle-box test of prox/overlap.h on the
- * widened boxes), floods the other cells into groups joined across faces
- * and gives each group the exact winding number at one of its centres
- * (crossing_winding), then gives each marked cell its nearest unmarked one
- * by a breadth-first search. Sequential, so the same grid every time.
+/* Triangle t of the mesh in double, from the grid's copy of the vertices. */
+static void SDF_FN(grid_tri)(const SDF *s, uint32_t t, double v[3][3]) {
+  int k;
+  for (k = 0; k < 3; ++k) {
+    const double *x = s->gv + 3 * (size_t)s->tri_vert[3 * (size_t)t + (size_t)k];
+    v[k][0] = x[0];
+    v[k][1] = x[1];
+    v[k][2] = x[2];
+  }
+}
+
+/* Calls visit(s, cell, t, arg) for every cell that triangle t may touch:
+ * its box's cells, each passed through the conservative triangle-box test
+ * of prox/overlap.h (double) on the widened cell box. */
+static void SDF_FN(tri_cells)(SDF *s, uint32_t t, void (*visit)(SDF *, size_t, uint32_t, void *),
+                              void *arg) {
+  double v[3][3], lo[3], hi[3];
+  size_t r0[3], r1[3], i, j, kk;
+  prox_triangle tri;
+  int k, one;
+  SDF_FN(grid_tri)(s, t, v);
+  for (k = 0; k < 3; ++k) {
+    lo[k] = v[0][k] < v[1][k] ? v[0][k] : v[1][k];
+    lo[k] = v[2][k] < lo[k] ? v[2][k] : lo[k];
+    hi[k] = v[0][k] > v[1][k] ? v[0][k] : v[1][k];
+    hi[k] = v[2][k] > hi[k] ? v[2][k] : hi[k];
+    SDF_FN(cell_range)(s, k, lo[k], hi[k], &r0[k], &r1[k]);
+    tri.v[k] = prox_v3(v[k][0], v[k][1], v[k][2]);
+  }
+  one = r0[0] == r1[0] && r0[1] == r1[1] && r0[2] == r1[2];
+  for (kk = r0[2]; kk <= r1[2]; ++kk)
+    for (j = r0[1]; j <= r1[1]; ++j)
+      for (i = r0[0]; i <= r1[0]; ++i) {
+        prox_aabb box = SDF_FN(cell_box)(s, i, j, kk);
+        if (one || prox_overlap_triangle_aabb(&tri, &box))
+          visit(s, (kk * s->gn[1] + j) * s->gn[0] + i, t, arg);
+      }
+}
+
+static void SDF_FN(count_visit)(SDF *s, size_t c, uint32_t t, void *arg) {
+  (void)t;
+  (void)arg;
+  ++s->cell_off[c + 1];
+}
+
+static void SDF_FN(fill_visit)(SDF *s, size_t c, uint32_t t, void *arg) {
+  uint32_t *next = (uint32_t *)arg;
+  s->cell_tris[next[c]++] = t;
+}
+
+/* The 6 face neighbours of cell u, into nb; returns how many. */
+static int SDF_FN(neighbours)(const SDF *s, size_t u, size_t *nb) {
+  size_t ui = u % s->gn[0], uj = u / s->gn[0] % s->gn[1], uk = u / s->gn[0] / s->gn[1];
+  size_t layer = (size_t)s->gn[0] * s->gn[1];
+  int m = 0;
+  if (ui > 0) nb[m++] = u - 1;
+  if (ui + 1 < s->gn[0]) nb[m++] = u + 1;
+  if (uj > 0) nb[m++] = u - s->gn[0];
+  if (uj + 1 < s->gn[1]) nb[m++] = u + s->gn[0];
+  if (uk > 0) nb[m++] = u - layer;
+  if (uk + 1 < s->gn[2]) nb[m++] = u + layer;
+  return m;
+}
+
+/* Builds the inside grid (see the struct): the triangles that may touch
+ * each cell (tri_cells), groups of the other cells joined across faces,
+ * each with the exact winding number at the centre of its first cell
+ * (crossing_winding), and for each cell with triangles the nearest cell
+ * without (breadth first). Sequential, so the same grid every time.
  * Returns 0 when out of memory (nothing kept), else 1 (the grid may be
  * absent: a mesh of one point). */
 static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
                               const prox_allocator *alloc) {
   double ext[3], maxext = 0, vol = 1, target, h, big = 0;
-  size_t cells, t, c, head, tail, bytes;
-  uint32_t *queue;
+  size_t cells, c, head, tail, bytes, listed;
+  uint32_t *queue, t;
   char *block;
   int k;
   if (!(s->diag > 0) || !(s->diag < INFINITY)) return 1;
@@ -737,10 +806,10 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     if (fabs(s->lo[k]) + pad > big) big = fabs(s->lo[k]) + pad;
     if (fabs(s->hi[k]) + pad > big) big = fabs(s->hi[k]) + pad;
   }
-  /* About two cells per triangle, 4096 to 2^21 of them, cubes no smaller
-   * than 1/512 of the longest side (a flat mesh). */
-  target = 2.0 * (double)s->nt;
-  target = target < 4096 ? 4096 : target > 2097152 ? 2097152 : target;
+  /* SDF_GRID_PER_TRI cells per triangle, 4096 to 2^22 of them, cubes no
+   * smaller than 1/512 of the longest side (a flat mesh). */
+  target = SDF_GRID_PER_TRI * (double)s->nt;
+  target = target < 4096 ? 4096 : target > 4194304 ? 4194304 : target;
   h = cbrt(vol / target);
   if (h < maxext / 512) h = maxext / 512;
   s->gh = h;
@@ -752,48 +821,52 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     s->gn[k] = n < 1 ? 1 : (uint32_t)n;
     cells *= s->gn[k];
   }
-  bytes = ((cells + 63) & ~(size_t)63) + 4 * cells;
-  block = (char *)prox_mesh_detail_alloc(alloc, bytes + 4 * cells);
+  /* One block: cell_w, cell_to, cell_off (cells + 1), the vertices, then
+   * (after counting) the lists; the queue of the searches is the lists'
+   * space or its own. */
+  bytes = ((cells + 63) & ~(size_t)63) + 4 * cells + 4 * (cells + 1);
+  bytes = (bytes + 7) & ~(size_t)7;
+  block = (char *)prox_mesh_detail_alloc(alloc, bytes + 24 * (size_t)s->nv);
   if (!block) return 0;
   s->cell_w = (int8_t *)block;
   s->cell_to = (uint32_t *)(block + ((cells + 63) & ~(size_t)63));
-  queue = (uint32_t *)(block + bytes);
-  s->grid_bytes = bytes + 4 * cells;
-  memset(s->cell_w, 0, cells);
+  s->cell_off = s->cell_to + cells;
+  s->gv = (double *)(block + bytes);
+  s->grid_bytes = bytes + 24 * (size_t)s->nv;
+  for (t = 0; t < s->nv; ++t)
+    SDF_FN(mesh_vertex)(mesh, t, s->gv + 3 * (size_t)t);
 
-  /* Cells a triangle may touch. */
-  for (t = 0; t < s->nt; ++t) {
-    double v[3][3], lo[3], hi[3];
-    size_t r0[3], r1[3], i, j, kk;
-    PROX_FN(prox_triangle) tri;
-    for (k = 0; k < 3; ++k)
-      SDF_FN(mesh_vertex)(mesh, s->tri_vert[3 * t + (size_t)k], v[k]);
-    for (k = 0; k < 3; ++k) {
-      lo[k] = v[0][k] < v[1][k] ? v[0][k] : v[1][k];
-      lo[k] = v[2][k] < lo[k] ? v[2][k] : lo[k];
-      hi[k] = v[0][k] > v[1][k] ? v[0][k] : v[1][k];
-      hi[k] = v[2][k] > hi[k] ? v[2][k] : hi[k];
-      SDF_FN(cell_range)(s, k, lo[k], hi[k], &r0[k], &r1[k]);
-    }
-    for (k = 0; k < 3; ++k)
-      tri.v[k] = PROX_FN(prox_mesh_vertex)(mesh, s->tri_vert[3 * t + (size_t)k]);
-    for (kk = r0[2]; kk <= r1[2]; ++kk)
-      for (j = r0[1]; j <= r1[1]; ++j)
-        for (i = r0[0]; i <= r1[0]; ++i) {
-          size_t ci = (kk * s->gn[1] + j) * s->gn[0] + i;
-          PROX_FN(prox_aabb) box;
-          if (s->cell_w[ci] == SDF_SURF) continue;
-          box = SDF_FN(cell_box)(s, i, j, kk);
-          if (r0[0] == r1[0] && r0[1] == r1[1] && r0[2] == r1[2]) {
-            s->cell_w[ci] = SDF_SURF;
-          } else if (PROX_FN(prox_overlap_triangle_aabb)(&tri, &box)) {
-            s->cell_w[ci] = SDF_SURF;
-          }
-        }
+  /* The lists: count, offsets, fill (cell_to holds the next slot). */
+  memset(s->cell_off, 0, 4 * (cells + 1));
+  for (t = 0; t < s->nt; ++t)
+    SDF_FN(tri_cells)(s, t, SDF_FN(count_visit), NULL);
+  for (c = 0; c < cells; ++c)
+    s->cell_off[c + 1] += s->cell_off[c];
+  listed = s->cell_off[cells];
+  s->list_bytes = 4 * (listed > cells ? listed : cells) + 4;
+  s->cell_tris = (uint32_t *)prox_mesh_detail_alloc(alloc, s->list_bytes);
+  if (!s->cell_tris) {
+    prox_mesh_detail_free(alloc, block, s->grid_bytes);
+    s->cell_w = NULL;
+    return 0;
   }
+  memcpy(s->cell_to, s->cell_off, 4 * cells);
+  for (t = 0; t < s->nt; ++t)
+    SDF_FN(tri_cells)(s, t, SDF_FN(fill_visit), s->cell_to);
+  for (c = 0; c < cells; ++c)
+    s->cell_w[c] = s->cell_off[c + 1] > s->cell_off[c] ? SDF_SURF : 0;
 
-  /* Groups of unmarked cells, each with the winding number at the centre
-   * of its first cell. cell_to marks the cells already grouped. */
+  /* Groups of cells without triangles, each with the winding number at
+   * the centre of its first cell. The queue borrows the lists' space: the
+   * lists are rebuilt below. */
+  queue = (uint32_t *)prox_mesh_detail_alloc(alloc, 4 * cells + 4);
+  if (!queue) {
+    prox_mesh_detail_free(alloc, s->cell_tris, s->list_bytes);
+    prox_mesh_detail_free(alloc, block, s->grid_bytes);
+    s->cell_w = NULL;
+    s->cell_tris = NULL;
+    return 0;
+  }
   for (c = 0; c < cells; ++c)
     s->cell_to[c] = SDF_NOCELL;
   for (c = 0; c < cells; ++c) {
@@ -809,16 +882,8 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     queue[tail++] = (uint32_t)c;
     s->cell_to[c] = (uint32_t)c;
     while (head < tail) {
-      uint32_t u = queue[head++];
-      size_t ui = u % s->gn[0], uj = u / s->gn[0] % s->gn[1], uk = u / s->gn[0] / s->gn[1];
       size_t nb[6];
-      int m = 0, e;
-      if (ui > 0) nb[m++] = u - 1;
-      if (ui + 1 < s->gn[0]) nb[m++] = u + 1;
-      if (uj > 0) nb[m++] = u - s->gn[0];
-      if (uj + 1 < s->gn[1]) nb[m++] = u + s->gn[0];
-      if (uk > 0) nb[m++] = u - (size_t)s->gn[0] * s->gn[1];
-      if (uk + 1 < s->gn[2]) nb[m++] = u + (size_t)s->gn[0] * s->gn[1];
+      int m = SDF_FN(neighbours)(s, queue[head++], nb), e;
       for (e = 0; e < m; ++e)
         if (s->cell_w[nb[e]] != SDF_SURF && s->cell_to[nb[e]] == SDF_NOCELL) {
           s->cell_to[nb[e]] = (uint32_t)nb[e];
@@ -829,8 +894,8 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
       s->cell_w[queue[q]] = val;
   }
 
-  /* Marked cells: the nearest unmarked cell, breadth first from all of
-   * them at once, in index order. */
+  /* Cells with triangles (or an unknown number): the nearest cell of known
+   * number, breadth first from all of them at once, in index order. */
   head = tail = 0;
   for (c = 0; c < cells; ++c)
     if (s->cell_w[c] != SDF_SURF) {
@@ -840,38 +905,34 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
       s->cell_to[c] = SDF_NOCELL;
     }
   while (head < tail) {
-    uint32_t u = queue[head++];
-    size_t ui = u % s->gn[0], uj = u / s->gn[0] % s->gn[1], uk = u / s->gn[0] / s->gn[1];
-    size_t nb[6];
-    int m = 0, e;
-    if (ui > 0) nb[m++] = u - 1;
-    if (ui + 1 < s->gn[0]) nb[m++] = u + 1;
-    if (uj > 0) nb[m++] = u - s->gn[0];
-    if (uj + 1 < s->gn[1]) nb[m++] = u + s->gn[0];
-    if (uk > 0) nb[m++] = u - (size_t)s->gn[0] * s->gn[1];
-    if (uk + 1 < s->gn[2]) nb[m++] = u + (size_t)s->gn[0] * s->gn[1];
+    size_t u = queue[head++], nb[6];
+    int m = SDF_FN(neighbours)(s, u, nb), e;
     for (e = 0; e < m; ++e)
       if (s->cell_to[nb[e]] == SDF_NOCELL) {
         s->cell_to[nb[e]] = s->cell_to[u];
         queue[tail++] = (uint32_t)nb[e];
       }
   }
+  prox_mesh_detail_free(alloc, queue, 4 * cells + 4);
   return 1;
 }
 
-/* The winding number at p of a mesh with an inside grid: the cell's, or
- * that of the nearest unmarked cell plus the crossings of a segment from p
- * to a point of it (the count there is W(p) - W(q)); a few points of the
- * cell are tried, then crossing_winding(). Returns as crossing_winding(). */
+/* The winding number at p of a mesh with an inside grid. In a cell
+ * without triangles: the cell's. In a cell c with triangles next to one
+ * without, c': that one's, plus the crossings of the segment from p to a
+ * point q of c' with c's triangles alone (the segment stays in the union
+ * of the two widened boxes, a box, and c' meets no triangle; the count is
+ * W(p) - W(q)). Else the crossings through the tree of a segment to the
+ * nearest cell of known number; then crossing_winding(). Returns as
+ * crossing_winding(). */
 static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
-  static const double at[6][3] = {{0.5, 0.5, 0.5},
+  static const double at[4][3] = {{0.5, 0.5, 0.5},
                                   {0.3090169943749474, 0.7236067977499789, 0.4472135954999579},
                                   {0.6180339887498948, 0.2763932022500210, 0.6545084971874737},
-                                  {0.7071067811865475, 0.3826834323650898, 0.2928932188134524},
-                                  {0.2679491924311227, 0.4142135623730950, 0.7320508075688772},
-                                  {0.4364916731037085, 0.6180339887498948, 0.3542486889354093}};
-  size_t ix[3], c, to;
-  int k, tries;
+                                  {0.7071067811865475, 0.3826834323650898, 0.2928932188134524}};
+  size_t ix[3], c, to, nb[6];
+  double f[3];
+  int k, tries, m, e, best = -1;
   if (!s->cell_w) return SDF_FN(crossing_winding)(s, p, w);
   for (k = 0; k < 3; ++k) {
     double x = (p[k] - s->glo[k]) / s->gh;
@@ -880,26 +941,68 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
       return 1;
     }
     ix[k] = (size_t)x;
+    f[k] = x - (double)ix[k];
   }
   c = (ix[2] * s->gn[1] + ix[1]) * s->gn[0] + ix[0];
   if (s->cell_w[c] != SDF_SURF) {
     *w = (double)s->cell_w[c];
     return 1;
   }
+  /* The face neighbour without triangles nearest to p. */
+  m = SDF_FN(neighbours)(s, c, nb);
+  {
+    double bd = INFINITY;
+    for (e = 0; e < m; ++e) {
+      size_t d = nb[e] > c ? nb[e] - c : c - nb[e];
+      int ax = d == 1 ? 0 : d == s->gn[0] ? 1 : 2;
+      double dist = nb[e] > c ? 1 - f[ax] : f[ax];
+      if (s->cell_w[nb[e]] != SDF_SURF && dist < bd) {
+        bd = dist;
+        best = e;
+      }
+    }
+  }
+  if (best >= 0) {
+    size_t n = nb[best];
+    uint32_t a = s->cell_off[c], b = s->cell_off[c + 1];
+    for (tries = 0; tries < 4; ++tries) {
+      double q[3];
+      long count = 0;
+      uint32_t i;
+      int r = 1;
+      q[0] = s->glo[0] + ((double)(n % s->gn[0]) + at[tries][0]) * s->gh;
+      q[1] = s->glo[1] + ((double)(n / s->gn[0] % s->gn[1]) + at[tries][1]) * s->gh;
+      q[2] = s->glo[2] + ((double)(n / s->gn[0] / s->gn[1]) + at[tries][2]) * s->gh;
+      for (i = a; i < b && r == 1; ++i) {
+        double v[3][3];
+        int sg = 0, x;
+        SDF_FN(grid_tri)(s, s->cell_tris[i], v);
+        x = sdf_cross(p, q, v[0], v[1], v[2], &sg);
+        if (x == 1) count += sg;
+        if (x == 2) r = 0;
+        if (x == 3) return 3;
+      }
+      if (r == 1) {
+        *w = (double)s->cell_w[n] + (double)count;
+        return 1;
+      }
+    }
+  }
   to = s->cell_to[c];
-  if (to == SDF_NOCELL || s->cell_w[to] == SDF_SURF) return SDF_FN(crossing_winding)(s, p, w);
-  for (tries = 0; tries < 6; ++tries) {
-    double q[3];
-    long count = 0;
-    int r;
-    q[0] = s->glo[0] + ((double)(to % s->gn[0]) + at[tries][0]) * s->gh;
-    q[1] = s->glo[1] + ((double)(to / s->gn[0] % s->gn[1]) + at[tries][1]) * s->gh;
-    q[2] = s->glo[2] + ((double)(to / s->gn[0] / s->gn[1]) + at[tries][2]) * s->gh;
-    r = SDF_FN(segment)(s, p, q, &count, NULL);
-    if (r == 3) return 3;
-    if (r == 1) {
-      *w = (double)s->cell_w[to] + (double)count;
-      return 1;
+  if (to != SDF_NOCELL && s->cell_w[to] != SDF_SURF) {
+    for (tries = 0; tries < 4; ++tries) {
+      double q[3];
+      long count = 0;
+      int r;
+      q[0] = s->glo[0] + ((double)(to % s->gn[0]) + at[tries][0]) * s->gh;
+      q[1] = s->glo[1] + ((double)(to / s->gn[0] % s->gn[1]) + at[tries][1]) * s->gh;
+      q[2] = s->glo[2] + ((double)(to / s->gn[0] / s->gn[1]) + at[tries][2]) * s->gh;
+      r = SDF_FN(segment)(s, p, q, &count, NULL);
+      if (r == 3) return 3;
+      if (r == 1) {
+        *w = (double)s->cell_w[to] + (double)count;
+        return 1;
+      }
     }
   }
   return SDF_FN(crossing_winding)(s, p, w);
