@@ -944,6 +944,127 @@ static void test_sign_float(void) {
   prox_bvh_freef(bvh);
 }
 
+/* The two overlapping cubes of test_sign_overlapping scaled by 2^e and
+ * moved by an offset of up to 2^20 of their size, double and float, points
+ * uniform around them and within 2^-10 to 2^-40 (float 2^-16) of their
+ * size of a face: inside, the winding number and the sign of the distance
+ * against the boxes (exact: the coordinates are powers of two apart), so
+ * the inside grid's cell arithmetic is tried across magnitudes. */
+static void test_sign_transformed(void) {
+  static const int exps[] = {-60, -20, 0, 17, 40};
+  static const double offs[] = {0, 3, -1024, 1048576};
+  uint32_t t[72];
+  double base[48];
+  long wrong = 0, total = 0;
+  size_t e, o;
+  int prec, i, k;
+  cube(base, t, 0, 0);
+  cube(base + 24, t + 36, 0, 8);
+  for (i = 0; i < 8; ++i) {
+    base[24 + 3 * i] += 0.5;
+    base[24 + 3 * i + 1] += 0.25;
+    base[24 + 3 * i + 2] += 0.125;
+  }
+  for (prec = 0; prec < 2; ++prec)
+    for (e = 0; e < sizeof exps / sizeof exps[0]; ++e)
+      for (o = 0; o < sizeof offs / sizeof offs[0]; ++o) {
+        /* Float: magnitudes within 2^+-30, so that squared distances of
+         * 2^-16 of the size stay clear of float underflow (the domain of
+         * prox/closest.h). */
+        double sc = ldexp(1.0, prec ? exps[e] / 2 : exps[e]), off = offs[o] * sc, v[48], lo[2][3],
+               hi[2][3];
+        float vf[48];
+        prox_mesh m;
+        prox_meshf mf;
+        prox_bvh *bvh = NULL;
+        prox_bvhf *bvhf = NULL;
+        prox_sdf *sdf = NULL;
+        prox_sdff *sdff = NULL;
+        uint64_t rng = 0x7a + e * 16 + o;
+        long n = h_count(1000), q;
+        for (i = 0; i < 48; ++i) {
+          v[i] = base[i] * sc + off;
+          vf[i] = (float)v[i];
+        }
+        for (k = 0; k < 3; ++k) {
+          lo[0][k] = off;
+          hi[0][k] = sc + off;
+          lo[1][k] = base[24 + k] * sc + off;
+          hi[1][k] = (base[24 + k] + 1) * sc + off;
+        }
+        memset(&m, 0, sizeof m);
+        memset(&mf, 0, sizeof mf);
+        m.vertices = v;
+        mf.vertices = vf;
+        m.vertex_count = mf.vertex_count = 16;
+        m.indices = mf.indices = t;
+        m.triangle_count = mf.triangle_count = 24;
+        if (prec == 0) {
+          CHECK(prox_bvh_build(&m, NULL, NULL, &bvh, NULL) == PROX_OK &&
+                prox_sdf_build(&m, bvh, NULL, NULL, NULL, &sdf, NULL) == PROX_OK);
+        } else {
+          CHECK(prox_bvh_buildf(&mf, NULL, NULL, &bvhf, NULL) == PROX_OK &&
+                prox_sdf_buildf(&mf, bvhf, NULL, NULL, NULL, &sdff, NULL) == PROX_OK);
+        }
+        if (!sdf && !sdff) continue;
+        for (q = 0; q < n; ++q) {
+          double p[3], da, db, w;
+          int want, in, inside;
+          for (k = 0; k < 3; ++k)
+            p[k] = off + sc * (-0.25 + 2.0 * rng_unit(&rng));
+          if (q % 2) {
+            /* Near a face of one cube. */
+            int ax = (int)(q % 3), cb = (int)(q / 2 % 2), up = (int)(q / 4 % 2);
+            double face = up ? hi[cb][ax] : lo[cb][ax];
+            double d = ldexp(1.0, -(int)(10 + rng_next(&rng) % (prec ? 7 : 31))) * sc;
+            p[ax] = face + (rng_next(&rng) % 2 ? d : -d);
+          }
+          if (prec) {
+            /* Rounded to float through a volatile: gcc 12 -O3 drops a
+             * plain (double)(float) round trip here. */
+            for (k = 0; k < 3; ++k) {
+              volatile float x = (float)p[k];
+              p[k] = (double)x;
+            }
+          }
+          da = box_sdist(p, lo[0], hi[0]);
+          db = box_sdist(p, lo[1], hi[1]);
+          if (da == 0 || db == 0) continue; /* on a face */
+          want = (da < 0) + (db < 0);
+          if (prec == 0) {
+            prox_signed r;
+            prox_sdf_distance(sdf, prox_v3(p[0], p[1], p[2]), &r);
+            in = prox_sdf_inside(sdf, prox_v3(p[0], p[1], p[2]), NULL);
+            w = prox_sdf_winding(sdf, prox_v3(p[0], p[1], p[2]));
+            inside = r.inside && r.distance < 0;
+          } else {
+            prox_signedf r;
+            prox_vec3f pf = prox_v3f((float)p[0], (float)p[1], (float)p[2]);
+            prox_sdf_distancef(sdff, pf, &r);
+            in = prox_sdf_insidef(sdff, pf, NULL);
+            w = prox_sdf_windingf(sdff, pf);
+            inside = r.inside && r.distance < 0;
+          }
+          ++total;
+          if (inside != (want >= 1) || in != (want >= 1) || w != (double)want) {
+            if (++wrong <= 5)
+              CHECK_MSG(0,
+                        "%s, scale 2^%d, offset %g: p (%a %a %a) inside %d / %d, winding %g, "
+                        "exact %d",
+                        prec ? "float" : "double", prec ? exps[e] / 2 : exps[e], offs[o], p[0],
+                        p[1], p[2], inside, in, w, want);
+          }
+        }
+        prox_sdf_free(sdf);
+        prox_bvh_free(bvh);
+        prox_sdf_freef(sdff);
+        prox_bvh_freef(bvhf);
+      }
+  h_note("two overlapping cubes, 5 scales x 4 offsets x 2 precisions: %ld points, %ld wrong", total,
+         wrong);
+  CHECK(wrong == 0 && total > 0);
+}
+
 int main(int argc, char **argv) {
   int rc;
   h_init(argc, argv);
@@ -952,6 +1073,7 @@ int main(int argc, char **argv) {
   H_RUN(test_sign_inverted_duplicated);
   H_RUN(test_sign_touching);
   H_RUN(test_sign_overlapping);
+  H_RUN(test_sign_transformed);
   H_RUN(test_sign_grid_batch);
   H_RUN(test_sign_float);
   H_RUN(test_sign_alloc_failure);
