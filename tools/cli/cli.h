@@ -173,13 +173,18 @@ int cli_mesh_topology(cli_mesh *m, cli_topology *out);
 /* ---- output files ------------------------------------------------------ */
 
 /* An output written to a temporary name beside the target and renamed over
- * it only on success ("-" is standard output, written directly). */
+ * it only on success ("-" is standard output, written directly). Until
+ * then SIGINT, SIGTERM, SIGHUP and SIGPIPE delete the temporary file before
+ * they end the process (common.c), so that an interrupted run leaves
+ * neither a temporary nor a partial file. */
 typedef struct cli_outpath {
   const char *final; /* NULL or "-": standard output */
   char tmp[4096];
+  int slot; /* its place among the names the signal handler deletes */
 } cli_outpath;
 
-/* Sets the temporary name; returns the path to write to. */
+/* Sets the temporary name (and hands it to the signal handler); returns the
+ * path to write to. */
 const char *cli_outpath_begin(cli_outpath *o, const char *final);
 /* Renames into place (ok) or deletes the temporary file (!ok). Returns
  * CLI_OK, or CLI_BAD_INPUT when the rename failed (printed). */

@@ -9,7 +9,9 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -190,9 +192,102 @@ void cli_progress_end(cli_progress *p) {
 
 /* ---- output files ------------------------------------------------------ */
 
+/* Interrupted runs. SIGINT, SIGTERM, SIGHUP and SIGPIPE, where they would
+ * end the process anyway (their action is the default one, not "ignore"),
+ * first delete the temporary files being written, then end the process by
+ * the same signal (default action restored, signal raised again): the exit
+ * status says "killed by SIGINT", which a shell shows as 128 + 2 = 130.
+ * This was chosen over _exit(128 + sig) because a parent (a shell running
+ * a script, make, xargs) acts on "killed by a signal": a shell loop stops
+ * at Ctrl-C instead of running the next command.
+ *
+ * The handler makes only async-signal-safe calls (POSIX.1-2017, 2.4.3):
+ * unlink, signal and raise, on names kept in static buffers that are filled
+ * before the file is created. Each buffer has a state, a lock-free atomic:
+ * the main thread writes the name, then publishes it (release); a handler
+ * claims a published name (compare and swap, acquire) before deleting it,
+ * so the main thread never rewrites a name that a handler reads. A signal
+ * may be handled on one of the library's worker threads, while the main
+ * thread goes on: the main thread, finding a name claimed when it would
+ * withdraw it, waits for the end of the process. (Workers exist only inside
+ * the library's batch calls, so the main thread is not creating a file
+ * then.) */
+#define CLI_PENDING_MAX 4 /* temporary files open at once (sdf: two) */
+enum { PENDING_FREE, PENDING_SET, PENDING_CLAIMED, PENDING_DONE };
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the signal handler needs lock-free atomics");
+static atomic_int pending_state[CLI_PENDING_MAX];
+static char pending_path[CLI_PENDING_MAX][sizeof((cli_outpath *)0)->tmp];
+static const int cli_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+
+static void cli_on_signal(int sig) {
+  int i;
+  for (i = 0; i < CLI_PENDING_MAX; ++i) {
+    int set = PENDING_SET;
+    if (atomic_compare_exchange_strong(&pending_state[i], &set, PENDING_CLAIMED)) {
+      unlink(pending_path[i]);
+      atomic_store(&pending_state[i], PENDING_DONE);
+    }
+  }
+  /* A handler running on another thread (a second signal) may still be
+   * deleting: the process ends only when it is done. */
+  for (i = 0; i < CLI_PENDING_MAX; ++i)
+    while (atomic_load(&pending_state[i]) == PENDING_CLAIMED)
+      ;
+  /* The signal is blocked while its handler runs: raised again with the
+   * default action, it ends the process as soon as the handler returns. */
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* Installs the handler, once, for each signal whose action is the default
+ * one (an ignored SIGINT, as in a background job, stays ignored). */
+static void cli_signals_install(void) {
+  static int installed = 0;
+  size_t k;
+  if (installed) return;
+  installed = 1;
+  for (k = 0; k < sizeof cli_signals / sizeof cli_signals[0]; ++k) {
+    struct sigaction old, sa;
+    size_t j;
+    if (sigaction(cli_signals[k], NULL, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cli_on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* One handler at a time on a thread: the others wait. */
+    for (j = 0; j < sizeof cli_signals / sizeof cli_signals[0]; ++j)
+      sigaddset(&sa.sa_mask, cli_signals[j]);
+    sigaction(cli_signals[k], &sa, NULL);
+  }
+}
+
+/* Publishes a temporary name for the handler; the slot, or -1 when all are
+ * taken (the file is then left on a signal; no command writes more than
+ * two files at once). */
+static int pending_add(const char *path) {
+  int i;
+  cli_signals_install();
+  for (i = 0; i < CLI_PENDING_MAX; ++i)
+    if (atomic_load(&pending_state[i]) == PENDING_FREE) {
+      memcpy(pending_path[i], path, strlen(path) + 1);
+      atomic_store_explicit(&pending_state[i], PENDING_SET, memory_order_release);
+      return i;
+    }
+  return -1;
+}
+
+/* Withdraws a name (after its file was renamed or deleted). */
+static void pending_remove(int slot) {
+  int set = PENDING_SET;
+  if (slot < 0) return;
+  if (!atomic_compare_exchange_strong(&pending_state[slot], &set, PENDING_FREE))
+    for (;;)
+      pause(); /* a handler has it: the process is ending */
+}
+
 const char *cli_outpath_begin(cli_outpath *o, const char *final) {
   o->final = final;
   o->tmp[0] = '\0';
+  o->slot = -1;
   if (!final || strcmp(final, "-") == 0) return "-";
   /* Beside the target, so that the rename stays on one file system; the
    * extension is kept last so that the writers still see the format. */
@@ -202,24 +297,28 @@ const char *cli_outpath_begin(cli_outpath *o, const char *final) {
     int dir = (int)(base - final);
     snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp%ld-%s", dir, final, base, (long)getpid(), base);
   }
+  /* Before the writer creates the file, so that a signal cannot come
+   * between the two. */
+  o->slot = pending_add(o->tmp);
   return o->tmp;
 }
 
 int cli_outpath_end(cli_outpath *o, int ok) {
+  int rc = CLI_OK;
   if (!o->tmp[0]) return CLI_OK;
-  if (!ok) {
-    remove(o->tmp);
-    o->tmp[0] = '\0';
-    return CLI_OK;
-  }
-  if (rename(o->tmp, o->final) != 0) {
+  /* The final name appears only here, complete (rename is atomic); the
+   * temporary one is withdrawn from the handler only once it is gone. */
+  if (ok && rename(o->tmp, o->final) != 0) {
     int e = errno;
     remove(o->tmp);
-    o->tmp[0] = '\0';
-    return cli_fail("%s: cannot write: %s", o->final, strerror(e));
+    rc = cli_fail("%s: cannot write: %s", o->final, strerror(e));
+  } else if (!ok) {
+    remove(o->tmp);
   }
+  pending_remove(o->slot);
+  o->slot = -1;
   o->tmp[0] = '\0';
-  return CLI_OK;
+  return rc;
 }
 
 /* ---- random numbers ---------------------------------------------------- */

@@ -23,7 +23,10 @@ static const char overview[] =
     "progress bar), --help. 'prox --version' prints the version.\n"
     "\n"
     "exit status: 0 success, 1 bad input (unreadable or malformed file, bad\n"
-    "numbers), 2 usage error.\n";
+    "numbers), 2 usage error. Interrupted by SIGINT (Ctrl-C), SIGTERM, SIGHUP\n"
+    "or SIGPIPE, prox deletes the files it was writing (an output appears\n"
+    "only complete) and dies of that signal: a shell shows 128 + its number,\n"
+    "130 for Ctrl-C.\n";
 
 static const char help_closest[] =
     "usage: prox closest MESH POINTS [-o OUT] [--signed] [--max-distance D]\n"

@@ -4,8 +4,8 @@
  * independently: brute force over every triangle with the library's
  * kernels (prox_point_triangle, prox_raycast_triangle), never the BVH.
  * Usage: test_cli CASE (help, usage, closest, closest_stdin, closest_ply,
- * bad_input, raycast, distance, info, grid, heatmap, demo, stream). Exit
- * 0 pass, 1 fail. */
+ * bad_input, raycast, distance, info, grid, heatmap, demo, stream,
+ * interrupt). Exit 0 pass, 1 fail. */
 #if !defined(_WIN32)
 #define _POSIX_C_SOURCE 200809L
 #endif
@@ -14,13 +14,17 @@
 
 #include <prox/prox.h>
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef PROX_EXE
@@ -970,6 +974,160 @@ static void case_stream(void) {
   free(text);
 }
 
+/* ---- interrupted runs ---------------------------------------------------- */
+
+/* Whether the current directory holds a file whose name starts with
+ * prefix; with remove_them, deletes those files instead (and says 0). */
+static int dir_has(const char *prefix, int remove_them) {
+  DIR *d = opendir(".");
+  struct dirent *e;
+  int found = 0;
+  if (!d) return 0;
+  while ((e = readdir(d)) != NULL)
+    if (strncmp(e->d_name, prefix, strlen(prefix)) == 0) {
+      if (remove_them)
+        remove(e->d_name);
+      else
+        found = 1;
+    }
+  closedir(d);
+  return found;
+}
+
+static void sleep_ms(long ms) {
+  struct timespec ts;
+  ts.tv_sec = ms / 1000;
+  ts.tv_nsec = (ms % 1000) * 1000000L;
+  nanosleep(&ts, NULL);
+}
+
+/* Waits up to `seconds` for the child; 1 with its status, 0 if it runs. */
+static int wait_for(pid_t pid, int *status, double seconds) {
+  double end = cli_now() + seconds;
+  for (;;) {
+    pid_t r = waitpid(pid, status, WNOHANG);
+    if (r == pid) return 1;
+    if (r < 0 || cli_now() > end) return 0;
+    sleep_ms(5);
+  }
+}
+
+/* `prox closest torus.obj - -o out.csv` reading points from a pipe that
+ * stays open: after the first points it waits for more, its output under
+ * the temporary name (.out.csv.tmpPID-out.csv), for as long as the test
+ * wants, whatever the machine's load. The test waits for that file to
+ * appear (polling the directory, no fixed sleep), sends `sig`, and checks
+ * that prox died of that signal and left neither the temporary file nor
+ * out.csv. */
+static void interrupt_with(int sig, const char *name) {
+  int fd[2], status = 0;
+  pid_t prox, feeder;
+  double end;
+  char tmp[64];
+  const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  remove("out.csv");
+  dir_has(".out.csv.tmp", 1); /* what a failed run may have left */
+  if (pipe(fd) != 0) {
+    CHECK_MSG(0, "pipe failed");
+    return;
+  }
+  prox = fork();
+  if (prox == 0) {
+    sigset_t none;
+    size_t k;
+    int out = open("cli_out.txt", O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    int err = open("cli_err.txt", O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    /* Default actions and nothing blocked, whatever ctest inherited (a
+     * background job ignores SIGINT; prox leaves ignored signals alone). */
+    for (k = 0; k < sizeof sigs / sizeof *sigs; ++k)
+      signal(sigs[k], SIG_DFL);
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    dup2(fd[0], 0);
+    if (out >= 0) dup2(out, 1);
+    if (err >= 0) dup2(err, 2);
+    close(fd[0]);
+    close(fd[1]);
+    execl(PROX_EXE, PROX_EXE, "closest", "torus.obj", "-", "-o", "out.csv", "--quiet", "--threads",
+          "2", (char *)NULL);
+    _exit(127);
+  }
+  /* The points, from a process of their own (the pipe holds only so
+   * much): 2.2 MB, more than the reader's first buffer (1 MB, read before
+   * prox opens its output), so prox opens its output, answers what came
+   * and waits for the rest. The write end stays open here: no end of
+   * input. */
+  feeder = fork();
+  if (feeder == 0) {
+    FILE *f;
+    int i;
+    signal(SIGPIPE, SIG_DFL);
+    close(fd[0]);
+    f = fdopen(fd[1], "w");
+    if (!f) _exit(1);
+    for (i = 0; i < 200000; ++i)
+      fprintf(f, "%d %d.5 0.25\n", i % 7 - 3, i % 5 - 2);
+    fflush(f);
+    _exit(0);
+  }
+  close(fd[0]);
+  CHECK(prox > 0 && feeder > 0);
+  if (prox <= 0 || feeder <= 0) {
+    close(fd[1]);
+    return;
+  }
+  /* Its temporary file (cli_outpath_begin's name) appears once the mesh
+   * is loaded and its tree built: a generous deadline for a loaded
+   * machine. */
+  snprintf(tmp, sizeof tmp, ".out.csv.tmp%ld-out.csv", (long)prox);
+  end = cli_now() + 120;
+  while (!file_exists(tmp)) {
+    if (waitpid(prox, &status, WNOHANG) == prox) {
+      free(err_text);
+      err_text = read_all("cli_err.txt", NULL);
+      CHECK_MSG(0, "%s: prox ended before it created its temporary file (status %d): %s", name,
+                status, err_text ? err_text : "");
+      close(fd[1]);
+      waitpid(feeder, NULL, 0);
+      return;
+    }
+    if (cli_now() > end) {
+      CHECK_MSG(0, "%s: no temporary file %s after 120 s", name, tmp);
+      kill(prox, SIGKILL);
+      waitpid(prox, &status, 0);
+      close(fd[1]);
+      waitpid(feeder, NULL, 0);
+      return;
+    }
+    sleep_ms(5);
+  }
+  kill(prox, sig);
+  if (!wait_for(prox, &status, 60)) {
+    CHECK_MSG(0, "%s: prox still runs 60 s after the signal", name);
+    kill(prox, SIGKILL);
+    waitpid(prox, &status, 0);
+  } else {
+    CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == sig,
+              "%s: prox should die of the signal (status %d: exited %d, signal %d)", name, status,
+              WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+              WIFSIGNALED(status) ? WTERMSIG(status) : -1);
+  }
+  /* The reader's end is gone with prox: the feeder, if still writing,
+   * fails and ends. */
+  close(fd[1]);
+  waitpid(feeder, NULL, 0);
+  CHECK_MSG(!dir_has(".out.csv.tmp", 0), "%s: the temporary file was left behind", name);
+  CHECK_MSG(!file_exists("out.csv"), "%s: out.csv was written", name);
+  dir_has(".out.csv.tmp", 1);
+}
+
+static void case_interrupt(void) {
+  /* Ctrl-C, kill's default, a closed terminal. */
+  interrupt_with(SIGINT, "SIGINT");
+  interrupt_with(SIGTERM, "SIGTERM");
+  interrupt_with(SIGHUP, "SIGHUP");
+}
+
 int main(int argc, char **argv) {
   static const struct {
     const char *name;
@@ -986,7 +1144,8 @@ int main(int argc, char **argv) {
                {"grid", case_grid},
                {"heatmap", case_heatmap},
                {"demo", case_demo},
-               {"stream", case_stream}};
+               {"stream", case_stream},
+               {"interrupt", case_interrupt}};
   size_t i;
   int ran = 0;
   for (i = 0; i < sizeof cases / sizeof *cases; ++i)

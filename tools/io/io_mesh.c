@@ -677,58 +677,114 @@ done:
 /* STL                                                                      */
 /* ------------------------------------------------------------------------ */
 
-/* Merges vertices of equal position (0.0 == -0.0) in place, keeping the
- * first occurrence's order, and renumbers the triangles. */
-static int stl_weld(prox_io_mesh *mesh) {
-  size_t n = mesh->vertex_count, cap = 16, i, out = 0;
-  uint32_t *table, *remap;
-  double *v = mesh->vertices;
-  while (cap < 2 * n)
+/* Welding: an open-addressing hash table (linear probing) of vertex numbers,
+ * a power of two in size and at most half full. It starts at the size a
+ * closed mesh needs (a vertex is the corner of about six triangles) and,
+ * when the corners share fewer positions, grows once, to the size that also
+ * holds every corner still to come (refilled from the vertices kept so
+ * far). A slot holds only a number: a probe compares with that kept vertex,
+ * and the kept vertices are compact (first occurrences only), so when most
+ * corners repeat, the table and the kept vertices stay small enough for the
+ * cache. */
+typedef struct stl_table {
+  uint32_t *slot; /* vertex numbers, UINT32_MAX for an empty slot */
+  size_t mask;    /* slots - 1 */
+} stl_table;
+
+/* A table of at least `want` (and 64) empty slots. */
+static int stl_table_init(stl_table *t, size_t want) {
+  size_t cap = 64;
+  while (cap < want && cap <= SIZE_MAX / 2 / sizeof *t->slot)
     cap *= 2;
-  table = (uint32_t *)malloc(cap * sizeof *table);
-  remap = (uint32_t *)malloc((n ? n : 1) * sizeof *remap);
-  if (!table || !remap) {
-    free(table);
+  t->slot = (uint32_t *)malloc(cap * sizeof *t->slot);
+  if (!t->slot) return -1;
+  memset(t->slot, 0xff, cap * sizeof *t->slot);
+  t->mask = cap - 1;
+  return 0;
+}
+
+/* Puts vertex id (known to be absent) at the first free slot from h. */
+static inline void stl_table_put(stl_table *t, size_t h, uint32_t id) {
+  size_t s = h & t->mask;
+  while (t->slot[s] != UINT32_MAX)
+    s = (s + 1) & t->mask;
+  t->slot[s] = id;
+}
+
+/* Three keys mixed into a hash whose low bits pick the slot (multiply and
+ * xor-shift rounds, as in splitmix64). */
+static inline size_t stl_hash(uint64_t a, uint64_t b, uint64_t c) {
+  uint64_t h = a * 0x9e3779b97f4a7c15u;
+  h = (h ^ (h >> 29) ^ b) * 0xbf58476d1ce4e5b9u;
+  h = (h ^ (h >> 31) ^ c) * 0x94d049bb133111ebu;
+  return (size_t)(h ^ (h >> 32));
+}
+
+/* The key of a double: its bits, with -0.0 as +0.0 (+ 0.0 does that). */
+static inline uint64_t stl_dkey(double d) {
+  uint64_t b;
+  d += 0.0;
+  memcpy(&b, &d, sizeof b);
+  return b;
+}
+
+/* The key of a float's bits: -0.0 (the sign bit alone) as +0.0. */
+static inline uint32_t stl_fkey(uint32_t u) {
+  return u == 0x80000000u ? 0 : u;
+}
+
+/* Merges vertices of equal position (0.0 == -0.0) in place, keeping the
+ * first occurrence's order (and its value), and renumbers the triangles. */
+static int stl_weld(prox_io_mesh *mesh) {
+  size_t n = mesh->vertex_count, i, j, out = 0;
+  uint32_t *remap = (uint32_t *)malloc((n ? n : 1) * sizeof *remap);
+  double *v = mesh->vertices;
+  stl_table tab = {NULL, 0};
+  /* Sized for a closed mesh: n corners, about n / 6 vertices. */
+  if (!remap || stl_table_init(&tab, n / 3) != 0) {
     free(remap);
     return -1;
   }
-  memset(table, 0xff, cap * sizeof *table);
   for (i = 0; i < n; ++i) {
-    /* + 0.0 turns -0.0 into +0.0, so that equal values hash equally. */
-    double x = v[3 * i] + 0.0, y = v[3 * i + 1] + 0.0, z = v[3 * i + 2] + 0.0;
-    uint64_t bx, by, bz, hsh;
+    uint64_t x = stl_dkey(v[3 * i]), y = stl_dkey(v[3 * i + 1]), z = stl_dkey(v[3 * i + 2]);
     size_t s;
-    memcpy(&bx, &x, 8);
-    memcpy(&by, &y, 8);
-    memcpy(&bz, &z, 8);
-    hsh = bx * 0x9e3779b97f4a7c15u;
-    hsh = (hsh ^ (hsh >> 29) ^ by) * 0xbf58476d1ce4e5b9u;
-    hsh = (hsh ^ (hsh >> 31) ^ bz) * 0x94d049bb133111ebu;
-    hsh ^= hsh >> 32;
-    s = (size_t)hsh & (cap - 1);
-    for (;;) {
-      uint32_t t = table[s];
+    for (s = stl_hash(x, y, z) & tab.mask;; s = (s + 1) & tab.mask) {
+      uint32_t t = tab.slot[s];
+      const double *k;
       if (t == UINT32_MAX) {
         /* a new position: vertex `out` (out <= i, so the copy does not
          * overwrite a vertex still to be read) */
-        table[s] = (uint32_t)out;
+        tab.slot[s] = (uint32_t)out;
         v[3 * out] = v[3 * i];
         v[3 * out + 1] = v[3 * i + 1];
         v[3 * out + 2] = v[3 * i + 2];
         remap[i] = (uint32_t)out;
         ++out;
+        if (2 * out > tab.mask + 1) {
+          stl_table old = tab;
+          if (stl_table_init(&tab, 2 * (out + (n - i - 1))) != 0) {
+            free(old.slot);
+            free(remap);
+            return -1;
+          }
+          free(old.slot);
+          for (j = 0; j < out; ++j)
+            stl_table_put(
+                &tab, stl_hash(stl_dkey(v[3 * j]), stl_dkey(v[3 * j + 1]), stl_dkey(v[3 * j + 2])),
+                (uint32_t)j);
+        }
         break;
       }
-      if (v[3 * t] == x && v[3 * t + 1] == y && v[3 * t + 2] == z) {
+      k = v + 3 * (size_t)t;
+      if (stl_dkey(k[0]) == x && stl_dkey(k[1]) == y && stl_dkey(k[2]) == z) {
         remap[i] = t;
         break;
       }
-      s = (s + 1) & (cap - 1);
     }
   }
   for (i = 0; i < 3 * mesh->triangle_count; ++i)
     mesh->triangles[i] = remap[mesh->triangles[i]];
-  free(table);
+  free(tab.slot);
   free(remap);
   mesh->vertices_welded = n - out;
   mesh->vertex_count = out;
@@ -739,18 +795,80 @@ static int stl_weld(prox_io_mesh *mesh) {
   return 0;
 }
 
-/* Allocates the arrays of a binary STL of n triangles (identity triangles:
- * corner c of triangle i is vertex 3 i + c). */
-static prox_status stl_binary_alloc(const char *name, size_t n, prox_io_mesh *mesh,
-                                    prox_error *err) {
-  size_t i;
+/* Binary STL: an 80-byte header, a uint32 triangle count, then 50-byte
+ * records: normal (3 float32, ignored), three corners (9 float32), a uint16
+ * attribute (ignored); little endian. */
+
+/* Loads the nine corner coordinates of the record at rec as bits, in the
+ * host's byte order: one copy, no per-field loads. */
+static inline void stl_record_load(const unsigned char *rec, uint32_t u[9], int swap) {
+  memcpy(u, rec + 12, 9 * sizeof *u);
+  if (swap) {
+    int k;
+    for (k = 0; k < 9; ++k)
+      u[k] = (uint32_t)io_bswap(u[k], 4);
+  }
+}
+
+/* Whether a coordinate is NaN or infinite: every exponent bit set. */
+static inline int stl_nonfinite(uint32_t u) {
+  return (u & 0x7f800000u) == 0x7f800000u;
+}
+
+/* Whether any of the nine is: adding 1 to an exponent of all ones carries
+ * into the sign bit, which no finite value's does. Two coordinates a 64-bit
+ * word (a carry stays in its half); branch-free, one test. */
+static inline int stl_record_bad(const uint32_t u[9]) {
+  const uint64_t m = 0x7f8000007f800000u, one = 0x0080000000800000u;
+  uint64_t w[4], acc;
+  memcpy(w, u, sizeof w);
+  acc = ((w[0] & m) + one) | ((w[1] & m) + one) | ((w[2] & m) + one) | ((w[3] & m) + one) |
+        ((u[8] & 0x7f800000u) + 0x00800000u);
+  return (acc & 0x8000000080000000u) != 0;
+}
+
+/* The error for triangle i (its record's coordinates u), the first with a
+ * non-finite coordinate: names the byte offset of its first such one. */
+static prox_status stl_record_fail(const char *name, const uint32_t u[9], size_t i,
+                                   prox_error *err) {
+  int k = 0;
+  while (k < 8 && !stl_nonfinite(u[k]))
+    ++k;
+  return io_fail(err, PROX_ERROR_PARSE,
+                 "%s: byte %zu: non-finite vertex coordinate "
+                 "(triangle %zu)",
+                 name, 84 + 50 * i + 12 + 4 * (size_t)k, i);
+}
+
+/* A binary STL of n triangles, not welded: corner c of triangle i is
+ * vertex 3 i + c. */
+static prox_status stl_binary(const char *name, const unsigned char *data, size_t n,
+                              prox_io_mesh *mesh, prox_error *err) {
+  const unsigned char *rec = data + 84;
   double *v = (double *)malloc((n ? 9 * n : 1) * sizeof *v);
   uint32_t *t = (uint32_t *)malloc((n ? 3 * n : 1) * sizeof *t);
+  int swap = !io_host_le();
+  size_t i;
   if (!v || !t) {
     free(v);
     free(t);
     return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
   }
+  for (i = 0; i < n; ++i, rec += 50) {
+    uint32_t u[9];
+    float f[9];
+    int k;
+    stl_record_load(rec, u, swap);
+    if (stl_record_bad(u)) {
+      free(v);
+      free(t);
+      return stl_record_fail(name, u, i, err);
+    }
+    memcpy(f, u, sizeof f);
+    for (k = 0; k < 9; ++k)
+      v[9 * i + (size_t)k] = (double)f[k];
+  }
+  /* A pass of its own: a loop the compiler vectorizes. */
   for (i = 0; i < 3 * n; ++i)
     t[i] = (uint32_t)i;
   mesh->vertices = v;
@@ -761,42 +879,94 @@ static prox_status stl_binary_alloc(const char *name, size_t n, prox_io_mesh *me
   return PROX_OK;
 }
 
-/* Decodes `count` 50-byte records at rec, triangles first .. first + count -
- * 1, into mesh->vertices. A non-finite coordinate is an error naming its
- * byte offset in the file. */
-static prox_status stl_binary_records(const char *name, const unsigned char *rec, size_t count,
-                                      size_t first, prox_io_mesh *mesh, prox_error *err) {
-  double *v = mesh->vertices + 9 * first;
-  size_t i;
-  for (i = 0; i < count; ++i, rec += 50) {
-    uint32_t u[9], inf = 0;
-    float f[9];
-    int k;
-    for (k = 0; k < 9; ++k) {
-      u[k] = (uint32_t)io_load(rec + 12 + 4 * k, 4, 1);
-      inf |= (u[k] & 0x7f800000u) == 0x7f800000u; /* NaN or infinite */
+/* A binary STL of n triangles, welded while it is read: the same vertices,
+ * order and triangles as stl_binary followed by stl_weld, without the 3 n
+ * doubles in between. Positions are compared as float bits with -0.0 taken
+ * as +0.0, which for finite floats is the comparison of the doubles they
+ * convert to (exactly); only the kept vertices become doubles. */
+static prox_status stl_binary_welded(const char *name, const unsigned char *data, size_t n,
+                                     prox_io_mesh *mesh, prox_error *err) {
+  const unsigned char *rec = data + 84;
+  /* The kept vertices as stored (-0.0 stays -0.0), in the order of their
+   * first occurrence; room for every corner, touched only as far as used. */
+  uint32_t *kept = (uint32_t *)malloc((n ? 9 * n : 1) * sizeof *kept);
+  uint32_t *t = (uint32_t *)malloc((n ? 3 * n : 1) * sizeof *t);
+  double *v = NULL;
+  int swap = !io_host_le();
+  size_t i, j, out = 0;
+  prox_status st;
+  stl_table tab = {NULL, 0};
+  if (!kept || !t) goto oom;
+  /* Sized for a closed mesh: 3 n corners, about n / 2 vertices. */
+  if (stl_table_init(&tab, n) != 0) goto oom_weld;
+  for (i = 0; i < n; ++i, rec += 50) {
+    uint32_t u[9];
+    int c;
+    stl_record_load(rec, u, swap);
+    if (stl_record_bad(u)) {
+      st = stl_record_fail(name, u, i, err);
+      goto fail;
     }
-    memcpy(f, u, sizeof f);
-    for (k = 0; k < 9; ++k)
-      v[9 * i + (size_t)k] = (double)f[k];
-    if (inf) {
-      for (k = 0; k < 9 && (u[k] & 0x7f800000u) != 0x7f800000u; ++k)
-        ;
-      return io_fail(err, PROX_ERROR_PARSE,
-                     "%s: byte %zu: non-finite vertex coordinate "
-                     "(triangle %zu)",
-                     name, 84 + 50 * (first + i) + 12 + 4 * (size_t)k, first + i);
+    for (c = 0; c < 3; ++c) {
+      const uint32_t *p = u + 3 * c;
+      uint32_t x = stl_fkey(p[0]), y = stl_fkey(p[1]), z = stl_fkey(p[2]);
+      size_t s;
+      for (s = stl_hash(x, y, z) & tab.mask;; s = (s + 1) & tab.mask) {
+        uint32_t id = tab.slot[s];
+        const uint32_t *k;
+        if (id == UINT32_MAX) {
+          tab.slot[s] = (uint32_t)out;
+          memcpy(kept + 3 * out, p, 3 * sizeof *p);
+          t[3 * i + (size_t)c] = (uint32_t)out;
+          ++out;
+          if (2 * out > tab.mask + 1) {
+            stl_table old = tab;
+            if (stl_table_init(&tab, 2 * (out + 3 * (n - i) - (size_t)c - 1)) != 0) {
+              tab = old;
+              goto oom_weld;
+            }
+            free(old.slot);
+            for (j = 0; j < out; ++j)
+              stl_table_put(&tab,
+                            stl_hash(stl_fkey(kept[3 * j]), stl_fkey(kept[3 * j + 1]),
+                                     stl_fkey(kept[3 * j + 2])),
+                            (uint32_t)j);
+          }
+          break;
+        }
+        k = kept + 3 * (size_t)id;
+        if (stl_fkey(k[0]) == x && stl_fkey(k[1]) == y && stl_fkey(k[2]) == z) {
+          t[3 * i + (size_t)c] = id;
+          break;
+        }
+      }
     }
   }
+  v = (double *)malloc((out ? 3 * out : 1) * sizeof *v);
+  if (!v) goto oom;
+  for (i = 0; i < 3 * out; ++i) {
+    float f;
+    memcpy(&f, kept + i, sizeof f);
+    v[i] = (double)f;
+  }
+  free(kept);
+  free(tab.slot);
+  mesh->vertices = v;
+  mesh->triangles = t;
+  mesh->vertex_count = out;
+  mesh->triangle_count = n;
+  mesh->vertices_welded = 3 * n - out;
+  mesh->binary = 1;
   return PROX_OK;
-}
-
-static prox_status stl_binary(const char *name, const unsigned char *data, size_t n,
-                              prox_io_mesh *mesh, prox_error *err) {
-  prox_status st = stl_binary_alloc(name, n, mesh, err);
-  if (st != PROX_OK) return st;
-  st = stl_binary_records(name, data + 84, n, 0, mesh, err);
-  if (st != PROX_OK) prox_io_mesh_free(mesh);
+oom_weld:
+  st = io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory welding", name);
+  goto fail;
+oom:
+  st = io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory", name);
+fail:
+  free(kept);
+  free(t);
+  free(tab.slot);
   return st;
 }
 
@@ -990,7 +1160,7 @@ static prox_status stl_parse(const char *name, const char *data, size_t size,
   const unsigned char *u = (const unsigned char *)data;
   prox_status st;
   const char *q = data;
-  int solid;
+  int solid, weld = opt && opt->weld, welded = 0;
   while (q < data + size && (io_is_blank(*q) || *q == '\n'))
     ++q;
   solid = (size_t)(data + size - q) >= 5 && stl_is(q, 5, "solid");
@@ -1000,7 +1170,10 @@ static prox_status stl_parse(const char *name, const char *data, size_t size,
       if (3 * n > UINT32_MAX)
         return io_fail(err, PROX_ERROR_PARSE, "%s: byte 80: %llu triangles is too many", name,
                        (unsigned long long)n);
-      st = stl_binary(name, u, (size_t)n, mesh, err);
+      /* Welded while read, without the unwelded doubles in between. */
+      st = weld ? stl_binary_welded(name, u, (size_t)n, mesh, err)
+                : stl_binary(name, u, (size_t)n, mesh, err);
+      welded = weld;
     } else if (!solid) {
       return io_fail(err, PROX_ERROR_PARSE,
                      "%s: byte 80: binary STL of %llu triangles needs %llu "
@@ -1020,7 +1193,7 @@ static prox_status stl_parse(const char *name, const char *data, size_t size,
   }
   if (st != PROX_OK) return st;
   mesh->format = PROX_IO_FORMAT_STL;
-  if (opt && opt->weld && stl_weld(mesh) != 0) {
+  if (weld && !welded && stl_weld(mesh) != 0) {
     prox_io_mesh_free(mesh);
     return io_fail(err, PROX_ERROR_OUT_OF_MEMORY, "%s: out of memory welding", name);
   }
