@@ -41,9 +41,10 @@
  *            the same points as an array (grid order) and
  *            prox_bvh_closest_batch on the uniform points;
  *   winding  meshes that are not closed: PROX_SIGN_WINDING at accuracy 2
- *            (the default) and 8, ns per prox_sdf_inside and
- *            prox_sdf_distance, and how many inside answers differ between
- *            the two accuracies.
+ *            (the default), 8 and infinite (exact: crossings plus the
+ *            boundary), ns per prox_sdf_inside (all three) and
+ *            prox_sdf_distance (2 and 8), and how many inside answers of
+ *            the approximations differ from the exact one.
  * --threads picks the rows: 1 the single-thread rows (run them under
  * `taskset -c 1`), 2 the two-thread rows, default both.
  * Every row is the median of --runs runs (default 5) with [min, max]; the
@@ -469,43 +470,48 @@ static void bs_grid_rows(bs_set *s) {
 /* ----------------------------------------------------------- winding */
 
 static void bs_winding_rows(bs_set *s) {
-  static const double acc[2] = {2, 8};
-  prox_sdf *w[2] = {NULL, NULL};
+  static const double acc[3] = {2, 8, INFINITY};
+  prox_sdf *w[3] = {NULL, NULL, NULL};
   int a, set, r, k;
-  for (a = 0; a < 2; ++a) {
+  for (a = 0; a < 3; ++a) {
     prox_sdf_options o = prox_sdf_options_default();
     o.method = PROX_SIGN_WINDING;
     o.accuracy = acc[a];
     if (prox_sdf_build(&s->md, s->bvh, s->topo, &o, NULL, &w[a], NULL) != PROX_OK) {
       printf("%-22s winding: build failed\n", s->file);
-      prox_sdf_free(w[0]);
+      for (k = 0; k < a; ++k)
+        prox_sdf_free(w[k]);
       return;
     }
   }
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
-    double t[5][64], med[5], lo[5], hi[5];
-    static const char *name[5] = {"inside acc 2", "inside acc 8", "distance acc 2",
-                                  "distance acc 8", "closest (result)"};
+    double t[6][64], med[6], lo[6], hi[6];
+    static const char *name[6] = {"inside acc 2",   "inside acc 8",   "inside exact",
+                                  "distance acc 2", "distance acc 8", "closest (result)"};
     size_t i;
-    long differ = 0, unc2 = 0, unc8 = 0;
+    long wrong2 = 0, wrong8 = 0, unc2 = 0, unc8 = 0, uncx = 0;
     for (i = 0; i < bs_n; ++i) {
-      int c2, c8;
-      if (prox_sdf_inside(w[0], p[i], &c2) != prox_sdf_inside(w[1], p[i], &c8)) ++differ;
+      int c2, c8, cx, ix = prox_sdf_inside(w[2], p[i], &cx);
+      if (cx && prox_sdf_inside(w[0], p[i], &c2) != ix) ++wrong2;
+      if (cx && prox_sdf_inside(w[1], p[i], &c8) != ix) ++wrong8;
+      prox_sdf_inside(w[0], p[i], &c2);
+      prox_sdf_inside(w[1], p[i], &c8);
       unc2 += !c2;
       unc8 += !c8;
+      uncx += !cx;
     }
     bs_cpu = 1;
     for (r = 0; r < bs_runs; ++r)
-      for (k = 0; k < 5; ++k) {
-        int kk = (k + r) % 5;
+      for (k = 0; k < 6; ++k) {
+        int kk = (k + r) % 6;
         double sum = 0, t0 = bs_now();
         prox_mesh_closest c;
         for (i = 0; i < bs_n; ++i) {
-          if (kk < 2)
+          if (kk < 3)
             sum += prox_sdf_inside(w[kk], p[i], NULL);
-          else if (kk < 4)
-            sum += prox_sdf_distance(w[kk - 2], p[i], NULL);
+          else if (kk < 5)
+            sum += prox_sdf_distance(w[kk - 3], p[i], NULL);
           else
             sum += prox_bvh_closest(s->bvh, p[i], INFINITY, &c);
         }
@@ -513,19 +519,20 @@ static void bs_winding_rows(bs_set *s) {
         bs_sink = bs_sink + sum;
       }
     bs_cpu = 0;
-    for (k = 0; k < 5; ++k) {
+    for (k = 0; k < 6; ++k) {
       bs_stats(t[k], bs_runs, &med[k], &lo[k], &hi[k]);
       printf("%-22s winding %-7s 1 thr (cpu) %-18s %8.1f ns/query [%.1f, "
              "%.1f]\n",
              s->file, bs_setname[set], name[k], 1e9 * med[k] / (double)bs_n,
              1e9 * lo[k] / (double)bs_n, 1e9 * hi[k] / (double)bs_n);
     }
-    printf("%-22s winding %-7s inside differs between accuracy 2 and 8 on "
-           "%ld of %zu points; uncertain: %ld (acc 2), %ld (acc 8)\n",
-           s->file, bs_setname[set], differ, bs_n, unc2, unc8);
+    printf("%-22s winding %-7s inside differs from the exact winding number's (infinite "
+           "accuracy, certain) on %ld (acc 2) and %ld (acc 8) of %zu points; uncertain: %ld (acc "
+           "2), %ld (acc 8), %ld (exact)\n",
+           s->file, bs_setname[set], wrong2, wrong8, bs_n, unc2, unc8, uncx);
   }
-  prox_sdf_free(w[0]);
-  prox_sdf_free(w[1]);
+  for (k = 0; k < 3; ++k)
+    prox_sdf_free(w[k]);
 }
 
 /* -------------------------------------------------------------- main */

@@ -34,7 +34,15 @@
 ///   from p is smaller than 1/accuracy of its distance is taken as one
 ///   dipole. Meaningful for open, non-manifold and self-intersecting
 ///   meshes; its error is bounded by the caller's accuracy setting (the
-///   test suite measures it against the exact sum).
+///   test suite measures it against the exact sum). At infinite accuracy
+///   it is not approximated: seen from p, the sum of the triangles' solid
+///   angles equals 4 pi times the signed crossing count of a ray from p
+///   (exact, as for CROSSINGS) plus the solid angles of the triangles that
+///   join the ray's antipodal direction to each boundary edge (the edges
+///   the triangles traverse more often one way than the other, with that
+///   multiplicity), which are rounded once each: about 1e-13 from the
+///   exact sum on the test meshes, reported uncertain within 1e-12 times
+///   the boundary's size of 1/2.
 /// - PROX_SIGN_AUTO (the default): PSEUDONORMAL when the topology is
 ///   closed, manifold and oriented, else WINDING. When such a mesh passes
 ///   through or touches itself (prox_mesh_self_intersections() finds a
@@ -75,7 +83,10 @@ typedef struct prox_sdf_options {
   int method; ///< a prox_sign_method (default AUTO)
   /// PROX_SIGN_WINDING: a node is one dipole when its distance exceeds
   /// `accuracy` times its radius (default 2; larger is slower and more
-  /// accurate; infinity sums every triangle exactly).
+  /// accurate). Infinity gives the winding number without approximation:
+  /// the exact signed crossing count of one ray plus the spherical
+  /// triangles from the ray's antipode to the mesh's boundary edges, in
+  /// time O(log n + boundary edges) per query (see the file comment).
   double accuracy;
   /// PROX_SIGN_WINDING: a winding number within this of 1/2 is reported
   /// uncertain (default 0.25).

@@ -169,6 +169,30 @@ static const double sdf_dirs[][3] = {
 };
 #define SDF_NDIRS ((int)(sizeof sdf_dirs / sizeof sdf_dirs[0]))
 
+/* Direction number `tries` of the crossing segments: sdf_dirs, then a
+ * fixed sequence (splitmix64). */
+static void sdf_direction(int tries, double *dir) {
+  int k;
+  if (tries < SDF_NDIRS) {
+    dir[0] = sdf_dirs[tries][0];
+    dir[1] = sdf_dirs[tries][1];
+    dir[2] = sdf_dirs[tries][2];
+    return;
+  }
+  {
+    uint64_t z = 0x9e3779b97f4a7c15u * (uint64_t)(tries + 1);
+    for (k = 0; k < 3; ++k) {
+      uint64_t x;
+      z += 0x9e3779b97f4a7c15u;
+      x = z;
+      x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+      x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+      x ^= x >> 31;
+      dir[k] = (double)(x >> 11) * 0x1p-53 * 2.0 - 1.0;
+    }
+  }
+}
+
 /* The inside grid: a cell that a triangle may touch, and "no cell". */
 #define SDF_SURF ((int8_t)-128)
 #define SDF_NOCELL 0xffffffffu

@@ -31,6 +31,11 @@ struct PROX_FN(prox_sdf) {
   double *edge_n;    /* 3 per edge: sum of its triangles' unit normals */
   double *vert_n;    /* 3 per vertex: angle-weighted normal sum */
   double *mom;       /* 8 per node slot (WINDING only): N, c, r, area */
+  /* WINDING at infinite accuracy: the boundary of the mesh as a chain, 7
+   * per edge (its two ends, then its multiplicity: the times the triangles
+   * go along it one way minus the other way), nbnd edges. */
+  double *bnd;
+  size_t nbnd;
   double lo[3], hi[3], diag;
   /* The inside grid (closed, oriented meshes under PSEUDONORMAL or
    * CROSSINGS; NULL otherwise): gn[0] x gn[1] x gn[2] cubes of side gh from
@@ -280,6 +285,23 @@ prox_status PROX_FN(prox_mesh_self_intersections)(const PROX_FN(prox_mesh) * mes
   return PROX_OK;
 }
 
+/* How many times the triangles of edge e go along it from its lower
+ * vertex to its higher one, minus the other way: 0 for an edge inside a
+ * consistently oriented surface, +-1 on its boundary. */
+static long SDF_FN(edge_multiplicity)(const PROX_FN(prox_mesh) * mesh, const prox_mesh_topology *tp,
+                                      size_t e) {
+  uint32_t i, lo = tp->edge_vertices[2 * e];
+  long m = 0;
+  for (i = tp->edge_offsets[e]; i < tp->edge_offsets[e + 1]; ++i) {
+    uint32_t t = tp->edge_triangles[i];
+    int k;
+    for (k = 0; k < 3; ++k)
+      if (tp->triangle_edges[3 * (size_t)t + (size_t)k] == e)
+        m += mesh->indices[3 * (size_t)t + (size_t)k] == lo ? 1 : -1;
+  }
+  return m;
+}
+
 static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const prox_allocator *alloc);
 static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
                                   const prox_mesh_topology *tp, const prox_allocator *alloc);
@@ -293,7 +315,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   const prox_mesh_topology *tp = topology;
   PROX_FN(prox_bvh_view) view;
   prox_status st;
-  size_t nt, nv, ne, nslots, off[9], total, i;
+  size_t nt, nv, ne, nslots, off[9], total, i, nbnd, off_bnd;
   SDF *s;
   char *base;
   int method, k, check_regular = 0;
@@ -356,6 +378,12 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   off[7] = off[6] + 8 * nslots * sizeof(double);
   off[8] = off[7] + ((ne + 63) & ~(size_t)63);
   total = off[8] + ((nv + 63) & ~(size_t)63);
+  nbnd = 0;
+  if (method == PROX_SIGN_WINDING && o.accuracy == INFINITY)
+    for (i = 0; i < ne; ++i)
+      nbnd += SDF_FN(edge_multiplicity)(mesh, tp, i) != 0;
+  off_bnd = total;
+  total += 7 * nbnd * sizeof(double);
   base = (char *)prox_mesh_detail_alloc(alloc, total);
   if (!base) {
     prox_mesh_topology_free(own);
@@ -386,6 +414,18 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   s->mom = nslots ? (double *)(base + off[6]) : NULL;
   s->edge_bad = (uint8_t *)(base + off[7]);
   s->vert_bad = (uint8_t *)(base + off[8]);
+  s->bnd = nbnd ? (double *)(base + off_bnd) : NULL;
+  s->nbnd = 0;
+  if (nbnd)
+    for (i = 0; i < ne; ++i) {
+      long m = SDF_FN(edge_multiplicity)(mesh, tp, i);
+      double *b = s->bnd + 7 * s->nbnd;
+      if (!m) continue;
+      SDF_FN(mesh_vertex)(mesh, tp->edge_vertices[2 * i], b);
+      SDF_FN(mesh_vertex)(mesh, tp->edge_vertices[2 * i + 1], b + 3);
+      b[6] = (double)m;
+      ++s->nbnd;
+    }
   memset(s->edge_bad, 0, ne);
   memset(s->vert_bad, 0, nv);
   memset(s->edge_n, 0, 3 * ne * sizeof(double));
@@ -662,24 +702,7 @@ static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
     double dir[3];
     long count = 0;
     int r;
-    if (tries < SDF_NDIRS) {
-      dir[0] = sdf_dirs[tries][0];
-      dir[1] = sdf_dirs[tries][1];
-      dir[2] = sdf_dirs[tries][2];
-    } else {
-      /* More directions from a fixed sequence (splitmix64). */
-      uint64_t z = 0x9e3779b97f4a7c15u * (uint64_t)(tries + 1);
-      for (k = 0; k < 3; ++k) {
-        z += 0x9e3779b97f4a7c15u;
-        {
-          uint64_t x = z;
-          x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-          x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-          x ^= x >> 31;
-          dir[k] = (double)(x >> 11) * 0x1p-53 * 2.0 - 1.0;
-        }
-      }
-    }
+    sdf_direction(tries, dir);
     for (k = 0; k < 3; ++k)
       q[k] = p[k] + len * dir[k];
     r = SDF_FN(segment)(s, p, q, &count, NULL);
@@ -1099,6 +1122,46 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
   return w;
 }
 
+/* The winding number of any mesh at infinite accuracy, without summing
+ * every triangle. Seen from p, a triangle's solid angle is the sum of the
+ * three spherical triangles from a direction -d to its sides, less 4 pi
+ * times the sign of its crossing if the ray from p along d (the antipode)
+ * crosses it. Summed over the mesh the sides inside the surface cancel,
+ * and what is left is the exact signed crossing count of the ray along d
+ * (crossing_winding's segment) plus the spherical triangles from -d to the
+ * boundary edges (times their multiplicities), rounded once each. Returns
+ * as crossing_winding(). */
+static int SDF_FN(exact_winding)(const SDF *s, const double *p, double *w) {
+  double len = 0, q[3], d[3];
+  int tries, k;
+  for (k = 0; k < 3; ++k) {
+    double a = fabs(p[k] - s->lo[k]), b = fabs(p[k] - s->hi[k]);
+    len += (a > b ? a : b) * (a > b ? a : b);
+  }
+  len = 2.0 * sqrt(len) + s->diag + 1.0;
+  for (tries = 0; tries < 64; ++tries) {
+    long count = 0;
+    size_t e;
+    double sum = 0;
+    int r;
+    sdf_direction(tries, d);
+    for (k = 0; k < 3; ++k)
+      q[k] = p[k] + len * d[k];
+    r = SDF_FN(segment)(s, p, q, &count, NULL);
+    if (r == 3) return 3;
+    if (r != 1) continue;
+    for (k = 0; k < 3; ++k)
+      q[k] = p[k] - d[k];
+    for (e = 0; e < s->nbnd; ++e) {
+      const double *b = s->bnd + 7 * e;
+      sum += b[6] * sdf_solid(p, q, b, b + 3);
+    }
+    *w = (double)count + sum;
+    return 1;
+  }
+  return 0;
+}
+
 /* Pseudo-normal sign of p from its closest point: 1 outside, -1 inside,
  * 0 not certain. */
 static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, double dist) {
@@ -1140,6 +1203,28 @@ static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, doubl
   return dot > 0 ? 1 : -1;
 }
 
+/* WINDING: the winding number (hierarchical, or exact_winding at infinite
+ * accuracy), inside and certain. */
+static void SDF_FN(winding_of)(const SDF *s, const double *p, double *w, int *inside,
+                               int *certain) {
+  if (s->accuracy == INFINITY) {
+    int r = SDF_FN(exact_winding)(s, p, w);
+    if (r != 1) {
+      *w = 0.5; /* on the mesh */
+      *inside = 0;
+      *certain = 0;
+      return;
+    }
+    *inside = *w > 0.5;
+    /* Rounding: one error of a few eps per boundary edge. */
+    *certain = fabs(*w - 0.5) > 1e-12 * (double)(s->nbnd + 1);
+    return;
+  }
+  *w = SDF_FN(fast_winding)(s, p);
+  *inside = *w > 0.5;
+  *certain = fabs(*w - 0.5) > s->tolerance;
+}
+
 /* The sign of p given its closest point (mc found), into *out. */
 static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *out) {
   double p[3], w = 0;
@@ -1177,9 +1262,7 @@ static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *o
       w = 0.5;
     }
   } else if (method == PROX_SIGN_WINDING) {
-    w = SDF_FN(fast_winding)(s, p);
-    inside = w > 0.5;
-    certain = fabs(w - 0.5) > s->tolerance;
+    SDF_FN(winding_of)(s, p, &w, &inside, &certain);
   }
   out->distance = inside ? -dist : dist;
   out->inside = inside;
@@ -1236,9 +1319,7 @@ int PROX_FN(prox_sdf_inside)(const SDF *s, SDF_V3 p, int *certain) {
     else
       c = 0;
   } else {
-    w = SDF_FN(fast_winding)(s, x);
-    inside = w > 0.5;
-    c = fabs(w - 0.5) > s->tolerance;
+    SDF_FN(winding_of)(s, x, &w, &inside, &c);
   }
   if (certain) *certain = c;
   return inside;
@@ -1250,7 +1331,11 @@ double PROX_FN(prox_sdf_winding)(const SDF *s, SDF_V3 p) {
   x[0] = (double)p.x;
   x[1] = (double)p.y;
   x[2] = (double)p.z;
-  if (s->method == PROX_SIGN_WINDING) return SDF_FN(fast_winding)(s, x);
+  if (s->method == PROX_SIGN_WINDING) {
+    int in, c;
+    SDF_FN(winding_of)(s, x, &w, &in, &c);
+    return w;
+  }
   if (SDF_FN(grid_winding)(s, x, &w) == 1) return w;
   return 0.5; /* on the mesh */
 }
