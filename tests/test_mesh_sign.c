@@ -1087,6 +1087,120 @@ static void test_sign_transformed(void) {
   CHECK(wrong == 0 && total > 0);
 }
 
+/* A box [lo, lo + 1]^3 with each face cut into n x n squares (2 n^2
+ * triangles), outward; vertices appended to v (returns the new count),
+ * triangles to t (*nt updated). Shared corners are repeated per face, so
+ * faces are joined only by position: the topology is not closed. To keep
+ * it closed the vertices are welded through a table of lattice points. */
+static size_t tess_box(double *v, size_t nv, uint32_t *t, size_t *nt, const double lo[3], int n) {
+  /* Lattice point (i, j, k), 0..n each, on the surface only. */
+  size_t base = nv, side = (size_t)n + 1;
+  uint32_t *id = (uint32_t *)malloc(side * side * side * sizeof *id);
+  int f, i, j, k;
+  for (i = 0; i <= n; ++i)
+    for (j = 0; j <= n; ++j)
+      for (k = 0; k <= n; ++k) {
+        size_t q = ((size_t)i * side + (size_t)j) * side + (size_t)k;
+        if (i == 0 || j == 0 || k == 0 || i == n || j == n || k == n) {
+          id[q] = (uint32_t)nv;
+          v[3 * nv] = lo[0] + (double)i / n;
+          v[3 * nv + 1] = lo[1] + (double)j / n;
+          v[3 * nv + 2] = lo[2] + (double)k / n;
+          ++nv;
+        }
+      }
+  (void)base;
+  for (f = 0; f < 6; ++f) {
+    int ax = f / 2, hi = f % 2, u = (ax + 1) % 3, w = (ax + 2) % 3;
+    for (i = 0; i < n; ++i)
+      for (j = 0; j < n; ++j) {
+        uint32_t c[4];
+        int q;
+        for (q = 0; q < 4; ++q) {
+          int g[3];
+          g[ax] = hi ? n : 0;
+          g[u] = i + (q == 1 || q == 2);
+          g[w] = j + (q >= 2);
+          c[q] = id[((size_t)g[0] * side + (size_t)g[1]) * side + (size_t)g[2]];
+        }
+        /* (u, w) is right-handed about +ax: outward on the high face. */
+        if (hi) {
+          t[3 * *nt] = c[0], t[3 * *nt + 1] = c[1], t[3 * *nt + 2] = c[2];
+          t[3 * *nt + 3] = c[0], t[3 * *nt + 4] = c[2], t[3 * *nt + 5] = c[3];
+        } else {
+          t[3 * *nt] = c[0], t[3 * *nt + 1] = c[2], t[3 * *nt + 2] = c[1];
+          t[3 * *nt + 3] = c[0], t[3 * *nt + 4] = c[3], t[3 * *nt + 5] = c[2];
+        }
+        *nt += 2;
+      }
+  }
+  free(id);
+  return nv;
+}
+
+/* prox_sdf_build in 1, 2 and 5 threads (the self-intersection and front
+ * checks are threaded) on two tessellated boxes through each other: the
+ * same answers, bit for bit, and the right ones (winding 2 in the
+ * overlap). */
+static void test_sign_build_threads(void) {
+  enum { N = 10 };
+  static const double lo1[3] = {0, 0, 0}, lo2[3] = {0.45, 0.3, 0.15};
+  double *v = (double *)malloc(2 * 6 * (N + 1) * (N + 1) * 3 * sizeof *v);
+  uint32_t *t = (uint32_t *)malloc(2 * 6 * 2 * N * N * 3 * sizeof *t);
+  size_t nv = 0, nt = 0;
+  prox_mesh m;
+  prox_bvh *bvh = NULL;
+  prox_sdf *sdf[3] = {NULL, NULL, NULL};
+  static const int threads[3] = {1, 2, 5};
+  long n = h_count(5000), i, differ = 0, wrong = 0;
+  uint64_t rng = 0xb7;
+  int a, k;
+  nv = tess_box(v, nv, t, &nt, lo1, N);
+  nv = tess_box(v, nv, t, &nt, lo2, N);
+  memset(&m, 0, sizeof m);
+  m.vertices = v;
+  m.vertex_count = nv;
+  m.indices = t;
+  m.triangle_count = nt;
+  CHECK(prox_bvh_build(&m, NULL, NULL, &bvh, NULL) == PROX_OK);
+  for (a = 0; a < 3; ++a) {
+    prox_sdf_options o = prox_sdf_options_default();
+    o.threads = threads[a];
+    CHECK(prox_sdf_build(&m, bvh, NULL, &o, NULL, &sdf[a], NULL) == PROX_OK);
+  }
+  if (sdf[0] && sdf[1] && sdf[2]) {
+    CHECK(prox_sdf_method(sdf[0]) == PROX_SIGN_PSEUDONORMAL);
+    for (i = 0; i < n; ++i) {
+      double p[3], hi1[3], hi2[3];
+      prox_signed r[3];
+      int want;
+      for (k = 0; k < 3; ++k) {
+        p[k] = -0.2 + 1.8 * rng_unit(&rng);
+        hi1[k] = lo1[k] + 1;
+        hi2[k] = lo2[k] + 1;
+      }
+      for (a = 0; a < 3; ++a)
+        prox_sdf_distance(sdf[a], prox_v3(p[0], p[1], p[2]), &r[a]);
+      if (memcmp(&r[0].distance, &r[1].distance, sizeof(double)) ||
+          memcmp(&r[0].distance, &r[2].distance, sizeof(double)) || r[0].method != r[1].method ||
+          r[0].method != r[2].method || r[0].winding != r[2].winding)
+        ++differ;
+      if (fabs(box_sdist(p, lo1, hi1)) < 1e-9 || fabs(box_sdist(p, lo2, hi2)) < 1e-9) continue;
+      want = (box_sdist(p, lo1, hi1) < 0) + (box_sdist(p, lo2, hi2) < 0);
+      if (r[0].inside != (want >= 1)) ++wrong;
+    }
+  }
+  h_note("two tessellated boxes (%lu triangles), built in 1, 2, 5 threads: %ld of %ld points "
+         "differ, %ld wrong",
+         (unsigned long)nt, differ, n, wrong);
+  CHECK(differ == 0 && wrong == 0);
+  for (a = 0; a < 3; ++a)
+    prox_sdf_free(sdf[a]);
+  prox_bvh_free(bvh);
+  free(v);
+  free(t);
+}
+
 int main(int argc, char **argv) {
   int rc;
   h_init(argc, argv);
@@ -1096,6 +1210,7 @@ int main(int argc, char **argv) {
   H_RUN(test_sign_touching);
   H_RUN(test_sign_overlapping);
   H_RUN(test_sign_transformed);
+  H_RUN(test_sign_build_threads);
   H_RUN(test_sign_grid_batch);
   H_RUN(test_sign_float);
   H_RUN(test_sign_alloc_failure);

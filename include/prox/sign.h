@@ -91,9 +91,12 @@ typedef struct prox_sdf_options {
   /// PROX_SIGN_WINDING: a winding number within this of 1/2 is reported
   /// uncertain (default 0.25).
   double tolerance;
+  /// Threads of prox_sdf_build()'s self-intersection and front checks (0,
+  /// the default: all cores); the object is the same for any count.
+  int threads;
 } prox_sdf_options;
 
-/// The default options: AUTO, accuracy 2, tolerance 0.25.
+/// The default options: AUTO, accuracy 2, tolerance 0.25, all cores.
 PROX_API prox_sdf_options prox_sdf_options_default(void);
 
 #include "detail/real_double.h"

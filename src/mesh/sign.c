@@ -18,6 +18,7 @@ prox_sdf_options prox_sdf_options_default(void) {
   o.method = PROX_SIGN_AUTO;
   o.accuracy = 2.0;
   o.tolerance = 0.25;
+  o.threads = 0;
   return o;
 }
 
@@ -211,6 +212,12 @@ enum { SDF_CHUNK = 64 };
 typedef atomic_size_t sdf_counter;
 #define SDF_NEXT(c, k) atomic_fetch_add(&(c), (k))
 #define SDF_INIT(c, v) atomic_init(&(c), (v))
+/* A flag set by any thread (relaxed: read after the threads are joined,
+ * or only to stop early). */
+typedef atomic_uchar sdf_flag;
+#define SDF_FLAG_INIT(f) atomic_init(&(f), 0)
+#define SDF_SET(f) atomic_store_explicit(&(f), 1, memory_order_relaxed)
+#define SDF_GET(f) atomic_load_explicit(&(f), memory_order_relaxed)
 #else
 #error "prox's mesh layer needs C11 atomics"
 #endif

@@ -193,10 +193,10 @@ static int SDF_FN(components_may_touch)(const PROX_FN(prox_mesh) * mesh,
  * both marked in mark (when not NULL), stopping after `stop` pairs;
  * returns how many were found. */
 static size_t SDF_FN(self_pairs)(const PROX_FN(prox_mesh) * mesh,
-                                 const PROX_FN(prox_bvh_view) * view, uint32_t *pairs, size_t cap,
-                                 size_t stop, uint8_t *mark) {
+                                 const PROX_FN(prox_bvh_view) * view, size_t i0, size_t i1,
+                                 uint32_t *pairs, size_t cap, size_t stop, sdf_flag *mark) {
   size_t found = 0, i;
-  for (i = 0; i < mesh->triangle_count; ++i) {
+  for (i = i0; i < i1; ++i) {
     uint32_t stack[PROX_BVH_STACK], ia[3];
     double a[3][3], lo[3], hi[3];
     size_t first = found, x, y;
@@ -246,7 +246,10 @@ static size_t SDF_FN(self_pairs)(const PROX_FN(prox_mesh) * mesh,
               pairs[2 * found] = (uint32_t)i;
               pairs[2 * found + 1] = j;
             }
-            if (mark) mark[i] = mark[j] = 1;
+            if (mark) {
+              SDF_SET(mark[i]);
+              SDF_SET(mark[j]);
+            }
             if (++found >= stop) return found;
           }
         }
@@ -280,9 +283,49 @@ prox_status PROX_FN(prox_mesh_self_intersections)(const PROX_FN(prox_mesh) * mes
                                   "self-intersections: the tree has %lu triangles, the mesh %lu",
                                   (unsigned long)view.triangle_count,
                                   (unsigned long)mesh->triangle_count);
-  *count = SDF_FN(self_pairs)(mesh, &view, pairs, capacity, (size_t)-1, NULL);
+  *count =
+      SDF_FN(self_pairs)(mesh, &view, 0, mesh->triangle_count, pairs, capacity, (size_t)-1, NULL);
   prox_mesh_detail_ok(err);
   return PROX_OK;
+}
+
+/* self_pairs over all triangles in `threads` threads, in pieces of
+ * SDF_CHUNK triangles handed out by a counter: marks (when mark is not
+ * NULL) every triangle of a pair, or (mark NULL) stops at the first pair.
+ * Returns whether there is a pair; the same answer for any thread count. */
+typedef struct SDF_FN(self_job) {
+  const PROX_FN(prox_mesh) * mesh;
+  const PROX_FN(prox_bvh_view) * view;
+  sdf_flag *mark;
+  sdf_flag any;
+  sdf_counter next;
+} SDF_FN(self_job);
+
+static void SDF_FN(self_worker)(void *arg) {
+  SDF_FN(self_job) *j = (SDF_FN(self_job) *)arg;
+  size_t n = j->mesh->triangle_count;
+  for (;;) {
+    size_t b = SDF_NEXT(j->next, (size_t)SDF_CHUNK), e;
+    if (b >= n || (!j->mark && SDF_GET(j->any))) break;
+    e = b + SDF_CHUNK < n ? b + SDF_CHUNK : n;
+    if (SDF_FN(self_pairs)(j->mesh, j->view, b, e, NULL, 0, j->mark ? (size_t)-1 : 1, j->mark))
+      SDF_SET(j->any);
+  }
+}
+
+static int SDF_FN(self_any)(const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh_view) * view,
+                            sdf_flag *mark, int threads) {
+  SDF_FN(self_job) j;
+  size_t pieces = (mesh->triangle_count + SDF_CHUNK - 1) / SDF_CHUNK;
+  j.mesh = mesh;
+  j.view = view;
+  j.mark = mark;
+  SDF_FLAG_INIT(j.any);
+  SDF_INIT(j.next, 0);
+  if (threads <= 0) threads = prox_mesh_detail_cores();
+  if ((size_t)threads > pieces) threads = pieces ? (int)pieces : 1;
+  prox_mesh_detail_parallel(threads, SDF_FN(self_worker), &j);
+  return SDF_GET(j.any) != 0;
 }
 
 /* How many times the triangles of edge e go along it from its lower
@@ -304,7 +347,8 @@ static long SDF_FN(edge_multiplicity)(const PROX_FN(prox_mesh) * mesh, const pro
 
 static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const prox_allocator *alloc);
 static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
-                                  const prox_mesh_topology *tp, const prox_allocator *alloc);
+                                  const prox_mesh_topology *tp, const prox_allocator *alloc,
+                                  int threads);
 void PROX_FN(prox_sdf_free)(SDF *s);
 
 prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh) * bvh,
@@ -360,7 +404,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
      * number: find the triangles next to them (mark_irregular). */
     if (method == PROX_SIGN_PSEUDONORMAL &&
         ((tp->components > 1 && SDF_FN(components_may_touch)(mesh, tp, alloc)) ||
-         SDF_FN(self_pairs)(mesh, &view, NULL, 0, 1, NULL) > 0))
+         SDF_FN(self_any)(mesh, &view, NULL, o.threads)))
       check_regular = 1;
   }
 
@@ -575,7 +619,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
      * nested the same way): pseudo-normals would not follow it. */
     if (o.method == PROX_SIGN_AUTO && method == PROX_SIGN_PSEUDONORMAL && !only01)
       check_regular = 1;
-    if (ok && check_regular) ok = SDF_FN(mark_irregular)(s, mesh, tp, alloc);
+    if (ok && check_regular) ok = SDF_FN(mark_irregular)(s, mesh, tp, alloc, o.threads);
     if (!ok) {
       prox_mesh_topology_free(own);
       PROX_FN(prox_sdf_free)(s);
@@ -1043,48 +1087,82 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
  * segment from x to g - e n is seen to cross this triangle alone, inward.
  * The others get tri_bad, and their edges and vertices are marked. Returns
  * 0 when out of memory. */
+/* Whether triangle t's front is outside (see mark_irregular). */
+static int SDF_FN(front_outside)(const SDF *s, const PROX_FN(prox_mesh) * mesh, uint32_t t) {
+  double v[3][3], g[3], x[3], y[3], e1[3], e2[3], c[3], e, w = -1;
+  const double *n = s->face_n + 3 * (size_t)t;
+  long count = 0, hits = 0;
+  int k;
+  for (k = 0; k < 3; ++k)
+    SDF_FN(mesh_vertex)(mesh, s->tri_vert[3 * (size_t)t + (size_t)k], v[k]);
+  for (k = 0; k < 3; ++k) {
+    g[k] = (v[0][k] + v[1][k] + v[2][k]) / 3.0;
+    e1[k] = v[1][k] - v[0][k];
+    e2[k] = v[2][k] - v[0][k];
+  }
+  c[0] = e1[1] * e2[2] - e1[2] * e2[1];
+  c[1] = e1[2] * e2[0] - e1[0] * e2[2];
+  c[2] = e1[0] * e2[1] - e1[1] * e2[0];
+  e = 1e-3 * sqrt(sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]));
+  for (k = 0; k < 3; ++k) {
+    x[k] = g[k] + e * n[k];
+    y[k] = g[k] - e * n[k];
+  }
+  return e > 0 && SDF_FN(segment)(s, x, y, &count, &hits) == 1 && hits == 1 && count == -1 &&
+         SDF_FN(grid_winding)(s, x, &w) == 1 && w == 0;
+}
+
+typedef struct SDF_FN(front_job) {
+  SDF *s;
+  const PROX_FN(prox_mesh) * mesh;
+  const sdf_flag *mark;
+  uint8_t *bad; /* 1: irregular (one byte per triangle, each its own) */
+  sdf_counter next;
+} SDF_FN(front_job);
+
+static void SDF_FN(front_worker)(void *arg) {
+  SDF_FN(front_job) *j = (SDF_FN(front_job) *)arg;
+  for (;;) {
+    size_t b = SDF_NEXT(j->next, (size_t)SDF_CHUNK), e, t;
+    if (b >= j->s->nt) break;
+    e = b + SDF_CHUNK < j->s->nt ? b + SDF_CHUNK : j->s->nt;
+    for (t = b; t < e; ++t)
+      j->bad[t] = !j->s->tri_bad[t] &&
+                  (SDF_GET(j->mark[t]) || !SDF_FN(front_outside)(j->s, j->mesh, (uint32_t)t));
+  }
+}
+
 static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
-                                  const prox_mesh_topology *tp, const prox_allocator *alloc) {
-  uint8_t *mark = (uint8_t *)prox_mesh_detail_alloc(alloc, s->nt ? s->nt : 1);
-  uint32_t t;
-  if (!mark) return 0;
-  memset(mark, 0, s->nt);
-  SDF_FN(self_pairs)(mesh, &s->view, NULL, 0, (size_t)-1, mark);
+                                  const prox_mesh_topology *tp, const prox_allocator *alloc,
+                                  int threads) {
+  size_t bytes = (s->nt ? s->nt : 1) * (sizeof(sdf_flag) + 1), t;
+  char *block = (char *)prox_mesh_detail_alloc(alloc, bytes);
+  sdf_flag *mark = (sdf_flag *)block;
+  SDF_FN(front_job) j;
+  size_t pieces = ((size_t)s->nt + SDF_CHUNK - 1) / SDF_CHUNK;
+  int k;
+  if (!block) return 0;
+  for (t = 0; t < s->nt; ++t)
+    SDF_FLAG_INIT(mark[t]);
+  SDF_FN(self_any)(mesh, &s->view, mark, threads);
+  j.s = s;
+  j.mesh = mesh;
+  j.mark = mark;
+  j.bad = (uint8_t *)(block + (s->nt ? s->nt : 1) * sizeof(sdf_flag));
+  SDF_INIT(j.next, 0);
+  if (threads <= 0) threads = prox_mesh_detail_cores();
+  if ((size_t)threads > pieces) threads = pieces ? (int)pieces : 1;
+  prox_mesh_detail_parallel(threads, SDF_FN(front_worker), &j);
   for (t = 0; t < s->nt; ++t) {
-    double v[3][3], g[3], x[3], y[3], e1[3], e2[3], c[3], e, w = -1;
-    const double *n = s->face_n + 3 * (size_t)t;
-    long count = 0, hits = 0;
-    int k, ok = 0;
-    if (s->tri_bad[t]) continue;
-    if (!mark[t]) {
-      for (k = 0; k < 3; ++k)
-        SDF_FN(mesh_vertex)(mesh, s->tri_vert[3 * (size_t)t + (size_t)k], v[k]);
-      for (k = 0; k < 3; ++k) {
-        g[k] = (v[0][k] + v[1][k] + v[2][k]) / 3.0;
-        e1[k] = v[1][k] - v[0][k];
-        e2[k] = v[2][k] - v[0][k];
-      }
-      c[0] = e1[1] * e2[2] - e1[2] * e2[1];
-      c[1] = e1[2] * e2[0] - e1[0] * e2[2];
-      c[2] = e1[0] * e2[1] - e1[1] * e2[0];
-      e = 1e-3 * sqrt(sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]));
-      for (k = 0; k < 3; ++k) {
-        x[k] = g[k] + e * n[k];
-        y[k] = g[k] - e * n[k];
-      }
-      ok = e > 0 && SDF_FN(segment)(s, x, y, &count, &hits) == 1 && hits == 1 && count == -1 &&
-           SDF_FN(grid_winding)(s, x, &w) == 1 && w == 0;
-    }
-    if (!ok) {
-      s->tri_bad[t] = 1;
-      for (k = 0; k < 3; ++k) {
-        uint32_t ed = tp->triangle_edges[3 * (size_t)t + (size_t)k];
-        s->vert_bad[s->tri_vert[3 * (size_t)t + (size_t)k]] = 1;
-        if (ed != PROX_TOPOLOGY_NONE) s->edge_bad[ed] = 1;
-      }
+    if (!j.bad[t]) continue;
+    s->tri_bad[t] = 1;
+    for (k = 0; k < 3; ++k) {
+      uint32_t ed = tp->triangle_edges[3 * t + (size_t)k];
+      s->vert_bad[s->tri_vert[3 * t + (size_t)k]] = 1;
+      if (ed != PROX_TOPOLOGY_NONE) s->edge_bad[ed] = 1;
     }
   }
-  prox_mesh_detail_free(alloc, mark, s->nt ? s->nt : 1);
+  prox_mesh_detail_free(alloc, block, bytes);
   return 1;
 }
 
