@@ -167,6 +167,7 @@ typedef struct cli_topology {
   uint64_t boundary_edges, nonmanifold_edges, nonmanifold_vertices;
   uint64_t degenerate_triangles; /* zero area, collapsed ones included */
   uint64_t components;
+  uint64_t self_intersections; /* pairs of triangles that meet (prox/sign.h) */
 } cli_topology;
 int cli_mesh_topology(cli_mesh *m, cli_topology *out);
 

@@ -42,17 +42,18 @@ int cli_cmd_info(int argc, char **argv) {
       printf("\"closed\": %s, \"manifold\": %s, \"oriented\": %s, "
              "\"boundary_edges\": %llu, \"nonmanifold_edges\": %llu, "
              "\"nonmanifold_vertices\": %llu, \"degenerate_triangles\": %llu, "
-             "\"components\": %llu, ",
+             "\"components\": %llu, \"self_intersections\": %llu, ",
              topo.closed ? "true" : "false", topo.manifold ? "true" : "false",
              topo.oriented ? "true" : "false", (unsigned long long)topo.boundary_edges,
              (unsigned long long)topo.nonmanifold_edges,
              (unsigned long long)topo.nonmanifold_vertices,
-             (unsigned long long)topo.degenerate_triangles, (unsigned long long)topo.components);
+             (unsigned long long)topo.degenerate_triangles, (unsigned long long)topo.components,
+             (unsigned long long)topo.self_intersections);
     else
       printf("\"closed\": null, \"manifold\": null, \"oriented\": null, "
              "\"boundary_edges\": null, \"nonmanifold_edges\": null, "
              "\"nonmanifold_vertices\": null, \"degenerate_triangles\": null, "
-             "\"components\": null, ");
+             "\"components\": null, \"self_intersections\": null, ");
     printf("\"bvh\": {\"nodes\": %zu, \"leaves\": %zu, \"depth\": %d, "
            "\"bytes\": %zu, \"bytes_per_triangle\": %.6g}, ",
            st.nodes, st.leaves, st.depth, st.bytes, st.bytes_per_triangle);
@@ -75,6 +76,8 @@ int cli_cmd_info(int argc, char **argv) {
       printf("  degenerate triangles  %llu (zero area)\n",
              (unsigned long long)topo.degenerate_triangles);
       printf("  components            %llu\n", (unsigned long long)topo.components);
+      printf("  self-intersections    %llu (pairs of triangles that meet)\n",
+             (unsigned long long)topo.self_intersections);
     } else {
       printf("  topology              could not be computed "
              "(closed, manifold, boundary edges, degenerate triangles)\n");

@@ -119,5 +119,12 @@ int cli_mesh_topology(cli_mesh *m, cli_topology *out) {
   out->nonmanifold_vertices = m->topo->nonmanifold_vertices;
   out->degenerate_triangles = m->topo->zero_area_triangles;
   out->components = m->topo->components;
+  {
+    size_t pairs = 0;
+    prox_error err;
+    if (m->bvh && prox_mesh_self_intersections(&m->mesh, m->bvh, NULL, 0, &pairs, &err) != PROX_OK)
+      return 0;
+    out->self_intersections = pairs;
+  }
   return 1;
 }

@@ -673,6 +673,7 @@ static void case_info(void) {
     CHECK(json_num(out_text, "boundary_edges") == 0);
     CHECK(json_num(out_text, "degenerate_triangles") == 0);
     CHECK(json_num(out_text, "components") == 1);
+    CHECK(json_num(out_text, "self_intersections") == 0);
     for (i = 0; i < nverts; ++i)
       fprintf(f, "v %.17g %.17g %.17g\n", verts[i][0], verts[i][1], verts[i][2]);
     for (t = 10; t < ntris; ++t)
@@ -695,6 +696,18 @@ static void case_info(void) {
     CHECK(run("info open.obj --json") == 0);
     CHECK(strstr(out_text, "\"closed\": false") != NULL);
     CHECK(json_num(out_text, "boundary_edges") == (double)boundary);
+  }
+  /* Two triangles through each other: one pair (the library's exact
+   * test; the count is checked against brute force in test_mesh_sign). */
+  {
+    FILE *f = fopen("crossing.obj", "w");
+    fprintf(f, "v 0 0 0\nv 2 0 0\nv 0 2 0\nv 0.5 0.5 -1\nv 0.5 0.5 1\nv 3 3 0.5\n"
+               "f 1 2 3\nf 4 5 6\n");
+    fclose(f);
+    CHECK(run("info crossing.obj --json") == 0);
+    CHECK(json_num(out_text, "self_intersections") == 1);
+    CHECK(run("info crossing.obj") == 0);
+    CHECK(strstr(out_text, "self-intersections    1") != NULL);
   }
   CHECK(run("info torus.obj") == 0);
   CHECK(strstr(out_text, "triangles             288") != NULL);
