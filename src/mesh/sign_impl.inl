@@ -694,10 +694,12 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
                            long *hits) {
   uint32_t stack[PROX_BVH_STACK];
   int sp = 0, k;
-  double inv[3], big = (double)s->view.max_abs, pad;
+  double inv[3], big = (double)s->view.max_abs, pad, slo[3], shi[3];
   long n = 0, h = 0;
   for (k = 0; k < 3; ++k) {
     double d = q[k] - p[k];
+    slo[k] = p[k] < q[k] ? p[k] : q[k];
+    shi[k] = p[k] < q[k] ? q[k] : p[k];
     inv[k] = d == 0 ? INFINITY : 1.0 / d;
     if (fabs(p[k]) > big) big = fabs(p[k]);
     if (fabs(q[k]) > big) big = fabs(q[k]);
@@ -713,8 +715,13 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
         uint32_t j;
         for (j = 0; j < nd->count[i]; ++j) {
           double t[3][3];
-          int sg = 0, r;
+          int sg = 0, r, ax, apart = 0;
           SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
+          /* Wholly beyond the segment's box on an axis: missed (exact). */
+          for (ax = 0; ax < 3 && !apart; ++ax)
+            apart = (t[0][ax] > shi[ax] && t[1][ax] > shi[ax] && t[2][ax] > shi[ax]) ||
+                    (t[0][ax] < slo[ax] && t[1][ax] < slo[ax] && t[2][ax] < slo[ax]);
+          if (apart) continue;
           r = sdf_cross(p, q, t[0], t[1], t[2], &sg);
           if (r == 1) n += sg, ++h;
           if (r == 2) return 0;
@@ -1033,17 +1040,27 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     size_t n = nb[best];
     uint32_t a = s->cell_off[c], b = s->cell_off[c + 1];
     for (tries = 0; tries < 4; ++tries) {
-      double q[3];
+      double q[3], slo[3], shi[3];
       long count = 0;
       uint32_t i;
       int r = 1;
       q[0] = s->glo[0] + ((double)(n % s->gn[0]) + at[tries][0]) * s->gh;
       q[1] = s->glo[1] + ((double)(n / s->gn[0] % s->gn[1]) + at[tries][1]) * s->gh;
       q[2] = s->glo[2] + ((double)(n / s->gn[0] / s->gn[1]) + at[tries][2]) * s->gh;
+      for (k = 0; k < 3; ++k) {
+        slo[k] = p[k] < q[k] ? p[k] : q[k];
+        shi[k] = p[k] < q[k] ? q[k] : p[k];
+      }
       for (i = a; i < b && r == 1; ++i) {
         double v[3][3];
-        int sg = 0, x;
+        int sg = 0, x, apart = 0, ax;
         SDF_FN(grid_tri)(s, s->cell_tris[i], v);
+        /* A triangle wholly beyond the segment's box on an axis misses it
+         * (exact comparisons). */
+        for (ax = 0; ax < 3 && !apart; ++ax)
+          apart = (v[0][ax] > shi[ax] && v[1][ax] > shi[ax] && v[2][ax] > shi[ax]) ||
+                  (v[0][ax] < slo[ax] && v[1][ax] < slo[ax] && v[2][ax] < slo[ax]);
+        if (apart) continue;
         x = sdf_cross(p, q, v[0], v[1], v[2], &sg);
         if (x == 1) count += sg;
         if (x == 2) r = 0;
