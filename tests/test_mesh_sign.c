@@ -9,6 +9,7 @@
  *   triangle in long double. */
 #include <prox/sign.h>
 
+#include "fail_alloc.h"
 #include "harness.h"
 #include "meshload.h"
 #include "parity_oracle.h"
@@ -464,26 +465,6 @@ static void closed_mesh(const char *file, int self_crossing) {
   obj_free(&m);
 }
 
-/* An allocator that fails at call number fail_at (counting from 1) and
- * counts the blocks outstanding. */
-typedef struct fail_alloc {
-  long calls, fail_at, live;
-} fail_alloc;
-static void *fa_alloc(void *user, size_t size, size_t align) {
-  fail_alloc *f = (fail_alloc *)user;
-  void *p;
-  if (++f->calls == f->fail_at) return NULL;
-  p = aligned_alloc(align, (size + align - 1) / align * align);
-  if (p) ++f->live;
-  return p;
-}
-static void fa_free(void *user, void *ptr, size_t size) {
-  fail_alloc *f = (fail_alloc *)user;
-  (void)size;
-  if (ptr) --f->live;
-  free(ptr);
-}
-
 /* prox_sdf_build with an allocator that fails at every call in turn, for
  * each method: PROX_ERROR_OUT_OF_MEMORY (or success where the failed block
  * was optional) and nothing leaked; the object that builds answers right. */
@@ -502,9 +483,7 @@ static void test_sign_alloc_failure(void) {
   mesh.indices = t;
   mesh.triangle_count = 12;
   CHECK(prox_bvh_build(&mesh, NULL, NULL, &bvh, NULL) == PROX_OK);
-  a.alloc = fa_alloc;
-  a.free = fa_free;
-  a.user = &f;
+  a = fa_allocator(&f);
   for (method = PROX_SIGN_AUTO; method <= PROX_SIGN_WINDING; ++method) {
     prox_sdf_options o = prox_sdf_options_default();
     prox_sdf *s = NULL;

@@ -6,6 +6,7 @@
  * checker's), and allocation failure at every allocation. */
 #include <prox/topology.h>
 
+#include "fail_alloc.h"
 #include "harness.h"
 #include "meshload.h"
 
@@ -175,27 +176,6 @@ static void test_topology_errors(void) {
   prox_mesh_topology_free(NULL);
 }
 
-/* An allocator that fails at call number fail_at (counting from 1) and
- * tracks the bytes outstanding. */
-typedef struct fail_alloc {
-  long calls, fail_at;
-  long live;
-} fail_alloc;
-static void *fa_alloc(void *user, size_t size, size_t align) {
-  fail_alloc *f = (fail_alloc *)user;
-  void *p;
-  if (++f->calls == f->fail_at) return NULL;
-  p = aligned_alloc(align, (size + align - 1) / align * align);
-  if (p) ++f->live;
-  return p;
-}
-static void fa_free(void *user, void *ptr, size_t size) {
-  fail_alloc *f = (fail_alloc *)user;
-  (void)size;
-  if (ptr) --f->live;
-  free(ptr);
-}
-
 static void test_topology_alloc_failure(void) {
   prox_mesh m;
   long k, total;
@@ -207,9 +187,7 @@ static void test_topology_alloc_failure(void) {
   m.stride = 0;
   m.indices = cube_t;
   m.triangle_count = 12;
-  a.alloc = fa_alloc;
-  a.free = fa_free;
-  a.user = &f;
+  a = fa_allocator(&f);
   CHECK(prox_mesh_topology_build(&m, &a, &t, NULL) == PROX_OK);
   total = f.calls;
   CHECK(total >= 2);
