@@ -71,6 +71,24 @@ static long file_size(const char *path) {
   return n;
 }
 
+/* One read of path by prox_io: its time into *t and its counts, or 0 with
+ * a message naming `label`. */
+static int time_prox(const char *path, const char *label, const prox_io_mesh_options *opt,
+                     double *t, size_t *nv, size_t *nt) {
+  prox_io_mesh m;
+  prox_error e;
+  double t0 = now();
+  if (prox_io_read_mesh(path, opt, &m, &e) != PROX_OK) {
+    printf("%-16s prox failed: %s\n", label, e.message);
+    return 0;
+  }
+  *t = now() - t0;
+  *nv = m.vertex_count;
+  *nt = m.triangle_count;
+  prox_io_mesh_free(&m);
+  return 1;
+}
+
 int main(int argc, char **argv) {
   static const char *const files[] = {"bunny.obj", "dragon.obj", "bunny.ply", "bunny.stl",
                                       "bunny_ascii.stl"};
@@ -115,20 +133,13 @@ int main(int argc, char **argv) {
     }
     mb = (double)size / 1e6;
     for (r = 0; r < runs && ok; ++r) {
-      prox_io_mesh m;
-      prox_error e;
       const struct aiScene *s;
-      double t0 = now();
+      double t0;
       unsigned j;
-      if (prox_io_read_mesh(path, NULL, &m, &e) != PROX_OK) {
-        printf("%-16s prox failed: %s\n", files[k], e.message);
+      if (!time_prox(path, files[k], NULL, &tp[r], &pv, &pt)) {
         ok = 0;
         break;
       }
-      tp[r] = now() - t0;
-      pv = m.vertex_count;
-      pt = m.triangle_count;
-      prox_io_mesh_free(&m);
       t0 = now();
       s = aiImportFile(path, aiProcess_Triangulate);
       if (!s) {
@@ -169,18 +180,10 @@ int main(int argc, char **argv) {
     snprintf(path, sizeof path, "%s/%s", dir, "bunny.stl");
     size = file_size(path);
     for (r = 0; r < runs && ok && size >= 0; ++r) {
-      prox_io_mesh m;
-      prox_error e;
-      double t0 = now();
-      if (prox_io_read_mesh(path, &weld, &m, &e) != PROX_OK) {
-        printf("%-16s prox failed: %s\n", "bunny.stl weld", e.message);
+      if (!time_prox(path, "bunny.stl weld", &weld, &tp[r], &pv, &pt)) {
         ok = 0;
         break;
       }
-      tp[r] = now() - t0;
-      pv = m.vertex_count;
-      pt = m.triangle_count;
-      prox_io_mesh_free(&m);
     }
     if (ok && size >= 0) {
       double mb = (double)size / 1e6, mp;
