@@ -194,6 +194,20 @@ static void sdf_direction(int tries, double *dir) {
   }
 }
 
+/* The records of a signed-distance object (see sign_impl.inl): a
+ * triangle's unit normal, edges, vertices and flag in one cache line; an
+ * edge's or a vertex's normal and flag in half one. */
+typedef struct sdf_trec {
+  double n[3];
+  uint32_t e[3], v[3];
+  uint8_t bad, pad[15];
+} sdf_trec;
+typedef struct sdf_frec {
+  double n[3];
+  uint8_t bad, pad[7];
+} sdf_frec;
+_Static_assert(sizeof(sdf_trec) == 64 && sizeof(sdf_frec) == 32, "sdf records: 64 and 32 bytes");
+
 /* The inside grid: a cell that a triangle may touch, and "no cell". */
 #define SDF_SURF ((int8_t)-128)
 #define SDF_NOCELL 0xffffffffu

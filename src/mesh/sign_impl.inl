@@ -18,19 +18,19 @@ struct PROX_FN(prox_sdf) {
   int method;
   double accuracy, tolerance;
   uint32_t nt, nv, ne;
-  uint32_t *tri_vert; /* 3 per triangle: the mesh's indices */
-  uint32_t *tri_edge; /* 3 per triangle: topology edges (or NONE) */
-  /* 1: zero area, a normal too ill-conditioned, or (AUTO on a mesh that
-   * meets itself or whose components' boxes overlap) a triangle that meets
-   * another or whose front is not outside (winding number 0): its
-   * pseudo-normal sign would be wrong or unsure, the exact count decides. */
-  uint8_t *tri_bad;
-  uint8_t *edge_bad; /* 1: a triangle of the edge has tri_bad, or a fold */
-  uint8_t *vert_bad; /* 1: a triangle at the vertex has tri_bad, or a fold */
-  double *face_n;    /* 3 per triangle: unit normal, 0 for zero area */
-  double *edge_n;    /* 3 per edge: sum of its triangles' unit normals */
-  double *vert_n;    /* 3 per vertex: angle-weighted normal sum */
-  double *mom;       /* 8 per node slot (WINDING only): N, c, r, area */
+  /* Per triangle, edge and vertex, one record each (a cache line for a
+   * triangle, half one for the others), so that the sign after a closest
+   * point reads one or two lines. tri[t].bad: zero area, a normal too
+   * ill-conditioned, or (AUTO on a mesh that meets itself or whose
+   * components' boxes overlap) a triangle that meets another or whose front
+   * is not outside (winding number 0): its pseudo-normal sign would be
+   * wrong or unsure, the exact count decides. edge[e].bad, vert[v].bad: a
+   * triangle there has bad, or a fold. Normals: the triangle's unit normal
+   * (0 for zero area), the sum of an edge's triangles' unit normals and the
+   * angle-weighted sum at a vertex, both made unit length. */
+  sdf_trec *tri;
+  sdf_frec *edge, *vert;
+  double *mom; /* 8 per node slot (WINDING only): N, c, r, area */
   /* WINDING at infinite accuracy: the boundary of the mesh as a chain, 7
    * per edge (its two ends, then its multiplicity: the times the triangles
    * go along it one way minus the other way), nbnd edges. */
@@ -359,7 +359,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   const prox_mesh_topology *tp = topology;
   PROX_FN(prox_bvh_view) view;
   prox_status st;
-  size_t nt, nv, ne, nslots, off[9], total, i, nbnd, off_bnd;
+  size_t nt, nv, ne, nslots, off[4], total, i, nbnd, off_bnd;
   SDF *s;
   char *base;
   int method, k, check_regular = 0;
@@ -413,15 +413,10 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   ne = tp->edge_count;
   nslots = method == PROX_SIGN_WINDING ? 4 * (size_t)view.node_count : 0;
   off[0] = (sizeof(SDF) + 63) & ~(size_t)63;
-  off[1] = off[0] + ((3 * nt * sizeof(uint32_t) + 63) & ~(size_t)63);
-  off[2] = off[1] + ((3 * nt * sizeof(uint32_t) + 63) & ~(size_t)63);
-  off[3] = off[2] + ((nt + 63) & ~(size_t)63);
-  off[4] = off[3] + 3 * nt * sizeof(double);
-  off[5] = off[4] + 3 * ne * sizeof(double);
-  off[6] = off[5] + 3 * nv * sizeof(double);
-  off[7] = off[6] + 8 * nslots * sizeof(double);
-  off[8] = off[7] + ((ne + 63) & ~(size_t)63);
-  total = off[8] + ((nv + 63) & ~(size_t)63);
+  off[1] = off[0] + nt * sizeof(sdf_trec);
+  off[2] = off[1] + ne * sizeof(sdf_frec);
+  off[3] = off[2] + nv * sizeof(sdf_frec);
+  total = off[3] + 8 * nslots * sizeof(double);
   nbnd = 0;
   if (method == PROX_SIGN_WINDING && o.accuracy == INFINITY)
     for (i = 0; i < ne; ++i)
@@ -449,15 +444,11 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   s->nt = (uint32_t)nt;
   s->nv = (uint32_t)nv;
   s->ne = (uint32_t)ne;
-  s->tri_vert = (uint32_t *)(base + off[0]);
-  s->tri_edge = (uint32_t *)(base + off[1]);
-  s->tri_bad = (uint8_t *)(base + off[2]);
-  s->face_n = (double *)(base + off[3]);
-  s->edge_n = (double *)(base + off[4]);
-  s->vert_n = (double *)(base + off[5]);
-  s->mom = nslots ? (double *)(base + off[6]) : NULL;
-  s->edge_bad = (uint8_t *)(base + off[7]);
-  s->vert_bad = (uint8_t *)(base + off[8]);
+  s->tri = (sdf_trec *)(base + off[0]);
+  s->edge = (sdf_frec *)(base + off[1]);
+  s->vert = (sdf_frec *)(base + off[2]);
+  s->mom = nslots ? (double *)(base + off[3]) : NULL;
+  memset(s->tri, 0, nt * sizeof(sdf_trec));
   s->bnd = nbnd ? (double *)(base + off_bnd) : NULL;
   s->nbnd = 0;
   if (nbnd)
@@ -470,10 +461,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       b[6] = (double)m;
       ++s->nbnd;
     }
-  memset(s->edge_bad, 0, ne);
-  memset(s->vert_bad, 0, nv);
-  memset(s->edge_n, 0, 3 * ne * sizeof(double));
-  memset(s->vert_n, 0, 3 * nv * sizeof(double));
+  memset(s->edge, 0, ne * sizeof(sdf_frec));
+  memset(s->vert, 0, nv * sizeof(sdf_frec));
 
   for (k = 0; k < 3; ++k) {
     s->lo[k] = INFINITY;
@@ -484,15 +473,15 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     int zero = (tp->triangle_flags[i] & PROX_TRIANGLE_ZERO_AREA) != 0;
     for (k = 0; k < 3; ++k) {
       int c;
-      s->tri_vert[3 * i + (size_t)k] = mesh->indices[3 * i + (size_t)k];
-      s->tri_edge[3 * i + (size_t)k] = tp->triangle_edges[3 * i + (size_t)k];
+      s->tri[i].v[k] = mesh->indices[3 * i + (size_t)k];
+      s->tri[i].e[k] = tp->triangle_edges[3 * i + (size_t)k];
       SDF_FN(mesh_vertex)(mesh, mesh->indices[3 * i + (size_t)k], v[k]);
       for (c = 0; c < 3; ++c) {
         if (v[k][c] < s->lo[c]) s->lo[c] = v[k][c];
         if (v[k][c] > s->hi[c]) s->hi[c] = v[k][c];
       }
     }
-    s->tri_bad[i] = (uint8_t)zero;
+    s->tri[i].bad = (uint8_t)zero;
     for (k = 0; k < 3; ++k) {
       e1[k] = v[1][k] - v[0][k];
       e2[k] = v[2][k] - v[0][k];
@@ -516,7 +505,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       if (!(len > 1e-6 * l1 * l2 + 1e-9 * sc * (l1 + l2))) zero = 1;
     }
     if (zero || !(len > 0) || !(len < INFINITY)) {
-      s->tri_bad[i] = 1;
+      s->tri[i].bad = 1;
       n[0] = n[1] = n[2] = 0;
     } else {
       n[0] /= len;
@@ -524,12 +513,12 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       n[2] /= len;
     }
     for (k = 0; k < 3; ++k)
-      s->face_n[3 * i + (size_t)k] = n[k];
-    if (s->tri_bad[i]) {
+      s->tri[i].n[k] = n[k];
+    if (s->tri[i].bad) {
       for (k = 0; k < 3; ++k) {
         uint32_t e = tp->triangle_edges[3 * i + (size_t)k];
-        s->vert_bad[mesh->indices[3 * i + (size_t)k]] = 1;
-        if (e != PROX_TOPOLOGY_NONE) s->edge_bad[e] = 1;
+        s->vert[mesh->indices[3 * i + (size_t)k]].bad = 1;
+        if (e != PROX_TOPOLOGY_NONE) s->edge[e].bad = 1;
       }
       continue;
     }
@@ -551,10 +540,10 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       ang = atan2(sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]),
                   u[0] * w[0] + u[1] * w[1] + u[2] * w[2]);
       for (q = 0; q < 3; ++q)
-        s->vert_n[3 * (size_t)vid + (size_t)q] += ang * n[q];
+        s->vert[vid].n[q] += ang * n[q];
       if (e != PROX_TOPOLOGY_NONE)
         for (q = 0; q < 3; ++q)
-          s->edge_n[3 * (size_t)e + (size_t)q] += n[q];
+          s->edge[e].n[q] += n[q];
     }
   }
   /* Edges whose pseudo-normal is not to be trusted: not two triangles, or
@@ -565,20 +554,20 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     uint32_t a = tp->edge_offsets[i], b = tp->edge_offsets[i + 1];
     int bad = b - a != 2;
     if (!bad) {
-      const double *n0 = s->face_n + 3 * (size_t)tp->edge_triangles[a];
-      const double *n1 = s->face_n + 3 * (size_t)tp->edge_triangles[a + 1];
+      const double *n0 = s->tri[tp->edge_triangles[a]].n;
+      const double *n1 = s->tri[tp->edge_triangles[a + 1]].n;
       bad = n0[0] * n1[0] + n0[1] * n1[1] + n0[2] * n1[2] < -0.5;
     }
     if (bad) {
-      s->edge_bad[i] = 1;
-      s->vert_bad[tp->edge_vertices[2 * i]] = 1;
-      s->vert_bad[tp->edge_vertices[2 * i + 1]] = 1;
+      s->edge[i].bad = 1;
+      s->vert[tp->edge_vertices[2 * i]].bad = 1;
+      s->vert[tp->edge_vertices[2 * i + 1]].bad = 1;
     }
   }
   /* Edge and vertex pseudo-normals to unit length (zero stays zero), so
    * that the query's certainty test needs no norm. */
   for (i = 0; i < ne + nv; ++i) {
-    double *n = i < ne ? s->edge_n + 3 * i : s->vert_n + 3 * (i - ne);
+    double *n = i < ne ? s->edge[i].n : s->vert[i - ne].n;
     double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     if (len > 0) {
       n[0] /= len;
@@ -796,7 +785,7 @@ static void SDF_FN(cell_range)(const SDF *s, int k, double a, double b, size_t *
 static void SDF_FN(grid_tri)(const SDF *s, uint32_t t, double v[3][3]) {
   int k;
   for (k = 0; k < 3; ++k) {
-    const double *x = s->gv + 3 * (size_t)s->tri_vert[3 * (size_t)t + (size_t)k];
+    const double *x = s->gv + 3 * (size_t)s->tri[t].v[k];
     v[k][0] = x[0];
     v[k][1] = x[1];
     v[k][2] = x[2];
@@ -1102,16 +1091,16 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
  * in front). The front's number is read at x = g + e n (g the centroid, n
  * the unit normal, e a thousandth of the triangle's size) once the
  * segment from x to g - e n is seen to cross this triangle alone, inward.
- * The others get tri_bad, and their edges and vertices are marked. Returns
+ * The others get tri[t].bad, and their edges and vertices are marked. Returns
  * 0 when out of memory. */
 /* Whether triangle t's front is outside (see mark_irregular). */
 static int SDF_FN(front_outside)(const SDF *s, const PROX_FN(prox_mesh) * mesh, uint32_t t) {
   double v[3][3], g[3], x[3], y[3], e1[3], e2[3], c[3], e, w = -1;
-  const double *n = s->face_n + 3 * (size_t)t;
+  const double *n = s->tri[t].n;
   long count = 0, hits = 0;
   int k;
   for (k = 0; k < 3; ++k)
-    SDF_FN(mesh_vertex)(mesh, s->tri_vert[3 * (size_t)t + (size_t)k], v[k]);
+    SDF_FN(mesh_vertex)(mesh, s->tri[t].v[k], v[k]);
   for (k = 0; k < 3; ++k) {
     g[k] = (v[0][k] + v[1][k] + v[2][k]) / 3.0;
     e1[k] = v[1][k] - v[0][k];
@@ -1144,7 +1133,7 @@ static void SDF_FN(front_worker)(void *arg) {
     if (b >= j->s->nt) break;
     e = b + SDF_CHUNK < j->s->nt ? b + SDF_CHUNK : j->s->nt;
     for (t = b; t < e; ++t)
-      j->bad[t] = !j->s->tri_bad[t] &&
+      j->bad[t] = !j->s->tri[t].bad &&
                   (SDF_GET(j->mark[t]) || !SDF_FN(front_outside)(j->s, j->mesh, (uint32_t)t));
   }
 }
@@ -1172,11 +1161,11 @@ static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   prox_mesh_detail_parallel(threads, SDF_FN(front_worker), &j);
   for (t = 0; t < s->nt; ++t) {
     if (!j.bad[t]) continue;
-    s->tri_bad[t] = 1;
+    s->tri[t].bad = 1;
     for (k = 0; k < 3; ++k) {
       uint32_t ed = tp->triangle_edges[3 * t + (size_t)k];
-      s->vert_bad[s->tri_vert[3 * t + (size_t)k]] = 1;
-      if (ed != PROX_TOPOLOGY_NONE) s->edge_bad[ed] = 1;
+      s->vert[s->tri[t].v[k]].bad = 1;
+      if (ed != PROX_TOPOLOGY_NONE) s->edge[ed].bad = 1;
     }
   }
   prox_mesh_detail_free(alloc, block, bytes);
@@ -1264,21 +1253,21 @@ static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, doubl
   const double *n;
   double d[3], dot, scale;
   int k;
-  if (s->tri_bad[t]) return 0;
+  if (s->tri[t].bad) return 0;
   switch (mc->feature.kind) {
   case PROX_FEATURE_FACE:
-    n = s->face_n + 3 * (size_t)t;
+    n = s->tri[t].n;
     break;
   case PROX_FEATURE_EDGE: {
-    uint32_t e = s->tri_edge[3 * (size_t)t + (size_t)mc->feature.index];
-    if (e == PROX_TOPOLOGY_NONE || s->edge_bad[e]) return 0;
-    n = s->edge_n + 3 * (size_t)e;
+    uint32_t e = s->tri[t].e[mc->feature.index];
+    if (e == PROX_TOPOLOGY_NONE || s->edge[e].bad) return 0;
+    n = s->edge[e].n;
     break;
   }
   case PROX_FEATURE_VERTEX: {
-    uint32_t v = s->tri_vert[3 * (size_t)t + (size_t)mc->feature.index];
-    if (s->vert_bad[v]) return 0;
-    n = s->vert_n + 3 * (size_t)v;
+    uint32_t v = s->tri[t].v[mc->feature.index];
+    if (s->vert[v].bad) return 0;
+    n = s->vert[v].n;
     break;
   }
   default:
