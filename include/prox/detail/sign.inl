@@ -28,11 +28,14 @@ typedef struct PROX_FN(prox_signed) {
 /// out of memory. alloc may be NULL (the C library).
 /// AUTO looks for self-intersections (prox_mesh_self_intersections()) when
 /// the topology would allow pseudo-normals. A closed, consistently oriented
-/// mesh under PSEUDONORMAL or CROSSINGS also gets an inside grid: about two
-/// cubic cells per triangle (4096 to 2^21 cells, 9 bytes each while
-/// building, 5 kept), each cell away from the surface with its exact
-/// winding number. Build time about O(n log n) for n triangles, sequential
-/// (the same object every time).
+/// mesh under PSEUDONORMAL or CROSSINGS also gets an inside grid: about
+/// eight cubic cells per triangle (4096 to 2^22 cells), each cell away from
+/// the surface with its exact winding number, each other cell with the
+/// triangles that may touch it. Memory: about 250 bytes per triangle for a
+/// closed mesh (records of the triangles, edges and vertices, and the
+/// grid), 150 for an open one under WINDING. Build time about O(n log n)
+/// for n triangles; the self-intersection and front checks run in
+/// opt->threads threads, the rest in one (the same object for any count).
 PROX_API prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh,
                                              const PROX_FN(prox_bvh) * bvh,
                                              const prox_mesh_topology *topology,
