@@ -1660,11 +1660,12 @@ static void test_primitives_is_valid(void) {
  * 2^+-60) with a direction of the coordinates' scale ("scaled"), the
  * nonzero magnitudes of a case within 2^500 (float 2^60) of one another.
  * Triangles of every size relative to their place (down to a few ulps),
- * degenerate ones (two vertices equal, collinear, a point) and triangles of
- * independent random coordinates; rays aimed at a vertex, an edge (its
- * midpoint or any point), the inside or just beside it, from far away,
- * from nearly in its plane, or from the aim itself (t = 0), some with
- * direction components 0, -0 or subnormal. Each case is checked as
+ * needles (aspect ratios 2^4 to 2^44), degenerate ones (two vertices
+ * equal, collinear, a point) and triangles of independent random
+ * coordinates; rays aimed at a vertex, an edge (its midpoint or any
+ * point), the inside or just beside it, from far away, from nearly in its
+ * plane, or from the aim itself (t = 0), some with direction components
+ * 0, -0 or subnormal. Each case is checked as
  * rc_check checks the others (the hit exact but within the rounding of t
  * at a nonzero end of the interval, the sign of t exact, the feature, t
  * within RC_TBOUND eps S where |cos| >= RC_COND, finite results), once with
@@ -1748,7 +1749,12 @@ static int rc_dom_case(oracle_rng *g, int is_float, int unit, int lo, int hi, in
     for (j = 0; j < 3; ++j)
       for (i = 0; i < 3; ++i)
         G[j][i] = (oracle_rng_int(g, 33) - 16) / 16.0;
-    switch (oracle_rng_int(g, 10)) {
+    switch (oracle_rng_int(g, 12)) {
+    case 10:
+    case 11: /* a needle: v2 within h 2^-4 .. h 2^-44 of v1 */
+      for (i = 0; i < 3; ++i)
+        G[2][i] = G[1][i] + ldexp(oracle_rng_int(g, 33) - 16, -8 - oracle_rng_int(g, 41));
+      break;
     case 0: /* two vertices equal */
       j = oracle_rng_int(g, 3);
       memcpy(G[j], G[(j + 1) % 3], sizeof G[j]);
