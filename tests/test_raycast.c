@@ -1884,6 +1884,49 @@ static int rc_dom_case(oracle_rng *g, int is_float, int unit, int lo, int hi, in
          (!unit || (rc_maxabs3(c->d) >= 1 && rc_maxabs3(c->d) <= 2));
 }
 
+/* A sparse case: every coordinate 0 or a signed power of two within the
+ * domain's spread, the direction one such component of 1 (unit; else of
+ * the coordinates' scale) and the others 0, powers of two or (unit)
+ * subnormal: exact cancellations abound, and the line's side of an edge
+ * may come down to the products of the smallest values (a unit direction
+ * (1, 2^-1074, 0) against coordinates 2^-300). Returns 0 outside the
+ * domain. */
+static int rc_dom_sparse(oracle_rng *g, int is_float, int unit, int lo, int hi, int spread,
+                         rc_case *c) {
+  int top = lo + spread + oracle_rng_int(g, hi - lo - spread), i, j, emin, emax;
+  int win = oracle_rng_int(g, 2) ? spread - 1 : oracle_rng_int(g, 8);
+  int kd = oracle_rng_int(g, 3), ed = unit ? 0 : top - oracle_rng_int(g, win + 1);
+  double sub = is_float ? (double)FLT_TRUE_MIN : DBL_TRUE_MIN;
+  memset(c, 0, sizeof *c);
+  c->k = RC_TRIANGLE;
+  for (j = 0; j < 4; ++j)
+    for (i = 0; i < 3; ++i) {
+      double x = oracle_rng_int(g, 2)
+                     ? 0
+                     : oracle_rng_sign(g) * ldexp(1.0, top - oracle_rng_int(g, win + 1));
+      if (j < 3)
+        c->v[j][i] = x;
+      else
+        c->o[i] = x;
+    }
+  for (i = 0; i < 3; ++i) {
+    int r = oracle_rng_int(g, 4);
+    if (i == kd)
+      c->d[i] = oracle_rng_sign(g) * ldexp(1.0, ed);
+    else if (r == 0)
+      c->d[i] = 0;
+    else if (r == 1 && unit)
+      c->d[i] = oracle_rng_sign(g) * sub * (1 + oracle_rng_int(g, 3));
+    else
+      c->d[i] =
+          oracle_rng_sign(g) * ldexp(1.0, ed - 1 - oracle_rng_int(g, unit ? spread : win + 1));
+  }
+  c->tmin = oracle_rng_int(g, 2) ? 0 : -INFINITY;
+  c->tmax = INFINITY;
+  rc_dom_range(c, unit, &emin, &emax);
+  return emin >= lo && emax < hi && emax - emin < spread;
+}
+
 /* Checks case c at 1 and at the scales 2^k of the domain test. */
 static void rc_dom_check(const rc_case *c, int is_float, int unit, int lo, int hi) {
   static const int ks[] = {0, 1, -1, 7, -7, 20, -20, 60, -60, 133, -133, 200, -200};
@@ -1932,6 +1975,97 @@ static void rc_dom_nonfinite(oracle_rng *g, const rc_case *c, int is_float) {
   if (h_case_failed()) rc_note(&y, is_float, &r);
 }
 
+/* Cases the random ones above found (or one like them was built for), in
+ * hex floats: each checked as they are, at every scale. */
+static const struct rc_dom_fixed {
+  int is_float, unit;
+  double o[3], d[3], tmin, tmax, v[3][3];
+} rc_dom_fixed[] = {
+    /* The plane of a triangle tiny in ray space: n . d underflowed (NaN t,
+     * a miss). */
+    {0,
+     0,
+     {-0x1.c40f914d6b22p-364, 0x1.4822cb5083abep-358, 0x1.1b54b4e904502p-358},
+     {0x1.b881f229ad63fp-363, -0x1.b04596a10757bp-361, -0x1.a6a969d208a04p-361},
+     -1,
+     INFINITY,
+     {{0x1.7fffffffffffcp-361, 0x1.bfffffffffffep-360, 0x1.1fffffffffffep-360},
+      {0x1.7fffffffffffbp-361, 0x1.c000000000004p-360, 0x1.2000000000001p-360},
+      {0x1.7fffffffffffbp-361, 0x1.c000000000001p-360, 0x1.1ffffffffffffp-360}}},
+    /* The same, n . d overflowed. */
+    {0,
+     0,
+     {0x1.4298305a027b3p+378, -0x1.f4cc93e224c16p+378, 0x1.98a34b26e70eep+381},
+     {-0x1.4227fea0818ap+376, 0x1.f4cc93e224c14p+376, -0x1.98c1f0f801d13p+379},
+     0,
+     INFINITY,
+     {{0x1.c0c6e603c4b6ep+368, -0x1.cp+326, -0x1.ea5d11ac257cfp+369},
+      {0x1.c0c6e603c476ep+368, 0x1p+324, -0x1.ea5d11ac260cfp+369},
+      {0x1.c0c6e603c406ep+368, 0x1p+325, -0x1.ea5d11ac25acfp+369}}},
+    /* The numerator of t overflowed in float (NaN t, a miss). */
+    {1,
+     0,
+     {-0x1.33b4aap+58, 0x1.4d658ap+56, -0x1.03de92p+59},
+     {-0x1.366286p+34, 0x1.0dc90ep+32, -0x1.3afe5ep+34},
+     0,
+     INFINITY,
+     {{-0x1.5ep+58, 0x1p+55, -0x1.13p+59},
+      {0x1.c2p+58, 0x1.4p+59, 0x1.e8p+56},
+      {-0x1.78p+56, 0x1.1p+59, -0x1.a6p+58}}},
+    /* Float weights below the normal range: t = 0 for an exact t of
+     * 2^-49 > tmax = 0 (a hit). */
+    {1,
+     1,
+     {-0x1.0dd1b4p-39, 0x1.2ce3cap-35, 0x1.66c12cp-39},
+     {0x1.b80056p+0, 0x1.dfp+0, 0x1.cbc84cp+0},
+     -INFINITY,
+     0,
+     {{-0x1.0d63b4p-39, 0x1.2ceb46p-35, 0x1.67341ep-39},
+      {-0x1.0d63bp-39, 0x1.2ceb46p-35, 0x1.67341ep-39},
+      {-0x1.0d63b4p-39, 0x1.2ceb46p-35, 0x1.67342p-39}}},
+    /* A needle far from the origin, certified weights: t off by 27 eps S. */
+    {0,
+     0,
+     {0x1p+283, -0x1.4p+281, -0x1.4p+282},
+     {-0x1.ff80ca848aae4p+280, 0x1.40001bbae954p+279, 0x1.4p+280},
+     -INFINITY,
+     INFINITY,
+     {{0x1p+279, 0x1.cp+267, 0x0p+0},
+      {0x1.8p+90, 0x1.cp+244, -0x1.8p+216},
+      {-0x1.4p-46, -0x1.cp+255, -0x1.4p+51}}},
+    /* A needle at ordinary magnitudes: t off by 1336 eps S. */
+    {1,
+     1,
+     {0x1.89d9cp-7, -0x1.ef78eap-9, 0x1.aa7b9ep-7},
+     {0x1.da6a0cp+0, 0x1.47ca1ep-1, -0x1.7c1cacp+0},
+     0,
+     INFINITY,
+     {{-0x1.5979acp-9, -0x1.486902p-10, 0x1.fd4894p-7},
+      {0x1.a4d0cap-6, -0x1.921a4p-8, 0x1.5d4894p-7},
+      {0x1.a4cacap-6, -0x1.922a4p-8, 0x1.5d4894p-7}}},
+    /* Through a vertex exactly, the weights negative: the vertex's weight
+     * was taken positive and t's exact sign then flipped (a miss). */
+    {0,
+     1,
+     {0x1.b810f86128e2ep+199, -0x1.7db8619e882bp+196, 0x1.9cded1edd0c2bp+199},
+     {-0x1.7e83885e46cp-1, -0x1.fe04add309p+0, -0x1.be43ff18a7ep+0},
+     0,
+     INFINITY,
+     {{0x1.90145feda23b7p+200, 0x1.c8442f08e6ed5p+200, 0x1.39459482aef1bp+201},
+      {0x1.0145feda23b7p+196, -0x1.1bdde87b8c896p+201, -0x1.0d74d6faa21cap+200},
+      {0x1.a028bfdb4476ep+199, -0x1.bdde87b8c8958p+197, 0x1.6516520abbc6bp+199}}},
+    /* A subnormal direction component decides the side of an edge: the
+     * product 2^-300 2^-300 2^-1074 underflowed in the exact predicate (a
+     * hit; exactly, a miss). */
+    {0,
+     1,
+     {0, 0, 0},
+     {1, -0x1p-1074, 0},
+     -INFINITY,
+     INFINITY,
+     {{0x1p-300, 0, 0}, {0, 0, 0x1p-300}, {0, 0x1p-300, 0}}},
+};
+
 static void test_raycast_triangle_domain(void) {
   long i, n = h_count(2500), used = 0;
   int prec, unit;
@@ -1941,14 +2075,30 @@ static void test_raycast_triangle_domain(void) {
       int lim = prec ? (unit ? 40 : 60) : (unit ? 300 : 500), spread = prec ? 60 : 500;
       for (i = 0; i < n; ++i) {
         rc_case c;
-        if (!rc_dom_case(&g, prec, unit, -lim, lim, spread, &c)) continue;
+        if (i % 4 == 3 ? !rc_dom_sparse(&g, prec, unit, -lim, lim, spread, &c)
+                       : !rc_dom_case(&g, prec, unit, -lim, lim, spread, &c))
+          continue;
         ++used;
         rc_dom_check(&c, prec, unit, -lim, lim);
         if (oracle_rng_int(&g, 8) == 0) rc_dom_nonfinite(&g, &c, prec);
       }
     }
-  printf("  %ld of %ld cases in the domain, each at up to 15 scales and two intervals\n", used,
-         4 * n);
+  for (i = 0; i < (long)(sizeof rc_dom_fixed / sizeof rc_dom_fixed[0]); ++i) {
+    const struct rc_dom_fixed *f = &rc_dom_fixed[i];
+    int lim = f->is_float ? (f->unit ? 40 : 60) : (f->unit ? 300 : 500);
+    rc_case c;
+    memset(&c, 0, sizeof c);
+    c.k = RC_TRIANGLE;
+    memcpy(c.o, f->o, sizeof c.o);
+    memcpy(c.d, f->d, sizeof c.d);
+    memcpy(c.v, f->v, sizeof f->v);
+    c.tmin = f->tmin;
+    c.tmax = f->tmax;
+    rc_dom_check(&c, f->is_float, f->unit, -lim, lim);
+  }
+  printf("  %ld of %ld cases in the domain, each at up to 15 scales and two intervals, and %d "
+         "fixed ones\n",
+         used, 4 * n, (int)(sizeof rc_dom_fixed / sizeof rc_dom_fixed[0]));
 }
 
 int main(int argc, char **argv) {
