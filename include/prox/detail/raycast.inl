@@ -39,10 +39,13 @@
  *   and leave, are reported as hits at the cost of also reporting rays that
  *   miss by less than that margin.
  *
- * Exactness of the predicates holds as long as no product of two or three
- * input coordinates underflows or overflows (magnitudes roughly between
- * 1e-90 and 1e100 in double; always for float input). The expansion
- * arithmetic and the orientation filters are those of detail/exact.inl. */
+ * The predicates are exact for all finite input: expansion arithmetic on
+ * coordinates scaled by powers of two where their products stay in its
+ * range (the nonzero values within 2^300 of the largest, always for float
+ * input), integer arithmetic beyond (prox_detail_xp_big_sign: a unit
+ * direction with a subnormal component, coordinates spread by more than
+ * 2^300). The expansion arithmetic and the orientation filters are those
+ * of detail/exact.inl. */
 
 /* ------------------------------------------------------------------------ */
 /* Exact ray-edge predicates (expansions of detail/exact.inl), double only: */
@@ -66,6 +69,18 @@ PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const doub
   }
   prox_detail_wnormalize(x, 9);
   prox_detail_wnormalize(y, 3);
+  if (!prox_detail_xp_in_range(x, 9, 300) || !prox_detail_xp_in_range(y, 3, 300)) {
+    /* A direction component or a coordinate more than 2^300 below the
+     * largest (a subnormal component of a unit direction): products of
+     * three could fall below the range of expansions, the integer
+     * fallback. */
+    double A[18], B[18], C[18];
+    int S[18];
+    n = prox_detail_xp_big_det3(A, B, C, S, 0, 1, x + 3, x + 6, y);
+    n = prox_detail_xp_big_det3(A, B, C, S, n, 1, x, x + 3, y);
+    n = prox_detail_xp_big_det3(A, B, C, S, n, 1, x + 6, x, y);
+    return prox_detail_xp_big_sign(A, B, C, S, n);
+  }
   /* (p - o) x (q - o) . d = [p q d] + [o p d] + [q o d]. */
   n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, y);
   n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, y);
@@ -80,12 +95,27 @@ PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const doub
 PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d, const double *p,
                                                        const double *q, int axis0, int axis1) {
   double e[16];
-  int n, s, k, i1, i2;
+  int n, s, k, i1, i2,
+      wide = !prox_detail_xp_in_range(d, 3, 450) || !prox_detail_xp_in_range(p, 3, 450) ||
+             !prox_detail_xp_in_range(q, 3, 450);
   for (k = 0; k < 2; ++k) {
     int a = k == 0 ? axis0 : axis1;
     /* (d x w)[a] = d[a+1] w[a+2] - d[a+2] w[a+1], w = q - p. */
     i1 = a == 2 ? 0 : a + 1;
     i2 = i1 == 2 ? 0 : i1 + 1;
+    if (wide) {
+      /* Products of two beyond the range of expansions (a subnormal
+       * direction component): the integer fallback. */
+      double A[4], B[4], C[4] = {1, 1, 1, 1};
+      int S[4] = {1, -1, -1, 1};
+      A[0] = d[i1], B[0] = q[i2];
+      A[1] = d[i1], B[1] = p[i2];
+      A[2] = d[i2], B[2] = q[i1];
+      A[3] = d[i2], B[3] = p[i1];
+      s = prox_detail_xp_big_sign(A, B, C, S, 4);
+      if (s != 0) return s;
+      continue;
+    }
     n = 0;
     n = prox_detail_xp_add2(e, n, 1.0, d[i1], q[i2]);
     n = prox_detail_xp_add2(e, n, -1.0, d[i1], p[i2]);
