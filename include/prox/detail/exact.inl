@@ -524,10 +524,11 @@ PROX_DETAIL_KERNEL int prox_detail_xp_big_split(double x, uint32_t *m) {
 /// finite doubles; n <= 24), exactly, as the two's complement integer
 /// acc[0..PROX_DETAIL_XP_BIG_LIMBS) (32-bit limbs, least significant
 /// first) times 2^q, q returned. Integer arithmetic over the whole range
-/// of double: the fallback of the expansion predicates where their
-/// products could leave the range in which expansion arithmetic is exact
-/// (below about 2^-900: a subnormal direction component, coordinates
-/// spread by more than 2^300); slower, and rare.
+/// of double: the fallback of the expansion predicates, and of
+/// prox_detail_rc_plane_t, where their products could leave the range in
+/// which expansion arithmetic is exact (below about 2^-900: a subnormal
+/// direction component, coordinates spread by more than 2^300); slower,
+/// and rare.
 PROX_DETAIL_KERNEL int prox_detail_xp_big_sum(const double *a, const double *b, const double *c,
                                               const int *s, int n, uint32_t *acc) {
   uint32_t m[3][2], p[4], r[7];
