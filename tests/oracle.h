@@ -956,7 +956,10 @@ enum {
   ORACLE_LARGE = 1,       /* scaled by ~1e3 and translated by ~1e6 */
   ORACLE_TINY = 2,        /* scaled by ~1e-8 */
   ORACLE_ADVERSARIAL = 3, /* boundaries, degeneracies, near-degeneracies */
-  ORACLE_KINDS = 4
+  ORACLE_KINDS = 4,
+  /* Not one of the kinds above (no frame): a row of the tables for cases
+   * spread over a kernel's whole documented domain (test_raycast). */
+  ORACLE_DOMAIN = 4
 };
 
 /* Name of a kind of case. */
@@ -970,6 +973,8 @@ static inline const char *oracle_kind_name(int kind) {
     return "tiny";
   case ORACLE_ADVERSARIAL:
     return "adversarial";
+  case ORACLE_DOMAIN:
+    return "whole domain";
   default:
     return "?";
   }

@@ -763,6 +763,26 @@ done:
   mpq_clears(nd, t, gq, NULL);
 }
 
+/* |cos| of the angle between the vectors n and d, nd = n . d: from the
+ * exact squares, so that no double overflows or underflows at the ends of
+ * the domains (|n|^2 |d|^2 is of degree 6 in the coordinates). 0 when
+ * either vector is zero. */
+static inline double ory_cos(const mpq_t nd, const q3 *n, const q3 *d) {
+  mpq_t a, b;
+  double c = 0;
+  mpq_inits(a, b, NULL);
+  q3_len2(a, n);
+  q3_len2(b, d);
+  if (mpq_sgn(a) != 0 && mpq_sgn(b) != 0) {
+    mpq_mul(a, a, b);
+    mpq_mul(b, nd, nd);
+    mpq_div(a, b, a);
+    c = sqrt(mpq_get_d(a));
+  }
+  mpq_clears(a, b, NULL);
+  return c;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Triangles                                                                */
 /* ------------------------------------------------------------------------ */
@@ -806,11 +826,8 @@ static inline int ory_line_triangle(mpq_t t, int *zeros, double *cosv, const ory
   if (mpq_sgn(nd) == 0) {
     hit = 0; /* cannot happen: signs would not agree */
   } else {
-    double nn[3];
     mpq_div(t, t, nd);
-    q3_get_d(&n, nn);
-    *cosv = fabs(mpq_get_d(nd)) / (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) *
-                                   sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]));
+    *cosv = ory_cos(nd, &n, &r->d);
   }
   q3_clear(&e1);
   q3_clear(&e2);

@@ -173,6 +173,11 @@ static void pk_tris(oracle_rng *g, int is_float) {
     case 3:
       if (oracle_rng_int(g, 4) == 0) v[1][oracle_rng_int(g, 3)][i] = NAN;
       break;
+    case 5: /* a needle, v2 within 2^-12 of v1: the products of the weights
+             * cancel, and the kernel takes t from compensated ones */
+      for (a = 0; a < 3; ++a)
+        v[2][a][i] = v[1][a][i] + ldexp(oracle_rng_int(g, 9) - 4, -12 - oracle_rng_int(g, 8));
+      break;
     default:
       break;
     }

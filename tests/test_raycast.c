@@ -22,6 +22,9 @@
  *   and how many differ from the exact answer;
  * - entry and exit t within 8 eps S (|t - t_exact| |dir| <= 8 eps S) on
  *   well-conditioned hits: the cosine of incidence at least RC_COND.
+ * The triangle cast is checked so again on cases spread over its whole
+ * domain, scaled by powers of two out to the domain's ends, with the sign
+ * of t exact (test_raycast_triangle_domain, rows "whole domain").
  * Prints the table of measured maxima. */
 #include <prox/raycast.h>
 
@@ -816,6 +819,17 @@ static void rc_line(ory_iv *v, const rc_case *c, const ory_ray *r, double gr) {
 }
 
 /* |t - exact| |d| / (eps S). */
+/* The Euclidean length of a, scaled by a power of two on the way (no
+ * overflow or underflow at the ends of the domains). */
+static double rc_len3(const double *a) {
+  double m = rc_maxabs3(a), x, y, z;
+  int e;
+  if (!(m > 0) || !isfinite(m)) return m;
+  (void)frexp(m, &e);
+  x = ldexp(a[0], -e), y = ldexp(a[1], -e), z = ldexp(a[2], -e);
+  return ldexp(sqrt(x * x + y * y + z * z), e);
+}
+
 static double rc_terr(double t, const mpq_t exact, double dl, double eps, double S) {
   return oracle_err(t, exact, eps * S / dl);
 }
@@ -844,15 +858,14 @@ static int rc_tet_flat(const rc_case *c) {
 
 static void rc_note(const rc_case *c, int is_float, const rc_res *r) {
   int j;
-  h_note("%s %s: o (%.17g, %.17g, %.17g) d (%.17g, %.17g, %.17g) "
-         "t [%.17g, %.17g]",
-         rc_names[c->k], is_float ? "float" : "double", c->o[0], c->o[1], c->o[2], c->d[0], c->d[1],
-         c->d[2], c->tmin, c->tmax);
+  h_note("%s %s: o (%a, %a, %a) d (%a, %a, %a) t [%a, %a]", rc_names[c->k],
+         is_float ? "float" : "double", c->o[0], c->o[1], c->o[2], c->d[0], c->d[1], c->d[2],
+         c->tmin, c->tmax);
   for (j = 0; j < 4; ++j)
-    h_note("  v%d (%.17g, %.17g, %.17g)", j, c->v[j][0], c->v[j][1], c->v[j][2]);
-  h_note("  s (%.17g, %.17g, %.17g)", c->s[0], c->s[1], c->s[2]);
-  h_note("  got hit %d inside %d t %.17g tx %.17g feature %d %d", r->hit, r->inside, r->t, r->tx,
-         r->kind, r->index);
+    h_note("  v%d (%a, %a, %a)", j, c->v[j][0], c->v[j][1], c->v[j][2]);
+  h_note("  s (%a, %a, %a)", c->s[0], c->s[1], c->s[2]);
+  h_note("  got hit %d inside %d t %a tx %a feature %d %d", r->hit, r->inside, r->t, r->tx, r->kind,
+         r->index);
 }
 
 /* Checks a flat tetrahedron: the union of its faces, never inside; the
@@ -988,7 +1001,7 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R, const rc_res *r
   int exact, zeros = 0, near = 0;
   mpq_init(t);
   q3_get_d(&R->d, dd);
-  dl = sqrt(dd[0] * dd[0] + dd[1] * dd[1] + dd[2] * dd[2]);
+  dl = rc_len3(dd);
   if (c->k == RC_PLANE) {
     q3 n;
     mpq_t nd, off;
@@ -998,13 +1011,11 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R, const rc_res *r
     q3_dot(nd, &n, &R->d);
     exact = mpq_sgn(nd) != 0;
     if (exact) {
-      double nn[3];
       mpq_set_d(off, c->s[0]);
       q3_dot(t, &n, &R->o);
       mpq_sub(t, off, t);
       mpq_div(t, t, nd);
-      q3_get_d(&n, nn);
-      cosv = fabs(mpq_get_d(nd)) / (sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]) * dl);
+      cosv = ory_cos(nd, &n, &R->d);
     }
     q3_clear(&n);
     mpq_clears(nd, off, NULL);
@@ -1021,9 +1032,22 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R, const rc_res *r
   }
   if (exact) {
     double tmax = fmax(c->tmin, c->tmax), tol = band * S / (dl * cosv);
-    double te = mpq_get_d(t);
-    exact = te >= c->tmin && te <= tmax;
+    double te = mpq_get_d(t), big = eps > ORACLE_EPS_DOUBLE ? FLT_MAX : DBL_MAX;
+    /* Whether the exact t lies in [tmin, tmax], compared exactly. */
+    exact = (isinf(c->tmin) ? c->tmin < 0 : ory_cmp_d(t, c->tmin) >= 0) &&
+            (isinf(tmax) ? tmax > 0 : ory_cmp_d(t, tmax) <= 0);
     near = fabs(te - c->tmin) <= tol || (isfinite(tmax) && fabs(te - tmax) <= tol);
+    /* The triangle cast decides the sign of t exactly (raycast.h): an end
+     * of the interval at 0 has no margin. */
+    if (c->k == RC_TRIANGLE)
+      near = (c->tmin != 0 && fabs(te - c->tmin) <= tol) ||
+             (isfinite(tmax) && tmax != 0 && fabs(te - tmax) <= tol);
+    /* A t beyond the largest finite real is not reported (either answer
+     * within the rounding of t there). */
+    if (!(fabs(te) <= big * (1 - 0x1p-10))) {
+      near |= fabs(te) <= big * (1 + 0x1p-10);
+      exact = 0;
+    }
   }
   if (near) {
     ++row->amb;
@@ -1625,6 +1649,458 @@ static void test_primitives_is_valid(void) {
   }
 }
 
+/* ------------------------------------------------------------------------ */
+/* Triangles across the whole domain                                        */
+/* ------------------------------------------------------------------------ */
+
+/* The triangle cast against the exact oracle on configurations spread over
+ * the whole domain raycast.h states, where the cases above keep to a few
+ * magnitudes: coordinates from 2^-300 to 2^300 (float 2^+-40) with a
+ * direction of length about 1 ("unit"), and from 2^-500 to 2^500 (float
+ * 2^+-60) with a direction of the coordinates' scale ("scaled"), the
+ * nonzero magnitudes of a case within 2^500 (float 2^60) of one another.
+ * Triangles of every size relative to their place (down to a few ulps),
+ * needles (aspect ratios 2^4 to 2^44), degenerate ones (two vertices
+ * equal, collinear, a point) and triangles of independent random
+ * coordinates; rays aimed at a vertex, an edge (its midpoint or any
+ * point), the inside or just beside it, from far away, from nearly in its
+ * plane, or from the aim itself (t = 0), some with direction components
+ * 0, -0 or subnormal. Each case is checked as
+ * rc_check checks the others (the hit exact but within the rounding of t
+ * at a nonzero end of the interval, the sign of t exact, the feature, t
+ * within RC_TBOUND eps S where |cos| >= RC_COND, finite results), once with
+ * its interval and once with [-inf, inf] (every line that crosses the
+ * triangle hits then, whatever t), and again with every length multiplied
+ * by 2^k (for "unit" the coordinates and the interval, whose t scales by
+ * 2^k): k = +-1, +-7, +-20, +-60, +-133, +-200 and the two that take it to
+ * the ends of its domain, where the scaled case stays in the domain. And
+ * non-finite input (one coordinate NaN or infinite, or an end of the
+ * interval NaN): no hit, NaN fields. Seeds are fixed. */
+
+/* A magnitude 2^e times a significand of `bits` random bits, random sign. */
+static double rc_dom_val(oracle_rng *g, int e, int bits) {
+  double m = 1 + ldexp((double)(oracle_rng_next(g) >> (64 - bits)), -bits);
+  return oracle_rng_sign(g) * ldexp(m, e);
+}
+
+/* x, or x rounded to float. */
+static double rc_dom_round(double x, int is_float) {
+  return is_float ? rc_round(x) : x;
+}
+
+/* The binary exponents of the smallest and largest nonzero magnitude of
+ * the origin and the vertices (and the direction when it is scaled with
+ * them). */
+static void rc_dom_range(const rc_case *c, int unit, int *emin, int *emax) {
+  int i, j;
+  *emin = 1 << 20;
+  *emax = -(1 << 20);
+  for (i = 0; i < 3; ++i)
+    for (j = 0; j < 5; ++j) {
+      double x = j < 3 ? c->v[j][i] : (j == 3 ? c->o[i] : c->d[i]);
+      if (x == 0 || (j == 4 && unit)) continue;
+      *emin = ilogb(x) < *emin ? ilogb(x) : *emin;
+      *emax = ilogb(x) > *emax ? ilogb(x) : *emax;
+    }
+}
+
+/* y = x with every length times 2^k: the coordinates, and the direction
+ * (scaled) or the finite nonzero ends of the interval (unit). */
+static void rc_dom_scale(rc_case *y, const rc_case *x, int k, int unit) {
+  int i, j;
+  *y = *x;
+  for (i = 0; i < 3; ++i) {
+    y->o[i] = ldexp(x->o[i], k);
+    for (j = 0; j < 3; ++j)
+      y->v[j][i] = ldexp(x->v[j][i], k);
+    if (!unit) y->d[i] = ldexp(x->d[i], k);
+  }
+  if (unit && isfinite(x->tmin)) y->tmin = ldexp(x->tmin, k);
+  if (unit && isfinite(x->tmax)) y->tmax = ldexp(x->tmax, k);
+}
+
+/* A case of the given precision and part of the domain (see above), the
+ * largest exponent of its coordinates below 2^hi; returns 0 when it fell
+ * outside the domain (it is then not used). */
+static int rc_dom_case(oracle_rng *g, int is_float, int unit, int lo, int hi, int spread,
+                       rc_case *c) {
+  int e = lo + oracle_rng_int(g, hi - lo), mant = is_float ? 24 : 53, i, j, emin, emax;
+  int bits = oracle_rng_int(g, 2) ? mant : 1 + oracle_rng_int(g, 6);
+  int jh = oracle_rng_int(g, 4) == 0 ? 0 : oracle_rng_int(g, spread / 2 + 1);
+  double C[3], h = ldexp(1.0, e - jh), w[3], aim[3], dv[3], m;
+  memset(c, 0, sizeof *c);
+  c->k = RC_TRIANGLE;
+  for (i = 0; i < 3; ++i)
+    C[i] = oracle_rng_int(g, 6) == 0 ? 0 : rc_dom_val(g, e - oracle_rng_int(g, 5), bits);
+  if (oracle_rng_int(g, 3) == 0) {
+    /* Independent coordinates within a window of exponents. */
+    int win = oracle_rng_int(g, 4) == 0 ? oracle_rng_int(g, 4) : oracle_rng_int(g, spread);
+    for (j = 0; j < 3; ++j)
+      for (i = 0; i < 3; ++i)
+        c->v[j][i] =
+            oracle_rng_int(g, 8) == 0
+                ? 0
+                : rc_dom_round(rc_dom_val(g, e - oracle_rng_int(g, win + 1), bits), is_float);
+    if (oracle_rng_int(g, 4) == 0) memcpy(c->v[1], c->v[0], sizeof c->v[0]);
+    h = ldexp(1.0, e);
+  } else {
+    /* A triangle of size h around C, on a grid of h / 16. */
+    double G[3][3];
+    for (j = 0; j < 3; ++j)
+      for (i = 0; i < 3; ++i)
+        G[j][i] = (oracle_rng_int(g, 33) - 16) / 16.0;
+    switch (oracle_rng_int(g, 12)) {
+    case 10:
+    case 11: /* a needle: v2 within h 2^-4 .. h 2^-44 of v1 */
+      for (i = 0; i < 3; ++i)
+        G[2][i] = G[1][i] + ldexp(oracle_rng_int(g, 33) - 16, -8 - oracle_rng_int(g, 41));
+      break;
+    case 0: /* two vertices equal */
+      j = oracle_rng_int(g, 3);
+      memcpy(G[j], G[(j + 1) % 3], sizeof G[j]);
+      break;
+    case 1: /* collinear */
+      for (i = 0; i < 3; ++i)
+        G[2][i] = (G[0][i] + G[1][i]) / 2;
+      break;
+    case 2: /* a point */
+      memcpy(G[1], G[0], sizeof G[0]);
+      memcpy(G[2], G[0], sizeof G[0]);
+      break;
+    default:
+      break;
+    }
+    for (j = 0; j < 3; ++j)
+      for (i = 0; i < 3; ++i)
+        c->v[j][i] = rc_dom_round(C[i] + h * G[j][i], is_float);
+  }
+  /* The aim: a vertex, an edge's midpoint or another of its points, a
+   * point inside, maybe moved just off the triangle. */
+  w[0] = w[1] = w[2] = 0;
+  switch (oracle_rng_int(g, 6)) {
+  case 0:
+  case 1:
+    w[oracle_rng_int(g, 3)] = 1;
+    break;
+  case 2:
+    j = oracle_rng_int(g, 3);
+    w[j] = w[(j + 1) % 3] = 0.5;
+    break;
+  case 3:
+    j = oracle_rng_int(g, 3);
+    w[j] = oracle_rng_unit(g);
+    w[(j + 1) % 3] = 1 - w[j];
+    break;
+  default:
+    w[0] = oracle_rng_unit(g);
+    w[1] = oracle_rng_unit(g) * (1 - w[0]);
+    w[2] = 1 - w[0] - w[1];
+    break;
+  }
+  for (i = 0; i < 3; ++i)
+    aim[i] = w[0] * c->v[0][i] + w[1] * c->v[1][i] + w[2] * c->v[2][i];
+  if (oracle_rng_int(g, 8) == 0)
+    for (i = 0; i < 3; ++i)
+      aim[i] += h * ldexp(oracle_rng_int(g, 5) - 2, -20 - oracle_rng_int(g, 41));
+  /* The origin: the aim itself, nearly in the triangle's plane, or at a
+   * distance from h / 2^10 to 2^10 times the size of the case. */
+  switch (oracle_rng_int(g, 8)) {
+  case 0:
+    memcpy(c->o, aim, sizeof aim);
+    break;
+  case 1: {
+    double s1 = 4 * oracle_rng_unit(g) - 2, s2 = 4 * oracle_rng_unit(g) - 2;
+    for (i = 0; i < 3; ++i)
+      c->o[i] = aim[i] + s1 * (c->v[1][i] - c->v[0][i]) + s2 * (c->v[2][i] - c->v[0][i]) +
+                h * ldexp(oracle_rng_int(g, 9) - 4, -oracle_rng_int(g, 61));
+    break;
+  }
+  default: {
+    double L = ldexp(1.0, e - oracle_rng_int(g, jh + 21) + 10);
+    for (i = 0; i < 3; ++i)
+      c->o[i] = C[i] + L * ((oracle_rng_int(g, 129) - 64) / 16.0 +
+                            (oracle_rng_int(g, 2) ? oracle_rng_unit(g) : 0));
+    break;
+  }
+  }
+  for (i = 0; i < 3; ++i)
+    c->o[i] = rc_dom_round(c->o[i], is_float);
+  /* The direction: towards the aim (any direction from an origin on the
+   * triangle, one time in ten), by a power of two, its largest component
+   * in [1, 2) (unit) or t = 2^j at the aim, j in [-3, 3] (scaled). */
+  for (i = 0; i < 3; ++i)
+    dv[i] = aim[i] - c->o[i];
+  if (oracle_rng_int(g, 10) == 0)
+    for (i = 0; i < 3; ++i)
+      dv[i] = oracle_rng_int(g, 4) ? rc_dom_val(g, e - oracle_rng_int(g, 4), 10) : 0;
+  m = rc_maxabs3(dv);
+  if (m == 0) {
+    dv[oracle_rng_int(g, 3)] = ldexp(1.0, e);
+    m = rc_maxabs3(dv);
+  }
+  {
+    int em = ilogb(m), s = oracle_rng_int(g, 7) - 3;
+    for (i = 0; i < 3; ++i)
+      c->d[i] = unit ? ldexp(dv[i], -em) : ldexp(dv[i], -s);
+  }
+  if (oracle_rng_int(g, 6) == 0) {
+    /* A component other than the largest 0, -0 or subnormal. */
+    j = oracle_rng_int(g, 3);
+    if (fabs(c->d[j]) < rc_maxabs3(c->d)) c->d[j] = rc_tiny_component(g, is_float);
+  }
+  for (i = 0; i < 3; ++i)
+    c->d[i] = rc_dom_round(c->d[i], is_float);
+  /* The interval as test_property draws it ([0, inf] half the time), in
+   * units of the case's size for unit directions. */
+  c->tmin = 0;
+  c->tmax = INFINITY;
+  switch (oracle_rng_int(g, 10)) {
+  case 5:
+    c->tmax = 2;
+    break;
+  case 6:
+    c->tmin = -1;
+    break;
+  case 7:
+    c->tmin = -INFINITY;
+    c->tmax = 0;
+    break;
+  case 8:
+    c->tmin = c->tmax = 1;
+    break;
+  case 9:
+    c->tmin = 2;
+    c->tmax = 0;
+    break;
+  default:
+    break;
+  }
+  if (unit) {
+    c->tmin = c->tmin != 0 && isfinite(c->tmin) ? ldexp(c->tmin, e + 1) : c->tmin;
+    c->tmax = c->tmax != 0 && isfinite(c->tmax) ? ldexp(c->tmax, e + 1) : c->tmax;
+  }
+  rc_dom_range(c, unit, &emin, &emax);
+  return rc_maxabs3(c->d) > 0 && emin >= lo && emax < hi && emax - emin < spread &&
+         (!unit || (rc_maxabs3(c->d) >= 1 && rc_maxabs3(c->d) <= 2));
+}
+
+/* A sparse case: every coordinate 0 or a signed power of two within the
+ * domain's spread, the direction one such component of 1 (unit; else of
+ * the coordinates' scale) and the others 0, powers of two or (unit)
+ * subnormal: exact cancellations abound, and the line's side of an edge
+ * may come down to the products of the smallest values (a unit direction
+ * (1, 2^-1074, 0) against coordinates 2^-300). Returns 0 outside the
+ * domain. */
+static int rc_dom_sparse(oracle_rng *g, int is_float, int unit, int lo, int hi, int spread,
+                         rc_case *c) {
+  int top = lo + spread + oracle_rng_int(g, hi - lo - spread), i, j, emin, emax;
+  int win = oracle_rng_int(g, 2) ? spread - 1 : oracle_rng_int(g, 8);
+  int kd = oracle_rng_int(g, 3), ed = unit ? 0 : top - oracle_rng_int(g, win + 1);
+  double sub = is_float ? (double)FLT_TRUE_MIN : DBL_TRUE_MIN;
+  memset(c, 0, sizeof *c);
+  c->k = RC_TRIANGLE;
+  for (j = 0; j < 4; ++j)
+    for (i = 0; i < 3; ++i) {
+      double x = oracle_rng_int(g, 2)
+                     ? 0
+                     : oracle_rng_sign(g) * ldexp(1.0, top - oracle_rng_int(g, win + 1));
+      if (j < 3)
+        c->v[j][i] = x;
+      else
+        c->o[i] = x;
+    }
+  for (i = 0; i < 3; ++i) {
+    int r = oracle_rng_int(g, 4);
+    if (i == kd)
+      c->d[i] = oracle_rng_sign(g) * ldexp(1.0, ed);
+    else if (r == 0)
+      c->d[i] = 0;
+    else if (r == 1 && unit)
+      c->d[i] = oracle_rng_sign(g) * sub * (1 + oracle_rng_int(g, 3));
+    else
+      c->d[i] =
+          oracle_rng_sign(g) * ldexp(1.0, ed - 1 - oracle_rng_int(g, unit ? spread : win + 1));
+  }
+  c->tmin = oracle_rng_int(g, 2) ? 0 : -INFINITY;
+  c->tmax = INFINITY;
+  rc_dom_range(c, unit, &emin, &emax);
+  return emin >= lo && emax < hi && emax - emin < spread;
+}
+
+/* Checks case c at 1 and at the scales 2^k of the domain test. */
+static void rc_dom_check(const rc_case *c, int is_float, int unit, int lo, int hi) {
+  static const int ks[] = {0, 1, -1, 7, -7, 20, -20, 60, -60, 133, -133, 200, -200};
+  int n = (int)(sizeof ks / sizeof ks[0]), q, emin, emax, wide;
+  rc_dom_range(c, unit, &emin, &emax);
+  for (q = 0; q < n + 2; ++q) {
+    int k = q < n ? ks[q] : (q == n ? hi - 1 - emax : lo - emin);
+    rc_case y;
+    if ((q > 0 && k == 0) || emax + k >= hi || emin + k < lo) continue;
+    rc_dom_scale(&y, c, k, unit);
+    for (wide = 0; wide < 2; ++wide) {
+      rc_case z = y;
+      if (wide) z.tmin = -INFINITY, z.tmax = INFINITY;
+      rc_check(&z, is_float, ORACLE_DOMAIN);
+      if (h_case_failed())
+        h_note("  (the case at scale 2^%d, %s direction, of a case in [2^%d, 2^%d])", k,
+               unit ? "unit" : "scaled", emin, emax + 1);
+    }
+  }
+}
+
+/* Non-finite input: one value of c NaN or infinite (the interval's ends
+ * NaN), no hit and NaN fields. */
+static void rc_dom_nonfinite(oracle_rng *g, const rc_case *c, int is_float) {
+  rc_case y = *c;
+  rc_res r;
+  int slot = oracle_rng_int(g, 17), i, ok;
+  double bad = oracle_rng_int(g, 3) == 0 ? NAN : oracle_rng_sign(g) * INFINITY;
+  if (slot < 3)
+    y.o[slot] = bad;
+  else if (slot < 6)
+    y.d[slot - 3] = bad;
+  else if (slot < 15)
+    y.v[(slot - 6) / 3][(slot - 6) % 3] = bad;
+  else if (slot == 15)
+    y.tmin = NAN;
+  else
+    y.tmax = NAN;
+  rc_run(&y, is_float, &r);
+  ok = r.ret == 0 && r.ret_null == 0 && r.hit == 0 && r.kind == 0 && isnan(r.t) && isnan(r.tx);
+  for (i = 0; i < 3; ++i)
+    ok = ok && isnan(r.p[i]) && isnan(r.n[i]) && isnan(r.bary[i]);
+  h_case_begin();
+  CHECK_MSG(ok, "raycast_triangle %s: non-finite input, returned %d (%d with out = NULL), hit %d",
+            is_float ? "float" : "double", r.ret, r.ret_null, r.hit);
+  if (h_case_failed()) rc_note(&y, is_float, &r);
+}
+
+/* Cases the random ones above found (or one like them was built for), in
+ * hex floats: each checked as they are, at every scale. */
+static const struct rc_dom_fixed {
+  int is_float, unit;
+  double o[3], d[3], tmin, tmax, v[3][3];
+} rc_dom_fixed[] = {
+    /* The plane of a triangle tiny in ray space: n . d underflowed (NaN t,
+     * a miss). */
+    {0,
+     0,
+     {-0x1.c40f914d6b22p-364, 0x1.4822cb5083abep-358, 0x1.1b54b4e904502p-358},
+     {0x1.b881f229ad63fp-363, -0x1.b04596a10757bp-361, -0x1.a6a969d208a04p-361},
+     -1,
+     INFINITY,
+     {{0x1.7fffffffffffcp-361, 0x1.bfffffffffffep-360, 0x1.1fffffffffffep-360},
+      {0x1.7fffffffffffbp-361, 0x1.c000000000004p-360, 0x1.2000000000001p-360},
+      {0x1.7fffffffffffbp-361, 0x1.c000000000001p-360, 0x1.1ffffffffffffp-360}}},
+    /* The same, n . d overflowed. */
+    {0,
+     0,
+     {0x1.4298305a027b3p+378, -0x1.f4cc93e224c16p+378, 0x1.98a34b26e70eep+381},
+     {-0x1.4227fea0818ap+376, 0x1.f4cc93e224c14p+376, -0x1.98c1f0f801d13p+379},
+     0,
+     INFINITY,
+     {{0x1.c0c6e603c4b6ep+368, -0x1.cp+326, -0x1.ea5d11ac257cfp+369},
+      {0x1.c0c6e603c476ep+368, 0x1p+324, -0x1.ea5d11ac260cfp+369},
+      {0x1.c0c6e603c406ep+368, 0x1p+325, -0x1.ea5d11ac25acfp+369}}},
+    /* The numerator of t overflowed in float (NaN t, a miss). */
+    {1,
+     0,
+     {-0x1.33b4aap+58, 0x1.4d658ap+56, -0x1.03de92p+59},
+     {-0x1.366286p+34, 0x1.0dc90ep+32, -0x1.3afe5ep+34},
+     0,
+     INFINITY,
+     {{-0x1.5ep+58, 0x1p+55, -0x1.13p+59},
+      {0x1.c2p+58, 0x1.4p+59, 0x1.e8p+56},
+      {-0x1.78p+56, 0x1.1p+59, -0x1.a6p+58}}},
+    /* Float weights below the normal range: t = 0 for an exact t of
+     * 2^-49 > tmax = 0 (a hit). */
+    {1,
+     1,
+     {-0x1.0dd1b4p-39, 0x1.2ce3cap-35, 0x1.66c12cp-39},
+     {0x1.b80056p+0, 0x1.dfp+0, 0x1.cbc84cp+0},
+     -INFINITY,
+     0,
+     {{-0x1.0d63b4p-39, 0x1.2ceb46p-35, 0x1.67341ep-39},
+      {-0x1.0d63bp-39, 0x1.2ceb46p-35, 0x1.67341ep-39},
+      {-0x1.0d63b4p-39, 0x1.2ceb46p-35, 0x1.67342p-39}}},
+    /* A needle far from the origin, certified weights: t off by 27 eps S. */
+    {0,
+     0,
+     {0x1p+283, -0x1.4p+281, -0x1.4p+282},
+     {-0x1.ff80ca848aae4p+280, 0x1.40001bbae954p+279, 0x1.4p+280},
+     -INFINITY,
+     INFINITY,
+     {{0x1p+279, 0x1.cp+267, 0x0p+0},
+      {0x1.8p+90, 0x1.cp+244, -0x1.8p+216},
+      {-0x1.4p-46, -0x1.cp+255, -0x1.4p+51}}},
+    /* A needle at ordinary magnitudes: t off by 1336 eps S. */
+    {1,
+     1,
+     {0x1.89d9cp-7, -0x1.ef78eap-9, 0x1.aa7b9ep-7},
+     {0x1.da6a0cp+0, 0x1.47ca1ep-1, -0x1.7c1cacp+0},
+     0,
+     INFINITY,
+     {{-0x1.5979acp-9, -0x1.486902p-10, 0x1.fd4894p-7},
+      {0x1.a4d0cap-6, -0x1.921a4p-8, 0x1.5d4894p-7},
+      {0x1.a4cacap-6, -0x1.922a4p-8, 0x1.5d4894p-7}}},
+    /* Through a vertex exactly, the weights negative: the vertex's weight
+     * was taken positive and t's exact sign then flipped (a miss). */
+    {0,
+     1,
+     {0x1.b810f86128e2ep+199, -0x1.7db8619e882bp+196, 0x1.9cded1edd0c2bp+199},
+     {-0x1.7e83885e46cp-1, -0x1.fe04add309p+0, -0x1.be43ff18a7ep+0},
+     0,
+     INFINITY,
+     {{0x1.90145feda23b7p+200, 0x1.c8442f08e6ed5p+200, 0x1.39459482aef1bp+201},
+      {0x1.0145feda23b7p+196, -0x1.1bdde87b8c896p+201, -0x1.0d74d6faa21cap+200},
+      {0x1.a028bfdb4476ep+199, -0x1.bdde87b8c8958p+197, 0x1.6516520abbc6bp+199}}},
+    /* A subnormal direction component decides the side of an edge: the
+     * product 2^-300 2^-300 2^-1074 underflowed in the exact predicate (a
+     * hit; exactly, a miss). */
+    {0,
+     1,
+     {0, 0, 0},
+     {1, -0x1p-1074, 0},
+     -INFINITY,
+     INFINITY,
+     {{0x1p-300, 0, 0}, {0, 0, 0x1p-300}, {0, 0x1p-300, 0}}},
+};
+
+static void test_raycast_triangle_domain(void) {
+  long i, n = h_count(2500), used = 0;
+  int prec, unit;
+  for (prec = 0; prec < 2; ++prec)
+    for (unit = 0; unit < 2; ++unit) {
+      oracle_rng g = oracle_rng_make((uint64_t)(77001 + 10 * prec + unit));
+      int lim = prec ? (unit ? 40 : 60) : (unit ? 300 : 500), spread = prec ? 60 : 500;
+      for (i = 0; i < n; ++i) {
+        rc_case c;
+        if (i % 4 == 3 ? !rc_dom_sparse(&g, prec, unit, -lim, lim, spread, &c)
+                       : !rc_dom_case(&g, prec, unit, -lim, lim, spread, &c))
+          continue;
+        ++used;
+        rc_dom_check(&c, prec, unit, -lim, lim);
+        if (oracle_rng_int(&g, 8) == 0) rc_dom_nonfinite(&g, &c, prec);
+      }
+    }
+  for (i = 0; i < (long)(sizeof rc_dom_fixed / sizeof rc_dom_fixed[0]); ++i) {
+    const struct rc_dom_fixed *f = &rc_dom_fixed[i];
+    int lim = f->is_float ? (f->unit ? 40 : 60) : (f->unit ? 300 : 500);
+    rc_case c;
+    memset(&c, 0, sizeof c);
+    c.k = RC_TRIANGLE;
+    memcpy(c.o, f->o, sizeof c.o);
+    memcpy(c.d, f->d, sizeof c.d);
+    memcpy(c.v, f->v, sizeof f->v);
+    c.tmin = f->tmin;
+    c.tmax = f->tmax;
+    rc_dom_check(&c, f->is_float, f->unit, -lim, lim);
+  }
+  printf("  %ld of %ld cases in the domain, each at up to 15 scales and two intervals, and %d "
+         "fixed ones\n",
+         used, 4 * n, (int)(sizeof rc_dom_fixed / sizeof rc_dom_fixed[0]));
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_raycast_documented);
@@ -1633,6 +2109,7 @@ int main(int argc, char **argv) {
   H_RUN(test_raycast_zero_radius);
   H_RUN(test_raycast_plane);
   H_RUN(test_raycast_triangle);
+  H_RUN(test_raycast_triangle_domain);
   H_RUN(test_raycast_aabb);
   H_RUN(test_raycast_obb);
   H_RUN(test_raycast_sphere);

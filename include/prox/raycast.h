@@ -48,7 +48,8 @@
 /// The nonzero magnitudes of one cast lie within 2^500 (float 2^60) of one
 /// another; no coordinate is subnormal. tests/test_domain.c checks every
 /// cast at those magnitudes, tests/test_property.c on random
-/// configurations across them.
+/// configurations across them, and tests/test_raycast.c the triangle cast
+/// against the exact oracle across them.
 #ifndef PROX_RAYCAST_H
 #define PROX_RAYCAST_H
 
@@ -202,8 +203,14 @@ PROX_KERNEL int prox_raycast_capsulef(const prox_rayf *ray, const prox_capsulef 
 /// the edge v[i] v[(i+1)%3] exactly: bary of the third vertex exactly 0) or
 /// VERTEX i. A t beyond the largest finite real is not reported.
 /// Non-finite input: no hit. Zero direction: no hit. Error: |t - t_exact|
-/// |dir| <= 8 eps S where the angle of incidence has |cos| >= 0.5 (asserted
-/// against an exact oracle by tests/test_raycast.c); more on grazing rays.
+/// |dir| <= 8 eps S where the angle of incidence has |cos| >= 0.5, for
+/// triangles of any shape (asserted against an exact oracle by
+/// tests/test_raycast.c, needles included); more on grazing rays. t is the
+/// quotient of the ray-space weights, taken again with compensated
+/// products where those cancel much (a needle); where the weights are
+/// known only within their rounding (a ray through or next to an edge) or
+/// their quotient would overflow or underflow, t is the plane's, in
+/// double-double (or, at the ends of the range, integer) arithmetic.
 PROX_KERNEL int prox_raycast_triangle(const prox_ray *ray, const prox_triangle *tri,
                                       prox_rayhit *out);
 /// Float version of prox_raycast_triangle().

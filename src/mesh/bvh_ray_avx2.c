@@ -12,7 +12,9 @@
  * Leaf (the fast path of prox_raycast_triangle(), as src/packet_avx2.c
  * evaluates it): 4 double or 8 float triangles per step, read in place
  * from the tree's structure-of-arrays leaves; a lane whose edge signs the
- * error bounds leave uncertain, whose weights sum to zero, or whose t may
+ * error bounds leave uncertain, whose t the kernel's fast path does not
+ * take from the weights' quotient (much cancellation in the weights, a
+ * quotient that overflowed or lost digits to underflow), or whose t may
  * have the wrong sign goes to prox_raycast_triangle() itself. Node: the
  * four float boxes in one vector (converted exactly to double for double
  * meshes), the operations of prox_bvh_detail_ray_node() lane by lane;
@@ -165,38 +167,33 @@ size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr, in
 #define PEQ(a, b) PCMP((a), (b), _CMP_EQ_OQ)
 
 #if !PROX_IS_DOUBLE
-/* Lanes `bits` set, as a vector mask of 8 floats. */
-PBV_INLINE __m256 pbv_bits_ps(int bits) {
-  __m256i k = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-  return _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(bits), k), k));
-}
-
 /* The careful path of prox_raycast_trianglef() for the lanes `lanes`,
  * whose float edge signs are not all certain: the uncertain edge functions
  * are evaluated again in double with their bound (as
- * prox_detail_rc_edge_slowf does), the value rounded to float replacing
- * the float one; then the hit test, t and the checks of the kernel on the
- * combined weights. Lanes that double does not decide either, whose
- * weights sum to zero or whose t's sign may be wrong are returned (for
- * the scalar kernel); hits go to *hm with their t in tsj[]. fpos, fneg:
- * the lanes whose float sign of edge k is certainly positive / negative;
- * left: the lanes that may be read from pos on (the rest read nothing). */
+ * prox_detail_rc_edge_slowf does). Lanes whose signs, float and double
+ * together, are certain and not all of one sign are misses. Lanes whose
+ * signs are certain and of one sign are hits with every weight and t from
+ * the ray space in double, as prox_detail_rc_tri_t_doublef makes them (its
+ * operations, lane by lane): t in tsj[], the barycentrics in bsj (may be
+ * NULL), the lanes in *hm. Returned, for the scalar kernel: the lanes that
+ * double does not decide either, and hits whose t's sign that function
+ * would settle exactly (or whose float t underflowed). fpos, fneg: the
+ * lanes whose float sign of edge k is certainly positive / negative; left:
+ * the lanes that may be read from pos on (the rest read nothing). */
 static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx, const float *const *cy,
                        const float *const *cz, uint32_t pos, uint32_t left, const int *fpos,
-                       const int *fneg, const PV *w, const PV *B, const PV *Z, int lanes,
-                       float *tsj, float *bsj, int *hm) {
+                       const int *fneg, int lanes, float *tsj, float *bsj, int *hm) {
   prox_detail_rayspace rd;
-  float wd[3][8];
-  int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, h, k, und = 0, sp[3], sn[3];
-  int allp, alln, hitl, rest, dz, inr, mixed, back = 0;
-  PV wv[3], det, t, zero = PS1(0);
+  double cd[3][8], td[8], nd[8], ed[8], zd[3][8];
+  int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, h, k, i, und = 0, sp[3], sn[3];
+  int allp, alln, rest, hitl, back;
   prox_detail_rc_rayspace(prox_v3(pr->ray.origin.x, pr->ray.origin.y, pr->ray.origin.z),
                           prox_v3(pr->ray.dir.x, pr->ray.dir.y, pr->ray.dir.z), &rd);
   for (h = 0; h < 2; ++h) {
-    __m256d X[3], Y[3], M[3];
+    __m256d X[3], Y[3], M[3], Z[3], E[3], num, det, err = _mm256_setzero_pd();
     __m256d ox = _mm256_set1_pd(pr->org[rd.kx]), oy = _mm256_set1_pd(pr->org[rd.ky]);
     __m256d oz = _mm256_set1_pd(pr->org[rd.kz]);
-    __m256d sx = _mm256_set1_pd(rd.sx), sy = _mm256_set1_pd(rd.sy);
+    __m256d sx = _mm256_set1_pd(rd.sx), sy = _mm256_set1_pd(rd.sy), sz = _mm256_set1_pd(rd.sz);
     __m256d sgn = _mm256_set1_pd(-0.0);
     uint32_t at = pos + 4u * (uint32_t)h;
     if (!((lanes >> (4 * h)) & 15)) continue;
@@ -221,61 +218,67 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx, cons
                            _mm256_andnot_pd(sgn, pz));
       X[k] = _mm256_sub_pd(px, _mm256_mul_pd(sx, pz));
       Y[k] = _mm256_sub_pd(py, _mm256_mul_pd(sy, pz));
+      Z[k] = _mm256_mul_pd(sz, pz);
     }
     for (k = 0; k < 3; ++k) {
       int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
-      __m256d e = _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
       __m256d bd = _mm256_mul_pd(_mm256_set1_pd(48.0 * DBL_EPSILON), _mm256_mul_pd(M[p], M[q]));
-      dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(e, bd, _CMP_GT_OQ)) << (4 * h);
-      dneg[k] |=
-          _mm256_movemask_pd(_mm256_cmp_pd(e, _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
-          << (4 * h);
-      _mm_storeu_ps(wd[k] + 4 * h, _mm256_cvtpd_ps(e));
+      E[k] = _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
+      dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(E[k], bd, _CMP_GT_OQ)) << (4 * h);
+      dneg[k] |= _mm256_movemask_pd(
+                     _mm256_cmp_pd(E[k], _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
+                 << (4 * h);
+      /* The error sum of prox_detail_rc_tri_t_doublef. */
+      err = _mm256_add_pd(
+          err, _mm256_mul_pd(_mm256_add_pd(bd, _mm256_mul_pd(_mm256_set1_pd(4.0 * DBL_EPSILON),
+                                                             _mm256_andnot_pd(sgn, E[k]))),
+                             _mm256_andnot_pd(sgn, Z[k])));
+      _mm256_storeu_pd(cd[k] + 4 * h, E[k]);
+      _mm256_storeu_pd(zd[k] + 4 * h, Z[k]);
     }
+    num = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(E[0], Z[0]), _mm256_mul_pd(E[1], Z[1])),
+                        _mm256_mul_pd(E[2], Z[2]));
+    det = _mm256_add_pd(_mm256_add_pd(E[0], E[1]), E[2]);
+    _mm256_storeu_pd(nd + 4 * h, num);
+    _mm256_storeu_pd(td + 4 * h, _mm256_div_pd(num, det));
+    _mm256_storeu_pd(ed + 4 * h, err);
+    for (k = 0; k < 3; ++k)
+      _mm256_storeu_pd(cd[k] + 4 * h, _mm256_div_pd(E[k], det));
   }
   for (k = 0; k < 3; ++k) {
     int fc = fpos[k] | fneg[k];
     sp[k] = fpos[k] | (~fc & dpos[k]);
     sn[k] = fneg[k] | (~fc & dneg[k]);
     und |= ~fc & ~(dpos[k] | dneg[k]);
-    wv[k] = _mm256_blendv_ps(w[k], _mm256_loadu_ps(wd[k]), pbv_bits_ps(~fc));
   }
-  back = lanes & und;
   rest = lanes & ~und;
   allp = sp[0] & sp[1] & sp[2];
   alln = sn[0] & sn[1] & sn[2];
   hitl = rest & (allp | alln);
+  back = lanes & und;
   *hm = 0;
-  if (!hitl) return back;
-  det = PADD(PADD(wv[0], wv[1]), wv[2]);
-  t = PDIV(PADD(PADD(PMUL(wv[0], Z[0]), PMUL(wv[1], Z[1])), PMUL(wv[2], Z[2])), det);
-  dz = MINT(PEQ(det, zero));
-  inr = MINT(MAND(MAND(PGE(t, PS1(pr->ray.tmin)), PLE(t, PS1(pr->ray.tmax))),
-                  PLT(PABS(t), PS1(PROX_INF))));
-  back |= hitl & dz;
-  mixed = ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
-            MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
-  if (hitl & ~dz & mixed) {
-    PV e4 = PS1(PROX_R(4.0) * PROX_EPS), e = zero;
-    for (k = 0; k < 3; ++k)
-      e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(wv[k]))), PABS(Z[k])));
-    back |= hitl & ~dz & mixed & MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
-  }
-  *hm = hitl & inr & ~back;
-  {
-    float tt[8], bb[3][8];
-    int i;
-    PSTOREU(tt, t);
-    if (bsj)
+  for (i = 0; i < 8; ++i) {
+    float t, w[3], det;
+    int zp = 0, zn = 0;
+    if (!(hitl >> i & 1)) continue;
+    for (k = 0; k < 3; ++k) {
+      zp += zd[k][i] > 0;
+      zn += zd[k][i] < 0;
+      w[k] = (float)cd[k][i];
+    }
+    t = (float)td[i];
+    if ((zp != 3 && zn != 3 && fabs(nd[i]) <= 2.0 * ed[i]) || (t == 0 && td[i] != 0)) {
+      back |= 1 << i;
+      continue;
+    }
+    if (!(t >= pr->ray.tmin && t <= pr->ray.tmax) || !(fabsf(t) < PROX_INF)) continue;
+    *hm |= 1 << i;
+    tsj[i] = t;
+    if (bsj) {
+      det = w[0] + w[1] + w[2];
       for (k = 0; k < 3; ++k)
-        PSTOREU(bb[k], PDIV(wv[k], det));
-    for (i = 0; i < 8; ++i)
-      if (*hm >> i & 1) {
-        tsj[i] = tt[i];
-        if (bsj)
-          for (k = 0; k < 3; ++k)
-            bsj[k * PROX_BVH_MAX_LEAF + i] = bb[k][i];
-      }
+        bsj[k * PROX_BVH_MAX_LEAF + i] = w[k] / det;
+    }
   }
   return back;
 }
@@ -291,6 +294,8 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
   PV ox = PS1(pr->org[rs->kx]), oy = PS1(pr->org[rs->ky]), oz = PS1(pr->org[rs->kz]);
   PV tmin = PS1(pr->ray.tmin), tmax = PS1(pr->ray.tmax);
   PV bscale = PS1(PROX_R(48.0) * PROX_EPS), inf = PS1(PROX_INF);
+  PV bmin = PS1(PROX_DETAIL_RC_BMIN), qmin = PS1(PROX_DETAIL_RC_QMIN);
+  PV rmax = PS1(PROX_R(PROX_DETAIL_RC_RMAX));
   /* The leaf's block (prox/detail/bvh_layout.h): row 3 c + k holds
    * coordinate c of vertex k, n reals a row. */
   const PROX_REAL *blk = v->tri + 9 * (size_t)first;
@@ -309,9 +314,9 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
      * leaves) while they stay inside the array; else only the live lanes
      * are read. */
     int full = 9 * (size_t)first + 8 * (size_t)n + j + PW <= 9 * (size_t)v->triangle_count;
-    PV X[3], Y[3], Z[3], M[3], w[3], B[3], det, t;
+    PV X[3], Y[3], Z[3], M[3], w[3], B[3], P1[3], P2[3], det, num, t;
     PM pos_[3], neg_[3];
-    int certain, hitc, dz, inr, unc, uncE, mixed, m, i;
+    int certain, hitc, hard, inr, unc, uncE, mixed, m, i;
     if (full) {
       for (k = 0; k < 3; ++k) {
         PV px = PSUB(PLOADU(cx[k] + j), ox);
@@ -337,8 +342,11 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     for (k = 0; k < 3; ++k) {
       /* w[k]: the edge opposite vertex k, P = V[k+1] to Q = V[k+2]. */
       int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
-      PV e = PSUB(PMUL(X[p], Y[q]), PMUL(Y[p], X[q]));
-      PV bd = PMUL(bscale, PMUL(M[p], M[q]));
+      PV e;
+      P1[k] = PMUL(X[p], Y[q]);
+      P2[k] = PMUL(Y[p], X[q]);
+      e = PSUB(P1[k], P2[k]);
+      PV bd = PADD(PMUL(bscale, PMUL(M[p], M[q])), bmin);
       pos_[k] = PGT(e, bd);
       neg_[k] = PLT(e, PSUB(zero, bd));
       w[k] = e;
@@ -358,19 +366,31 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     hitc &= live;
     if (!(hitc | unc)) continue;
     det = PADD(PADD(w[0], w[1]), w[2]);
-    t = PDIV(PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2])), det);
-    dz = MINT(PEQ(det, zero));
+    num = PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2]));
+    t = PDIV(num, det);
+    /* The hits whose quotient the kernel does not trust (much cancellation
+     * in the weights, or a quotient that overflowed or lost digits to
+     * underflow) go to it: its test, in one mask (as in
+     * src/simd/packet_vec_type.inl). */
+    hard = 0;
+    if (hitc) {
+      PV can = PADD(PADD(PADD(PABS(P1[0]), PABS(P2[0])), PADD(PABS(P1[1]), PABS(P2[1]))),
+                    PADD(PABS(P1[2]), PABS(P2[2])));
+      hard = MINT(MOR(
+          MOR(PCMP(PMIN(PABS(num), PABS(det)), qmin, _CMP_NGE_UQ), PCMP(PABS(t), inf, _CMP_NLT_UQ)),
+          PGT(can, PMUL(rmax, PABS(det)))));
+    }
     inr = MINT(MAND(MAND(PGE(t, tmin), PLE(t, tmax)), PLT(PABS(t), inf)));
-    unc |= hitc & dz;
+    unc |= hitc & hard;
     /* Vertices on both sides of the origin along the ray: t's sign may be
      * wrong where |num| is within its bound (prox_detail_rc_t_near0). */
     mixed = ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
               MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
-    if (hitc & ~dz & mixed) {
+    if (hitc & ~hard & mixed) {
       PV e4 = PS1(PROX_R(4.0) * PROX_EPS), e = zero;
       for (k = 0; k < 3; ++k)
         e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(w[k]))), PABS(Z[k])));
-      unc |= hitc & ~dz & mixed & MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
+      unc |= hitc & ~hard & mixed & MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1(PROX_R(2.0)), e)));
     }
     m = hitc & inr & ~unc;
     PSTOREU(ts + j, t);
@@ -379,15 +399,15 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
         PSTOREU(bs + k * PROX_BVH_MAX_LEAF + j, PDIV(w[k], det));
 #if !PROX_IS_DOUBLE
     if (uncE) {
-      /* Float signs uncertain: double first (the kernel's own order). */
-      int fp[3], fn[3], hm = 0, back;
+      /* Float signs uncertain: double first (the kernel's own order),
+       * which leaves the misses it decides out. */
+      int fp[3], fn[3], hm = 0;
       for (k = 0; k < 3; ++k) {
         fp[k] = MINT(pos_[k]);
         fn[k] = MINT(neg_[k]);
       }
-      back = pbv_refinef(pr, cx, cy, cz, j, full ? (uint32_t)PW : left, fp, fn, w, B, Z, uncE,
-                         ts + j, bs ? bs + j : NULL, &hm);
-      unc = (unc & ~uncE) | back;
+      unc = (unc & ~uncE) | pbv_refinef(pr, cx, cy, cz, j, full ? (uint32_t)PW : left, fp, fn, uncE,
+                                        ts + j, bs ? bs + j : NULL, &hm);
       m |= hm;
     }
 #else

@@ -42,6 +42,7 @@
 #define PK_SCALAR_TRI prox_pk_tri_lanef
 #define PK_EPS FLT_EPSILON
 #define PK_MAXR FLT_MAX
+#define PK_MINR FLT_MIN
 #define PK_V __m256
 #define PL(p) _mm256_loadu_ps(p)
 #define PS1(x) _mm256_set1_ps(x)
@@ -79,6 +80,7 @@
 #define PK_SCALAR_TRI prox_pk_tri_lanef
 #define PK_EPS FLT_EPSILON
 #define PK_MAXR FLT_MAX
+#define PK_MINR FLT_MIN
 #define PK_V __m128
 #define PL(p) _mm_loadu_ps(p)
 #define PS1(x) _mm_set1_ps(x)
@@ -116,6 +118,7 @@
 #define PK_SCALAR_TRI prox_pk_tri_lane
 #define PK_EPS DBL_EPSILON
 #define PK_MAXR DBL_MAX
+#define PK_MINR DBL_MIN
 #define PK_V __m256d
 #define PL(p) _mm256_loadu_pd(p)
 #define PS1(x) _mm256_set1_pd(x)
@@ -154,6 +157,7 @@
 #define PK_SCALAR_TRI prox_pk_tri_lane
 #define PK_EPS DBL_EPSILON
 #define PK_MAXR DBL_MAX
+#define PK_MINR DBL_MIN
 #define PK_V __m512d
 #define PL(p) _mm512_loadu_pd(p)
 #define PS1(x) _mm512_set1_pd(x)

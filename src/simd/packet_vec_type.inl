@@ -2,7 +2,7 @@
 /* Template: the packet ray casts on one vector type (PK_W lanes of PK_S),
  * for src/simd/packet_vec.inl, which defines the vector macros before each
  * inclusion (PK_NAME, PK_S, PK_W, PK_V, PK_M, PK_RAYT, PK_HITT,
- * PK_SCALAR_TRI, PK_EPS, PK_MAXR; PL, PS1, PADD, PSUB, PMUL, PDIV, PMIN,
+ * PK_SCALAR_TRI, PK_EPS, PK_MAXR, PK_MINR; PL, PS1, PADD, PSUB, PMUL, PDIV, PMIN,
  * PMAX, PABS, PSTOREU, PCMP, PBLEND, MAND, MOR, MINT). This file undefines
  * them all at its end. */
 #define PLT(a, b) PCMP((a), (b), _CMP_LT_OQ)
@@ -117,11 +117,11 @@ PK_INLINE int PK_NAME(prox_pk_box)(const PK_RAYT *r, const PK_S *lo, const PK_S 
  * shifted to lane0. */
 static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride, PK_HITT *hit,
                                 int lane0) {
-  PK_V X[3], Y[3], Z[3], M[3], w[3], B[3], zero = PS1((PK_S)0), det, t;
+  PK_V X[3], Y[3], Z[3], M[3], w[3], B[3], P1[3], P2[3], zero = PS1((PK_S)0), det, num, t;
   PK_V sx = PS1(r->sx), sy = PS1(r->sy), sz = PS1(r->sz);
   PK_V ox = PS1(r->org[r->kx]), oy = PS1(r->org[r->ky]), oz = PS1(r->org[r->kz]);
   PK_M pos[3], neg[3];
-  int k, certain, hitc, dz, inr, mask, unc, i, mixed;
+  int k, certain, hitc, hard, inr, mask, unc, i, mixed;
   for (k = 0; k < 3; ++k) {
     const PK_S *base = v + (size_t)(3 * k) * stride;
     PK_V px = PSUB(PL(base + (size_t)r->kx * stride), ox);
@@ -135,8 +135,12 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride, 
   for (k = 0; k < 3; ++k) {
     /* w[k]: the edge opposite vertex k, from P = V[k+1] to Q = V[k+2]. */
     int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
-    PK_V e = PSUB(PMUL(X[p], Y[q]), PMUL(Y[p], X[q]));
-    PK_V bd = PMUL(PS1((PK_S)48.0 * PK_EPS), PMUL(M[p], M[q]));
+    PK_V e;
+    P1[k] = PMUL(X[p], Y[q]);
+    P2[k] = PMUL(Y[p], X[q]);
+    e = PSUB(P1[k], P2[k]);
+    PK_V bd =
+        PADD(PMUL(PS1((PK_S)48.0 * PK_EPS), PMUL(M[p], M[q])), PS1((PK_S)4.0 * PK_MINR * PK_EPS));
     pos[k] = PGT(e, bd);
     neg[k] = PLT(e, PSUB(zero, bd));
     w[k] = e;
@@ -145,24 +149,38 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride, 
   certain = MINT(MOR(pos[0], neg[0])) & MINT(MOR(pos[1], neg[1])) & MINT(MOR(pos[2], neg[2]));
   hitc = MINT(MAND(MAND(pos[0], pos[1]), pos[2])) | MINT(MAND(MAND(neg[0], neg[1]), neg[2]));
   det = PADD(PADD(w[0], w[1]), w[2]);
-  t = PDIV(PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2])), det);
-  dz = MINT(PEQ(det, zero));
+  num = PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2]));
+  t = PDIV(num, det);
+  /* The hits whose quotient prox_raycast_triangle does not trust (much
+   * cancellation in the weights, or a quotient that overflowed or lost
+   * digits to underflow: PROX_DETAIL_RC_QMIN, PROX_DETAIL_RC_RMAX) go to
+   * it: its test in its order of operations, in one mask (the smaller of
+   * |num| and |det| is NaN, or is taken for it, exactly where one of the
+   * two comparisons fails; a NaN t fails the last). */
+  hard = 0;
+  if (hitc) {
+    PK_V can = PADD(PADD(PADD(PABS(P1[0]), PABS(P2[0])), PADD(PABS(P1[1]), PABS(P2[1]))),
+                    PADD(PABS(P1[2]), PABS(P2[2])));
+    hard = MINT(MOR(MOR(PCMP(PMIN(PABS(num), PABS(det)), PS1((PK_S)64.0 * PK_MINR), _CMP_NGE_UQ),
+                        PCMP(PABS(t), PS1((PK_S)INFINITY), _CMP_NLT_UQ)),
+                    PGT(can, PMUL(PS1((PK_S)PROX_DETAIL_RC_RMAX), PABS(det)))));
+  }
   inr = MINT(
       MAND(MAND(PGE(t, PS1(r->tmin)), PLE(t, PS1(r->tmax))), PLT(PABS(t), PS1((PK_S)INFINITY))));
-  unc = (~certain | (hitc & dz)) & ((1 << PK_W) - 1);
+  unc = (~certain | (hitc & hard)) & ((1 << PK_W) - 1);
   /* Hits with vertices on both sides of the origin along the ray (not all
    * three z > 0, nor all < 0), whose t may have the wrong sign
    * (prox_detail_rc_t_near0, in its order of operations), go to the
    * scalar kernel, which decides the sign exactly. */
   mixed = ~(MINT(MAND(MAND(PGT(Z[0], zero), PGT(Z[1], zero)), PGT(Z[2], zero))) |
             MINT(MAND(MAND(PLT(Z[0], zero), PLT(Z[1], zero)), PLT(Z[2], zero))));
-  if (hitc & ~dz & certain & mixed) {
+  if (hitc & ~hard & certain & mixed) {
     PK_V e4 = PS1((PK_S)4.0 * PK_EPS), e = zero;
     for (k = 0; k < 3; ++k)
       e = PADD(e, PMUL(PADD(B[k], PMUL(e4, PABS(w[k]))), PABS(Z[k])));
-    unc |= hitc & ~dz & certain & mixed & MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1((PK_S)2.0), e)));
+    unc |= hitc & ~hard & certain & mixed & MINT(PLE(PABS(PMUL(t, det)), PMUL(PS1((PK_S)2.0), e)));
   }
-  mask = hitc & inr & ~dz & certain & ~unc;
+  mask = hitc & inr & ~hard & certain & ~unc;
   if (hit) {
     PSTOREU(hit->t + lane0, t);
     PSTOREU(hit->u + lane0, PDIV(w[1], det));
@@ -186,6 +204,7 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride, 
 #undef PK_SCALAR_TRI
 #undef PK_EPS
 #undef PK_MAXR
+#undef PK_MINR
 #undef PK_V
 #undef PK_M
 #undef PL

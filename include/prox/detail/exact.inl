@@ -24,7 +24,11 @@
  *
  * Exactness of the expansion predicates holds as long as no product of two
  * or three input coordinates underflows or overflows; prox_detail_wnormalize
- * scales their input first (see there). */
+ * scales their input first (see there). Beyond (values spread by more than
+ * 2^300), prox_detail_xp_orient3d_exact falls back to integer arithmetic
+ * over the whole range of double (prox_detail_xp_big_sign);
+ * prox_detail_xp_orient2d_exact does not (products of two: exact for
+ * values within 2^250 of one another). */
 
 #ifndef PROX_DETAIL_EXACT_ONCE
 #define PROX_DETAIL_EXACT_ONCE
@@ -495,6 +499,175 @@ PROX_DETAIL_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const dou
   return prox_detail_xp_add3(e, n, -s, x[2], y[1], z[0]);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Exact signs over the whole range of double (integer arithmetic)          */
+/* ------------------------------------------------------------------------ */
+
+/// Internal: 32-bit limbs of the accumulator of prox_detail_xp_big_sum:
+/// products of three finite doubles lie between 2^-3378 and 2^3072 with
+/// 159-bit significands, so a sum of a few dozen of them, aligned at the
+/// smallest, fits in 6,456 bits with its sign.
+#define PROX_DETAIL_XP_BIG_LIMBS 206
+
+/// Internal: the significand of x (finite, nonzero) as an integer m in
+/// [2^52, 2^53), in two 32-bit limbs, and the exponent q: |x| = m 2^q.
+PROX_DETAIL_KERNEL int prox_detail_xp_big_split(double x, uint32_t *m) {
+  int e;
+  double f = frexp(fabs(x), &e);
+  uint64_t v = (uint64_t)ldexp(f, 53);
+  m[0] = (uint32_t)v;
+  m[1] = (uint32_t)(v >> 32);
+  return e - 53;
+}
+
+/// Internal: the sum over k < n of s[k] a[k] b[k] c[k] (s[k] = +1 or -1;
+/// finite doubles; n <= 24), exactly, as the two's complement integer
+/// acc[0..PROX_DETAIL_XP_BIG_LIMBS) (32-bit limbs, least significant
+/// first) times 2^q, q returned. Integer arithmetic over the whole range
+/// of double: the fallback of the expansion predicates, and of
+/// prox_detail_rc_plane_t, where their products could leave the range in
+/// which expansion arithmetic is exact (below about 2^-900: a subnormal
+/// direction component, coordinates spread by more than 2^300); slower,
+/// and rare.
+PROX_DETAIL_KERNEL int prox_detail_xp_big_sum(const double *a, const double *b, const double *c,
+                                              const int *s, int n, uint32_t *acc) {
+  uint32_t m[3][2], p[4], r[7];
+  int q[24], k, i, j, qmin = 1 << 30, L, sh;
+  for (i = 0; i < PROX_DETAIL_XP_BIG_LIMBS; ++i)
+    acc[i] = 0;
+  for (k = 0; k < n; ++k) {
+    q[k] = a[k] == 0 || b[k] == 0 || c[k] == 0
+               ? 1 << 30
+               : prox_detail_xp_big_split(a[k], m[0]) + prox_detail_xp_big_split(b[k], m[1]) +
+                     prox_detail_xp_big_split(c[k], m[2]);
+    qmin = q[k] < qmin ? q[k] : qmin;
+  }
+  for (k = 0; k < n; ++k) {
+    int neg = (s[k] < 0) != ((a[k] < 0) != ((b[k] < 0) != (c[k] < 0)));
+    uint64_t t;
+    if (q[k] == 1 << 30) continue;
+    (void)prox_detail_xp_big_split(a[k], m[0]);
+    (void)prox_detail_xp_big_split(b[k], m[1]);
+    (void)prox_detail_xp_big_split(c[k], m[2]);
+    /* p = |a| |b| (4 limbs), then r = p |c| (6 limbs). */
+    for (i = 0; i < 4; ++i)
+      p[i] = 0;
+    for (i = 0; i < 2; ++i) {
+      t = 0;
+      for (j = 0; j < 2; ++j) {
+        t += (uint64_t)m[0][i] * m[1][j] + p[i + j];
+        p[i + j] = (uint32_t)t;
+        t >>= 32;
+      }
+      p[i + 2] = (uint32_t)t;
+    }
+    for (i = 0; i < 7; ++i)
+      r[i] = 0;
+    for (i = 0; i < 4; ++i) {
+      t = 0;
+      for (j = 0; j < 2; ++j) {
+        t += (uint64_t)p[i] * m[2][j] + r[i + j];
+        r[i + j] = (uint32_t)t;
+        t >>= 32;
+      }
+      r[i + 2] = (uint32_t)t;
+    }
+    /* Shifted to bit q[k] - qmin of the accumulator, added or subtracted
+     * with the carry or borrow carried to its top. */
+    L = (q[k] - qmin) >> 5;
+    sh = (q[k] - qmin) & 31;
+    if (sh)
+      for (i = 6; i >= 0; --i)
+        r[i] = (r[i] << sh) | (i ? r[i - 1] >> (32 - sh) : 0);
+    t = 0;
+    for (i = 0; L + i < PROX_DETAIL_XP_BIG_LIMBS; ++i) {
+      uint64_t x = i < 7 ? r[i] : 0;
+      if (i >= 7 && t == 0) break;
+      if (!neg) {
+        t += (uint64_t)acc[L + i] + x;
+        acc[L + i] = (uint32_t)t;
+        t >>= 32;
+      } else {
+        /* t holds the borrow. */
+        uint64_t y = (uint64_t)acc[L + i] - x - t;
+        acc[L + i] = (uint32_t)y;
+        t = (y >> 63) & 1;
+      }
+    }
+  }
+  return qmin == 1 << 30 ? 0 : qmin;
+}
+
+/// Internal: the exact sign of the sum of prox_detail_xp_big_sum.
+PROX_DETAIL_KERNEL int prox_detail_xp_big_sign(const double *a, const double *b, const double *c,
+                                               const int *s, int n) {
+  uint32_t acc[PROX_DETAIL_XP_BIG_LIMBS];
+  int i;
+  (void)prox_detail_xp_big_sum(a, b, c, s, n, acc);
+  if (acc[PROX_DETAIL_XP_BIG_LIMBS - 1] >> 31) return -1;
+  for (i = 0; i < PROX_DETAIL_XP_BIG_LIMBS; ++i)
+    if (acc[i]) return 1;
+  return 0;
+}
+
+/// Internal: the sum of prox_detail_xp_big_sum as f 2^*e, f a double in
+/// [1/2, 1) with the sum's sign (to about an ulp: its leading 96 bits), or
+/// 0 (with *e 0) when the sum is exactly zero.
+PROX_DETAIL_KERNEL double prox_detail_xp_big_value(const double *a, const double *b,
+                                                   const double *c, const int *s, int n, int *e) {
+  uint32_t acc[PROX_DETAIL_XP_BIG_LIMBS];
+  int q = prox_detail_xp_big_sum(a, b, c, s, n, acc), neg, i, top, ef;
+  double v;
+  neg = (int)(acc[PROX_DETAIL_XP_BIG_LIMBS - 1] >> 31);
+  if (neg) {
+    /* The magnitude: two's complement negation. */
+    uint64_t t = 1;
+    for (i = 0; i < PROX_DETAIL_XP_BIG_LIMBS; ++i) {
+      t += (uint64_t)(uint32_t)~acc[i];
+      acc[i] = (uint32_t)t;
+      t >>= 32;
+    }
+  }
+  for (top = PROX_DETAIL_XP_BIG_LIMBS - 1; top >= 0 && acc[top] == 0; --top) {
+  }
+  *e = 0;
+  if (top < 0) return 0;
+  /* The top three limbs (at most 96 bits, two roundings), scaled. */
+  v = (double)acc[top];
+  for (i = 1; i <= 2; ++i)
+    v = v * 4294967296.0 + (top - i >= 0 ? (double)acc[top - i] : 0.0);
+  v = frexp(v, &ef);
+  *e = ef + q + 32 * (top - 2);
+  return neg ? -v : v;
+}
+
+/// Internal: appends the six terms of s det[x; y; z] = s x . (y x z) to
+/// the term lists of prox_detail_xp_big_sign; returns their new count.
+PROX_DETAIL_KERNEL int prox_detail_xp_big_det3(double *a, double *b, double *c, int *s, int n,
+                                               int sg, const double *x, const double *y,
+                                               const double *z) {
+  static const int P[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 2, 0}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0}};
+  int k;
+  for (k = 0; k < 6; ++k) {
+    a[n] = x[P[k][0]];
+    b[n] = y[P[k][1]];
+    c[n] = z[P[k][2]];
+    s[n++] = k & 1 ? -sg : sg;
+  }
+  return n;
+}
+
+/// Internal: whether the nonzero values x[0..n) all lie in [2^-e, 2^e]
+/// (finite): then products of up to 900 / e of them, and their rounding
+/// errors, stay in the range where expansion arithmetic is exact.
+PROX_DETAIL_KERNEL int prox_detail_xp_in_range(const double *x, int n, int e) {
+  double lo = ldexp(1.0, -e), hi = ldexp(1.0, e);
+  int i;
+  for (i = 0; i < n; ++i)
+    if (x[i] != 0 && !(fabs(x[i]) >= lo && fabs(x[i]) <= hi)) return 0;
+  return 1;
+}
+
 /// Internal: exact sign of orient3d(a, b, c, d) = (b - a) . ((c - a) x
 /// (d - a)), the same orientation as prox_detail_orient. Points are arrays
 /// of three doubles.
@@ -509,6 +682,16 @@ PROX_DETAIL_KERNEL int prox_detail_xp_orient3d_exact(const double *a, const doub
     x[9 + i] = d[i];
   }
   prox_detail_wnormalize(x, 12);
+  if (!prox_detail_xp_in_range(x, 12, 300)) {
+    /* Spread beyond 2^300: the integer fallback. */
+    double A[24], B[24], C[24];
+    int S[24];
+    n = prox_detail_xp_big_det3(A, B, C, S, 0, 1, x + 3, x + 6, x + 9);
+    n = prox_detail_xp_big_det3(A, B, C, S, n, -1, x, x + 6, x + 9);
+    n = prox_detail_xp_big_det3(A, B, C, S, n, 1, x, x + 3, x + 9);
+    n = prox_detail_xp_big_det3(A, B, C, S, n, -1, x, x + 3, x + 6);
+    return prox_detail_xp_big_sign(A, B, C, S, n);
+  }
   /* Multilinearity: [b-a, c-a, d-a] = [bcd] - [acd] + [abd] - [abc]. */
   n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, x + 9);
   n = prox_detail_xp_det3(e, n, -1.0, x, x + 6, x + 9);

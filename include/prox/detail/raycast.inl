@@ -33,16 +33,30 @@
  *   most rays from the bounds alone (two signs certainly opposite: a miss;
  *   three certainly equal: a hit) and hands only the rest to the careful
  *   path.
+ *   t is the quotient of the weights (Woop et al.'s), which is accurate
+ *   where they are certain and do not cancel much; a needle (an edge
+ *   passing close to the ray between far endpoints) makes the rounding of
+ *   their products grow as its aspect ratio, and is given compensated
+ *   weights; weights known only within their rounding (or an exact zero
+ *   beside two rounded ones: through an edge), and quotients that would
+ *   overflow or underflow, give way to the plane's t in double-double
+ *   arithmetic with its exact sign (prox_detail_rc_plane_t; for float,
+ *   weights certain only in double give every weight and t in double).
+ *   The error bound of each edge function has an absolute term for the
+ *   rounding of its products below the normal range.
  * - Spheres, capsules, oriented boxes: a ray that misses is tried again on
  *   the solid grown by a few eps S (S the largest coordinate magnitude
  *   involved), so rays that graze the surface, and rays that start on it
  *   and leave, are reported as hits at the cost of also reporting rays that
  *   miss by less than that margin.
  *
- * Exactness of the predicates holds as long as no product of two or three
- * input coordinates underflows or overflows (magnitudes roughly between
- * 1e-90 and 1e100 in double; always for float input). The expansion
- * arithmetic and the orientation filters are those of detail/exact.inl. */
+ * The predicates are exact for all finite input: expansion arithmetic on
+ * coordinates scaled by powers of two where their products stay in its
+ * range (the nonzero values within 2^300 of the largest, always for float
+ * input), integer arithmetic beyond (prox_detail_xp_big_sign: a unit
+ * direction with a subnormal component, coordinates spread by more than
+ * 2^300). The expansion arithmetic and the orientation filters are those
+ * of detail/exact.inl. */
 
 /* ------------------------------------------------------------------------ */
 /* Exact ray-edge predicates (expansions of detail/exact.inl), double only: */
@@ -66,6 +80,18 @@ PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const doub
   }
   prox_detail_wnormalize(x, 9);
   prox_detail_wnormalize(y, 3);
+  if (!prox_detail_xp_in_range(x, 9, 300) || !prox_detail_xp_in_range(y, 3, 300)) {
+    /* A direction component or a coordinate more than 2^300 below the
+     * largest (a subnormal component of a unit direction): products of
+     * three could fall below the range of expansions, the integer
+     * fallback. */
+    double A[18], B[18], C[18];
+    int S[18];
+    n = prox_detail_xp_big_det3(A, B, C, S, 0, 1, x + 3, x + 6, y);
+    n = prox_detail_xp_big_det3(A, B, C, S, n, 1, x, x + 3, y);
+    n = prox_detail_xp_big_det3(A, B, C, S, n, 1, x + 6, x, y);
+    return prox_detail_xp_big_sign(A, B, C, S, n);
+  }
   /* (p - o) x (q - o) . d = [p q d] + [o p d] + [q o d]. */
   n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, y);
   n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, y);
@@ -80,12 +106,27 @@ PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_exact(const double *o, const doub
 PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d, const double *p,
                                                        const double *q, int axis0, int axis1) {
   double e[16];
-  int n, s, k, i1, i2;
+  int n, s, k, i1, i2,
+      wide = !prox_detail_xp_in_range(d, 3, 450) || !prox_detail_xp_in_range(p, 3, 450) ||
+             !prox_detail_xp_in_range(q, 3, 450);
   for (k = 0; k < 2; ++k) {
     int a = k == 0 ? axis0 : axis1;
     /* (d x w)[a] = d[a+1] w[a+2] - d[a+2] w[a+1], w = q - p. */
     i1 = a == 2 ? 0 : a + 1;
     i2 = i1 == 2 ? 0 : i1 + 1;
+    if (wide) {
+      /* Products of two beyond the range of expansions (a subnormal
+       * direction component): the integer fallback. */
+      double A[4], B[4], C[4] = {1, 1, 1, 1};
+      int S[4] = {1, -1, -1, 1};
+      A[0] = d[i1], B[0] = q[i2];
+      A[1] = d[i1], B[1] = p[i2];
+      A[2] = d[i2], B[2] = q[i1];
+      A[3] = d[i2], B[3] = p[i1];
+      s = prox_detail_xp_big_sign(A, B, C, S, 4);
+      if (s != 0) return s;
+      continue;
+    }
     n = 0;
     n = prox_detail_xp_add2(e, n, 1.0, d[i1], q[i2]);
     n = prox_detail_xp_add2(e, n, -1.0, d[i1], p[i2]);
@@ -97,7 +138,153 @@ PROX_DETAIL_KERNEL int prox_detail_xp_ray_edge_perturb(const double *d, const do
   return 0;
 }
 
+/// Internal: scales the wide reals v[0..n) by one power of two so that
+/// their largest leading part lies in [1/2, 1) (exactly, but for parts
+/// below 2^-1074 of it); returns the exponent taken out (0 for zeros or a
+/// non-finite value, left as they are).
+PROX_DETAIL_KERNEL int prox_detail_rc_wscale(prox_detail_wide *v, int n) {
+  double m = 0;
+  int i, e;
+  for (i = 0; i < n; ++i)
+    m = fabs(v[i].hi) > m ? fabs(v[i].hi) : m;
+  e = prox_detail_exp(m);
+  if (e == 0) return 0;
+  for (i = 0; i < n; ++i) {
+    v[i].hi = ldexp(v[i].hi, -e);
+    v[i].lo = ldexp(v[i].lo, -e);
+  }
+  return e;
+}
+
+/// Internal: the normal (b - a) x (c - a) of the triangle (a, b, c) in
+/// double-double arithmetic: the differences exact, the edges scaled by
+/// powers of two first, the result scaled so that its largest leading
+/// part lies in [1/2, 1) by 2^-e, e returned: its components within
+/// 2^(-98 - e) (2^-98 of the scaled edges' product, where the plain
+/// evaluation of a needle loses the direction, or overflows or
+/// underflows at the ends of the domain).
+PROX_DETAIL_KERNEL int prox_detail_rc_wnormal(const double *a, const double *b, const double *c,
+                                              prox_detail_wide *n) {
+  prox_detail_wide e1[3], e2[3];
+  int i;
+  for (i = 0; i < 3; ++i) {
+    e1[i] = prox_detail_wdiff(b[i], a[i]);
+    e2[i] = prox_detail_wdiff(c[i], a[i]);
+  }
+  prox_detail_rc_wscale(e1, 3);
+  prox_detail_rc_wscale(e2, 3);
+  for (i = 0; i < 3; ++i) {
+    int j = i == 2 ? 0 : i + 1, k = j == 2 ? 0 : j + 1;
+    n[i] = prox_detail_wsub(prox_detail_wmul(e1[j], e2[k]), prox_detail_wmul(e1[k], e2[j]));
+  }
+  return prox_detail_rc_wscale(n, 3);
+}
+
+/// Internal: prox_detail_rc_plane_t in integer arithmetic
+/// (prox_detail_xp_big_value): n . (a - o) = [a b c] - [o b c] + [o b a] +
+/// [o a c] and n . d = [d b c] - [d b a] - [d a c] ([x y z] = x . (y x z)),
+/// each exact and then rounded once, for any finite input.
+PROX_COLD PROX_DETAIL_KERNEL double prox_detail_rc_plane_t_big(const double *a, const double *b,
+                                                               const double *c, const double *o,
+                                                               const double *d) {
+  double A[24], B[24], C[24], fn, fd;
+  int S[24], n, en, ed;
+  n = prox_detail_xp_big_det3(A, B, C, S, 0, 1, a, b, c);
+  n = prox_detail_xp_big_det3(A, B, C, S, n, -1, o, b, c);
+  n = prox_detail_xp_big_det3(A, B, C, S, n, 1, o, b, a);
+  n = prox_detail_xp_big_det3(A, B, C, S, n, 1, o, a, c);
+  fn = prox_detail_xp_big_value(A, B, C, S, n, &en);
+  n = prox_detail_xp_big_det3(A, B, C, S, 0, 1, d, b, c);
+  n = prox_detail_xp_big_det3(A, B, C, S, n, -1, d, b, a);
+  n = prox_detail_xp_big_det3(A, B, C, S, n, -1, d, a, c);
+  fd = prox_detail_xp_big_value(A, B, C, S, n, &ed);
+  if (fd == 0) return PROX_NAN;
+  return ldexp(fn / fd, en - ed);
+}
+
+/// Internal: the parameter t = (n . (a - o)) / (n . d) at which the line
+/// o + t d crosses the plane of the triangle (a, b, c), n its normal, in
+/// double-double arithmetic on vectors scaled by powers of two: within
+/// about an ulp of the exact t, whatever the shape of the triangle. Where
+/// n . d is not safely above the rounding and the underflow of that
+/// arithmetic (a direction all but in the plane, or with a component
+/// 2^-1000 below the others that decides it), the same in integer
+/// arithmetic (prox_detail_rc_plane_t_big). NaN when the line is parallel
+/// to the plane (or the input is not finite); +-inf or 0 when t lies
+/// beyond the range of doubles. *sure gets 1 when the sign of t is
+/// certainly the exact one (the numerator's far from its rounding, or
+/// exact), else 0.
+PROX_DETAIL_KERNEL double prox_detail_rc_plane_t(const double *a, const double *b, const double *c,
+                                                 const double *o, const double *d, int *sure) {
+  prox_detail_wide n[3], w[3], dd[3], num, den, r;
+  double q, dabs = 0, nabs = 0, dsum = 0, wsum = 0, errn;
+  int i, k, en;
+  en = prox_detail_rc_wnormal(a, b, c, n);
+  errn = ldexp(1.0, -96 - (en < -900 ? -900 : en));
+  for (i = 0; i < 3; ++i) {
+    w[i] = prox_detail_wdiff(a[i], o[i]);
+    dd[i] = prox_detail_wfrom(d[i]);
+  }
+  k = prox_detail_rc_wscale(w, 3) - prox_detail_rc_wscale(dd, 3);
+  num =
+      prox_detail_wadd(prox_detail_wadd(prox_detail_wmul(n[0], w[0]), prox_detail_wmul(n[1], w[1])),
+                       prox_detail_wmul(n[2], w[2]));
+  den = prox_detail_wadd(
+      prox_detail_wadd(prox_detail_wmul(n[0], dd[0]), prox_detail_wmul(n[1], dd[1])),
+      prox_detail_wmul(n[2], dd[2]));
+  for (i = 0; i < 3; ++i) {
+    dabs += fabs(n[i].hi * dd[i].hi);
+    nabs += fabs(n[i].hi * w[i].hi);
+    dsum += fabs(dd[i].hi);
+    wsum += fabs(w[i].hi);
+  }
+  /* n . d far from the rounding of the products (2^-100 of them) and of n
+   * (errn each component, 2^-60 at most: a needle sharper than that at a
+   * goes exact), and from underflow; else integer arithmetic. */
+  if (!(errn <= 0x1p-60 && fabs(den.hi) >= 0x1p-900 &&
+        fabs(den.hi) > 0x1p-90 * dabs + errn * dsum)) {
+    int finite = 1;
+    for (i = 0; i < 3; ++i)
+      finite &= fabs(a[i]) <= DBL_MAX && fabs(b[i]) <= DBL_MAX && fabs(c[i]) <= DBL_MAX &&
+                fabs(o[i]) <= DBL_MAX && fabs(d[i]) <= DBL_MAX;
+    *sure = finite;
+    return finite ? prox_detail_rc_plane_t_big(a, b, c, o, d) : PROX_NAN;
+  }
+  *sure = fabs(num.hi) > 0x1p-90 * nabs + errn * wsum && fabs(num.hi) >= 0x1p-900;
+  k += prox_detail_rc_wscale(&num, 1) - prox_detail_rc_wscale(&den, 1);
+  /* The quotient with one correction step (prox_detail_wratio), then the
+   * exponents: one rounding of t, or a gradual underflow. */
+  q = num.hi / den.hi;
+  r = prox_detail_wsub(num, prox_detail_wmul(prox_detail_wfrom(q), den));
+  q += prox_detail_wreal(r) / prox_detail_wreal(den);
+  return ldexp(q, k);
+}
+
 #endif /* PROX_IS_DOUBLE */
+
+#ifndef PROX_DETAIL_RC_ONCE
+#define PROX_DETAIL_RC_ONCE
+/// Internal: an absolute term of the edge functions' error bound (in the
+/// precision of the template that uses it): the products of the edge
+/// functions round to a multiple of the smallest subnormal below the
+/// normal range, which the relative bound does not cover where the
+/// vertices lie within about 2^-511 (float 2^-64) of the origin.
+#define PROX_DETAIL_RC_BMIN (PROX_R(4.0) * PROX_REAL_MIN * PROX_EPS)
+/// Internal: the smallest magnitude of the sum of the weights and of the
+/// numerator of t at which the quotient of a hit is trusted: the products
+/// in them round to multiples of the smallest subnormal below the normal
+/// range, which above 64 REAL_MIN (2^-1016 in double, 2^-120 in float)
+/// moves them by less than a tenth of an ulp.
+#define PROX_DETAIL_RC_QMIN (PROX_R(64.0) * PROX_REAL_MIN)
+/// Internal: the largest cancellation ratio (|X_p Y_q| + |Y_p X_q|, summed
+/// over the three edge functions, over the magnitude of their sum) at which
+/// a hit's t is taken from the plain weights: fat triangles have 1 to 2,
+/// needles and caps about their aspect ratio, and the rounding of the
+/// products then moves t by up to that many eps S / |dir| (measured on
+/// needles across the ray: 9 eps S with 64 here, 2.7 with 16; 8 keeps a
+/// margin).
+#define PROX_DETAIL_RC_RMAX 8
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Result                                                                   */
@@ -857,7 +1044,10 @@ PROX_FN(prox_detail_rc_edge_slow)(const PROX_FN(prox_detail_rayspace) * rs, PROX
     ed = Pd.x * Qd.y - Pd.y * Qd.x;
     bd = 48.0 * DBL_EPSILON * (Pd.m * Qd.m);
     if (ed > bd || ed < -bd) {
+      /* Certain in double (*z 4): the value is to its double bound, and
+       * its products' rounding is the double one. */
       *s = ed > 0 ? 1 : -1;
+      *z = 4;
       return (PROX_REAL)ed;
     }
   }
@@ -868,7 +1058,9 @@ PROX_FN(prox_detail_rc_edge_slow)(const PROX_FN(prox_detail_rayspace) * rs, PROX
     *s = tie;
     return 0;
   }
+  /* The sign is exact, the value only within its rounding. */
   *s = x;
+  *z = 2;
   return (x > 0 && e > 0) || (x < 0 && e < 0) ? e : 0;
 }
 
@@ -877,22 +1069,200 @@ PROX_FN(prox_detail_rc_edge_slow)(const PROX_FN(prox_detail_rayspace) * rs, PROX
 /// the value, set to zero when the exact value is zero or of the other sign
 /// than the rounded one; *s gets the exact sign, or for an exact zero the
 /// sign after the perturbation (perturb set) or 0; *z gets 1 for an exact
-/// zero. Forward error bound: 48 eps P.m Q.m covers the rounding of the
-/// translation (u m per coordinate), the shear (two roundings in sx, sy:
-/// 7 u m per ray-space coordinate) and the 2x2 determinant, 36 eps P.m Q.m
-/// in all to first order; within it, float input is first re-evaluated in
-/// double, then (both precisions) exactly (prox_detail_rc_edge_slow).
+/// zero, 2 when the sign needed the exact predicate (the value is then
+/// known only within its rounding), 4 for float input certain in double
+/// (the value from the ray space in double), else 0. Forward error bound:
+/// 48 eps P.m Q.m covers the rounding of the translation (u m per
+/// coordinate), the shear (two roundings in sx, sy: 7 u m per ray-space
+/// coordinate) and the 2x2 determinant, 36 eps P.m Q.m in all to first
+/// order, and PROX_DETAIL_RC_BMIN the products' rounding below the normal
+/// range; within it, float input is first re-evaluated in double, then
+/// (both precisions) exactly (prox_detail_rc_edge_slow).
 PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
     const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
     PROX_FN(prox_detail_rsvert) P, PROX_FN(prox_detail_rsvert) Q, int perturb, int *s, int *z) {
   PROX_REAL e = P.x * Q.y - P.y * Q.x;
-  PROX_REAL bound = PROX_R(48.0) * PROX_EPS * (P.m * Q.m);
+  PROX_REAL bound = PROX_R(48.0) * PROX_EPS * (P.m * Q.m) + PROX_DETAIL_RC_BMIN;
   int sp = e > bound, sn = e < -bound;
   *z = 0;
   *s = sp - sn; /* arithmetic, not a branch on the sign */
   if (sp | sn) return e;
   return PROX_FN(prox_detail_rc_edge_slow)(rs, p, q, e, perturb, s, z);
 }
+
+/// Internal: the exact sign of t for a hit of the ray from o with the
+/// triangle v[0..2] whose rounded t may have the wrong sign (|t| within
+/// its rounding of 0, or from prox_detail_rc_tri_t_safe). In ray space
+/// the numerator of t, w0 A.z + w1 B.z + w2 C.z, is the determinant
+/// [A B C] = |sz| [a - o, b - o, c - o] = -|sz| orient3d(a, b, c, o), and
+/// the denominator has the sign s of the weights (that of det); so the
+/// sign of t is -s orient3d(a, b, c, o), exactly. Returns t with that
+/// sign: 0 when the origin lies on the triangle's plane, else t itself,
+/// or the smallest subnormal of the right sign where the rounding crossed
+/// 0 (a NaN t stays NaN).
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
+    PROX_FN(prox_vec3) o, const PROX_FN(prox_vec3) * v, PROX_REAL t, PROX_REAL det) {
+  double a[3], b[3], c[3], oo[3];
+  int x;
+  if (t != t) return t;
+  a[0] = (double)v[0].x, a[1] = (double)v[0].y, a[2] = (double)v[0].z;
+  b[0] = (double)v[1].x, b[1] = (double)v[1].y, b[2] = (double)v[1].z;
+  c[0] = (double)v[2].x, c[1] = (double)v[2].y, c[2] = (double)v[2].z;
+  oo[0] = (double)o.x, oo[1] = (double)o.y, oo[2] = (double)o.z;
+  x = -prox_detail_xp_orient3d_exact(a, b, c, oo);
+  if (det < 0) x = -x;
+  if (x == 0) return 0;
+  if (x > 0) return t > 0 ? t : PROX_REAL_MIN * PROX_EPS;
+  return t < 0 ? t : -(PROX_REAL_MIN * PROX_EPS);
+}
+
+/// Internal: t of a hit of the ray (origin o, direction d) with the
+/// triangle v[0..2] where the quotient of the weights cannot be trusted:
+/// weights known only within their rounding (a triangle that is tiny, or
+/// a needle, in ray space), or a quotient that overflowed or lost digits
+/// to underflow (near the ends of the domain). From the plane in
+/// double-double arithmetic (prox_detail_rc_plane_t: about one rounding,
+/// whatever the shape), with the exact sign where that arithmetic leaves
+/// it open (prox_detail_rc_tri_t_sign; s the sign of the weights). A NaN
+/// only when the line is parallel to the plane, which the exact signs of
+/// a hit exclude.
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_safe)(
+    PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d, const PROX_FN(prox_vec3) * v, PROX_REAL s) {
+  double a[3], b[3], c[3], oo[3], dd[3];
+  PROX_REAL t;
+  int sure;
+  a[0] = (double)v[0].x, a[1] = (double)v[0].y, a[2] = (double)v[0].z;
+  b[0] = (double)v[1].x, b[1] = (double)v[1].y, b[2] = (double)v[1].z;
+  c[0] = (double)v[2].x, c[1] = (double)v[2].y, c[2] = (double)v[2].z;
+  oo[0] = (double)o.x, oo[1] = (double)o.y, oo[2] = (double)o.z;
+  dd[0] = (double)d.x, dd[1] = (double)d.y, dd[2] = (double)d.z;
+  t = (PROX_REAL)prox_detail_rc_plane_t(a, b, c, oo, dd, &sure);
+  /* (A t that rounded to zero from a nonzero one: the exact sign too.) */
+  if (sure && t != 0) return t;
+  return PROX_FN(prox_detail_rc_tri_t_sign)(o, v, t, s);
+}
+
+/// Internal: t of a hit from its weights, those of mask bit k (evaluated
+/// in the template's precision) computed again with compensated products
+/// (prox_diff_of_products; float input in double, where the products are
+/// exact): the weights to a few ulps each whatever their cancellation, so
+/// that t keeps the error of a fat triangle's. A recomputed weight whose
+/// sign differed from s, the exact sign of the weights, would be made zero
+/// (certain weights keep theirs). Updates w (and so the barycentrics).
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_comp)(
+    PROX_FN(prox_detail_rsvert) A, PROX_FN(prox_detail_rsvert) B, PROX_FN(prox_detail_rsvert) C,
+    PROX_REAL *w, PROX_REAL s, int mask) {
+  double c[3], num = 0, det = 0;
+  const PROX_FN(prox_detail_rsvert) * V[3];
+  int k;
+  V[0] = &A;
+  V[1] = &B;
+  V[2] = &C;
+  for (k = 0; k < 3; ++k) {
+    const PROX_FN(prox_detail_rsvert) *P = V[k == 2 ? 0 : k + 1], *Q = V[k == 0 ? 2 : k - 1];
+    c[k] = (double)w[k];
+    if (mask >> k & 1) {
+#if PROX_IS_DOUBLE
+      c[k] = prox_diff_of_products(P->x, Q->y, P->y, Q->x);
+#else
+      c[k] = (double)P->x * (double)Q->y - (double)P->y * (double)Q->x;
+#endif
+      if (s > 0 ? c[k] < 0 : c[k] > 0) c[k] = 0;
+    }
+    w[k] = (PROX_REAL)c[k];
+    num += c[k] * (double)V[k]->z;
+    det += c[k];
+  }
+  return (PROX_REAL)(num / det);
+}
+
+/// Internal: t of a hit with certain weights w[0..2] (of the sign s) and
+/// their quotient t = num / det, where the fast test does not trust that
+/// quotient (see prox_raycast_triangle); rs the ray space, V the images of
+/// the vertices v. A quotient that overflowed or whose terms fell below
+/// the normal range: the plane's t with its exact sign
+/// (prox_detail_rc_tri_t_safe), *path 2. Else much cancellation in the
+/// weights: those of mask compensated (prox_detail_rc_tri_t_comp), *path
+/// 1.
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_hard)(
+    const PROX_FN(prox_detail_rayspace) * rs, const PROX_FN(prox_vec3) * v,
+    const PROX_FN(prox_detail_rsvert) * V, PROX_REAL *w, PROX_REAL num, PROX_REAL det, PROX_REAL t,
+    PROX_REAL s, int mask, int *path) {
+  if (PROX_FABS(num) >= PROX_DETAIL_RC_QMIN && PROX_FABS(det) >= PROX_DETAIL_RC_QMIN &&
+      PROX_FABS(t) < PROX_INF) {
+    /* (Should that quotient not be finite either: the plane.) */
+    PROX_REAL c[3];
+    c[0] = w[0];
+    c[1] = w[1];
+    c[2] = w[2];
+    t = PROX_FN(prox_detail_rc_tri_t_comp)(V[0], V[1], V[2], c, s, mask);
+    if (PROX_FABS(t) < PROX_INF) {
+      *path = 1;
+      w[0] = c[0];
+      w[1] = c[1];
+      w[2] = c[2];
+      return t;
+    }
+  }
+  *path = 2;
+  if (det == 0) w[0] = w[1] = w[2] = s / PROX_R(3.0);
+  return PROX_FN(prox_detail_rc_tri_t_safe)(rs->o, rs->d, v, s);
+}
+
+/// Internal: prox_detail_rc_tri_t_hard for the fast path of
+/// prox_raycast_triangle, the ray space made again (the same values):
+/// out of line, so that the fast path keeps its values in registers.
+PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_hard_ray)(
+    const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri, PROX_REAL *w, PROX_REAL num,
+    PROX_REAL det, PROX_REAL t, PROX_REAL s, int *path) {
+  PROX_FN(prox_detail_rayspace) rs;
+  PROX_FN(prox_detail_rsvert) V[3];
+  int i;
+  PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs);
+  for (i = 0; i < 3; ++i)
+    V[i] = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[i]);
+  return PROX_FN(prox_detail_rc_tri_t_hard)(&rs, tri->v, V, w, num, det, t, s, 7, path);
+}
+
+#if !PROX_IS_DOUBLE
+/// Internal (float): t of a hit of which a weight was certain only in
+/// double (prox_detail_rc_edge_slowf): every weight and t from the ray
+/// space in double, where the float input is exact and the rounding far
+/// below float's (the weights of two ray spaces do not mix: their
+/// errors, which cancel in t within one, would not). The weights of zeros
+/// bit k (exact zeros) stay zero; w gets the barycentrics (float weights
+/// of tiny triangles would underflow). t's sign is made exact where its
+/// rounding leaves it open (the test of prox_detail_rc_t_near0, in
+/// double, where the vertices lie on both sides of the origin).
+PROX_COLD PROX_DETAIL_KERNEL float prox_detail_rc_tri_t_doublef(prox_vec3f o, prox_vec3f d,
+                                                                const prox_vec3f *v, float *w,
+                                                                int zeros, float s) {
+  prox_detail_rayspace r;
+  prox_detail_rsvert P[3];
+  double c[3], num, det, e = 0, t;
+  int k, zp = 0, zn = 0;
+  prox_detail_rc_rayspace(prox_v3(o.x, o.y, o.z), prox_v3(d.x, d.y, d.z), &r);
+  for (k = 0; k < 3; ++k)
+    P[k] = prox_detail_rc_rsvert(&r, prox_v3(v[k].x, v[k].y, v[k].z));
+  for (k = 0; k < 3; ++k) {
+    int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
+    c[k] = zeros >> k & 1 ? 0 : P[p].x * P[q].y - P[p].y * P[q].x;
+    e += (48.0 * DBL_EPSILON * (P[p].m * P[q].m) + 4.0 * DBL_EPSILON * fabs(c[k])) * fabs(P[k].z);
+    zp += P[k].z > 0;
+    zn += P[k].z < 0;
+  }
+  num = c[0] * P[0].z + c[1] * P[1].z + c[2] * P[2].z;
+  det = c[0] + c[1] + c[2];
+  t = num / det;
+  for (k = 0; k < 3; ++k)
+    w[k] = (float)(c[k] / det);
+  if (zp != 3 && zn != 3 && fabs(num) <= 2.0 * e)
+    return prox_detail_rc_tri_t_signf(o, v, (float)t, s);
+  /* A t below float's range keeps its (certain) sign. */
+  if ((float)t == 0 && t != 0) return t > 0 ? FLT_MIN * FLT_EPSILON : -(FLT_MIN * FLT_EPSILON);
+  return (float)t;
+}
+#endif
 
 /// Internal: ray-space hit of a ray with the triangle (a, b, c) whose
 /// vertices' ray-space images are A, B, C. closed = 0: the tie rule of the
@@ -901,15 +1271,20 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
 /// solids). Returns 1 when the line meets the triangle, with the
 /// barycentric weights w[0..2] (unnormalised, summing to *det) and the
 /// parameter *t; z[k] gets which weights are exactly zero (bit k). Returns
-/// 2 instead when the weights all round to zero and t comes from the plane
-/// (the weights are then 1/3 each).
+/// 2 instead when t's sign is exact already: t from the plane
+/// (prox_detail_rc_tri_t_safe) where a weight is known only within its
+/// rounding, or the quotient may have overflowed or underflowed, or for
+/// float from the ray space in double (prox_detail_rc_tri_t_doublef, the
+/// weights then the barycentrics); from the plane the weights are kept,
+/// or where they sum to zero all set to 1/3 with the sign of the exact
+/// ones.
 PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_detail_rayspace) * rs,
                                                            const PROX_FN(prox_vec3) * v,
                                                            const PROX_FN(prox_detail_rsvert) * V,
                                                            int closed, PROX_REAL *w, PROX_REAL *t,
                                                            int *zeros) {
-  int s0, s1, s2, z0, z1, z2, pos, neg;
-  PROX_REAL det;
+  int s0, s1, s2, z0, z1, z2, pos, neg, path = 1;
+  PROX_REAL det, num, can, s;
   /* w[i]: the edge opposite vertex i, so that w[i] / det is the
    * barycentric coordinate of vertex i. All three before deciding: one
    * data-dependent branch rather than three. */
@@ -920,39 +1295,78 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_de
   pos = s0 > 0 || s1 > 0 || s2 > 0;
   neg = s0 < 0 || s1 < 0 || s2 < 0;
   if (pos == neg) return 0; /* mixed signs, or all zero (closed) */
-  *zeros = z0 | (z1 << 1) | (z2 << 2);
+  *zeros = (z0 & 1) | ((z1 & 1) << 1) | ((z2 & 1) << 2);
   det = w[0] + w[1] + w[2];
   if (det == 0 && (*zeros == 3 || *zeros == 5 || *zeros == 6)) {
     /* Through a vertex exactly (two weights exactly zero), its weight
-     * below its rounding: t is the vertex's own. */
+     * below its rounding: t is the vertex's own, and the weight that of
+     * the sign of the exact ones (the sign of t follows from it). */
     int k = *zeros == 6 ? 0 : (*zeros == 5 ? 1 : 2);
     w[0] = w[1] = w[2] = 0;
-    w[k] = 1;
+    w[k] = pos ? PROX_R(1.0) : PROX_R(-1.0);
     *t = V[k].z;
     return 1;
   }
-  if (det == 0) {
-    /* The hit is certain but the weights are all below their rounding (a
-     * triangle tiny in ray space): the plane gives t. */
-    PROX_FN(prox_vec3)
-    n = PROX_FN(prox_vcross_acc)(PROX_FN(prox_vsub)(v[1], v[0]), PROX_FN(prox_vsub)(v[2], v[0]));
-    PROX_REAL dn = PROX_FN(prox_vdot)(n, rs->d);
-    *t = PROX_FN(prox_vdot)(n, PROX_FN(prox_vsub)(v[0], rs->o)) / dn;
-    w[0] = w[1] = w[2] = PROX_R(1.0) / PROX_R(3.0);
-    return 2 * (dn != 0);
+  /* Weights within their rounding can be off by all of their value, and
+   * t with them by as much as the triangle's depth along the ray; so can
+   * the two others of a weight made exactly zero (through an edge), which
+   * do not match the rounded vertices' own third weight (a needle): the
+   * plane's t. Else the quotient under the fast path's conditions
+   * (prox_raycast_triangle, the same operations). */
+  s = pos ? PROX_R(1.0) : PROX_R(-1.0);
+  if (((z0 | z1 | z2) & 2) || *zeros == 1 || *zeros == 2 || *zeros == 4) {
+    if (det == 0) w[0] = w[1] = w[2] = s / PROX_R(3.0);
+    *t = PROX_FN(prox_detail_rc_tri_t_safe)(rs->o, rs->d, v, s);
+    return *t == *t ? 2 : 0;
   }
-  *t = (w[0] * V[0].z + w[1] * V[1].z + w[2] * V[2].z) / det;
-  return 1;
+#if !PROX_IS_DOUBLE
+  if ((z0 | z1 | z2) & 4) {
+    /* t's sign settled there: *path 2 (no other test of it). */
+    *t = prox_detail_rc_tri_t_doublef(rs->o, rs->d, v, w, *zeros, s);
+    return 2;
+  }
+#endif
+  num = w[0] * V[0].z + w[1] * V[1].z + w[2] * V[2].z;
+  *t = num / det;
+  /* The cancellation of the weights, those exactly zero left out (they
+   * are exact). */
+  can = (z0 ? 0 : PROX_FABS(V[1].x * V[2].y) + PROX_FABS(V[1].y * V[2].x)) +
+        (z1 ? 0 : PROX_FABS(V[2].x * V[0].y) + PROX_FABS(V[2].y * V[0].x)) +
+        (z2 ? 0 : PROX_FABS(V[0].x * V[1].y) + PROX_FABS(V[0].y * V[1].x));
+  if (!(PROX_FABS(num) >= PROX_DETAIL_RC_QMIN) | !(PROX_FABS(det) >= PROX_DETAIL_RC_QMIN) |
+      !(PROX_FABS(*t) < PROX_INF) | (can > PROX_R(PROX_DETAIL_RC_RMAX) * PROX_FABS(det)))
+    *t = PROX_FN(prox_detail_rc_tri_t_hard)(rs, v, V, w, num, det, *t, s,
+                                            (z0 == 0) | (z1 == 0) << 1 | (z2 == 0) << 2, &path);
+  return *t == *t ? path : 0;
+}
+
+/// Internal: the unit normal of a triangle whose normal from unit edges
+/// came out zero (a needle whose rounded edges are parallel): from
+/// prox_detail_rc_wnormal (double-double).
+PROX_COLD PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
+    PROX_FN(prox_detail_rc_tri_normal_wide)(const PROX_FN(prox_vec3) * v) {
+  double a[3], b[3], c[3];
+  prox_detail_wide n[3];
+  a[0] = (double)v[0].x, a[1] = (double)v[0].y, a[2] = (double)v[0].z;
+  b[0] = (double)v[1].x, b[1] = (double)v[1].y, b[2] = (double)v[1].z;
+  c[0] = (double)v[2].x, c[1] = (double)v[2].y, c[2] = (double)v[2].z;
+  (void)prox_detail_rc_wnormal(a, b, c, n);
+  return PROX_FN(prox_detail_rc_unit)(PROX_FN(prox_v3)((PROX_REAL)prox_detail_wreal(n[0]),
+                                                       (PROX_REAL)prox_detail_wreal(n[1]),
+                                                       (PROX_REAL)prox_detail_wreal(n[2])));
 }
 
 /// Internal: the unit normal (v1 - v0) x (v2 - v0) of a triangle, from
-/// edges scaled to avoid overflow and underflow.
+/// edges scaled to avoid overflow and underflow (zero for a triangle of
+/// zero area, exactly).
 PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_tri_normal)(const PROX_FN(prox_vec3) * v) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
-  return PROX_FN(prox_detail_rc_unit)(
-      PROX_FN(prox_vcross_acc)(PROX_FN(prox_detail_rc_unit)(e1), PROX_FN(prox_detail_rc_unit)(e2)));
+  PROX_FN(prox_vec3)
+  n = PROX_FN(prox_vcross_acc)(PROX_FN(prox_detail_rc_unit)(e1), PROX_FN(prox_detail_rc_unit)(e2));
+  if (n.x == 0 && n.y == 0 && n.z == 0) return PROX_FN(prox_detail_rc_tri_normal_wide)(v);
+  return PROX_FN(prox_detail_rc_unit)(n);
 }
 
 /// Internal: the careful path of prox_raycast_triangle, for the rare ray
@@ -971,33 +1385,6 @@ PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
   for (i = 0; i < 3; ++i)
     V[i] = PROX_FN(prox_detail_rc_rsvert)(&rs, tri->v[i]);
   return PROX_FN(prox_detail_rc_rs_triangle)(&rs, tri->v, V, 0, w, t, zeros);
-}
-
-/// Internal: the exact sign of t for a hit of prox_raycast_triangle whose
-/// rounded t may have the wrong sign (|t| within its rounding of 0). In ray
-/// space the numerator of t, w0 A.z + w1 B.z + w2 C.z, is the determinant
-/// [A B C] = |sz| [a - o, b - o, c - o] = -|sz| orient3d(a, b, c, o), and
-/// the denominator has the sign s of the weights; so the sign of t is
-/// -s orient3d(a, b, c, o), exactly. Returns t with that sign: 0 when the
-/// origin lies on the triangle's plane, else t itself, or the smallest
-/// subnormal of the right sign where the rounding crossed 0.
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
-    const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri, PROX_REAL t, PROX_REAL det) {
-  double a[3], b[3], c[3], o[3];
-  int x;
-  a[0] = (double)tri->v[0].x, a[1] = (double)tri->v[0].y;
-  a[2] = (double)tri->v[0].z;
-  b[0] = (double)tri->v[1].x, b[1] = (double)tri->v[1].y;
-  b[2] = (double)tri->v[1].z;
-  c[0] = (double)tri->v[2].x, c[1] = (double)tri->v[2].y;
-  c[2] = (double)tri->v[2].z;
-  o[0] = (double)ray->origin.x, o[1] = (double)ray->origin.y;
-  o[2] = (double)ray->origin.z;
-  x = -prox_detail_xp_orient3d_exact(a, b, c, o);
-  if (det < 0) x = -x;
-  if (x == 0) return 0;
-  if (x > 0) return t > 0 ? t : PROX_REAL_MIN * PROX_EPS;
-  return t < 0 ? t : -(PROX_REAL_MIN * PROX_EPS);
 }
 
 /// Internal: whether the numerator num = w0 Z0 + w1 Z1 + w2 Z2 of a hit's t
@@ -1022,7 +1409,8 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
                                                PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_detail_rayspace) rs;
   PROX_FN(prox_detail_rsvert) A, B, C;
-  PROX_REAL w[3], b0, b1, b2, t, tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
+  PROX_REAL w[3], p0, q0, p1, q1, p2, q2, b0, b1, b2, t;
+  PROX_REAL tmax = PROX_FN(prox_detail_rc_ray_tmax)(ray);
   int zeros = 0, pos, neg, path = 1;
   if (!PROX_FN(prox_detail_rc_rayspace)(ray->origin, ray->dir, &rs))
     return PROX_FN(prox_detail_rc_rayhit_miss)(out);
@@ -1033,12 +1421,18 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
    * prox_detail_rc_edge computes them (w[k]: the edge opposite vertex k),
    * written out: a loop over an array of vertices leaves gcc's vectoriser
    * packing and unpacking them through memory. */
-  w[0] = B.x * C.y - B.y * C.x;
-  w[1] = C.x * A.y - C.y * A.x;
-  w[2] = A.x * B.y - A.y * B.x;
-  b0 = PROX_R(48.0) * PROX_EPS * (B.m * C.m);
-  b1 = PROX_R(48.0) * PROX_EPS * (C.m * A.m);
-  b2 = PROX_R(48.0) * PROX_EPS * (A.m * B.m);
+  p0 = B.x * C.y;
+  q0 = B.y * C.x;
+  p1 = C.x * A.y;
+  q1 = C.y * A.x;
+  p2 = A.x * B.y;
+  q2 = A.y * B.x;
+  w[0] = p0 - q0;
+  w[1] = p1 - q1;
+  w[2] = p2 - q2;
+  b0 = PROX_R(48.0) * PROX_EPS * (B.m * C.m) + PROX_DETAIL_RC_BMIN;
+  b1 = PROX_R(48.0) * PROX_EPS * (C.m * A.m) + PROX_DETAIL_RC_BMIN;
+  b2 = PROX_R(48.0) * PROX_EPS * (A.m * B.m) + PROX_DETAIL_RC_BMIN;
   /* Signs certified by the bounds (a NaN certifies nothing). Two
    * certainly of opposite signs: a miss whatever the third's exact sign
    * (the common miss, one branch). All three certainly of one sign: the
@@ -1049,7 +1443,21 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
   neg = (w[0] < -b0) + (w[1] < -b1) + (w[2] < -b2);
   if ((pos != 0) & (neg != 0)) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
   if ((pos == 3) | (neg == 3)) {
-    t = (w[0] * A.z + w[1] * B.z + w[2] * C.z) / (w[0] + w[1] + w[2]);
+    PROX_REAL num = w[0] * A.z + w[1] * B.z + w[2] * C.z, det = w[0] + w[1] + w[2];
+    PROX_REAL can = (PROX_FABS(p0) + PROX_FABS(q0)) + (PROX_FABS(p1) + PROX_FABS(q1)) +
+                    (PROX_FABS(p2) + PROX_FABS(q2));
+    t = num / det;
+    /* Certified weights give t to its bound (their errors from the
+     * vertices' rounding move t by at most the plane's slope times that
+     * rounding), unless the products cancel much in them (can / |det| the
+     * ratio: needles and caps, where an edge passes close to the ray
+     * between far endpoints), or the quotient overflowed or its terms fell
+     * below the normal range (near the ends of the domain). Those, out of
+     * line: compensated weights, or the plane's t with its exact sign. */
+    if (!(PROX_FABS(num) >= PROX_DETAIL_RC_QMIN) | !(PROX_FABS(det) >= PROX_DETAIL_RC_QMIN) |
+        !(PROX_FABS(t) < PROX_INF) | (can > PROX_R(PROX_DETAIL_RC_RMAX) * PROX_FABS(det)))
+      t = PROX_FN(prox_detail_rc_tri_t_hard_ray)(ray, tri, w, num, det, t,
+                                                 pos == 3 ? PROX_R(1.0) : PROX_R(-1.0), &path);
   } else {
     path = PROX_FN(prox_detail_rc_tri_careful)(ray, tri, w, &t, &zeros);
     if (!path) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
@@ -1065,7 +1473,7 @@ PROX_KERNEL int PROX_FN(prox_raycast_triangle)(const PROX_FN(prox_ray) * ray,
       (A.z < 0) + (B.z < 0) + (C.z < 0) != 3 &&
       PROX_FN(prox_detail_rc_t_near0)(w[0], w[1], w[2], b0, b1, b2, A.z, B.z, C.z,
                                       t * (w[0] + w[1] + w[2])))
-    t = PROX_FN(prox_detail_rc_tri_t_sign)(ray, tri, t, w[0] + w[1] + w[2]);
+    t = PROX_FN(prox_detail_rc_tri_t_sign)(ray->origin, tri->v, t, w[0] + w[1] + w[2]);
   /* t must be finite (a tiny direction can push it beyond the largest
    * real). */
   if (!(t >= ray->tmin && t <= tmax) || !(PROX_FABS(t) < PROX_INF))
