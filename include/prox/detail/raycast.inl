@@ -241,8 +241,10 @@ PROX_DETAIL_KERNEL double prox_detail_rc_plane_t(const double *a, const double *
   /* n . d far from the rounding of the products (2^-100 of them) and of n
    * (errn each component, 2^-60 at most: a needle sharper than that at a
    * goes exact), and from underflow; else integer arithmetic. */
-  if (!(errn <= 0x1p-60 && fabs(den.hi) >= 0x1p-900 &&
-        fabs(den.hi) > 0x1p-90 * dabs + errn * dsum)) {
+  /* (Decimal constants: 2^-60, 2^-900, 2^-90, exactly; C++ before 17 has
+   * no hexadecimal floating literals.) */
+  if (!(errn <= 8.6736173798840355e-19 && fabs(den.hi) >= 1.1830521861667747e-271 &&
+        fabs(den.hi) > 8.0779356694631609e-28 * dabs + errn * dsum)) {
     int finite = 1;
     for (i = 0; i < 3; ++i)
       finite &= fabs(a[i]) <= DBL_MAX && fabs(b[i]) <= DBL_MAX && fabs(c[i]) <= DBL_MAX &&
@@ -250,7 +252,8 @@ PROX_DETAIL_KERNEL double prox_detail_rc_plane_t(const double *a, const double *
     *sure = finite;
     return finite ? prox_detail_rc_plane_t_big(a, b, c, o, d) : PROX_NAN;
   }
-  *sure = fabs(num.hi) > 0x1p-90 * nabs + errn * wsum && fabs(num.hi) >= 0x1p-900;
+  *sure = fabs(num.hi) > 8.0779356694631609e-28 * nabs + errn * wsum &&
+          fabs(num.hi) >= 1.1830521861667747e-271;
   k += prox_detail_rc_wscale(&num, 1) - prox_detail_rc_wscale(&den, 1);
   /* The quotient with one correction step (prox_detail_wratio), then the
    * exponents: one rounding of t, or a gradual underflow. */
