@@ -511,9 +511,17 @@ PROX_DETAIL_KERNEL int prox_detail_xp_det3(double *e, int n, double s, const dou
 
 /// Internal: the significand of x (finite, nonzero) as an integer m in
 /// [2^52, 2^53), in two 32-bit limbs, and the exponent q: |x| = m 2^q.
+/// A non-finite x (which the callers' answers do not depend on: they
+/// report non-finite input apart) gives m = 0, q = 0, so that no
+/// conversion leaves the range of uint64_t.
 PROX_DETAIL_KERNEL int prox_detail_xp_big_split(double x, uint32_t *m) {
   int e;
-  double f = frexp(fabs(x), &e);
+  double f;
+  if (!(fabs(x) <= DBL_MAX)) {
+    m[0] = m[1] = 0;
+    return 0;
+  }
+  f = frexp(fabs(x), &e);
   uint64_t v = (uint64_t)ldexp(f, 53);
   m[0] = (uint32_t)v;
   m[1] = (uint32_t)(v >> 32);
