@@ -70,6 +70,45 @@ static int sdf_cross(const double *p, const double *q, const double *a, const do
   return 1;
 }
 
+/* The box [lo, hi] of three points. */
+static void sdf_box3(const double (*t)[3], double *lo, double *hi) {
+  int k;
+  for (k = 0; k < 3; ++k) {
+    lo[k] = t[0][k] < t[1][k] ? t[0][k] : t[1][k];
+    lo[k] = t[2][k] < lo[k] ? t[2][k] : lo[k];
+    hi[k] = t[0][k] > t[1][k] ? t[0][k] : t[1][k];
+    hi[k] = t[2][k] > hi[k] ? t[2][k] : hi[k];
+  }
+}
+
+/* Whether the three points t lie wholly beyond the box [lo, hi] on one
+ * axis (exact comparisons: then the triangle misses the box). */
+static int sdf_beyond(const double (*t)[3], const double *lo, const double *hi) {
+  int k;
+  for (k = 0; k < 3; ++k)
+    if ((t[0][k] > hi[k] && t[1][k] > hi[k] && t[2][k] > hi[k]) ||
+        (t[0][k] < lo[k] && t[1][k] < lo[k] && t[2][k] < lo[k]))
+      return 1;
+  return 0;
+}
+
+/* sdf_cross() after the box test: the segment p q's box is [slo, shi]
+ * (sdf_segment_box); a triangle wholly beyond it misses the segment. */
+static int sdf_cross_boxed(const double *p, const double *q, const double *slo, const double *shi,
+                           const double (*t)[3], int *sign) {
+  if (sdf_beyond(t, slo, shi)) return 0;
+  return sdf_cross(p, q, t[0], t[1], t[2], sign);
+}
+
+/* The box of the segment p q. */
+static void sdf_segment_box(const double *p, const double *q, double *lo, double *hi) {
+  int k;
+  for (k = 0; k < 3; ++k) {
+    lo[k] = p[k] < q[k] ? p[k] : q[k];
+    hi[k] = p[k] < q[k] ? q[k] : p[k];
+  }
+}
+
 /* Whether triangles a and b of a mesh (vertex indices ia, ib) meet other
  * than in what they share, exactly. Two with no common index meet when
  * their closed sets do (touching counts); two with a common edge only when

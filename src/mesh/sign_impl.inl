@@ -200,17 +200,12 @@ static size_t SDF_FN(self_pairs)(const PROX_FN(prox_mesh) * mesh,
     uint32_t stack[PROX_BVH_STACK], ia[3];
     double a[3][3], lo[3], hi[3];
     size_t first = found, x, y;
-    int sp = 0, k, c;
+    int sp = 0, k;
     for (k = 0; k < 3; ++k) {
       ia[k] = mesh->indices[3 * i + (size_t)k];
       SDF_FN(mesh_vertex)(mesh, ia[k], a[k]);
     }
-    for (c = 0; c < 3; ++c) {
-      lo[c] = a[0][c] < a[1][c] ? a[0][c] : a[1][c];
-      lo[c] = a[2][c] < lo[c] ? a[2][c] : lo[c];
-      hi[c] = a[0][c] > a[1][c] ? a[0][c] : a[1][c];
-      hi[c] = a[2][c] > hi[c] ? a[2][c] : hi[c];
-    }
+    sdf_box3((const double(*)[3])a, lo, hi);
     stack[sp++] = 0;
     while (sp > 0) {
       const prox_bvh_node *nd = &view->nodes[stack[--sp]];
@@ -231,16 +226,13 @@ static size_t SDF_FN(self_pairs)(const PROX_FN(prox_mesh) * mesh,
           for (pos = nd->child[s]; pos < nd->child[s] + nd->count[s]; ++pos) {
             uint32_t j = view->ids[pos], ib[3];
             double b[3][3];
-            int apart = 0;
             if (j <= i) continue;
             for (k = 0; k < 3; ++k) {
               ib[k] = mesh->indices[3 * (size_t)j + (size_t)k];
               SDF_FN(mesh_vertex)(mesh, ib[k], b[k]);
             }
-            for (c = 0; c < 3 && !apart; ++c)
-              apart = (b[0][c] > hi[c] && b[1][c] > hi[c] && b[2][c] > hi[c]) ||
-                      (b[0][c] < lo[c] && b[1][c] < lo[c] && b[2][c] < lo[c]);
-            if (apart || !sdf_pair_meets((const double(*)[3])a, ia, (const double(*)[3])b, ib))
+            if (sdf_beyond((const double(*)[3])b, lo, hi) ||
+                !sdf_pair_meets((const double(*)[3])a, ia, (const double(*)[3])b, ib))
               continue;
             if (found < cap) {
               pairs[2 * found] = (uint32_t)i;
@@ -687,13 +679,12 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
   long n = 0, h = 0;
   for (k = 0; k < 3; ++k) {
     double d = q[k] - p[k];
-    slo[k] = p[k] < q[k] ? p[k] : q[k];
-    shi[k] = p[k] < q[k] ? q[k] : p[k];
     inv[k] = d == 0 ? INFINITY : 1.0 / d;
     if (fabs(p[k]) > big) big = fabs(p[k]);
     if (fabs(q[k]) > big) big = fabs(q[k]);
   }
   pad = big * 0x1p-40 + 1e-300;
+  sdf_segment_box(p, q, slo, shi);
   stack[sp++] = 0;
   while (sp > 0) {
     const prox_bvh_node *nd = &s->view.nodes[stack[--sp]];
@@ -704,14 +695,9 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
         uint32_t j;
         for (j = 0; j < nd->count[i]; ++j) {
           double t[3][3];
-          int sg = 0, r, ax, apart = 0;
+          int sg = 0, r;
           SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
-          /* Wholly beyond the segment's box on an axis: missed (exact). */
-          for (ax = 0; ax < 3 && !apart; ++ax)
-            apart = (t[0][ax] > shi[ax] && t[1][ax] > shi[ax] && t[2][ax] > shi[ax]) ||
-                    (t[0][ax] < slo[ax] && t[1][ax] < slo[ax] && t[2][ax] < slo[ax]);
-          if (apart) continue;
-          r = sdf_cross(p, q, t[0], t[1], t[2], &sg);
+          r = sdf_cross_boxed(p, q, slo, shi, (const double(*)[3])t, &sg);
           if (r == 1) n += sg, ++h;
           if (r == 2) return 0;
           if (r == 3) return 3;
@@ -726,12 +712,14 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
   return 1;
 }
 
-/* The winding number by crossings: segments from p in fixed directions, to
- * beyond the mesh's box, until one avoids every edge and vertex. Returns 1
- * and *w, or 3 when p lies on the mesh, or 0 when every segment tried was
- * undecided (not seen in practice: 64 directions). */
-static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
-  double len = 0, q[3];
+/* The winding number along rays: segments from p in fixed directions
+ * (sdf_direction) to beyond the mesh's box, until one avoids every edge
+ * and vertex; its exact signed crossing count, plus, when `boundary` is
+ * set, the boundary's term of exact_winding(). Returns 1 and *w, or 3 when
+ * p lies on the mesh, or 0 when every segment tried was undecided (not
+ * seen in practice: 64 directions). */
+static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int boundary) {
+  double len = 0, q[3], d[3];
   int tries, k;
   for (k = 0; k < 3; ++k) {
     double a = fabs(p[k] - s->lo[k]), b = fabs(p[k] - s->hi[k]);
@@ -739,20 +727,33 @@ static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
   }
   len = 2.0 * sqrt(len) + s->diag + 1.0;
   for (tries = 0; tries < 64; ++tries) {
-    double dir[3];
     long count = 0;
+    double sum = 0;
+    size_t e;
     int r;
-    sdf_direction(tries, dir);
+    sdf_direction(tries, d);
     for (k = 0; k < 3; ++k)
-      q[k] = p[k] + len * dir[k];
+      q[k] = p[k] + len * d[k];
     r = SDF_FN(segment)(s, p, q, &count, NULL);
     if (r == 3) return 3;
-    if (r == 1) {
-      *w = (double)count;
-      return 1;
+    if (r != 1) continue;
+    if (boundary) {
+      for (k = 0; k < 3; ++k)
+        q[k] = p[k] - d[k];
+      for (e = 0; e < s->nbnd; ++e) {
+        const double *bd = s->bnd + 7 * e;
+        sum += bd[6] * sdf_solid(p, q, bd, bd + 3);
+      }
     }
+    *w = (double)count + sum;
+    return 1;
   }
   return 0;
+}
+
+/* The winding number by crossings (closed meshes: exact). */
+static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
+  return SDF_FN(ray_winding)(s, p, w, 0);
 }
 
 /* ---- the inside grid: a count from a nearby cell of known winding. */
@@ -781,6 +782,14 @@ static void SDF_FN(cell_range)(const SDF *s, int k, double a, double b, size_t *
   *c1 = (size_t)x1;
 }
 
+/* The point of cell c at fractions f[0..2] of its side from its low
+ * corner. */
+static void SDF_FN(cell_point)(const SDF *s, size_t c, const double *f, double *q) {
+  q[0] = s->glo[0] + ((double)(c % s->gn[0]) + f[0]) * s->gh;
+  q[1] = s->glo[1] + ((double)(c / s->gn[0] % s->gn[1]) + f[1]) * s->gh;
+  q[2] = s->glo[2] + ((double)(c / s->gn[0] / s->gn[1]) + f[2]) * s->gh;
+}
+
 /* Triangle t of the mesh in double, from the grid's copy of the vertices. */
 static void SDF_FN(grid_tri)(const SDF *s, uint32_t t, double v[3][3]) {
   int k;
@@ -802,11 +811,8 @@ static void SDF_FN(tri_cells)(SDF *s, uint32_t t, void (*visit)(SDF *, size_t, u
   prox_triangle tri;
   int k, one;
   SDF_FN(grid_tri)(s, t, v);
+  sdf_box3((const double(*)[3])v, lo, hi);
   for (k = 0; k < 3; ++k) {
-    lo[k] = v[0][k] < v[1][k] ? v[0][k] : v[1][k];
-    lo[k] = v[2][k] < lo[k] ? v[2][k] : lo[k];
-    hi[k] = v[0][k] > v[1][k] ? v[0][k] : v[1][k];
-    hi[k] = v[2][k] > hi[k] ? v[2][k] : hi[k];
     SDF_FN(cell_range)(s, k, lo[k], hi[k], &r0[k], &r1[k]);
     tri.v[k] = prox_v3(v[k][0], v[k][1], v[k][2]);
   }
@@ -933,13 +939,12 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   for (c = 0; c < cells; ++c)
     s->cell_to[c] = SDF_NOCELL;
   for (c = 0; c < cells; ++c) {
+    static const double half[3] = {0.5, 0.5, 0.5};
     double p[3], w = 0;
     int8_t val;
     size_t q;
     if (s->cell_w[c] == SDF_SURF || s->cell_to[c] != SDF_NOCELL) continue;
-    p[0] = s->glo[0] + ((double)(c % s->gn[0]) + 0.5) * h;
-    p[1] = s->glo[1] + ((double)(c / s->gn[0] % s->gn[1]) + 0.5) * h;
-    p[2] = s->glo[2] + ((double)(c / s->gn[0] / s->gn[1]) + 0.5) * h;
+    SDF_FN(cell_point)(s, c, half, p);
     val = SDF_FN(crossing_winding)(s, p, &w) == 1 && fabs(w) < 127 ? (int8_t)w : SDF_SURF;
     head = tail = 0;
     queue[tail++] = (uint32_t)c;
@@ -1033,24 +1038,13 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
       long count = 0;
       uint32_t i;
       int r = 1;
-      q[0] = s->glo[0] + ((double)(n % s->gn[0]) + at[tries][0]) * s->gh;
-      q[1] = s->glo[1] + ((double)(n / s->gn[0] % s->gn[1]) + at[tries][1]) * s->gh;
-      q[2] = s->glo[2] + ((double)(n / s->gn[0] / s->gn[1]) + at[tries][2]) * s->gh;
-      for (k = 0; k < 3; ++k) {
-        slo[k] = p[k] < q[k] ? p[k] : q[k];
-        shi[k] = p[k] < q[k] ? q[k] : p[k];
-      }
+      SDF_FN(cell_point)(s, n, at[tries], q);
+      sdf_segment_box(p, q, slo, shi);
       for (i = a; i < b && r == 1; ++i) {
         double v[3][3];
-        int sg = 0, x, apart = 0, ax;
+        int sg = 0, x;
         SDF_FN(grid_tri)(s, s->cell_tris[i], v);
-        /* A triangle wholly beyond the segment's box on an axis misses it
-         * (exact comparisons). */
-        for (ax = 0; ax < 3 && !apart; ++ax)
-          apart = (v[0][ax] > shi[ax] && v[1][ax] > shi[ax] && v[2][ax] > shi[ax]) ||
-                  (v[0][ax] < slo[ax] && v[1][ax] < slo[ax] && v[2][ax] < slo[ax]);
-        if (apart) continue;
-        x = sdf_cross(p, q, v[0], v[1], v[2], &sg);
+        x = sdf_cross_boxed(p, q, slo, shi, (const double(*)[3])v, &sg);
         if (x == 1) count += sg;
         if (x == 2) r = 0;
         if (x == 3) return 3;
@@ -1067,9 +1061,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
       double q[3];
       long count = 0;
       int r;
-      q[0] = s->glo[0] + ((double)(to % s->gn[0]) + at[tries][0]) * s->gh;
-      q[1] = s->glo[1] + ((double)(to / s->gn[0] % s->gn[1]) + at[tries][1]) * s->gh;
-      q[2] = s->glo[2] + ((double)(to / s->gn[0] / s->gn[1]) + at[tries][2]) * s->gh;
+      SDF_FN(cell_point)(s, to, at[tries], q);
       r = SDF_FN(segment)(s, p, q, &count, NULL);
       if (r == 3) return 3;
       if (r == 1) {
@@ -1213,37 +1205,11 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
  * crosses it. Summed over the mesh the sides inside the surface cancel,
  * and what is left is the exact signed crossing count of the ray along d
  * (crossing_winding's segment) plus the spherical triangles from -d to the
- * boundary edges (times their multiplicities), rounded once each. Returns
- * as crossing_winding(). */
+ * boundary edges (times their multiplicities), rounded once each (the
+ * segment's direction is d, the spherical triangles' apex -d). Returns as
+ * crossing_winding(). */
 static int SDF_FN(exact_winding)(const SDF *s, const double *p, double *w) {
-  double len = 0, q[3], d[3];
-  int tries, k;
-  for (k = 0; k < 3; ++k) {
-    double a = fabs(p[k] - s->lo[k]), b = fabs(p[k] - s->hi[k]);
-    len += (a > b ? a : b) * (a > b ? a : b);
-  }
-  len = 2.0 * sqrt(len) + s->diag + 1.0;
-  for (tries = 0; tries < 64; ++tries) {
-    long count = 0;
-    size_t e;
-    double sum = 0;
-    int r;
-    sdf_direction(tries, d);
-    for (k = 0; k < 3; ++k)
-      q[k] = p[k] + len * d[k];
-    r = SDF_FN(segment)(s, p, q, &count, NULL);
-    if (r == 3) return 3;
-    if (r != 1) continue;
-    for (k = 0; k < 3; ++k)
-      q[k] = p[k] - d[k];
-    for (e = 0; e < s->nbnd; ++e) {
-      const double *b = s->bnd + 7 * e;
-      sum += b[6] * sdf_solid(p, q, b, b + 3);
-    }
-    *w = (double)count + sum;
-    return 1;
-  }
-  return 0;
+  return SDF_FN(ray_winding)(s, p, w, 1);
 }
 
 /* Pseudo-normal sign of p from its closest point: 1 outside, -1 inside,
