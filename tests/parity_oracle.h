@@ -26,6 +26,13 @@
 #define SO_ERR2 (3.3306690738754716e-16)
 #define SO_ERR3 (7.7715611723760958e-16)
 
+/* out = x - y exactly (tmp: scratch). */
+static void q_diff(mpq_t out, double x, double y, mpq_t tmp) {
+  mpq_set_d(out, x);
+  mpq_set_d(tmp, y);
+  mpq_sub(out, out, tmp);
+}
+
 /* The exact sign of orient2d of (a, b, c) in the plane of axes (i, j)
  *. */
 static int q_orient2d(const double *a, const double *b, const double *c, int i, int j) {
@@ -39,18 +46,10 @@ static int q_orient2d(const double *a, const double *b, const double *c, int i, 
     if (-det > bound) return -1;
   }
   mpq_inits(x1, y1, x2, y2, l, r, NULL);
-  mpq_set_d(x1, a[i]);
-  mpq_set_d(l, c[i]);
-  mpq_sub(x1, x1, l);
-  mpq_set_d(y1, a[j]);
-  mpq_set_d(l, c[j]);
-  mpq_sub(y1, y1, l);
-  mpq_set_d(x2, b[i]);
-  mpq_set_d(l, c[i]);
-  mpq_sub(x2, x2, l);
-  mpq_set_d(y2, b[j]);
-  mpq_set_d(l, c[j]);
-  mpq_sub(y2, y2, l);
+  q_diff(x1, a[i], c[i], l);
+  q_diff(y1, a[j], c[j], l);
+  q_diff(x2, b[i], c[i], l);
+  q_diff(y2, b[j], c[j], l);
   mpq_mul(l, x1, y2);
   mpq_mul(r, y1, x2);
   s = mpq_cmp(l, r);
@@ -58,8 +57,8 @@ static int q_orient2d(const double *a, const double *b, const double *c, int i, 
   return s > 0 ? 1 : s < 0 ? -1 : 0;
 }
 
-/* The exact sign of det[b - a, c - a, p - a] (copied from
- * tests/test_mesh_sign.c; the double filter is added). */
+/* The exact sign of det[b - a, c - a, p - a]: the double filter, then
+ * rationals. */
 static int q_orient3d(const double *a, const double *b, const double *c, const double *p) {
   mpq_t m[3][3], t, u, det;
   int i, k, s;
@@ -83,9 +82,7 @@ static int q_orient3d(const double *a, const double *b, const double *c, const d
     for (k = 0; k < 3; ++k) {
       const double *x = i == 0 ? b : i == 1 ? c : p;
       mpq_init(m[i][k]);
-      mpq_set_d(m[i][k], x[k]);
-      mpq_set_d(t, a[k]);
-      mpq_sub(m[i][k], m[i][k], t);
+      q_diff(m[i][k], x[k], a[k], t);
     }
   mpq_set_ui(det, 0, 1);
   for (k = 0; k < 3; ++k) {
