@@ -33,8 +33,8 @@ static void q_diff(mpq_t out, double x, double y, mpq_t tmp) {
   mpq_sub(out, out, tmp);
 }
 
-/* The exact sign of orient2d of (a, b, c) in the plane of axes (i, j)
- *. */
+/* The exact sign of orient2d of (a, b, c) in the plane of axes (i, j):
+ * the double filter, then rationals. */
 static int q_orient2d(const double *a, const double *b, const double *c, int i, int j) {
   mpq_t x1, y1, x2, y2, l, r;
   int s;
