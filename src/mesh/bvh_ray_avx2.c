@@ -13,10 +13,13 @@
  * evaluates it): 4 double or 8 float triangles per step, read in place
  * from the tree's structure-of-arrays leaves; a lane whose edge signs the
  * error bounds leave uncertain, whose weights sum to zero, or whose t may
- * have the wrong sign goes to prox_raycast_triangle() itself. Node: the
- * four float boxes in one vector (converted exactly to double for double
- * meshes), the operations of prox_bvh_detail_ray_node() lane by lane;
- * rays with a zero or subnormal direction component use that function. */
+ * have the wrong sign goes to prox_raycast_triangle() itself (float: the
+ * uncertain edge functions are first evaluated in double, 8 lanes at once
+ * with AVX-512, as the kernel does). Node: the four float boxes in one
+ * vector (converted exactly to double for double meshes), the operations
+ * of prox_bvh_detail_ray_node() lane by lane with the ray's constants
+ * kept for the whole traversal; rays with a zero or subnormal direction
+ * component never come here (src/mesh/bvh_ray_simd.h). */
 #ifndef PBV_TEMPLATE
 
 #include "bvh_ray_simd.h"
@@ -180,59 +183,95 @@ PBV_INLINE __m256 pbv_bits_ps(int bits) {
  * weights sum to zero or whose t's sign may be wrong are returned (for
  * the scalar kernel); hits go to *hm with their t in tsj[]. fpos, fneg:
  * the lanes whose float sign of edge k is certainly positive / negative;
- * left: the lanes that may be read from pos on (the rest read nothing). */
-static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx, const float *const *cy,
-                       const float *const *cz, uint32_t pos, uint32_t left, const int *fpos,
-                       const int *fneg, const PV *w, const PV *B, const PV *Z, int lanes,
-                       float *tsj, float *bsj, int *hm) {
-  prox_detail_rayspace rd;
+ * rows[3 c + k]: coordinate c (ray-space axis order kx, ky, kz) of vertex
+ * k of the lanes from pos; left: the lanes that may be read (the rest
+ * read nothing). */
+static __attribute__((noinline)) int pbv_refinef(const prox_bvh_rayprepf *pr,
+                                                 const float *const *rows, uint32_t left,
+                                                 const int *fpos, const int *fneg, const PV *w,
+                                                 const PV *B, const PV *Z, int lanes, float *tsj,
+                                                 float *bsj, int *hm) {
+  const prox_detail_rayspacef *rs = &pr->rs;
   float wd[3][8];
-  int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, h, k, und = 0, sp[3], sn[3];
+  int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, k, und = 0, sp[3], sn[3];
   int allp, alln, hitl, rest, dz, inr, mixed, back = 0;
   PV wv[3], det, t, zero = PS1(0);
-  prox_detail_rc_rayspace(prox_v3(pr->ray.origin.x, pr->ray.origin.y, pr->ray.origin.z),
-                          prox_v3(pr->ray.dir.x, pr->ray.dir.y, pr->ray.dir.z), &rd);
-  for (h = 0; h < 2; ++h) {
-    __m256d X[3], Y[3], M[3];
-    __m256d ox = _mm256_set1_pd(pr->org[rd.kx]), oy = _mm256_set1_pd(pr->org[rd.ky]);
-    __m256d oz = _mm256_set1_pd(pr->org[rd.kz]);
-    __m256d sx = _mm256_set1_pd(rd.sx), sy = _mm256_set1_pd(rd.sy);
-    __m256d sgn = _mm256_set1_pd(-0.0);
-    uint32_t at = pos + 4u * (uint32_t)h;
-    if (!((lanes >> (4 * h)) & 15)) continue;
+  /* prox_detail_rc_rayspace() in double on the float ray: the same axes
+   * (the comparisons of |d| are exact in either precision), one division. */
+  double szd = 1 / (double)pr->dir[rs->kz];
+  double sxd = (double)pr->dir[rs->kx] * szd, syd = (double)pr->dir[rs->ky] * szd;
+#if defined(PROX_BVHR_AVX512)
+  {
+    /* All 8 lanes in one vector of doubles. */
+    __m512d X[3], Y[3], M[3];
+    __m512d ox = _mm512_set1_pd(pr->org[rs->kx]), oy = _mm512_set1_pd(pr->org[rs->ky]);
+    __m512d oz = _mm512_set1_pd(pr->org[rs->kz]);
+    __m512d sx = _mm512_set1_pd(sxd), sy = _mm512_set1_pd(syd);
+    __m512d bscale = _mm512_set1_pd(48.0 * DBL_EPSILON);
+    __mmask8 lm = (__mmask8)(left >= 8 ? 0xff : (1u << left) - 1);
     for (k = 0; k < 3; ++k) {
-      __m128 fx, fy, fz;
-      __m256d px, py, pz;
-      if (left >= 4u * (uint32_t)h + 4u) {
-        fx = _mm_loadu_ps(cx[k] + at);
-        fy = _mm_loadu_ps(cy[k] + at);
-        fz = _mm_loadu_ps(cz[k] + at);
-      } else {
-        int nl = (int)left - 4 * h;
-        __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32(nl < 0 ? 0 : nl), _mm_setr_epi32(0, 1, 2, 3));
-        fx = _mm_maskload_ps((const float *)PBV_AT(cx[k], at), lm);
-        fy = _mm_maskload_ps((const float *)PBV_AT(cy[k], at), lm);
-        fz = _mm_maskload_ps((const float *)PBV_AT(cz[k], at), lm);
-      }
-      px = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox);
-      py = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
-      pz = _mm256_sub_pd(_mm256_cvtps_pd(fz), oz);
-      M[k] = _mm256_max_pd(_mm256_max_pd(_mm256_andnot_pd(sgn, px), _mm256_andnot_pd(sgn, py)),
-                           _mm256_andnot_pd(sgn, pz));
-      X[k] = _mm256_sub_pd(px, _mm256_mul_pd(sx, pz));
-      Y[k] = _mm256_sub_pd(py, _mm256_mul_pd(sy, pz));
+      __m512d px = _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, rows[k])), ox);
+      __m512d py = _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, rows[3 + k])), oy);
+      __m512d pz = _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, rows[6 + k])), oz);
+      M[k] = _mm512_max_pd(_mm512_max_pd(_mm512_abs_pd(px), _mm512_abs_pd(py)), _mm512_abs_pd(pz));
+      X[k] = _mm512_sub_pd(px, _mm512_mul_pd(sx, pz));
+      Y[k] = _mm512_sub_pd(py, _mm512_mul_pd(sy, pz));
     }
     for (k = 0; k < 3; ++k) {
       int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
-      __m256d e = _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
-      __m256d bd = _mm256_mul_pd(_mm256_set1_pd(48.0 * DBL_EPSILON), _mm256_mul_pd(M[p], M[q]));
-      dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(e, bd, _CMP_GT_OQ)) << (4 * h);
-      dneg[k] |=
-          _mm256_movemask_pd(_mm256_cmp_pd(e, _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
-          << (4 * h);
-      _mm_storeu_ps(wd[k] + 4 * h, _mm256_cvtpd_ps(e));
+      __m512d e = _mm512_sub_pd(_mm512_mul_pd(X[p], Y[q]), _mm512_mul_pd(Y[p], X[q]));
+      __m512d bd = _mm512_mul_pd(bscale, _mm512_mul_pd(M[p], M[q]));
+      dpos[k] = (int)_mm512_cmp_pd_mask(e, bd, _CMP_GT_OQ);
+      dneg[k] = (int)_mm512_cmp_pd_mask(e, _mm512_sub_pd(_mm512_setzero_pd(), bd), _CMP_LT_OQ);
+      _mm256_storeu_ps(wd[k], _mm512_cvtpd_ps(e));
     }
   }
+#else
+  {
+    int h;
+    for (h = 0; h < 2; ++h) {
+      __m256d X[3], Y[3], M[3];
+      __m256d ox = _mm256_set1_pd(pr->org[rs->kx]), oy = _mm256_set1_pd(pr->org[rs->ky]);
+      __m256d oz = _mm256_set1_pd(pr->org[rs->kz]);
+      __m256d sx = _mm256_set1_pd(sxd), sy = _mm256_set1_pd(syd);
+      __m256d sgn = _mm256_set1_pd(-0.0);
+      uint32_t at = 4u * (uint32_t)h;
+      if (!((lanes >> (4 * h)) & 15)) continue;
+      for (k = 0; k < 3; ++k) {
+        __m128 fx, fy, fz;
+        __m256d px, py, pz;
+        if (left >= at + 4u) {
+          fx = _mm_loadu_ps(rows[k] + at);
+          fy = _mm_loadu_ps(rows[3 + k] + at);
+          fz = _mm_loadu_ps(rows[6 + k] + at);
+        } else {
+          int nl = (int)left - 4 * h;
+          __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32(nl < 0 ? 0 : nl), _mm_setr_epi32(0, 1, 2, 3));
+          fx = _mm_maskload_ps((const float *)PBV_AT(rows[k], at), lm);
+          fy = _mm_maskload_ps((const float *)PBV_AT(rows[3 + k], at), lm);
+          fz = _mm_maskload_ps((const float *)PBV_AT(rows[6 + k], at), lm);
+        }
+        px = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox);
+        py = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
+        pz = _mm256_sub_pd(_mm256_cvtps_pd(fz), oz);
+        M[k] = _mm256_max_pd(_mm256_max_pd(_mm256_andnot_pd(sgn, px), _mm256_andnot_pd(sgn, py)),
+                             _mm256_andnot_pd(sgn, pz));
+        X[k] = _mm256_sub_pd(px, _mm256_mul_pd(sx, pz));
+        Y[k] = _mm256_sub_pd(py, _mm256_mul_pd(sy, pz));
+      }
+      for (k = 0; k < 3; ++k) {
+        int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
+        __m256d e = _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
+        __m256d bd = _mm256_mul_pd(_mm256_set1_pd(48.0 * DBL_EPSILON), _mm256_mul_pd(M[p], M[q]));
+        dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(e, bd, _CMP_GT_OQ)) << (4 * h);
+        dneg[k] |=
+            _mm256_movemask_pd(_mm256_cmp_pd(e, _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
+            << (4 * h);
+        _mm_storeu_ps(wd[k] + 4 * h, _mm256_cvtpd_ps(e));
+      }
+    }
+  }
+#endif
   for (k = 0; k < 3; ++k) {
     int fc = fpos[k] | fneg[k];
     sp[k] = fpos[k] | (~fc & dpos[k]);
@@ -283,24 +322,28 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx, cons
 
 /* The leaf test: prox_raycast_triangle()'s hits and t on the n triangles
  * from position first (see the top of the file). */
-static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
-                                  const PROX_FN(prox_bvh_rayprep) * pr, uint32_t first, uint32_t n,
-                                  PROX_REAL *ts, PROX_REAL *bs) {
+PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
+                                      const PROX_FN(prox_bvh_rayprep) * pr, uint32_t first,
+                                      uint32_t n, PROX_REAL *ts, PROX_REAL *bs) {
   const PROX_FN(prox_detail_rayspace) *rs = &pr->rs;
   PV sx = PS1(rs->sx), sy = PS1(rs->sy), sz = PS1(rs->sz), zero = PS1(0);
   PV ox = PS1(pr->org[rs->kx]), oy = PS1(pr->org[rs->ky]), oz = PS1(pr->org[rs->kz]);
   PV tmin = PS1(pr->ray.tmin), tmax = PS1(pr->ray.tmax);
   PV bscale = PS1(PROX_R(48.0) * PROX_EPS), inf = PS1(PROX_INF);
   /* The leaf's block (prox/detail/bvh_layout.h): row 3 c + k holds
-   * coordinate c of vertex k, n reals a row. */
+   * coordinate c of vertex k, n reals a row; rows[3 a + k]: axis a of the
+   * ray space (kx, ky, kz) of vertex k. */
   const PROX_REAL *blk = v->tri + 9 * (size_t)first;
-  const PROX_REAL *cx[3], *cy[3], *cz[3];
+  const PROX_REAL *rows[9];
+  size_t n1 = n, n2 = 2 * (size_t)n;
   uint32_t j, mask = 0;
   int k;
-  for (k = 0; k < 3; ++k) {
-    cx[k] = blk + (size_t)(3 * rs->kx + k) * n;
-    cy[k] = blk + (size_t)(3 * rs->ky + k) * n;
-    cz[k] = blk + (size_t)(3 * rs->kz + k) * n;
+  rows[0] = blk + 3 * (size_t)rs->kx * n1;
+  rows[3] = blk + 3 * (size_t)rs->ky * n1;
+  rows[6] = blk + 3 * (size_t)rs->kz * n1;
+  for (k = 0; k < 9; k += 3) {
+    rows[k + 1] = rows[k] + n1;
+    rows[k + 2] = rows[k] + n2;
   }
   for (j = 0; j < n; j += PW) {
     uint32_t left = n - j;
@@ -314,9 +357,9 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     int certain, hitc, dz, inr, unc, uncE, mixed, m, i;
     if (full) {
       for (k = 0; k < 3; ++k) {
-        PV px = PSUB(PLOADU(cx[k] + j), ox);
-        PV py = PSUB(PLOADU(cy[k] + j), oy);
-        PV pz = PSUB(PLOADU(cz[k] + j), oz);
+        PV px = PSUB(PLOADU(rows[k] + j), ox);
+        PV py = PSUB(PLOADU(rows[3 + k] + j), oy);
+        PV pz = PSUB(PLOADU(rows[6 + k] + j), oz);
         M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
         X[k] = PSUB(px, PMUL(sx, pz));
         Y[k] = PSUB(py, PMUL(sy, pz));
@@ -325,9 +368,9 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     } else {
       PMASKT lm = PMASKN((int)(left < PW ? left : PW));
       for (k = 0; k < 3; ++k) {
-        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cx[k], j), lm), ox);
-        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cy[k], j), lm), oy);
-        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cz[k], j), lm), oz);
+        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(rows[k], j), lm), ox);
+        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(rows[3 + k], j), lm), oy);
+        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(rows[6 + k], j), lm), oz);
         M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
         X[k] = PSUB(px, PMUL(sx, pz));
         Y[k] = PSUB(py, PMUL(sy, pz));
@@ -381,12 +424,15 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     if (uncE) {
       /* Float signs uncertain: double first (the kernel's own order). */
       int fp[3], fn[3], hm = 0, back;
+      const float *rj[9];
       for (k = 0; k < 3; ++k) {
         fp[k] = MINT(pos_[k]);
         fn[k] = MINT(neg_[k]);
       }
-      back = pbv_refinef(pr, cx, cy, cz, j, full ? (uint32_t)PW : left, fp, fn, w, B, Z, uncE,
-                         ts + j, bs ? bs + j : NULL, &hm);
+      for (k = 0; k < 9; ++k)
+        rj[k] = rows[k] + j;
+      back = pbv_refinef(pr, rj, full ? (uint32_t)PW : left, fp, fn, w, B, Z, uncE, ts + j,
+                         bs ? bs + j : NULL, &hm);
       unc = (unc & ~uncE) | back;
       m |= hm;
     }
@@ -448,29 +494,52 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
 #define QCMPINT(a, b, c) MINT(PCMP((a), (b), (c)))
 #endif
 
-/* The node test (see the top of the file). */
-static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr, const prox_bvh_node *nd,
-                                    PROX_REAL tcur, PROX_REAL *tn) {
+/* The node test's constants of one ray: the origin, the negated
+ * reciprocal direction (fl(o - L) (-1/d) is bitwise fl(L - o) (1/d) up to
+ * the sign of a zero, which no comparison sees; in this order the box
+ * operand can be read from memory), the offsets of the entry and exit
+ * bounds per axis, tmin, 4 eps and the slack (prox/detail/bvh_ray.inl).
+ * Only for directions whose components are all normal numbers (pr->mode
+ * all 0; bvh_ray_simd.h). */
+typedef struct PROX_FN(pbv_nctx) {
+  QV o[3], ninv[3], tmin, e4, slack;
+  size_t nf[3], ff[3];
+} PROX_FN(pbv_nctx);
+
+PBV_INLINE const PROX_FN(pbv_nctx) *
+    PROX_FN(pbv_nctx_init)(PROX_FN(pbv_nctx) * c, const PROX_FN(prox_bvh_rayprep) * pr) {
+  int i;
+  for (i = 0; i < 3; ++i) {
+    c->o[i] = QS1(pr->org[i]);
+    c->ninv[i] = QS1(-pr->inv[i]);
+    c->nf[i] = pr->near_off[i];
+    c->ff[i] = pr->far_off[i];
+  }
+  c->tmin = QS1(pr->ray.tmin);
+  c->e4 = QS1(PROX_R(4.0) * PROX_EPS);
+  c->slack = QS1(pr->slack);
+  return c;
+}
+
+/* The node test (see the top of the file): the operations of
+ * prox_bvh_detail_ray_node() on the four slots at once. */
+PBV_INLINE int PROX_FN(pbv_node)(const PROX_FN(pbv_nctx) * c, const prox_bvh_node *nd,
+                                 PROX_REAL tcur, PROX_REAL *tn) {
   const char *base = (const char *)nd;
   QV en, ex, a, b;
-  int i;
-  if (pr->mode[0] | pr->mode[1] | pr->mode[2])
-    return PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn);
-  for (i = 0; i < 3; ++i) {
-    /* The entry and exit planes chosen by the direction's sign, as the
-     * portable test chooses them (x, y below). Empty slots (lo = +inf,
-     * hi = -inf) give an entry of +inf and fail. */
-    QV o = QS1(pr->org[i]), iv = QS1(pr->inv[i]);
-    QV n = QMUL(QSUB(QL((const float *)(base + pr->near_off[i])), o), iv);
-    QV f = QMUL(QSUB(QL((const float *)(base + pr->far_off[i])), o), iv);
-    en = i ? QMAX(n, en) : n;
-    ex = i ? QMIN(f, ex) : f;
-  }
-  a = QMAX(en, QS1(pr->ray.tmin));
+  /* The entry and exit planes chosen by the direction's sign, as the
+   * portable test chooses them. Empty slots (lo = +inf, hi = -inf) give
+   * an entry of +inf and fail. */
+  en = QMUL(QSUB(c->o[0], QL((const float *)(base + c->nf[0]))), c->ninv[0]);
+  ex = QMUL(QSUB(c->o[0], QL((const float *)(base + c->ff[0]))), c->ninv[0]);
+  en = QMAX(QMUL(QSUB(c->o[1], QL((const float *)(base + c->nf[1]))), c->ninv[1]), en);
+  ex = QMIN(QMUL(QSUB(c->o[1], QL((const float *)(base + c->ff[1]))), c->ninv[1]), ex);
+  en = QMAX(QMUL(QSUB(c->o[2], QL((const float *)(base + c->nf[2]))), c->ninv[2]), en);
+  ex = QMIN(QMUL(QSUB(c->o[2], QL((const float *)(base + c->ff[2]))), c->ninv[2]), ex);
+  a = QMAX(en, c->tmin);
   b = QMIN(ex, QS1(tcur));
   QSTOREU(tn, a);
-  return QCMPINT(a, QADD(QADD(b, QMUL(QS1(PROX_R(4.0) * PROX_EPS), QABS(b))), QS1(pr->slack)),
-                 _CMP_LE_OQ) &
+  return QCMPINT(a, QADD(QADD(b, QMUL(c->e4, QABS(b))), c->slack), _CMP_LE_OQ) &
          QCMPINT(a, QS1(PROX_INF), _CMP_LT_OQ);
 }
 
@@ -490,7 +559,11 @@ static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr, const 
 #define PROX_BVHR_NAME(name) PROX_FN(pbv_##name)
 #define PROX_BVHR_QUAL static
 #define PROX_BVHR_LEAF(v, pr, first, n, ts, bs) PROX_FN(pbv_leaf)(v, pr, first, n, ts, bs)
-#define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(pbv_node)(pr, nd, tcur, tn)
+#define PROX_BVHR_CTX(pr, ctx)                                                                     \
+  PROX_FN(pbv_nctx) ctx##_v;                                                                       \
+  const PROX_FN(pbv_nctx) *ctx = PROX_FN(pbv_nctx_init)(&ctx##_v, pr)
+#define PROX_BVHR_NODE(ctx, nd, tcur, tn) PROX_FN(pbv_node)(ctx, nd, tcur, tn)
+#define PROX_BVHR_WALKQUAL PBV_INLINE
 #include <prox/detail/bvh_ray.inl>
 #undef PROX_BVHR_CUSTOM
 
