@@ -325,8 +325,11 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #define PROX_BVHR_PREFETCH(p)                                                                      \
   (__builtin_prefetch((const void *)(p)), __builtin_prefetch((const char *)(p) + 64))
+/* ... and the cache line of p. */
+#define PROX_BVHR_PREFETCH1(p) __builtin_prefetch((const void *)(p))
 #else
 #define PROX_BVHR_PREFETCH(p) ((void)0)
+#define PROX_BVHR_PREFETCH1(p) ((void)0)
 #endif
 /* Lowest set bit of a nonzero leaf mask (up to PROX_BVH_MAX_LEAF bits). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
@@ -375,9 +378,21 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
     uint32_t pos = first + i, id;
     PROX_FN(prox_triangle) t;
     if (!(m & 1)) continue;
-    id = v->ids[pos];
     if (mode == PROX_BVHR_FIRST) {
-      if (ts[i] < *best || (ts[i] == *best && id < *bid)) {
+      /* The ids are read only for a tie in t (*bid: the best's id, or
+       * PROX_BVH_NONE while it has not been needed). */
+      int take = ts[i] < *best;
+      if (!take && ts[i] == *best) {
+        if (*bid == PROX_BVH_NONE) *bid = v->ids[bpos[0]];
+        id = v->ids[pos];
+        take = id < *bid;
+        if (take) *bid = id;
+      } else if (take) {
+        *bid = PROX_BVH_NONE;
+        /* The answer reads it at the end. */
+        PROX_BVHR_PREFETCH1(v->ids + pos);
+      }
+      if (take) {
         *best = ts[i];
         bbary[0] = bs[i];
         bbary[1] = bs[PROX_BVH_MAX_LEAF + i];
@@ -385,7 +400,6 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
         bpos[0] = pos;
         bpos[1] = first;
         bpos[2] = count;
-        *bid = id;
       }
       continue;
     }
@@ -397,6 +411,7 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
        * off when the buffer is full. */
       size_t j;
       PROX_REAL tt = ts[i];
+      id = v->ids[pos];
       if (*kept == cap &&
           !(tt < hits[cap - 1].t || (tt == hits[cap - 1].t && id < hits[cap - 1].triangle)))
         continue;
@@ -434,9 +449,9 @@ PROX_BVHR_WALKQUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(
   for (;;) {
     const prox_bvh_node *nd = v->nodes + node;
     PROX_REAL tn[4];
-    int mask = PROX_BVHR_NODE(ctx, nd, tcur, tn);
+    int mask = PROX_BVHR_NODE(ctx, nd, tcur, tn), i;
     if (mask) {
-      int lmask = PROX_BVHR_LEAVES(nd) & mask, imask = mask & ~lmask, i, c;
+      int lmask = PROX_BVHR_LEAVES(nd) & mask, imask = mask & ~lmask, c;
       if (lmask) {
         /* The inner children hit are fetched while the leaves are tested. */
         for (i = 0; i < 4; ++i)
@@ -485,6 +500,7 @@ PROX_BVHR_WALKQUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(
           st_node[top] = nd->child[d];
           st_t[top] = tn[d];
           ++top;
+          PROX_BVHR_PREFETCH(v->nodes + nd->child[d]);
         } else if (rest) {
           int order[4], m = 0, j;
           for (i = c; i < 4; ++i) {
@@ -501,6 +517,7 @@ PROX_BVHR_WALKQUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(
             st_node[top] = nd->child[order[j]];
             st_t[top] = tn[order[j]];
             ++top;
+            PROX_BVHR_PREFETCH(v->nodes + nd->child[order[j]]);
           }
           c = order[m - 1];
         }
