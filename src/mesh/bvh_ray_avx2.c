@@ -183,14 +183,14 @@ PBV_INLINE __m256 pbv_bits_ps(int bits) {
  * weights sum to zero or whose t's sign may be wrong are returned (for
  * the scalar kernel); hits go to *hm with their t in tsj[]. fpos, fneg:
  * the lanes whose float sign of edge k is certainly positive / negative;
- * rows[3 c + k]: coordinate c (ray-space axis order kx, ky, kz) of vertex
- * k of the lanes from pos; left: the lanes that may be read (the rest
- * read nothing). */
-static __attribute__((noinline)) int pbv_refinef(const prox_bvh_rayprepf *pr,
-                                                 const float *const *rows, uint32_t left,
-                                                 const int *fpos, const int *fneg, const PV *w,
-                                                 const PV *B, const PV *Z, int lanes, float *tsj,
-                                                 float *bsj, int *hm) {
+ * ax[k n], ay[k n], az[k n]: coordinate kx, ky, kz (the ray space's
+ * axes) of vertex k of the lanes; left: the lanes that may be read (the
+ * rest read nothing). */
+static __attribute__((noinline)) int pbv_refinef(const prox_bvh_rayprepf *pr, const float *ax,
+                                                 const float *ay, const float *az, size_t n,
+                                                 uint32_t left, const int *fpos, const int *fneg,
+                                                 const PV *w, const PV *B, const PV *Z, int lanes,
+                                                 float *tsj, float *bsj, int *hm) {
   const prox_detail_rayspacef *rs = &pr->rs;
   float wd[3][8];
   int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, k, und = 0, sp[3], sn[3];
@@ -210,9 +210,12 @@ static __attribute__((noinline)) int pbv_refinef(const prox_bvh_rayprepf *pr,
     __m512d bscale = _mm512_set1_pd(48.0 * DBL_EPSILON);
     __mmask8 lm = (__mmask8)(left >= 8 ? 0xff : (1u << left) - 1);
     for (k = 0; k < 3; ++k) {
-      __m512d px = _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, rows[k])), ox);
-      __m512d py = _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, rows[3 + k])), oy);
-      __m512d pz = _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, rows[6 + k])), oz);
+      __m512d px =
+          _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, (ax + (size_t)k * n))), ox);
+      __m512d py =
+          _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, (ay + (size_t)k * n))), oy);
+      __m512d pz =
+          _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, (az + (size_t)k * n))), oz);
       M[k] = _mm512_max_pd(_mm512_max_pd(_mm512_abs_pd(px), _mm512_abs_pd(py)), _mm512_abs_pd(pz));
       X[k] = _mm512_sub_pd(px, _mm512_mul_pd(sx, pz));
       Y[k] = _mm512_sub_pd(py, _mm512_mul_pd(sy, pz));
@@ -241,15 +244,15 @@ static __attribute__((noinline)) int pbv_refinef(const prox_bvh_rayprepf *pr,
         __m128 fx, fy, fz;
         __m256d px, py, pz;
         if (left >= at + 4u) {
-          fx = _mm_loadu_ps(rows[k] + at);
-          fy = _mm_loadu_ps(rows[3 + k] + at);
-          fz = _mm_loadu_ps(rows[6 + k] + at);
+          fx = _mm_loadu_ps((ax + (size_t)k * n) + at);
+          fy = _mm_loadu_ps((ay + (size_t)k * n) + at);
+          fz = _mm_loadu_ps((az + (size_t)k * n) + at);
         } else {
           int nl = (int)left - 4 * h;
           __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32(nl < 0 ? 0 : nl), _mm_setr_epi32(0, 1, 2, 3));
-          fx = _mm_maskload_ps((const float *)PBV_AT(rows[k], at), lm);
-          fy = _mm_maskload_ps((const float *)PBV_AT(rows[3 + k], at), lm);
-          fz = _mm_maskload_ps((const float *)PBV_AT(rows[6 + k], at), lm);
+          fx = _mm_maskload_ps((const float *)PBV_AT((ax + (size_t)k * n), at), lm);
+          fy = _mm_maskload_ps((const float *)PBV_AT((ay + (size_t)k * n), at), lm);
+          fz = _mm_maskload_ps((const float *)PBV_AT((az + (size_t)k * n), at), lm);
         }
         px = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox);
         py = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
@@ -331,20 +334,14 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
   PV tmin = PS1(pr->ray.tmin), tmax = PS1(pr->ray.tmax);
   PV bscale = PS1(PROX_R(48.0) * PROX_EPS), inf = PS1(PROX_INF);
   /* The leaf's block (prox/detail/bvh_layout.h): row 3 c + k holds
-   * coordinate c of vertex k, n reals a row; rows[3 a + k]: axis a of the
-   * ray space (kx, ky, kz) of vertex k. */
+   * coordinate c of vertex k, n reals a row; ax, ay, az: the first rows of
+   * the ray space's axes kx, ky, kz (vertex k: k n further). */
   const PROX_REAL *blk = v->tri + 9 * (size_t)first;
-  const PROX_REAL *rows[9];
-  size_t n1 = n, n2 = 2 * (size_t)n;
+  size_t nn = n;
+  const PROX_REAL *ax = blk + 3 * (size_t)rs->kx * nn, *ay = blk + 3 * (size_t)rs->ky * nn;
+  const PROX_REAL *az = blk + 3 * (size_t)rs->kz * nn;
   uint32_t j, mask = 0;
   int k;
-  rows[0] = blk + 3 * (size_t)rs->kx * n1;
-  rows[3] = blk + 3 * (size_t)rs->ky * n1;
-  rows[6] = blk + 3 * (size_t)rs->kz * n1;
-  for (k = 0; k < 9; k += 3) {
-    rows[k + 1] = rows[k] + n1;
-    rows[k + 2] = rows[k] + n2;
-  }
   for (j = 0; j < n; j += PW) {
     uint32_t left = n - j;
     int live = left >= PW ? (1 << PW) - 1 : (1 << left) - 1;
@@ -357,9 +354,9 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     int certain, hitc, dz, inr, unc, uncE, mixed, m, i;
     if (full) {
       for (k = 0; k < 3; ++k) {
-        PV px = PSUB(PLOADU(rows[k] + j), ox);
-        PV py = PSUB(PLOADU(rows[3 + k] + j), oy);
-        PV pz = PSUB(PLOADU(rows[6 + k] + j), oz);
+        PV px = PSUB(PLOADU((ax + (size_t)k * nn) + j), ox);
+        PV py = PSUB(PLOADU((ay + (size_t)k * nn) + j), oy);
+        PV pz = PSUB(PLOADU((az + (size_t)k * nn) + j), oz);
         M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
         X[k] = PSUB(px, PMUL(sx, pz));
         Y[k] = PSUB(py, PMUL(sy, pz));
@@ -368,9 +365,9 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     } else {
       PMASKT lm = PMASKN((int)(left < PW ? left : PW));
       for (k = 0; k < 3; ++k) {
-        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(rows[k], j), lm), ox);
-        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(rows[3 + k], j), lm), oy);
-        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(rows[6 + k], j), lm), oz);
+        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT((ax + (size_t)k * nn), j), lm), ox);
+        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT((ay + (size_t)k * nn), j), lm), oy);
+        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT((az + (size_t)k * nn), j), lm), oz);
         M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
         X[k] = PSUB(px, PMUL(sx, pz));
         Y[k] = PSUB(py, PMUL(sy, pz));
@@ -424,15 +421,12 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     if (uncE) {
       /* Float signs uncertain: double first (the kernel's own order). */
       int fp[3], fn[3], hm = 0, back;
-      const float *rj[9];
       for (k = 0; k < 3; ++k) {
         fp[k] = MINT(pos_[k]);
         fn[k] = MINT(neg_[k]);
       }
-      for (k = 0; k < 9; ++k)
-        rj[k] = rows[k] + j;
-      back = pbv_refinef(pr, rj, full ? (uint32_t)PW : left, fp, fn, w, B, Z, uncE, ts + j,
-                         bs ? bs + j : NULL, &hm);
+      back = pbv_refinef(pr, ax + j, ay + j, az + j, nn, full ? (uint32_t)PW : left, fp, fn, w, B,
+                         Z, uncE, ts + j, bs ? bs + j : NULL, &hm);
       unc = (unc & ~uncE) | back;
       m |= hm;
     }
