@@ -325,11 +325,20 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #define PROX_BVHR_PREFETCH(p)                                                                      \
   (__builtin_prefetch((const void *)(p)), __builtin_prefetch((const char *)(p) + 64))
-/* ... and the cache line of p. */
+/* ... the cache line of p, and the `bytes` bytes from p (a leaf). */
 #define PROX_BVHR_PREFETCH1(p) __builtin_prefetch((const void *)(p))
+#define PROX_BVHR_PREFETCH_RUN(p, bytes)                                                           \
+  do {                                                                                             \
+    const char *q_ = (const char *)(p);                                                            \
+    size_t n_ = (bytes), k_;                                                                       \
+    for (k_ = 0; k_ < n_; k_ += 64)                                                                \
+      __builtin_prefetch(q_ + k_);                                                                 \
+    __builtin_prefetch(q_ + n_ - 1);                                                               \
+  } while (0)
 #else
 #define PROX_BVHR_PREFETCH(p) ((void)0)
 #define PROX_BVHR_PREFETCH1(p) ((void)0)
+#define PROX_BVHR_PREFETCH_RUN(p, bytes) ((void)0)
 #endif
 /* Lowest set bit of a nonzero leaf mask (up to PROX_BVH_MAX_LEAF bits). */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
@@ -449,13 +458,20 @@ PROX_BVHR_WALKQUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(
   for (;;) {
     const prox_bvh_node *nd = v->nodes + node;
     PROX_REAL tn[4];
-    int mask = PROX_BVHR_NODE(ctx, nd, tcur, tn), i;
+    int mask, i, leaves = PROX_BVHR_LEAVES(nd);
+    /* Every child is fetched while the node is tested: the next node and
+     * leaves are among them (or are popped later), and a tree larger than
+     * the caches would otherwise wait for each in turn. */
+    for (i = 0; i < 4; ++i)
+      if (leaves >> i & 1)
+        PROX_BVHR_PREFETCH_RUN(v->tri + 9 * (size_t)nd->child[i],
+                               9 * (size_t)nd->count[i] * sizeof(PROX_REAL));
+      else if (nd->child[i] != PROX_BVH_NONE)
+        PROX_BVHR_PREFETCH(v->nodes + nd->child[i]);
+    mask = PROX_BVHR_NODE(ctx, nd, tcur, tn);
     if (mask) {
-      int lmask = PROX_BVHR_LEAVES(nd) & mask, imask = mask & ~lmask, c;
+      int lmask = leaves & mask, imask = mask & ~lmask, c;
       if (lmask) {
-        /* The inner children hit are fetched while the leaves are tested. */
-        for (i = 0; i < 4; ++i)
-          if (imask >> i & 1) PROX_BVHR_PREFETCH(v->nodes + nd->child[i]);
         /* Leaves now, nearest first (they lower tcur for the rest). */
         do {
           uint32_t lm;
@@ -500,7 +516,6 @@ PROX_BVHR_WALKQUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(
           st_node[top] = nd->child[d];
           st_t[top] = tn[d];
           ++top;
-          PROX_BVHR_PREFETCH(v->nodes + nd->child[d]);
         } else if (rest) {
           int order[4], m = 0, j;
           for (i = c; i < 4; ++i) {
@@ -517,7 +532,6 @@ PROX_BVHR_WALKQUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(
             st_node[top] = nd->child[order[j]];
             st_t[top] = tn[order[j]];
             ++top;
-            PROX_BVHR_PREFETCH(v->nodes + nd->child[order[j]]);
           }
           c = order[m - 1];
         }
