@@ -463,10 +463,11 @@ PROX_BVHR_WALKQUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(
      * leaves are among them (or are popped later), and a tree larger than
      * the caches would otherwise wait for each in turn. */
     for (i = 0; i < 4; ++i)
-      if (leaves >> i & 1)
+      if (leaves >> i & 1) {
         PROX_BVHR_PREFETCH_RUN(v->tri + 9 * (size_t)nd->child[i],
                                9 * (size_t)nd->count[i] * sizeof(PROX_REAL));
-      else if (nd->child[i] != PROX_BVH_NONE)
+        if (mode == PROX_BVHR_FIRST) PROX_BVHR_PREFETCH1(v->ids + nd->child[i]);
+      } else if (nd->child[i] != PROX_BVH_NONE)
         PROX_BVHR_PREFETCH(v->nodes + nd->child[i]);
     mask = PROX_BVHR_NODE(ctx, nd, tcur, tn);
     if (mask) {
