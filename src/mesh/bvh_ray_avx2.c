@@ -58,8 +58,33 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo
  * masked lanes of a load read nothing there). */
 #define PBV_AT(p, q) ((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p))
 
-/* ---- double: 4 lanes ---- */
+/* ---- double: 4 lanes (AVX-512: 8, the node test stays at 4) ---- */
 #include <prox/detail/real_double.h>
+#if defined(PROX_BVHR_AVX512)
+#define PV __m512d
+#define PW 8
+#define PS1(x) _mm512_set1_pd(x)
+#define PADD _mm512_add_pd
+#define PSUB _mm512_sub_pd
+#define PMUL _mm512_mul_pd
+#define PDIV _mm512_div_pd
+#define PMIN _mm512_min_pd
+#define PMAX _mm512_max_pd
+#define PABS(a) _mm512_abs_pd(a)
+#define PSTOREU(p, v) _mm512_storeu_pd((p), (v))
+#define PLOADU(p) _mm512_loadu_pd(p)
+/* masked lanes read nothing (fault suppression) */
+#define PMASKLOAD(p, m) _mm512_maskz_loadu_pd((m), (p))
+#define PMASKT __mmask8
+#define PMASKN(k) ((__mmask8)((1u << (unsigned)(k)) - 1u))
+#define PM __mmask8
+#define PCMP(a, b, c) _mm512_cmp_pd_mask((a), (b), (c))
+#define MAND(a, b) ((__mmask8)((a) & (b)))
+#define MOR(a, b) ((__mmask8)((a) | (b)))
+#define MINT(m) ((int)(m))
+/* The node test in double: 4 lanes of 256 bits. */
+#define PBV_NODE_D4 1
+#else
 #define PV __m256d
 #define PW 4
 #define PS1(x) _mm256_set1_pd(x)
@@ -78,13 +103,6 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo
 #define PMASKN(k) _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3))
 /* the node's 4 float bounds, exactly in double */
 #define PBOX(p) _mm256_cvtps_pd(_mm_load_ps(p))
-#if defined(PROX_BVHR_AVX512)
-#define PM __mmask8
-#define PCMP(a, b, c) _mm256_cmp_pd_mask((a), (b), (c))
-#define MAND(a, b) ((__mmask8)((a) & (b)))
-#define MOR(a, b) ((__mmask8)((a) | (b)))
-#define MINT(m) ((int)(m))
-#else
 #define PM __m256d
 #define PCMP(a, b, c) _mm256_cmp_pd((a), (b), (c))
 #define MAND _mm256_and_pd
@@ -94,6 +112,7 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo
 #define PBV_TEMPLATE
 #include "bvh_ray_avx2.c"
 #undef PBV_TEMPLATE
+#undef PBV_NODE_D4
 #include <prox/detail/real_end.h>
 
 /* ---- float: 8 lanes ---- */
@@ -474,6 +493,19 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
 #else
 #define QCMPINT(a, b, c) _mm_movemask_ps(_mm_cmp_ps((a), (b), (c)))
 #endif
+#elif defined(PBV_NODE_D4)
+/* The node test in double: 4 lanes of 256 bits (AVX-512 masks). */
+#define QV __m256d
+#define QS1(x) _mm256_set1_pd(x)
+#define QL(p) _mm256_cvtps_pd(_mm_load_ps(p))
+#define QADD _mm256_add_pd
+#define QSUB _mm256_sub_pd
+#define QMUL _mm256_mul_pd
+#define QMIN _mm256_min_pd
+#define QMAX _mm256_max_pd
+#define QABS(a) _mm256_andnot_pd(_mm256_set1_pd(-0.0), (a))
+#define QSTOREU(p, v) _mm256_storeu_pd((p), (v))
+#define QCMPINT(a, b, c) ((int)_mm256_cmp_pd_mask((a), (b), (c)))
 #else
 #define QV PV
 #define QS1 PS1
