@@ -5,9 +5,10 @@
  * portable code, without contraction).
  *
  * Compiled a second time by src/mesh/bvh_ray_avx512.c with PROX_BVHR_AVX512
- * defined: the same 256-bit code in the AVX-512 encoding (mask registers
- * for the comparisons). Without the instruction set the entry points exist
- * and report themselves unavailable (ok 0).
+ * defined: the same code in the AVX-512 encoding (mask registers for the
+ * comparisons), with 512-bit vectors where a leaf has 8 lanes of double
+ * (double leaves, the float refinement). Without the instruction set the
+ * entry points exist and report themselves unavailable (ok 0).
  *
  * Leaf (the fast path of prox_raycast_triangle(), as src/packet_avx2.c
  * evaluates it): 4 double or 8 float triangles per step, read in place
