@@ -5,9 +5,10 @@
  * portable code, without contraction).
  *
  * Compiled a second time by src/mesh/bvh_ray_avx512.c with PROX_BVHR_AVX512
- * defined: the same 256-bit code in the AVX-512 encoding (mask registers
- * for the comparisons). Without the instruction set the entry points exist
- * and report themselves unavailable (ok 0).
+ * defined: the same code in the AVX-512 encoding (mask registers for the
+ * comparisons), with 512-bit vectors where a leaf has 8 lanes of double
+ * (double leaves, the float refinement). Without the instruction set the
+ * entry points exist and report themselves unavailable (ok 0).
  *
  * Leaf (the fast path of prox_raycast_triangle(), as src/packet_avx2.c
  * evaluates it): 4 double or 8 float triangles per step, read in place
@@ -15,10 +16,13 @@
  * error bounds leave uncertain, whose t the kernel's fast path does not
  * take from the weights' quotient (much cancellation in the weights, a
  * quotient that overflowed or lost digits to underflow), or whose t may
- * have the wrong sign goes to prox_raycast_triangle() itself. Node: the
- * four float boxes in one vector (converted exactly to double for double
- * meshes), the operations of prox_bvh_detail_ray_node() lane by lane;
- * rays with a zero or subnormal direction component use that function. */
+ * have the wrong sign goes to prox_raycast_triangle() itself (float: the
+ * uncertain edge functions are first evaluated in double, 8 lanes at once
+ * with AVX-512, as the kernel does). Node: the four float boxes in one
+ * vector (converted exactly to double for double meshes), the operations
+ * of prox_bvh_detail_ray_node() lane by lane with the ray's constants
+ * kept for the whole traversal; rays with a zero or subnormal direction
+ * component never come here (src/mesh/bvh_ray_simd.h). */
 #ifndef PBV_TEMPLATE
 
 #include "bvh_ray_simd.h"
@@ -57,8 +61,33 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo
  * masked lanes of a load read nothing there). */
 #define PBV_AT(p, q) ((uintptr_t)(p) + (uintptr_t)(q) * sizeof *(p))
 
-/* ---- double: 4 lanes ---- */
+/* ---- double: 4 lanes (AVX-512: 8, the node test stays at 4) ---- */
 #include <prox/detail/real_double.h>
+#if defined(PROX_BVHR_AVX512)
+#define PV __m512d
+#define PW 8
+#define PS1(x) _mm512_set1_pd(x)
+#define PADD _mm512_add_pd
+#define PSUB _mm512_sub_pd
+#define PMUL _mm512_mul_pd
+#define PDIV _mm512_div_pd
+#define PMIN _mm512_min_pd
+#define PMAX _mm512_max_pd
+#define PABS(a) _mm512_abs_pd(a)
+#define PSTOREU(p, v) _mm512_storeu_pd((p), (v))
+#define PLOADU(p) _mm512_loadu_pd(p)
+/* masked lanes read nothing (fault suppression) */
+#define PMASKLOAD(p, m) _mm512_maskz_loadu_pd((m), (p))
+#define PMASKT __mmask8
+#define PMASKN(k) ((__mmask8)((1u << (unsigned)(k)) - 1u))
+#define PM __mmask8
+#define PCMP(a, b, c) _mm512_cmp_pd_mask((a), (b), (c))
+#define MAND(a, b) ((__mmask8)((a) & (b)))
+#define MOR(a, b) ((__mmask8)((a) | (b)))
+#define MINT(m) ((int)(m))
+/* The node test in double: 4 lanes of 256 bits. */
+#define PBV_NODE_D4 1
+#else
 #define PV __m256d
 #define PW 4
 #define PS1(x) _mm256_set1_pd(x)
@@ -77,13 +106,6 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo
 #define PMASKN(k) _mm256_cmpgt_epi64(_mm256_set1_epi64x(k), _mm256_setr_epi64x(0, 1, 2, 3))
 /* the node's 4 float bounds, exactly in double */
 #define PBOX(p) _mm256_cvtps_pd(_mm_load_ps(p))
-#if defined(PROX_BVHR_AVX512)
-#define PM __mmask8
-#define PCMP(a, b, c) _mm256_cmp_pd_mask((a), (b), (c))
-#define MAND(a, b) ((__mmask8)((a) & (b)))
-#define MOR(a, b) ((__mmask8)((a) | (b)))
-#define MINT(m) ((int)(m))
-#else
 #define PM __m256d
 #define PCMP(a, b, c) _mm256_cmp_pd((a), (b), (c))
 #define MAND _mm256_and_pd
@@ -93,6 +115,7 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo
 #define PBV_TEMPLATE
 #include "bvh_ray_avx2.c"
 #undef PBV_TEMPLATE
+#undef PBV_NODE_D4
 #include <prox/detail/real_end.h>
 
 /* ---- float: 8 lanes ---- */
@@ -178,73 +201,125 @@ size_t PBV_ENTRY(travf)(const prox_bvh_viewf *v, const prox_bvh_rayprepf *pr, in
  * NULL), the lanes in *hm. Returned, for the scalar kernel: the lanes that
  * double does not decide either, and hits whose t's sign that function
  * would settle exactly (or whose float t underflowed). fpos, fneg: the
- * lanes whose float sign of edge k is certainly positive / negative; left:
- * the lanes that may be read from pos on (the rest read nothing). */
-static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx, const float *const *cy,
-                       const float *const *cz, uint32_t pos, uint32_t left, const int *fpos,
-                       const int *fneg, int lanes, float *tsj, float *bsj, int *hm) {
-  prox_detail_rayspace rd;
+ * lanes whose float sign of edge k is certainly positive / negative;
+ * ax[k n], ay[k n], az[k n]: coordinate kx, ky, kz (the ray space's
+ * axes) of vertex k of the lanes; left: the lanes that may be read (the
+ * rest read nothing). Out of line: the leaf reaches it rarely. */
+static __attribute__((noinline)) int pbv_refinef(const prox_bvh_rayprepf *pr, const float *ax,
+                                                 const float *ay, const float *az, size_t n,
+                                                 uint32_t left, const int *fpos, const int *fneg,
+                                                 int lanes, float *tsj, float *bsj, int *hm) {
+  const prox_detail_rayspacef *rs = &pr->rs;
   double cd[3][8], td[8], nd[8], ed[8], zd[3][8];
-  int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, h, k, i, und = 0, sp[3], sn[3];
+  int dpos[3] = {0, 0, 0}, dneg[3] = {0, 0, 0}, k, i, und = 0, sp[3], sn[3];
   int allp, alln, rest, hitl, back;
-  prox_detail_rc_rayspace(prox_v3(pr->ray.origin.x, pr->ray.origin.y, pr->ray.origin.z),
-                          prox_v3(pr->ray.dir.x, pr->ray.dir.y, pr->ray.dir.z), &rd);
-  for (h = 0; h < 2; ++h) {
-    __m256d X[3], Y[3], M[3], Z[3], E[3], num, det, err = _mm256_setzero_pd();
-    __m256d ox = _mm256_set1_pd(pr->org[rd.kx]), oy = _mm256_set1_pd(pr->org[rd.ky]);
-    __m256d oz = _mm256_set1_pd(pr->org[rd.kz]);
-    __m256d sx = _mm256_set1_pd(rd.sx), sy = _mm256_set1_pd(rd.sy), sz = _mm256_set1_pd(rd.sz);
-    __m256d sgn = _mm256_set1_pd(-0.0);
-    uint32_t at = pos + 4u * (uint32_t)h;
-    if (!((lanes >> (4 * h)) & 15)) continue;
+  /* prox_detail_rc_rayspace() in double on the float ray: the same axes
+   * (the comparisons of |d| are exact in either precision), one division,
+   * the same products. */
+  double szd = 1 / (double)pr->dir[rs->kz];
+  double sxd = (double)pr->dir[rs->kx] * szd, syd = (double)pr->dir[rs->ky] * szd;
+#if defined(PROX_BVHR_AVX512)
+  {
+    /* All 8 lanes in one vector of doubles. */
+    __m512d X[3], Y[3], M[3], Z[3], E[3], num, det, err = _mm512_setzero_pd();
+    __m512d ox = _mm512_set1_pd(pr->org[rs->kx]), oy = _mm512_set1_pd(pr->org[rs->ky]);
+    __m512d oz = _mm512_set1_pd(pr->org[rs->kz]);
+    __m512d sx = _mm512_set1_pd(sxd), sy = _mm512_set1_pd(syd), sz = _mm512_set1_pd(szd);
+    __m512d bscale = _mm512_set1_pd(48.0 * DBL_EPSILON), e4 = _mm512_set1_pd(4.0 * DBL_EPSILON);
+    __mmask8 lm = (__mmask8)(left >= 8 ? 0xff : (1u << left) - 1);
     for (k = 0; k < 3; ++k) {
-      __m128 fx, fy, fz;
-      __m256d px, py, pz;
-      if (left >= 4u * (uint32_t)h + 4u) {
-        fx = _mm_loadu_ps(cx[k] + at);
-        fy = _mm_loadu_ps(cy[k] + at);
-        fz = _mm_loadu_ps(cz[k] + at);
-      } else {
-        int nl = (int)left - 4 * h;
-        __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32(nl < 0 ? 0 : nl), _mm_setr_epi32(0, 1, 2, 3));
-        fx = _mm_maskload_ps((const float *)PBV_AT(cx[k], at), lm);
-        fy = _mm_maskload_ps((const float *)PBV_AT(cy[k], at), lm);
-        fz = _mm_maskload_ps((const float *)PBV_AT(cz[k], at), lm);
-      }
-      px = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox);
-      py = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
-      pz = _mm256_sub_pd(_mm256_cvtps_pd(fz), oz);
-      M[k] = _mm256_max_pd(_mm256_max_pd(_mm256_andnot_pd(sgn, px), _mm256_andnot_pd(sgn, py)),
-                           _mm256_andnot_pd(sgn, pz));
-      X[k] = _mm256_sub_pd(px, _mm256_mul_pd(sx, pz));
-      Y[k] = _mm256_sub_pd(py, _mm256_mul_pd(sy, pz));
-      Z[k] = _mm256_mul_pd(sz, pz);
+      __m512d px =
+          _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, (ax + (size_t)k * n))), ox);
+      __m512d py =
+          _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, (ay + (size_t)k * n))), oy);
+      __m512d pz =
+          _mm512_sub_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(lm, (az + (size_t)k * n))), oz);
+      M[k] = _mm512_max_pd(_mm512_max_pd(_mm512_abs_pd(px), _mm512_abs_pd(py)), _mm512_abs_pd(pz));
+      X[k] = _mm512_sub_pd(px, _mm512_mul_pd(sx, pz));
+      Y[k] = _mm512_sub_pd(py, _mm512_mul_pd(sy, pz));
+      Z[k] = _mm512_mul_pd(sz, pz);
     }
     for (k = 0; k < 3; ++k) {
       int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
-      __m256d bd = _mm256_mul_pd(_mm256_set1_pd(48.0 * DBL_EPSILON), _mm256_mul_pd(M[p], M[q]));
-      E[k] = _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
-      dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(E[k], bd, _CMP_GT_OQ)) << (4 * h);
-      dneg[k] |= _mm256_movemask_pd(
-                     _mm256_cmp_pd(E[k], _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
-                 << (4 * h);
+      __m512d bd = _mm512_mul_pd(bscale, _mm512_mul_pd(M[p], M[q]));
+      E[k] = _mm512_sub_pd(_mm512_mul_pd(X[p], Y[q]), _mm512_mul_pd(Y[p], X[q]));
+      dpos[k] = (int)_mm512_cmp_pd_mask(E[k], bd, _CMP_GT_OQ);
+      dneg[k] = (int)_mm512_cmp_pd_mask(E[k], _mm512_sub_pd(_mm512_setzero_pd(), bd), _CMP_LT_OQ);
       /* The error sum of prox_detail_rc_tri_t_doublef. */
-      err = _mm256_add_pd(
-          err, _mm256_mul_pd(_mm256_add_pd(bd, _mm256_mul_pd(_mm256_set1_pd(4.0 * DBL_EPSILON),
-                                                             _mm256_andnot_pd(sgn, E[k]))),
-                             _mm256_andnot_pd(sgn, Z[k])));
-      _mm256_storeu_pd(cd[k] + 4 * h, E[k]);
-      _mm256_storeu_pd(zd[k] + 4 * h, Z[k]);
+      err = _mm512_add_pd(err,
+                          _mm512_mul_pd(_mm512_add_pd(bd, _mm512_mul_pd(e4, _mm512_abs_pd(E[k]))),
+                                        _mm512_abs_pd(Z[k])));
+      _mm512_storeu_pd(zd[k], Z[k]);
     }
-    num = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(E[0], Z[0]), _mm256_mul_pd(E[1], Z[1])),
-                        _mm256_mul_pd(E[2], Z[2]));
-    det = _mm256_add_pd(_mm256_add_pd(E[0], E[1]), E[2]);
-    _mm256_storeu_pd(nd + 4 * h, num);
-    _mm256_storeu_pd(td + 4 * h, _mm256_div_pd(num, det));
-    _mm256_storeu_pd(ed + 4 * h, err);
+    num = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(E[0], Z[0]), _mm512_mul_pd(E[1], Z[1])),
+                        _mm512_mul_pd(E[2], Z[2]));
+    det = _mm512_add_pd(_mm512_add_pd(E[0], E[1]), E[2]);
+    _mm512_storeu_pd(nd, num);
+    _mm512_storeu_pd(td, _mm512_div_pd(num, det));
+    _mm512_storeu_pd(ed, err);
     for (k = 0; k < 3; ++k)
-      _mm256_storeu_pd(cd[k] + 4 * h, _mm256_div_pd(E[k], det));
+      _mm512_storeu_pd(cd[k], _mm512_div_pd(E[k], det));
   }
+#else
+  {
+    int h;
+    for (h = 0; h < 2; ++h) {
+      __m256d X[3], Y[3], M[3], Z[3], E[3], num, det, err = _mm256_setzero_pd();
+      __m256d ox = _mm256_set1_pd(pr->org[rs->kx]), oy = _mm256_set1_pd(pr->org[rs->ky]);
+      __m256d oz = _mm256_set1_pd(pr->org[rs->kz]);
+      __m256d sx = _mm256_set1_pd(sxd), sy = _mm256_set1_pd(syd), sz = _mm256_set1_pd(szd);
+      __m256d sgn = _mm256_set1_pd(-0.0);
+      uint32_t at = 4u * (uint32_t)h;
+      if (!((lanes >> (4 * h)) & 15)) continue;
+      for (k = 0; k < 3; ++k) {
+        __m128 fx, fy, fz;
+        __m256d px, py, pz;
+        if (left >= at + 4u) {
+          fx = _mm_loadu_ps((ax + (size_t)k * n) + at);
+          fy = _mm_loadu_ps((ay + (size_t)k * n) + at);
+          fz = _mm_loadu_ps((az + (size_t)k * n) + at);
+        } else {
+          int nl = (int)left - 4 * h;
+          __m128i lm = _mm_cmpgt_epi32(_mm_set1_epi32(nl < 0 ? 0 : nl), _mm_setr_epi32(0, 1, 2, 3));
+          fx = _mm_maskload_ps((const float *)PBV_AT((ax + (size_t)k * n), at), lm);
+          fy = _mm_maskload_ps((const float *)PBV_AT((ay + (size_t)k * n), at), lm);
+          fz = _mm_maskload_ps((const float *)PBV_AT((az + (size_t)k * n), at), lm);
+        }
+        px = _mm256_sub_pd(_mm256_cvtps_pd(fx), ox);
+        py = _mm256_sub_pd(_mm256_cvtps_pd(fy), oy);
+        pz = _mm256_sub_pd(_mm256_cvtps_pd(fz), oz);
+        M[k] = _mm256_max_pd(_mm256_max_pd(_mm256_andnot_pd(sgn, px), _mm256_andnot_pd(sgn, py)),
+                             _mm256_andnot_pd(sgn, pz));
+        X[k] = _mm256_sub_pd(px, _mm256_mul_pd(sx, pz));
+        Y[k] = _mm256_sub_pd(py, _mm256_mul_pd(sy, pz));
+        Z[k] = _mm256_mul_pd(sz, pz);
+      }
+      for (k = 0; k < 3; ++k) {
+        int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
+        __m256d bd = _mm256_mul_pd(_mm256_set1_pd(48.0 * DBL_EPSILON), _mm256_mul_pd(M[p], M[q]));
+        E[k] = _mm256_sub_pd(_mm256_mul_pd(X[p], Y[q]), _mm256_mul_pd(Y[p], X[q]));
+        dpos[k] |= _mm256_movemask_pd(_mm256_cmp_pd(E[k], bd, _CMP_GT_OQ)) << (4 * h);
+        dneg[k] |= _mm256_movemask_pd(
+                       _mm256_cmp_pd(E[k], _mm256_sub_pd(_mm256_setzero_pd(), bd), _CMP_LT_OQ))
+                   << (4 * h);
+        /* The error sum of prox_detail_rc_tri_t_doublef. */
+        err = _mm256_add_pd(
+            err, _mm256_mul_pd(_mm256_add_pd(bd, _mm256_mul_pd(_mm256_set1_pd(4.0 * DBL_EPSILON),
+                                                               _mm256_andnot_pd(sgn, E[k]))),
+                               _mm256_andnot_pd(sgn, Z[k])));
+        _mm256_storeu_pd(zd[k] + 4 * h, Z[k]);
+      }
+      num = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(E[0], Z[0]), _mm256_mul_pd(E[1], Z[1])),
+                          _mm256_mul_pd(E[2], Z[2]));
+      det = _mm256_add_pd(_mm256_add_pd(E[0], E[1]), E[2]);
+      _mm256_storeu_pd(nd + 4 * h, num);
+      _mm256_storeu_pd(td + 4 * h, _mm256_div_pd(num, det));
+      _mm256_storeu_pd(ed + 4 * h, err);
+      for (k = 0; k < 3; ++k)
+        _mm256_storeu_pd(cd[k] + 4 * h, _mm256_div_pd(E[k], det));
+    }
+  }
+#endif
   for (k = 0; k < 3; ++k) {
     int fc = fpos[k] | fneg[k];
     sp[k] = fpos[k] | (~fc & dpos[k]);
@@ -286,9 +361,9 @@ static int pbv_refinef(const prox_bvh_rayprepf *pr, const float *const *cx, cons
 
 /* The leaf test: prox_raycast_triangle()'s hits and t on the n triangles
  * from position first (see the top of the file). */
-static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
-                                  const PROX_FN(prox_bvh_rayprep) * pr, uint32_t first, uint32_t n,
-                                  PROX_REAL *ts, PROX_REAL *bs) {
+PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
+                                      const PROX_FN(prox_bvh_rayprep) * pr, uint32_t first,
+                                      uint32_t n, PROX_REAL *ts, PROX_REAL *bs) {
   const PROX_FN(prox_detail_rayspace) *rs = &pr->rs;
   PV sx = PS1(rs->sx), sy = PS1(rs->sy), sz = PS1(rs->sz), zero = PS1(0);
   PV ox = PS1(pr->org[rs->kx]), oy = PS1(pr->org[rs->ky]), oz = PS1(pr->org[rs->kz]);
@@ -297,16 +372,14 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
   PV bmin = PS1(PROX_DETAIL_RC_BMIN), qmin = PS1(PROX_DETAIL_RC_QMIN);
   PV rmax = PS1(PROX_R(PROX_DETAIL_RC_RMAX));
   /* The leaf's block (prox/detail/bvh_layout.h): row 3 c + k holds
-   * coordinate c of vertex k, n reals a row. */
+   * coordinate c of vertex k, n reals a row; ax, ay, az: the first rows of
+   * the ray space's axes kx, ky, kz (vertex k: k n further). */
   const PROX_REAL *blk = v->tri + 9 * (size_t)first;
-  const PROX_REAL *cx[3], *cy[3], *cz[3];
+  size_t nn = n;
+  const PROX_REAL *ax = blk + 3 * (size_t)rs->kx * nn, *ay = blk + 3 * (size_t)rs->ky * nn;
+  const PROX_REAL *az = blk + 3 * (size_t)rs->kz * nn;
   uint32_t j, mask = 0;
   int k;
-  for (k = 0; k < 3; ++k) {
-    cx[k] = blk + (size_t)(3 * rs->kx + k) * n;
-    cy[k] = blk + (size_t)(3 * rs->ky + k) * n;
-    cz[k] = blk + (size_t)(3 * rs->kz + k) * n;
-  }
   for (j = 0; j < n; j += PW) {
     uint32_t left = n - j;
     int live = left >= PW ? (1 << PW) - 1 : (1 << left) - 1;
@@ -319,9 +392,9 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     int certain, hitc, hard, inr, unc, uncE, mixed, m, i;
     if (full) {
       for (k = 0; k < 3; ++k) {
-        PV px = PSUB(PLOADU(cx[k] + j), ox);
-        PV py = PSUB(PLOADU(cy[k] + j), oy);
-        PV pz = PSUB(PLOADU(cz[k] + j), oz);
+        PV px = PSUB(PLOADU((ax + (size_t)k * nn) + j), ox);
+        PV py = PSUB(PLOADU((ay + (size_t)k * nn) + j), oy);
+        PV pz = PSUB(PLOADU((az + (size_t)k * nn) + j), oz);
         M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
         X[k] = PSUB(px, PMUL(sx, pz));
         Y[k] = PSUB(py, PMUL(sy, pz));
@@ -330,9 +403,9 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
     } else {
       PMASKT lm = PMASKN((int)(left < PW ? left : PW));
       for (k = 0; k < 3; ++k) {
-        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cx[k], j), lm), ox);
-        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cy[k], j), lm), oy);
-        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT(cz[k], j), lm), oz);
+        PV px = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT((ax + (size_t)k * nn), j), lm), ox);
+        PV py = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT((ay + (size_t)k * nn), j), lm), oy);
+        PV pz = PSUB(PMASKLOAD((const PROX_REAL *)PBV_AT((az + (size_t)k * nn), j), lm), oz);
         M[k] = PMAX(PMAX(PABS(px), PABS(py)), PABS(pz));
         X[k] = PSUB(px, PMUL(sx, pz));
         Y[k] = PSUB(py, PMUL(sy, pz));
@@ -406,8 +479,8 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
         fp[k] = MINT(pos_[k]);
         fn[k] = MINT(neg_[k]);
       }
-      unc = (unc & ~uncE) | pbv_refinef(pr, cx, cy, cz, j, full ? (uint32_t)PW : left, fp, fn, uncE,
-                                        ts + j, bs ? bs + j : NULL, &hm);
+      unc = (unc & ~uncE) | pbv_refinef(pr, ax + j, ay + j, az + j, nn, full ? (uint32_t)PW : left,
+                                        fp, fn, uncE, ts + j, bs ? bs + j : NULL, &hm);
       m |= hm;
     }
 #else
@@ -454,6 +527,19 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
 #else
 #define QCMPINT(a, b, c) _mm_movemask_ps(_mm_cmp_ps((a), (b), (c)))
 #endif
+#elif defined(PBV_NODE_D4)
+/* The node test in double: 4 lanes of 256 bits (AVX-512 masks). */
+#define QV __m256d
+#define QS1(x) _mm256_set1_pd(x)
+#define QL(p) _mm256_cvtps_pd(_mm_load_ps(p))
+#define QADD _mm256_add_pd
+#define QSUB _mm256_sub_pd
+#define QMUL _mm256_mul_pd
+#define QMIN _mm256_min_pd
+#define QMAX _mm256_max_pd
+#define QABS(a) _mm256_andnot_pd(_mm256_set1_pd(-0.0), (a))
+#define QSTOREU(p, v) _mm256_storeu_pd((p), (v))
+#define QCMPINT(a, b, c) ((int)_mm256_cmp_pd_mask((a), (b), (c)))
 #else
 #define QV PV
 #define QS1 PS1
@@ -468,29 +554,52 @@ static uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
 #define QCMPINT(a, b, c) MINT(PCMP((a), (b), (c)))
 #endif
 
-/* The node test (see the top of the file). */
-static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr, const prox_bvh_node *nd,
-                                    PROX_REAL tcur, PROX_REAL *tn) {
+/* The node test's constants of one ray: the origin, the negated
+ * reciprocal direction (fl(o - L) (-1/d) is bitwise fl(L - o) (1/d) up to
+ * the sign of a zero, which no comparison sees; in this order the box
+ * operand can be read from memory), the offsets of the entry and exit
+ * bounds per axis, tmin, 4 eps and the slack (prox/detail/bvh_ray.inl).
+ * Only for directions whose components are all normal numbers (pr->mode
+ * all 0; bvh_ray_simd.h). */
+typedef struct PROX_FN(pbv_nctx) {
+  QV o[3], ninv[3], tmin, e4, slack;
+  size_t nf[3], ff[3];
+} PROX_FN(pbv_nctx);
+
+PBV_INLINE const PROX_FN(pbv_nctx) *
+    PROX_FN(pbv_nctx_init)(PROX_FN(pbv_nctx) * c, const PROX_FN(prox_bvh_rayprep) * pr) {
+  int i;
+  for (i = 0; i < 3; ++i) {
+    c->o[i] = QS1(pr->org[i]);
+    c->ninv[i] = QS1(-pr->inv[i]);
+    c->nf[i] = pr->near_off[i];
+    c->ff[i] = pr->far_off[i];
+  }
+  c->tmin = QS1(pr->ray.tmin);
+  c->e4 = QS1(PROX_R(4.0) * PROX_EPS);
+  c->slack = QS1(pr->slack);
+  return c;
+}
+
+/* The node test (see the top of the file): the operations of
+ * prox_bvh_detail_ray_node() on the four slots at once. */
+PBV_INLINE int PROX_FN(pbv_node)(const PROX_FN(pbv_nctx) * c, const prox_bvh_node *nd,
+                                 PROX_REAL tcur, PROX_REAL *tn) {
   const char *base = (const char *)nd;
   QV en, ex, a, b;
-  int i;
-  if (pr->mode[0] | pr->mode[1] | pr->mode[2])
-    return PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn);
-  for (i = 0; i < 3; ++i) {
-    /* The entry and exit planes chosen by the direction's sign, as the
-     * portable test chooses them (x, y below). Empty slots (lo = +inf,
-     * hi = -inf) give an entry of +inf and fail. */
-    QV o = QS1(pr->org[i]), iv = QS1(pr->inv[i]);
-    QV n = QMUL(QSUB(QL((const float *)(base + pr->near_off[i])), o), iv);
-    QV f = QMUL(QSUB(QL((const float *)(base + pr->far_off[i])), o), iv);
-    en = i ? QMAX(n, en) : n;
-    ex = i ? QMIN(f, ex) : f;
-  }
-  a = QMAX(en, QS1(pr->ray.tmin));
+  /* The entry and exit planes chosen by the direction's sign, as the
+   * portable test chooses them. Empty slots (lo = +inf, hi = -inf) give
+   * an entry of +inf and fail. */
+  en = QMUL(QSUB(c->o[0], QL((const float *)(base + c->nf[0]))), c->ninv[0]);
+  ex = QMUL(QSUB(c->o[0], QL((const float *)(base + c->ff[0]))), c->ninv[0]);
+  en = QMAX(QMUL(QSUB(c->o[1], QL((const float *)(base + c->nf[1]))), c->ninv[1]), en);
+  ex = QMIN(QMUL(QSUB(c->o[1], QL((const float *)(base + c->ff[1]))), c->ninv[1]), ex);
+  en = QMAX(QMUL(QSUB(c->o[2], QL((const float *)(base + c->nf[2]))), c->ninv[2]), en);
+  ex = QMIN(QMUL(QSUB(c->o[2], QL((const float *)(base + c->ff[2]))), c->ninv[2]), ex);
+  a = QMAX(en, c->tmin);
   b = QMIN(ex, QS1(tcur));
   QSTOREU(tn, a);
-  return QCMPINT(a, QADD(QADD(b, QMUL(QS1(PROX_R(4.0) * PROX_EPS), QABS(b))), QS1(pr->slack)),
-                 _CMP_LE_OQ) &
+  return QCMPINT(a, QADD(QADD(b, QMUL(c->e4, QABS(b))), c->slack), _CMP_LE_OQ) &
          QCMPINT(a, QS1(PROX_INF), _CMP_LT_OQ);
 }
 
@@ -510,7 +619,11 @@ static inline int PROX_FN(pbv_node)(const PROX_FN(prox_bvh_rayprep) * pr, const 
 #define PROX_BVHR_NAME(name) PROX_FN(pbv_##name)
 #define PROX_BVHR_QUAL static
 #define PROX_BVHR_LEAF(v, pr, first, n, ts, bs) PROX_FN(pbv_leaf)(v, pr, first, n, ts, bs)
-#define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(pbv_node)(pr, nd, tcur, tn)
+#define PROX_BVHR_CTX(pr, ctx)                                                                     \
+  PROX_FN(pbv_nctx) ctx##_v;                                                                       \
+  const PROX_FN(pbv_nctx) *ctx = PROX_FN(pbv_nctx_init)(&ctx##_v, pr)
+#define PROX_BVHR_NODE(ctx, nd, tcur, tn) PROX_FN(pbv_node)(ctx, nd, tcur, tn)
+#define PROX_BVHR_WALKQUAL PBV_INLINE
 #include <prox/detail/bvh_ray.inl>
 #undef PROX_BVHR_CUSTOM
 

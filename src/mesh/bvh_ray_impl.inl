@@ -9,7 +9,13 @@
 #define PROX_BVHR_QUAL static
 #define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                                    \
   PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts, bs)
-#define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
+#define PROX_BVHR_CTX(pr, ctx) const PROX_FN(prox_bvh_rayprep) *ctx = (pr)
+#define PROX_BVHR_NODE(ctx, nd, tcur, tn) PROX_FN(prox_bvh_detail_ray_node)(ctx, nd, tcur, tn)
+#if defined(__GNUC__)
+#define PROX_BVHR_WALKQUAL static inline __attribute__((always_inline))
+#else
+#define PROX_BVHR_WALKQUAL static inline
+#endif
 #include <prox/detail/bvh_ray.inl>
 #undef PROX_BVHR_CUSTOM
 
@@ -31,13 +37,20 @@ static PROX_FN(pbr_trav_fn) PROX_FN(pbr_trav)(void) {
   return PROX_FN(pbr_prox_bvh_detail_ray_trav);
 }
 
+/* The traversal for a prepared ray: the vector ones take the common rays;
+ * a direction with a zero or subnormal component (a slab test by
+ * comparison or division, prox_bvh_detail_ray_node()) takes the portable
+ * one, with the same answers. */
+#define PBR_PICK(trav, pr)                                                                         \
+  (((pr).mode[0] | (pr).mode[1] | (pr).mode[2]) ? PROX_FN(pbr_prox_bvh_detail_ray_trav) : (trav))
+
 static int PROX_FN(pbr_raycast)(PROX_FN(pbr_trav_fn) trav, const PROX_FN(prox_bvh_view) * v,
                                 const PROX_FN(prox_ray) * ray, PROX_FN(prox_mesh_hit) * out) {
   PROX_FN(prox_bvh_rayprep) pr;
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   PROX_REAL b[4] = {0, 0, 0, 0};
-  if (pr.ok) trav(v, &pr, PROX_BVHR_FIRST, pos, b, NULL, NULL, 0);
+  if (pr.ok) PBR_PICK(trav, pr)(v, &pr, PROX_BVHR_FIRST, pos, b, NULL, NULL, 0);
   return PROX_FN(prox_bvh_detail_ray_fill_first)(v, &pr, pos, b[0], b + 1, out);
 }
 
@@ -47,7 +60,7 @@ static int PROX_FN(pbr_occluded)(PROX_FN(pbr_trav_fn) trav, const PROX_FN(prox_b
   uint32_t pos[3] = {PROX_BVH_NONE, 0, 0};
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (!pr.ok) return 0;
-  return (int)trav(v, &pr, PROX_BVHR_ANY, pos, NULL, NULL, NULL, 0);
+  return (int)PBR_PICK(trav, pr)(v, &pr, PROX_BVHR_ANY, pos, NULL, NULL, NULL, 0);
 }
 
 static size_t PROX_FN(pbr_count)(PROX_FN(pbr_trav_fn) trav, const PROX_FN(prox_bvh_view) * v,
@@ -57,7 +70,7 @@ static size_t PROX_FN(pbr_count)(PROX_FN(pbr_trav_fn) trav, const PROX_FN(prox_b
   PROX_FN(prox_bvh_detail_rayprep)(v, ray, &pr);
   if (winding) *winding = 0;
   if (!pr.ok) return 0;
-  return trav(v, &pr, PROX_BVHR_COUNT, pos, NULL, winding, NULL, 0);
+  return PBR_PICK(trav, pr)(v, &pr, PROX_BVHR_COUNT, pos, NULL, winding, NULL, 0);
 }
 
 int PROX_FN(prox_bvh_raycast)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * ray,
@@ -81,7 +94,8 @@ size_t PROX_FN(prox_bvh_ray_all)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(pr
   PROX_FN(prox_bvh_detail_rayprep)(&bvh->view, ray, &pr);
   if (!pr.ok) return 0;
   if (!hits) capacity = 0;
-  return PROX_FN(pbr_trav)()(&bvh->view, &pr, PROX_BVHR_ALL, pos, NULL, NULL, hits, capacity);
+  return PBR_PICK(PROX_FN(pbr_trav)(), pr)(&bvh->view, &pr, PROX_BVHR_ALL, pos, NULL, NULL, hits,
+                                           capacity);
 }
 
 void PROX_FN(prox_bvh_raycast_range)(const PROX_FN(prox_bvh) * bvh, const PROX_FN(prox_ray) * rays,
@@ -224,3 +238,4 @@ prox_status PROX_FN(prox_bvh_ray_count_batch)(const PROX_FN(prox_bvh) * bvh,
 }
 
 #undef PBR_TRAV
+#undef PBR_PICK

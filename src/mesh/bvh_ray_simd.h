@@ -2,7 +2,10 @@
 /* Private to the ray queries (src/mesh/bvh_ray*.c): the traversals that
  * src/mesh/bvh_ray_avx2.c and bvh_ray_avx512.c compile with their vector
  * leaf and node tests. Each has the contract of
- * prox_bvh_detail_ray_trav() (prox/detail/bvh_ray.inl); ok_<isa> is 1
+ * prox_bvh_detail_ray_trav() (prox/detail/bvh_ray.inl) for rays whose
+ * direction components are all normal (pr->mode all 0: the vector node
+ * test has no other case; src/mesh/bvh_ray_impl.inl sends the others to
+ * the portable traversal); ok_<isa> is 1
  * when the file was compiled with its instruction set (else the
  * traversals are never called). */
 #ifndef PROX_SRC_MESH_BVH_RAY_SIMD_H

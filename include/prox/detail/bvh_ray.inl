@@ -50,7 +50,9 @@
 #define PROX_BVHR_QUAL PROX_HD static inline
 #define PROX_BVHR_LEAF(v, pr, first, n, ts, bs)                                                    \
   PROX_FN(prox_bvh_detail_ray_leaf)(v, pr, first, n, ts, bs)
-#define PROX_BVHR_NODE(pr, nd, tcur, tn) PROX_FN(prox_bvh_detail_ray_node)(pr, nd, tcur, tn)
+#define PROX_BVHR_CTX(pr, ctx) const PROX_FN(prox_bvh_rayprep) *ctx = (pr)
+#define PROX_BVHR_NODE(ctx, nd, tcur, tn) PROX_FN(prox_bvh_detail_ray_node)(ctx, nd, tcur, tn)
+#define PROX_BVHR_WALKQUAL PROX_HD static inline
 #define PROX_BVHR_DEFAULTS 1
 
 /// The result of a ray query on a mesh: one hit.
@@ -314,18 +316,65 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_fill_first)(
 /* Modes of the traversal. */
 #ifndef PROX_BVHR_FIRST
 /* The lowest set bit of a nonzero 4-bit mask. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#define PROX_BVHR_LOW(m) __builtin_ctz((unsigned)(m))
+#else
 #define PROX_BVHR_LOW(m) ((m)&1 ? 0 : (m)&2 ? 1 : (m)&4 ? 2 : 3)
+#endif
 /* A hint to fetch a node (both cache lines) ahead of its use. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #define PROX_BVHR_PREFETCH(p)                                                                      \
   (__builtin_prefetch((const void *)(p)), __builtin_prefetch((const char *)(p) + 64))
+/* ... the cache line of p, and the `bytes` bytes from p (a leaf: five
+ * lines spread over it, the hardware's fetch of adjacent lines fills the
+ * gaps of the larger double leaves; a loop over every line cost more
+ * instructions than it saved). */
+#define PROX_BVHR_PREFETCH1(p) __builtin_prefetch((const void *)(p))
+#define PROX_BVHR_PREFETCH_RUN(p, bytes)                                                           \
+  do {                                                                                             \
+    const char *q_ = (const char *)(p);                                                            \
+    size_t n_ = (bytes)-1;                                                                         \
+    __builtin_prefetch(q_);                                                                        \
+    __builtin_prefetch(q_ + n_ / 4);                                                               \
+    __builtin_prefetch(q_ + n_ / 2);                                                               \
+    __builtin_prefetch(q_ + n_ / 4 * 3);                                                           \
+    __builtin_prefetch(q_ + n_);                                                                   \
+  } while (0)
 #else
 #define PROX_BVHR_PREFETCH(p) ((void)0)
+#define PROX_BVHR_PREFETCH1(p) ((void)0)
+#define PROX_BVHR_PREFETCH_RUN(p, bytes) ((void)0)
+#endif
+/* Lowest set bit of a nonzero leaf mask (up to PROX_BVH_MAX_LEAF bits). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
+#define PROX_BVHR_LOW32(m) __builtin_ctz((unsigned)(m))
+#else
+#define PROX_BVHR_LOW32(m) prox_bvh_detail_ray_low32(m)
+PROX_HD static inline int prox_bvh_detail_ray_low32(uint32_t m) {
+  int i = 0;
+  while (!(m & 1)) {
+    m >>= 1;
+    ++i;
+  }
+  return i;
+}
 #endif
 #define PROX_BVHR_FIRST 0 /* nearest hit, ties to the lowest id */
 #define PROX_BVHR_ANY 1   /* any hit, stop at the first found */
 #define PROX_BVHR_COUNT 2 /* every hit: count and signed sum */
 #define PROX_BVHR_ALL 3   /* every hit into a buffer, kept in (t, id) order */
+/* The slots of a node that hold leaves (count != 0) as a 4-bit mask, from
+ * the four counts as one word: adding 0x7f to a byte sets its top bit
+ * exactly when the byte is nonzero (counts are at most PROX_BVH_MAX_LEAF,
+ * so no carry crosses a byte), and the product gathers the four top bits
+ * into bits 24..27 (its partial products never overlap). */
+#define PROX_BVHR_LEAVES(nd) prox_bvh_detail_ray_leaves(nd)
+PROX_HD static inline int prox_bvh_detail_ray_leaves(const prox_bvh_node *nd) {
+  uint32_t w = (uint32_t)nd->count[0] | (uint32_t)nd->count[1] << 8 | (uint32_t)nd->count[2] << 16 |
+               (uint32_t)nd->count[3] << 24;
+  w = ((w + 0x7f7f7f7fu) & 0x80808080u) >> 7;
+  return (int)((w * 0x01020408u) >> 24);
+}
 #endif
 
 #ifndef PROX_BVHR_CUSTOM
@@ -343,9 +392,21 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
     uint32_t pos = first + i, id;
     PROX_FN(prox_triangle) t;
     if (!(m & 1)) continue;
-    id = v->ids[pos];
     if (mode == PROX_BVHR_FIRST) {
-      if (ts[i] < *best || (ts[i] == *best && id < *bid)) {
+      /* The ids are read only for a tie in t (*bid: the best's id, or
+       * PROX_BVH_NONE while it has not been needed). */
+      int take = ts[i] < *best;
+      if (!take && ts[i] == *best) {
+        if (*bid == PROX_BVH_NONE) *bid = v->ids[bpos[0]];
+        id = v->ids[pos];
+        take = id < *bid;
+        if (take) *bid = id;
+      } else if (take) {
+        *bid = PROX_BVH_NONE;
+        /* The answer reads it at the end. */
+        PROX_BVHR_PREFETCH1(v->ids + pos);
+      }
+      if (take) {
         *best = ts[i];
         bbary[0] = bs[i];
         bbary[1] = bs[PROX_BVH_MAX_LEAF + i];
@@ -353,7 +414,6 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
         bpos[0] = pos;
         bpos[1] = first;
         bpos[2] = count;
-        *bid = id;
       }
       continue;
     }
@@ -365,6 +425,7 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
        * off when the buffer is full. */
       size_t j;
       PROX_REAL tt = ts[i];
+      id = v->ids[pos];
       if (*kept == cap &&
           !(tt < hits[cap - 1].t || (tt == hits[cap - 1].t && id < hits[cap - 1].triangle)))
         continue;
@@ -380,104 +441,117 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_ray_take)(
 
 #endif /* !PROX_BVHR_CUSTOM */
 
-/// Internal: the traversal. best_pos: 3 entries, a position and the first
-/// position and size of its leaf. mode FIRST: returns 1 when something is
-/// hit, the nearest hit (ties: lowest id) in best_pos; ANY: returns 1 at
-/// the first hit found (in best_pos); COUNT:
-/// returns the number of hits and their signed sum in *winding (may be
-/// NULL); ALL: also writes the first `cap` hits in (t, id) order to hits[]
-/// (fully filled) and returns the total. The ray must be prepared (ok
-/// set). FIRST also gives the hit's t and barycentrics in best[0..3] (t,
-/// then the three barycentrics) when best is not NULL. Leaves are tested as
-/// soon as their node is (nearest first), inner children visited nearest first
-/// (FIRST and ANY), the others kept on a stack of PROX_BVH_STACK entries (at
-/// most 3 per level: never overflows).
-PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(const PROX_FN(prox_bvh_view) * v,
-                                                               const PROX_FN(prox_bvh_rayprep) * pr,
-                                                               int mode, uint32_t *best_pos,
-                                                               PROX_REAL *best_out, long *winding,
-                                                               PROX_FN(prox_mesh_hit) * hits,
-                                                               size_t cap) {
+/// Internal: the traversal of prox_bvh_detail_ray_trav() for one mode (a
+/// constant where it is inlined, so that each mode gets its own loop).
+PROX_BVHR_WALKQUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(
+    const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_bvh_rayprep) * pr, int mode,
+    uint32_t *best_pos, PROX_REAL *best_out, long *winding, PROX_FN(prox_mesh_hit) * hits,
+    size_t cap) {
   uint32_t st_node[PROX_BVH_STACK];
   PROX_REAL st_t[PROX_BVH_STACK];
   PROX_REAL ts[PROX_BVH_MAX_LEAF], bs[3 * PROX_BVH_MAX_LEAF];
   PROX_REAL bbary[3] = {0, 0, 0};
-  PROX_REAL tcur = pr->ray.tmax, best = PROX_INF;
+  PROX_REAL tcur = pr->ray.tmax, best = PROX_INF, tlim;
   uint32_t bpos[3] = {PROX_BVH_NONE, 0, 0}, bid = PROX_BVH_NONE, node = 0;
   size_t total = 0, kept = 0;
   long wsum = 0;
   int top = 0, sorted = mode == PROX_BVHR_FIRST || mode == PROX_BVHR_ANY;
+  PROX_BVHR_CTX(pr, ctx);
+  /* FIRST: a box entered at tn (clamped to tmin) may hold a hit that beats
+   * the best so far while tn <= tlim, the node test's bound at tcur. */
+  tlim = tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack;
   for (;;) {
     const prox_bvh_node *nd = v->nodes + node;
     PROX_REAL tn[4];
-    int mask = PROX_BVHR_NODE(pr, nd, tcur, tn), i, lmask, imask;
-    lmask = (nd->count[0] != 0) | (nd->count[1] != 0) << 1 | (nd->count[2] != 0) << 2 |
-            (nd->count[3] != 0) << 3;
-    imask = mask & ~lmask;
-    lmask &= mask;
-    /* The inner children hit are fetched while the leaves are tested. */
+    int mask, i, leaves = PROX_BVHR_LEAVES(nd);
+    /* Every child is fetched while the node is tested: the next node and
+     * leaves are among them (or are popped later), and a tree larger than
+     * the caches would otherwise wait for each in turn. */
     for (i = 0; i < 4; ++i)
-      if (imask >> i & 1) PROX_BVHR_PREFETCH(v->nodes + nd->child[i]);
-    /* Leaves now, nearest first (they lower tcur for the rest). */
-    while (lmask) {
-      int c = PROX_BVHR_LOW(lmask);
-      uint32_t lm;
-      if (sorted && (lmask & (lmask - 1)))
-        for (i = c + 1; i < 4; ++i)
-          if ((lmask >> i & 1) && tn[i] < tn[c]) c = i;
-      lmask &= ~(1 << c);
-      if (mode == PROX_BVHR_FIRST &&
-          !(tn[c] <= tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack))
-        continue;
-      lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts,
-                          mode == PROX_BVHR_FIRST ? bs : NULL);
-      if (!lm) continue;
-      if (mode == PROX_BVHR_ANY) {
-        best_pos[0] = nd->child[c] + (uint32_t)PROX_BVHR_LOW(lm);
-        best_pos[1] = nd->child[c];
-        best_pos[2] = nd->count[c];
-        return 1;
+      if (leaves >> i & 1) {
+        PROX_BVHR_PREFETCH_RUN(v->tri + 9 * (size_t)nd->child[i],
+                               9 * (size_t)nd->count[i] * sizeof(PROX_REAL));
+        if (mode == PROX_BVHR_FIRST) PROX_BVHR_PREFETCH1(v->ids + nd->child[i]);
+      } else if (nd->child[i] != PROX_BVH_NONE)
+        PROX_BVHR_PREFETCH(v->nodes + nd->child[i]);
+    mask = PROX_BVHR_NODE(ctx, nd, tcur, tn);
+    if (mask) {
+      int lmask = leaves & mask, imask = mask & ~lmask, c;
+      if (lmask) {
+        /* Leaves now, nearest first (they lower tcur for the rest). */
+        do {
+          uint32_t lm;
+          c = PROX_BVHR_LOW(lmask);
+          if (sorted && (lmask & (lmask - 1)))
+            for (i = c + 1; i < 4; ++i)
+              if ((lmask >> i & 1) && tn[i] < tn[c]) c = i;
+          lmask &= ~(1 << c);
+          if (mode == PROX_BVHR_FIRST && !(tn[c] <= tlim)) continue;
+          lm = PROX_BVHR_LEAF(v, pr, nd->child[c], nd->count[c], ts,
+                              mode == PROX_BVHR_FIRST ? bs : NULL);
+          if (!lm) continue;
+          if (mode == PROX_BVHR_ANY) {
+            best_pos[0] = nd->child[c] + (uint32_t)PROX_BVHR_LOW32(lm);
+            best_pos[1] = nd->child[c];
+            best_pos[2] = nd->count[c];
+            return 1;
+          }
+          PROX_FN(prox_bvh_detail_ray_take)
+          (v, pr, mode, nd->child[c], nd->count[c], lm, ts, bs, &best, bbary, bpos, &bid, &total,
+           &kept, &wsum, hits, cap);
+          if (mode == PROX_BVHR_FIRST && best < tcur) {
+            tcur = best;
+            tlim = tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack;
+          }
+        } while (lmask);
       }
-      PROX_FN(prox_bvh_detail_ray_take)
-      (v, pr, mode, nd->child[c], nd->count[c], lm, ts, bs, &best, bbary, bpos, &bid, &total, &kept,
-       &wsum, hits, cap);
-      if (mode == PROX_BVHR_FIRST) tcur = best;
-    }
-    /* Inner children: the nearest next, the others pushed farthest
-     * first. */
-    if (imask) {
-      int c = PROX_BVHR_LOW(imask);
-      if (imask & (imask - 1)) {
-        int order[4], m = 0, j;
-        for (i = c; i < 4; ++i) {
-          if (!(imask >> i & 1)) continue;
-          j = m;
-          if (sorted)
-            for (; j > 0 && tn[order[j - 1]] < tn[i]; --j)
-              order[j] = order[j - 1];
-          order[j] = i;
-          ++m;
-        }
-        /* order: farthest first; the last is the nearest */
-        for (j = 0; j < m - 1; ++j) {
-          st_node[top] = nd->child[order[j]];
-          st_t[top] = tn[order[j]];
+      /* Inner children: the nearest next, the others pushed farthest first
+       * (ties in tn: the higher slot is the nearer; COUNT and ALL: slot
+       * order). */
+      if (imask) {
+        int rest = imask & (imask - 1);
+        c = PROX_BVHR_LOW(imask);
+        if (rest && !(rest & (rest - 1))) {
+          /* Two: the usual case after one. */
+          int d = PROX_BVHR_LOW(rest);
+          if (!(sorted && tn[c] < tn[d])) {
+            int e = c;
+            c = d;
+            d = e;
+          }
+          st_node[top] = nd->child[d];
+          st_t[top] = tn[d];
           ++top;
+        } else if (rest) {
+          int order[4], m = 0, j;
+          for (i = c; i < 4; ++i) {
+            if (!(imask >> i & 1)) continue;
+            j = m;
+            if (sorted)
+              for (; j > 0 && tn[order[j - 1]] < tn[i]; --j)
+                order[j] = order[j - 1];
+            order[j] = i;
+            ++m;
+          }
+          /* order: farthest first; the last is the nearest */
+          for (j = 0; j < m - 1; ++j) {
+            st_node[top] = nd->child[order[j]];
+            st_t[top] = tn[order[j]];
+            ++top;
+          }
+          c = order[m - 1];
         }
-        c = order[m - 1];
-      }
-      if (mode != PROX_BVHR_FIRST ||
-          tn[c] <= tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
-        node = nd->child[c];
-        continue;
+        if (mode != PROX_BVHR_FIRST || tn[c] <= tlim) {
+          node = nd->child[c];
+          continue;
+        }
       }
     }
     /* Pop, skipping what the first hit has since ruled out. */
     for (;;) {
       if (top == 0) goto done;
       --top;
-      if (mode != PROX_BVHR_FIRST ||
-          st_t[top] <= tcur + PROX_R(4.0) * PROX_EPS * PROX_FABS(tcur) + pr->slack) {
+      if (mode != PROX_BVHR_FIRST || st_t[top] <= tlim) {
         node = st_node[top];
         break;
       }
@@ -499,6 +573,40 @@ done:
   }
   if (mode == PROX_BVHR_ANY) return 0;
   return total;
+}
+
+/// Internal: the traversal. best_pos: 3 entries, a position and the first
+/// position and size of its leaf. mode FIRST: returns 1 when something is
+/// hit, the nearest hit (ties: lowest id) in best_pos; ANY: returns 1 at
+/// the first hit found (in best_pos); COUNT:
+/// returns the number of hits and their signed sum in *winding (may be
+/// NULL); ALL: also writes the first `cap` hits in (t, id) order to hits[]
+/// (fully filled) and returns the total. The ray must be prepared (ok
+/// set). FIRST also gives the hit's t and barycentrics in best[0..3] (t,
+/// then the three barycentrics) when best is not NULL. Leaves are tested as
+/// soon as their node is (nearest first), inner children visited nearest first
+/// (FIRST and ANY), the others kept on a stack of PROX_BVH_STACK entries (at
+/// most 3 per level: never overflows).
+PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(const PROX_FN(prox_bvh_view) * v,
+                                                               const PROX_FN(prox_bvh_rayprep) * pr,
+                                                               int mode, uint32_t *best_pos,
+                                                               PROX_REAL *best_out, long *winding,
+                                                               PROX_FN(prox_mesh_hit) * hits,
+                                                               size_t cap) {
+  switch (mode) {
+  case PROX_BVHR_FIRST:
+    return PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(v, pr, PROX_BVHR_FIRST, best_pos, best_out,
+                                                    winding, hits, cap);
+  case PROX_BVHR_ANY:
+    return PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(v, pr, PROX_BVHR_ANY, best_pos, best_out,
+                                                    winding, hits, cap);
+  case PROX_BVHR_COUNT:
+    return PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(v, pr, PROX_BVHR_COUNT, best_pos, best_out,
+                                                    winding, hits, cap);
+  default:
+    return PROX_BVHR_NAME(prox_bvh_detail_ray_walk)(v, pr, PROX_BVHR_ALL, best_pos, best_out,
+                                                    winding, hits, cap);
+  }
 }
 
 #if defined(PROX_BVHR_DEFAULTS)
@@ -559,4 +667,6 @@ PROX_HD static inline size_t PROX_FN(prox_bvh_view_ray_all)(const PROX_FN(prox_b
 #undef PROX_BVHR_QUAL
 #undef PROX_BVHR_LEAF
 #undef PROX_BVHR_NODE
+#undef PROX_BVHR_CTX
+#undef PROX_BVHR_WALKQUAL
 #undef PROX_BVHR_DEFAULTS
