@@ -829,10 +829,12 @@ static void open_mesh(const char *file) {
            worst);
     /* The default accuracy's error is within half the default tolerance
      * of the uncertain flag (0.25); accuracy 8 is ten times closer;
-     * infinite accuracy (crossings and the boundary) agrees to rounding. */
+     * infinite accuracy (crossings and the boundary) agrees to rounding,
+     * within the 1e-12 that its uncertain flag allows per boundary edge
+     * (the teapot gives 1.7e-13 here, 2.8e-13 at --scale=20). */
     if (acc[a] == 2) CHECK(worst < 0.125);
     if (acc[a] == 8) CHECK(worst < 0.01);
-    if (acc[a] == INFINITY) CHECK(worst < 1e-9);
+    if (acc[a] == INFINITY) CHECK(worst < 1e-12);
     unbuild(&b);
   }
   free(pts);
