@@ -40,8 +40,8 @@ static unsigned long long prox_simd_xcr0(void) {
 }
 #endif
 
-/* The best level this CPU and operating system run. */
-static int prox_simd_cpu(void) {
+/* The best level this CPU and operating system run, asked of the CPU. */
+static int prox_simd_cpu_detect(void) {
 #if defined(PROX_SIMD_X86)
   unsigned a, b, c, d;
   unsigned long long xcr0;
@@ -61,6 +61,30 @@ static int prox_simd_cpu(void) {
 #else
   return PROX_SIMD_SCALAR;
 #endif
+}
+
+/* The same, asked once per process: cpuid is slow under a hypervisor (it
+ * exits to it), and prox_simd_set() is called in loops (the tests set
+ * every level for every query). Threads that race both store the same
+ * value. */
+#if !defined(__STDC_NO_ATOMICS__)
+static atomic_int prox_simd_cpu_level = -1;
+#else
+static int prox_simd_cpu_level = -1;
+#endif
+
+static int prox_simd_cpu(void) {
+#if !defined(__STDC_NO_ATOMICS__)
+  int level = atomic_load_explicit(&prox_simd_cpu_level, memory_order_relaxed);
+  if (level < 0) {
+    level = prox_simd_cpu_detect();
+    atomic_store_explicit(&prox_simd_cpu_level, level, memory_order_relaxed);
+  }
+#else
+  int level = prox_simd_cpu_level;
+  if (level < 0) prox_simd_cpu_level = level = prox_simd_cpu_detect();
+#endif
+  return level;
 }
 
 /* Whether this CPU and this build run a level. */
