@@ -145,16 +145,62 @@ static int PROX_FN(rt_bhit_cmp)(const void *x, const void *y) {
   return p->id < q->id ? -1 : (p->id > q->id);
 }
 
+/* 1 when the ray's line certainly misses triangle tr: all three vertices
+ * lie beyond margin on one side of one of two planes through the line
+ * (normals e[0], e[1], perpendicular to the direction up to rounding).
+ * The line meets the closed triangle only at a convex combination x of its
+ * vertices, where e.(x - o) is the direction's rounding times the distance
+ * from o (relative 1e-16); margin is 1e-9 of the coordinates' size, so a
+ * triangle the kernel could hit (its symbolic perturbation included) is
+ * never left out. NaN or infinite coordinates are never left out. */
+static int PROX_FN(rt_misses)(const PROX_FN(prox_triangle) * tr, const double *o,
+                              const double e[2][3], const double *margin) {
+  int j, k;
+  for (j = 0; j < 2; ++j) {
+    int above = 0, below = 0;
+    for (k = 0; k < 3; ++k) {
+      double f = e[j][0] * ((double)tr->v[k].x - o[0]) + e[j][1] * ((double)tr->v[k].y - o[1]) +
+                 e[j][2] * ((double)tr->v[k].z - o[2]);
+      above += f > margin[j];
+      below += f < -margin[j];
+    }
+    if (above == 3 || below == 3) return 1;
+  }
+  return 0;
+}
+
 /* The brute force: every hit (in (t, id) order) into hits (nt entries),
- * their number returned, the first strict minimum in *first. */
+ * their number returned, the first strict minimum in *first. Every
+ * triangle goes to prox_raycast_triangle() except those rt_misses() proves
+ * apart from the ray's line. */
 static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_ray) * ray,
                                 PROX_FN(rt_bhit) * hits, size_t *first) {
   size_t i, n = 0;
   PROX_REAL best = PROX_INF;
+  double o[3] = {(double)ray->origin.x, (double)ray->origin.y, (double)ray->origin.z};
+  double d[3] = {(double)ray->dir.x, (double)ray->dir.y, (double)ray->dir.z};
+  double e[2][3], margin[2], size = 0;
+  int k, a = 0, filter;
+  /* e[0] = d x (the axis of d's smallest component), e[1] = d x e[0]. */
+  for (k = 1; k < 3; ++k)
+    if (fabs(d[k]) < fabs(d[a])) a = k;
+  e[0][0] = a == 0 ? 0 : (a == 1 ? -d[2] : d[1]);
+  e[0][1] = a == 1 ? 0 : (a == 0 ? d[2] : -d[0]);
+  e[0][2] = a == 2 ? 0 : (a == 0 ? -d[1] : d[0]);
+  e[1][0] = d[1] * e[0][2] - d[2] * e[0][1];
+  e[1][1] = d[2] * e[0][0] - d[0] * e[0][2];
+  e[1][2] = d[0] * e[0][1] - d[1] * e[0][0];
+  for (k = 0; k < 3; ++k) {
+    size = fmax(size, fmax(fabs(o[k]), fmax(fabs(m->lo[k]), fabs(m->hi[k]))));
+  }
+  for (k = 0; k < 2; ++k)
+    margin[k] = 1e-9 * 2 * size * (fabs(e[k][0]) + fabs(e[k][1]) + fabs(e[k][2]));
+  filter = isfinite(margin[0]) && isfinite(margin[1]) && margin[0] > 0 && margin[1] > 0;
   *first = (size_t)-1;
   for (i = 0; i < m->nt; ++i) {
     PROX_FN(prox_triangle) tr = PROX_FN(rt_tri)(m, i);
     PROX_FN(prox_rayhit) h;
+    if (filter && PROX_FN(rt_misses)(&tr, o, (const double(*)[3])e, margin)) continue;
     if (!PROX_FN(prox_raycast_triangle)(ray, &tr, &h)) continue;
     hits[n].t = h.t;
     hits[n].id = (uint32_t)i;
