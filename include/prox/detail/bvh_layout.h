@@ -88,12 +88,16 @@
 /// A node of 4 children: their boxes (float, rounded outward) as structure
 /// of arrays, and their links. See the layout above.
 typedef struct prox_bvh_node {
-  float lo_x[4], lo_y[4], lo_z[4]; ///< box minima, slot by slot
-  float hi_x[4], hi_y[4], hi_z[4]; ///< box maxima, slot by slot
-  uint32_t child[4];               ///< inner: node index; leaf: first triangle position
-  uint8_t count[4];                ///< 0: inner child; else triangles in the leaf
-  uint8_t n_child;                 ///< used slots (1 to 4), slots 0 .. n_child - 1
-  uint8_t reserved[11];
+  float lo_x[4];        ///< box minimum x per slot (rounded down; +inf: empty slot)
+  float lo_y[4];        ///< box minimum y per slot (rounded down)
+  float lo_z[4];        ///< box minimum z per slot (rounded down)
+  float hi_x[4];        ///< box maximum x per slot (rounded up; -inf: empty slot)
+  float hi_y[4];        ///< box maximum y per slot (rounded up)
+  float hi_z[4];        ///< box maximum z per slot (rounded up)
+  uint32_t child[4];    ///< inner: node index; leaf: first triangle position
+  uint8_t count[4];     ///< 0: inner child; else triangles in the leaf
+  uint8_t n_child;      ///< used slots (1 to 4), slots 0 .. n_child - 1
+  uint8_t reserved[11]; ///< padding to 128 bytes; 0, not read
 } prox_bvh_node;
 
 #endif /* PROX_DETAIL_BVH_LAYOUT_H */
