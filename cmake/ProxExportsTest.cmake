@@ -23,7 +23,9 @@
 #     declared in their topic header, not through PROX_FN;
 #   - a public name (not prox_detail_* or *_detail_*) that a template
 #     defines or declares as PROX_FN(prox_x)(...) without literal
-#     declarations of prox_x and prox_xf in the public headers.
+#     declarations of prox_x and prox_xf in the public headers;
+#   - a struct written out in both precisions (prox_x and prox_xf) whose
+#     twins do not have the same member names in the same order.
 # A new public function needs nothing here: its declaration in its header
 # adds it to the documented list.
 cmake_minimum_required(VERSION 3.22)
@@ -107,6 +109,44 @@ foreach(_n IN LISTS _template_names)
   endforeach()
 endforeach()
 list(LENGTH _template_names _ntn)
+
+# Precision twins written out by hand (prox_mesh_hit and prox_mesh_hitf):
+# the same member names in the same order, so that the templated code in
+# src/ (PROX_FN(prox_mesh_hit)) and positional initializers mean the same
+# thing in both precisions. (Function-pointer members are not parsed; no
+# twin has one.)
+set(_structs "")
+foreach(_h IN LISTS _headers)
+  prox_exports_strip("${_h}" _s)
+  # `;` separates CMake list items: the members' `;` become `@` first.
+  string(REPLACE ";" "@" _s "${_s}")
+  string(REGEX MATCHALL "typedef[ \t\n]+struct[ \t\n]+prox_[A-Za-z0-9_]+[ \t\n]*{[^}]*}"
+                _bodies "${_s}")
+  foreach(_b IN LISTS _bodies)
+    string(REGEX MATCH "struct[ \t\n]+(prox_[A-Za-z0-9_]+)" _m "${_b}")
+    set(_sn "${CMAKE_MATCH_1}")
+    string(REGEX REPLACE "^[^{]*{" "" _b "${_b}")
+    string(REGEX REPLACE "\\[[^]]*\\]" "" _b "${_b}")
+    string(REGEX MATCHALL "[A-Za-z_][A-Za-z0-9_]*[ \t\n]*@" _members "${_b}")
+    string(REGEX REPLACE "[ \t\n]*@" "" _members "${_members}")
+    list(APPEND _structs "${_sn}")
+    set("_members_${_sn}" "${_members}")
+  endforeach()
+endforeach()
+set(_ntwins 0)
+foreach(_sn IN LISTS _structs)
+  if("${_sn}f" IN_LIST _structs)
+    math(EXPR _ntwins "${_ntwins} + 1")
+    if(NOT "${_members_${_sn}}" STREQUAL "${_members_${_sn}f}")
+      list(JOIN "_members_${_sn}" " " _md)
+      list(JOIN "_members_${_sn}f" " " _mf)
+      list(APPEND _failures "${_sn} and ${_sn}f differ in their members: (${_md}) vs (${_mf})")
+    endif()
+  endif()
+endforeach()
+message(STATUS "precision twins written out in the headers: ${_ntwins} pairs, "
+               "members compared")
+
 list(REMOVE_DUPLICATES _inline)
 list(SORT _inline)
 list(REMOVE_DUPLICATES _documented)

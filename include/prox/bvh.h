@@ -159,7 +159,8 @@ typedef struct prox_bvh_viewf {
 ///
 /// Returns PROX_OK and *out, or an error with *out NULL, *err filled (err
 /// may be NULL) and nothing leaked: PROX_ERROR_INVALID_ARGUMENT (NULL out
-/// or mesh array, an allocator without alloc or free, a bad option),
+/// or mesh array, an allocator without alloc or free, leaf_size < 1 or
+/// threads < 0 in the options),
 /// PROX_ERROR_INVALID_MESH (see prox_mesh_validate(): no triangles, an
 /// index out of range, a non-finite referenced coordinate),
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library's). Several

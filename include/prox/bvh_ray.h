@@ -27,9 +27,10 @@
 /// Threads: queries never allocate and may run concurrently on one tree.
 /// The compiled forms evaluate leaves and nodes with AVX2 or AVX-512
 /// where prox_simd_level() (prox/batch.h) allows, with the same answers
-/// at every level. prox_bvh_view_raycast() and its siblings (in
-/// detail/bvh_ray.inl) are the header-only, allocation-free forms with a
-/// fixed stack, callable from CUDA device code on a view of the arrays.
+/// at every level. prox_bvh_view_raycast() and its siblings (declared
+/// below, defined in detail/bvh_ray.inl) are the header-only,
+/// allocation-free forms with a fixed stack, callable from CUDA device code
+/// on a view of the arrays.
 #ifndef PROX_BVH_RAY_H
 #define PROX_BVH_RAY_H
 

@@ -50,25 +50,11 @@
 /// children of a node (leaves included) holds at most 3 entries per level
 /// plus 4: a stack of PROX_BVH_STACK entries never overflows.
 ///
-/// RAY QUERIES (to be added by the ray layer on this layout; not declared
-/// in bvh.h yet, nothing of them is in the library): in prox/bvh.h, for
-/// both precisions (suffix f: prox_bvhf, prox_rayf, float),
-///   typedef struct prox_mesh_hit { int hit; double t; uint32_t triangle;
-///     double bary[3]; prox_vec3 normal; } prox_mesh_hit;
-///   int prox_bvh_raycast(const prox_bvh *, prox_ray ray, double tmin,
-///     double tmax, prox_mesh_hit *out);            first hit
-///   int prox_bvh_occluded(const prox_bvh *, prox_ray, double tmin,
-///     double tmax);                                 any hit
-///   size_t prox_bvh_ray_count(const prox_bvh *, prox_ray, double tmin,
-///     double tmax);                                 crossings, once each
-///   size_t prox_bvh_ray_all(const prox_bvh *, prox_ray, double tmin,
-///     double tmax, prox_mesh_hit *hits, size_t capacity); in t order,
-///     returns the total (as prox_bvh_within does)
-/// with batch forms like prox_bvh_closest_batch / _range. The node test:
-/// ray against the 4 float boxes of a node (conservative, Ize 2013: the
-/// boxes are already rounded outward; the slab arithmetic must round
-/// outward too); the leaf: the watertight ray-triangle kernel on the SoA
-/// block. prox_bvh_get_view() gives the raw arrays.
+/// Ray queries (prox/bvh_ray.h) read the same layout: the node test is a
+/// ray against the 4 float boxes of a node, conservative (Ize 2013: the
+/// boxes are already rounded outward, and the slab arithmetic allows for
+/// its own rounding), the leaf test the watertight ray-triangle kernel on
+/// the SoA block (see prox/detail/bvh_ray.inl).
 #ifndef PROX_DETAIL_BVH_LAYOUT_H
 #define PROX_DETAIL_BVH_LAYOUT_H
 
