@@ -111,8 +111,9 @@ typedef struct prox_mesh_closestf {
 /// prox/detail/bvh_layout.h), for the header-only traversal
 /// (prox_bvh_view_closest(), prox_bvh_view_raycast()) and for copying a
 /// tree to a device. Filled by prox_bvh_get_view(); the pointers are the
-/// tree's own, valid while the tree lives (a refit rewrites their contents
-/// in place). All zero for a NULL tree.
+/// tree's own, valid while the tree lives. After a refit take the view
+/// again: the arrays are rewritten in place, but max_abs, which the
+/// traversal's pruning bound reads, is a copy. All zero for a NULL tree.
 typedef struct prox_bvh_view {
   const prox_bvh_node *nodes; ///< node_count nodes, the root first
   /// Triangles in leaf blocks: the leaf of `count` triangles at positions
@@ -186,7 +187,8 @@ PROX_API void prox_bvh_freef(prox_bvhf *bvh);
 /// PROX_ERROR_INVALID_ARGUMENT (NULL tree), the mesh's validation error, or
 /// PROX_ERROR_INVALID_MESH (another triangle count); the tree is then
 /// unchanged. Does not allocate. Not thread-safe with queries on the same
-/// tree (they need exclusive access); views taken before stay valid.
+/// tree (it needs exclusive access); views taken before must be taken again
+/// (prox_bvh_get_view()).
 PROX_API prox_status prox_bvh_refit(prox_bvh *bvh, const prox_mesh *mesh, prox_error *err);
 /// Float version of prox_bvh_refit().
 PROX_API prox_status prox_bvh_refitf(prox_bvhf *bvh, const prox_meshf *mesh, prox_error *err);

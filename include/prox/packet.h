@@ -41,10 +41,10 @@ typedef struct prox_packet_ray {
   int kx;        ///< ray space: first axis of the plane across the ray
   int ky;        ///< ray space: second axis (swapped with kx when dir[kz] < 0)
   int kz;        ///< ray space: the axis of dir's largest magnitude
-  double sx;     ///< shear: dir[kx] / dir[kz]
-  double sy;     ///< shear: dir[ky] / dir[kz]
+  double sx;     ///< shear: dir[kx] * sz
+  double sy;     ///< shear: dir[ky] * sz
   double sz;     ///< shear: 1 / dir[kz]
-  int valid;     ///< 0: nothing is hit (non-finite ray)
+  int valid;     ///< 0: nothing is hit (non-finite origin or direction, NaN interval)
   int tri_valid; ///< 0: no triangle is hit (non-finite ray or zero direction)
 } prox_packet_ray;
 
@@ -61,10 +61,10 @@ typedef struct prox_packet_rayf {
   int kx;        ///< ray space: first axis of the plane across the ray
   int ky;        ///< ray space: second axis (swapped with kx when dir[kz] < 0)
   int kz;        ///< ray space: the axis of dir's largest magnitude
-  float sx;      ///< shear: dir[kx] / dir[kz]
-  float sy;      ///< shear: dir[ky] / dir[kz]
+  float sx;      ///< shear: dir[kx] * sz
+  float sy;      ///< shear: dir[ky] * sz
   float sz;      ///< shear: 1 / dir[kz]
-  int valid;     ///< 0: nothing is hit (non-finite ray)
+  int valid;     ///< 0: nothing is hit (non-finite origin or direction, NaN interval)
   int tri_valid; ///< 0: no triangle is hit (non-finite ray or zero direction)
 } prox_packet_rayf;
 

@@ -234,10 +234,10 @@ PROX_API int prox_sdf_inside(const prox_sdf *sdf, prox_vec3 p, int *certain);
 PROX_API int prox_sdf_insidef(const prox_sdff *sdf, prox_vec3f p, int *certain);
 
 /// The winding number at p by the object's method when that is CROSSINGS
-/// or WINDING, else (PSEUDONORMAL) by CROSSINGS: an integer for a closed
-/// mesh, 0.5 for a point on the surface, the approximation (within the
-/// accuracy setting) under WINDING. NaN for a non-finite p. Does not
-/// allocate; thread-safe.
+/// or WINDING, else (PSEUDONORMAL) by CROSSINGS: the signed crossing count
+/// (an integer) or the approximation within the accuracy setting; 0.5 where
+/// the crossing count finds p on the surface. NaN for a non-finite p. Does
+/// not allocate; thread-safe.
 PROX_API double prox_sdf_winding(const prox_sdf *sdf, prox_vec3 p);
 /// Float version of prox_sdf_winding() (the winding number in double).
 PROX_API double prox_sdf_windingf(const prox_sdff *sdf, prox_vec3f p);
