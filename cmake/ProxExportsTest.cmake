@@ -1,58 +1,154 @@
 # SPDX-License-Identifier: MIT
 #
-# The test "exports": the shared library exports exactly the documented API.
+# The test "exports": the shared library exports exactly the documented API,
+# and every public function is declared literally, by name, in a public
+# header.
 #
 #   cmake -DPROX_LIB=<libprox.so> -DPROX_NM=<nm> -DPROX_HEADER_DIR=<include/prox>
 #         -P ProxExportsTest.cmake
 #
-# The documented API is every function declared in a public header
-# (include/prox/*.h, not detail/) with PROX_API, PROX_KERNEL or
-# PROX_SMALL_KERNEL: the headers name each function literally, double and
-# float. The exported list is what `nm -D --defined-only` prints. Any name in
-# one list and not in the other fails the test, with the difference printed.
-# A new public function (prox_mesh_*, prox_bvh_*) needs nothing here: its
-# PROX_API declaration in its header adds it to the documented list.
+# The public headers (include/prox/*.h, not detail/) declare every public
+# function literally, double and float (grep and ctags find
+# prox_bvh_closestf). Each such declaration is either
+#   - exported: PROX_API, PROX_KERNEL or PROX_SMALL_KERNEL (the compiled
+#     functions, and the header kernels whose external definitions
+#     src/export.c emits); or
+#   - header-only by design: `static inline` (the mesh view helpers and the
+#     BVH view traversals, callable from CUDA device code), never exported.
+# A declaration that is neither fails (users would get a link error), and
+# so does:
+#   - a name exported by the library (`nm -D --defined-only`) and not
+#     declared as exported in a public header, or the other way round;
+#   - a PROX_API declaration in a template (detail/): compiled functions are
+#     declared in their topic header, not through PROX_FN;
+#   - a public name (not prox_detail_* or *_detail_*) that a template
+#     defines or declares as PROX_FN(prox_x)(...) without literal
+#     declarations of prox_x and prox_xf in the public headers;
+#   - a struct written out in both precisions (prox_x and prox_xf) whose
+#     twins do not have the same member names in the same order.
+# A new public function needs nothing here: its declaration in its header
+# adds it to the documented list.
+cmake_minimum_required(VERSION 3.22)
+
 foreach(_var PROX_LIB PROX_NM PROX_HEADER_DIR)
   if(NOT ${_var})
     message(FATAL_ERROR "ProxExportsTest.cmake: ${_var} is not set")
   endif()
 endforeach()
 
-# Documented: the declarations of the public headers.
-file(GLOB _headers "${PROX_HEADER_DIR}/*.h")
-set(_documented "")
-foreach(_h IN LISTS _headers)
-  file(READ "${_h}" _s)
-  # Comments, line continuations and preprocessor lines out first.
+# Comments, line continuations and preprocessor lines out of the text of
+# file _file, into variable _out.
+function(prox_exports_strip _file _out)
+  file(READ "${_file}" _s)
   string(REGEX REPLACE "/\\*([^*]|\\*+[^*/])*\\*+/" "" _s "${_s}")
   string(REGEX REPLACE "//[^\n]*" "" _s "${_s}")
   string(REGEX REPLACE "\\\\\n" " " _s "${_s}")
   string(REGEX REPLACE "#[^\n]*" "" _s "${_s}")
-  string(REGEX MATCHALL
-                "(PROX_API|PROX_KERNEL|PROX_SMALL_KERNEL)[ \t\n][^;{}()]*prox_[A-Za-z0-9_]+[ \t\n]*\\("
-                _decls "${_s}")
+  set(${_out} "${_s}" PARENT_SCOPE)
+endfunction()
+
+set(_failures "")
+
+# Documented: the declarations of the public headers. In a header stripped
+# of comments and preprocessor lines, every `prox_name(` is a function
+# declaration (public headers hold no function bodies); the text from the
+# previous `;`, `{` or `}` to it holds its qualifiers.
+file(GLOB _headers "${PROX_HEADER_DIR}/*.h")
+set(_documented "")
+set(_inline "")
+foreach(_h IN LISTS _headers)
+  prox_exports_strip("${_h}" _s)
+  get_filename_component(_hn "${_h}" NAME)
+  string(REGEX MATCHALL "[^;{}()]*prox_[A-Za-z0-9_]+[ \t\n]*\\(" _decls "${_s}")
   foreach(_d IN LISTS _decls)
     string(REGEX MATCH "prox_[A-Za-z0-9_]+[ \t\n]*\\($" _n "${_d}")
     string(REGEX REPLACE "[ \t\n]*\\($" "" _n "${_n}")
-    list(APPEND _documented "${_n}")
+    if(_d MATCHES "(^|[ \t\n])(PROX_API|PROX_KERNEL|PROX_SMALL_KERNEL)[ \t\n]")
+      list(APPEND _documented "${_n}")
+    elseif(_d MATCHES "(^|[ \t\n])static[ \t\n]+inline[ \t\n]")
+      list(APPEND _inline "${_n}")
+    else()
+      string(REGEX REPLACE "[ \t\n]+" " " _d "${_d}")
+      string(STRIP "${_d}" _d)
+      list(APPEND _failures
+           "${_hn}: ${_n} is declared neither exported (PROX_API, PROX_KERNEL) "
+           "nor static inline: '${_d}'")
+    endif()
   endforeach()
 endforeach()
-# The compiled mesh layer and the packet tests still declare their functions
-# once in a precision template (detail/*.inl, PROX_FN(prox_x)), which the
-# topic header includes twice: such a declaration documents prox_x and
-# prox_xf.
-file(GLOB _templates "${PROX_HEADER_DIR}/detail/*.inl")
-foreach(_h IN LISTS _templates)
-  file(READ "${_h}" _s)
-  string(REGEX REPLACE "/\\*([^*]|\\*+[^*/])*\\*+/" "" _s "${_s}")
-  string(REGEX REPLACE "//[^\n]*" "" _s "${_s}")
-  string(REGEX MATCHALL "PROX_API[ \t\n][^;{}]*PROX_FN\\((prox_[A-Za-z0-9_]+)\\)[ \t\n]*\\("
-                _decls "${_s}")
-  foreach(_d IN LISTS _decls)
-    string(REGEX MATCH "PROX_FN\\((prox_[A-Za-z0-9_]+)\\)[ \t\n]*\\($" _n "${_d}")
-    list(APPEND _documented "${CMAKE_MATCH_1}" "${CMAKE_MATCH_1}f")
+
+# Templates (detail/): no PROX_API declarations, and every public name they
+# define or declare is declared literally, in both precisions.
+set(_all_literal ${_documented} ${_inline})
+file(GLOB _templates "${PROX_HEADER_DIR}/detail/*.inl" "${PROX_HEADER_DIR}/detail/*.h")
+set(_template_names "")
+foreach(_t IN LISTS _templates)
+  prox_exports_strip("${_t}" _s)
+  get_filename_component(_tn "${_t}" NAME)
+  if(_s MATCHES "(^|[^A-Za-z0-9_])PROX_API([^A-Za-z0-9_]|$)")
+    list(APPEND _failures
+         "detail/${_tn} uses PROX_API: declare the function literally in its "
+         "topic header instead")
+  endif()
+  string(REGEX MATCHALL "PROX_FN\\((prox_[A-Za-z0-9_]+)\\)[ \t\n]*\\(" _uses "${_s}")
+  foreach(_u IN LISTS _uses)
+    string(REGEX REPLACE "^PROX_FN\\((prox_[A-Za-z0-9_]+)\\).*" "\\1" _n "${_u}")
+    if(NOT _n MATCHES "(^prox_detail_|_detail_)")
+      list(APPEND _template_names "${_n}")
+    endif()
   endforeach()
 endforeach()
+list(REMOVE_DUPLICATES _template_names)
+foreach(_n IN LISTS _template_names)
+  foreach(_v IN ITEMS "${_n}" "${_n}f")
+    if(NOT _v IN_LIST _all_literal)
+      list(APPEND _failures
+           "${_v} (a template's PROX_FN(${_n})) is not declared literally in a "
+           "public header")
+    endif()
+  endforeach()
+endforeach()
+list(LENGTH _template_names _ntn)
+
+# Precision twins written out by hand (prox_mesh_hit and prox_mesh_hitf):
+# the same member names in the same order, so that the templated code in
+# src/ (PROX_FN(prox_mesh_hit)) and positional initializers mean the same
+# thing in both precisions. (Function-pointer members are not parsed; no
+# twin has one.)
+set(_structs "")
+foreach(_h IN LISTS _headers)
+  prox_exports_strip("${_h}" _s)
+  # `;` separates CMake list items: the members' `;` become `@` first.
+  string(REPLACE ";" "@" _s "${_s}")
+  string(REGEX MATCHALL "typedef[ \t\n]+struct[ \t\n]+prox_[A-Za-z0-9_]+[ \t\n]*{[^}]*}"
+                _bodies "${_s}")
+  foreach(_b IN LISTS _bodies)
+    string(REGEX MATCH "struct[ \t\n]+(prox_[A-Za-z0-9_]+)" _m "${_b}")
+    set(_sn "${CMAKE_MATCH_1}")
+    string(REGEX REPLACE "^[^{]*{" "" _b "${_b}")
+    string(REGEX REPLACE "\\[[^]]*\\]" "" _b "${_b}")
+    string(REGEX MATCHALL "[A-Za-z_][A-Za-z0-9_]*[ \t\n]*@" _members "${_b}")
+    string(REGEX REPLACE "[ \t\n]*@" "" _members "${_members}")
+    list(APPEND _structs "${_sn}")
+    set("_members_${_sn}" "${_members}")
+  endforeach()
+endforeach()
+set(_ntwins 0)
+foreach(_sn IN LISTS _structs)
+  if("${_sn}f" IN_LIST _structs)
+    math(EXPR _ntwins "${_ntwins} + 1")
+    if(NOT "${_members_${_sn}}" STREQUAL "${_members_${_sn}f}")
+      list(JOIN "_members_${_sn}" " " _md)
+      list(JOIN "_members_${_sn}f" " " _mf)
+      list(APPEND _failures "${_sn} and ${_sn}f differ in their members: (${_md}) vs (${_mf})")
+    endif()
+  endif()
+endforeach()
+message(STATUS "precision twins written out in the headers: ${_ntwins} pairs, "
+               "members compared")
+
+list(REMOVE_DUPLICATES _inline)
+list(SORT _inline)
 list(REMOVE_DUPLICATES _documented)
 list(SORT _documented)
 
@@ -80,6 +176,21 @@ message(STATUS "documented: ${_nd} functions; exported: ${_ne} symbols")
 if(_nd LESS 200)
   message(FATAL_ERROR "only ${_nd} documented functions found in "
                       "${PROX_HEADER_DIR}: the header parse is broken")
+endif()
+
+list(LENGTH _inline _ni)
+message(STATUS "header-only (static inline) public functions: ${_ni}; "
+               "public names the templates define or call: ${_ntn}")
+set(_inline_exported ${_inline})
+list(REMOVE_ITEM _inline_exported ${_documented})
+foreach(_n IN LISTS _inline_exported)
+  if(_n IN_LIST _exported)
+    list(APPEND _failures "${_n} is declared static inline but exported")
+  endif()
+endforeach()
+if(_failures)
+  list(JOIN _failures "\n  " _f)
+  message(FATAL_ERROR "public declarations:\n  ${_f}")
 endif()
 
 set(_missing ${_documented})

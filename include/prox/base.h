@@ -10,8 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// Major version of the headers (prox_version() gives the library's).
 #define PROX_VERSION_MAJOR 0
+/// Minor version of the headers.
 #define PROX_VERSION_MINOR 1
+/// Patch version of the headers.
 #define PROX_VERSION_PATCH 0
 
 /// PROX_API marks a symbol exported from the shared library. The library is
@@ -134,7 +137,10 @@ typedef long long prox_detail_v2l __attribute__((vector_size(16)));
 #define PROX_EXTERN_C_BEGIN extern "C" {
 #define PROX_EXTERN_C_END }
 #else
+/// Opens C linkage (`extern "C" {`) around a header's declarations when it
+/// is read as C++; empty in C.
 #define PROX_EXTERN_C_BEGIN
+/// Closes the C linkage opened by PROX_EXTERN_C_BEGIN; empty in C.
 #define PROX_EXTERN_C_END
 #endif
 
@@ -189,7 +195,9 @@ PROX_API const char *prox_status_string(prox_status status);
 /// allocated. A NULL `prox_allocator *` means the C library's
 /// aligned_alloc and free.
 typedef struct prox_allocator {
+  /// Returns `size` bytes aligned to `alignment`, or NULL on failure.
   void *(*alloc)(void *user, size_t size, size_t alignment);
+  /// Releases a block from alloc, given the size it was allocated with.
   void (*free)(void *user, void *ptr, size_t size);
   void *user; ///< passed through to alloc and free
 } prox_allocator;
@@ -224,6 +232,9 @@ PROX_EXTERN_C_END
 #if defined(NDEBUG) || defined(__CUDA_ARCH__)
 #define PROX_ASSERT(c) ((void)0)
 #else
+/// Checks a programmer error (a NULL required pointer) in the compiled entry
+/// points: calls the handler of prox_set_assert_fn() when c is false.
+/// Nothing under NDEBUG or in CUDA device code (c is then not evaluated).
 #define PROX_ASSERT(c) ((c) ? (void)0 : prox_assert_failed(#c, __FILE__, __LINE__))
 #endif
 

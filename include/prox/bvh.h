@@ -76,13 +76,215 @@ typedef struct prox_bvh_stats {
   double bytes_per_triangle; ///< bytes / triangles
 } prox_bvh_stats;
 
+/// A tree built over a double mesh (prox_mesh); opaque (see
+/// prox/detail/bvh_layout.h for what it holds, prox_bvh_get_view() for its
+/// arrays). Made by prox_bvh_build(), released by prox_bvh_free().
+typedef struct prox_bvh prox_bvh;
+/// A tree built over a float mesh (prox_meshf); see prox_bvh.
+typedef struct prox_bvhf prox_bvhf;
+
+/// The result of a closest-point query on a double mesh
+/// (prox_bvh_closest()). When nothing lies within the maximum distance,
+/// found is 0, triangle UINT32_MAX, sqdist the maximum given, point and
+/// bary NaN and feature NONE; for a non-finite query point sqdist is NaN.
+typedef struct prox_mesh_closest {
+  int found;            ///< 1 when a triangle lies within the maximum distance
+  uint32_t triangle;    ///< its index in the mesh (UINT32_MAX when not found)
+  double sqdist;        ///< squared distance (found); else the maximum given
+  prox_vec3 point;      ///< closest point on that triangle (found)
+  double bary[3];       ///< its barycentric coordinates, as prox_point_triangle
+  prox_feature feature; ///< vertex, edge or face of that triangle
+} prox_mesh_closest;
+
+/// prox_mesh_closest for float meshes (prox_bvh_closestf()); same members,
+/// in float.
+typedef struct prox_mesh_closestf {
+  int found;            ///< 1 when a triangle lies within the maximum distance
+  uint32_t triangle;    ///< its index in the mesh (UINT32_MAX when not found)
+  float sqdist;         ///< squared distance (found); else the maximum given
+  prox_vec3f point;     ///< closest point on that triangle (found)
+  float bary[3];        ///< its barycentric coordinates, as prox_point_trianglef
+  prox_feature feature; ///< vertex, edge or face of that triangle
+} prox_mesh_closestf;
+
+/// The raw arrays of a tree over a double mesh (layout in
+/// prox/detail/bvh_layout.h), for the header-only traversal
+/// (prox_bvh_view_closest(), prox_bvh_view_raycast()) and for copying a
+/// tree to a device. Filled by prox_bvh_get_view(); the pointers are the
+/// tree's own, valid while the tree lives. After a refit take the view
+/// again: the arrays are rewritten in place, but max_abs, which the
+/// traversal's pruning bound reads, is a copy. All zero for a NULL tree.
+typedef struct prox_bvh_view {
+  const prox_bvh_node *nodes; ///< node_count nodes, the root first
+  /// Triangles in leaf blocks: the leaf of `count` triangles at positions
+  /// first.. has coordinate c of vertex k of its triangle at position pos at
+  /// tri[9 first + (3 c + k) count + (pos - first)].
+  const double *tri;
+  const uint32_t *ids;     ///< ids[pos]: the mesh's triangle index
+  uint32_t node_count;     ///< nodes
+  uint32_t triangle_count; ///< triangles (positions)
+  double max_abs;          ///< largest coordinate magnitude of the triangles
+} prox_bvh_view;
+
+/// prox_bvh_view of a tree over a float mesh (prox_bvh_get_viewf()): the
+/// triangles in float, the nodes the same.
+typedef struct prox_bvh_viewf {
+  const prox_bvh_node *nodes; ///< node_count nodes, the root first
+  /// Triangles in leaf blocks, as in prox_bvh_view::tri (in float).
+  const float *tri;
+  const uint32_t *ids;     ///< ids[pos]: the mesh's triangle index
+  uint32_t node_count;     ///< nodes
+  uint32_t triangle_count; ///< triangles (positions)
+  float max_abs;           ///< largest coordinate magnitude of the triangles
+} prox_bvh_viewf;
+
+/* The header-only traversal (prox_bvh_view_closest), once per precision;
+ * its declarations follow, with the compiled queries'. */
 #include "detail/real_double.h"
-#include "detail/bvh.inl"
+#include "detail/bvh_query.inl"
 #include "detail/real_end.h"
 
 #include "detail/real_float.h"
-#include "detail/bvh.inl"
+#include "detail/bvh_query.inl"
 #include "detail/real_end.h"
+
+/// Builds a tree over a mesh: binned surface area heuristic, top-down, in
+/// `opt->threads` threads (opt may be NULL: prox_bvh_options_default()),
+/// 4-wide nodes with float boxes rounded outward, leaves of copied
+/// triangles (see the file comment). The mesh is validated first
+/// (prox_mesh_validate()); the tree does not keep it. Centroids that
+/// coincide, or a depth past the heuristic's limit, are split by index, so
+/// any valid mesh (a million copies of one triangle, zero-area triangles)
+/// builds, in O(n log n) time and O(n) memory (prox_bvh_memory()); the tree
+/// is the same, node for node, for any thread count.
+///
+/// Returns PROX_OK and *out, or an error with *out NULL, *err filled (err
+/// may be NULL) and nothing leaked: PROX_ERROR_INVALID_ARGUMENT (NULL out
+/// or mesh array, an allocator without alloc or free, leaf_size < 1 or
+/// threads < 0 in the options),
+/// PROX_ERROR_INVALID_MESH (see prox_mesh_validate(): no triangles, an
+/// index out of range, a non-finite referenced coordinate),
+/// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library's). Several
+/// trees may be built at once from different threads.
+PROX_API prox_status prox_bvh_build(const prox_mesh *mesh, const prox_bvh_options *opt,
+                                    const prox_allocator *alloc, prox_bvh **out, prox_error *err);
+/// Float version of prox_bvh_build().
+PROX_API prox_status prox_bvh_buildf(const prox_meshf *mesh, const prox_bvh_options *opt,
+                                     const prox_allocator *alloc, prox_bvhf **out, prox_error *err);
+
+/// Frees a tree (NULL does nothing), with the allocator it was built with.
+/// No query may be running on it.
+PROX_API void prox_bvh_free(prox_bvh *bvh);
+/// Float version of prox_bvh_free().
+PROX_API void prox_bvh_freef(prox_bvhf *bvh);
+
+/// Refits a tree to moved vertices: `mesh` must have the triangle count and
+/// the indices of the mesh the tree was built from (only the count is
+/// checked, beyond validation); the triangles are copied again and every box
+/// is recomputed (rounded outward, as built), the topology kept. Queries
+/// then answer on the new vertices exactly, but the tree's quality may
+/// degrade when the vertices moved far: rebuild then. Returns PROX_OK, or
+/// PROX_ERROR_INVALID_ARGUMENT (NULL tree), the mesh's validation error, or
+/// PROX_ERROR_INVALID_MESH (another triangle count); the tree is then
+/// unchanged. Does not allocate. Not thread-safe with queries on the same
+/// tree (it needs exclusive access); views taken before must be taken again
+/// (prox_bvh_get_view()).
+PROX_API prox_status prox_bvh_refit(prox_bvh *bvh, const prox_mesh *mesh, prox_error *err);
+/// Float version of prox_bvh_refit().
+PROX_API prox_status prox_bvh_refitf(prox_bvhf *bvh, const prox_meshf *mesh, prox_error *err);
+
+/// Bytes of memory the tree holds, every array included (0 for NULL).
+PROX_API size_t prox_bvh_memory(const prox_bvh *bvh);
+/// Float version of prox_bvh_memory().
+PROX_API size_t prox_bvh_memoryf(const prox_bvhf *bvh);
+
+/// Statistics of a tree into *stats (all 0 for a NULL tree; a NULL stats
+/// does nothing).
+PROX_API void prox_bvh_get_stats(const prox_bvh *bvh, prox_bvh_stats *stats);
+/// Float version of prox_bvh_get_stats().
+PROX_API void prox_bvh_get_statsf(const prox_bvhf *bvh, prox_bvh_stats *stats);
+
+/// The raw arrays of a tree into *view (see prox_bvh_view; all zero for a
+/// NULL tree, nothing for a NULL view). The arrays stay the tree's: do not
+/// free or modify them.
+PROX_API void prox_bvh_get_view(const prox_bvh *bvh, prox_bvh_view *view);
+/// Float version of prox_bvh_get_view().
+PROX_API void prox_bvh_get_viewf(const prox_bvhf *bvh, prox_bvh_viewf *view);
+
+/// Closest point of the mesh to p among triangles whose squared distance
+/// is at most max_sqdist (pass INFINITY for no limit). Returns the squared
+/// distance and fills *out (may be NULL): found, triangle (ties to the
+/// lowest index), squared distance, and the point, barycentrics and
+/// feature of prox_point_triangle() on that triangle.
+///
+/// Bound: the squared distance equals prox_point_triangle()'s on that
+/// triangle bit for bit and is the minimum of it over the mesh, so the
+/// kernel's error bound (8 eps max(S, d)^2, prox/closest.h) holds. Nothing
+/// within max_sqdist: returns max_sqdist, found 0, triangle UINT32_MAX,
+/// point and bary NaN, feature NONE. A non-finite p (or NaN max_sqdist)
+/// gives NaN and found 0. bvh must be a built tree (not NULL). Uses the
+/// SIMD leaf kernels of prox/batch.h (same results at every level). Does
+/// not allocate; any number of threads may query one tree at once.
+PROX_API double prox_bvh_closest(const prox_bvh *bvh, prox_vec3 p, double max_sqdist,
+                                 prox_mesh_closest *out);
+/// Float version of prox_bvh_closest().
+PROX_API float prox_bvh_closestf(const prox_bvhf *bvh, prox_vec3f p, float max_sqdist,
+                                 prox_mesh_closestf *out);
+
+/// All triangles whose squared distance to p (prox_point_triangle(), as
+/// the closest-point query measures it) is at most max_sqdist: writes the
+/// first min(total, capacity) of them, in tree order (an order fixed by
+/// the tree, not by triangle index), to ids[] and sqdists[] (sqdists may
+/// be NULL; ids may be NULL when capacity is 0) and returns the total, so
+/// that a caller whose buffer was too small can retry with capacity =
+/// total. A non-finite p or NaN max_sqdist returns 0. bvh must be a built
+/// tree. Does not allocate; thread-safe on a shared tree.
+PROX_API size_t prox_bvh_within(const prox_bvh *bvh, prox_vec3 p, double max_sqdist, uint32_t *ids,
+                                double *sqdists, size_t capacity);
+/// Float version of prox_bvh_within().
+PROX_API size_t prox_bvh_withinf(const prox_bvhf *bvh, prox_vec3f p, float max_sqdist,
+                                 uint32_t *ids, float *sqdists, size_t capacity);
+
+/// prox_bvh_closest() for points[i], i in [begin, end), into out[i] (the
+/// arrays are indexed from 0, not from begin; begin >= end does nothing).
+/// For an engine's own task system: split [0, n) into ranges of any size
+/// and run each range as a task, in any order, on any thread; the results
+/// are those of prox_bvh_closest() point by point, so they do not depend
+/// on the split. Each query starts from the previous point's answer (a
+/// cheap first bound when consecutive points are near one another). No
+/// argument checks (bvh, points and out must be valid); does not allocate.
+PROX_API void prox_bvh_closest_range(const prox_bvh *bvh, const prox_vec3 *points,
+                                     double max_sqdist, prox_mesh_closest *out, size_t begin,
+                                     size_t end);
+/// Float version of prox_bvh_closest_range().
+PROX_API void prox_bvh_closest_rangef(const prox_bvhf *bvh, const prox_vec3f *points,
+                                      float max_sqdist, prox_mesh_closestf *out, size_t begin,
+                                      size_t end);
+
+/// prox_bvh_closest() for n points in `threads` threads (0 = all cores,
+/// 1 = the calling thread), results in the caller's order, the same bits
+/// for any thread count. Returns PROX_OK (if a thread cannot be started,
+/// the others do its share), or PROX_ERROR_INVALID_ARGUMENT for a NULL
+/// tree, NULL arrays with n > 0 or threads < 0 (nothing written).
+PROX_API prox_status prox_bvh_closest_batch(const prox_bvh *bvh, const prox_vec3 *points, size_t n,
+                                            double max_sqdist, prox_mesh_closest *out, int threads);
+/// Float version of prox_bvh_closest_batch().
+PROX_API prox_status prox_bvh_closest_batchf(const prox_bvhf *bvh, const prox_vec3f *points,
+                                             size_t n, float max_sqdist, prox_mesh_closestf *out,
+                                             int threads);
+
+/// prox_bvh_closest() on a view (prox_bvh_get_view()), header-only:
+/// allocation-free, with a fixed stack of PROX_BVH_STACK entries, callable
+/// from CUDA device code (the view's arrays must then be in device memory).
+/// Leaves are evaluated by prox_point_triangle() in a loop; the answers are
+/// those of prox_bvh_closest(), bit for bit, under the same rules
+/// (non-finite p or NaN max_sqdist: NaN, found 0). v must be the view of a
+/// built tree.
+PROX_HD static inline double prox_bvh_view_closest(const prox_bvh_view *v, prox_vec3 p,
+                                                   double max_sqdist, prox_mesh_closest *out);
+/// Float version of prox_bvh_view_closest().
+PROX_HD static inline float prox_bvh_view_closestf(const prox_bvh_viewf *v, prox_vec3f p,
+                                                   float max_sqdist, prox_mesh_closestf *out);
 
 PROX_EXTERN_C_END
 

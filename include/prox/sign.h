@@ -99,13 +99,184 @@ typedef struct prox_sdf_options {
 /// The default options: AUTO, accuracy 2, tolerance 0.25, all cores.
 PROX_API prox_sdf_options prox_sdf_options_default(void);
 
-#include "detail/real_double.h"
-#include "detail/sign.inl"
-#include "detail/real_end.h"
+/// A signed-distance object over a double mesh (opaque): made by
+/// prox_sdf_build(), released by prox_sdf_free(); immutable, so queries on
+/// it are thread-safe.
+typedef struct prox_sdf prox_sdf;
+/// A signed-distance object over a float mesh (opaque); see prox_sdf.
+typedef struct prox_sdff prox_sdff;
 
-#include "detail/real_float.h"
-#include "detail/sign.inl"
-#include "detail/real_end.h"
+/// The result of a signed query on a double mesh (prox_sdf_distance()).
+/// For a non-finite query point: closest.found 0, closest.triangle
+/// UINT32_MAX, closest.sqdist NaN (the other members of closest 0),
+/// distance and winding NaN, inside 0, certain 0.
+typedef struct prox_signed {
+  prox_mesh_closest closest; ///< the unsigned closest point
+  double distance;           ///< signed distance: negative inside, 0 on the surface
+  int inside;                ///< 1 inside (winding number above 1/2), else 0
+  int certain;               ///< 0 where the sign could be either (see prox_sdf_distance)
+  int method;                ///< the prox_sign_method that decided the sign
+  /// The winding number found by the deciding method: an integer for
+  /// CROSSINGS, the approximation for WINDING, 1 (inside) or 0 (outside)
+  /// for PSEUDONORMAL, which computes none; 0.5 on the surface.
+  double winding;
+} prox_signed;
+
+/// prox_signed for float meshes (prox_sdf_distancef()): the closest point
+/// and the distance in float, the winding number in double.
+typedef struct prox_signedf {
+  prox_mesh_closestf closest; ///< the unsigned closest point
+  float distance;             ///< signed distance: negative inside, 0 on the surface
+  int inside;                 ///< 1 inside (winding number above 1/2), else 0
+  int certain;                ///< 0 where the sign could be either (see prox_sdf_distance)
+  int method;                 ///< the prox_sign_method that decided the sign
+  /// The winding number found by the deciding method (see
+  /// prox_signed::winding).
+  double winding;
+} prox_signedf;
+
+/// Builds a signed-distance object from a mesh and a tree built over it
+/// (prox_bvh_build() on the same mesh; the object keeps a pointer to the
+/// tree, which must outlive it, and copies what it needs of the mesh).
+/// topology may be NULL (then it is computed here) or the mesh's
+/// (prox_mesh_topology_build()); it is not kept. opt may be NULL
+/// (prox_sdf_options_default()).
+///
+/// AUTO looks for self-intersections (prox_mesh_self_intersections()) when
+/// the topology would allow pseudo-normals. A closed, consistently oriented
+/// mesh under PSEUDONORMAL or CROSSINGS also gets an inside grid: about
+/// eight cubic cells per triangle (4096 to 2^22 cells), each cell away from
+/// the surface with its exact winding number, each other cell with the
+/// triangles that may touch it. Any valid mesh builds (degenerate and
+/// zero-area triangles included; see the file comment for what "inside"
+/// then means).
+///
+/// Returns PROX_OK and *out, or an error with *out NULL, *err filled (err
+/// may be NULL) and nothing leaked: PROX_ERROR_INVALID_ARGUMENT (NULL mesh,
+/// tree or out, a tree of another triangle count, an unknown method),
+/// PROX_ERROR_INVALID_MESH (see prox_mesh_validate()),
+/// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library).
+/// Memory: about 250 bytes per triangle for a closed mesh (records of the
+/// triangles, edges and vertices, and the grid), 150 for an open one under
+/// WINDING. Build time about O(n log n) for n triangles; the
+/// self-intersection and front checks run in opt->threads threads, the rest
+/// in one (the same object for any count).
+PROX_API prox_status prox_sdf_build(const prox_mesh *mesh, const prox_bvh *bvh,
+                                    const prox_mesh_topology *topology, const prox_sdf_options *opt,
+                                    const prox_allocator *alloc, prox_sdf **out, prox_error *err);
+/// Float version of prox_sdf_build().
+PROX_API prox_status prox_sdf_buildf(const prox_meshf *mesh, const prox_bvhf *bvh,
+                                     const prox_mesh_topology *topology,
+                                     const prox_sdf_options *opt, const prox_allocator *alloc,
+                                     prox_sdff **out, prox_error *err);
+
+/// The pairs of triangles of a mesh that meet other than in what they
+/// share, decided exactly (orient3d with a filter and expansions): two
+/// triangles with no common vertex index that meet at all (touching
+/// counts), two with a common edge that are coplanar and on the same side
+/// of it (folded onto each other), two with one common vertex that meet at
+/// another point, and two with the same three indices. Triangles of zero
+/// area are left out (they have no surface of their own). A mesh with such
+/// a pair passes through itself (or touches itself), and its pseudo-normal
+/// sign may be wrong: prox_sdf_build()'s AUTO checks this. `bvh` is a tree
+/// built over the mesh (prox_bvh_build()).
+///
+/// Returns PROX_OK with *count the number of pairs and the first
+/// min(*count, capacity) of them in pairs[2 k] < pairs[2 k + 1], in
+/// increasing order (of the first, then the second); or
+/// PROX_ERROR_INVALID_ARGUMENT (NULL mesh, tree or count, NULL pairs with
+/// capacity > 0, a tree of another triangle count) or the mesh's
+/// validation error, *count 0. Does not allocate; thread-safe.
+PROX_API prox_status prox_mesh_self_intersections(const prox_mesh *mesh, const prox_bvh *bvh,
+                                                  uint32_t *pairs, size_t capacity, size_t *count,
+                                                  prox_error *err);
+/// Float version of prox_mesh_self_intersections().
+PROX_API prox_status prox_mesh_self_intersectionsf(const prox_meshf *mesh, const prox_bvhf *bvh,
+                                                   uint32_t *pairs, size_t capacity, size_t *count,
+                                                   prox_error *err);
+
+/// Frees a signed-distance object (NULL does nothing), with the allocator
+/// it was built with; not its tree. No query may be running on it.
+PROX_API void prox_sdf_free(prox_sdf *sdf);
+/// Float version of prox_sdf_free().
+PROX_API void prox_sdf_freef(prox_sdff *sdf);
+
+/// The method PROX_SIGN_AUTO resolved to, or the one forced (a
+/// prox_sign_method, never AUTO; 0 for a NULL object).
+PROX_API int prox_sdf_method(const prox_sdf *sdf);
+/// Float version of prox_sdf_method().
+PROX_API int prox_sdf_methodf(const prox_sdff *sdf);
+
+/// Signed distance from p to the mesh: |distance| is the closest-point
+/// query's distance (prox_bvh_closest(), the square root of its squared
+/// distance, so its bound carries over), negative inside. *out (may be
+/// NULL) gets the closest point, the sign's method, whether it is certain,
+/// and the winding number. certain is 0 when p lies on the surface
+/// (distance 0: inside 0), or, for WINDING, when the winding number is
+/// within the tolerance of 1/2; the pseudo-normal and crossing methods are
+/// otherwise always certain (an uncertain pseudo-normal test is replaced by
+/// the exact count). A non-finite p gives NaN, inside 0, certain 0. sdf
+/// must not be NULL. Does not allocate; thread-safe.
+PROX_API double prox_sdf_distance(const prox_sdf *sdf, prox_vec3 p, prox_signed *out);
+/// Float version of prox_sdf_distance().
+PROX_API float prox_sdf_distancef(const prox_sdff *sdf, prox_vec3f p, prox_signedf *out);
+
+/// Inside test: 1 when p is inside (as prox_sdf_distance() decides it),
+/// else 0; *certain (may be NULL) as there. It computes no closest point:
+/// on a closed, consistently oriented mesh (PSEUDONORMAL or CROSSINGS) it
+/// reads the inside grid built with the object (a cell away from every
+/// triangle holds its exact winding number; elsewhere an exact crossing
+/// count along a short segment to the nearest such cell, so the answer is
+/// the exact winding number's); WINDING evaluates the winding number. A
+/// non-finite p gives 0, certain 0. Does not allocate; thread-safe.
+PROX_API int prox_sdf_inside(const prox_sdf *sdf, prox_vec3 p, int *certain);
+/// Float version of prox_sdf_inside().
+PROX_API int prox_sdf_insidef(const prox_sdff *sdf, prox_vec3f p, int *certain);
+
+/// The winding number at p by the object's method when that is CROSSINGS
+/// or WINDING, else (PSEUDONORMAL) by CROSSINGS: the signed crossing count
+/// (an integer) or the approximation within the accuracy setting; 0.5 where
+/// the crossing count finds p on the surface. NaN for a non-finite p. Does
+/// not allocate; thread-safe.
+PROX_API double prox_sdf_winding(const prox_sdf *sdf, prox_vec3 p);
+/// Float version of prox_sdf_winding() (the winding number in double).
+PROX_API double prox_sdf_windingf(const prox_sdff *sdf, prox_vec3f p);
+
+/// The exact signed crossing count of the segment from p to q (see the
+/// file comment; +1 leaving through a triangle's front). Returns 1 and
+/// *count (count may be NULL), or 0 when the segment touches an edge or a
+/// vertex of a triangle it crosses, or p or q lies in the plane of a
+/// triangle the segment meets, or p or q is not finite (no count then).
+/// For a closed mesh and q outside it, *count is the winding number at p.
+/// Does not allocate; thread-safe.
+PROX_API int prox_sdf_crossings(const prox_sdf *sdf, prox_vec3 p, prox_vec3 q, long *count);
+/// Float version of prox_sdf_crossings().
+PROX_API int prox_sdf_crossingsf(const prox_sdff *sdf, prox_vec3f p, prox_vec3f q, long *count);
+
+/// prox_sdf_distance() for n points in `threads` threads (0 = all cores),
+/// distances into dist[i] and, when out is not NULL, results into out[i];
+/// the same bits for any thread count. Returns PROX_OK or
+/// PROX_ERROR_INVALID_ARGUMENT (NULL object, NULL points or dist with
+/// n > 0; nothing written).
+PROX_API prox_status prox_sdf_batch(const prox_sdf *sdf, const prox_vec3 *points, size_t n,
+                                    double *dist, prox_signed *out, int threads);
+/// Float version of prox_sdf_batch().
+PROX_API prox_status prox_sdf_batchf(const prox_sdff *sdf, const prox_vec3f *points, size_t n,
+                                     float *dist, prox_signedf *out, int threads);
+
+/// Signed distance on a regular grid: sample (i, j, k) is at origin +
+/// (i dx, j dy, k dz) with spacing = (dx, dy, dz), and goes to
+/// out[(k ny + j) nx + i] as a float (the layout of a NumPy array of shape
+/// (nz, ny, nx)), as prox_sdf_distance() gives it. Rows are processed in
+/// order so that each query starts from its neighbour's answer; `threads`
+/// as in prox_sdf_batch(), the same bits for any count. Returns PROX_OK,
+/// or PROX_ERROR_INVALID_ARGUMENT (NULL object or out, a zero or
+/// overflowing size, non-finite origin or spacing; nothing written).
+PROX_API prox_status prox_sdf_grid(const prox_sdf *sdf, prox_vec3 origin, prox_vec3 spacing,
+                                   size_t nx, size_t ny, size_t nz, float *out, int threads);
+/// Float version of prox_sdf_grid().
+PROX_API prox_status prox_sdf_gridf(const prox_sdff *sdf, prox_vec3f origin, prox_vec3f spacing,
+                                    size_t nx, size_t ny, size_t nz, float *out, int threads);
 
 PROX_EXTERN_C_END
 

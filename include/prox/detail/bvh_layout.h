@@ -50,25 +50,11 @@
 /// children of a node (leaves included) holds at most 3 entries per level
 /// plus 4: a stack of PROX_BVH_STACK entries never overflows.
 ///
-/// RAY QUERIES (to be added by the ray layer on this layout; not declared
-/// in bvh.h yet, nothing of them is in the library): in prox/bvh.h, for
-/// both precisions (suffix f: prox_bvhf, prox_rayf, float),
-///   typedef struct prox_mesh_hit { int hit; double t; uint32_t triangle;
-///     double bary[3]; prox_vec3 normal; } prox_mesh_hit;
-///   int prox_bvh_raycast(const prox_bvh *, prox_ray ray, double tmin,
-///     double tmax, prox_mesh_hit *out);            first hit
-///   int prox_bvh_occluded(const prox_bvh *, prox_ray, double tmin,
-///     double tmax);                                 any hit
-///   size_t prox_bvh_ray_count(const prox_bvh *, prox_ray, double tmin,
-///     double tmax);                                 crossings, once each
-///   size_t prox_bvh_ray_all(const prox_bvh *, prox_ray, double tmin,
-///     double tmax, prox_mesh_hit *hits, size_t capacity); in t order,
-///     returns the total (as prox_bvh_within does)
-/// with batch forms like prox_bvh_closest_batch / _range. The node test:
-/// ray against the 4 float boxes of a node (conservative, Ize 2013: the
-/// boxes are already rounded outward; the slab arithmetic must round
-/// outward too); the leaf: the watertight ray-triangle kernel on the SoA
-/// block. prox_bvh_get_view() gives the raw arrays.
+/// Ray queries (prox/bvh_ray.h) read the same layout: the node test is a
+/// ray against the 4 float boxes of a node, conservative (Ize 2013: the
+/// boxes are already rounded outward, and the slab arithmetic allows for
+/// its own rounding), the leaf test the watertight ray-triangle kernel on
+/// the SoA block (see prox/detail/bvh_ray.inl).
 #ifndef PROX_DETAIL_BVH_LAYOUT_H
 #define PROX_DETAIL_BVH_LAYOUT_H
 
@@ -88,12 +74,16 @@
 /// A node of 4 children: their boxes (float, rounded outward) as structure
 /// of arrays, and their links. See the layout above.
 typedef struct prox_bvh_node {
-  float lo_x[4], lo_y[4], lo_z[4]; ///< box minima, slot by slot
-  float hi_x[4], hi_y[4], hi_z[4]; ///< box maxima, slot by slot
-  uint32_t child[4];               ///< inner: node index; leaf: first triangle position
-  uint8_t count[4];                ///< 0: inner child; else triangles in the leaf
-  uint8_t n_child;                 ///< used slots (1 to 4), slots 0 .. n_child - 1
-  uint8_t reserved[11];
+  float lo_x[4];        ///< box minimum x per slot (rounded down; +inf: empty slot)
+  float lo_y[4];        ///< box minimum y per slot (rounded down)
+  float lo_z[4];        ///< box minimum z per slot (rounded down)
+  float hi_x[4];        ///< box maximum x per slot (rounded up; -inf: empty slot)
+  float hi_y[4];        ///< box maximum y per slot (rounded up)
+  float hi_z[4];        ///< box maximum z per slot (rounded up)
+  uint32_t child[4];    ///< inner: node index; leaf: first triangle position
+  uint8_t count[4];     ///< 0: inner child; else triangles in the leaf
+  uint8_t n_child;      ///< used slots (1 to 4), slots 0 .. n_child - 1
+  uint8_t reserved[11]; ///< padding to 128 bytes; 0, not read
 } prox_bvh_node;
 
 #endif /* PROX_DETAIL_BVH_LAYOUT_H */

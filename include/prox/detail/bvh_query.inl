@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Template: the closest-point traversal of a BVH view, once per precision.
  *
- * Included by detail/bvh.inl (the header-only, device-callable form: leaves
+ * Included by prox/bvh.h (the header-only, device-callable form: leaves
  * evaluated by prox_point_triangle() in a loop) and again by
  * src/mesh/bvh_query.c with PROX_BVHQ_CUSTOM defined and its own
  * PROX_BVHQ_NAME, PROX_BVHQ_QUAL and PROX_BVHQ_LEAF (the SIMD leaf kernel of
@@ -243,12 +243,7 @@ PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec
   return d;
 }
 
-/// prox_bvh_closest() on a view, header-only: allocation-free, with a
-/// fixed stack of PROX_BVH_STACK entries, callable from CUDA device code
-/// (the view's arrays must then be in device memory). Leaves are evaluated
-/// by prox_point_triangle() in a loop; the answers are those of
-/// prox_bvh_closest(), bit for bit, under the same rules (non-finite p:
-/// NaN, found 0).
+/* prox_bvh_view_closest(), declared with its contract in prox/bvh.h. */
 PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_view_closest)(const PROX_FN(prox_bvh_view) * v,
                                                                PROX_FN(prox_vec3) p,
                                                                PROX_REAL max_sqdist,

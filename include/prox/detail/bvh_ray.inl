@@ -55,25 +55,6 @@
 #define PROX_BVHR_WALKQUAL PROX_HD static inline
 #define PROX_BVHR_DEFAULTS 1
 
-/// The result of a ray query on a mesh: one hit.
-///
-/// On a hit: `t` and `bary` are prox_raycast_triangle()'s on that triangle
-/// (bary[k] the barycentric coordinate of the triangle's vertex k, in the
-/// mesh's vertex order), `normal` its unit normal (v1 - v0) x (v2 - v0) of
-/// the triangle as wound (not flipped toward the ray), and `sign` the
-/// exact sign of dot(dir, (v1 - v0) x (v2 - v0)): +1 when the ray meets the
-/// triangle from behind (it leaves an outward-wound closed mesh), -1 from
-/// the front (it enters). On a miss: hit 0, sign 0, triangle UINT32_MAX,
-/// every real NaN.
-typedef struct PROX_FN(prox_mesh_hit) {
-  int hit;                   ///< 1 on a hit, 0 on a miss
-  int sign;                  ///< +1 leaving (from behind), -1 entering
-  PROX_REAL t;               ///< ray parameter, in units of the direction
-  uint32_t triangle;         ///< the mesh's index of the triangle hit
-  PROX_REAL bary[3];         ///< barycentrics of the hit point
-  PROX_FN(prox_vec3) normal; ///< unit normal of the triangle as wound
-} PROX_FN(prox_mesh_hit);
-
 /// Internal: a ray prepared for the traversal: the ray (tmax < tmin read
 /// as tmin), its origin and reciprocal direction per axis with the slab
 /// modes of prox_detail_rc_slab (0 multiply by inv, 1 zero component,
@@ -610,10 +591,8 @@ PROX_BVHR_QUAL size_t PROX_BVHR_NAME(prox_bvh_detail_ray_trav)(const PROX_FN(pro
 }
 
 #if defined(PROX_BVHR_DEFAULTS)
-/// prox_bvh_raycast() on a view, header-only: allocation-free, a fixed
-/// stack of PROX_BVH_STACK entries, callable from CUDA device code (the
-/// view's arrays in device memory); leaves evaluated by
-/// prox_raycast_triangle() in a loop. Same answers as prox_bvh_raycast().
+/* The header-only ray queries on a view, declared with their contracts in
+ * prox/bvh_ray.h. */
 PROX_HD static inline int PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_view) * v,
                                                          const PROX_FN(prox_ray) * ray,
                                                          PROX_FN(prox_mesh_hit) * out) {
@@ -626,8 +605,6 @@ PROX_HD static inline int PROX_FN(prox_bvh_view_raycast)(const PROX_FN(prox_bvh_
   return PROX_FN(prox_bvh_detail_ray_fill_first)(v, &pr, pos, b[0], b + 1, out);
 }
 
-/// prox_bvh_occluded() on a view, header-only (see
-/// prox_bvh_view_raycast()).
 PROX_HD static inline int PROX_FN(prox_bvh_view_occluded)(const PROX_FN(prox_bvh_view) * v,
                                                           const PROX_FN(prox_ray) * ray) {
   PROX_FN(prox_bvh_rayprep) pr;
@@ -637,8 +614,6 @@ PROX_HD static inline int PROX_FN(prox_bvh_view_occluded)(const PROX_FN(prox_bvh
   return (int)PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_ANY, pos, NULL, NULL, NULL, 0);
 }
 
-/// prox_bvh_ray_count() on a view, header-only (see
-/// prox_bvh_view_raycast()).
 PROX_HD static inline size_t PROX_FN(prox_bvh_view_ray_count)(const PROX_FN(prox_bvh_view) * v,
                                                               const PROX_FN(prox_ray) * ray,
                                                               long *winding) {
@@ -650,7 +625,6 @@ PROX_HD static inline size_t PROX_FN(prox_bvh_view_ray_count)(const PROX_FN(prox
   return PROX_FN(prox_bvh_detail_ray_trav)(v, &pr, PROX_BVHR_COUNT, pos, NULL, winding, NULL, 0);
 }
 
-/// prox_bvh_ray_all() on a view, header-only (see prox_bvh_view_raycast()).
 PROX_HD static inline size_t PROX_FN(prox_bvh_view_ray_all)(const PROX_FN(prox_bvh_view) * v,
                                                             const PROX_FN(prox_ray) * ray,
                                                             PROX_FN(prox_mesh_hit) * hits,

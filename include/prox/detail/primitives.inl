@@ -6,14 +6,15 @@
 /// The plane {x : dot(normal, x) = offset}. Queries accept any non-zero
 /// normal (prox_plane_is_valid); the constructors make it unit length.
 typedef struct PROX_FN(prox_plane) {
-  PROX_FN(prox_vec3) normal;
-  PROX_REAL offset;
+  PROX_FN(prox_vec3) normal; ///< normal (any non-zero length; unit from the constructors)
+  PROX_REAL offset;          ///< dot(normal, x) of the plane's points x
 } PROX_FN(prox_plane);
 
 /// The line {origin + t dir : t real}. A zero dir makes the line the point
 /// origin.
 typedef struct PROX_FN(prox_line) {
-  PROX_FN(prox_vec3) origin, dir;
+  PROX_FN(prox_vec3) origin; ///< the point at t = 0
+  PROX_FN(prox_vec3) dir;    ///< direction (any length; zero: the point origin)
 } PROX_FN(prox_line);
 
 /// The ray {origin + t dir : tmin <= t <= tmax}; dir need not be unit and t
@@ -21,20 +22,23 @@ typedef struct PROX_FN(prox_line) {
 /// makes the ray the point origin + tmin dir = origin. tmin > tmax is
 /// treated as the single parameter tmin.
 typedef struct PROX_FN(prox_ray) {
-  PROX_FN(prox_vec3) origin, dir;
-  PROX_REAL tmin, tmax;
+  PROX_FN(prox_vec3) origin; ///< the point at t = 0
+  PROX_FN(prox_vec3) dir;    ///< direction; t is in units of it
+  PROX_REAL tmin;            ///< start of the interval of t (0 from prox_ray_make)
+  PROX_REAL tmax;            ///< end of the interval (+inf from prox_ray_make)
 } PROX_FN(prox_ray);
 
 /// The segment from a (t = 0) to b (t = 1); a == b makes it a point.
 typedef struct PROX_FN(prox_segment) {
-  PROX_FN(prox_vec3) a, b;
+  PROX_FN(prox_vec3) a; ///< start (t = 0)
+  PROX_FN(prox_vec3) b; ///< end (t = 1)
 } PROX_FN(prox_segment);
 
 /// The triangle v[0] v[1] v[2]. Edge i joins v[i] and v[(i + 1) % 3]. A
 /// triangle of zero area (collinear or coincident vertices) is the union of
 /// its edges.
 typedef struct PROX_FN(prox_triangle) {
-  PROX_FN(prox_vec3) v[3];
+  PROX_FN(prox_vec3) v[3]; ///< vertices; their order fixes the normal and the edges
 } PROX_FN(prox_triangle);
 
 /// The rectangle {center + s axis[0] + t axis[1] : |s| <= half[0],
@@ -43,9 +47,9 @@ typedef struct PROX_FN(prox_triangle) {
 /// clamp formula on them). Negative half extents count as their absolute
 /// value.
 typedef struct PROX_FN(prox_rectangle) {
-  PROX_FN(prox_vec3) center;
-  PROX_FN(prox_vec3) axis[2];
-  PROX_REAL half[2];
+  PROX_FN(prox_vec3) center;  ///< center
+  PROX_FN(prox_vec3) axis[2]; ///< unit, orthogonal in-plane axes
+  PROX_REAL half[2];          ///< half extents along axis[0] and axis[1]
 } PROX_FN(prox_rectangle);
 
 /// The axis-aligned box spanned by the corners min and max, expected finite
@@ -56,7 +60,8 @@ typedef struct PROX_FN(prox_rectangle) {
 /// value min, as a clamp does; the ray casts and overlap tests as the
 /// interval between the two.
 typedef struct PROX_FN(prox_aabb) {
-  PROX_FN(prox_vec3) min, max;
+  PROX_FN(prox_vec3) min; ///< lower corner
+  PROX_FN(prox_vec3) max; ///< upper corner
 } PROX_FN(prox_aabb);
 
 /// The oriented box {center + sum_i s_i axis[i] : |s_i| <= half[i]}, with
@@ -75,29 +80,30 @@ typedef struct PROX_FN(prox_aabb) {
 /// long for prox_point_obb as its half extent says, half as long for
 /// prox_raycast_obb); their answers are then defined but not documented.
 typedef struct PROX_FN(prox_obb) {
-  PROX_FN(prox_vec3) center;
-  PROX_FN(prox_vec3) axis[3];
-  PROX_REAL half[3];
+  PROX_FN(prox_vec3) center;  ///< center
+  PROX_FN(prox_vec3) axis[3]; ///< orthonormal axes
+  PROX_REAL half[3];          ///< half extents along each axis
 } PROX_FN(prox_obb);
 
 /// The solid ball of the given center and radius (a negative radius counts
 /// as its absolute value).
 typedef struct PROX_FN(prox_sphere) {
-  PROX_FN(prox_vec3) center;
-  PROX_REAL radius;
+  PROX_FN(prox_vec3) center; ///< center
+  PROX_REAL radius;          ///< radius (its absolute value is used)
 } PROX_FN(prox_sphere);
 
 /// The solid capsule: points within radius of the segment a b.
 typedef struct PROX_FN(prox_capsule) {
-  PROX_FN(prox_vec3) a, b;
-  PROX_REAL radius;
+  PROX_FN(prox_vec3) a; ///< first end of the axis segment
+  PROX_FN(prox_vec3) b; ///< second end of the axis segment
+  PROX_REAL radius;     ///< radius around the segment
 } PROX_FN(prox_capsule);
 
 /// The solid tetrahedron v[0..3] (either orientation). Face i is opposite
 /// vertex i; edge i is the pair (0,1), (0,2), (0,3), (1,2), (1,3), (2,3) for
 /// i = 0..5. A flat tetrahedron (zero volume) is the union of its faces.
 typedef struct PROX_FN(prox_tetrahedron) {
-  PROX_FN(prox_vec3) v[4];
+  PROX_FN(prox_vec3) v[4]; ///< vertices (face i is opposite v[i])
 } PROX_FN(prox_tetrahedron);
 
 PROX_KERNEL int PROX_FN(prox_plane_from_normal)(PROX_FN(prox_vec3) n, PROX_REAL offset,

@@ -6,7 +6,9 @@
 
 /// A 3D vector or point, passed and returned by value.
 typedef struct PROX_FN(prox_vec3) {
-  PROX_REAL x, y, z;
+  PROX_REAL x; ///< x coordinate
+  PROX_REAL y; ///< y coordinate
+  PROX_REAL z; ///< z coordinate
 } PROX_FN(prox_vec3);
 
 PROX_KERNEL PROX_FN(prox_vec3) PROX_FN(prox_v3)(PROX_REAL x, PROX_REAL y, PROX_REAL z) {
