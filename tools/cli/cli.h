@@ -185,11 +185,17 @@ typedef struct cli_outpath {
 } cli_outpath;
 
 /* Sets the temporary name (and hands it to the signal handler); returns the
- * path to write to. */
+ * path to write to, or NULL when the temporary name would not fit in tmp
+ * (nothing is pending then; the caller says "name too long"). */
 const char *cli_outpath_begin(cli_outpath *o, const char *final);
 /* Renames into place (ok) or deletes the temporary file (!ok). Returns
  * CLI_OK, or CLI_BAD_INPUT when the rename failed (printed). */
 int cli_outpath_end(cli_outpath *o, int ok);
+/* The same for two files that make one output (a grid and its sidecar),
+ * with the signals blocked between the two renames: an interrupted run
+ * leaves both or neither. If the second rename fails the first file is
+ * deleted too. */
+int cli_outpath_end_pair(cli_outpath *a, cli_outpath *b, int ok);
 
 /* ---- pictures ---------------------------------------------------------- */
 

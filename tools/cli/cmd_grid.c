@@ -288,16 +288,13 @@ int cli_cmd_sdf(int argc, char **argv) {
       const char *tnpy = cli_outpath_begin(&onpy, out_path);
       const char *tjson = cli_outpath_begin(&ojson, json);
       const char *base = strrchr(out_path, '/');
-      rc = sdf_write(&m, origin, hsp, n, tnpy, tjson, base ? base + 1 : out_path, is_signed,
-                     c.threads, c.quiet);
-      if (rc == CLI_OK)
-        rc = cli_outpath_end(&onpy, 1);
-      else
-        cli_outpath_end(&onpy, 0);
-      if (rc == CLI_OK)
-        rc = cli_outpath_end(&ojson, 1);
-      else
-        cli_outpath_end(&ojson, 0);
+      if (!tnpy || !tjson) {
+        rc = cli_fail("%s: name too long", out_path);
+      } else {
+        rc = sdf_write(&m, origin, hsp, n, tnpy, tjson, base ? base + 1 : out_path, is_signed,
+                       c.threads, c.quiet);
+      }
+      if (cli_outpath_end_pair(&onpy, &ojson, rc == CLI_OK) != CLI_OK) rc = CLI_BAD_INPUT;
     }
   }
   cli_mesh_free(&m);

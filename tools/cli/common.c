@@ -290,12 +290,22 @@ const char *cli_outpath_begin(cli_outpath *o, const char *final) {
   o->slot = -1;
   if (!final || strcmp(final, "-") == 0) return "-";
   /* Beside the target, so that the rename stays on one file system; the
-   * extension is kept last so that the writers still see the format. */
+   * extension is kept last so that the writers still see the format. The
+   * name's part is cut to 100 bytes, so that the temporary name is a valid
+   * file name (255 bytes) whenever the target's is. */
   {
     const char *slash = strrchr(final, '/');
     const char *base = slash ? slash + 1 : final;
-    int dir = (int)(base - final);
-    snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.tmp%ld-%s", dir, final, base, (long)getpid(), base);
+    const char *dot = strrchr(base, '.');
+    size_t blen = strlen(base);
+    int dir = (int)(base - final), len;
+    if (!dot || strlen(dot) > 16) dot = "";
+    len = snprintf(o->tmp, sizeof o->tmp, "%.*s.%.*s.tmp%ld%s", dir, final,
+                   (int)(blen < 100 ? blen : 100), base, (long)getpid(), dot);
+    if (len < 0 || (size_t)len >= sizeof o->tmp) {
+      o->tmp[0] = '\0';
+      return NULL;
+    }
   }
   /* Before the writer creates the file, so that a signal cannot come
    * between the two. */
@@ -319,6 +329,26 @@ int cli_outpath_end(cli_outpath *o, int ok) {
   o->slot = -1;
   o->tmp[0] = '\0';
   return rc;
+}
+
+int cli_outpath_end_pair(cli_outpath *a, cli_outpath *b, int ok) {
+  sigset_t block, old;
+  int rc;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigaddset(&block, SIGHUP);
+  sigaddset(&block, SIGPIPE);
+  sigprocmask(SIG_BLOCK, &block, &old);
+  rc = cli_outpath_end(a, ok);
+  if (cli_outpath_end(b, ok && rc == CLI_OK) != CLI_OK) {
+    if (a->final && strcmp(a->final, "-") != 0) remove(a->final);
+    rc = CLI_BAD_INPUT;
+  }
+  /* A signal that came meanwhile is delivered here, with both files in
+   * place and nothing pending. */
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  return ok ? rc : CLI_OK;
 }
 
 /* ---- random numbers ---------------------------------------------------- */

@@ -249,8 +249,13 @@ int cli_heatmap_png(const char *path, const float *values, int w, int h, int div
   if (!rgb) return cli_fail("out of memory");
   cli_heatmap_render(values, w, h, diverging, rgb);
   tmp = cli_outpath_begin(&o, path);
+  if (!tmp) {
+    free(rgb);
+    return cli_fail("%s: name too long", path);
+  }
   f = strcmp(tmp, "-") == 0 ? stdout : fopen(tmp, "wb");
   if (!f) {
+    cli_outpath_end(&o, 0);
     free(rgb);
     return cli_fail("%s: cannot open for writing", path);
   }

@@ -22,6 +22,7 @@ int cli_sink_open(cli_sink *s, const char *path, const char *const *cols, int nc
     return CLI_OK;
   }
   target = cli_outpath_begin(&s->path, path);
+  if (!target) return cli_fail("%s: name too long", path);
   if (prox_io_out_open(target, &s->csv, &err) != PROX_OK) {
     cli_outpath_end(&s->path, 0);
     return cli_fail("%s: cannot write: %s", path ? path : "standard output", err.message);
@@ -59,6 +60,7 @@ static int sink_close_ply(cli_sink *s) {
     names[k] = s->cols[s->extra_first + k];
     types[k] = PROX_IO_PLY_DOUBLE;
   }
+  if (!target) return cli_fail("%s: name too long", s->path.final);
   if (s->failed || fflush(s->spill) != 0 || fseek(s->spill, 0, SEEK_SET)) {
     cli_outpath_end(&s->path, 0);
     return cli_fail("%s: cannot write the temporary file", s->path.final);

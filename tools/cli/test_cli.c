@@ -848,6 +848,40 @@ static void case_grid(void) {
   }
 }
 
+/* Output names near the 255-byte limit of a file name: the temporary name
+ * beside the target must still be a valid name (it once held the name
+ * twice, and such a run failed). */
+static int dir_has(const char *prefix, int remove_them);
+
+static void case_long_names(void) {
+  char name[256], json[256], cmd[600];
+  memset(name, 'g', 236);
+  memcpy(name + 236, ".npy", 5); /* 240 bytes; its sidecar .json 241 */
+  memcpy(json, name, 236);
+  memcpy(json + 236, ".json", 6);
+  remove(name);
+  remove(json);
+  snprintf(cmd, sizeof cmd, "sdf torus.obj --res 8 -o %s", name);
+  CHECK_MSG(run(cmd) == 0, "%s", err_text);
+  check_grid(name, json, 1);
+  CHECK(!dir_has(".ggg", 0));
+  remove(name);
+  remove(json);
+  write_points_csv("points.csv");
+  memcpy(name + 236, ".csv", 5);
+  remove(name);
+  snprintf(cmd, sizeof cmd, "closest torus.obj points.csv -o %s", name);
+  CHECK_MSG(run(cmd) == 0, "%s", err_text);
+  {
+    char *t = read_all(name, NULL);
+    CHECK(t != NULL);
+    if (t) check_closest_csv(t, INFINITY);
+    free(t);
+  }
+  CHECK(!dir_has(".ggg", 0));
+  remove(name);
+}
+
 /* Pixel (x, y) of an RGB picture of width ww. */
 static const unsigned char *pix(const unsigned char *rgb, int ww, int x, int y) {
   return rgb + 3 * ((size_t)y * (size_t)ww + (size_t)x);
@@ -1027,7 +1061,7 @@ static int wait_for(pid_t pid, int *status, double seconds) {
 
 /* `prox closest torus.obj - -o out.csv` reading points from a pipe that
  * stays open: after the first points it waits for more, its output under
- * the temporary name (.out.csv.tmpPID-out.csv), for as long as the test
+ * the temporary name (.out.csv.tmpPID.csv), for as long as the test
  * wants, whatever the machine's load. The test waits for that file to
  * appear (polling the directory, no fixed sleep), sends `sig`, and checks
  * that prox died of that signal and left neither the temporary file nor
@@ -1092,7 +1126,7 @@ static void interrupt_with(int sig, const char *name) {
   /* Its temporary file (cli_outpath_begin's name) appears once the mesh
    * is loaded and its tree built: a generous deadline for a loaded
    * machine. */
-  snprintf(tmp, sizeof tmp, ".out.csv.tmp%ld-out.csv", (long)prox);
+  snprintf(tmp, sizeof tmp, ".out.csv.tmp%ld.csv", (long)prox);
   end = cli_now() + 120;
   while (!file_exists(tmp)) {
     if (waitpid(prox, &status, WNOHANG) == prox) {
@@ -1155,6 +1189,7 @@ int main(int argc, char **argv) {
                {"distance", case_distance},
                {"info", case_info},
                {"grid", case_grid},
+               {"long_names", case_long_names},
                {"heatmap", case_heatmap},
                {"demo", case_demo},
                {"stream", case_stream},
