@@ -78,13 +78,14 @@ static PROX_FN(prox_triangle) PROX_FN(rt_tri)(const PROX_FN(rt_mesh) * m, size_t
 }
 
 /* The exact sign of dot(d, (b - a) x (c - a)), in rationals. */
+static int PROX_FN(rt_side_gmp)(const PROX_FN(prox_triangle) * t, PROX_FN(prox_vec3) d);
+
 static int PROX_FN(rt_side_exact)(const PROX_FN(prox_triangle) * t, PROX_FN(prox_vec3) d) {
-  mpq_t a[3], b[3], c[3], dd[3], u[3], w[3], n, x, y;
   double av[3] = {t->v[0].x, t->v[0].y, t->v[0].z};
   double bv[3] = {t->v[1].x, t->v[1].y, t->v[1].z};
   double cv[3] = {t->v[2].x, t->v[2].y, t->v[2].z};
   double dv[3] = {d.x, d.y, d.z};
-  int i, s;
+  int i;
   {
     /* A filter first: the same expression in double with a generous bound
      * (1e-9 of its permanent); GMP decides the rest. */
@@ -103,6 +104,17 @@ static int PROX_FN(rt_side_exact)(const PROX_FN(prox_triangle) * t, PROX_FN(prox
     if (nn > 1e-9 * perm) return 1;
     if (nn < -1e-9 * perm) return -1;
   }
+  return PROX_FN(rt_side_gmp)(t, d);
+}
+
+/* The same in rationals alone. */
+static int PROX_FN(rt_side_gmp)(const PROX_FN(prox_triangle) * t, PROX_FN(prox_vec3) d) {
+  mpq_t a[3], b[3], c[3], dd[3], u[3], w[3], n, x, y;
+  double av[3] = {t->v[0].x, t->v[0].y, t->v[0].z};
+  double bv[3] = {t->v[1].x, t->v[1].y, t->v[1].z};
+  double cv[3] = {t->v[2].x, t->v[2].y, t->v[2].z};
+  double dv[3] = {d.x, d.y, d.z};
+  int i, s;
   mpq_inits(n, x, y, NULL);
   for (i = 0; i < 3; ++i) {
     mpq_inits(a[i], b[i], c[i], dd[i], u[i], w[i], NULL);

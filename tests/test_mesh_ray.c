@@ -319,12 +319,63 @@ static void test_adis16480(void) {
   rt_real("adis16480.stl", 1, 900);
 }
 
+/* The side of a crossing (prox_mesh_hit.sign, the signed count) on
+ * triangles and directions whose coordinates spread across the kernels'
+ * domain (prox/raycast.h: nonzero magnitudes within 2^500 of one another,
+ * here 2^-250 to 2^250), most of them nearly or exactly parallel, so that
+ * the exact evaluation decides: against rationals. */
+static void test_ray_side_extreme(void) {
+  long n = h_count(20000), i, bad = 0, zero = 0;
+  uint64_t s = 0x51de;
+  for (i = 0; i < n; ++i) {
+    prox_triangle t;
+    prox_vec3 d;
+    double c[12];
+    int k, want, got;
+    for (k = 0; k < 12; ++k) {
+      int e = (int)(rng_next(&s) % 501) - 250;
+      c[k] = rng_next(&s) % 5 == 0 ? 0 : ldexp(rng_sym(&s), e);
+    }
+    t.v[0] = prox_v3(c[0], c[1], c[2]);
+    t.v[1] = prox_v3(c[3], c[4], c[5]);
+    t.v[2] = prox_v3(c[6], c[7], c[8]);
+    d = prox_v3(c[9], c[10], c[11]);
+    switch (i % 4) {
+    case 1: /* d along an edge, rounded */
+      d = prox_vsub(t.v[1], t.v[0]);
+      break;
+    case 2: /* d exactly in the plane of a triangle through 0 */
+      t.v[0] = prox_v3(0, 0, 0);
+      d = t.v[1];
+      break;
+    case 3: /* d a rounded combination of the edges */
+      d = prox_vadd(prox_vsub(t.v[1], t.v[0]), prox_vscale(prox_vsub(t.v[2], t.v[0]), c[9]));
+      break;
+    default:
+      break;
+    }
+    if (!(isfinite(d.x) && isfinite(d.y) && isfinite(d.z))) continue;
+    want = rt_side_gmp(&t, d);
+    got = prox_bvh_detail_ray_side(&t, d);
+    zero += want == 0;
+    if (got != want && ++bad <= 5)
+      CHECK_MSG(0,
+                "side of (%.17g %.17g %.17g) (%.17g %.17g %.17g) (%.17g %.17g %.17g) "
+                "along (%.17g %.17g %.17g): %d, exact %d",
+                t.v[0].x, t.v[0].y, t.v[0].z, t.v[1].x, t.v[1].y, t.v[1].z, t.v[2].x, t.v[2].y,
+                t.v[2].z, d.x, d.y, d.z, got, want);
+  }
+  h_note("%ld triangles and directions, %ld exactly parallel, %ld wrong sides", n, zero, bad);
+  CHECK(bad == 0);
+}
+
 int main(int argc, char **argv) {
   const char *req;
   int rc;
   h_init(argc, argv);
   rt_dir = mesh_dir_find(__FILE__);
   H_RUN(test_degenerate);
+  H_RUN(test_ray_side_extreme);
   H_RUN(test_octahedron);
   H_RUN(test_spot);
   H_RUN(test_teapot);

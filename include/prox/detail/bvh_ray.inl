@@ -191,7 +191,8 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_node)(const PROX_FN(prox_b
 
 /// Internal: the exact sign of dot(d, (b - a) x (c - a)), by a filtered
 /// floating-point evaluation and, where that is not decisive, exactly
-/// (the sum of the three ray edge determinants, prox/detail/raycast.inl).
+/// (the sum of the three ray edge determinants, prox/detail/raycast.inl,
+/// in expansions or, for coordinates spread beyond 2^300, in integers).
 PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_triangle) * t,
                                                             PROX_FN(prox_vec3) d) {
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(t->v[1], t->v[0]);
@@ -229,6 +230,16 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_ray_side)(const PROX_FN(prox_t
     }
     prox_detail_wnormalize(x, 9);
     prox_detail_wnormalize(x + 9, 3);
+    if (!prox_detail_xp_in_range(x, 12, 300)) {
+      /* Spread beyond 2^300: products of three could underflow; the
+       * integer fallback, as prox_detail_xp_orient3d_exact. */
+      double A[18], B[18], C[18];
+      int S[18];
+      n = prox_detail_xp_big_det3(A, B, C, S, 0, 1, x + 3, x + 6, x + 9);
+      n = prox_detail_xp_big_det3(A, B, C, S, n, 1, x + 6, x, x + 9);
+      n = prox_detail_xp_big_det3(A, B, C, S, n, 1, x, x + 3, x + 9);
+      return prox_detail_xp_big_sign(A, B, C, S, n);
+    }
     n = prox_detail_xp_det3(e, n, 1.0, x + 3, x + 6, x + 9);
     n = prox_detail_xp_det3(e, n, 1.0, x + 6, x, x + 9);
     n = prox_detail_xp_det3(e, n, 1.0, x, x + 3, x + 9);
