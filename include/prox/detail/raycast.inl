@@ -1580,13 +1580,16 @@ PROX_KERNEL int PROX_FN(prox_raycast_tetrahedron)(const PROX_FN(prox_ray) * ray,
     if (!flat) {
       /* The outward normal is (-1)^f sign(vol) (f1 - f0) x (f2 - f0), and
        * its dot with d has the sign of the ray-space weights' sum: front
-       * faces (entry) have them of opposite signs. |det| / |n| is the
-       * |cos| of incidence up to a factor common to all faces. */
+       * faces (entry) have them of opposite signs. */
       PROX_REAL det = fw[f][0] + fw[f][1] + fw[f][2];
-      PROX_FN(prox_vec3)
-      n = PROX_FN(prox_vcross)(PROX_FN(prox_vsub)(fv[1], fv[0]), PROX_FN(prox_vsub)(fv[2], fv[0]));
       ffront[f] = (f & 1 ? -vsign : vsign) * (det > 0 ? 1 : -1) < 0;
-      fscore[f] = PROX_FABS(det) / PROX_FN(prox_vlen)(n);
+      /* Scored only where a tie is broken (below): the |cos| of incidence
+       * times |d| (common to all faces), from the unit normal. Not from
+       * the weights: those of a face the line grazes are set to 1/3 each,
+       * whose sum is not its cosine (that score, of degree -2 in the
+       * coordinates, made the grazed face win below some scale). */
+      if (fz[f])
+        fscore[f] = PROX_FABS(PROX_FN(prox_vdot)(PROX_FN(prox_detail_rc_tri_normal)(fv), ray->dir));
     }
   }
   if (fen < 0) return PROX_FN(prox_detail_rc_rayhit_miss)(out);
