@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "contact_oracle.h"
+#include "rng.h"
 
 /* ---- harness ----------------------------------------------------------- */
 
@@ -153,13 +154,10 @@ static void treport(const char *prec, const char *what, int kind, const tstat *t
 
 /* ---- random input ------------------------------------------------------ */
 
-static uint64_t g_rng;
+static oracle_rng g_rng;
 
 static uint64_t rnext(void) {
-  uint64_t z = (g_rng += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return oracle_rng_next(&g_rng);
 }
 
 /* Uniform in [0, 1) and [-1, 1). */
@@ -1260,7 +1258,7 @@ int main(int argc, char **argv) {
   for (i = 0; i < sizeof tests / sizeof tests[0]; ++i) {
     long p0 = g_pass, f0 = g_fail;
     if (filter && !strstr(tests[i].name, filter)) continue;
-    g_rng = 0x5eed0000u + (uint64_t)i;
+    g_rng = oracle_rng_make(0x5eed0000u + (uint64_t)i);
     printf("[%s]\n", tests[i].name);
     tests[i].fn();
     printf("  -> %ld checks, %ld failed\n", (g_pass - p0) + (g_fail - f0), g_fail - f0);
