@@ -463,42 +463,26 @@ static int wc1(double t) {
 
 /* ---- value and classification tests, both precisions --------------- */
 
-#define CT double
-#define CV prox_vec3
-#define CK(name) name
+#include <prox/detail/real_double.h>
 #define CF(name) name##_d
-#define CEPS DBL_EPSILON
 #define CTAU PROX_IPC_DEGENERATE_SIN2
 /* The margin of the type decisions (contact.h), in eps S. */
 #define CMARGIN 16.0
-#define CNAME "double"
 #include "contact_cases.h"
-#undef CT
-#undef CV
-#undef CK
 #undef CF
-#undef CEPS
 #undef CTAU
 #undef CMARGIN
-#undef CNAME
+#include <prox/detail/real_end.h>
 
-#define CT float
-#define CV prox_vec3f
-#define CK(name) name##f
+#include <prox/detail/real_float.h>
 #define CF(name) name##_f
-#define CEPS ((double)FLT_EPSILON)
 #define CTAU ((double)PROX_IPC_DEGENERATE_SIN2F)
 #define CMARGIN 16.0
-#define CNAME "float"
 #include "contact_cases.h"
-#undef CT
-#undef CV
-#undef CK
 #undef CF
-#undef CEPS
 #undef CTAU
 #undef CMARGIN
-#undef CNAME
+#include <prox/detail/real_end.h>
 
 /* ---- derivatives (double) ---------------------------------------------- */
 
