@@ -67,6 +67,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "kernels.h"
 #include "oracle.h"
 
 _Static_assert((int)ORACLE_NONE == (int)PROX_FEATURE_NONE, "feature numbering");
@@ -99,56 +100,50 @@ _Static_assert((int)ORACLE_INTERIOR == (int)PROX_FEATURE_INTERIOR, "feature numb
 #define TC_NAN_CASES 64
 
 /* Kernels with an entry in the NaN/Inf injection table. */
+/* The kernels of test_nan: every K1 kernel of the registry
+ * (tests/kernels.h), KN_<name>, then the triangle predicates and the plane
+ * constructors. */
+#define TC_KN_ENUM(name, prim, degree, param_degree) KN_##name,
 enum {
-  KN_PLANE,
-  KN_PLANE_SIGNED,
-  KN_PLANE_FROM_NORMAL,
-  KN_PLANE_FROM_POINT_NORMAL,
-  KN_LINE,
-  KN_RAY,
-  KN_SEGMENT,
-  KN_TRIANGLE,
-  KN_BARYCENTRIC,
-  KN_IN_TRIANGLE,
-  KN_RECTANGLE,
-  KN_AABB,
-  KN_AABB_SIGNED,
-  KN_OBB,
-  KN_OBB_SIGNED,
-  KN_SPHERE,
-  KN_SPHERE_SIGNED,
-  KN_CAPSULE,
-  KN_CAPSULE_SIGNED,
-  KN_TETRAHEDRON,
-  KN_TETRAHEDRON_SIGNED,
+  PROX_KERNELS_K1(TC_KN_ENUM) KN_triangle_barycentric,
+  KN_point_in_triangle,
+  KN_plane_from_normal,
+  KN_plane_from_point_normal,
   KN_COUNT
 };
 
 /* Name and number of real inputs (point first, then the primitive's fields
- * in declaration order) of each kernel. */
-static const char *const tc_kernel_name[KN_COUNT] = {"point_plane",
-                                                     "point_plane_signed",
-                                                     "plane_from_normal",
-                                                     "plane_from_point_normal",
-                                                     "point_line",
-                                                     "point_ray",
-                                                     "point_segment",
-                                                     "point_triangle",
-                                                     "triangle_barycentric",
-                                                     "point_in_triangle",
-                                                     "point_rectangle",
-                                                     "point_aabb",
-                                                     "point_aabb_signed",
-                                                     "point_obb",
-                                                     "point_obb_signed",
-                                                     "point_sphere",
-                                                     "point_sphere_signed",
-                                                     "point_capsule",
-                                                     "point_capsule_signed",
-                                                     "point_tetrahedron",
-                                                     "point_tetrahedron_signed"};
-static const int tc_kernel_inputs[KN_COUNT] = {7, 7, 4,  6,  9, 11, 9,  12, 12, 12, 14,
-                                               9, 9, 18, 18, 7, 7,  10, 10, 15, 15};
+ * in declaration order) of each kernel; TC_NIN_<prim> the fields of a
+ * primitive by the registry's codes. */
+#define TC_KN_NAME(name, prim, degree, param_degree) #name,
+#define TC_KN_INPUTS(name, prim, degree, param_degree) 3 + TC_NIN_##prim,
+#define TC_NIN_pl 4
+#define TC_NIN_ln 6
+#define TC_NIN_ry 8
+#define TC_NIN_sg 6
+#define TC_NIN_tr 9
+#define TC_NIN_rc 11
+#define TC_NIN_ab 6
+#define TC_NIN_ob 15
+#define TC_NIN_sp 4
+#define TC_NIN_cp 7
+#define TC_NIN_te 12
+/* The type of a primitive by its code, in the precision of the template. */
+#define TC_TYPE_pl PROX_FN(prox_plane)
+#define TC_TYPE_ln PROX_FN(prox_line)
+#define TC_TYPE_ry PROX_FN(prox_ray)
+#define TC_TYPE_sg PROX_FN(prox_segment)
+#define TC_TYPE_tr PROX_FN(prox_triangle)
+#define TC_TYPE_rc PROX_FN(prox_rectangle)
+#define TC_TYPE_ab PROX_FN(prox_aabb)
+#define TC_TYPE_ob PROX_FN(prox_obb)
+#define TC_TYPE_sp PROX_FN(prox_sphere)
+#define TC_TYPE_cp PROX_FN(prox_capsule)
+#define TC_TYPE_te PROX_FN(prox_tetrahedron)
+static const char *const tc_kernel_name[KN_COUNT] = {
+    PROX_KERNELS_K1(TC_KN_NAME) "triangle_barycentric", "point_in_triangle", "plane_from_normal",
+    "plane_from_point_normal"};
+static const int tc_kernel_inputs[KN_COUNT] = {PROX_KERNELS_K1(TC_KN_INPUTS) 12, 12, 4, 6};
 
 /* Adversarial triangle sub-cases. The first five are the "sliver" family
  * on which the textbook routine is compared. */
@@ -2948,6 +2943,74 @@ static VEC TFN(at)(const PROX_REAL *x) {
 
 /* Calls kernel k on inputs x (point first, then the primitive's fields in
  * declaration order), with out = NULL when no_out is set. */
+/* The primitives of test_nan by the registry's codes, from their fields
+ * y in declaration order (TC_NIN_<prim> of them). */
+static void TFN(nan_pl)(const PROX_REAL *y, PROX_FN(prox_plane) * x) {
+  x->normal = TFN(at)(y);
+  x->offset = y[3];
+}
+static void TFN(nan_ln)(const PROX_REAL *y, PROX_FN(prox_line) * x) {
+  x->origin = TFN(at)(y);
+  x->dir = TFN(at)(y + 3);
+}
+static void TFN(nan_ry)(const PROX_REAL *y, PROX_FN(prox_ray) * x) {
+  x->origin = TFN(at)(y);
+  x->dir = TFN(at)(y + 3);
+  x->tmin = y[6];
+  x->tmax = y[7];
+}
+static void TFN(nan_sg)(const PROX_REAL *y, PROX_FN(prox_segment) * x) {
+  x->a = TFN(at)(y);
+  x->b = TFN(at)(y + 3);
+}
+static void TFN(nan_tr)(const PROX_REAL *y, PROX_FN(prox_triangle) * x) {
+  int i;
+  for (i = 0; i < 3; ++i)
+    x->v[i] = TFN(at)(y + 3 * i);
+}
+static void TFN(nan_rc)(const PROX_REAL *y, PROX_FN(prox_rectangle) * x) {
+  x->center = TFN(at)(y);
+  x->axis[0] = TFN(at)(y + 3);
+  x->axis[1] = TFN(at)(y + 6);
+  x->half[0] = y[9];
+  x->half[1] = y[10];
+}
+static void TFN(nan_ab)(const PROX_REAL *y, PROX_FN(prox_aabb) * x) {
+  x->min = TFN(at)(y);
+  x->max = TFN(at)(y + 3);
+}
+static void TFN(nan_ob)(const PROX_REAL *y, PROX_FN(prox_obb) * x) {
+  int i;
+  x->center = TFN(at)(y);
+  for (i = 0; i < 3; ++i) {
+    x->axis[i] = TFN(at)(y + 3 + 3 * i);
+    x->half[i] = y[12 + i];
+  }
+}
+static void TFN(nan_sp)(const PROX_REAL *y, PROX_FN(prox_sphere) * x) {
+  x->center = TFN(at)(y);
+  x->radius = y[3];
+}
+static void TFN(nan_cp)(const PROX_REAL *y, PROX_FN(prox_capsule) * x) {
+  x->a = TFN(at)(y);
+  x->b = TFN(at)(y + 3);
+  x->radius = y[6];
+}
+static void TFN(nan_te)(const PROX_REAL *y, PROX_FN(prox_tetrahedron) * x) {
+  int i;
+  for (i = 0; i < 4; ++i)
+    x->v[i] = TFN(at)(y + 3 * i);
+}
+
+/* One K1 kernel of the registry on its primitive made from y. */
+#define TC_KN_CALL(name, prim, degree, param_degree)                                               \
+  case KN_##name: {                                                                                \
+    TC_TYPE_##prim x_;                                                                             \
+    TFN(nan_##prim)(y, &x_);                                                                       \
+    r->value = PROX_FN(prox_##name)(p, &x_, o);                                                    \
+    break;                                                                                         \
+  }
+
 static void TFN(call)(int k, const PROX_REAL *x, TFN(call_result) * r, int no_out) {
   VEC p = TFN(at)(x);
   const PROX_REAL *y = x + 3;
@@ -2955,122 +3018,26 @@ static void TFN(call)(int k, const PROX_REAL *x, TFN(call_result) * r, int no_ou
   memset(r, 0, sizeof *r);
   o = no_out ? NULL : &r->out;
   switch (k) {
-  case KN_PLANE:
-  case KN_PLANE_SIGNED: {
-    PROX_FN(prox_plane) pl;
-    pl.normal = TFN(at)(y);
-    pl.offset = y[3];
-    r->value = k == KN_PLANE ? PROX_FN(prox_point_plane)(p, &pl, o)
-                             : PROX_FN(prox_point_plane_signed)(p, &pl, o);
+    PROX_KERNELS_K1(TC_KN_CALL)
+  case KN_triangle_barycentric:
+  case KN_point_in_triangle: {
+    PROX_FN(prox_triangle) t;
+    TFN(nan_tr)(y, &t);
+    if (k == KN_triangle_barycentric) r->vec = PROX_FN(prox_triangle_barycentric)(p, &t);
+    if (k == KN_point_in_triangle) r->ret = PROX_FN(prox_point_in_triangle)(p, &t);
     break;
   }
-  case KN_PLANE_FROM_NORMAL:
+  case KN_plane_from_normal:
     r->ret = PROX_FN(prox_plane_from_normal)(p, x[3], &r->pl);
     break;
-  case KN_PLANE_FROM_POINT_NORMAL:
+  case KN_plane_from_point_normal:
     r->ret = PROX_FN(prox_plane_from_point_normal)(p, TFN(at)(y), &r->pl);
     break;
-  case KN_LINE: {
-    PROX_FN(prox_line) l;
-    l.origin = TFN(at)(y);
-    l.dir = TFN(at)(y + 3);
-    r->value = PROX_FN(prox_point_line)(p, &l, o);
-    break;
-  }
-  case KN_RAY: {
-    PROX_FN(prox_ray) ray;
-    ray.origin = TFN(at)(y);
-    ray.dir = TFN(at)(y + 3);
-    ray.tmin = y[6];
-    ray.tmax = y[7];
-    r->value = PROX_FN(prox_point_ray)(p, &ray, o);
-    break;
-  }
-  case KN_SEGMENT: {
-    PROX_FN(prox_segment) s;
-    s.a = TFN(at)(y);
-    s.b = TFN(at)(y + 3);
-    r->value = PROX_FN(prox_point_segment)(p, &s, o);
-    break;
-  }
-  case KN_TRIANGLE:
-  case KN_BARYCENTRIC:
-  case KN_IN_TRIANGLE: {
-    PROX_FN(prox_triangle) t;
-    t.v[0] = TFN(at)(y);
-    t.v[1] = TFN(at)(y + 3);
-    t.v[2] = TFN(at)(y + 6);
-    if (k == KN_TRIANGLE) r->value = PROX_FN(prox_point_triangle)(p, &t, o);
-    if (k == KN_BARYCENTRIC) r->vec = PROX_FN(prox_triangle_barycentric)(p, &t);
-    if (k == KN_IN_TRIANGLE) r->ret = PROX_FN(prox_point_in_triangle)(p, &t);
-    break;
-  }
-  case KN_RECTANGLE: {
-    PROX_FN(prox_rectangle) rc;
-    rc.center = TFN(at)(y);
-    rc.axis[0] = TFN(at)(y + 3);
-    rc.axis[1] = TFN(at)(y + 6);
-    rc.half[0] = y[9];
-    rc.half[1] = y[10];
-    r->value = PROX_FN(prox_point_rectangle)(p, &rc, o);
-    break;
-  }
-  case KN_AABB:
-  case KN_AABB_SIGNED: {
-    PROX_FN(prox_aabb) b;
-    b.min = TFN(at)(y);
-    b.max = TFN(at)(y + 3);
-    r->value = k == KN_AABB ? PROX_FN(prox_point_aabb)(p, &b, o)
-                            : PROX_FN(prox_point_aabb_signed)(p, &b, o);
-    break;
-  }
-  case KN_OBB:
-  case KN_OBB_SIGNED: {
-    PROX_FN(prox_obb) b;
-    b.center = TFN(at)(y);
-    b.axis[0] = TFN(at)(y + 3);
-    b.axis[1] = TFN(at)(y + 6);
-    b.axis[2] = TFN(at)(y + 9);
-    b.half[0] = y[12];
-    b.half[1] = y[13];
-    b.half[2] = y[14];
-    r->value =
-        k == KN_OBB ? PROX_FN(prox_point_obb)(p, &b, o) : PROX_FN(prox_point_obb_signed)(p, &b, o);
-    break;
-  }
-  case KN_SPHERE:
-  case KN_SPHERE_SIGNED: {
-    PROX_FN(prox_sphere) sp;
-    sp.center = TFN(at)(y);
-    sp.radius = y[3];
-    r->value = k == KN_SPHERE ? PROX_FN(prox_point_sphere)(p, &sp, o)
-                              : PROX_FN(prox_point_sphere_signed)(p, &sp, o);
-    break;
-  }
-  case KN_CAPSULE:
-  case KN_CAPSULE_SIGNED: {
-    PROX_FN(prox_capsule) cp;
-    cp.a = TFN(at)(y);
-    cp.b = TFN(at)(y + 3);
-    cp.radius = y[6];
-    r->value = k == KN_CAPSULE ? PROX_FN(prox_point_capsule)(p, &cp, o)
-                               : PROX_FN(prox_point_capsule_signed)(p, &cp, o);
-    break;
-  }
-  case KN_TETRAHEDRON:
-  case KN_TETRAHEDRON_SIGNED: {
-    PROX_FN(prox_tetrahedron) t;
-    int i;
-    for (i = 0; i < 4; ++i)
-      t.v[i] = TFN(at)(y + 3 * i);
-    r->value = k == KN_TETRAHEDRON ? PROX_FN(prox_point_tetrahedron)(p, &t, o)
-                                   : PROX_FN(prox_point_tetrahedron_signed)(p, &t, o);
-    break;
-  }
   default:
     break;
   }
 }
+#undef TC_KN_CALL
 
 /* NaN, +Inf and -Inf in each input in turn: NaN results (0 from the
  * predicates and constructors), feature NONE, never a crash (the sanitizer
@@ -3085,13 +3052,13 @@ static void TFN(test_nan)(void) {
       PROX_REAL x[18];
       for (j = 0; j < nin; ++j)
         x[j] = (PROX_REAL)oracle_rng_range(&g, -1, 1);
-      if (k == KN_RAY) x[9] = 0, x[10] = (PROX_REAL)INFINITY;
+      if (k == KN_point_ray) x[9] = 0, x[10] = (PROX_REAL)INFINITY;
       for (j = 0; j < nin; ++j) {
         for (b = 0; b < 3; ++b) {
           PROX_REAL y[18],
               bad = b == 0 ? (PROX_REAL)NAN : (b == 1 ? (PROX_REAL)INFINITY : -(PROX_REAL)INFINITY);
           TFN(call_result) r, rn;
-          int interval = k == KN_RAY && j >= 9;
+          int interval = k == KN_point_ray && j >= 9;
           memcpy(y, x, sizeof y);
           y[j] = bad;
           TFN(call)(k, y, &r, 0);
@@ -3102,13 +3069,13 @@ static void TFN(test_nan)(void) {
                       (double)r.value);
             CHECK_MSG(isnan(rn.value) || rn.value >= 0, "out = NULL: ray interval %a: %a",
                       (double)bad, (double)rn.value);
-          } else if (k == KN_IN_TRIANGLE) {
+          } else if (k == KN_point_in_triangle) {
             CHECK_MSG(r.ret == 0, "point_in_triangle %d", r.ret);
-          } else if (k == KN_BARYCENTRIC) {
+          } else if (k == KN_triangle_barycentric) {
             CHECK_MSG(isnan(r.vec.x) && isnan(r.vec.y) && isnan(r.vec.z),
                       "barycentric (%a, %a, %a)", (double)r.vec.x, (double)r.vec.y,
                       (double)r.vec.z);
-          } else if (k == KN_PLANE_FROM_NORMAL || k == KN_PLANE_FROM_POINT_NORMAL) {
+          } else if (k == KN_plane_from_normal || k == KN_plane_from_point_normal) {
             CHECK_MSG(r.ret == 0 && r.pl.normal.x == 0 && r.pl.normal.y == 0 &&
                           r.pl.normal.z == 0 && r.pl.offset == 0,
                       "constructor returned %d, plane (%a, %a, %a), %a", r.ret,
