@@ -65,7 +65,7 @@ static void CF(values_formulas)(void) {
       q_pp(ex, v[0], v[1]);
       e = CF(units)(PROX_FN(prox_ipc_point_point_distance)(CF(vec)(v[0]), CF(vec)(v[1])), ex, s);
       stat_add(&spp, e);
-      CHECK_BOUND(e, VALUE_BOUND, "point_point");
+      CHECK_BOUND(e, bound_point_point_distance, "point_point");
       /* point-line */
       s = max_abs(v, 3);
       q_pl(ex, t, v[0], v[1], v[2]);
@@ -76,7 +76,7 @@ static void CF(values_formulas)(void) {
       stat_add(&spl_all, e);
       if (wc1(tt)) {
         stat_add(&spl, e);
-        CHECK_BOUND(e, VALUE_BOUND, "point_line");
+        CHECK_BOUND(e, bound_point_line_distance, "point_line");
       }
       /* point-plane */
       s = max_abs(v, 4);
@@ -90,7 +90,7 @@ static void CF(values_formulas)(void) {
       stat_add(&spn_all, e);
       if (wc1(b0) && wc1(b1) && wc1(b2)) {
         stat_add(&spn, e);
-        CHECK_BOUND(e, VALUE_BOUND, "point_plane");
+        CHECK_BOUND(e, bound_point_plane_distance, "point_plane");
       }
       /* line-line */
       s = max_abs(w, 4);
@@ -103,7 +103,7 @@ static void CF(values_formulas)(void) {
       stat_add(&sll_all, e);
       if (wc1(ss) && wc1(st)) {
         stat_add(&sll, e);
-        CHECK_BOUND(e, VALUE_BOUND, "line_line");
+        CHECK_BOUND(e, bound_line_line_distance, "line_line");
       }
       /* |ea x eb|^2: error in units of eps |ea|^2 |eb|^2. */
       {
@@ -121,7 +121,7 @@ static void CF(values_formulas)(void) {
                   ex) /
             den;
         stat_add(&scr, e);
-        CHECK_BOUND(e, CROSS_BOUND, "cross_squarednorm");
+        CHECK_BOUND(e, bound_edge_edge_cross_squarednorm, "cross_squarednorm");
       }
       qrelease(m);
     }
@@ -161,7 +161,7 @@ static void CF(values_pe)(void) {
       d = PROX_FN(prox_ipc_point_edge_distance)(p, e0, e1, PROX_PE_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
-      CHECK_BOUND(e, VALUE_BOUND, "point_edge auto");
+      CHECK_BOUND(e, bound_point_edge_distance, "point_edge auto");
       ty = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
       CHECK(ty >= 0 && ty <= 2);
       tstat_add(&ts, c, ty, ((double)PROX_EPS) * s);
@@ -183,7 +183,7 @@ static void CF(values_pe)(void) {
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
-          CHECK_BOUND(e, VALUE_BOUND, "point_edge typed");
+          CHECK_BOUND(e, bound_point_edge_distance, "point_edge typed");
         }
       }
       if (i % 8 == 0) {
@@ -229,7 +229,7 @@ static void CF(values_pt)(void) {
       d = PROX_FN(prox_ipc_point_triangle_distance)(p, t0, t1, t2, PROX_PT_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
-      CHECK_BOUND(e, VALUE_BOUND, "point_triangle auto");
+      CHECK_BOUND(e, bound_point_triangle_distance, "point_triangle auto");
       ty = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(p, t0, t1, t2);
       CHECK(ty >= 0 && ty <= 6);
       tstat_add(&ts, c, ty, ((double)PROX_EPS) * s);
@@ -257,7 +257,7 @@ static void CF(values_pt)(void) {
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
-          CHECK_BOUND(e, VALUE_BOUND, "point_triangle typed");
+          CHECK_BOUND(e, bound_point_triangle_distance, "point_triangle typed");
         }
       }
       if (i % 8 == 0) {
@@ -313,7 +313,7 @@ static void CF(values_ee)(void) {
       d = PROX_FN(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, PROX_EE_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
-      CHECK_BOUND(e, VALUE_BOUND, "edge_edge auto");
+      CHECK_BOUND(e, bound_edge_edge_distance, "edge_edge auto");
       ty = (int)PROX_FN(prox_ipc_edge_edge_distance_type)(a0, a1, b0, b1);
       CHECK(ty >= 0 && ty <= 8);
       tstat_add(&ts, c, ty, ((double)PROX_EPS) * s);
@@ -347,7 +347,7 @@ static void CF(values_ee)(void) {
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
-          CHECK_BOUND(e, VALUE_BOUND, "edge_edge typed");
+          CHECK_BOUND(e, bound_edge_edge_distance, "edge_edge typed");
         }
       }
       if (i % 8 == 0) {

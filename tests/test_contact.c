@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "contact_oracle.h"
+#include "kernels.h"
 #include "rng.h"
 
 /* ---- harness ----------------------------------------------------------- */
@@ -69,16 +70,19 @@ static void check_impl(int ok, const char *what, const char *file, int line) {
     check_impl(ok_, name " error bound", __FILE__, __LINE__);                                      \
   } while (0)
 
-/* Asserted bound on the error of a squared distance, in units of eps S^2
- * (S the largest input coordinate magnitude): for the auto-typed
- * distances on all cases, for the typed formulas on well-conditioned ones
- * (feet of the closest points within [-1, 2] in parameter units). Two ulps
- * of the largest squared distance these inputs reach (about 12 S^2 for
- * points in a cube of half-size S, where one ulp is 8 eps S^2): the plain
- * formulas are faithful there, not correctly rounded. */
-#define VALUE_BOUND 16.0
-/* |ea x eb|^2: in units of eps |ea|^2 |eb|^2. */
-#define CROSS_BOUND 8.0
+/* Asserted bound on the error of each kernel's value, bound_<name>, from the
+ * registry (tests/kernels.h): for a squared distance in units of eps S^2
+ * (S the largest input coordinate magnitude), for the auto-typed distances
+ * on all cases, for the typed formulas on well-conditioned ones (feet of
+ * the closest points within [-1, 2] in parameter units). Two ulps of the
+ * largest squared distance these inputs reach (about 12 S^2 for points in
+ * a cube of half-size S, where one ulp is 8 eps S^2): the plain formulas
+ * are faithful there, not correctly rounded. |ea x eb|^2: in units of
+ * eps |ea|^2 |eb|^2. */
+#define BOUND_CONST(name, coords, degree, verts, type, bound)                                      \
+  static const double bound_##name = bound;
+PROX_KERNELS_K4(BOUND_CONST)
+#undef BOUND_CONST
 
 /* Maximum and count of an error measure. */
 typedef struct stat {
