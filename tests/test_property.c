@@ -108,6 +108,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "kernels.h"
 
 #include "rng.h"
 
@@ -1105,6 +1106,23 @@ static int TFN(tp_k1_bad)(PROX_REAL d1, PROX_REAL n1, const PROX_FN(prox_closest
     }                                                                                              \
   } while (0)
 
+/* TP_K1 for a K1 kernel of the registry (tests/kernels.h), the type of
+ * its primitive by the registry's code. */
+#define TP_K1_X(name, prim, degree, param_degree)                                                  \
+  TP_K1_(prox_##name, prim, TP_TYPE_##prim, degree, param_degree);
+#define TP_K1_(fn, F, T, dp, ps) TP_K1(fn, F, T, dp, ps)
+#define TP_TYPE_pl plane
+#define TP_TYPE_ln line
+#define TP_TYPE_ry ray
+#define TP_TYPE_sg segment
+#define TP_TYPE_tr triangle
+#define TP_TYPE_rc rectangle
+#define TP_TYPE_ab aabb
+#define TP_TYPE_ob obb
+#define TP_TYPE_sp sphere
+#define TP_TYPE_cp capsule
+#define TP_TYPE_te tetrahedron
+
 /* ---- K1: point queries */
 
 typedef struct TFN(tp_k1) {
@@ -1265,23 +1283,7 @@ static void PROX_FN(body_point)(void) {
     k = TFN(tp_pick_k)(&s, x, mask, TP_K1N, tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K1N, k);
-    TP_K1(prox_point_plane, pl, plane, 2, 0);
-    TP_K1(prox_point_plane_signed, pl, plane, 1, 0);
-    TP_K1(prox_point_line, ln, line, 2, 0);
-    TP_K1(prox_point_ray, ry, ray, 2, 0);
-    TP_K1(prox_point_segment, sg, segment, 2, 0);
-    TP_K1(prox_point_triangle, tr, triangle, 2, 0);
-    TP_K1(prox_point_rectangle, rc, rectangle, 2, 1);
-    TP_K1(prox_point_aabb, ab, aabb, 2, 0);
-    TP_K1(prox_point_aabb_signed, ab, aabb, 1, 1);
-    TP_K1(prox_point_obb, ob, obb, 2, 1);
-    TP_K1(prox_point_obb_signed, ob, obb, 1, 1);
-    TP_K1(prox_point_sphere, sp, sphere, 2, 0);
-    TP_K1(prox_point_sphere_signed, sp, sphere, 1, 0);
-    TP_K1(prox_point_capsule, cp, capsule, 2, 0);
-    TP_K1(prox_point_capsule_signed, cp, capsule, 1, 0);
-    TP_K1(prox_point_tetrahedron, te, tetrahedron, 2, 0);
-    TP_K1(prox_point_tetrahedron_signed, te, tetrahedron, 1, 0);
+    PROX_KERNELS_K1(TP_K1_X)
     TFN(tp_triangle_tests)(x, xk, k);
     TFN(tp_planes)(x, xk, k);
   }
@@ -1360,6 +1362,24 @@ static int TFN(tp_k2_bad)(PROX_REAL d1, PROX_REAL n1, const PROX_FN(prox_pair) *
     }                                                                                              \
   } while (0)
 
+/* TP_K2 for a K2 kernel of the registry: its arguments, by their types,
+ * the members of tp_k2 below (TP_FIRST_<type>, TP_SECOND_<type>). */
+#define TP_K2_X(name, first, second)                                                               \
+  TP_K2_(prox_##name, TP_FIRST_##first, first, TP_SECOND_##second, second);
+#define TP_K2_(fn, A, TA, B, TB) TP_K2(fn, A, TA, B, TB)
+#define TP_FIRST_line l1
+#define TP_FIRST_ray r1
+#define TP_FIRST_segment s1
+#define TP_FIRST_triangle t1
+#define TP_FIRST_sphere sp
+#define TP_FIRST_capsule c1
+#define TP_SECOND_line l2
+#define TP_SECOND_ray r2
+#define TP_SECOND_segment s2
+#define TP_SECOND_triangle t2
+#define TP_SECOND_sphere sq
+#define TP_SECOND_capsule c2
+
 typedef struct TFN(tp_k2) {
   PROX_FN(prox_line) l1, l2;
   PROX_FN(prox_ray) r1, r2;
@@ -1423,21 +1443,7 @@ static void PROX_FN(body_pair)(void) {
     k = TFN(tp_pick_k)(&s, x, mask, TP_K2N, tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K2N, k);
-    TP_K2(prox_line_line, l1, line, l2, line);
-    TP_K2(prox_line_ray, l1, line, r2, ray);
-    TP_K2(prox_line_segment, l1, line, s2, segment);
-    TP_K2(prox_ray_ray, r1, ray, r2, ray);
-    TP_K2(prox_ray_segment, r1, ray, s2, segment);
-    TP_K2(prox_segment_segment, s1, segment, s2, segment);
-    TP_K2(prox_segment_triangle, s1, segment, t2, triangle);
-    TP_K2(prox_triangle_triangle, t1, triangle, t2, triangle);
-    TP_K2(prox_sphere_sphere, sp, sphere, sq, sphere);
-    TP_K2(prox_sphere_capsule, sp, sphere, c2, capsule);
-    TP_K2(prox_capsule_capsule, c1, capsule, c2, capsule);
-    TP_K2(prox_sphere_segment, sp, sphere, s2, segment);
-    TP_K2(prox_capsule_segment, c1, capsule, s2, segment);
-    TP_K2(prox_sphere_triangle, sp, sphere, t2, triangle);
-    TP_K2(prox_capsule_triangle, c1, capsule, t2, triangle);
+    PROX_KERNELS_K2(TP_K2_X)
   }
   tp_summary();
 }
