@@ -1,43 +1,39 @@
 /* SPDX-License-Identifier: MIT */
 /* Template of the precision-dependent contact tests (values against the
  * exact oracle, classification, non-finite and degenerate input). Included
- * by test_contact.c once per precision with:
- *   CT        the real type (double, float)
- *   CV        the vector type (prox_vec3, prox_vec3f)
- *   CK(name)  the kernel name in that precision (name, name##f)
+ * by test_contact.c once per precision, after prox/detail/real_double.h or
+ * real_float.h (PROX_REAL, PROX_FN, PROX_EPS, PROX_IS_DOUBLE), with:
  *   CF(name)  a test-local name for this instantiation
- *   CEPS      machine epsilon of CT
  *   CTAU      the classifiers' degeneracy threshold
  *   CMARGIN   margin, in eps S (length units; edge-edge: eps S / sin of
  *             the angle), below which the exact closest point counts as on
  *             a region boundary and either type is accepted (contact.h,
  *             Decisions)
- *   CNAME     "double" or "float"
  * and the generators, harness and oracle of test_contact.c in scope. */
 
-/* Rounds the generated coordinates to CT so the oracle sees exactly the
+/* Rounds the generated coordinates to PROX_REAL so the oracle sees exactly the
  * kernel's input. Through a volatile: GCC 12.2 at -O2 (SLP vectorizer)
  * folds the vector round trip (double)(float)x to x. */
 static void CF(round_case)(double v[][3], int n) {
   int i, j;
   for (i = 0; i < n; ++i)
     for (j = 0; j < 3; ++j) {
-      volatile CT r = (CT)v[i][j];
+      volatile PROX_REAL r = (PROX_REAL)v[i][j];
       v[i][j] = (double)r;
     }
 }
 
-static CV CF(vec)(const double *a) {
-  CV r;
-  r.x = (CT)a[0];
-  r.y = (CT)a[1];
-  r.z = (CT)a[2];
+static PROX_FN(prox_vec3) CF(vec)(const double *a) {
+  PROX_FN(prox_vec3) r;
+  r.x = (PROX_REAL)a[0];
+  r.y = (PROX_REAL)a[1];
+  r.z = (PROX_REAL)a[2];
   return r;
 }
 
 /* Error of d against the exact value in units of eps S^2. */
-static double CF(units)(CT d, mpq_srcptr exact, double s) {
-  double den = CEPS * s * s;
+static double CF(units)(PROX_REAL d, mpq_srcptr exact, double s) {
+  double den = ((double)PROX_EPS) * s * s;
   if (!(den > 0)) den = DBL_MIN;
   return q_err((double)d, exact) / den;
 }
@@ -67,19 +63,20 @@ static void CF(values_formulas)(void) {
       /* point-point */
       s = max_abs(v, 2);
       q_pp(ex, v[0], v[1]);
-      e = CF(units)(CK(prox_ipc_point_point_distance)(CF(vec)(v[0]), CF(vec)(v[1])), ex, s);
+      e = CF(units)(PROX_FN(prox_ipc_point_point_distance)(CF(vec)(v[0]), CF(vec)(v[1])), ex, s);
       stat_add(&spp, e);
-      CHECK_BOUND(e, VALUE_BOUND, "point_point");
+      CHECK_BOUND(e, bound_point_point_distance, "point_point");
       /* point-line */
       s = max_abs(v, 3);
       q_pl(ex, t, v[0], v[1], v[2]);
       tt = mpq_get_d(t);
-      e = CF(units)(CK(prox_ipc_point_line_distance)(CF(vec)(v[0]), CF(vec)(v[1]), CF(vec)(v[2])),
-                    ex, s);
+      e = CF(units)(
+          PROX_FN(prox_ipc_point_line_distance)(CF(vec)(v[0]), CF(vec)(v[1]), CF(vec)(v[2])), ex,
+          s);
       stat_add(&spl_all, e);
       if (wc1(tt)) {
         stat_add(&spl, e);
-        CHECK_BOUND(e, VALUE_BOUND, "point_line");
+        CHECK_BOUND(e, bound_point_line_distance, "point_line");
       }
       /* point-plane */
       s = max_abs(v, 4);
@@ -87,26 +84,26 @@ static void CF(values_formulas)(void) {
       b1 = mpq_get_d(t);
       b2 = mpq_get_d(u);
       b0 = 1 - b1 - b2;
-      e = CF(units)(CK(prox_ipc_point_plane_distance)(CF(vec)(v[0]), CF(vec)(v[1]), CF(vec)(v[2]),
-                                                      CF(vec)(v[3])),
+      e = CF(units)(PROX_FN(prox_ipc_point_plane_distance)(CF(vec)(v[0]), CF(vec)(v[1]),
+                                                           CF(vec)(v[2]), CF(vec)(v[3])),
                     ex, s);
       stat_add(&spn_all, e);
       if (wc1(b0) && wc1(b1) && wc1(b2)) {
         stat_add(&spn, e);
-        CHECK_BOUND(e, VALUE_BOUND, "point_plane");
+        CHECK_BOUND(e, bound_point_plane_distance, "point_plane");
       }
       /* line-line */
       s = max_abs(w, 4);
       q_ll(ex, t, u, &par, w[0], w[1], w[2], w[3]);
       ss = mpq_get_d(t);
       st = mpq_get_d(u);
-      e = CF(units)(CK(prox_ipc_line_line_distance)(CF(vec)(w[0]), CF(vec)(w[1]), CF(vec)(w[2]),
-                                                    CF(vec)(w[3])),
+      e = CF(units)(PROX_FN(prox_ipc_line_line_distance)(CF(vec)(w[0]), CF(vec)(w[1]),
+                                                         CF(vec)(w[2]), CF(vec)(w[3])),
                     ex, s);
       stat_add(&sll_all, e);
       if (wc1(ss) && wc1(st)) {
         stat_add(&sll, e);
-        CHECK_BOUND(e, VALUE_BOUND, "line_line");
+        CHECK_BOUND(e, bound_line_line_distance, "line_line");
       }
       /* |ea x eb|^2: error in units of eps |ea|^2 |eb|^2. */
       {
@@ -117,22 +114,22 @@ static void CF(values_formulas)(void) {
           lb += (w[3][j] - w[2][j]) * (w[3][j] - w[2][j]);
         }
         q_cross2(ex, w[0], w[1], w[2], w[3]);
-        den = CEPS * la * lb;
+        den = ((double)PROX_EPS) * la * lb;
         if (!(den > 0)) den = DBL_MIN;
-        e = q_err((double)CK(prox_ipc_edge_edge_cross_squarednorm)(CF(vec)(w[0]), CF(vec)(w[1]),
-                                                                   CF(vec)(w[2]), CF(vec)(w[3])),
+        e = q_err((double)PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(
+                      CF(vec)(w[0]), CF(vec)(w[1]), CF(vec)(w[2]), CF(vec)(w[3])),
                   ex) /
             den;
         stat_add(&scr, e);
-        CHECK_BOUND(e, CROSS_BOUND, "cross_squarednorm");
+        CHECK_BOUND(e, bound_edge_edge_cross_squarednorm, "cross_squarednorm");
       }
       qrelease(m);
     }
-    report(CNAME, "point_point", kind, &spp, 0);
-    report(CNAME, "point_line", kind, &spl, &spl_all);
-    report(CNAME, "point_plane", kind, &spn, &spn_all);
-    report(CNAME, "line_line", kind, &sll, &sll_all);
-    report(CNAME, "cross_squarednorm", kind, &scr, 0);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "point_point", kind, &spp, 0);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "point_line", kind, &spl, &spl_all);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "point_plane", kind, &spn, &spn_all);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "line_line", kind, &sll, &sll_all);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "cross_squarednorm", kind, &scr, 0);
   }
 }
 
@@ -151,28 +148,28 @@ static void CF(values_pe)(void) {
       double v[3][3], s, e, tt;
       int m = qmark(), k;
       mpq_ptr ex = qnew(), t = qnew();
-      CV p, e0, e1;
+      PROX_FN(prox_vec3) p, e0, e1;
       q_class c;
-      CT d;
+      PROX_REAL d;
       gen_pe(kind, i, v);
       CF(round_case)(v, 3);
       s = max_abs(v, 3);
       p = CF(vec)(v[0]);
       e0 = CF(vec)(v[1]);
       e1 = CF(vec)(v[2]);
-      c = q_pe(ex, v[0], v[1], v[2], CMARGIN * CEPS * s);
-      d = CK(prox_ipc_point_edge_distance)(p, e0, e1, PROX_PE_AUTO);
+      c = q_pe(ex, v[0], v[1], v[2], CMARGIN * ((double)PROX_EPS) * s);
+      d = PROX_FN(prox_ipc_point_edge_distance)(p, e0, e1, PROX_PE_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
-      CHECK_BOUND(e, VALUE_BOUND, "point_edge auto");
-      ty = (int)CK(prox_ipc_point_edge_distance_type)(p, e0, e1);
+      CHECK_BOUND(e, bound_point_edge_distance, "point_edge auto");
+      ty = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, e0, e1);
       CHECK(ty >= 0 && ty <= 2);
-      tstat_add(&ts, c, ty, CEPS * s);
+      tstat_add(&ts, c, ty, ((double)PROX_EPS) * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
         fprintf(stderr, "pe type %d exact %d margin %g kind %d i %d\n", ty, c.type, c.margin, kind,
                 i);
       CHECK(c.ambiguous || ty == c.type);
-      CHECK(d == CK(prox_ipc_point_edge_distance)(p, e0, e1, (prox_ipc_pe_type)ty));
+      CHECK(d == PROX_FN(prox_ipc_point_edge_distance)(p, e0, e1, (prox_ipc_pe_type)ty));
       for (k = 0; k < 3; ++k) {
         int wc = 1;
         if (k < 2) {
@@ -182,23 +179,23 @@ static void CF(values_pe)(void) {
           tt = mpq_get_d(t);
           wc = wc1(tt);
         }
-        e = CF(units)(CK(prox_ipc_point_edge_distance)(p, e0, e1, (prox_ipc_pe_type)k), ex, s);
+        e = CF(units)(PROX_FN(prox_ipc_point_edge_distance)(p, e0, e1, (prox_ipc_pe_type)k), ex, s);
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
-          CHECK_BOUND(e, VALUE_BOUND, "point_edge typed");
+          CHECK_BOUND(e, bound_point_edge_distance, "point_edge typed");
         }
       }
       if (i % 8 == 0) {
-        CT g[9], h[81];
-        CHECK(CK(prox_ipc_point_edge_distance_gradient)(p, e0, e1, PROX_PE_AUTO, g) == d);
-        CHECK(CK(prox_ipc_point_edge_distance_hessian)(p, e0, e1, PROX_PE_AUTO, g, h) == d);
+        PROX_REAL g[9], h[81];
+        CHECK(PROX_FN(prox_ipc_point_edge_distance_gradient)(p, e0, e1, PROX_PE_AUTO, g) == d);
+        CHECK(PROX_FN(prox_ipc_point_edge_distance_hessian)(p, e0, e1, PROX_PE_AUTO, g, h) == d);
       }
       qrelease(m);
     }
-    report(CNAME, "point_edge auto", kind, &sa, 0);
-    report(CNAME, "point_edge typed", kind, &st, &st_all);
-    treport(CNAME, "point_edge type", kind, &ts);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "point_edge auto", kind, &sa, 0);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "point_edge typed", kind, &st, &st_all);
+    treport((PROX_IS_DOUBLE ? "double" : "float"), "point_edge type", kind, &ts);
   }
 }
 
@@ -217,9 +214,9 @@ static void CF(values_pt)(void) {
       double v[4][3], s, e;
       int m = qmark(), k, degen;
       mpq_ptr ex = qnew(), t = qnew(), u = qnew();
-      CV p, t0, t1, t2;
+      PROX_FN(prox_vec3) p, t0, t1, t2;
       q_class c;
-      CT d;
+      PROX_REAL d;
       gen_pt(kind, i, v);
       CF(round_case)(v, 4);
       s = max_abs(v, 4);
@@ -227,19 +224,20 @@ static void CF(values_pt)(void) {
       t0 = CF(vec)(v[1]);
       t1 = CF(vec)(v[2]);
       t2 = CF(vec)(v[3]);
-      c = q_tri(ex, v[0], v[1], v[2], v[3], CTAU, 32 * CEPS * s * s, CMARGIN * CEPS * s);
-      d = CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2, PROX_PT_AUTO);
+      c = q_tri(ex, v[0], v[1], v[2], v[3], CTAU, 32 * ((double)PROX_EPS) * s * s,
+                CMARGIN * ((double)PROX_EPS) * s);
+      d = PROX_FN(prox_ipc_point_triangle_distance)(p, t0, t1, t2, PROX_PT_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
-      CHECK_BOUND(e, VALUE_BOUND, "point_triangle auto");
-      ty = (int)CK(prox_ipc_point_triangle_distance_type)(p, t0, t1, t2);
+      CHECK_BOUND(e, bound_point_triangle_distance, "point_triangle auto");
+      ty = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(p, t0, t1, t2);
       CHECK(ty >= 0 && ty <= 6);
-      tstat_add(&ts, c, ty, CEPS * s);
+      tstat_add(&ts, c, ty, ((double)PROX_EPS) * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
         fprintf(stderr, "pt type %d exact %d margin %g kind %d i %d\n", ty, c.type, c.margin, kind,
                 i);
       CHECK(c.ambiguous || ty == c.type);
-      CHECK(d == CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2, (prox_ipc_pt_type)ty));
+      CHECK(d == PROX_FN(prox_ipc_point_triangle_distance)(p, t0, t1, t2, (prox_ipc_pt_type)ty));
       for (k = 0; k < 7; ++k) {
         int wc = 1;
         if (k < 3) {
@@ -254,24 +252,26 @@ static void CF(values_pt)(void) {
           b2 = mpq_get_d(u);
           wc = wc1(b1) && wc1(b2) && wc1(1 - b1 - b2);
         }
-        e = CF(units)(CK(prox_ipc_point_triangle_distance)(p, t0, t1, t2, (prox_ipc_pt_type)k), ex,
-                      s);
+        e = CF(units)(PROX_FN(prox_ipc_point_triangle_distance)(p, t0, t1, t2, (prox_ipc_pt_type)k),
+                      ex, s);
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
-          CHECK_BOUND(e, VALUE_BOUND, "point_triangle typed");
+          CHECK_BOUND(e, bound_point_triangle_distance, "point_triangle typed");
         }
       }
       if (i % 8 == 0) {
-        CT g[12], h[144];
-        CHECK(CK(prox_ipc_point_triangle_distance_gradient)(p, t0, t1, t2, PROX_PT_AUTO, g) == d);
-        CHECK(CK(prox_ipc_point_triangle_distance_hessian)(p, t0, t1, t2, PROX_PT_AUTO, g, h) == d);
+        PROX_REAL g[12], h[144];
+        CHECK(PROX_FN(prox_ipc_point_triangle_distance_gradient)(p, t0, t1, t2, PROX_PT_AUTO, g) ==
+              d);
+        CHECK(PROX_FN(prox_ipc_point_triangle_distance_hessian)(p, t0, t1, t2, PROX_PT_AUTO, g,
+                                                                h) == d);
       }
       qrelease(m);
     }
-    report(CNAME, "point_triangle auto", kind, &sa, 0);
-    report(CNAME, "point_triangle typed", kind, &st, &st_all);
-    treport(CNAME, "point_triangle type", kind, &ts);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "point_triangle auto", kind, &sa, 0);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "point_triangle typed", kind, &st, &st_all);
+    treport((PROX_IS_DOUBLE ? "double" : "float"), "point_triangle type", kind, &ts);
   }
 }
 
@@ -298,9 +298,9 @@ static void CF(values_ee)(void) {
       double w[4][3], s, e;
       int m = qmark(), k, par;
       mpq_ptr ex = qnew(), t = qnew(), u = qnew();
-      CV a0, a1, b0, b1;
+      PROX_FN(prox_vec3) a0, a1, b0, b1;
       q_class c;
-      CT d;
+      PROX_REAL d;
       gen_ee(kind, i, w);
       CF(round_case)(w, 4);
       s = max_abs(w, 4);
@@ -308,23 +308,24 @@ static void CF(values_ee)(void) {
       a1 = CF(vec)(w[1]);
       b0 = CF(vec)(w[2]);
       b1 = CF(vec)(w[3]);
-      c = q_ee(ex, w[0], w[1], w[2], w[3], CTAU, 32 * CEPS * s * s, CMARGIN * CEPS * s);
-      d = CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, PROX_EE_AUTO);
+      c = q_ee(ex, w[0], w[1], w[2], w[3], CTAU, 32 * ((double)PROX_EPS) * s * s,
+               CMARGIN * ((double)PROX_EPS) * s);
+      d = PROX_FN(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, PROX_EE_AUTO);
       e = CF(units)(d, ex, s);
       stat_add(&sa, e);
-      CHECK_BOUND(e, VALUE_BOUND, "edge_edge auto");
-      ty = (int)CK(prox_ipc_edge_edge_distance_type)(a0, a1, b0, b1);
+      CHECK_BOUND(e, bound_edge_edge_distance, "edge_edge auto");
+      ty = (int)PROX_FN(prox_ipc_edge_edge_distance_type)(a0, a1, b0, b1);
       CHECK(ty >= 0 && ty <= 8);
-      tstat_add(&ts, c, ty, CEPS * s);
+      tstat_add(&ts, c, ty, ((double)PROX_EPS) * s);
       if (!(c.ambiguous || ty == c.type) && g_verbose)
         fprintf(stderr, "ee type %d exact %d margin %g kind %d i %d\n", ty, c.type, c.margin, kind,
                 i);
       CHECK(c.ambiguous || ty == c.type);
       if (kind == 3 && (i % 7 == 0 || i % 7 == 6)) {
         stat_add(&spar[(i / 7) % 5], e);
-        tstat_add(&tpar[(i / 7) % 5], c, ty, CEPS * s);
+        tstat_add(&tpar[(i / 7) % 5], c, ty, ((double)PROX_EPS) * s);
       }
-      CHECK(d == CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, (prox_ipc_ee_type)ty));
+      CHECK(d == PROX_FN(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, (prox_ipc_ee_type)ty));
       for (k = 0; k < 9; ++k) {
         int wc = 1;
         /* Vertex pairs, point-line pairs (point, line), line-line. */
@@ -341,35 +342,38 @@ static void CF(values_ee)(void) {
           q_ll(ex, t, u, &par, w[0], w[1], w[2], w[3]);
           wc = wc1(mpq_get_d(t)) && wc1(mpq_get_d(u));
         }
-        e = CF(units)(CK(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, (prox_ipc_ee_type)k), ex, s);
+        e = CF(units)(PROX_FN(prox_ipc_edge_edge_distance)(a0, a1, b0, b1, (prox_ipc_ee_type)k), ex,
+                      s);
         stat_add(&st_all, e);
         if (wc) {
           stat_add(&st, e);
-          CHECK_BOUND(e, VALUE_BOUND, "edge_edge typed");
+          CHECK_BOUND(e, bound_edge_edge_distance, "edge_edge typed");
         }
       }
       if (i % 8 == 0) {
-        CT g[12], h[144];
-        CHECK(CK(prox_ipc_edge_edge_distance_gradient)(a0, a1, b0, b1, PROX_EE_AUTO, g) == d);
-        CHECK(CK(prox_ipc_edge_edge_distance_hessian)(a0, a1, b0, b1, PROX_EE_AUTO, g, h) == d);
+        PROX_REAL g[12], h[144];
+        CHECK(PROX_FN(prox_ipc_edge_edge_distance_gradient)(a0, a1, b0, b1, PROX_EE_AUTO, g) == d);
+        CHECK(PROX_FN(prox_ipc_edge_edge_distance_hessian)(a0, a1, b0, b1, PROX_EE_AUTO, g, h) ==
+              d);
       }
       qrelease(m);
     }
-    report(CNAME, "edge_edge auto", kind, &sa, 0);
-    report(CNAME, "edge_edge typed", kind, &st, &st_all);
-    treport(CNAME, "edge_edge type", kind, &ts);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "edge_edge auto", kind, &sa, 0);
+    report((PROX_IS_DOUBLE ? "double" : "float"), "edge_edge typed", kind, &st, &st_all);
+    treport((PROX_IS_DOUBLE ? "double" : "float"), "edge_edge type", kind, &ts);
   }
   for (a = 0; a < 5; ++a)
     printf("  %-6s nearly parallel, angle 1e-%-2d: auto max %9.3g eps S^2 "
            "(n=%ld), type %ld/%ld agree, %ld within the margin (%ld "
            "differ), %ld near the threshold or tied (%ld differ)\n",
-           CNAME, 4 + 2 * a, spar[a].max, spar[a].n, tpar[a].agree, tpar[a].checked,
-           tpar[a].amb_margin, tpar[a].amb_margin_diff, tpar[a].amb_other, tpar[a].amb_other_diff);
+           (PROX_IS_DOUBLE ? "double" : "float"), 4 + 2 * a, spar[a].max, spar[a].n, tpar[a].agree,
+           tpar[a].checked, tpar[a].amb_margin, tpar[a].amb_margin_diff, tpar[a].amb_other,
+           tpar[a].amb_other_diff);
 }
 
 /* ---- non-finite input, invalid types --------------------------------- */
 
-static int CF(all_nan)(const CT *x, int n) {
+static int CF(all_nan)(const PROX_REAL *x, int n) {
   int i;
   for (i = 0; i < n; ++i)
     if (x[i] == x[i]) return 0;
@@ -377,156 +381,159 @@ static int CF(all_nan)(const CT *x, int n) {
 }
 
 static void CF(nonfinite)(void) {
-  CT bad[3];
+  PROX_REAL bad[3];
   int b, vi, ci;
-  bad[0] = (CT)NAN;
-  bad[1] = (CT)INFINITY;
-  bad[2] = -(CT)INFINITY;
+  bad[0] = (PROX_REAL)NAN;
+  bad[1] = (PROX_REAL)INFINITY;
+  bad[2] = -(PROX_REAL)INFINITY;
   for (b = 0; b < 3; ++b)
     for (vi = 0; vi < 4; ++vi)
       for (ci = 0; ci < 3; ++ci) {
-        CV v[4];
-        CT g[12], h[144];
+        PROX_FN(prox_vec3) v[4];
+        PROX_REAL g[12], h[144];
         int k, ty;
         for (k = 0; k < 4; ++k) {
-          v[k].x = (CT)(0.25 * k);
-          v[k].y = (CT)(0.5 - 0.125 * k);
-          v[k].z = (CT)(k % 2);
+          v[k].x = (PROX_REAL)(0.25 * k);
+          v[k].y = (PROX_REAL)(0.5 - 0.125 * k);
+          v[k].z = (PROX_REAL)(k % 2);
         }
         if (ci == 0) v[vi].x = bad[b];
         if (ci == 1) v[vi].y = bad[b];
         if (ci == 2) v[vi].z = bad[b];
         /* Two-vertex kernels see vertices 0, 1; three-vertex ones 0..2. */
         if (vi < 2) {
-          CT x = CK(prox_ipc_point_point_distance)(v[0], v[1]);
+          PROX_REAL x = PROX_FN(prox_ipc_point_point_distance)(v[0], v[1]);
           CHECK(x != x);
-          CK(prox_ipc_point_point_distance_gradient)(v[0], v[1], g);
+          PROX_FN(prox_ipc_point_point_distance_gradient)(v[0], v[1], g);
           CHECK(CF(all_nan)(g, 6));
-          CK(prox_ipc_point_point_distance_hessian)(v[0], v[1], g, h);
+          PROX_FN(prox_ipc_point_point_distance_hessian)(v[0], v[1], g, h);
           CHECK(CF(all_nan)(g, 6) && CF(all_nan)(h, 36));
         }
         if (vi < 3) {
-          CT x = CK(prox_ipc_point_line_distance)(v[0], v[1], v[2]);
+          PROX_REAL x = PROX_FN(prox_ipc_point_line_distance)(v[0], v[1], v[2]);
           CHECK(x != x);
-          CK(prox_ipc_point_line_distance_hessian)(v[0], v[1], v[2], g, h);
+          PROX_FN(prox_ipc_point_line_distance_hessian)(v[0], v[1], v[2], g, h);
           CHECK(CF(all_nan)(g, 9) && CF(all_nan)(h, 81));
-          ty = (int)CK(prox_ipc_point_edge_distance_type)(v[0], v[1], v[2]);
+          ty = (int)PROX_FN(prox_ipc_point_edge_distance_type)(v[0], v[1], v[2]);
           CHECK(ty >= 0 && ty <= 2);
           for (k = 0; k <= 3; ++k) {
-            x = CK(prox_ipc_point_edge_distance)(v[0], v[1], v[2], (prox_ipc_pe_type)k);
+            x = PROX_FN(prox_ipc_point_edge_distance)(v[0], v[1], v[2], (prox_ipc_pe_type)k);
             CHECK(x != x);
-            CK(prox_ipc_point_edge_distance_gradient)
+            PROX_FN(prox_ipc_point_edge_distance_gradient)
             (v[0], v[1], v[2], (prox_ipc_pe_type)k, g);
             CHECK(CF(all_nan)(g, 9));
-            CK(prox_ipc_point_edge_distance_hessian)
+            PROX_FN(prox_ipc_point_edge_distance_hessian)
             (v[0], v[1], v[2], (prox_ipc_pe_type)k, g, h);
             CHECK(CF(all_nan)(g, 9) && CF(all_nan)(h, 81));
           }
         }
         {
-          CT x = CK(prox_ipc_point_plane_distance)(v[0], v[1], v[2], v[3]);
+          PROX_REAL x = PROX_FN(prox_ipc_point_plane_distance)(v[0], v[1], v[2], v[3]);
           CHECK(x != x);
-          CK(prox_ipc_point_plane_distance_hessian)
+          PROX_FN(prox_ipc_point_plane_distance_hessian)
           (v[0], v[1], v[2], v[3], g, h);
           CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
-          x = CK(prox_ipc_line_line_distance)(v[0], v[1], v[2], v[3]);
+          x = PROX_FN(prox_ipc_line_line_distance)(v[0], v[1], v[2], v[3]);
           CHECK(x != x);
-          CK(prox_ipc_line_line_distance_hessian)(v[0], v[1], v[2], v[3], g, h);
+          PROX_FN(prox_ipc_line_line_distance_hessian)(v[0], v[1], v[2], v[3], g, h);
           CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
-          ty = (int)CK(prox_ipc_point_triangle_distance_type)(v[0], v[1], v[2], v[3]);
+          ty = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(v[0], v[1], v[2], v[3]);
           CHECK(ty >= 0 && ty <= 6);
-          ty = (int)CK(prox_ipc_edge_edge_distance_type)(v[0], v[1], v[2], v[3]);
+          ty = (int)PROX_FN(prox_ipc_edge_edge_distance_type)(v[0], v[1], v[2], v[3]);
           CHECK(ty >= 0 && ty <= 8);
-          ty = (int)CK(prox_ipc_edge_edge_parallel_distance_type)(v[0], v[1], v[2], v[3]);
+          ty = (int)PROX_FN(prox_ipc_edge_edge_parallel_distance_type)(v[0], v[1], v[2], v[3]);
           CHECK(ty >= 0 && ty <= 7);
           for (k = 0; k <= 7; ++k) {
-            x = CK(prox_ipc_point_triangle_distance)(v[0], v[1], v[2], v[3], (prox_ipc_pt_type)k);
+            x = PROX_FN(prox_ipc_point_triangle_distance)(v[0], v[1], v[2], v[3],
+                                                          (prox_ipc_pt_type)k);
             CHECK(x != x);
-            CK(prox_ipc_point_triangle_distance_gradient)
+            PROX_FN(prox_ipc_point_triangle_distance_gradient)
             (v[0], v[1], v[2], v[3], (prox_ipc_pt_type)k, g);
             CHECK(CF(all_nan)(g, 12));
-            CK(prox_ipc_point_triangle_distance_hessian)
+            PROX_FN(prox_ipc_point_triangle_distance_hessian)
             (v[0], v[1], v[2], v[3], (prox_ipc_pt_type)k, g, h);
             CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
           }
           for (k = 0; k <= 9; ++k) {
-            x = CK(prox_ipc_edge_edge_distance)(v[0], v[1], v[2], v[3], (prox_ipc_ee_type)k);
+            x = PROX_FN(prox_ipc_edge_edge_distance)(v[0], v[1], v[2], v[3], (prox_ipc_ee_type)k);
             CHECK(x != x);
-            CK(prox_ipc_edge_edge_distance_gradient)
+            PROX_FN(prox_ipc_edge_edge_distance_gradient)
             (v[0], v[1], v[2], v[3], (prox_ipc_ee_type)k, g);
             CHECK(CF(all_nan)(g, 12));
-            CK(prox_ipc_edge_edge_distance_hessian)
+            PROX_FN(prox_ipc_edge_edge_distance_hessian)
             (v[0], v[1], v[2], v[3], (prox_ipc_ee_type)k, g, h);
             CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
           }
-          x = CK(prox_ipc_edge_edge_cross_squarednorm)(v[0], v[1], v[2], v[3]);
+          x = PROX_FN(prox_ipc_edge_edge_cross_squarednorm)(v[0], v[1], v[2], v[3]);
           CHECK(x != x);
-          CK(prox_ipc_edge_edge_cross_squarednorm_gradient)
+          PROX_FN(prox_ipc_edge_edge_cross_squarednorm_gradient)
           (v[0], v[1], v[2], v[3], g);
           CHECK(CF(all_nan)(g, 12));
-          CK(prox_ipc_edge_edge_cross_squarednorm_hessian)
+          PROX_FN(prox_ipc_edge_edge_cross_squarednorm_hessian)
           (v[0], v[1], v[2], v[3], g, h);
           CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
-          x = CK(prox_ipc_edge_edge_mollifier_threshold)(v[0], v[1], v[2], v[3]);
+          x = PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(v[0], v[1], v[2], v[3]);
           CHECK(x != x);
-          x = CK(prox_ipc_edge_edge_mollifier)(v[0], v[1], v[2], v[3], 1);
+          x = PROX_FN(prox_ipc_edge_edge_mollifier)(v[0], v[1], v[2], v[3], 1);
           CHECK(x != x);
-          CK(prox_ipc_edge_edge_mollifier_gradient)
+          PROX_FN(prox_ipc_edge_edge_mollifier_gradient)
           (v[0], v[1], v[2], v[3], 1, g);
           CHECK(CF(all_nan)(g, 12));
-          CK(prox_ipc_edge_edge_mollifier_hessian)
+          PROX_FN(prox_ipc_edge_edge_mollifier_hessian)
           (v[0], v[1], v[2], v[3], 1, g, h);
           CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
         }
       }
   /* Scalar mollifier and a non-finite threshold. */
   for (b = 0; b < 3; ++b) {
-    CV v[4];
-    CT g[12], h[144], x;
+    PROX_FN(prox_vec3) v[4];
+    PROX_REAL g[12], h[144], x;
     int k;
     for (k = 0; k < 4; ++k) {
-      v[k].x = (CT)k;
-      v[k].y = (CT)(k * k);
+      v[k].x = (PROX_REAL)k;
+      v[k].y = (PROX_REAL)(k * k);
       v[k].z = 0;
     }
-    x = CK(prox_ipc_mollifier)(bad[b], 1);
+    x = PROX_FN(prox_ipc_mollifier)(bad[b], 1);
     CHECK(x != x);
-    x = CK(prox_ipc_mollifier)((CT)0.5, bad[b]);
+    x = PROX_FN(prox_ipc_mollifier)((PROX_REAL)0.5, bad[b]);
     CHECK(x != x);
-    x = CK(prox_ipc_mollifier_derivative)(bad[b], 1);
+    x = PROX_FN(prox_ipc_mollifier_derivative)(bad[b], 1);
     CHECK(x != x);
-    x = CK(prox_ipc_mollifier_second_derivative)((CT)0.5, bad[b]);
+    x = PROX_FN(prox_ipc_mollifier_second_derivative)((PROX_REAL)0.5, bad[b]);
     CHECK(x != x);
-    x = CK(prox_ipc_edge_edge_mollifier)(v[0], v[1], v[2], v[3], bad[b]);
+    x = PROX_FN(prox_ipc_edge_edge_mollifier)(v[0], v[1], v[2], v[3], bad[b]);
     CHECK(x != x);
-    CK(prox_ipc_edge_edge_mollifier_hessian)
+    PROX_FN(prox_ipc_edge_edge_mollifier_hessian)
     (v[0], v[1], v[2], v[3], bad[b], g, h);
     CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
   }
   /* Invalid type values (out of range) give NaN everywhere. */
   {
-    CV v[4];
-    CT g[12], h[144];
+    PROX_FN(prox_vec3) v[4];
+    PROX_REAL g[12], h[144];
     int k, bads[3] = {-1, 10, 1000};
     for (k = 0; k < 4; ++k) {
-      v[k].x = (CT)k;
-      v[k].y = (CT)(1 - k);
-      v[k].z = (CT)(k * 0.5);
+      v[k].x = (PROX_REAL)k;
+      v[k].y = (PROX_REAL)(1 - k);
+      v[k].z = (PROX_REAL)(k * 0.5);
     }
     for (k = 0; k < 3; ++k) {
-      CT x = CK(prox_ipc_point_edge_distance)(v[0], v[1], v[2], (prox_ipc_pe_type)bads[k]);
+      PROX_REAL x =
+          PROX_FN(prox_ipc_point_edge_distance)(v[0], v[1], v[2], (prox_ipc_pe_type)bads[k]);
       CHECK(x != x);
-      CK(prox_ipc_point_edge_distance_hessian)
+      PROX_FN(prox_ipc_point_edge_distance_hessian)
       (v[0], v[1], v[2], (prox_ipc_pe_type)bads[k], g, h);
       CHECK(CF(all_nan)(g, 9) && CF(all_nan)(h, 81));
-      x = CK(prox_ipc_point_triangle_distance)(v[0], v[1], v[2], v[3], (prox_ipc_pt_type)bads[k]);
+      x = PROX_FN(prox_ipc_point_triangle_distance)(v[0], v[1], v[2], v[3],
+                                                    (prox_ipc_pt_type)bads[k]);
       CHECK(x != x);
-      CK(prox_ipc_point_triangle_distance_hessian)
+      PROX_FN(prox_ipc_point_triangle_distance_hessian)
       (v[0], v[1], v[2], v[3], (prox_ipc_pt_type)bads[k], g, h);
       CHECK(CF(all_nan)(g, 12) && CF(all_nan)(h, 144));
-      x = CK(prox_ipc_edge_edge_distance)(v[0], v[1], v[2], v[3], (prox_ipc_ee_type)bads[k]);
+      x = PROX_FN(prox_ipc_edge_edge_distance)(v[0], v[1], v[2], v[3], (prox_ipc_ee_type)bads[k]);
       CHECK(x != x);
-      CK(prox_ipc_edge_edge_distance_gradient)
+      PROX_FN(prox_ipc_edge_edge_distance_gradient)
       (v[0], v[1], v[2], v[3], (prox_ipc_ee_type)bads[k], g);
       CHECK(CF(all_nan)(g, 12));
     }
@@ -539,20 +546,21 @@ static void CF(degenerate)(void) {
   int i;
   for (i = 0; i < 2000; ++i) {
     double v[4][3];
-    CV p, a, b, c;
+    PROX_FN(prox_vec3) p, a, b, c;
     int ty, k;
-    CT g[12], h[144];
+    PROX_REAL g[12], h[144];
     /* Zero-length edge: never the interior type; value |p - e0|^2. */
     gen_pe(0, i, v);
     CF(round_case)(v, 3);
     p = CF(vec)(v[0]);
     a = CF(vec)(v[1]);
-    ty = (int)CK(prox_ipc_point_edge_distance_type)(p, a, a);
+    ty = (int)PROX_FN(prox_ipc_point_edge_distance_type)(p, a, a);
     CHECK(ty == PROX_PE_P_E0);
-    CHECK(CK(prox_ipc_point_edge_distance)(p, a, a, PROX_PE_P_E) ==
-          CK(prox_ipc_point_point_distance)(p, a));
-    CHECK(CK(prox_ipc_point_line_distance)(p, a, a) == CK(prox_ipc_point_point_distance)(p, a));
-    CK(prox_ipc_point_line_distance_hessian)(p, a, a, g, h);
+    CHECK(PROX_FN(prox_ipc_point_edge_distance)(p, a, a, PROX_PE_P_E) ==
+          PROX_FN(prox_ipc_point_point_distance)(p, a));
+    CHECK(PROX_FN(prox_ipc_point_line_distance)(p, a, a) ==
+          PROX_FN(prox_ipc_point_point_distance)(p, a));
+    PROX_FN(prox_ipc_point_line_distance_hessian)(p, a, a, g, h);
     for (k = 0; k < 81; ++k)
       CHECK(h[k] == h[k] && h[k] - h[k] == 0);
     /* Triangles with coincident vertices: no face, no zero-length edge. */
@@ -562,37 +570,37 @@ static void CF(degenerate)(void) {
     a = CF(vec)(v[1]);
     b = CF(vec)(v[2]);
     c = CF(vec)(v[3]);
-    ty = (int)CK(prox_ipc_point_triangle_distance_type)(p, a, a, c);
+    ty = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(p, a, a, c);
     CHECK(ty != PROX_PT_P_T && ty != PROX_PT_P_E0);
-    ty = (int)CK(prox_ipc_point_triangle_distance_type)(p, a, b, b);
+    ty = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(p, a, b, b);
     CHECK(ty != PROX_PT_P_T && ty != PROX_PT_P_E1);
-    ty = (int)CK(prox_ipc_point_triangle_distance_type)(p, a, b, a);
+    ty = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(p, a, b, a);
     CHECK(ty != PROX_PT_P_T && ty != PROX_PT_P_E2);
-    ty = (int)CK(prox_ipc_point_triangle_distance_type)(p, a, a, a);
+    ty = (int)PROX_FN(prox_ipc_point_triangle_distance_type)(p, a, a, a);
     CHECK(ty == PROX_PT_P_T0);
-    CHECK(CK(prox_ipc_point_triangle_distance)(p, a, a, a, PROX_PT_AUTO) ==
-          CK(prox_ipc_point_point_distance)(p, a));
+    CHECK(PROX_FN(prox_ipc_point_triangle_distance)(p, a, a, a, PROX_PT_AUTO) ==
+          PROX_FN(prox_ipc_point_point_distance)(p, a));
     /* The plane of a zero-area triangle is the line of its longest edge. */
-    CHECK(CK(prox_ipc_point_plane_distance)(p, a, b, b) ==
-          CK(prox_ipc_point_line_distance)(p, a, b));
-    CK(prox_ipc_point_plane_distance_hessian)(p, a, b, b, g, h);
+    CHECK(PROX_FN(prox_ipc_point_plane_distance)(p, a, b, b) ==
+          PROX_FN(prox_ipc_point_line_distance)(p, a, b));
+    PROX_FN(prox_ipc_point_plane_distance_hessian)(p, a, b, b, g, h);
     for (k = 0; k < 144; ++k)
       CHECK(h[k] - h[k] == 0);
     CHECK(g[9] == 0 && g[10] == 0 && g[11] == 0);
     /* Edges with a zero-length edge: no interior type on that edge. */
-    ty = (int)CK(prox_ipc_edge_edge_distance_type)(a, a, b, c);
+    ty = (int)PROX_FN(prox_ipc_edge_edge_distance_type)(a, a, b, c);
     CHECK(ty != PROX_EE_EA_EB && ty != PROX_EE_EA_EB0 && ty != PROX_EE_EA_EB1);
-    ty = (int)CK(prox_ipc_edge_edge_distance_type)(a, b, c, c);
+    ty = (int)PROX_FN(prox_ipc_edge_edge_distance_type)(a, b, c, c);
     CHECK(ty != PROX_EE_EA_EB && ty != PROX_EE_EA0_EB && ty != PROX_EE_EA1_EB);
-    ty = (int)CK(prox_ipc_edge_edge_distance_type)(a, a, c, c);
+    ty = (int)PROX_FN(prox_ipc_edge_edge_distance_type)(a, a, c, c);
     CHECK(ty == PROX_EE_EA0_EB0);
-    CHECK(CK(prox_ipc_edge_edge_distance)(a, a, c, c, PROX_EE_AUTO) ==
-          CK(prox_ipc_point_point_distance)(a, c));
+    CHECK(PROX_FN(prox_ipc_edge_edge_distance)(a, a, c, c, PROX_EE_AUTO) ==
+          PROX_FN(prox_ipc_point_point_distance)(a, c));
     /* Parallel lines: the distance from ea0 to line b. */
     {
       /* Exactly parallel (small dyadic coordinates, exact differences). */
       double ia[3], id[3], ib[3], ic[3], ie[3];
-      CV a2, b2, c2, e2;
+      PROX_FN(prox_vec3) a2, b2, c2, e2;
       ivec(ia);
       ivec(id);
       ivec(ic);
@@ -603,12 +611,12 @@ static void CF(degenerate)(void) {
       b2 = CF(vec)(ib);
       c2 = CF(vec)(ic);
       e2 = CF(vec)(ie);
-      CHECK(CK(prox_ipc_line_line_distance)(a2, b2, c2, e2) ==
-            CK(prox_ipc_point_line_distance)(a2, c2, e2));
-      CK(prox_ipc_line_line_distance_hessian)(a2, b2, c2, e2, g, h);
+      CHECK(PROX_FN(prox_ipc_line_line_distance)(a2, b2, c2, e2) ==
+            PROX_FN(prox_ipc_point_line_distance)(a2, c2, e2));
+      PROX_FN(prox_ipc_line_line_distance_hessian)(a2, b2, c2, e2, g, h);
       for (k = 0; k < 144; ++k)
         CHECK(h[k] - h[k] == 0);
-      ty = (int)CK(prox_ipc_edge_edge_distance_type)(a2, b2, c2, e2);
+      ty = (int)PROX_FN(prox_ipc_edge_edge_distance_type)(a2, b2, c2, e2);
       CHECK(ty != PROX_EE_EA_EB);
     }
   }

@@ -95,23 +95,28 @@
   X(rectangle_is_valid, rc)
 
 /* K4, contact distances with their derivatives: X(name, coords, degree,
- * verts, type): prox_ipc_<name>(args), prox_ipc_<name>_gradient(args, g),
- * prox_ipc_<name>_hessian(args, g, h), args being PROX_KERNELS_K4_ARGS(verts,
- * type, v0, v1, v2, v3).
+ * verts, type, bound): prox_ipc_<name>(args), prox_ipc_<name>_gradient(args,
+ * g), prox_ipc_<name>_hessian(args, g, h), args being
+ * PROX_KERNELS_K4_ARGS(verts, type, v0, v1, v2, v3).
  *   coords  3 verts, the length of the gradient
  *   degree  of the value in the coordinates (2 a squared distance, 4 the
  *           squared norm of a cross product)
  *   verts   the number of vertices taken (2, 3 or 4)
- *   type    the distance-type argument: NONE, or PE, PT, EE (AUTO) */
+ *   type    the distance-type argument: NONE, or PE, PT, EE (AUTO)
+ *   bound   the error of the value that test_contact asserts against its
+ *           exact oracle: in units of eps S^2 for the squared distances (S
+ *           the largest input coordinate magnitude; two ulps of the
+ *           largest squared distance its inputs reach), of
+ *           eps |ea|^2 |eb|^2 for the squared norm of the cross product */
 #define PROX_KERNELS_K4(X)                                                                         \
-  X(point_point_distance, 6, 2, 2, NONE)                                                           \
-  X(point_line_distance, 9, 2, 3, NONE)                                                            \
-  X(point_plane_distance, 12, 2, 4, NONE)                                                          \
-  X(line_line_distance, 12, 2, 4, NONE)                                                            \
-  X(point_edge_distance, 9, 2, 3, PE)                                                              \
-  X(point_triangle_distance, 12, 2, 4, PT)                                                         \
-  X(edge_edge_distance, 12, 2, 4, EE)                                                              \
-  X(edge_edge_cross_squarednorm, 12, 4, 4, NONE)
+  X(point_point_distance, 6, 2, 2, NONE, 16)                                                       \
+  X(point_line_distance, 9, 2, 3, NONE, 16)                                                        \
+  X(point_plane_distance, 12, 2, 4, NONE, 16)                                                      \
+  X(line_line_distance, 12, 2, 4, NONE, 16)                                                        \
+  X(point_edge_distance, 9, 2, 3, PE, 16)                                                          \
+  X(point_triangle_distance, 12, 2, 4, PT, 16)                                                     \
+  X(edge_edge_distance, 12, 2, 4, EE, 16)                                                          \
+  X(edge_edge_cross_squarednorm, 12, 4, 4, NONE, 8)
 
 /* The arguments of a K4 kernel: its first `verts` of v0..v3, then its type
  * argument (PROX_PE_AUTO, ...) if it has one. */

@@ -167,7 +167,7 @@ static void PROX_FN(test_degenerate)(void) {
     uint32_t *t = (uint32_t *)malloc(3 * nt * sizeof *t);
     PROX_FN(mc_mesh) m;
     PROX_FN(prox_bvh) * bvh;
-    uint64_t s = 99;
+    oracle_rng s = oracle_rng_make(99);
     if (!CHECK(v && t)) {
       free(v);
       free(t);
@@ -176,13 +176,13 @@ static void PROX_FN(test_degenerate)(void) {
     if (which == 2) {
       /* collinear: all vertices on one line, triangles of random ones */
       for (i = 0; i < nv; ++i) {
-        double u = rng_sym(&s);
+        double u = oracle_rng_range(&s, -1, 1);
         v[3 * i] = u;
         v[3 * i + 1] = 2 * u;
         v[3 * i + 2] = -u;
       }
       for (i = 0; i < 3 * nt; ++i)
-        t[i] = (uint32_t)(rng_next(&s) % nv);
+        t[i] = (uint32_t)(oracle_rng_next(&s) % nv);
     } else {
       memcpy(v, tri, sizeof tri);
       for (i = 0; i < nt; ++i) {
@@ -212,7 +212,7 @@ static void PROX_FN(test_million_copies)(void) {
   PROX_FN(prox_mesh) m;
   PROX_FN(prox_bvh) * bvh;
   prox_bvh_stats st;
-  uint64_t s = 4;
+  oracle_rng s = oracle_rng_make(4);
   clock_t c0 = clock();
   if (!CHECK(t != NULL)) return;
   for (i = 0; i < 3 * nt; ++i)
@@ -230,7 +230,9 @@ static void PROX_FN(test_million_copies)(void) {
     CHECK(st.bytes_per_triangle < 9 * sizeof(PROX_REAL) + 4 + 64);
     for (i = 0; i < 100; ++i) {
       PROX_FN(prox_vec3)
-      p = PROX_FN(prox_v3)((PROX_REAL)rng_sym(&s), (PROX_REAL)rng_sym(&s), (PROX_REAL)rng_sym(&s));
+      p = PROX_FN(prox_v3)((PROX_REAL)oracle_rng_range(&s, -1, 1),
+                           (PROX_REAL)oracle_rng_range(&s, -1, 1),
+                           (PROX_REAL)oracle_rng_range(&s, -1, 1));
       PROX_FN(prox_mesh_closest) r;
       PROX_FN(prox_triangle) tr;
       PROX_REAL d;
@@ -322,7 +324,7 @@ static void PROX_FN(test_refit)(void) {
   PROX_FN(prox_bvh) * bvh;
   mb_gen g;
   size_t i;
-  uint64_t s = 12;
+  oracle_rng s = oracle_rng_make(12);
   prox_error err;
   if (!CHECK(mb_sphere(&g, 50, 30, 41, 1))) return;
   if (!CHECK(PROX_FN(mc_make)(&m, g.v, g.nv, g.t, g.nt))) {
@@ -333,9 +335,9 @@ static void PROX_FN(test_refit)(void) {
     /* Stretch, twist and shake. */
     for (i = 0; i < g.nv; ++i) {
       double x = g.v[3 * i], y = g.v[3 * i + 1], z = g.v[3 * i + 2];
-      g.v[3 * i] = 2 * x + 0.3 * z + 0.05 * rng_sym(&s);
+      g.v[3 * i] = 2 * x + 0.3 * z + 0.05 * oracle_rng_range(&s, -1, 1);
       g.v[3 * i + 1] = y - 0.5 * x;
-      g.v[3 * i + 2] = 0.5 * z + 0.05 * rng_sym(&s);
+      g.v[3 * i + 2] = 0.5 * z + 0.05 * oracle_rng_range(&s, -1, 1);
     }
     if (CHECK(PROX_FN(mc_make)(&m2, g.v, g.nv, g.t, g.nt))) {
       CHECK(PROX_FN(prox_bvh_refit)(bvh, &m2.view, &err) == PROX_OK);

@@ -169,7 +169,7 @@ static long PROX_FN(mc_check_points)(const PROX_FN(mc_mesh) * m, const PROX_FN(p
 /* The five query sets of the issue, n points each, into pts (5 n). */
 static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n, uint64_t seed,
                                    PROX_FN(prox_vec3) * pts) {
-  uint64_t s = seed;
+  oracle_rng s = oracle_rng_make(seed);
   size_t i;
   PROX_REAL c[3], e[3];
   int k;
@@ -180,15 +180,16 @@ static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n, uint64_
   for (i = 0; i < n; ++i) {
     PROX_FN(prox_vec3) *q = pts + i;
     /* uniform in the box enlarged by 10% */
-    q->x = c[0] + e[0] * (PROX_REAL)rng_sym(&s);
-    q->y = c[1] + e[1] * (PROX_REAL)rng_sym(&s);
-    q->z = c[2] + e[2] * (PROX_REAL)rng_sym(&s);
+    q->x = c[0] + e[0] * (PROX_REAL)oracle_rng_range(&s, -1, 1);
+    q->y = c[1] + e[1] * (PROX_REAL)oracle_rng_range(&s, -1, 1);
+    q->z = c[2] + e[2] * (PROX_REAL)oracle_rng_range(&s, -1, 1);
   }
   for (i = 0; i < n; ++i) {
     /* within 1% of the diagonal of the surface */
-    const PROX_FN(prox_triangle) *t = m->tri + rng_next(&s) % m->nt;
-    double u = rng_unit(&s), v = rng_unit(&s), r = 0.01 * rng_unit(&s);
-    double dx = rng_sym(&s), dy = rng_sym(&s), dz = rng_sym(&s);
+    const PROX_FN(prox_triangle) *t = m->tri + oracle_rng_next(&s) % m->nt;
+    double u = oracle_rng_unit(&s), v = oracle_rng_unit(&s), r = 0.01 * oracle_rng_unit(&s);
+    double dx = oracle_rng_range(&s, -1, 1), dy = oracle_rng_range(&s, -1, 1),
+           dz = oracle_rng_range(&s, -1, 1);
     double len = sqrt(dx * dx + dy * dy + dz * dz) + 1e-300;
     if (u + v > 1) {
       u = 1 - u;
@@ -203,7 +204,8 @@ static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n, uint64_
   }
   for (i = 0; i < n; ++i) {
     /* far away: 10 diagonals from the centre */
-    double dx = rng_sym(&s), dy = rng_sym(&s), dz = rng_sym(&s);
+    double dx = oracle_rng_range(&s, -1, 1), dy = oracle_rng_range(&s, -1, 1),
+           dz = oracle_rng_range(&s, -1, 1);
     double len = sqrt(dx * dx + dy * dy + dz * dz) + 1e-300;
     double f = 10 * (double)m->diag / len;
     pts[2 * n + i].x = (PROX_REAL)((double)c[0] + f * dx);
@@ -212,13 +214,13 @@ static void PROX_FN(mc_query_sets)(const PROX_FN(mc_mesh) * m, size_t n, uint64_
   }
   for (i = 0; i < n; ++i) {
     /* exactly on a vertex of a triangle */
-    const PROX_FN(prox_triangle) *t = m->tri + rng_next(&s) % m->nt;
-    pts[3 * n + i] = t->v[rng_next(&s) % 3];
+    const PROX_FN(prox_triangle) *t = m->tri + oracle_rng_next(&s) % m->nt;
+    pts[3 * n + i] = t->v[oracle_rng_next(&s) % 3];
   }
   for (i = 0; i < n; ++i) {
     /* an edge midpoint, rounded */
-    const PROX_FN(prox_triangle) *t = m->tri + rng_next(&s) % m->nt;
-    int a = (int)(rng_next(&s) % 3), b = (a + 1) % 3;
+    const PROX_FN(prox_triangle) *t = m->tri + oracle_rng_next(&s) % m->nt;
+    int a = (int)(oracle_rng_next(&s) % 3), b = (a + 1) % 3;
     pts[4 * n + i].x = t->v[a].x / 2 + t->v[b].x / 2;
     pts[4 * n + i].y = t->v[a].y / 2 + t->v[b].y / 2;
     pts[4 * n + i].z = t->v[a].z / 2 + t->v[b].z / 2;

@@ -314,9 +314,10 @@ static int PROX_FN(rt_check_levels)(const PROX_FN(rt_mesh) * m, const PROX_FN(pr
 }
 
 /* A random unit vector. */
-static PROX_FN(prox_vec3) PROX_FN(rt_unit)(uint64_t *s) {
+static PROX_FN(prox_vec3) PROX_FN(rt_unit)(oracle_rng *s) {
   for (;;) {
-    double x = rng_sym(s), y = rng_sym(s), z = rng_sym(s);
+    double x = oracle_rng_range(s, -1, 1), y = oracle_rng_range(s, -1, 1),
+           z = oracle_rng_range(s, -1, 1);
     double r = sqrt(x * x + y * y + z * z);
     if (r > 0.1 && r <= 1)
       return PROX_FN(prox_v3)((PROX_REAL)(x / r), (PROX_REAL)(y / r), (PROX_REAL)(z / r));
@@ -340,19 +341,19 @@ static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n, uint64_t seed) 
     c[k] = 0.5 * (m->lo[k] + m->hi[k]);
   for (set = 0; set < 4; ++set) {
     rt_stats st = {0, 0, 0, 0, 0};
-    uint64_t s = seed + (uint64_t)set * 7919u;
+    oracle_rng s = oracle_rng_make(seed + (uint64_t)set * 7919u);
     long i, fails = 0;
     for (i = 0; i < n; ++i) {
       PROX_FN(prox_ray) ray;
       PROX_FN(prox_vec3) u = PROX_FN(rt_unit)(&s);
-      size_t tri = (size_t)(rng_next(&s) % m->nt);
+      size_t tri = (size_t)(oracle_rng_next(&s) % m->nt);
       PROX_FN(prox_triangle) tr = PROX_FN(rt_tri)(m, tri);
-      int parity = 0, kv = (int)(rng_next(&s) % 3);
+      int parity = 0, kv = (int)(oracle_rng_next(&s) % 3);
       if (set == 0) {
         double p[3];
         PROX_FN(prox_vec3) o;
         for (k = 0; k < 3; ++k)
-          p[k] = m->lo[k] + (m->hi[k] - m->lo[k]) * (1.1 * rng_unit(&s) - 0.05);
+          p[k] = m->lo[k] + (m->hi[k] - m->lo[k]) * (1.1 * oracle_rng_unit(&s) - 0.05);
         o = PROX_FN(prox_v3)((PROX_REAL)(c[0] + m->diag * (double)u.x),
                              (PROX_REAL)(c[1] + m->diag * (double)u.y),
                              (PROX_REAL)(c[2] + m->diag * (double)u.z));
@@ -360,7 +361,7 @@ static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n, uint64_t seed) 
             PROX_FN(prox_ray_make)(o, PROX_FN(prox_v3)((PROX_REAL)p[0] - o.x, (PROX_REAL)p[1] - o.y,
                                                        (PROX_REAL)p[2] - o.z));
         if (i % 2)
-          ray.tmax = (PROX_REAL)(2.0 * rng_unit(&s));
+          ray.tmax = (PROX_REAL)(2.0 * oracle_rng_unit(&s));
         else if (m->closed)
           parity = 1;
       } else if (set == 1 || set == 2) {
@@ -373,7 +374,7 @@ static void PROX_FN(rt_sets)(const PROX_FN(rt_mesh) * m, long n, uint64_t seed) 
         ray.tmin = -2;
         if (m->closed) parity = 1;
       } else {
-        double a = rng_unit(&s), b = rng_unit(&s);
+        double a = oracle_rng_unit(&s), b = oracle_rng_unit(&s);
         PROX_FN(prox_vec3) o;
         if (a + b > 1) a = 1 - a, b = 1 - b;
         o = PROX_FN(prox_v3)(
@@ -410,12 +411,12 @@ static void PROX_FN(rt_batches)(const PROX_FN(rt_mesh) * m, long n, uint64_t see
   static const int threads[3] = {1, 2, 7};
   long i;
   int k, j;
-  uint64_t s = seed;
+  oracle_rng s = oracle_rng_make(seed);
   for (i = 0; i < n; ++i) {
     PROX_FN(prox_vec3) u = PROX_FN(rt_unit)(&s), o;
     double p[3];
     for (k = 0; k < 3; ++k)
-      p[k] = m->lo[k] + (m->hi[k] - m->lo[k]) * rng_unit(&s);
+      p[k] = m->lo[k] + (m->hi[k] - m->lo[k]) * oracle_rng_unit(&s);
     o = PROX_FN(prox_v3)((PROX_REAL)(p[0] - m->diag * (double)u.x),
                          (PROX_REAL)(p[1] - m->diag * (double)u.y),
                          (PROX_REAL)(p[2] - m->diag * (double)u.z));

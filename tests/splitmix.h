@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* splitmix64: a small, good, seedable generator, for the tests that draw
- * their own inputs (the oracle tests use oracle.h's). */
+/* splitmix64: a small, seedable generator. No test uses it (the tests draw
+ * every random input from rng.h); it stays for bench/bench_mesh.c and
+ * bench/sign_oracle.h, which include it. */
 #ifndef PROX_TEST_SPLITMIX_H
 #define PROX_TEST_SPLITMIX_H
 

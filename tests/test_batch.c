@@ -33,7 +33,7 @@
 
 #include "harness.h"
 
-#include "splitmix.h"
+#include "rng.h"
 
 /* The n values of every batch call: 0, 1 and around 4, 8 and 16 lanes. */
 static const size_t g_sizes[] = {0,  1,  2,  3,  4,  5,  7,  8,   9,   15,  16,
@@ -231,11 +231,11 @@ static void PROX_FN(note_tri)(const TRI *t) {
     }                                                                                              \
   } while (0)
 
-static PROX_REAL PROX_FN(uni)(uint64_t *s, double lo, double hi) {
-  return (PROX_REAL)(lo + (hi - lo) * rng_unit(s));
+static PROX_REAL PROX_FN(uni)(oracle_rng *s, double lo, double hi) {
+  return (PROX_REAL)(lo + (hi - lo) * oracle_rng_unit(s));
 }
 
-static VEC PROX_FN(rvec)(uint64_t *s, VEC center, double r) {
+static VEC PROX_FN(rvec)(oracle_rng *s, VEC center, double r) {
   return PROX_FN(prox_v3)((PROX_REAL)(center.x + PROX_FN(uni)(s, -r, r)),
                           (PROX_REAL)(center.y + PROX_FN(uni)(s, -r, r)),
                           (PROX_REAL)(center.z + PROX_FN(uni)(s, -r, r)));
@@ -245,7 +245,7 @@ static VEC PROX_FN(rvec)(uint64_t *s, VEC center, double r) {
  * 1e6, size 1e3); 2 tiny (size 1e-8); 3 degenerate and ill-conditioned. */
 #define NKINDS 4
 
-static VEC PROX_FN(kind_center)(uint64_t *s, int kind) {
+static VEC PROX_FN(kind_center)(oracle_rng *s, int kind) {
   VEC zero = PROX_FN(prox_v3)(0, 0, 0);
   if (kind == 1) return PROX_FN(rvec)(s, PROX_FN(prox_v3)(1e6, -1e6, 5e5), 1e3);
   return kind == 2 ? PROX_FN(rvec)(s, zero, 1e-8) : zero;
@@ -259,7 +259,7 @@ static double PROX_FN(kind_size)(int kind) {
  * collinear, coincident, all-equal or sliver triangle, or (three times in
  * seven) one whose angle at v[0] is near the scalar kernel's threshold for
  * its thin path. */
-static TRI PROX_FN(rtri)(uint64_t *s, int kind, VEC c) {
+static TRI PROX_FN(rtri)(oracle_rng *s, int kind, VEC c) {
   double r = PROX_FN(kind_size)(kind);
   TRI t;
   int k;
@@ -269,16 +269,16 @@ static TRI PROX_FN(rtri)(uint64_t *s, int kind, VEC c) {
     VEC a = t.v[0], b = t.v[1];
     VEC d = PROX_FN(prox_vsub)(b, a);
     PROX_REAL u = PROX_FN(uni)(s, -0.5, 1.5);
-    unsigned which = (unsigned)(rng_next(s) % 7u);
+    unsigned which = (unsigned)(oracle_rng_next(s) % 7u);
     VEC perp = PROX_FN(prox_vcross)(d, PROX_FN(rvec)(s, c, 1.0));
     /* sin^2 of the angle at v[0] for the near-threshold case. */
-    double sin2 = (PROX_IS_DOUBLE ? 1e-6 : 1e-3) * (0.25 + 1.5 * rng_unit(s));
+    double sin2 = (PROX_IS_DOUBLE ? 1e-6 : 1e-3) * (0.25 + 1.5 * oracle_rng_unit(s));
     switch (which) {
     case 0: /* collinear */
       t.v[2] = PROX_FN(prox_vmadd)(a, u, d);
       break;
     case 1: /* two coincident vertices */
-      t.v[1 + (rng_next(s) & 1u)] = t.v[0];
+      t.v[1 + (oracle_rng_next(s) & 1u)] = t.v[0];
       break;
     case 2: /* one point */
       t.v[1] = t.v[2] = t.v[0];
@@ -307,13 +307,13 @@ static TRI PROX_FN(rtri)(uint64_t *s, int kind, VEC c) {
  * or beyond its ends: the boundary of the edge's region), 3 on the plane
  * through an edge perpendicular to it at an end (a vertex region's
  * boundary), else random around it. Heights along the normal are random. */
-static VEC PROX_FN(near_tri)(uint64_t *s, const TRI *t, unsigned w, double r) {
+static VEC PROX_FN(near_tri)(oracle_rng *s, const TRI *t, unsigned w, double r) {
   VEC e1 = PROX_FN(prox_vsub)(t->v[1], t->v[0]);
   VEC e2 = PROX_FN(prox_vsub)(t->v[2], t->v[0]);
   VEC n = PROX_FN(prox_vcross)(e1, e2);
   PROX_REAL u = PROX_FN(uni)(s, 0, 1), v = PROX_FN(uni)(s, 0, 1);
   PROX_REAL h = PROX_FN(uni)(s, -1, 1), len = PROX_FN(prox_vlen)(n);
-  unsigned e = (unsigned)(rng_next(s) % 3u);
+  unsigned e = (unsigned)(oracle_rng_next(s) % 3u);
   VEC a = t->v[e], b = t->v[e == 2 ? 0 : e + 1], q;
   switch (w % 8u) {
   case 0:
@@ -426,7 +426,7 @@ static void PROX_FN(check_point_triangles)(VEC p, const TRI *t, size_t n, PROX_R
 }
 
 static void PROX_FN(body_point_triangles_random)(void) {
-  uint64_t s = 42;
+  oracle_rng s = oracle_rng_make(42);
   TRI *t = (TRI *)malloc(MAXN * sizeof *t);
   PROX_REAL *buf = (PROX_REAL *)malloc(9 * MAXN * sizeof *buf);
   long rounds = h_count(80), big_rounds = h_count(8), round;
@@ -466,14 +466,14 @@ static void PROX_FN(body_point_triangles_ties)(void) {
   static const size_t big[] = {255, 256, 257, 300, 511, 512, 513, 600};
   static TRI t[600];
   static PROX_REAL buf[9 * 600];
-  uint64_t s = 7;
+  oracle_rng s = oracle_rng_make(7);
   VEC zero = PROX_FN(prox_v3)(0, 0, 0);
   size_t i, n, got_i, ri;
   for (ri = 1; ri <= 40 + sizeof big / sizeof big[0]; ++ri) {
     n = ri <= 40 ? ri : big[ri - 41];
     TRI base = PROX_FN(rtri)(&s, 0, zero);
     VEC p = PROX_FN(rvec)(&s, zero, 1.0);
-    size_t first = (size_t)(rng_next(&s) % n);
+    size_t first = (size_t)(oracle_rng_next(&s) % n);
     PROX_FN(prox_triangle_soa) soa;
     PROX_REAL d, ref = PROX_FN(prox_point_triangle)(p, &base, NULL);
     h_case_begin();
@@ -521,7 +521,7 @@ static void PROX_FN(body_point_triangles_ties)(void) {
 }
 
 static void PROX_FN(body_point_triangles_nonfinite)(void) {
-  uint64_t s = 99;
+  oracle_rng s = oracle_rng_make(99);
   TRI t[70];
   PROX_REAL buf[9 * 70];
   VEC zero = PROX_FN(prox_v3)(0, 0, 0);
@@ -542,7 +542,7 @@ static void PROX_FN(body_point_triangles_nonfinite)(void) {
     for (i = 0; i < n; ++i)
       t[i] = PROX_FN(rtri)(&s, 0, zero);
     for (k = 0; k < 6; ++k) {
-      size_t at = (size_t)(rng_next(&s) % n), at2 = (size_t)(rng_next(&s) % n);
+      size_t at = (size_t)(oracle_rng_next(&s) % n), at2 = (size_t)(oracle_rng_next(&s) % n);
       PROX_REAL bad = k % 3 == 0 ? PROX_NAN : (k % 3 == 1 ? PROX_INF : -PROX_INF);
       VEC p = PROX_FN(rvec)(&s, zero, 1.0);
       TRI keep = t[at], keep2 = t[at2];
@@ -555,7 +555,7 @@ static void PROX_FN(body_point_triangles_nonfinite)(void) {
       } else if (k == 4) {
         p.x = PROX_INF;
       } else {
-        t[at].v[rng_next(&s) % 3].z = bad;
+        t[at].v[oracle_rng_next(&s) % 3].z = bad;
         /* A second bad triangle, maybe earlier. */
         if (k == 5) t[at2].v[0].x = PROX_NAN;
       }
@@ -622,7 +622,7 @@ static void PROX_FN(check_points_triangle)(const VEC *pts, size_t n, const TRI *
 }
 
 static void PROX_FN(body_points_triangle)(void) {
-  uint64_t s = 1234;
+  oracle_rng s = oracle_rng_make(1234);
   VEC *pts = (VEC *)malloc(MAXN * sizeof *pts);
   PROX_REAL *sq = (PROX_REAL *)malloc((MAXN + 1) * sizeof *sq);
   RES *out = (RES *)malloc((MAXN + 1) * sizeof *out);
@@ -638,7 +638,7 @@ static void PROX_FN(body_points_triangle)(void) {
         double r = PROX_FN(kind_size)(kind);
         TRI t = PROX_FN(rtri)(&s, kind, c);
         for (i = 0; i < n; ++i)
-          pts[i] = PROX_FN(near_tri)(&s, &t, (unsigned)rng_next(&s), r);
+          pts[i] = PROX_FN(near_tri)(&s, &t, (unsigned)oracle_rng_next(&s), r);
         h_case_begin();
         PROX_FN(check_points_triangle)(pts, n, &t, sq, out);
         if (h_case_failed())
@@ -652,7 +652,7 @@ static void PROX_FN(body_points_triangle)(void) {
 }
 
 static void PROX_FN(body_points_triangle_nonfinite)(void) {
-  uint64_t s = 555;
+  oracle_rng s = oracle_rng_make(555);
   VEC pts[70];
   PROX_REAL sq[71];
   RES out[71];
@@ -668,15 +668,15 @@ static void PROX_FN(body_points_triangle_nonfinite)(void) {
       TRI t = PROX_FN(rtri)(&s, 0, zero);
       h_case_begin();
       for (i = 0; i < n; ++i) {
-        unsigned w = (unsigned)(rng_next(&s) % 8u);
-        pts[i] = PROX_FN(near_tri)(&s, &t, (unsigned)rng_next(&s), 1.0);
+        unsigned w = (unsigned)(oracle_rng_next(&s) % 8u);
+        pts[i] = PROX_FN(near_tri)(&s, &t, (unsigned)oracle_rng_next(&s), 1.0);
         if (w == 0) pts[i].x = PROX_NAN;
         if (w == 1) pts[i].z = PROX_INF;
         if (w == 2) pts[i].y = -PROX_INF;
       }
       /* k: finite triangle; a NaN, an infinite, a huge vertex. */
-      if (k == 1) t.v[rng_next(&s) % 3].y = PROX_NAN;
-      if (k == 2) t.v[rng_next(&s) % 3].x = PROX_INF;
+      if (k == 1) t.v[oracle_rng_next(&s) % 3].y = PROX_NAN;
+      if (k == 2) t.v[oracle_rng_next(&s) % 3].x = PROX_INF;
       if (k == 3) t.v[2] = PROX_FN(prox_vscale)(t.v[2], PROX_REAL_MAX / 2);
       PROX_FN(check_points_triangle)(pts, n, &t, sq, out);
       for (i = 0; i < n; ++i) {
@@ -691,7 +691,7 @@ static void PROX_FN(body_points_triangle_nonfinite)(void) {
 
 /* prox_points_aabb against the scalar kernel, point by point, bit for bit. */
 static void PROX_FN(body_points_aabb)(void) {
-  uint64_t s = 4321;
+  oracle_rng s = oracle_rng_make(4321);
   VEC *pts = (VEC *)malloc(MAXN * sizeof *pts);
   PROX_REAL *sq = (PROX_REAL *)malloc((MAXN + 1) * sizeof *sq);
   RES *out = (RES *)malloc((MAXN + 1) * sizeof *out);
@@ -741,7 +741,7 @@ static void PROX_FN(body_points_aabb)(void) {
         }
         h_case_begin();
         for (i = 0; i < n; ++i) {
-          unsigned w = (unsigned)(rng_next(&s) % 16u);
+          unsigned w = (unsigned)(oracle_rng_next(&s) % 16u);
           pts[i] = PROX_FN(rvec)(&s, c, 2 * r);
           if (w == 0) pts[i] = box.min;
           if (w == 1) pts[i].y = PROX_NAN;
@@ -812,7 +812,7 @@ static void PROX_FN(body_threshold)(void) {
   VEC pts[NPTS];
   PROX_REAL sq[NPTS + 1];
   RES out[NPTS + 1];
-  uint64_t s = 31337;
+  oracle_rng s = oracle_rng_make(31337);
   int nt = 0, k, below = 0, above = 0;
   size_t i;
   VEC a = PROX_FN(prox_v3)((PROX_REAL)0.25, (PROX_REAL)-0.5, (PROX_REAL)0.125);
@@ -898,7 +898,7 @@ static void PROX_FN(body_threshold)(void) {
             PROX_FN(prox_vmadd)(PROX_FN(prox_vmadd)(PROX_FN(prox_vmadd)(t->v[0], u, e1), v, e2),
                                 PROX_FN(uni)(&s, -1, 1) / PROX_FN(prox_vlen)(e1), n);
       } else {
-        pts[i] = PROX_FN(near_tri)(&s, t, (unsigned)rng_next(&s), 1.0);
+        pts[i] = PROX_FN(near_tri)(&s, t, (unsigned)oracle_rng_next(&s), 1.0);
       }
     }
     PROX_FN(check_points_triangle)(pts, NPTS, t, sq, out);
@@ -908,7 +908,8 @@ static void PROX_FN(body_threshold)(void) {
     if (h_case_failed()) h_note("%s %s threshold triangle %d of %d", g_level_name, PREC, k, nt);
   }
   for (i = 0; i < 8; ++i) {
-    VEC p = PROX_FN(near_tri)(&s, &tris[rng_next(&s) % (uint64_t)nt], (unsigned)rng_next(&s), 1.0);
+    VEC p = PROX_FN(near_tri)(&s, &tris[oracle_rng_next(&s) % (uint64_t)nt],
+                              (unsigned)oracle_rng_next(&s), 1.0);
     PROX_FN(check_point_triangles)(p, tris, (size_t)nt, buf);
   }
 }

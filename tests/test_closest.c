@@ -40,15 +40,16 @@
  * comparison only (not asserted), the textbook point-triangle routine
  * (Ericson 5.1.5, written below) on the sliver and collinear cases.
  *
- * This file includes itself once per precision (TC_PASS): the body after
- * #else is the test template, with REAL, KFN (kernel name) and TFN (test
- * name) set for that precision.
+ * This file includes itself once per precision (TEST_CLOSEST_TEMPLATE,
+ * after prox/detail/real_double.h or real_float.h: PROX_REAL, PROX_FN,
+ * PROX_IS_DOUBLE): the body after #else is the test template, with TFN
+ * (test name) and the test's own constants (TC_*) set for that precision.
  *
  * Usage: test_closest [FILTER] [--scale=X] [--max-print=N] (harness.h).
  * Built by CTest (tests/CMakeLists.txt), or by hand from the top directory:
  *   cc -std=c11 -O2 -ffp-contract=off -Iinclude -Itests tests/test_closest.c
  *      src/export.c src/base.c -lgmp -lm */
-#ifndef TC_PASS
+#ifndef TEST_CLOSEST_TEMPLATE
 
 /* The margin of the feature decisions, in eps S: where p is farther than
  * this from every boundary of its exact feature's region (and no other
@@ -66,6 +67,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "kernels.h"
 #include "oracle.h"
 
 _Static_assert((int)ORACLE_NONE == (int)PROX_FEATURE_NONE, "feature numbering");
@@ -98,56 +100,50 @@ _Static_assert((int)ORACLE_INTERIOR == (int)PROX_FEATURE_INTERIOR, "feature numb
 #define TC_NAN_CASES 64
 
 /* Kernels with an entry in the NaN/Inf injection table. */
+/* The kernels of test_nan: every K1 kernel of the registry
+ * (tests/kernels.h), KN_<name>, then the triangle predicates and the plane
+ * constructors. */
+#define TC_KN_ENUM(name, prim, degree, param_degree) KN_##name,
 enum {
-  KN_PLANE,
-  KN_PLANE_SIGNED,
-  KN_PLANE_FROM_NORMAL,
-  KN_PLANE_FROM_POINT_NORMAL,
-  KN_LINE,
-  KN_RAY,
-  KN_SEGMENT,
-  KN_TRIANGLE,
-  KN_BARYCENTRIC,
-  KN_IN_TRIANGLE,
-  KN_RECTANGLE,
-  KN_AABB,
-  KN_AABB_SIGNED,
-  KN_OBB,
-  KN_OBB_SIGNED,
-  KN_SPHERE,
-  KN_SPHERE_SIGNED,
-  KN_CAPSULE,
-  KN_CAPSULE_SIGNED,
-  KN_TETRAHEDRON,
-  KN_TETRAHEDRON_SIGNED,
+  PROX_KERNELS_K1(TC_KN_ENUM) KN_triangle_barycentric,
+  KN_point_in_triangle,
+  KN_plane_from_normal,
+  KN_plane_from_point_normal,
   KN_COUNT
 };
 
 /* Name and number of real inputs (point first, then the primitive's fields
- * in declaration order) of each kernel. */
-static const char *const tc_kernel_name[KN_COUNT] = {"point_plane",
-                                                     "point_plane_signed",
-                                                     "plane_from_normal",
-                                                     "plane_from_point_normal",
-                                                     "point_line",
-                                                     "point_ray",
-                                                     "point_segment",
-                                                     "point_triangle",
-                                                     "triangle_barycentric",
-                                                     "point_in_triangle",
-                                                     "point_rectangle",
-                                                     "point_aabb",
-                                                     "point_aabb_signed",
-                                                     "point_obb",
-                                                     "point_obb_signed",
-                                                     "point_sphere",
-                                                     "point_sphere_signed",
-                                                     "point_capsule",
-                                                     "point_capsule_signed",
-                                                     "point_tetrahedron",
-                                                     "point_tetrahedron_signed"};
-static const int tc_kernel_inputs[KN_COUNT] = {7, 7, 4,  6,  9, 11, 9,  12, 12, 12, 14,
-                                               9, 9, 18, 18, 7, 7,  10, 10, 15, 15};
+ * in declaration order) of each kernel; TC_NIN_<prim> the fields of a
+ * primitive by the registry's codes. */
+#define TC_KN_NAME(name, prim, degree, param_degree) #name,
+#define TC_KN_INPUTS(name, prim, degree, param_degree) 3 + TC_NIN_##prim,
+#define TC_NIN_pl 4
+#define TC_NIN_ln 6
+#define TC_NIN_ry 8
+#define TC_NIN_sg 6
+#define TC_NIN_tr 9
+#define TC_NIN_rc 11
+#define TC_NIN_ab 6
+#define TC_NIN_ob 15
+#define TC_NIN_sp 4
+#define TC_NIN_cp 7
+#define TC_NIN_te 12
+/* The type of a primitive by its code, in the precision of the template. */
+#define TC_TYPE_pl PROX_FN(prox_plane)
+#define TC_TYPE_ln PROX_FN(prox_line)
+#define TC_TYPE_ry PROX_FN(prox_ray)
+#define TC_TYPE_sg PROX_FN(prox_segment)
+#define TC_TYPE_tr PROX_FN(prox_triangle)
+#define TC_TYPE_rc PROX_FN(prox_rectangle)
+#define TC_TYPE_ab PROX_FN(prox_aabb)
+#define TC_TYPE_ob PROX_FN(prox_obb)
+#define TC_TYPE_sp PROX_FN(prox_sphere)
+#define TC_TYPE_cp PROX_FN(prox_capsule)
+#define TC_TYPE_te PROX_FN(prox_tetrahedron)
+static const char *const tc_kernel_name[KN_COUNT] = {
+    PROX_KERNELS_K1(TC_KN_NAME) "triangle_barycentric", "point_in_triangle", "plane_from_normal",
+    "plane_from_point_normal"};
+static const int tc_kernel_inputs[KN_COUNT] = {PROX_KERNELS_K1(TC_KN_INPUTS) 12, 12, 4, 6};
 
 /* Adversarial triangle sub-cases. The first five are the "sliver" family
  * on which the textbook routine is compared. */
@@ -277,45 +273,34 @@ static void tc_ball(const q3 *p, const q3 *c, const mpq_t cd2, const mpq_t r, q3
 
 /* ---- the two precisions ---- */
 
-#define TC_PASS 1
-#define REAL double
-#define KFN(name) name
+#define TEST_CLOSEST_TEMPLATE
+#include <prox/detail/real_double.h>
 #define TFN(name) name##_d
 #define TC_EPS ORACLE_EPS_DOUBLE
 #define TC_PREC "double"
 #define TC_MANT 53
 #define TC_NEXT(x, to) nextafter((x), (to))
-#define TC_REAL_MIN DBL_MIN
-#define TC_REAL_MAX DBL_MAX
 /* Features within TC_TAU S of a region boundary are not compared. */
 #define TC_TAU 1e-9
 /* prox's zero-area threshold (sin^2 of the angle at v[0], documented for
  * double as "below 1e-12 in sine"). */
 #define TC_FLAT_SIN2 1e-24
 #include "test_closest.c"
-#undef TC_PASS
-#undef REAL
-#undef KFN
+#include <prox/detail/real_end.h>
 #undef TFN
 #undef TC_EPS
 #undef TC_PREC
 #undef TC_MANT
 #undef TC_NEXT
-#undef TC_REAL_MIN
-#undef TC_REAL_MAX
 #undef TC_TAU
 #undef TC_FLAT_SIN2
 
-#define TC_PASS 2
-#define REAL float
-#define KFN(name) name##f
+#include <prox/detail/real_float.h>
 #define TFN(name) name##_f
 #define TC_EPS ORACLE_EPS_FLOAT
 #define TC_PREC "float"
 #define TC_MANT 24
 #define TC_NEXT(x, to) nextafterf((x), (to))
-#define TC_REAL_MIN FLT_MIN
-#define TC_REAL_MAX FLT_MAX
 /* 1e-9 is below float resolution: regions are compared beyond 1e-4 S
  * (~840 eps S). */
 #define TC_TAU 1e-4
@@ -323,16 +308,13 @@ static void tc_ball(const q3 *p, const q3 *c, const mpq_t cd2, const mpq_t r, q3
  * the header comment). */
 #define TC_FLAT_SIN2 1e-10
 #include "test_closest.c"
-#undef TC_PASS
-#undef REAL
-#undef KFN
+#include <prox/detail/real_end.h>
+#undef TEST_CLOSEST_TEMPLATE
 #undef TFN
 #undef TC_EPS
 #undef TC_PREC
 #undef TC_MANT
 #undef TC_NEXT
-#undef TC_REAL_MIN
-#undef TC_REAL_MAX
 #undef TC_TAU
 #undef TC_FLAT_SIN2
 
@@ -432,17 +414,17 @@ int main(int argc, char **argv) {
   return h_finish();
 }
 
-#else /* TC_PASS: the tests of one precision */
+#else /* TEST_CLOSEST_TEMPLATE: the tests of one precision */
 
-#define VEC KFN(prox_vec3)
-#define RES KFN(prox_closest)
+#define VEC PROX_FN(prox_vec3)
+#define RES PROX_FN(prox_closest)
 
 /* ------------------------------------------------------------------------ */
 /* Conversions and random inputs                                            */
 /* ------------------------------------------------------------------------ */
 
 static VEC TFN(v3)(const double u[3]) {
-  return KFN(prox_v3)((REAL)u[0], (REAL)u[1], (REAL)u[2]);
+  return PROX_FN(prox_v3)((PROX_REAL)u[0], (PROX_REAL)u[1], (PROX_REAL)u[2]);
 }
 
 static void TFN(q)(q3 *out, VEC v) {
@@ -463,7 +445,7 @@ static double TFN(smax)(double s, VEC v) {
   return m > s ? m : s;
 }
 
-static double TFN(smax_r)(double s, REAL x) {
+static double TFN(smax_r)(double s, PROX_REAL x) {
   return fabs((double)x) > s ? fabs((double)x) : s;
 }
 
@@ -521,11 +503,11 @@ static VEC TFN(offset)(VEC a, const double d[3], double h) {
 }
 
 /* x moved by k ulps (toward +inf for k > 0). */
-static REAL TFN(ulps)(REAL x, int k) {
+static PROX_REAL TFN(ulps)(PROX_REAL x, int k) {
   for (; k > 0; --k)
-    x = TC_NEXT(x, (REAL)INFINITY);
+    x = TC_NEXT(x, (PROX_REAL)INFINITY);
   for (; k < 0; ++k)
-    x = TC_NEXT(x, -(REAL)INFINITY);
+    x = TC_NEXT(x, -(PROX_REAL)INFINITY);
   return x;
 }
 
@@ -631,11 +613,11 @@ static void TFN(note_vec)(const char *name, VEC v) {
  * null_set 2: the kernel documents the same bits on both paths (the
  * axis-aligned box, whose float distance-only path runs in SSE lanes on
  * x86-64). */
-static REAL TFN(null_d2);
+static PROX_REAL TFN(null_d2);
 static int TFN(null_set);
 
-static void TFN(check_closest)(oracle_row *row, double s, REAL d2, const RES *out, const mpq_t xd2,
-                               const q3 *xq, int point_well) {
+static void TFN(check_closest)(oracle_row *row, double s, PROX_REAL d2, const RES *out,
+                               const mpq_t xd2, const q3 *xq, int point_well) {
   /* The unit of the squared distance is eps max(S, d)^2: when p is
    * farther from the primitive than the largest coordinate, even the exact
    * point's |p - q|^2 rounds with a relative error of a few eps, which is
@@ -711,7 +693,7 @@ static void TFN(check_valid)(oracle_row *row, const RES *out, int have, const mp
  * 1 / sin^2 of the smallest angle for triangle and tetrahedron
  * barycentrics, which the kernels document to solve a 2x2 Gram system);
  * records the error in row->value. */
-static void TFN(check_recon)(oracle_row *row, const REAL *w, int n, const q3 *v, const q3 *xq,
+static void TFN(check_recon)(oracle_row *row, const PROX_REAL *w, int n, const q3 *v, const q3 *xq,
                              double s, double well) {
   q3 r;
   mpq_t k;
@@ -755,7 +737,7 @@ static void TFN(check_recon)(oracle_row *row, const REAL *w, int n, const q3 *v,
 /* ------------------------------------------------------------------------ */
 
 /* A plane case: p, normal n, offset. */
-static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
+static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, PROX_REAL *off) {
   oracle_frame f = oracle_frame_random(g, kind);
   double u[3], x0[3], m = 1;
   VEC x = TFN(point)(g, &f, 1);
@@ -764,24 +746,24 @@ static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
   if (oracle_rng_int(g, 3) == 0) m = oracle_rng_log10(g, -3, 3);
   if (sub == 6) /* |n|^2 underflows or overflows, n itself subnormal too */
     m = oracle_rng_int(g, 2)
-            ? oracle_rng_log10(g, TC_PASS == 1 ? -322 : -44, TC_PASS == 1 ? -160 : -20)
-            : oracle_rng_log10(g, TC_PASS == 1 ? 160 : 20, TC_PASS == 1 ? 300 : 30);
-  *n = KFN(prox_v3)((REAL)(m * u[0]), (REAL)(m * u[1]), (REAL)(m * u[2]));
+            ? oracle_rng_log10(g, PROX_IS_DOUBLE ? -322 : -44, PROX_IS_DOUBLE ? -160 : -20)
+            : oracle_rng_log10(g, PROX_IS_DOUBLE ? 160 : 20, PROX_IS_DOUBLE ? 300 : 30);
+  *n = PROX_FN(prox_v3)((PROX_REAL)(m * u[0]), (PROX_REAL)(m * u[1]), (PROX_REAL)(m * u[2]));
   TFN(d3)(x, x0);
-  *off = (REAL)((double)n->x * x0[0] + (double)n->y * x0[1] + (double)n->z * x0[2]);
+  *off = (PROX_REAL)((double)n->x * x0[0] + (double)n->y * x0[1] + (double)n->z * x0[2]);
   *p = TFN(point)(g, &f, 1.2);
   switch (sub) {
   case 0: { /* axis normal, p exactly on the plane */
     int k = oracle_rng_int(g, 3);
-    REAL s = (REAL)ldexp(1.0, oracle_rng_int(g, 9) - 4);
-    *n = KFN(prox_v3)(0, 0, 0);
+    PROX_REAL s = (PROX_REAL)ldexp(1.0, oracle_rng_int(g, 9) - 4);
+    *n = PROX_FN(prox_v3)(0, 0, 0);
     if (k == 0) n->x = s, *off = s * p->x;
     if (k == 1) n->y = s, *off = s * p->y;
     if (k == 2) n->z = s, *off = s * p->z;
     break;
   }
   case 1: /* zero normal: every point is on the plane */
-    *n = KFN(prox_v3)(0, 0, 0);
+    *n = PROX_FN(prox_v3)(0, 0, 0);
     break;
   case 2: /* p is the point that made the offset: within rounding */
     *p = x;
@@ -792,7 +774,7 @@ static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
   case 4: /* zero components in the normal */
     if (oracle_rng_int(g, 2)) n->x = 0;
     n->y = 0;
-    *off = (REAL)((double)n->x * x0[0] + (double)n->z * x0[2]);
+    *off = (PROX_REAL)((double)n->x * x0[0] + (double)n->z * x0[2]);
     break;
   case 5: /* far from the plane */
     *p = TFN(point)(g, &f, 100);
@@ -800,13 +782,13 @@ static void TFN(gen_plane)(oracle_rng *g, int kind, VEC *p, VEC *n, REAL *off) {
   case 6: /* a normal of extreme length (above) */
     break;
   default: /* a huge offset */
-    *off = (REAL)((double)*off + oracle_rng_sign(g) * 1e3 * f.scale);
+    *off = (PROX_REAL)((double)*off + oracle_rng_sign(g) * 1e3 * f.scale);
     break;
   }
 }
 
 static void TFN(test_plane)(void) {
-  oracle_rng g = oracle_rng_make(0x100 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x100 + 2 - PROX_IS_DOUBLE);
   q3 xp, xn, xq;
   mpq_t xoff, xd2, xsd, t;
   int kind;
@@ -819,17 +801,17 @@ static void TFN(test_plane)(void) {
     oracle_row *rows = oracle_row_get("point_plane_signed", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     for (c = 0; c < n; ++c) {
-      KFN(prox_plane) pl;
+      PROX_FN(prox_plane) pl;
       VEC p;
       RES out, outs;
-      REAL d2, sd;
+      PROX_REAL d2, sd;
       double s, e;
       TFN(gen_plane)(&g, kind, &p, &pl.normal, &pl.offset);
       h_case_begin();
-      d2 = KFN(prox_point_plane)(p, &pl, &out);
-      TFN(null_d2) = KFN(prox_point_plane)(p, &pl, NULL);
+      d2 = PROX_FN(prox_point_plane)(p, &pl, &out);
+      TFN(null_d2) = PROX_FN(prox_point_plane)(p, &pl, NULL);
       TFN(null_set) = 1;
-      sd = KFN(prox_point_plane_signed)(p, &pl, &outs);
+      sd = PROX_FN(prox_point_plane_signed)(p, &pl, &outs);
       TFN(q)(&xp, p);
       TFN(q)(&xn, pl.normal);
       mpq_set_d(xoff, (double)pl.offset);
@@ -852,7 +834,7 @@ static void TFN(test_plane)(void) {
       ++rows->feature_checked;
       CHECK(outs.feature.kind == PROX_FEATURE_FACE && outs.feature.index == 0);
       if (h_case_failed()) {
-        h_note("point_plane%s:", TC_PASS == 1 ? "" : "f");
+        h_note("point_plane%s:", PROX_IS_DOUBLE ? "" : "f");
         TFN(note_vec)("p", p);
         TFN(note_vec)("normal", pl.normal);
         h_note("offset = %a", (double)pl.offset);
@@ -878,26 +860,28 @@ static void TFN(test_plane_tiny_normal)(void) {
   q3_init(&xq);
   mpq_inits(xoff, xd2, xsd, NULL);
   for (c = 0; c < 4; ++c) {
-    KFN(prox_plane) pl;
+    PROX_FN(prox_plane) pl;
     RES out;
-    VEC p = KFN(prox_v3)(2, 3, 4);
-    REAL sd, tiny = (REAL)(TC_PASS == 1 ? 1e-170 : 1e-25);
+    VEC p = PROX_FN(prox_v3)(2, 3, 4);
+    PROX_REAL sd, tiny = (PROX_REAL)(PROX_IS_DOUBLE ? 1e-170 : 1e-25);
     double s, e;
     pl.offset = 0;
-    if (c == 0) pl.normal = KFN(prox_v3)(tiny, 0, 0);
-    if (c == 1) pl.normal = KFN(prox_v3)(tiny, tiny, 0);
+    if (c == 0) pl.normal = PROX_FN(prox_v3)(tiny, 0, 0);
+    if (c == 1) pl.normal = PROX_FN(prox_v3)(tiny, tiny, 0);
     if (c == 2) { /* distance 2^k, its square beyond the range */
-      int k = TC_PASS == 1 ? 600 : 70;
-      pl.normal = KFN(prox_v3)((REAL)ldexp(1, -k), 0, 0);
+      int k = PROX_IS_DOUBLE ? 600 : 70;
+      pl.normal = PROX_FN(prox_v3)((PROX_REAL)ldexp(1, -k), 0, 0);
       pl.offset = 1;
     }
     if (c == 3) { /* the issue's float case (+inf before) */
-      pl.normal = KFN(prox_v3)((REAL)-0x1.4d7c92p-69, (REAL)0x1.6e4b0ap-71, (REAL)0x1.2dd18ap-69);
-      pl.offset = (REAL)-0x1.a11e8ap+1;
-      p = KFN(prox_v3)((REAL)-0x1.b612bp-12, (REAL)-0x1.b3aeap-14, (REAL)0x1.4e971cp-12);
+      pl.normal = PROX_FN(prox_v3)((PROX_REAL)-0x1.4d7c92p-69, (PROX_REAL)0x1.6e4b0ap-71,
+                                   (PROX_REAL)0x1.2dd18ap-69);
+      pl.offset = (PROX_REAL)-0x1.a11e8ap+1;
+      p = PROX_FN(prox_v3)((PROX_REAL)-0x1.b612bp-12, (PROX_REAL)-0x1.b3aeap-14,
+                           (PROX_REAL)0x1.4e971cp-12);
     }
     h_case_begin();
-    sd = KFN(prox_point_plane_signed)(p, &pl, &out);
+    sd = PROX_FN(prox_point_plane_signed)(p, &pl, &out);
     TFN(q)(&xp, p);
     TFN(q)(&xn, pl.normal);
     mpq_set_d(xoff, (double)pl.offset);
@@ -910,11 +894,11 @@ static void TFN(test_plane_tiny_normal)(void) {
     if (c < 2) {
       e = oracle_err((double)out.sqdist, xd2, TC_EPS * s * s);
       CHECK_MSG(e <= TC_BOUND, "case %d: squared distance error %.3g eps S^2", c, e);
-      e = oracle_err((double)KFN(prox_point_plane)(p, &pl, NULL), xd2, TC_EPS * s * s);
+      e = oracle_err((double)PROX_FN(prox_point_plane)(p, &pl, NULL), xd2, TC_EPS * s * s);
       CHECK_MSG(e <= TC_BOUND, "case %d: prox_point_plane error %.3g eps S^2", c, e);
     }
     if (c == 2)
-      CHECK_MSG(out.sqdist == (REAL)INFINITY, "the square of 2^k: %a, documented +inf",
+      CHECK_MSG(out.sqdist == (PROX_REAL)INFINITY, "the square of 2^k: %a, documented +inf",
                 (double)out.sqdist);
   }
   q3_clear(&xp);
@@ -926,7 +910,7 @@ static void TFN(test_plane_tiny_normal)(void) {
 /* Plane constructors: the unit normal n / |n| and offset / |n| (or n / |n|
  * . p), against ~300-bit roots. */
 static void TFN(test_plane_make)(void) {
-  oracle_rng g = oracle_rng_make(0x200 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x200 + 2 - PROX_IS_DOUBLE);
   q3 xn, xu, xp;
   mpq_t len, xoff, t;
   int kind;
@@ -942,15 +926,15 @@ static void TFN(test_plane_make)(void) {
       oracle_frame f = oracle_frame_random(&g, kind);
       double u[3], m = f.scale, e, s;
       VEC nv, p = TFN(point)(&g, &f, 1);
-      REAL off;
-      KFN(prox_plane) a, b;
+      PROX_REAL off;
+      PROX_FN(prox_plane) a, b;
       int ra, rb, zero;
       oracle_rng_dir(&g, u);
       if (kind == ORACLE_ADVERSARIAL) {
         /* Extreme magnitudes (subnormal to near overflow), zero and
          * single-axis normals. */
         int sub = oracle_rng_int(&g, 6);
-        double lo = TC_PASS == 1 ? -320 : -44, hi = TC_PASS == 1 ? 307 : 37;
+        double lo = PROX_IS_DOUBLE ? -320 : -44, hi = PROX_IS_DOUBLE ? 307 : 37;
         if (sub == 0) m = oracle_rng_log10(&g, lo, hi);
         if (sub == 1) u[0] = u[1] = u[2] = 0;
         if (sub == 2) u[oracle_rng_int(&g, 3)] = 0;
@@ -961,11 +945,11 @@ static void TFN(test_plane_make)(void) {
         if (sub == 4) u[1] *= 1e-30;
         if (sub == 5) m = oracle_rng_log10(&g, lo / 2, hi / 2);
       }
-      nv = KFN(prox_v3)((REAL)(m * u[0]), (REAL)(m * u[1]), (REAL)(m * u[2]));
-      off = (REAL)oracle_rng_range(&g, -2, 2) * (REAL)f.scale;
+      nv = PROX_FN(prox_v3)((PROX_REAL)(m * u[0]), (PROX_REAL)(m * u[1]), (PROX_REAL)(m * u[2]));
+      off = (PROX_REAL)oracle_rng_range(&g, -2, 2) * (PROX_REAL)f.scale;
       h_case_begin();
-      ra = KFN(prox_plane_from_normal)(nv, off, &a);
-      rb = KFN(prox_plane_from_point_normal)(p, nv, &b);
+      ra = PROX_FN(prox_plane_from_normal)(nv, off, &a);
+      rb = PROX_FN(prox_plane_from_point_normal)(p, nv, &b);
       TFN(q)(&xn, nv);
       TFN(q)(&xp, p);
       q3_len2(len, &xn);
@@ -985,11 +969,11 @@ static void TFN(test_plane_make)(void) {
         mpq_inv(t, len);
         q3_scale(&xu, &xn, t);
         /* offset / |n|: documented to make the constructor fail (0, the
-         * all-zero plane) when beyond the range of REAL. */
+         * all-zero plane) when beyond the range of PROX_REAL. */
         mpq_set_d(xoff, (double)off);
         mpq_div(xoff, xoff, len);
         s = fabs(mpq_get_d(xoff));
-        big = s > TC_REAL_MAX * (1 + 1e-6) ? 1 : (s < TC_REAL_MAX * (1 - 1e-6) ? 0 : -1);
+        big = s > PROX_REAL_MAX * (1 + 1e-6) ? 1 : (s < PROX_REAL_MAX * (1 - 1e-6) ? 0 : -1);
         if (big == 1) {
           CHECK_MSG(ra == 0 && a.normal.x == 0 && a.normal.y == 0 && a.normal.z == 0 &&
                         a.offset == 0,
@@ -1001,7 +985,7 @@ static void TFN(test_plane_make)(void) {
           CHECK_MSG(e <= TC_BOUND, "unit normal error %.3g eps", e);
           /* Results below the normal range are measured against its least
            * value (a subnormal has fewer bits). */
-          if (s < TC_REAL_MIN) s = TC_REAL_MIN;
+          if (s < PROX_REAL_MIN) s = PROX_REAL_MIN;
           e = oracle_err((double)a.offset, xoff, TC_EPS * s);
           oracle_max(&rn->value, e);
           CHECK_MSG(e <= TC_BOUND, "offset %a: error %.3g eps |offset|", (double)a.offset, e);
@@ -1017,8 +1001,8 @@ static void TFN(test_plane_make)(void) {
         CHECK_MSG(e <= TC_BOUND, "offset %a: error %.3g eps S", (double)b.offset, e);
       }
       if (h_case_failed()) {
-        h_note("plane_from_normal%s / plane_from_point_normal%s:", TC_PASS == 1 ? "" : "f",
-               TC_PASS == 1 ? "" : "f");
+        h_note("plane_from_normal%s / plane_from_point_normal%s:", PROX_IS_DOUBLE ? "" : "f",
+               PROX_IS_DOUBLE ? "" : "f");
         TFN(note_vec)("n", nv);
         h_note("offset = %a", (double)off);
         TFN(note_vec)("p", p);
@@ -1073,7 +1057,7 @@ static void TFN(gen_linear)(oracle_rng *g, int kind, VEC *p, VEC *o, VEC *b) {
                    oracle_rng_int(g, 2) ? oracle_rng_range(g, 1, 3) : oracle_rng_range(g, -2, 0));
     break;
   case 7: /* p at an end moved perpendicularly: on a region boundary */
-    TFN(perp)(g, KFN(prox_vsub)(*b, *o), perp);
+    TFN(perp)(g, PROX_FN(prox_vsub)(*b, *o), perp);
     {
       VEC e = oracle_rng_int(g, 2) ? *o : *b;
       *p = TFN(offset)(e, perp, oracle_rng_range(g, 0, 2) * f.scale);
@@ -1091,14 +1075,14 @@ static void TFN(gen_linear)(oracle_rng *g, int kind, VEC *p, VEC *o, VEC *b) {
 }
 
 static void TFN(note_linear)(const char *what, VEC p, VEC o, VEC b) {
-  h_note("%s%s:", what, TC_PASS == 1 ? "" : "f");
+  h_note("%s%s:", what, PROX_IS_DOUBLE ? "" : "f");
   TFN(note_vec)("p", p);
   TFN(note_vec)("a/origin", o);
   TFN(note_vec)("b/dir", b);
 }
 
 static void TFN(test_line)(void) {
-  oracle_rng g = oracle_rng_make(0x300 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x300 + 2 - PROX_IS_DOUBLE);
   oracle_lin x;
   q3 xp, xo, xd, pv[2];
   int kind;
@@ -1112,18 +1096,18 @@ static void TFN(test_line)(void) {
     oracle_row *row = oracle_row_get("point_line", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     for (c = 0; c < n; ++c) {
-      KFN(prox_line) line;
+      PROX_FN(prox_line) line;
       VEC p, o, b;
       RES out;
-      REAL d2, w[2];
+      PROX_REAL d2, w[2];
       double s;
       TFN(gen_linear)(&g, kind, &p, &o, &b);
       line.origin = o;
       /* The direction as a vector: a segment's b - a, or a zero one. */
-      line.dir = KFN(prox_vsub)(b, o);
+      line.dir = PROX_FN(prox_vsub)(b, o);
       h_case_begin();
-      d2 = KFN(prox_point_line)(p, &line, &out);
-      TFN(null_d2) = KFN(prox_point_line)(p, &line, NULL);
+      d2 = PROX_FN(prox_point_line)(p, &line, &out);
+      TFN(null_d2) = PROX_FN(prox_point_line)(p, &line, NULL);
       TFN(null_set) = 1;
       TFN(q)(&xp, p);
       TFN(q)(&xo, o);
@@ -1152,7 +1136,7 @@ static void TFN(test_line)(void) {
 }
 
 static void TFN(test_ray)(void) {
-  oracle_rng g = oracle_rng_make(0x400 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x400 + 2 - PROX_IS_DOUBLE);
   oracle_lin x;
   q3 xp, xo, xd, pv[2];
   mpq_t lo, hi;
@@ -1168,35 +1152,35 @@ static void TFN(test_ray)(void) {
     oracle_row *row = oracle_row_get("point_ray", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     for (c = 0; c < n; ++c) {
-      KFN(prox_ray) ray;
+      PROX_FN(prox_ray) ray;
       VEC p, o, b;
       RES out;
-      REAL d2, w[2];
+      PROX_REAL d2, w[2];
       double s;
       int iv = oracle_rng_int(&g, 7), vk, vi;
       TFN(gen_linear)(&g, kind, &p, &o, &b);
-      ray = KFN(prox_ray_make)(o, KFN(prox_vsub)(b, o));
+      ray = PROX_FN(prox_ray_make)(o, PROX_FN(prox_vsub)(b, o));
       if (iv == 1) { /* a finite interval */
-        ray.tmin = (REAL)oracle_rng_range(&g, -2, 1);
-        ray.tmax = ray.tmin + (REAL)oracle_rng_range(&g, 0, 2);
+        ray.tmin = (PROX_REAL)oracle_rng_range(&g, -2, 1);
+        ray.tmax = ray.tmin + (PROX_REAL)oracle_rng_range(&g, 0, 2);
       } else if (iv == 2) { /* the whole line */
-        ray.tmin = -(REAL)INFINITY;
+        ray.tmin = -(PROX_REAL)INFINITY;
       } else if (iv == 3) { /* (-inf, tmax] */
-        ray.tmin = -(REAL)INFINITY;
-        ray.tmax = (REAL)oracle_rng_range(&g, -1, 2);
+        ray.tmin = -(PROX_REAL)INFINITY;
+        ray.tmax = (PROX_REAL)oracle_rng_range(&g, -1, 2);
       } else if (iv == 4) { /* a single parameter */
-        ray.tmin = ray.tmax = (REAL)oracle_rng_range(&g, -1, 2);
+        ray.tmin = ray.tmax = (PROX_REAL)oracle_rng_range(&g, -1, 2);
       } else if (iv == 5) { /* tmin > tmax: the single parameter tmin */
-        ray.tmax = (REAL)oracle_rng_range(&g, -1, 1);
-        ray.tmin = ray.tmax + (REAL)oracle_rng_range(&g, 0.1, 1);
+        ray.tmax = (PROX_REAL)oracle_rng_range(&g, -1, 1);
+        ray.tmin = ray.tmax + (PROX_REAL)oracle_rng_range(&g, 0.1, 1);
       } else if (iv == 6 && kind == ORACLE_ADVERSARIAL) {
         /* p projecting (within rounding) onto an end of [0, 1]. */
         ray.tmax = 1;
         p = TFN(comb)(o, b, (double)oracle_rng_int(&g, 2));
       }
       h_case_begin();
-      d2 = KFN(prox_point_ray)(p, &ray, &out);
-      TFN(null_d2) = KFN(prox_point_ray)(p, &ray, NULL);
+      d2 = PROX_FN(prox_point_ray)(p, &ray, &out);
+      TFN(null_d2) = PROX_FN(prox_point_ray)(p, &ray, NULL);
       TFN(null_set) = 1;
       TFN(q)(&xp, p);
       TFN(q)(&xo, o);
@@ -1246,7 +1230,7 @@ static void TFN(test_ray)(void) {
 }
 
 static void TFN(test_segment)(void) {
-  oracle_rng g = oracle_rng_make(0x500 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x500 + 2 - PROX_IS_DOUBLE);
   oracle_lin x;
   q3 xp, xv[2];
   int kind;
@@ -1258,15 +1242,15 @@ static void TFN(test_segment)(void) {
     oracle_row *row = oracle_row_get("point_segment", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     for (c = 0; c < n; ++c) {
-      KFN(prox_segment) seg;
+      PROX_FN(prox_segment) seg;
       VEC p;
       RES out;
-      REAL d2, w[2];
+      PROX_REAL d2, w[2];
       double s;
       TFN(gen_linear)(&g, kind, &p, &seg.a, &seg.b);
       h_case_begin();
-      d2 = KFN(prox_point_segment)(p, &seg, &out);
-      TFN(null_d2) = KFN(prox_point_segment)(p, &seg, NULL);
+      d2 = PROX_FN(prox_point_segment)(p, &seg, &out);
+      TFN(null_d2) = PROX_FN(prox_point_segment)(p, &seg, NULL);
       TFN(null_set) = 1;
       TFN(q)(&xp, p);
       TFN(q)(&xv[0], seg.a);
@@ -1281,7 +1265,7 @@ static void TFN(test_segment)(void) {
       if (out.feature.kind == PROX_FEATURE_VERTEX) {
         VEC e = out.feature.index ? seg.b : seg.a;
         CHECK_MSG(out.point.x == e.x && out.point.y == e.y && out.point.z == e.z &&
-                      out.param[0] == (REAL)out.feature.index,
+                      out.param[0] == (PROX_REAL)out.feature.index,
                   "vertex %d is not returned exactly (t = %a)", out.feature.index,
                   (double)out.param[0]);
       }
@@ -1304,7 +1288,7 @@ static void TFN(test_segment)(void) {
 
 /* A triangle case of the given kind; returns the adversarial sub-case
  * (TRI_*) or -1. */
-static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri, VEC *p) {
+static int TFN(gen_triangle)(oracle_rng *g, int kind, PROX_FN(prox_triangle) * tri, VEC *p) {
   oracle_frame f = oracle_frame_random(g, kind);
   int sub = kind == ORACLE_ADVERSARIAL ? oracle_rng_int(g, TRI_SUBCASES) : -1;
   double q = TFN(quantum)(&f), perp[3];
@@ -1317,7 +1301,7 @@ static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri, 
   case TRI_SLIVER: {
     double t = oracle_rng_range(g, -0.5, 1.5);
     double h = oracle_rng_log10(g, -16, 0) * TFN(len)(v[0], v[1]);
-    TFN(perp)(g, KFN(prox_vsub)(v[1], v[0]), perp);
+    TFN(perp)(g, PROX_FN(prox_vsub)(v[1], v[0]), perp);
     v[2] = TFN(offset)(TFN(comb)(v[0], v[1], t), perp, h);
     break;
   }
@@ -1328,9 +1312,9 @@ static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri, 
     v[1] = TFN(grid_add)(v[0], d, oracle_rng_int(g, 5) - 2);
     v[2] = TFN(grid_add)(v[0], d, oracle_rng_int(g, 7) - 3);
     if (sub == TRI_GRID_SLIVER) {
-      v[2].x = (REAL)((double)v[2].x + q * (oracle_rng_int(g, 3) - 1));
-      v[2].y = (REAL)((double)v[2].y + q * (oracle_rng_int(g, 3) - 1));
-      v[2].z = (REAL)((double)v[2].z + q * (oracle_rng_int(g, 3) - 1));
+      v[2].x = (PROX_REAL)((double)v[2].x + q * (oracle_rng_int(g, 3) - 1));
+      v[2].y = (PROX_REAL)((double)v[2].y + q * (oracle_rng_int(g, 3) - 1));
+      v[2].z = (PROX_REAL)((double)v[2].z + q * (oracle_rng_int(g, 3) - 1));
     }
     if (oracle_rng_int(g, 3) == 0) /* p on the line, exactly */
       *p = TFN(grid_add)(v[0], d, oracle_rng_int(g, 9) - 4);
@@ -1413,7 +1397,7 @@ static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri, 
   }
   case TRI_THIN_RIGHT: {
     double l = TFN(len)(v[0], v[1]);
-    TFN(perp)(g, KFN(prox_vsub)(v[1], v[0]), perp);
+    TFN(perp)(g, PROX_FN(prox_vsub)(v[1], v[0]), perp);
     v[2] = TFN(offset)(v[0], perp, l * oracle_rng_log10(g, -12, 0));
     if (oracle_rng_int(g, 2)) *p = TFN(comb3)(v[0], v[1], v[2], 0.25, 0.5, 0.25);
     break;
@@ -1430,8 +1414,8 @@ static int TFN(gen_triangle)(oracle_rng *g, int kind, KFN(prox_triangle) * tri, 
   return sub;
 }
 
-static void TFN(note_triangle)(const char *what, VEC p, const KFN(prox_triangle) * tri) {
-  h_note("%s%s:", what, TC_PASS == 1 ? "" : "f");
+static void TFN(note_triangle)(const char *what, VEC p, const PROX_FN(prox_triangle) * tri) {
+  h_note("%s%s:", what, PROX_IS_DOUBLE ? "" : "f");
   TFN(note_vec)("p", p);
   TFN(note_vec)("v0", tri->v[0]);
   TFN(note_vec)("v1", tri->v[1]);
@@ -1442,14 +1426,14 @@ static void TFN(note_triangle)(const char *what, VEC p, const KFN(prox_triangle)
  * Detection, 5.1.5), written here as a reference for comparison only; it
  * is not prox. */
 static VEC TFN(ericson_triangle)(VEC p, VEC a, VEC b, VEC c) {
-  REAL abx = b.x - a.x, aby = b.y - a.y, abz = b.z - a.z;
-  REAL acx = c.x - a.x, acy = c.y - a.y, acz = c.z - a.z;
-  REAL apx = p.x - a.x, apy = p.y - a.y, apz = p.z - a.z;
-  REAL bpx = p.x - b.x, bpy = p.y - b.y, bpz = p.z - b.z;
-  REAL cpx = p.x - c.x, cpy = p.y - c.y, cpz = p.z - c.z;
-  REAL d1 = abx * apx + aby * apy + abz * apz;
-  REAL d2 = acx * apx + acy * apy + acz * apz;
-  REAL d3, d4, d5, d6, va, vb, vc, v, w, denom;
+  PROX_REAL abx = b.x - a.x, aby = b.y - a.y, abz = b.z - a.z;
+  PROX_REAL acx = c.x - a.x, acy = c.y - a.y, acz = c.z - a.z;
+  PROX_REAL apx = p.x - a.x, apy = p.y - a.y, apz = p.z - a.z;
+  PROX_REAL bpx = p.x - b.x, bpy = p.y - b.y, bpz = p.z - b.z;
+  PROX_REAL cpx = p.x - c.x, cpy = p.y - c.y, cpz = p.z - c.z;
+  PROX_REAL d1 = abx * apx + aby * apy + abz * apz;
+  PROX_REAL d2 = acx * apx + acy * apy + acz * apz;
+  PROX_REAL d3, d4, d5, d6, va, vb, vc, v, w, denom;
   VEC r;
   if (d1 <= 0 && d2 <= 0) return a;
   d3 = abx * bpx + aby * bpy + abz * bpz;
@@ -1458,7 +1442,7 @@ static VEC TFN(ericson_triangle)(VEC p, VEC a, VEC b, VEC c) {
   vc = d1 * d4 - d3 * d2;
   if (vc <= 0 && d1 >= 0 && d3 <= 0) {
     v = d1 / (d1 - d3);
-    return KFN(prox_v3)(a.x + v * abx, a.y + v * aby, a.z + v * abz);
+    return PROX_FN(prox_v3)(a.x + v * abx, a.y + v * aby, a.z + v * abz);
   }
   d5 = abx * cpx + aby * cpy + abz * cpz;
   d6 = acx * cpx + acy * cpy + acz * cpz;
@@ -1466,12 +1450,12 @@ static VEC TFN(ericson_triangle)(VEC p, VEC a, VEC b, VEC c) {
   vb = d5 * d2 - d1 * d6;
   if (vb <= 0 && d2 >= 0 && d6 <= 0) {
     w = d2 / (d2 - d6);
-    return KFN(prox_v3)(a.x + w * acx, a.y + w * acy, a.z + w * acz);
+    return PROX_FN(prox_v3)(a.x + w * acx, a.y + w * acy, a.z + w * acz);
   }
   va = d3 * d6 - d5 * d4;
   if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
     w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-    return KFN(prox_v3)(b.x + w * (c.x - b.x), b.y + w * (c.y - b.y), b.z + w * (c.z - b.z));
+    return PROX_FN(prox_v3)(b.x + w * (c.x - b.x), b.y + w * (c.y - b.y), b.z + w * (c.z - b.z));
   }
   denom = 1 / (va + vb + vc);
   v = vb * denom;
@@ -1483,7 +1467,7 @@ static VEC TFN(ericson_triangle)(VEC p, VEC a, VEC b, VEC c) {
 }
 
 static void TFN(test_triangle)(void) {
-  oracle_rng g = oracle_rng_make(0x600 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x600 + 2 - PROX_IS_DOUBLE);
   oracle_tri x;
   q3 xp, xv[3];
   mpq_t fd2;
@@ -1507,16 +1491,16 @@ static void TFN(test_triangle)(void) {
     oracle_row *row = oracle_row_get("point_triangle", TC_PREC, kind);
     long c, n = TFN(cases)(kind);
     for (c = 0; c < n; ++c) {
-      KFN(prox_triangle) tri;
+      PROX_FN(prox_triangle) tri;
       VEC p;
       RES out;
-      REAL d2;
+      PROX_REAL d2;
       double s;
       int sub, well;
       sub = TFN(gen_triangle)(&g, kind, &tri, &p);
       h_case_begin();
-      d2 = KFN(prox_point_triangle)(p, &tri, &out);
-      TFN(null_d2) = KFN(prox_point_triangle)(p, &tri, NULL);
+      d2 = PROX_FN(prox_point_triangle)(p, &tri, &out);
+      TFN(null_d2) = PROX_FN(prox_point_triangle)(p, &tri, NULL);
       TFN(null_set) = 1;
       TFN(q)(&xp, p);
       for (i = 0; i < 3; ++i)
@@ -1569,7 +1553,7 @@ static void TFN(test_triangle)(void) {
       /* The sliver family: the kernel beside the textbook routine. */
       if (sub >= TRI_SLIVER && sub <= TRI_GRID_SLIVER) {
         VEC e = TFN(ericson_triangle)(p, tri.v[0], tri.v[1], tri.v[2]);
-        REAL ed2 = KFN(prox_vdist2)(p, e);
+        PROX_REAL ed2 = PROX_FN(prox_vdist2)(p, e);
         ++rk->cases;
         ++re->cases;
         oracle_max(&rk->sqdist, oracle_err((double)d2, x.d2, TC_EPS * s * s));
@@ -1619,7 +1603,7 @@ static int TFN(flat_side_v)(const oracle_tri *x, const q3 *v) {
 }
 
 static void TFN(test_barycentric)(void) {
-  oracle_rng g = oracle_rng_make(0x700 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x700 + 2 - PROX_IS_DOUBLE);
   oracle_tri x;
   q3 xp, xv[3];
   mpq_t xb[3];
@@ -1635,13 +1619,13 @@ static void TFN(test_barycentric)(void) {
     long c, n = TFN(cases)(kind);
     row->value_unit = "eps max(1,|b|)";
     for (c = 0; c < n; ++c) {
-      KFN(prox_triangle) tri;
+      PROX_FN(prox_triangle) tri;
       VEC p, b;
       double s, e = 0, big = 1;
       int side;
       (void)TFN(gen_triangle)(&g, kind, &tri, &p);
       h_case_begin();
-      b = KFN(prox_triangle_barycentric)(p, &tri);
+      b = PROX_FN(prox_triangle_barycentric)(p, &tri);
       TFN(q)(&xp, p);
       for (i = 0; i < 3; ++i)
         TFN(q)(&xv[i], tri.v[i]);
@@ -1707,7 +1691,7 @@ static void TFN(test_barycentric)(void) {
         if (m > big) big = m;
       }
       {
-        REAL w[3];
+        PROX_REAL w[3];
         w[0] = b.x;
         w[1] = b.y;
         w[2] = b.z;
@@ -1730,7 +1714,7 @@ static void TFN(test_barycentric)(void) {
 }
 
 static void TFN(test_in_triangle)(void) {
-  oracle_rng g = oracle_rng_make(0x800 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x800 + 2 - PROX_IS_DOUBLE);
   oracle_tri x;
   q3 xp, xv[3];
   int kind, i;
@@ -1744,13 +1728,13 @@ static void TFN(test_in_triangle)(void) {
     row->value_unit = "wrong answers";
     row->value = 0;
     for (c = 0; c < n; ++c) {
-      KFN(prox_triangle) tri;
+      PROX_FN(prox_triangle) tri;
       VEC p;
       int got, want, side;
       double s;
       (void)TFN(gen_triangle)(&g, kind, &tri, &p);
       h_case_begin();
-      got = KFN(prox_point_in_triangle)(p, &tri);
+      got = PROX_FN(prox_point_in_triangle)(p, &tri);
       TFN(q)(&xp, p);
       for (i = 0; i < 3; ++i)
         TFN(q)(&xv[i], tri.v[i]);
@@ -1830,8 +1814,8 @@ static void TFN(gen_axes)(oracle_rng *g, VEC ax[3], int exact) {
 
 /* Half extents: uniform up to the frame scale, sometimes zero or negative
  * in adversarial cases. */
-static REAL TFN(gen_half)(oracle_rng *g, const oracle_frame *f, int adv) {
-  REAL h = (REAL)(oracle_rng_range(g, 0, 1) * f->scale);
+static PROX_REAL TFN(gen_half)(oracle_rng *g, const oracle_frame *f, int adv) {
+  PROX_REAL h = (PROX_REAL)(oracle_rng_range(g, 0, 1) * f->scale);
   if (adv) {
     int k = oracle_rng_int(g, 6);
     if (k == 0) h = 0;
@@ -1842,8 +1826,8 @@ static REAL TFN(gen_half)(oracle_rng *g, const oracle_frame *f, int adv) {
 
 /* A point near a box or rectangle center + sum s_i axis_i: on its
  * boundary (s_i = +-h_i for random i), inside, or outside. */
-static VEC TFN(box_point)(oracle_rng *g, const oracle_frame *f, VEC c, const VEC *ax, const REAL *h,
-                          int naxes, int adv) {
+static VEC TFN(box_point)(oracle_rng *g, const oracle_frame *f, VEC c, const VEC *ax,
+                          const PROX_REAL *h, int naxes, int adv) {
   double w[3], s;
   int i;
   VEC p;
@@ -1871,7 +1855,7 @@ static VEC TFN(box_point)(oracle_rng *g, const oracle_frame *f, VEC c, const VEC
 }
 
 static void TFN(test_rectangle)(void) {
-  oracle_rng g = oracle_rng_make(0x900 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0x900 + 2 - PROX_IS_DOUBLE);
   q3 xp, xc, xa[2], xw, xq;
   mpq_t xs[2], xh, cl[2], xd2;
   int kind, i;
@@ -1889,10 +1873,10 @@ static void TFN(test_rectangle)(void) {
     row->value_unit = "eps S (params)";
     for (c = 0; c < n; ++c) {
       oracle_frame f = oracle_frame_random(&g, kind);
-      KFN(prox_rectangle) rc;
+      PROX_FN(prox_rectangle) rc;
       VEC ax[3], p;
       RES out;
-      REAL d2;
+      PROX_REAL d2;
       double s, margin = INFINITY, e;
       int side[2], fk, fi;
       TFN(gen_axes)(&g, ax, adv && oracle_rng_int(&g, 2));
@@ -1903,8 +1887,8 @@ static void TFN(test_rectangle)(void) {
       rc.half[1] = TFN(gen_half)(&g, &f, adv);
       p = TFN(box_point)(&g, &f, rc.center, rc.axis, rc.half, 2, adv);
       h_case_begin();
-      d2 = KFN(prox_point_rectangle)(p, &rc, &out);
-      TFN(null_d2) = KFN(prox_point_rectangle)(p, &rc, NULL);
+      d2 = PROX_FN(prox_point_rectangle)(p, &rc, &out);
+      TFN(null_d2) = PROX_FN(prox_point_rectangle)(p, &rc, NULL);
       TFN(null_set) = 1;
       /* Exact: s_i = (p - c) . axis_i clamped; q = c + sum s_i axis_i. */
       TFN(q)(&xp, p);
@@ -1935,7 +1919,7 @@ static void TFN(test_rectangle)(void) {
         CHECK_MSG(e <= TC_BOUND, "param %d = %a: error %.3g eps S", i, (double)out.param[i], e);
       }
       if (h_case_failed()) {
-        h_note("point_rectangle%s:", TC_PASS == 1 ? "" : "f");
+        h_note("point_rectangle%s:", PROX_IS_DOUBLE ? "" : "f");
         TFN(note_vec)("p", p);
         TFN(note_vec)("center", rc.center);
         TFN(note_vec)("axis0", rc.axis[0]);
@@ -1977,7 +1961,7 @@ static int TFN(box_depth)(const mpq_t *sx, const mpq_t *hx, mpq_t dmin, mpq_t *d
 }
 
 static void TFN(test_aabb)(void) {
-  oracle_rng g = oracle_rng_make(0xa00 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0xa00 + 2 - PROX_IS_DOUBLE);
   q3 xp, xq, xs;
   mpq_t lo[3], hi[3], pc[3], qc[3], xd2, t, sx[3], hx[3], dface[6], dmin;
   int kind, i;
@@ -1997,10 +1981,10 @@ static void TFN(test_aabb)(void) {
     rows->value_unit = "eps S (signed dist.)";
     for (c = 0; c < n; ++c) {
       oracle_frame f = oracle_frame_random(&g, kind);
-      KFN(prox_aabb) box;
+      PROX_FN(prox_aabb) box;
       VEC p, a = TFN(point)(&g, &f, 1), b = TFN(point)(&g, &f, 1);
       RES out, outs;
-      REAL d2, sd, pr[3], mn[3], mx[3];
+      PROX_REAL d2, sd, pr[3], mn[3], mx[3];
       double s, e, gap;
       int side[3], fk, fi, inside, face;
       if (adv) {
@@ -2009,8 +1993,8 @@ static void TFN(test_aabb)(void) {
         if (oracle_rng_int(&g, 3) == 0) b.y = a.y;
         if (oracle_rng_int(&g, 3) == 0) b.z = a.z;
       }
-      box.min = KFN(prox_vmin)(a, b);
-      box.max = KFN(prox_vmax)(a, b);
+      box.min = PROX_FN(prox_vmin)(a, b);
+      box.max = PROX_FN(prox_vmax)(a, b);
       if (oracle_rng_int(&g, 8) == 0) { /* min > max on some axes */
         box.min = b.x > a.x ? b : a;
         box.max = b.x > a.x ? a : b;
@@ -2026,17 +2010,17 @@ static void TFN(test_aabb)(void) {
           if (k == 0) pr[i] = mn[i];
           if (k == 1) pr[i] = mx[i];
           if (k == 2) {
-            REAL bound = oracle_rng_int(&g, 2) ? mn[i] : mx[i];
+            PROX_REAL bound = oracle_rng_int(&g, 2) ? mn[i] : mx[i];
             pr[i] = TFN(ulps)(bound, oracle_rng_int(&g, 5) - 2);
           }
         }
-        p = KFN(prox_v3)(pr[0], pr[1], pr[2]);
+        p = PROX_FN(prox_v3)(pr[0], pr[1], pr[2]);
       }
       h_case_begin();
-      d2 = KFN(prox_point_aabb)(p, &box, &out);
-      TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
+      d2 = PROX_FN(prox_point_aabb)(p, &box, &out);
+      TFN(null_d2) = PROX_FN(prox_point_aabb)(p, &box, NULL);
       TFN(null_set) = 2;
-      sd = KFN(prox_point_aabb_signed)(p, &box, &outs);
+      sd = PROX_FN(prox_point_aabb_signed)(p, &box, &outs);
       /* Exact clamp to the documented box: [min, max(min, max)] per axis
        * (an axis with min > max is the single value min). */
       inside = 1;
@@ -2095,7 +2079,7 @@ static void TFN(test_aabb)(void) {
       oracle_max(&rows->value, e);
       CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S", (double)sd, e);
       if (h_case_failed()) {
-        h_note("point_aabb%s:", TC_PASS == 1 ? "" : "f");
+        h_note("point_aabb%s:", PROX_IS_DOUBLE ? "" : "f");
         TFN(note_vec)("p", p);
         TFN(note_vec)("min", box.min);
         TFN(note_vec)("max", box.max);
@@ -2105,36 +2089,37 @@ static void TFN(test_aabb)(void) {
   /* Finite corners whose difference overflows: still finite input, so a
    * finite answer (the corners' NaN/Inf guard must not overflow). */
   {
-    REAL m = (REAL)(sizeof(REAL) == sizeof(double) ? 0.75 * DBL_MAX : 0.75 * FLT_MAX);
-    KFN(prox_aabb) box;
+    PROX_REAL m =
+        (PROX_REAL)(sizeof(PROX_REAL) == sizeof(double) ? 0.75 * DBL_MAX : 0.75 * FLT_MAX);
+    PROX_FN(prox_aabb) box;
     VEC p = TFN(v3)((const double[3]){1, -2, 3});
     RES out;
-    REAL d2;
+    PROX_REAL d2;
     box.min = TFN(v3)((const double[3]){-(double)m, -(double)m, -(double)m});
     box.max = TFN(v3)((const double[3]){(double)m, (double)m, (double)m});
-    d2 = KFN(prox_point_aabb)(p, &box, &out);
-    TFN(null_d2) = KFN(prox_point_aabb)(p, &box, NULL);
+    d2 = PROX_FN(prox_point_aabb)(p, &box, &out);
+    TFN(null_d2) = PROX_FN(prox_point_aabb)(p, &box, NULL);
     TFN(null_set) = 2;
     CHECK_MSG(d2 == 0 && out.sqdist == 0 && out.point.x == p.x && out.point.y == p.y &&
                   out.point.z == p.z && out.feature.kind == PROX_FEATURE_INTERIOR,
               "huge box: d2 = %a", (double)d2);
-    CHECK(KFN(prox_point_aabb)(p, &box, NULL) == 0);
+    CHECK(PROX_FN(prox_point_aabb)(p, &box, NULL) == 0);
   }
   /* The documented answer for min > max, worked by hand: x in [2, 1] is
    * the single value 2 (below it the low face, above it the high face). */
   {
-    KFN(prox_aabb) box;
+    PROX_FN(prox_aabb) box;
     RES out;
-    REAL d2;
+    PROX_REAL d2;
     box.min = TFN(v3)((const double[3]){2, 0, 0});
     box.max = TFN(v3)((const double[3]){1, 1, 1});
-    d2 = KFN(prox_point_aabb)(TFN(v3)((const double[3]){0, 0.5, 0.5}), &box, &out);
-    CHECK(d2 == 4 && out.point.x == 2 && out.point.y == (REAL)0.5 &&
+    d2 = PROX_FN(prox_point_aabb)(TFN(v3)((const double[3]){0, 0.5, 0.5}), &box, &out);
+    CHECK(d2 == 4 && out.point.x == 2 && out.point.y == (PROX_REAL)0.5 &&
           out.feature.kind == PROX_FEATURE_FACE && out.feature.index == 0);
-    d2 = KFN(prox_point_aabb)(TFN(v3)((const double[3]){3, 0.5, 0.5}), &box, &out);
+    d2 = PROX_FN(prox_point_aabb)(TFN(v3)((const double[3]){3, 0.5, 0.5}), &box, &out);
     CHECK(d2 == 1 && out.point.x == 2 && out.feature.kind == PROX_FEATURE_FACE &&
           out.feature.index == 1);
-    d2 = KFN(prox_point_aabb_signed)(TFN(v3)((const double[3]){2, 0.5, 0.5}), &box, &out);
+    d2 = PROX_FN(prox_point_aabb_signed)(TFN(v3)((const double[3]){2, 0.5, 0.5}), &box, &out);
     CHECK(d2 == 0 && out.point.x == 2 && out.feature.kind == PROX_FEATURE_FACE &&
           out.feature.index == 0);
   }
@@ -2149,7 +2134,7 @@ static void TFN(test_aabb)(void) {
 }
 
 static void TFN(test_obb)(void) {
-  oracle_rng g = oracle_rng_make(0xb00 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0xb00 + 2 - PROX_IS_DOUBLE);
   q3 xp, xc, xa[3], xw, xq, xs;
   mpq_t us[3], cl[3], hx[3], xd2, t, dface[6], dmin;
   int kind, i;
@@ -2174,10 +2159,10 @@ static void TFN(test_obb)(void) {
     rows->value_unit = "eps S (signed dist.)";
     for (c = 0; c < n; ++c) {
       oracle_frame f = oracle_frame_random(&g, kind);
-      KFN(prox_obb) box;
+      PROX_FN(prox_obb) box;
       VEC p;
       RES out, outs;
-      REAL d2, sd;
+      PROX_REAL d2, sd;
       double s, e, margin = INFINITY, gap;
       int side[3], fk, fi, inside = 1, face;
       TFN(gen_axes)(&g, box.axis, adv && oracle_rng_int(&g, 2));
@@ -2186,14 +2171,14 @@ static void TFN(test_obb)(void) {
         box.half[i] = TFN(gen_half)(&g, &f, adv);
       p = TFN(box_point)(&g, &f, box.center, box.axis, box.half, 3, adv);
       h_case_begin();
-      d2 = KFN(prox_point_obb)(p, &box, &out);
-      TFN(null_d2) = KFN(prox_point_obb)(p, &box, NULL);
+      d2 = PROX_FN(prox_point_obb)(p, &box, &out);
+      TFN(null_d2) = PROX_FN(prox_point_obb)(p, &box, NULL);
       TFN(null_set) = 1;
       /* Inside, both paths give exactly 0 (their inside tests agree). */
       if (out.feature.kind == PROX_FEATURE_INTERIOR)
         CHECK_MSG(d2 == 0 && TFN(null_d2) == 0, "inside: %a, out = NULL %a", (double)d2,
                   (double)TFN(null_d2));
-      sd = KFN(prox_point_obb_signed)(p, &box, &outs);
+      sd = PROX_FN(prox_point_obb_signed)(p, &box, &outs);
       /* Exact clamp formula on the axes as given. */
       TFN(q)(&xp, p);
       TFN(q)(&xc, box.center);
@@ -2253,7 +2238,7 @@ static void TFN(test_obb)(void) {
       oracle_max(&rows->value, e);
       CHECK_MSG(e <= TC_BOUND, "signed distance %a: error %.3g eps S", (double)sd, e);
       if (h_case_failed()) {
-        h_note("point_obb%s:", TC_PASS == 1 ? "" : "f");
+        h_note("point_obb%s:", PROX_IS_DOUBLE ? "" : "f");
         TFN(note_vec)("p", p);
         TFN(note_vec)("center", box.center);
         for (i = 0; i < 3; ++i)
@@ -2283,7 +2268,7 @@ static void TFN(test_obb)(void) {
 
 /* A point near a ball of radius r around c: on its surface within
  * rounding, exactly on it along an axis, at the center, inside, outside. */
-static VEC TFN(ball_point)(oracle_rng *g, const oracle_frame *f, VEC c, REAL r, int adv) {
+static VEC TFN(ball_point)(oracle_rng *g, const oracle_frame *f, VEC c, PROX_REAL r, int adv) {
   double u[3];
   int k = adv ? oracle_rng_int(g, 7) : 5;
   oracle_rng_dir(g, u);
@@ -2295,7 +2280,7 @@ static VEC TFN(ball_point)(oracle_rng *g, const oracle_frame *f, VEC c, REAL r, 
   case 1: {
     VEC p = c;
     int a = oracle_rng_int(g, 3);
-    REAL rr = oracle_rng_sign(g) > 0 ? r : -r;
+    PROX_REAL rr = oracle_rng_sign(g) > 0 ? r : -r;
     if (a == 0) p.x = c.x + rr;
     if (a == 1) p.y = c.y + rr;
     if (a == 2) p.z = c.z + rr;
@@ -2352,7 +2337,7 @@ static void TFN(check_surface)(oracle_row *row, VEC w, const q3 *xp, const q3 *x
 }
 
 static void TFN(test_sphere)(void) {
-  oracle_rng g = oracle_rng_make(0xc00 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0xc00 + 2 - PROX_IS_DOUBLE);
   q3 xp, xc, xq, xsurf;
   mpq_t cd2, xr, xd2, xsd, t;
   int kind;
@@ -2371,31 +2356,32 @@ static void TFN(test_sphere)(void) {
     rsurf->value_unit = "eps S (surface, |p - q|)";
     for (c = 0; c < n; ++c) {
       oracle_frame f = oracle_frame_random(&g, kind);
-      KFN(prox_sphere) sph;
+      PROX_FN(prox_sphere) sph;
       VEC p;
       RES out, outs;
-      REAL d2, sd;
+      PROX_REAL d2, sd;
       double s, e, margin;
       int inside;
       sph.center = TFN(point)(&g, &f, 1);
-      sph.radius = (REAL)(oracle_rng_range(&g, 0, 1) * f.scale);
+      sph.radius = (PROX_REAL)(oracle_rng_range(&g, 0, 1) * f.scale);
       if (adv && oracle_rng_int(&g, 6) == 0) sph.radius = 0;
       if (adv && oracle_rng_int(&g, 6) == 0) sph.radius = -sph.radius;
       p = TFN(ball_point)(&g, &f, sph.center, sph.radius, adv);
       if (adv && oracle_rng_int(&g, 12) == 0) {
         /* p a subnormal (or nearly) distance from the center, the radius
          * not 0 (S would be that distance: subnormal, below the domain). */
-        double u[3], m = oracle_rng_log10(&g, TC_PASS == 1 ? -323 : -45, TC_PASS == 1 ? -300 : -35);
+        double u[3],
+            m = oracle_rng_log10(&g, PROX_IS_DOUBLE ? -323 : -45, PROX_IS_DOUBLE ? -300 : -35);
         oracle_rng_dir(&g, u);
-        sph.center = KFN(prox_v3)(0, 0, 0);
-        sph.radius = (REAL)oracle_rng_range(&g, 0.5, 2);
-        p = KFN(prox_v3)((REAL)(m * u[0]), (REAL)(m * u[1]), (REAL)(m * u[2]));
+        sph.center = PROX_FN(prox_v3)(0, 0, 0);
+        sph.radius = (PROX_REAL)oracle_rng_range(&g, 0.5, 2);
+        p = PROX_FN(prox_v3)((PROX_REAL)(m * u[0]), (PROX_REAL)(m * u[1]), (PROX_REAL)(m * u[2]));
       }
       h_case_begin();
-      d2 = KFN(prox_point_sphere)(p, &sph, &out);
-      TFN(null_d2) = KFN(prox_point_sphere)(p, &sph, NULL);
+      d2 = PROX_FN(prox_point_sphere)(p, &sph, &out);
+      TFN(null_d2) = PROX_FN(prox_point_sphere)(p, &sph, NULL);
       TFN(null_set) = 1;
-      sd = KFN(prox_point_sphere_signed)(p, &sph, &outs);
+      sd = PROX_FN(prox_point_sphere_signed)(p, &sph, &outs);
       TFN(q)(&xp, p);
       TFN(q)(&xc, sph.center);
       mpq_set_d(xr, fabs((double)sph.radius));
@@ -2435,7 +2421,7 @@ static void TFN(test_sphere)(void) {
       CHECK_MSG(outs.feature.kind == PROX_FEATURE_FACE && outs.feature.index == 0,
                 "signed feature (%d, %d)", outs.feature.kind, outs.feature.index);
       if (h_case_failed()) {
-        h_note("point_sphere%s:", TC_PASS == 1 ? "" : "f");
+        h_note("point_sphere%s:", PROX_IS_DOUBLE ? "" : "f");
         TFN(note_vec)("p", p);
         TFN(note_vec)("center", sph.center);
         h_note("radius = %a", (double)sph.radius);
@@ -2466,16 +2452,16 @@ static void TFN(test_signed_near_core)(void) {
   q3_init(&xq);
   mpq_inits(xr, xd2, xsd, cd2, NULL);
   for (c = 0; c < 4; ++c) { /* spheres */
-    KFN(prox_sphere) sph;
+    PROX_FN(prox_sphere) sph;
     RES out;
-    REAL sd, sub = TC_NEXT((REAL)0, (REAL)1);
-    VEC p = KFN(prox_v3)(sub, 0, 0);
+    PROX_REAL sd, sub = TC_NEXT((PROX_REAL)0, (PROX_REAL)1);
+    VEC p = PROX_FN(prox_v3)(sub, 0, 0);
     double s, e;
-    sph.center = KFN(prox_v3)(0, 0, 0);
-    sph.radius = c & 1 ? (REAL)0.75 : 1;
-    if (c >= 2) p = KFN(prox_v3)(-sub, sub, 3 * sub);
+    sph.center = PROX_FN(prox_v3)(0, 0, 0);
+    sph.radius = c & 1 ? (PROX_REAL)0.75 : 1;
+    if (c >= 2) p = PROX_FN(prox_v3)(-sub, sub, 3 * sub);
     h_case_begin();
-    sd = KFN(prox_point_sphere_signed)(p, &sph, &out);
+    sd = PROX_FN(prox_point_sphere_signed)(p, &sph, &out);
     TFN(q)(&xp, p);
     TFN(q)(&xv[0], sph.center);
     mpq_set_d(xr, (double)sph.radius);
@@ -2498,18 +2484,19 @@ static void TFN(test_signed_near_core)(void) {
   }
   { /* the capsule */
     oracle_lin core;
-    KFN(prox_capsule) cap;
+    PROX_FN(prox_capsule) cap;
     RES out;
     VEC p;
-    REAL sd;
+    PROX_REAL sd;
     double s, e, len;
     oracle_lin_init(&core);
-    cap.a = KFN(prox_v3)((REAL)0x1.4cp-1, (REAL)-0x1.04p-1, (REAL)-0x1.d4p-1);
-    cap.b = KFN(prox_v3)((REAL)0x1.64p-1, (REAL)-0x1.14p-1, (REAL)-0x1.c4p-1);
-    cap.radius = (REAL)0x1.08p-1;
-    p = KFN(prox_v3)((REAL)0x1.58p-1, (REAL)-0x1.0cp-1, TC_NEXT((REAL)-0x1.ccp-1, -(REAL)INFINITY));
+    cap.a = PROX_FN(prox_v3)((PROX_REAL)0x1.4cp-1, (PROX_REAL)-0x1.04p-1, (PROX_REAL)-0x1.d4p-1);
+    cap.b = PROX_FN(prox_v3)((PROX_REAL)0x1.64p-1, (PROX_REAL)-0x1.14p-1, (PROX_REAL)-0x1.c4p-1);
+    cap.radius = (PROX_REAL)0x1.08p-1;
+    p = PROX_FN(prox_v3)((PROX_REAL)0x1.58p-1, (PROX_REAL)-0x1.0cp-1,
+                         TC_NEXT((PROX_REAL)-0x1.ccp-1, -(PROX_REAL)INFINITY));
     h_case_begin();
-    sd = KFN(prox_point_capsule_signed)(p, &cap, &out);
+    sd = PROX_FN(prox_point_capsule_signed)(p, &cap, &out);
     TFN(q)(&xp, p);
     TFN(q)(&xv[0], cap.a);
     TFN(q)(&xv[1], cap.b);
@@ -2551,7 +2538,7 @@ static void TFN(test_signed_near_core)(void) {
 #endif
 
 static void TFN(test_capsule)(void) {
-  oracle_rng g = oracle_rng_make(0xd00 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0xd00 + 2 - PROX_IS_DOUBLE);
   oracle_lin core;
   q3 xp, xv[2], xq, xsurf;
   mpq_t xr, xd2, xsd, t;
@@ -2573,14 +2560,14 @@ static void TFN(test_capsule)(void) {
     rsurf->value_unit = "eps S (surface, |p - q|)";
     for (c = 0; c < n; ++c) {
       oracle_frame f = oracle_frame_random(&g, kind);
-      KFN(prox_capsule) cap;
+      PROX_FN(prox_capsule) cap;
       VEC p, o;
       RES out, outs;
-      REAL d2, sd, w[2];
+      PROX_REAL d2, sd, w[2];
       double s, e, margin, len;
       int inside, vk, vi;
       TFN(gen_linear)(&g, kind, &p, &cap.a, &cap.b);
-      cap.radius = (REAL)(oracle_rng_range(&g, 0, 0.5) * f.scale);
+      cap.radius = (PROX_REAL)(oracle_rng_range(&g, 0, 0.5) * f.scale);
       if (adv) {
         int k = oracle_rng_int(&g, 8);
         if (k == 0) cap.radius = 0;
@@ -2596,10 +2583,10 @@ static void TFN(test_capsule)(void) {
         }
       }
       h_case_begin();
-      d2 = KFN(prox_point_capsule)(p, &cap, &out);
-      TFN(null_d2) = KFN(prox_point_capsule)(p, &cap, NULL);
+      d2 = PROX_FN(prox_point_capsule)(p, &cap, &out);
+      TFN(null_d2) = PROX_FN(prox_point_capsule)(p, &cap, NULL);
       TFN(null_set) = 1;
-      sd = KFN(prox_point_capsule_signed)(p, &cap, &outs);
+      sd = PROX_FN(prox_point_capsule_signed)(p, &cap, &outs);
       TFN(q)(&xp, p);
       TFN(q)(&xv[0], cap.a);
       TFN(q)(&xv[1], cap.b);
@@ -2659,7 +2646,7 @@ static void TFN(test_capsule)(void) {
       CHECK_MSG(outs.feature.kind != PROX_FEATURE_INTERIOR, "signed capsule reports INTERIOR");
       TFN(check_feature)(rows, &outs, vk, vi, core.margin, s);
       if (h_case_failed()) {
-        h_note("point_capsule%s:", TC_PASS == 1 ? "" : "f");
+        h_note("point_capsule%s:", PROX_IS_DOUBLE ? "" : "f");
         TFN(note_vec)("p", p);
         TFN(note_vec)("a", cap.a);
         TFN(note_vec)("b", cap.b);
@@ -2680,7 +2667,7 @@ static void TFN(test_capsule)(void) {
 /* Tetrahedron                                                              */
 /* ------------------------------------------------------------------------ */
 
-static int TFN(gen_tet)(oracle_rng *g, int kind, KFN(prox_tetrahedron) * tet, VEC *p) {
+static int TFN(gen_tet)(oracle_rng *g, int kind, PROX_FN(prox_tetrahedron) * tet, VEC *p) {
   oracle_frame f = oracle_frame_random(g, kind);
   int sub = kind == ORACLE_ADVERSARIAL ? oracle_rng_int(g, TET_SUBCASES) : -1;
   double q = TFN(quantum)(&f), u[3];
@@ -2707,7 +2694,7 @@ static int TFN(gen_tet)(oracle_rng *g, int kind, KFN(prox_tetrahedron) * tet, VE
   }
   case TET_FLAT_AXIS: {
     int a = oracle_rng_int(g, 3);
-    REAL cz = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
+    PROX_REAL cz = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
     for (i = 1; i < 4; ++i) {
       if (a == 0) v[i].x = cz;
       if (a == 1) v[i].y = cz;
@@ -2721,9 +2708,9 @@ static int TFN(gen_tet)(oracle_rng *g, int kind, KFN(prox_tetrahedron) * tet, VE
     break;
   }
   case TET_NEAR_FLAT: {
-    VEC e1 = KFN(prox_vsub)(v[1], v[0]), e2 = KFN(prox_vsub)(v[2], v[0]);
+    VEC e1 = PROX_FN(prox_vsub)(v[1], v[0]), e2 = PROX_FN(prox_vsub)(v[2], v[0]);
     double nn[3], l;
-    VEC nc = KFN(prox_vcross)(e1, e2);
+    VEC nc = PROX_FN(prox_vcross)(e1, e2);
     TFN(d3)(nc, nn);
     l = sqrt(nn[0] * nn[0] + nn[1] * nn[1] + nn[2] * nn[2]);
     if (l > 0) {
@@ -2787,7 +2774,7 @@ static int TFN(gen_tet)(oracle_rng *g, int kind, KFN(prox_tetrahedron) * tet, VE
   case TET_AXIS_FACE: {
     /* v0, v1, v2 in z = c (axes permuted); p in that plane exactly. */
     int a = oracle_rng_int(g, 3);
-    REAL cz = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
+    PROX_REAL cz = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
     for (i = 1; i < 3; ++i) {
       if (a == 0) v[i].x = cz;
       if (a == 1) v[i].y = cz;
@@ -2831,16 +2818,16 @@ static double TFN(tet_shape)(const oracle_tet *x, const q3 *v) {
   return l2 > 0 ? fabs(mpq_get_d(x->vol)) / (l2 * sqrt(l2)) : 0;
 }
 
-static void TFN(note_tet)(VEC p, const KFN(prox_tetrahedron) * tet) {
+static void TFN(note_tet)(VEC p, const PROX_FN(prox_tetrahedron) * tet) {
   int i;
-  h_note("point_tetrahedron%s:", TC_PASS == 1 ? "" : "f");
+  h_note("point_tetrahedron%s:", PROX_IS_DOUBLE ? "" : "f");
   TFN(note_vec)("p", p);
   for (i = 0; i < 4; ++i)
     TFN(note_vec)("v", tet->v[i]);
 }
 
 static void TFN(test_tetrahedron)(void) {
-  oracle_rng g = oracle_rng_make(0xe00 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0xe00 + 2 - PROX_IS_DOUBLE);
   oracle_tet x;
   q3 xp, xv[4];
   mpq_t fd2, t;
@@ -2856,18 +2843,18 @@ static void TFN(test_tetrahedron)(void) {
     long c, n = TFN(cases)(kind);
     rows->value_unit = "eps S (signed dist.)";
     for (c = 0; c < n; ++c) {
-      KFN(prox_tetrahedron) tet;
+      PROX_FN(prox_tetrahedron) tet;
       VEC p;
       RES out, outs;
-      REAL d2, sd;
+      PROX_REAL d2, sd;
       double s, e, sin2 = INFINITY;
       int well;
       (void)TFN(gen_tet)(&g, kind, &tet, &p);
       h_case_begin();
-      d2 = KFN(prox_point_tetrahedron)(p, &tet, &out);
-      TFN(null_d2) = KFN(prox_point_tetrahedron)(p, &tet, NULL);
+      d2 = PROX_FN(prox_point_tetrahedron)(p, &tet, &out);
+      TFN(null_d2) = PROX_FN(prox_point_tetrahedron)(p, &tet, NULL);
       TFN(null_set) = 1;
-      sd = KFN(prox_point_tetrahedron_signed)(p, &tet, &outs);
+      sd = PROX_FN(prox_point_tetrahedron_signed)(p, &tet, &outs);
       TFN(q)(&xp, p);
       for (i = 0; i < 4; ++i)
         TFN(q)(&xv[i], tet.v[i]);
@@ -2943,161 +2930,135 @@ static void TFN(test_tetrahedron)(void) {
 
 /* Result of one kernel call from a flat array of inputs. */
 typedef struct TFN(call_result) {
-  REAL value;         /* returned squared or signed distance */
-  RES out;            /* result struct, when the kernel has one */
-  VEC vec;            /* barycentric coordinates */
-  int ret;            /* int return (in_triangle, constructors) */
-  KFN(prox_plane) pl; /* constructed plane */
+  PROX_REAL value;        /* returned squared or signed distance */
+  RES out;                /* result struct, when the kernel has one */
+  VEC vec;                /* barycentric coordinates */
+  int ret;                /* int return (in_triangle, constructors) */
+  PROX_FN(prox_plane) pl; /* constructed plane */
 } TFN(call_result);
 
-static VEC TFN(at)(const REAL *x) {
-  return KFN(prox_v3)(x[0], x[1], x[2]);
+static VEC TFN(at)(const PROX_REAL *x) {
+  return PROX_FN(prox_v3)(x[0], x[1], x[2]);
 }
 
 /* Calls kernel k on inputs x (point first, then the primitive's fields in
  * declaration order), with out = NULL when no_out is set. */
-static void TFN(call)(int k, const REAL *x, TFN(call_result) * r, int no_out) {
+/* The primitives of test_nan by the registry's codes, from their fields
+ * y in declaration order (TC_NIN_<prim> of them). */
+static void TFN(nan_pl)(const PROX_REAL *y, PROX_FN(prox_plane) * x) {
+  x->normal = TFN(at)(y);
+  x->offset = y[3];
+}
+static void TFN(nan_ln)(const PROX_REAL *y, PROX_FN(prox_line) * x) {
+  x->origin = TFN(at)(y);
+  x->dir = TFN(at)(y + 3);
+}
+static void TFN(nan_ry)(const PROX_REAL *y, PROX_FN(prox_ray) * x) {
+  x->origin = TFN(at)(y);
+  x->dir = TFN(at)(y + 3);
+  x->tmin = y[6];
+  x->tmax = y[7];
+}
+static void TFN(nan_sg)(const PROX_REAL *y, PROX_FN(prox_segment) * x) {
+  x->a = TFN(at)(y);
+  x->b = TFN(at)(y + 3);
+}
+static void TFN(nan_tr)(const PROX_REAL *y, PROX_FN(prox_triangle) * x) {
+  int i;
+  for (i = 0; i < 3; ++i)
+    x->v[i] = TFN(at)(y + 3 * i);
+}
+static void TFN(nan_rc)(const PROX_REAL *y, PROX_FN(prox_rectangle) * x) {
+  x->center = TFN(at)(y);
+  x->axis[0] = TFN(at)(y + 3);
+  x->axis[1] = TFN(at)(y + 6);
+  x->half[0] = y[9];
+  x->half[1] = y[10];
+}
+static void TFN(nan_ab)(const PROX_REAL *y, PROX_FN(prox_aabb) * x) {
+  x->min = TFN(at)(y);
+  x->max = TFN(at)(y + 3);
+}
+static void TFN(nan_ob)(const PROX_REAL *y, PROX_FN(prox_obb) * x) {
+  int i;
+  x->center = TFN(at)(y);
+  for (i = 0; i < 3; ++i) {
+    x->axis[i] = TFN(at)(y + 3 + 3 * i);
+    x->half[i] = y[12 + i];
+  }
+}
+static void TFN(nan_sp)(const PROX_REAL *y, PROX_FN(prox_sphere) * x) {
+  x->center = TFN(at)(y);
+  x->radius = y[3];
+}
+static void TFN(nan_cp)(const PROX_REAL *y, PROX_FN(prox_capsule) * x) {
+  x->a = TFN(at)(y);
+  x->b = TFN(at)(y + 3);
+  x->radius = y[6];
+}
+static void TFN(nan_te)(const PROX_REAL *y, PROX_FN(prox_tetrahedron) * x) {
+  int i;
+  for (i = 0; i < 4; ++i)
+    x->v[i] = TFN(at)(y + 3 * i);
+}
+
+/* One K1 kernel of the registry on its primitive made from y. */
+#define TC_KN_CALL(name, prim, degree, param_degree)                                               \
+  case KN_##name: {                                                                                \
+    TC_TYPE_##prim x_;                                                                             \
+    TFN(nan_##prim)(y, &x_);                                                                       \
+    r->value = PROX_FN(prox_##name)(p, &x_, o);                                                    \
+    break;                                                                                         \
+  }
+
+static void TFN(call)(int k, const PROX_REAL *x, TFN(call_result) * r, int no_out) {
   VEC p = TFN(at)(x);
-  const REAL *y = x + 3;
+  const PROX_REAL *y = x + 3;
   RES *o;
   memset(r, 0, sizeof *r);
   o = no_out ? NULL : &r->out;
   switch (k) {
-  case KN_PLANE:
-  case KN_PLANE_SIGNED: {
-    KFN(prox_plane) pl;
-    pl.normal = TFN(at)(y);
-    pl.offset = y[3];
-    r->value =
-        k == KN_PLANE ? KFN(prox_point_plane)(p, &pl, o) : KFN(prox_point_plane_signed)(p, &pl, o);
+    PROX_KERNELS_K1(TC_KN_CALL)
+  case KN_triangle_barycentric:
+  case KN_point_in_triangle: {
+    PROX_FN(prox_triangle) t;
+    TFN(nan_tr)(y, &t);
+    if (k == KN_triangle_barycentric) r->vec = PROX_FN(prox_triangle_barycentric)(p, &t);
+    if (k == KN_point_in_triangle) r->ret = PROX_FN(prox_point_in_triangle)(p, &t);
     break;
   }
-  case KN_PLANE_FROM_NORMAL:
-    r->ret = KFN(prox_plane_from_normal)(p, x[3], &r->pl);
+  case KN_plane_from_normal:
+    r->ret = PROX_FN(prox_plane_from_normal)(p, x[3], &r->pl);
     break;
-  case KN_PLANE_FROM_POINT_NORMAL:
-    r->ret = KFN(prox_plane_from_point_normal)(p, TFN(at)(y), &r->pl);
+  case KN_plane_from_point_normal:
+    r->ret = PROX_FN(prox_plane_from_point_normal)(p, TFN(at)(y), &r->pl);
     break;
-  case KN_LINE: {
-    KFN(prox_line) l;
-    l.origin = TFN(at)(y);
-    l.dir = TFN(at)(y + 3);
-    r->value = KFN(prox_point_line)(p, &l, o);
-    break;
-  }
-  case KN_RAY: {
-    KFN(prox_ray) ray;
-    ray.origin = TFN(at)(y);
-    ray.dir = TFN(at)(y + 3);
-    ray.tmin = y[6];
-    ray.tmax = y[7];
-    r->value = KFN(prox_point_ray)(p, &ray, o);
-    break;
-  }
-  case KN_SEGMENT: {
-    KFN(prox_segment) s;
-    s.a = TFN(at)(y);
-    s.b = TFN(at)(y + 3);
-    r->value = KFN(prox_point_segment)(p, &s, o);
-    break;
-  }
-  case KN_TRIANGLE:
-  case KN_BARYCENTRIC:
-  case KN_IN_TRIANGLE: {
-    KFN(prox_triangle) t;
-    t.v[0] = TFN(at)(y);
-    t.v[1] = TFN(at)(y + 3);
-    t.v[2] = TFN(at)(y + 6);
-    if (k == KN_TRIANGLE) r->value = KFN(prox_point_triangle)(p, &t, o);
-    if (k == KN_BARYCENTRIC) r->vec = KFN(prox_triangle_barycentric)(p, &t);
-    if (k == KN_IN_TRIANGLE) r->ret = KFN(prox_point_in_triangle)(p, &t);
-    break;
-  }
-  case KN_RECTANGLE: {
-    KFN(prox_rectangle) rc;
-    rc.center = TFN(at)(y);
-    rc.axis[0] = TFN(at)(y + 3);
-    rc.axis[1] = TFN(at)(y + 6);
-    rc.half[0] = y[9];
-    rc.half[1] = y[10];
-    r->value = KFN(prox_point_rectangle)(p, &rc, o);
-    break;
-  }
-  case KN_AABB:
-  case KN_AABB_SIGNED: {
-    KFN(prox_aabb) b;
-    b.min = TFN(at)(y);
-    b.max = TFN(at)(y + 3);
-    r->value =
-        k == KN_AABB ? KFN(prox_point_aabb)(p, &b, o) : KFN(prox_point_aabb_signed)(p, &b, o);
-    break;
-  }
-  case KN_OBB:
-  case KN_OBB_SIGNED: {
-    KFN(prox_obb) b;
-    b.center = TFN(at)(y);
-    b.axis[0] = TFN(at)(y + 3);
-    b.axis[1] = TFN(at)(y + 6);
-    b.axis[2] = TFN(at)(y + 9);
-    b.half[0] = y[12];
-    b.half[1] = y[13];
-    b.half[2] = y[14];
-    r->value = k == KN_OBB ? KFN(prox_point_obb)(p, &b, o) : KFN(prox_point_obb_signed)(p, &b, o);
-    break;
-  }
-  case KN_SPHERE:
-  case KN_SPHERE_SIGNED: {
-    KFN(prox_sphere) sp;
-    sp.center = TFN(at)(y);
-    sp.radius = y[3];
-    r->value = k == KN_SPHERE ? KFN(prox_point_sphere)(p, &sp, o)
-                              : KFN(prox_point_sphere_signed)(p, &sp, o);
-    break;
-  }
-  case KN_CAPSULE:
-  case KN_CAPSULE_SIGNED: {
-    KFN(prox_capsule) cp;
-    cp.a = TFN(at)(y);
-    cp.b = TFN(at)(y + 3);
-    cp.radius = y[6];
-    r->value = k == KN_CAPSULE ? KFN(prox_point_capsule)(p, &cp, o)
-                               : KFN(prox_point_capsule_signed)(p, &cp, o);
-    break;
-  }
-  case KN_TETRAHEDRON:
-  case KN_TETRAHEDRON_SIGNED: {
-    KFN(prox_tetrahedron) t;
-    int i;
-    for (i = 0; i < 4; ++i)
-      t.v[i] = TFN(at)(y + 3 * i);
-    r->value = k == KN_TETRAHEDRON ? KFN(prox_point_tetrahedron)(p, &t, o)
-                                   : KFN(prox_point_tetrahedron_signed)(p, &t, o);
-    break;
-  }
   default:
     break;
   }
 }
+#undef TC_KN_CALL
 
 /* NaN, +Inf and -Inf in each input in turn: NaN results (0 from the
  * predicates and constructors), feature NONE, never a crash (the sanitizer
  * build checks the rest). The interval of a ray may be infinite: there only
  * NaN must give NaN. */
 static void TFN(test_nan)(void) {
-  oracle_rng g = oracle_rng_make(0xf00 + TC_PASS);
+  oracle_rng g = oracle_rng_make(0xf00 + 2 - PROX_IS_DOUBLE);
   int k;
   for (k = 0; k < KN_COUNT; ++k) {
     int nin = tc_kernel_inputs[k], c, j, b;
     for (c = 0; c < TC_NAN_CASES; ++c) {
-      REAL x[18];
+      PROX_REAL x[18];
       for (j = 0; j < nin; ++j)
-        x[j] = (REAL)oracle_rng_range(&g, -1, 1);
-      if (k == KN_RAY) x[9] = 0, x[10] = (REAL)INFINITY;
+        x[j] = (PROX_REAL)oracle_rng_range(&g, -1, 1);
+      if (k == KN_point_ray) x[9] = 0, x[10] = (PROX_REAL)INFINITY;
       for (j = 0; j < nin; ++j) {
         for (b = 0; b < 3; ++b) {
-          REAL y[18], bad = b == 0 ? (REAL)NAN : (b == 1 ? (REAL)INFINITY : -(REAL)INFINITY);
+          PROX_REAL y[18],
+              bad = b == 0 ? (PROX_REAL)NAN : (b == 1 ? (PROX_REAL)INFINITY : -(PROX_REAL)INFINITY);
           TFN(call_result) r, rn;
-          int interval = k == KN_RAY && j >= 9;
+          int interval = k == KN_point_ray && j >= 9;
           memcpy(y, x, sizeof y);
           y[j] = bad;
           TFN(call)(k, y, &r, 0);
@@ -3108,13 +3069,13 @@ static void TFN(test_nan)(void) {
                       (double)r.value);
             CHECK_MSG(isnan(rn.value) || rn.value >= 0, "out = NULL: ray interval %a: %a",
                       (double)bad, (double)rn.value);
-          } else if (k == KN_IN_TRIANGLE) {
+          } else if (k == KN_point_in_triangle) {
             CHECK_MSG(r.ret == 0, "point_in_triangle %d", r.ret);
-          } else if (k == KN_BARYCENTRIC) {
+          } else if (k == KN_triangle_barycentric) {
             CHECK_MSG(isnan(r.vec.x) && isnan(r.vec.y) && isnan(r.vec.z),
                       "barycentric (%a, %a, %a)", (double)r.vec.x, (double)r.vec.y,
                       (double)r.vec.z);
-          } else if (k == KN_PLANE_FROM_NORMAL || k == KN_PLANE_FROM_POINT_NORMAL) {
+          } else if (k == KN_plane_from_normal || k == KN_plane_from_point_normal) {
             CHECK_MSG(r.ret == 0 && r.pl.normal.x == 0 && r.pl.normal.y == 0 &&
                           r.pl.normal.z == 0 && r.pl.offset == 0,
                       "constructor returned %d, plane (%a, %a, %a), %a", r.ret,
@@ -3130,7 +3091,7 @@ static void TFN(test_nan)(void) {
             CHECK_MSG(isnan(rn.value), "out = NULL: returned %a", (double)rn.value);
           }
           if (h_case_failed())
-            h_note("%s%s: input %d = %a", tc_kernel_name[k], TC_PASS == 1 ? "" : "f", j,
+            h_note("%s%s: input %d = %a", tc_kernel_name[k], PROX_IS_DOUBLE ? "" : "f", j,
                    (double)bad);
         }
       }
@@ -3141,4 +3102,4 @@ static void TFN(test_nan)(void) {
 #undef VEC
 #undef RES
 
-#endif /* TC_PASS */
+#endif /* TEST_CLOSEST_TEMPLATE */

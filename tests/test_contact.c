@@ -40,6 +40,8 @@
 #include <string.h>
 
 #include "contact_oracle.h"
+#include "kernels.h"
+#include "rng.h"
 
 /* ---- harness ----------------------------------------------------------- */
 
@@ -68,16 +70,19 @@ static void check_impl(int ok, const char *what, const char *file, int line) {
     check_impl(ok_, name " error bound", __FILE__, __LINE__);                                      \
   } while (0)
 
-/* Asserted bound on the error of a squared distance, in units of eps S^2
- * (S the largest input coordinate magnitude): for the auto-typed
- * distances on all cases, for the typed formulas on well-conditioned ones
- * (feet of the closest points within [-1, 2] in parameter units). Two ulps
- * of the largest squared distance these inputs reach (about 12 S^2 for
- * points in a cube of half-size S, where one ulp is 8 eps S^2): the plain
- * formulas are faithful there, not correctly rounded. */
-#define VALUE_BOUND 16.0
-/* |ea x eb|^2: in units of eps |ea|^2 |eb|^2. */
-#define CROSS_BOUND 8.0
+/* Asserted bound on the error of each kernel's value, bound_<name>, from the
+ * registry (tests/kernels.h): for a squared distance in units of eps S^2
+ * (S the largest input coordinate magnitude), for the auto-typed distances
+ * on all cases, for the typed formulas on well-conditioned ones (feet of
+ * the closest points within [-1, 2] in parameter units). Two ulps of the
+ * largest squared distance these inputs reach (about 12 S^2 for points in
+ * a cube of half-size S, where one ulp is 8 eps S^2): the plain formulas
+ * are faithful there, not correctly rounded. |ea x eb|^2: in units of
+ * eps |ea|^2 |eb|^2. */
+#define BOUND_CONST(name, coords, degree, verts, type, bound)                                      \
+  static const double bound_##name = bound;
+PROX_KERNELS_K4(BOUND_CONST)
+#undef BOUND_CONST
 
 /* Maximum and count of an error measure. */
 typedef struct stat {
@@ -153,13 +158,10 @@ static void treport(const char *prec, const char *what, int kind, const tstat *t
 
 /* ---- random input ------------------------------------------------------ */
 
-static uint64_t g_rng;
+static oracle_rng g_rng;
 
 static uint64_t rnext(void) {
-  uint64_t z = (g_rng += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return oracle_rng_next(&g_rng);
 }
 
 /* Uniform in [0, 1) and [-1, 1). */
@@ -465,42 +467,26 @@ static int wc1(double t) {
 
 /* ---- value and classification tests, both precisions --------------- */
 
-#define CT double
-#define CV prox_vec3
-#define CK(name) name
+#include <prox/detail/real_double.h>
 #define CF(name) name##_d
-#define CEPS DBL_EPSILON
 #define CTAU PROX_IPC_DEGENERATE_SIN2
 /* The margin of the type decisions (contact.h), in eps S. */
 #define CMARGIN 16.0
-#define CNAME "double"
 #include "contact_cases.h"
-#undef CT
-#undef CV
-#undef CK
 #undef CF
-#undef CEPS
 #undef CTAU
 #undef CMARGIN
-#undef CNAME
+#include <prox/detail/real_end.h>
 
-#define CT float
-#define CV prox_vec3f
-#define CK(name) name##f
+#include <prox/detail/real_float.h>
 #define CF(name) name##_f
-#define CEPS ((double)FLT_EPSILON)
 #define CTAU ((double)PROX_IPC_DEGENERATE_SIN2F)
 #define CMARGIN 16.0
-#define CNAME "float"
 #include "contact_cases.h"
-#undef CT
-#undef CV
-#undef CK
 #undef CF
-#undef CEPS
 #undef CTAU
 #undef CMARGIN
-#undef CNAME
+#include <prox/detail/real_end.h>
 
 /* ---- derivatives (double) ---------------------------------------------- */
 
@@ -1260,7 +1246,7 @@ int main(int argc, char **argv) {
   for (i = 0; i < sizeof tests / sizeof tests[0]; ++i) {
     long p0 = g_pass, f0 = g_fail;
     if (filter && !strstr(tests[i].name, filter)) continue;
-    g_rng = 0x5eed0000u + (uint64_t)i;
+    g_rng = oracle_rng_make(0x5eed0000u + (uint64_t)i);
     printf("[%s]\n", tests[i].name);
     tests[i].fn();
     printf("  -> %ld checks, %ld failed\n", (g_pass - p0) + (g_fail - f0), g_fail - f0);

@@ -37,7 +37,7 @@
 #include "harness.h"
 #include "kernels.h"
 
-#include "splitmix.h"
+#include "rng.h"
 
 #define TEST_DOMAIN_TEMPLATE
 #include <prox/detail/real_double.h>
@@ -107,9 +107,10 @@ int main(int argc, char **argv) {
 #include "k1_prims.h"
 
 /* A point of magnitude up to sc. */
-static VEC TFN(td_vec)(uint64_t *s, double sc) {
-  return PROX_FN(prox_v3)((PROX_REAL)(sc * rng_sym(s)), (PROX_REAL)(sc * rng_sym(s)),
-                          (PROX_REAL)(sc * rng_sym(s)));
+static VEC TFN(td_vec)(oracle_rng *s, double sc) {
+  return PROX_FN(prox_v3)((PROX_REAL)(sc * oracle_rng_range(s, -1, 1)),
+                          (PROX_REAL)(sc * oracle_rng_range(s, -1, 1)),
+                          (PROX_REAL)(sc * oracle_rng_range(s, -1, 1)));
 }
 
 /* The next representable value after x toward y, in the precision. */
@@ -164,7 +165,7 @@ static int TFN(td_pair_ok)(PROX_REAL d, const PROX_FN(prox_pair) * r) {
   } while (0)
 
 static void PROX_FN(body_point)(void) {
-  uint64_t s = 0xd0 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0xd0 + PROX_IS_DOUBLE);
   long c, n = h_count(4000);
   int side;
   for (side = 0; side < 2; ++side) {
@@ -175,7 +176,7 @@ static void PROX_FN(body_point)(void) {
       VEC a = TFN(td_vec)(&s, sc), b = TFN(td_vec)(&s, sc);
       VEC v2 = TFN(td_vec)(&s, sc), v3 = TFN(td_vec)(&s, sc);
       VEC p = TFN(td_vec)(&s, sc);
-      PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+      PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1));
       TFN(k1_prims) g;
       VEC bary;
       if (deg == 1) b = a;                      /* zero length, zero size */
@@ -281,7 +282,7 @@ static void TFN(td_overlap)(const VEC *v, int e) {
 #define TD_K2_X(name, first, second) TD_K2(#name, prox_##name, first##_1, second##_2);
 
 static void PROX_FN(body_pair)(void) {
-  uint64_t s = 0xd2 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0xd2 + PROX_IS_DOUBLE);
   long c, n = h_count(4000);
   int side;
   for (side = 0; side < 2; ++side) {
@@ -291,7 +292,7 @@ static void PROX_FN(body_pair)(void) {
       int deg = (int)(c % 4); /* 0: general; 1: zero length; 2: parallel;
                                  3: collinear triangle, touching */
       VEC v[6];
-      PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+      PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1));
       PROX_FN(prox_line) l1, l2;
       PROX_FN(prox_ray) r1, r2;
       PROX_FN(prox_segment) s1, s2;
@@ -379,7 +380,7 @@ static VEC TFN(td_mid)(VEC a, VEC b) {
   } while (0);
 
 static void PROX_FN(body_ray)(void) {
-  uint64_t s = 0xd4 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0xd4 + PROX_IS_DOUBLE);
   long c, n = h_count(4000);
   int side;
   /* Sides 0, 1: 2^+-TD_EXP3 with every kind of ray; sides 2, 3: the whole
@@ -453,7 +454,7 @@ static void PROX_FN(body_ray)(void) {
  * lane i must hit exactly when the scalar cast does, with the same t (and
  * barycentrics), and the lanes around the target must hit. */
 static void PROX_FN(body_packet)(void) {
-  uint64_t s = 0xd8 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0xd8 + PROX_IS_DOUBLE);
   long c, n = h_count(1000);
   int side;
   for (side = 0; side < 4; ++side) {
@@ -561,14 +562,14 @@ static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g, const PROX_REAL *
 
 /* The K4 kernels of the registry of one degree in the coordinates, as
  * _hessian (value, gradient and Hessian) on the vertices a, b, v2, v3. */
-#define TD_K4_X(name, coords, degree, verts, type)                                                 \
+#define TD_K4_X(name, coords, degree, verts, type, bound)                                          \
   TD_K4(                                                                                           \
       #name, coords,                                                                               \
       PROX_FN(prox_ipc_##name##_hessian)(PROX_KERNELS_K4_ARGS(verts, type, a, b, v2, v3), g, h));
-#define TD_K4_DEG2(name, coords, degree, verts, type)                                              \
-  if ((degree) == 2) TD_K4_X(name, coords, degree, verts, type)
-#define TD_K4_DEG4(name, coords, degree, verts, type)                                              \
-  if ((degree) == 4) TD_K4_X(name, coords, degree, verts, type)
+#define TD_K4_DEG2(name, coords, degree, verts, type, bound)                                       \
+  if ((degree) == 2) TD_K4_X(name, coords, degree, verts, type, bound)
+#define TD_K4_DEG4(name, coords, degree, verts, type, bound)                                       \
+  if ((degree) == 4) TD_K4_X(name, coords, degree, verts, type, bound)
 
 /* The contact kernels (K4), value, gradient and Hessian in one call, with
  * their types classified (AUTO): finite everywhere in their domain
@@ -579,7 +580,7 @@ static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g, const PROX_REAL *
  * ulp of one another (issue 13: the Hessians were non-finite there at the
  * small end, the point-line factor sqrt(2 / |e|^2) overflowing). */
 static void PROX_FN(body_contact)(void) {
-  uint64_t s = 0xd6 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0xd6 + PROX_IS_DOUBLE);
   long c, n = h_count(2000);
   int side;
   for (side = 0; side < 4; ++side) {
@@ -592,7 +593,7 @@ static void PROX_FN(body_contact)(void) {
       int deg = (int)(c % (side < 2 ? 4 : 3));
       VEC a = TFN(td_vec)(&s, sc), b = TFN(td_vec)(&s, sc);
       VEC v2 = TFN(td_vec)(&s, sc), v3 = TFN(td_vec)(&s, sc);
-      PROX_REAL g[12], h[144], t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+      PROX_REAL g[12], h[144], t = (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1));
       if (deg == 1) v3 = PROX_FN(prox_vadd)(v2, PROX_FN(prox_vsub)(TFN(k1_lerp)(a, b, t), a));
       if (deg == 2) a = TFN(k1_lerp)(b, v2, t);
       if (deg == 3) {

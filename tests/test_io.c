@@ -21,7 +21,7 @@
  *   read back, .npy header and data, the JSON sidecar). */
 #include "harness.h"
 #include "prox_io.h"
-#include "splitmix.h"
+#include "rng.h"
 
 #include <ctype.h>
 #include <float.h>
@@ -83,10 +83,11 @@ static void tb_f64(tb *b, double d, int le) {
   tb_bytes(b, u, 8, le);
 }
 
-static uint64_t rng = 0x1234567u;
+/* The generator of the random inputs, seeded at the start of main. */
+static oracle_rng rng;
 
 static double unif(void) {
-  return (double)(rng_next(&rng) >> 11) * 0x1p-53;
+  return (double)(oracle_rng_next(&rng) >> 11) * 0x1p-53;
 }
 
 static int parse(const char *name, prox_io_format f, const tb *b, const prox_io_mesh_options *o,
@@ -144,12 +145,12 @@ static void test_numbers_match_strtod(void) {
   long i, bad = 0;
   for (i = 0; i < 3 * n; ++i) {
     char t[128];
-    int kind = (int)(rng_next(&rng) % 6);
+    int kind = (int)(oracle_rng_next(&rng) % 6);
     double x;
-    uint64_t u = rng_next(&rng);
+    uint64_t u = oracle_rng_next(&rng);
     if (kind == 0) { /* any finite double, 17 digits */
       do {
-        u = rng_next(&rng);
+        u = oracle_rng_next(&rng);
         memcpy(&x, &u, 8);
       } while (!isfinite(x));
       snprintf(t, sizeof t, "%.17g", x);
@@ -164,7 +165,7 @@ static void test_numbers_match_strtod(void) {
       if ((u >> 20) & 1) t[pos++] = '-';
       for (k = 0; k < nd; ++k) {
         if (k == dot) t[pos++] = '.';
-        t[pos++] = (char)('0' + rng_next(&rng) % 10);
+        t[pos++] = (char)('0' + oracle_rng_next(&rng) % 10);
       }
       if ((u >> 21) & 1)
         pos += snprintf(t + pos, sizeof t - (size_t)pos, "e%d", (int)((u >> 24) % 700) - 350);
@@ -358,11 +359,11 @@ static void test_ply_encodings(void) {
   long r;
   for (r = 0; r < rounds; ++r) {
     int fmt = (int)(r % 3), j, a;
-    uint32_t nv = 3 + (uint32_t)(rng_next(&rng) % 40);
-    uint32_t nf = (uint32_t)(rng_next(&rng) % 30);
-    int ct = (int)(rng_next(&rng) % 6); /* count type: integer */
-    int it = (int)(rng_next(&rng) % 6); /* index type: integer */
-    int xyz_t[3], nextra = (int)(rng_next(&rng) % 4), order[7];
+    uint32_t nv = 3 + (uint32_t)(oracle_rng_next(&rng) % 40);
+    uint32_t nf = (uint32_t)(oracle_rng_next(&rng) % 30);
+    int ct = (int)(oracle_rng_next(&rng) % 6); /* count type: integer */
+    int it = (int)(oracle_rng_next(&rng) % 6); /* index type: integer */
+    int xyz_t[3], nextra = (int)(oracle_rng_next(&rng) % 4), order[7];
     int extra_t[4], shin_t;
     double *v = (double *)malloc(3 * nv * sizeof *v);
     uint32_t *want = (uint32_t *)malloc(3 * 64 * (nf + 1) * sizeof *want);
@@ -376,20 +377,20 @@ static void test_ply_encodings(void) {
     while ((it == 0 && nv > 127) || (it == 1 && nv > 255))
       it = 4;
     for (a = 0; a < 3; ++a)
-      xyz_t[a] = (int)(rng_next(&rng) % 8);
+      xyz_t[a] = (int)(oracle_rng_next(&rng) % 8);
     for (a = 0; a < nextra; ++a)
-      extra_t[a] = (int)(rng_next(&rng) % 8);
+      extra_t[a] = (int)(oracle_rng_next(&rng) % 8);
     /* property order: 0..2 = x y z, 3.. = extras, shuffled */
     for (a = 0; a < nprops; ++a)
       order[a] = a;
     for (a = nprops - 1; a > 0; --a) {
-      int s = (int)(rng_next(&rng) % (uint64_t)(a + 1)), tmp = order[a];
+      int s = (int)(oracle_rng_next(&rng) % (uint64_t)(a + 1)), tmp = order[a];
       order[a] = order[s];
       order[s] = tmp;
     }
     tb_printf(&b, "ply\nformat %s 1.0\ncomment round %ld\nobj_info x\n", fmt_names[fmt], r);
     /* an unknown element with a list before the vertices */
-    shin_t = (int)(rng_next(&rng) % 8);
+    shin_t = (int)(oracle_rng_next(&rng) % 8);
     tb_printf(&b,
               "element material 2\nproperty list uchar float rgba\n"
               "property %s shininess\n",
@@ -411,7 +412,7 @@ static void test_ply_encodings(void) {
                   "vertex2\nend_header\n");
     /* body */
     for (j = 0; j < 2; ++j) {
-      int n = (int)(rng_next(&rng) % 5);
+      int n = (int)(oracle_rng_next(&rng) % 5);
       ply_put(&b, fmt, 1, (double)n);
       for (a = 0; a < n; ++a)
         ply_put(&b, fmt, 6, ply_rand(6));
@@ -429,12 +430,12 @@ static void test_ply_encodings(void) {
       if (fmt == 0) tb_put(&b, "\n", 1);
     }
     for (k = 0; k < nf; ++k) {
-      uint32_t n = 3 + (uint32_t)(rng_next(&rng) % 4), c, first = 0, prev = 0;
+      uint32_t n = 3 + (uint32_t)(oracle_rng_next(&rng) % 4), c, first = 0, prev = 0;
       if (n > 3) ++npoly;
       if (r % 5 == 0) ply_put(&b, fmt, 1, 7);
       ply_put(&b, fmt, ct, (double)n);
       for (c = 0; c < n; ++c) {
-        uint32_t idx = (uint32_t)(rng_next(&rng) % nv);
+        uint32_t idx = (uint32_t)(oracle_rng_next(&rng) % nv);
         ply_put(&b, fmt, it, (double)idx);
         if (c == 0) first = idx;
         if (c >= 2) {
@@ -572,7 +573,7 @@ static void test_ply_errors(void) {
       int st, k;
       tb_put(&c, b.s, b.n);
       for (k = 0; k < 3; ++k)
-        c.s[rng_next(&rng) % c.n] = (char)rng_next(&rng);
+        c.s[oracle_rng_next(&rng) % c.n] = (char)oracle_rng_next(&rng);
       st = parse("flip.ply", f, &c, NULL, &m, &e);
       CHECK(st == PROX_OK || (st == PROX_ERROR_PARSE && msg_is(&e, "flip.ply", -1)));
       if (st == PROX_OK) {
@@ -837,7 +838,7 @@ static void test_records_text(void) {
     for (a = 0; a < 3; ++a) {
       uint64_t u;
       do {
-        u = rng_next(&rng);
+        u = oracle_rng_next(&rng);
         memcpy(&want[3 * i + a], &u, 8);
       } while (!isfinite(want[3 * i + a]));
     }
@@ -1038,7 +1039,7 @@ static void test_writers(void) {
   for (i = 0; i < h_count(20000); ++i) {
     int a;
     for (a = 0; a < 5; ++a) {
-      uint64_t u = rng_next(&rng);
+      uint64_t u = oracle_rng_next(&rng);
       memcpy(&vals[a], &u, 8);
     }
     if (i == 0) {
@@ -1077,7 +1078,7 @@ static void test_writers(void) {
       for (a = 0; a < 3; ++a) {
         uint64_t u;
         do {
-          u = rng_next(&rng);
+          u = oracle_rng_next(&rng);
           memcpy(&row[a], &u, 8);
         } while (!isfinite(row[a]));
         wantv[3 * k + a] = row[a];
@@ -1191,6 +1192,7 @@ static void test_read_mesh_file(void) {
 }
 
 int main(int argc, char **argv) {
+  rng = oracle_rng_make(0x1234567u);
   h_init(argc, argv);
   H_RUN(test_numbers_match_strtod);
   H_RUN(test_obj_forms);

@@ -26,7 +26,7 @@
 #include <prox/bvh.h>
 
 #include "harness.h"
-#include "splitmix.h"
+#include "rng.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -51,7 +51,7 @@ static void mb_gen_free(mb_gen *g) {
 static int mb_sphere(mb_gen *g, int nu, int nv, uint64_t seed, int degenerate) {
   size_t i, j, nvert = (size_t)nu * (size_t)(nv + 1);
   size_t ntri = 2 * (size_t)nu * (size_t)nv + (degenerate ? 64 : 0);
-  uint64_t s = seed;
+  oracle_rng s = oracle_rng_make(seed);
   memset(g, 0, sizeof *g);
   g->v = (double *)malloc(3 * nvert * sizeof *g->v);
   g->t = (uint32_t *)malloc(3 * ntri * sizeof *g->t);
@@ -63,7 +63,7 @@ static int mb_sphere(mb_gen *g, int nu, int nv, uint64_t seed, int degenerate) {
     for (i = 0; i < (size_t)nu; ++i) {
       double th = 3.141592653589793 * (double)j / nv;
       double ph = 6.283185307179586 * (double)i / nu;
-      double r = 1 + 0.05 * rng_sym(&s);
+      double r = 1 + 0.05 * oracle_rng_range(&s, -1, 1);
       double *p = g->v + 3 * (j * (size_t)nu + i);
       p[0] = r * sin(th) * cos(ph);
       p[1] = r * sin(th) * sin(ph);
@@ -86,7 +86,7 @@ static int mb_sphere(mb_gen *g, int nu, int nv, uint64_t seed, int degenerate) {
   if (degenerate)
     for (i = 0; i < 64; ++i) {
       uint32_t *t = g->t + 3 * g->nt, *o;
-      size_t k = rng_next(&s) % (g->nt);
+      size_t k = oracle_rng_next(&s) % (g->nt);
       o = g->t + 3 * k;
       if (i % 3 == 0) { /* repeated vertex */
         t[0] = o[0];

@@ -24,7 +24,7 @@
 
 #include "harness.h"
 #include "meshload.h"
-#include "splitmix.h"
+#include "rng.h"
 
 #include <stdlib.h>
 #include <string.h>

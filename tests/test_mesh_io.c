@@ -20,7 +20,7 @@
  *   and whose coordinates are finite; under ASan no leak or bad access. */
 #include "harness.h"
 #include "prox_io.h"
-#include "splitmix.h"
+#include "rng.h"
 
 #include <stdint.h>
 
@@ -237,7 +237,7 @@ static void mutate(const char *file, long cuts, long flips, int ascii_stl) {
   size_t size, i, must;
   char *data = slurp(path_of(file), &size);
   prox_io_format f = prox_io_format_from_path(file);
-  uint64_t rng = 0xC0FFEEu + size;
+  oracle_rng rng = oracle_rng_make(0xC0FFEEu + size);
   long k, fails = 0;
   CHECK_MSG(data != NULL, "cannot read %s", file);
   if (!data) return;
@@ -252,7 +252,7 @@ static void mutate(const char *file, long cuts, long flips, int ascii_stl) {
     must = (size_t)(last - data) + 8;
   }
   for (k = 0; k < cuts; ++k) {
-    size_t cut = k < cuts / 4 ? (size_t)k * 37 % size : (size_t)(rng_next(&rng) % size);
+    size_t cut = k < cuts / 4 ? (size_t)k * 37 % size : (size_t)(oracle_rng_next(&rng) % size);
     prox_io_mesh m;
     prox_error e;
     int st;
@@ -275,9 +275,9 @@ static void mutate(const char *file, long cuts, long flips, int ascii_stl) {
     memcpy(copy, data, size);
     for (j = 0; j < 4; ++j) {
       /* mostly near the start, where the header and structure are */
-      size_t at = (j & 1) ? (size_t)(rng_next(&rng) % (size < 2048 ? size : 2048))
-                          : (size_t)(rng_next(&rng) % size);
-      copy[at] = (char)rng_next(&rng);
+      size_t at = (j & 1) ? (size_t)(oracle_rng_next(&rng) % (size < 2048 ? size : 2048))
+                          : (size_t)(oracle_rng_next(&rng) % size);
+      copy[at] = (char)oracle_rng_next(&rng);
     }
     st = (int)prox_io_parse_mesh(file, f, copy, size, NULL, &m, &e);
     if (st == PROX_OK) {

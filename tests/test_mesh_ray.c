@@ -24,7 +24,7 @@
 
 #include "harness.h"
 #include "meshload.h"
-#include "splitmix.h"
+#include "rng.h"
 
 #include <gmp.h>
 #include <stdlib.h>
@@ -102,7 +102,7 @@ static void test_octahedron(void) {
   uint32_t *t;
   size_t nv, nt;
   long n = h_count(4000), i;
-  uint64_t s = 42;
+  oracle_rng s = oracle_rng_make(42);
   rt_mesh md;
   rt_meshf mf;
   rt_octahedron(1.0, 8, &v, &nv, &t, &nt);
@@ -119,7 +119,7 @@ static void test_octahedron(void) {
       int k;
       do {
         for (k = 0; k < 3; ++k)
-          o[k] = (double)((int64_t)(rng_next(&s) % 127) - 63) / 64.0;
+          o[k] = (double)((int64_t)(oracle_rng_next(&s) % 127) - 63) / 64.0;
       } while (!(fabs(o[0]) + fabs(o[1]) + fabs(o[2]) < 1));
       if (i % 3 == 2) {
         prox_vec3 u = rt_unit(&s);
@@ -127,8 +127,8 @@ static void test_octahedron(void) {
       } else {
         /* At a vertex (i % 3 == 0) or an edge midpoint of a random
          * triangle: exact dyadic differences. */
-        size_t tri = (size_t)(rng_next(&s) % nt);
-        int kv = (int)(rng_next(&s) % 3);
+        size_t tri = (size_t)(oracle_rng_next(&s) % nt);
+        int kv = (int)(oracle_rng_next(&s) % 3);
         const double *a = v + 3 * (size_t)t[3 * tri + (size_t)kv];
         const double *b = v + 3 * (size_t)t[3 * tri + (size_t)(kv + 1) % 3];
         for (k = 0; k < 3; ++k)

@@ -13,7 +13,7 @@
 #include "harness.h"
 #include "meshload.h"
 #include "parity_oracle.h"
-#include "splitmix.h"
+#include "rng.h"
 
 #include <gmp.h>
 #include <stdlib.h>
@@ -287,7 +287,7 @@ static void test_sign_overlapping(void) {
   double blo[3], bhi[3];
   built b;
   long wrong = 0, n = h_count(20000), i;
-  uint64_t rng = 0x0b0e;
+  oracle_rng rng = oracle_rng_make(0x0b0e);
   int k;
   cube(v, t, 0, 0);
   cube(v + 24, t + 36, 0, 8);
@@ -308,9 +308,9 @@ static void test_sign_overlapping(void) {
     int want, in, cert;
     prox_signed r;
     for (k = 0; k < 3; ++k)
-      p[k] = -0.2 + 1.9 * rng_unit(&rng);
+      p[k] = -0.2 + 1.9 * oracle_rng_unit(&rng);
     if (i % 2) /* half of them near a face of A or B */
-      p[i % 3] = (i % 4 == 1 ? ahi : blo)[i % 3] + 1e-4 * (2 * rng_unit(&rng) - 1);
+      p[i % 3] = (i % 4 == 1 ? ahi : blo)[i % 3] + 1e-4 * (2 * oracle_rng_unit(&rng) - 1);
     da = box_sdist(p, alo, ahi);
     db = box_sdist(p, blo, bhi);
     dist = fabs(da) < fabs(db) ? fabs(da) : fabs(db);
@@ -362,7 +362,7 @@ static void closed_mesh(const char *file, int self_crossing) {
          diag = 0;
   long n = h_count(10000), i, wrong = 0, skipped = 0, near = 0, uncertain = 0, crossings = 0,
        notparity = 0, wrong_in = 0;
-  uint64_t rng;
+  oracle_rng rng;
   size_t v;
   int k;
   if (!load(file, &m)) return;
@@ -384,7 +384,7 @@ static void closed_mesh(const char *file, int self_crossing) {
     CHECK_MSG(prox_sdf_method(b.sdf) == PROX_SIGN_PSEUDONORMAL, "%s: method %d", file,
               prox_sdf_method(b.sdf));
   oracle_build(&o, &m);
-  rng = 0x5169 + m.nt;
+  rng = oracle_rng_make(0x5169 + m.nt);
   for (i = 0; i < 2 * n; ++i) {
     double p[3];
     prox_signed r;
@@ -392,18 +392,18 @@ static void closed_mesh(const char *file, int self_crossing) {
     if (i < n) {
       /* Uniform in the box enlarged by 10%. */
       for (k = 0; k < 3; ++k)
-        p[k] = lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * rng_unit(&rng);
+        p[k] = lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * oracle_rng_unit(&rng);
     } else {
       /* Within 1% of the diagonal of a random surface point. */
-      uint32_t t = (uint32_t)(rng_next(&rng) % m.nt);
-      double u = rng_unit(&rng), w = rng_unit(&rng);
+      uint32_t t = (uint32_t)(oracle_rng_next(&rng) % m.nt);
+      double u = oracle_rng_unit(&rng), w = oracle_rng_unit(&rng);
       if (u + w > 1) u = 1 - u, w = 1 - w;
       for (k = 0; k < 3; ++k) {
         const double *a = m.v + 3 * (size_t)m.t[3 * (size_t)t];
         const double *bb = m.v + 3 * (size_t)m.t[3 * (size_t)t + 1];
         const double *c = m.v + 3 * (size_t)m.t[3 * (size_t)t + 2];
-        p[k] =
-            a[k] + u * (bb[k] - a[k]) + w * (c[k] - a[k]) + 0.01 * diag * (2 * rng_unit(&rng) - 1);
+        p[k] = a[k] + u * (bb[k] - a[k]) + w * (c[k] - a[k]) +
+               0.01 * diag * (2 * oracle_rng_unit(&rng) - 1);
       }
     }
     prox_sdf_distance(b.sdf, prox_v3(p[0], p[1], p[2]), &r);
@@ -442,7 +442,7 @@ static void closed_mesh(const char *file, int self_crossing) {
   {
     long nz = 0;
     for (i = 0; i < n / 10 && i < (long)m.nt; ++i) {
-      uint32_t t = (uint32_t)(rng_next(&rng) % m.nt);
+      uint32_t t = (uint32_t)(oracle_rng_next(&rng) % m.nt);
       const double *a = m.v + 3 * (size_t)m.t[3 * (size_t)t];
       const double *bb = m.v + 3 * (size_t)m.t[3 * (size_t)t + 1];
       prox_signed r;
@@ -772,7 +772,7 @@ static void open_mesh(const char *file) {
   static const double acc[] = {2, 3, 4, 6, 8, INFINITY};
   long n = h_count(300), i;
   double *pts, *ref;
-  uint64_t rng;
+  oracle_rng rng;
   size_t v, a;
   int k;
   if (!load(file, &m)) return;
@@ -783,22 +783,23 @@ static void open_mesh(const char *file) {
     }
   pts = (double *)malloc(3 * (size_t)n * sizeof *pts);
   ref = (double *)malloc((size_t)n * sizeof *ref);
-  rng = 0x77 + m.nt;
+  rng = oracle_rng_make(0x77 + m.nt);
   for (i = 0; i < n; ++i) {
     if (i % 2 == 0) {
       for (k = 0; k < 3; ++k)
-        pts[3 * i + k] = lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * rng_unit(&rng);
+        pts[3 * i + k] =
+            lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * oracle_rng_unit(&rng);
     } else {
       /* Within 1% of the box's size of a random point of the surface. */
-      uint32_t t = (uint32_t)(rng_next(&rng) % m.nt);
-      double u = rng_unit(&rng), x = rng_unit(&rng);
+      uint32_t t = (uint32_t)(oracle_rng_next(&rng) % m.nt);
+      double u = oracle_rng_unit(&rng), x = oracle_rng_unit(&rng);
       if (u + x > 1) u = 1 - u, x = 1 - x;
       for (k = 0; k < 3; ++k) {
         const double *va = m.v + 3 * (size_t)m.t[3 * (size_t)t];
         const double *vb = m.v + 3 * (size_t)m.t[3 * (size_t)t + 1];
         const double *vc = m.v + 3 * (size_t)m.t[3 * (size_t)t + 2];
         pts[3 * i + k] = va[k] + u * (vb[k] - va[k]) + x * (vc[k] - va[k]) +
-                         0.01 * (hi[k] - lo[k]) * (2 * rng_unit(&rng) - 1);
+                         0.01 * (hi[k] - lo[k]) * (2 * oracle_rng_unit(&rng) - 1);
       }
     }
     ref[i] = (double)ref_winding(&m, pts + 3 * i);
@@ -887,11 +888,12 @@ static void test_sign_grid_batch(void) {
     enum { N = 1000 };
     static prox_vec3 pts[N];
     static double d1[N], d2[N];
-    uint64_t rng;
+    oracle_rng rng;
     int i, ti, threads[3] = {1, 2, 7};
-    rng = 99;
+    rng = oracle_rng_make(99);
     for (i = 0; i < N; ++i)
-      pts[i] = prox_v3(3 * rng_unit(&rng) - 1, 3 * rng_unit(&rng) - 1, 3 * rng_unit(&rng) - 1);
+      pts[i] = prox_v3(3 * oracle_rng_unit(&rng) - 1, 3 * oracle_rng_unit(&rng) - 1,
+                       3 * oracle_rng_unit(&rng) - 1);
     pts[5] = prox_v3(NAN, 0, 0);
     for (i = 0; i < N; ++i)
       d1[i] = prox_sdf_distance(b.sdf, pts[i], NULL);
@@ -983,7 +985,7 @@ static void test_sign_transformed(void) {
         prox_bvhf *bvhf = NULL;
         prox_sdf *sdf = NULL;
         prox_sdff *sdff = NULL;
-        uint64_t rng = 0x7a + e * 16 + o;
+        oracle_rng rng = oracle_rng_make(0x7a + e * 16 + o);
         long n = h_count(1000), q;
         for (i = 0; i < 48; ++i) {
           v[i] = base[i] * sc + off;
@@ -1014,13 +1016,13 @@ static void test_sign_transformed(void) {
           double p[3], da, db, w;
           int want, in, inside;
           for (k = 0; k < 3; ++k)
-            p[k] = off + sc * (-0.25 + 2.0 * rng_unit(&rng));
+            p[k] = off + sc * (-0.25 + 2.0 * oracle_rng_unit(&rng));
           if (q % 2) {
             /* Near a face of one cube. */
             int ax = (int)(q % 3), cb = (int)(q / 2 % 2), up = (int)(q / 4 % 2);
             double face = up ? hi[cb][ax] : lo[cb][ax];
-            double d = ldexp(1.0, -(int)(10 + rng_next(&rng) % (prec ? 7 : 31))) * sc;
-            p[ax] = face + (rng_next(&rng) % 2 ? d : -d);
+            double d = ldexp(1.0, -(int)(10 + oracle_rng_next(&rng) % (prec ? 7 : 31))) * sc;
+            p[ax] = face + (oracle_rng_next(&rng) % 2 ? d : -d);
           }
           if (prec) {
             /* Rounded to float through a volatile: gcc 12 -O3 drops a
@@ -1134,7 +1136,7 @@ static void test_sign_build_threads(void) {
   prox_sdf *sdf[3] = {NULL, NULL, NULL};
   static const int threads[3] = {1, 2, 5};
   long n = h_count(5000), i, differ = 0, wrong = 0;
-  uint64_t rng = 0xb7;
+  oracle_rng rng = oracle_rng_make(0xb7);
   int a, k;
   nv = tess_box(v, nv, t, &nt, lo1, N);
   nv = tess_box(v, nv, t, &nt, lo2, N);
@@ -1156,7 +1158,7 @@ static void test_sign_build_threads(void) {
       prox_signed r[3];
       int want;
       for (k = 0; k < 3; ++k) {
-        p[k] = -0.2 + 1.8 * rng_unit(&rng);
+        p[k] = -0.2 + 1.8 * oracle_rng_unit(&rng);
         hi1[k] = lo1[k] + 1;
         hi2[k] = lo2[k] + 1;
       }

@@ -14,16 +14,24 @@
  * For the conservative tests: overlap (touching included) must be
  * reported; a separation larger than band S must be reported (band 1e-9
  * double, 1e-5 float; S the largest coordinate magnitude). Four kinds of
- * cases, 5,000+ each per precision. */
+ * cases, 5,000+ each per precision.
+ *
+ * The kernel calls of one precision are written once: this file includes
+ * itself twice with TEST_OVERLAP_TEMPLATE defined (double, then float). */
+#ifndef TEST_OVERLAP_TEMPLATE
+
 #include <prox/overlap.h>
 
 #include "harness.h"
+#include "kernels.h"
 #include "oracle_ray.h"
 
-enum { OV_AABB, OV_OBB, OV_TRIBOX, OV_SPHTRI, OV_TRITRI, OV_KERNELS };
-static const char *ov_names[OV_KERNELS] = {"overlap_aabb_aabb", "overlap_obb_obb",
-                                           "overlap_triangle_aabb", "overlap_sphere_triangle",
-                                           "overlap_triangle_triangle"};
+/* The overlap tests, from the registry (tests/kernels.h): OV_<name> is the
+ * index of prox_<name>, ov_names[] its name. */
+#define OV_ENUM(name, first, second) OV_##name,
+#define OV_NAME(name, first, second) #name,
+enum { PROX_KERNELS_OVERLAP(OV_ENUM) OV_KERNELS };
+static const char *ov_names[OV_KERNELS] = {PROX_KERNELS_OVERLAP(OV_NAME)};
 
 /* A case: up to two shapes of up to 4 points + 3 scalars each. */
 typedef struct ov_case {
@@ -38,9 +46,6 @@ typedef struct ov_row {
   long cases, overlapping, decided, amb, false_pos;
 } ov_row;
 static ov_row ov_rows[OV_KERNELS][2][ORACLE_KINDS];
-
-#define OV_V3(a) prox_v3((a)[0], (a)[1], (a)[2])
-#define OV_V3F(a) prox_v3f((float)(a)[0], (float)(a)[1], (float)(a)[2])
 
 /* x rounded to float. Through a volatile: GCC 12.2 at -O2 vectorises a
  * loop of in-place x = (float)x over a struct's arrays wrongly (some
@@ -63,85 +68,13 @@ static void ov_to_float(ov_case *c) {
   }
 }
 
+/* The kernel of c in each precision (the template at the end of the file,
+ * included once per precision). */
+static int ov_run_p(const ov_case *c);
+static int ov_run_pf(const ov_case *c);
+
 static int ov_run(const ov_case *c, int is_float) {
-  int i;
-  if (!is_float) {
-    prox_aabb A, B;
-    prox_obb OA, OB;
-    prox_triangle TA, TB;
-    prox_sphere S;
-    switch (c->k) {
-    case OV_AABB:
-      A.min = OV_V3(c->a[0]), A.max = OV_V3(c->a[1]);
-      B.min = OV_V3(c->b[0]), B.max = OV_V3(c->b[1]);
-      return prox_overlap_aabb_aabb(&A, &B);
-    case OV_OBB:
-      OA.center = OV_V3(c->a[0]);
-      OB.center = OV_V3(c->b[0]);
-      for (i = 0; i < 3; ++i) {
-        OA.axis[i] = OV_V3(c->a[i + 1]);
-        OB.axis[i] = OV_V3(c->b[i + 1]);
-        OA.half[i] = c->ah[i];
-        OB.half[i] = c->bh[i];
-      }
-      return prox_overlap_obb_obb(&OA, &OB);
-    case OV_TRIBOX:
-      for (i = 0; i < 3; ++i)
-        TA.v[i] = OV_V3(c->a[i]);
-      B.min = OV_V3(c->b[0]), B.max = OV_V3(c->b[1]);
-      return prox_overlap_triangle_aabb(&TA, &B);
-    case OV_SPHTRI:
-      S.center = OV_V3(c->a[0]);
-      S.radius = c->ah[0];
-      for (i = 0; i < 3; ++i)
-        TB.v[i] = OV_V3(c->b[i]);
-      return prox_overlap_sphere_triangle(&S, &TB);
-    default:
-      for (i = 0; i < 3; ++i) {
-        TA.v[i] = OV_V3(c->a[i]);
-        TB.v[i] = OV_V3(c->b[i]);
-      }
-      return prox_overlap_triangle_triangle(&TA, &TB);
-    }
-  } else {
-    prox_aabbf A, B;
-    prox_obbf OA, OB;
-    prox_trianglef TA, TB;
-    prox_spheref S;
-    switch (c->k) {
-    case OV_AABB:
-      A.min = OV_V3F(c->a[0]), A.max = OV_V3F(c->a[1]);
-      B.min = OV_V3F(c->b[0]), B.max = OV_V3F(c->b[1]);
-      return prox_overlap_aabb_aabbf(&A, &B);
-    case OV_OBB:
-      OA.center = OV_V3F(c->a[0]);
-      OB.center = OV_V3F(c->b[0]);
-      for (i = 0; i < 3; ++i) {
-        OA.axis[i] = OV_V3F(c->a[i + 1]);
-        OB.axis[i] = OV_V3F(c->b[i + 1]);
-        OA.half[i] = (float)c->ah[i];
-        OB.half[i] = (float)c->bh[i];
-      }
-      return prox_overlap_obb_obbf(&OA, &OB);
-    case OV_TRIBOX:
-      for (i = 0; i < 3; ++i)
-        TA.v[i] = OV_V3F(c->a[i]);
-      B.min = OV_V3F(c->b[0]), B.max = OV_V3F(c->b[1]);
-      return prox_overlap_triangle_aabbf(&TA, &B);
-    case OV_SPHTRI:
-      S.center = OV_V3F(c->a[0]);
-      S.radius = (float)c->ah[0];
-      for (i = 0; i < 3; ++i)
-        TB.v[i] = OV_V3F(c->b[i]);
-      return prox_overlap_sphere_trianglef(&S, &TB);
-    default:
-      for (i = 0; i < 3; ++i) {
-        TA.v[i] = OV_V3F(c->a[i]);
-        TB.v[i] = OV_V3F(c->b[i]);
-      }
-      return prox_overlap_triangle_trianglef(&TA, &TB);
-    }
-  }
+  return is_float ? ov_run_pf(c) : ov_run_p(c);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -167,8 +100,8 @@ static double ov_exact_gap(const ov_case *c) {
   q3_init(&t);
   q3_init(&u);
   switch (c->k) {
-  case OV_AABB:
-  case OV_TRIBOX: {
+  case OV_overlap_aabb_aabb:
+  case OV_overlap_triangle_aabb: {
     /* Box b as 8 corners; for AABB-AABB box a too. */
     double lo[3], hi[3];
     for (i = 0; i < 3; ++i) {
@@ -182,7 +115,7 @@ static double ov_exact_gap(const ov_case *c) {
       mpq_set_ui(q3_at(&axes[nx], i), 1, 1);
       ++nx;
     }
-    if (c->k == OV_AABB) {
+    if (c->k == OV_overlap_aabb_aabb) {
       for (i = 0; i < 3; ++i) {
         lo[i] = fmin(c->a[0][i], c->a[1][i]);
         hi[i] = fmax(c->a[0][i], c->a[1][i]);
@@ -208,7 +141,7 @@ static double ov_exact_gap(const ov_case *c) {
     }
     break;
   }
-  case OV_OBB: {
+  case OV_overlap_obb_obb: {
     q3 ca, cb, aa[3], ba[3];
     q3_init(&ca);
     q3_init(&cb);
@@ -329,11 +262,11 @@ static double ov_scale(const ov_case *c) {
   double S = 0;
   int j;
   switch (c->k) {
-  case OV_OBB:
+  case OV_overlap_obb_obb:
     S = fmax(ov_maxabs(c->a[0]) + fabs(c->ah[0]) + fabs(c->ah[1]) + fabs(c->ah[2]),
              ov_maxabs(c->b[0]) + fabs(c->bh[0]) + fabs(c->bh[1]) + fabs(c->bh[2]));
     break;
-  case OV_SPHTRI:
+  case OV_overlap_sphere_triangle:
     S = ov_maxabs(c->a[0]) + fabs(c->ah[0]);
     for (j = 0; j < 3; ++j)
       S = fmax(S, ov_maxabs(c->b[j]));
@@ -358,15 +291,15 @@ static void ov_gen_general(oracle_rng *g, int k, int kind, ov_case *c) {
   for (i = 0; i < 3; ++i)
     shift[i] *= 0.7;
   switch (k) {
-  case OV_AABB:
-  case OV_TRIBOX:
+  case OV_overlap_aabb_aabb:
+  case OV_overlap_triangle_aabb:
     for (j = 0; j < 2; ++j) {
       oracle_rng_cube(g, u);
       for (i = 0; i < 3; ++i)
         u[i] *= 0.5;
       oracle_frame_point(&f, u, c->b[j]);
     }
-    if (k == OV_AABB) {
+    if (k == OV_overlap_aabb_aabb) {
       for (j = 0; j < 2; ++j) {
         oracle_rng_cube(g, u);
         for (i = 0; i < 3; ++i)
@@ -382,7 +315,7 @@ static void ov_gen_general(oracle_rng *g, int k, int kind, ov_case *c) {
       }
     }
     break;
-  case OV_OBB: {
+  case OV_overlap_obb_obb: {
     double ax[3][3];
     oracle_rng_cube(g, u);
     for (i = 0; i < 3; ++i)
@@ -405,7 +338,7 @@ static void ov_gen_general(oracle_rng *g, int k, int kind, ov_case *c) {
     }
     break;
   }
-  case OV_SPHTRI:
+  case OV_overlap_sphere_triangle:
     oracle_rng_cube(g, u);
     for (i = 0; i < 3; ++i)
       u[i] *= 0.5;
@@ -476,15 +409,15 @@ static void ov_gen_adversarial(oracle_rng *g, int k, ov_case *c) {
   memset(c, 0, sizeof *c);
   c->k = k;
   switch (k) {
-  case OV_AABB:
-  case OV_TRIBOX:
-  case OV_OBB: {
+  case OV_overlap_aabb_aabb:
+  case OV_overlap_triangle_aabb:
+  case OV_overlap_obb_obb: {
     /* Box b on the grid; a touches or nearly touches it. */
     int lo[3], hi[3];
     ov_rand_q(g, lo, 8);
     for (i = 0; i < 3; ++i)
       hi[i] = lo[i] + 1 + oracle_rng_int(g, 8);
-    if (k == OV_OBB) {
+    if (k == OV_overlap_obb_obb) {
       int perm = oracle_rng_int(g, 3);
       for (i = 0; i < 3; ++i)
         qb[0][i] = lo[i] + hi[i]; /* center * 2 */
@@ -529,7 +462,7 @@ static void ov_gen_adversarial(oracle_rng *g, int k, ov_case *c) {
     }
     ov_place(&f, lo, c->b[0]);
     ov_place(&f, hi, c->b[1]);
-    if (k == OV_AABB) {
+    if (k == OV_overlap_aabb_aabb) {
       int la[3], ha[3];
       for (i = 0; i < 3; ++i) {
         int side = oracle_rng_int(g, 3), ext = oracle_rng_int(g, 6);
@@ -579,7 +512,7 @@ static void ov_gen_adversarial(oracle_rng *g, int k, ov_case *c) {
     }
     break;
   }
-  case OV_SPHTRI: {
+  case OV_overlap_sphere_triangle: {
     /* Ball of radius 5 m touching the triangle at a vertex (offset
      * m (3, 4, 0)), an edge or the face (offset along an axis). */
     double m = f.s / 16 * (1 + oracle_rng_int(g, 3));
@@ -687,7 +620,7 @@ static void ov_check(ov_case *c, int is_float, int kind) {
   if (is_float) ov_to_float(c);
   got = ov_run(c, is_float);
   S = ov_scale(c);
-  if (c->k == OV_SPHTRI)
+  if (c->k == OV_overlap_sphere_triangle)
     overlap = ov_exact_sphtri(c, &gap);
   else {
     gap = ov_exact_gap(c);
@@ -697,7 +630,7 @@ static void ov_check(ov_case *c, int is_float, int kind) {
   row->overlapping += overlap;
   h_case_begin();
   CHECK(got == 0 || got == 1);
-  if (c->k == OV_AABB || c->k == OV_TRITRI) {
+  if (c->k == OV_overlap_aabb_aabb || c->k == OV_overlap_triangle_triangle) {
     /* Exact kernels. */
     ++row->decided;
     CHECK_MSG(got == overlap, "%s: got %d, exact %d", ov_names[c->k], got, overlap);
@@ -718,7 +651,7 @@ static void ov_check(ov_case *c, int is_float, int kind) {
 
 static void ov_kernel_test(int k) {
   int kind, prec;
-  long i, n = h_count(k == OV_TRITRI || k == OV_OBB ? 5000 : 6000);
+  long i, n = h_count(k == OV_overlap_triangle_triangle || k == OV_overlap_obb_obb ? 5000 : 6000);
   for (prec = 0; prec < 2; ++prec)
     for (kind = 0; kind < ORACLE_KINDS; ++kind) {
       oracle_rng g = oracle_rng_make((uint64_t)(777 * k + 10 * kind + prec + 99));
@@ -733,21 +666,12 @@ static void ov_kernel_test(int k) {
     }
 }
 
-static void test_overlap_aabb_aabb(void) {
-  ov_kernel_test(OV_AABB);
-}
-static void test_overlap_obb_obb(void) {
-  ov_kernel_test(OV_OBB);
-}
-static void test_overlap_triangle_aabb(void) {
-  ov_kernel_test(OV_TRIBOX);
-}
-static void test_overlap_sphere_triangle(void) {
-  ov_kernel_test(OV_SPHTRI);
-}
-static void test_overlap_triangle_triangle(void) {
-  ov_kernel_test(OV_TRITRI);
-}
+/* One test per overlap kernel of the registry: test_<name>. */
+#define OV_TEST(name, first, second)                                                               \
+  static void test_##name(void) {                                                                  \
+    ov_kernel_test(OV_##name);                                                                     \
+  }
+PROX_KERNELS_OVERLAP(OV_TEST)
 
 /* Documented special cases. */
 static void test_overlap_documented(void) {
@@ -800,16 +724,16 @@ static void test_overlap_documented(void) {
 static int ov_fields(ov_case *c, double **out) {
   int n = 0, j, i, na, nb;
   switch (c->k) {
-  case OV_AABB:
+  case OV_overlap_aabb_aabb:
     na = 2, nb = 2;
     break;
-  case OV_OBB:
+  case OV_overlap_obb_obb:
     na = 4, nb = 4;
     break;
-  case OV_TRIBOX:
+  case OV_overlap_triangle_aabb:
     na = 3, nb = 2;
     break;
-  case OV_SPHTRI:
+  case OV_overlap_sphere_triangle:
     na = 1, nb = 3;
     break;
   default:
@@ -822,12 +746,12 @@ static int ov_fields(ov_case *c, double **out) {
   for (j = 0; j < nb; ++j)
     for (i = 0; i < 3; ++i)
       out[n++] = &c->b[j][i];
-  if (c->k == OV_OBB)
+  if (c->k == OV_overlap_obb_obb)
     for (i = 0; i < 3; ++i) {
       out[n++] = &c->ah[i];
       out[n++] = &c->bh[i];
     }
-  if (c->k == OV_SPHTRI) out[n++] = &c->ah[0];
+  if (c->k == OV_overlap_sphere_triangle) out[n++] = &c->ah[0];
   return n;
 }
 
@@ -840,36 +764,36 @@ static ov_case ov_base(int k, int apart) {
   memset(&c, 0, sizeof c);
   c.k = k;
   switch (k) {
-  case OV_AABB:
-  case OV_TRIBOX:
+  case OV_overlap_aabb_aabb:
+  case OV_overlap_triangle_aabb:
     c.b[0][0] = c.b[0][1] = c.b[0][2] = 0;
     c.b[1][0] = c.b[1][1] = c.b[1][2] = 1;
     break;
-  case OV_OBB:
+  case OV_overlap_obb_obb:
     for (j = 0; j < 3; ++j) {
       c.a[j + 1][j] = c.b[j + 1][j] = 1;
       c.ah[j] = c.bh[j] = 1;
     }
     c.b[0][0] = 1.5 + o;
     break;
-  case OV_SPHTRI:
+  case OV_overlap_sphere_triangle:
     c.a[0][2] = 0.5 + o;
     c.ah[0] = 1;
     break;
   }
-  if (k == OV_AABB) {
+  if (k == OV_overlap_aabb_aabb) {
     c.a[0][0] = c.a[0][1] = c.a[0][2] = 0.5 + o;
     c.a[1][0] = c.a[1][1] = c.a[1][2] = 2 + o;
   }
-  if (k == OV_TRIBOX || k == OV_TRITRI) {
+  if (k == OV_overlap_triangle_aabb || k == OV_overlap_triangle_triangle) {
     c.a[0][0] = 0.25 + o, c.a[0][1] = 0.25, c.a[0][2] = 0.5;
     c.a[1][0] = 3 + o, c.a[1][1] = 0.5, c.a[1][2] = 0.5;
     c.a[2][0] = 0.5 + o, c.a[2][1] = 3, c.a[2][2] = 0.5;
   }
-  if (k == OV_SPHTRI || k == OV_TRITRI) {
-    c.b[0][0] = 0, c.b[0][1] = 0, c.b[0][2] = k == OV_TRITRI ? 0 : 0.25;
-    c.b[1][0] = 2, c.b[1][1] = 0, c.b[1][2] = k == OV_TRITRI ? 1 : 0.25;
-    c.b[2][0] = 0, c.b[2][1] = 2, c.b[2][2] = k == OV_TRITRI ? 1 : 0.25;
+  if (k == OV_overlap_sphere_triangle || k == OV_overlap_triangle_triangle) {
+    c.b[0][0] = 0, c.b[0][1] = 0, c.b[0][2] = k == OV_overlap_triangle_triangle ? 0 : 0.25;
+    c.b[1][0] = 2, c.b[1][1] = 0, c.b[1][2] = k == OV_overlap_triangle_triangle ? 1 : 0.25;
+    c.b[2][0] = 0, c.b[2][1] = 2, c.b[2][2] = k == OV_overlap_triangle_triangle ? 1 : 0.25;
   }
   return c;
 }
@@ -894,7 +818,7 @@ static void test_overlap_nonfinite(void) {
           for (w = 0; w < 3; ++w) {
             double keep = *fields[f];
             int got;
-            if (k == OV_AABB && w > 0) continue;
+            if (k == OV_overlap_aabb_aabb && w > 0) continue;
             *fields[f] = bad[w];
             got = ov_run(&c, prec);
             CHECK_MSG(got == 0, "%s %s, %s case: real %d = %g gives %d", ov_names[k],
@@ -954,11 +878,8 @@ int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_overlap_documented);
   H_RUN(test_overlap_nonfinite);
-  H_RUN(test_overlap_aabb_aabb);
-  H_RUN(test_overlap_obb_obb);
-  H_RUN(test_overlap_triangle_aabb);
-  H_RUN(test_overlap_sphere_triangle);
-  H_RUN(test_overlap_triangle_triangle);
+#define OV_RUN(name, first, second) H_RUN(test_##name);
+  PROX_KERNELS_OVERLAP(OV_RUN)
   printf("\n| kernel | precision | cases | n | overlapping | decided | "
          "within band | of those reported overlapping |\n");
   printf("|---|---|---|--:|--:|--:|--:|--:|\n");
@@ -974,3 +895,75 @@ int main(int argc, char **argv) {
   printf("\n");
   return h_finish();
 }
+
+#define TEST_OVERLAP_TEMPLATE
+#include <prox/detail/real_double.h>
+#include "test_overlap.c"
+#include <prox/detail/real_end.h>
+#include <prox/detail/real_float.h>
+#include "test_overlap.c"
+#include <prox/detail/real_end.h>
+#undef TEST_OVERLAP_TEMPLATE
+
+#else /* TEST_OVERLAP_TEMPLATE: the kernel calls of one precision */
+
+/* The primitives of a case by the registry's codes (ab aabb, ob obb, tr
+ * triangle, sp sphere), from its points p and scalars h (ov_case). */
+#define OV_VEC(a) PROX_FN(prox_v3)((PROX_REAL)(a)[0], (PROX_REAL)(a)[1], (PROX_REAL)(a)[2])
+#define OV_TYPE_ab PROX_FN(prox_aabb)
+#define OV_TYPE_ob PROX_FN(prox_obb)
+#define OV_TYPE_tr PROX_FN(prox_triangle)
+#define OV_TYPE_sp PROX_FN(prox_sphere)
+
+static void PROX_FN(ov_make_ab)(const double (*p)[3], const double *h, OV_TYPE_ab *x) {
+  (void)h;
+  x->min = OV_VEC(p[0]);
+  x->max = OV_VEC(p[1]);
+}
+
+static void PROX_FN(ov_make_ob)(const double (*p)[3], const double *h, OV_TYPE_ob *x) {
+  int i;
+  x->center = OV_VEC(p[0]);
+  for (i = 0; i < 3; ++i) {
+    x->axis[i] = OV_VEC(p[i + 1]);
+    x->half[i] = (PROX_REAL)h[i];
+  }
+}
+
+static void PROX_FN(ov_make_tr)(const double (*p)[3], const double *h, OV_TYPE_tr *x) {
+  int i;
+  (void)h;
+  for (i = 0; i < 3; ++i)
+    x->v[i] = OV_VEC(p[i]);
+}
+
+static void PROX_FN(ov_make_sp)(const double (*p)[3], const double *h, OV_TYPE_sp *x) {
+  x->center = OV_VEC(p[0]);
+  x->radius = (PROX_REAL)h[0];
+}
+
+/* The kernel of c (a case already in this precision): its first shape from
+ * c->a and c->ah, its second from c->b and c->bh. */
+#define OV_CALL(name, first, second)                                                               \
+  case OV_##name: {                                                                                \
+    OV_TYPE_##first A;                                                                             \
+    OV_TYPE_##second B;                                                                            \
+    PROX_FN(ov_make_##first)(c->a, c->ah, &A);                                                     \
+    PROX_FN(ov_make_##second)(c->b, c->bh, &B);                                                    \
+    return PROX_FN(prox_##name)(&A, &B);                                                           \
+  }
+static int PROX_FN(ov_run_p)(const ov_case *c) {
+  switch (c->k) {
+    PROX_KERNELS_OVERLAP(OV_CALL)
+  default:
+    return -1;
+  }
+}
+#undef OV_CALL
+#undef OV_VEC
+#undef OV_TYPE_ab
+#undef OV_TYPE_ob
+#undef OV_TYPE_tr
+#undef OV_TYPE_sp
+
+#endif /* TEST_OVERLAP_TEMPLATE */

@@ -38,6 +38,8 @@
  *
  * The last output before the summary is a markdown table of the measured
  * maxima per kernel, precision and kind (for the README). */
+#ifndef TEST_PAIRS_TEMPLATE
+
 #include <prox/prox.h>
 
 #include "harness.h"
@@ -153,114 +155,15 @@ typedef struct res {
   unsigned char raw[sizeof(prox_pair)];
 } res;
 
-#define DEFINE_CONV(NAME, R, V3, LINE, RAY, SEG, TRI, SPH, CAP)                                    \
-  static LINE NAME##_line(const prim *p) {                                                         \
-    LINE l;                                                                                        \
-    l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                    \
-    l.dir = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                                       \
-    return l;                                                                                      \
-  }                                                                                                \
-  static RAY NAME##_ray(const prim *p) {                                                           \
-    RAY l;                                                                                         \
-    l.origin = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                    \
-    l.dir = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                                       \
-    l.tmin = (R)p->t0;                                                                             \
-    l.tmax = (R)p->t1;                                                                             \
-    return l;                                                                                      \
-  }                                                                                                \
-  static SEG NAME##_segment(const prim *p) {                                                       \
-    SEG l;                                                                                         \
-    l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                         \
-    l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                                         \
-    return l;                                                                                      \
-  }                                                                                                \
-  static TRI NAME##_triangle(const prim *p) {                                                      \
-    TRI l;                                                                                         \
-    int i;                                                                                         \
-    for (i = 0; i < 3; ++i)                                                                        \
-      l.v[i] = V3((R)p->v[i][0], (R)p->v[i][1], (R)p->v[i][2]);                                    \
-    return l;                                                                                      \
-  }                                                                                                \
-  static SPH NAME##_sphere(const prim *p) {                                                        \
-    SPH l;                                                                                         \
-    l.center = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                    \
-    l.radius = (R)p->r;                                                                            \
-    return l;                                                                                      \
-  }                                                                                                \
-  static CAP NAME##_capsule(const prim *p) {                                                       \
-    CAP l;                                                                                         \
-    l.a = V3((R)p->v[0][0], (R)p->v[0][1], (R)p->v[0][2]);                                         \
-    l.b = V3((R)p->v[1][0], (R)p->v[1][1], (R)p->v[1][2]);                                         \
-    l.radius = (R)p->r;                                                                            \
-    return l;                                                                                      \
-  }
-
-/* Calls kernel kid in one precision (NAME##_raw, below); with_out 0 passes
- * NULL for out. */
-#define DEFINE_CALL(NAME, PAIR)                                                                    \
-  static void NAME(int kid, const prim *A, const prim *B, res *r, int with_out) {                  \
-    PAIR pr;                                                                                       \
-    int k, i;                                                                                      \
-    memset(&pr, 0x5a, sizeof pr);                                                                  \
-    r->ret = (double)NAME##_raw(kid, A, B, with_out ? &pr : NULL);                                 \
-    memset(r->raw, 0, sizeof r->raw);                                                              \
-    memcpy(r->raw, &pr, sizeof pr);                                                                \
-    for (k = 0; k < 2; ++k) {                                                                      \
-      r->point[k][0] = (double)pr.point[k].x;                                                      \
-      r->point[k][1] = (double)pr.point[k].y;                                                      \
-      r->point[k][2] = (double)pr.point[k].z;                                                      \
-      for (i = 0; i < 3; ++i)                                                                      \
-        r->param[k][i] = (double)pr.param[k][i];                                                   \
-      r->kind[k] = pr.feature[k].kind;                                                             \
-      r->index[k] = pr.feature[k].index;                                                           \
-    }                                                                                              \
-    r->sqdist = (double)pr.sqdist;                                                                 \
-  }
-
-/* The kernel of the registry (tests/kernels.h) with index kid, in the
- * precision of prox/detail/real_*.h, on A and B as converted by TP_NAME's
- * converters (DEFINE_CONV). */
-#define TP_CONV(t) TP_CONV_(TP_NAME, t)
-#define TP_CONV_(n, t) TP_CONV__(n, t)
-#define TP_CONV__(n, t) n##_##t
-#define TP_RAW_CASE(name, first, second)                                                           \
-  case K_##name: {                                                                                 \
-    PROX_FN(prox_##first) a = TP_CONV(first)(A);                                                   \
-    PROX_FN(prox_##second) b = TP_CONV(second)(B);                                                 \
-    return PROX_FN(prox_##name)(&a, &b, o);                                                        \
-  }
-#define DEFINE_RAW(NAME, PAIR)                                                                     \
-  static PROX_REAL NAME##_raw(int kid, const prim *A, const prim *B, PAIR *o) {                    \
-    switch (kid) {                                                                                 \
-      PROX_KERNELS_K2(TP_RAW_CASE)                                                                 \
-    default:                                                                                       \
-      break;                                                                                       \
-    }                                                                                              \
-    return PROX_NAN;                                                                               \
-  }
-
-DEFINE_CONV(call_d, double, prox_v3, prox_line, prox_ray, prox_segment, prox_triangle, prox_sphere,
-            prox_capsule)
-DEFINE_CONV(call_f, float, prox_v3f, prox_linef, prox_rayf, prox_segmentf, prox_trianglef,
-            prox_spheref, prox_capsulef)
-
-#define TP_NAME call_d
-#include <prox/detail/real_double.h>
-DEFINE_RAW(call_d, prox_pair)
-#include <prox/detail/real_end.h>
-#undef TP_NAME
-#define TP_NAME call_f
-#include <prox/detail/real_float.h>
-DEFINE_RAW(call_f, prox_pairf)
-#include <prox/detail/real_end.h>
-#undef TP_NAME
-
-DEFINE_CALL(call_d, prox_pair)
-DEFINE_CALL(call_f, prox_pairf)
+/* Calls kernel kid of the registry in one precision, call_d double and
+ * call_df float (the template at the end of the file, included once per
+ * precision); with_out 0 passes NULL for out. */
+static void call_d(int kid, const prim *A, const prim *B, res *r, int with_out);
+static void call_df(int kid, const prim *A, const prim *B, res *r, int with_out);
 
 static void call(int fl, int kid, const prim *A, const prim *B, res *r, int with_out) {
   if (fl)
-    call_f(kid, A, B, r, with_out);
+    call_df(kid, A, B, r, with_out);
   else
     call_d(kid, A, B, r, with_out);
 }
@@ -1219,3 +1122,103 @@ int main(int argc, char **argv) {
   if (h_.ran > 2) oracle_table_print(stdout);
   return h_finish();
 }
+
+#define TEST_PAIRS_TEMPLATE
+#include <prox/detail/real_double.h>
+#include "test_pairs.c"
+#include <prox/detail/real_end.h>
+#include <prox/detail/real_float.h>
+#include "test_pairs.c"
+#include <prox/detail/real_end.h>
+#undef TEST_PAIRS_TEMPLATE
+
+#else /* TEST_PAIRS_TEMPLATE: the kernel calls of one precision */
+
+/* The arguments of the kernels by type (the registry's line, ray, segment,
+ * triangle, sphere, capsule), from a prim. */
+#define TP_V3(a) PROX_FN(prox_v3)((PROX_REAL)(a)[0], (PROX_REAL)(a)[1], (PROX_REAL)(a)[2])
+
+static PROX_FN(prox_line) PROX_FN(conv_line)(const prim *p) {
+  PROX_FN(prox_line) l;
+  l.origin = TP_V3(p->v[0]);
+  l.dir = TP_V3(p->v[1]);
+  return l;
+}
+
+static PROX_FN(prox_ray) PROX_FN(conv_ray)(const prim *p) {
+  PROX_FN(prox_ray) l;
+  l.origin = TP_V3(p->v[0]);
+  l.dir = TP_V3(p->v[1]);
+  l.tmin = (PROX_REAL)p->t0;
+  l.tmax = (PROX_REAL)p->t1;
+  return l;
+}
+
+static PROX_FN(prox_segment) PROX_FN(conv_segment)(const prim *p) {
+  PROX_FN(prox_segment) l;
+  l.a = TP_V3(p->v[0]);
+  l.b = TP_V3(p->v[1]);
+  return l;
+}
+
+static PROX_FN(prox_triangle) PROX_FN(conv_triangle)(const prim *p) {
+  PROX_FN(prox_triangle) l;
+  int i;
+  for (i = 0; i < 3; ++i)
+    l.v[i] = TP_V3(p->v[i]);
+  return l;
+}
+
+static PROX_FN(prox_sphere) PROX_FN(conv_sphere)(const prim *p) {
+  PROX_FN(prox_sphere) l;
+  l.center = TP_V3(p->v[0]);
+  l.radius = (PROX_REAL)p->r;
+  return l;
+}
+
+static PROX_FN(prox_capsule) PROX_FN(conv_capsule)(const prim *p) {
+  PROX_FN(prox_capsule) l;
+  l.a = TP_V3(p->v[0]);
+  l.b = TP_V3(p->v[1]);
+  l.radius = (PROX_REAL)p->r;
+  return l;
+}
+
+/* The kernel of the registry (tests/kernels.h) with index kid on A and B. */
+#define TP_RAW_CASE(name, first, second)                                                           \
+  case K_##name: {                                                                                 \
+    PROX_FN(prox_##first) a = PROX_FN(conv_##first)(A);                                            \
+    PROX_FN(prox_##second) b = PROX_FN(conv_##second)(B);                                          \
+    return PROX_FN(prox_##name)(&a, &b, o);                                                        \
+  }
+static PROX_REAL PROX_FN(call_raw)(int kid, const prim *A, const prim *B, PROX_FN(prox_pair) * o) {
+  switch (kid) {
+    PROX_KERNELS_K2(TP_RAW_CASE)
+  default:
+    break;
+  }
+  return PROX_NAN;
+}
+#undef TP_RAW_CASE
+#undef TP_V3
+
+static void PROX_FN(call_d)(int kid, const prim *A, const prim *B, res *r, int with_out) {
+  PROX_FN(prox_pair) pr;
+  int k, i;
+  memset(&pr, 0x5a, sizeof pr);
+  r->ret = (double)PROX_FN(call_raw)(kid, A, B, with_out ? &pr : NULL);
+  memset(r->raw, 0, sizeof r->raw);
+  memcpy(r->raw, &pr, sizeof pr);
+  for (k = 0; k < 2; ++k) {
+    r->point[k][0] = (double)pr.point[k].x;
+    r->point[k][1] = (double)pr.point[k].y;
+    r->point[k][2] = (double)pr.point[k].z;
+    for (i = 0; i < 3; ++i)
+      r->param[k][i] = (double)pr.param[k][i];
+    r->kind[k] = pr.feature[k].kind;
+    r->index[k] = pr.feature[k].index;
+  }
+  r->sqdist = (double)pr.sqdist;
+}
+
+#endif /* TEST_PAIRS_TEMPLATE */

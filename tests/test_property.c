@@ -108,8 +108,9 @@
 #include <string.h>
 
 #include "harness.h"
+#include "kernels.h"
 
-#include "splitmix.h"
+#include "rng.h"
 
 /* Configurations per test and precision (scaled by --scale). */
 #define TP_CASES 200000
@@ -178,6 +179,10 @@ static tp_stat *tp_head, **tp_tail = &tp_head;
  * tp_case.part (the ray casts' unit and scaled directions), or NULL. */
 static const char *tp_part_names[2];
 
+/* Configurations of the running test with a direction brought into the
+ * domain by tp_in_domain (printed under its table). */
+static long tp_flushed;
+
 /* A narrower spread of the magnitudes of one configuration than the
  * domain's, for a kernel whose domain says so (0: none). */
 static int tp_win = 0;
@@ -204,14 +209,14 @@ typedef struct tp_gen {
 } tp_gen;
 
 /* A uniform integer in [lo, hi]. */
-static int tp_int(uint64_t *s, int lo, int hi) {
-  return lo + (int)(rng_next(s) % (uint64_t)(hi - lo + 1));
+static int tp_int(oracle_rng *s, int lo, int hi) {
+  return lo + (int)(oracle_rng_next(s) % (uint64_t)(hi - lo + 1));
 }
 
 /* The exponents of a configuration of the given mode over the magnitudes
  * below 2^hi, down to 2^lo (mode subnormal: down to 2^sub, the smallest
  * subnormal; 2^top is the overflow threshold). */
-static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub, int top, int win) {
+static tp_gen tp_gen_make(oracle_rng *s, int mode, int lo, int hi, int sub, int top, int win) {
   static const int degree[5] = {2, 3, 4, 6, 8};
   tp_gen g;
   int d = degree[tp_int(s, 0, 4)];
@@ -248,18 +253,18 @@ static tp_gen tp_gen_make(uint64_t *s, int mode, int lo, int hi, int sub, int to
 
 /* One value of g with a significand of mant bits (in double; a value below
  * the normal range of the precision rounds when converted). */
-static double tp_value(uint64_t *s, const tp_gen *g, int mant) {
-  uint64_t r = rng_next(s);
+static double tp_value(oracle_rng *s, const tp_gen *g, int mant) {
+  uint64_t r = oracle_rng_next(s);
   double f;
   int e = g->c - (int)(r % (uint64_t)(g->w + 1));
-  if (g->mode == TP_UNIFORM) return ldexp(rng_sym(s), g->c);
+  if (g->mode == TP_UNIFORM) return ldexp(oracle_rng_range(s, -1, 1), g->c);
   if (g->mode == TP_EDGE) {
     /* Within 2^+-3 of the scale, and in the domain. */
-    int high = g->side == 2 ? (int)(rng_next(s) & 1) : g->side;
+    int high = g->side == 2 ? (int)(oracle_rng_next(s) & 1) : g->side;
     e = (high ? g->high : g->low) + tp_int(s, -3, 3);
     e = e < g->lo ? g->lo : (e > g->hi - 1 ? g->hi - 1 : e);
   }
-  f = 1 + ldexp((double)(rng_next(s) >> (64 - mant)), -mant);
+  f = 1 + ldexp((double)(oracle_rng_next(s) >> (64 - mant)), -mant);
   f = ldexp(f, e);
   return r >> 63 ? -f : f;
 }
@@ -332,6 +337,8 @@ static void tp_summary(void) {
            "or unscaled result, counted\n   but not a failure;\n");
   printf("   the failed configurations by mode, degeneracy and part follow "
          "each line)\n");
+  printf("  directions with a component below the domain, set to zero: %ld\n", tp_flushed);
+  tp_flushed = 0;
   for (st = tp_head; st; st = st->next)
     CHECK_MSG(st->failed == 0, "%s: %ld of %ld configurations failed", st->name, st->failed,
               st->cases);
@@ -690,11 +697,11 @@ int main(int argc, char **argv) {
 
 /* ---- inputs */
 
-static PROX_REAL TFN(tp_real)(uint64_t *s, const tp_gen *g) {
+static PROX_REAL TFN(tp_real)(oracle_rng *s, const tp_gen *g) {
   return (PROX_REAL)tp_value(s, g, TP_MANT);
 }
 
-static VEC TFN(tp_vec)(uint64_t *s, const tp_gen *g) {
+static VEC TFN(tp_vec)(oracle_rng *s, const tp_gen *g) {
   VEC v;
   v.x = TFN(tp_real)(s, g);
   v.y = TFN(tp_real)(s, g);
@@ -712,8 +719,8 @@ static VEC TFN(tp_lerp)(VEC a, VEC b, PROX_REAL t) {
 }
 
 /* A fraction in [0, 1]: 1/2 or uniform. */
-static PROX_REAL TFN(tp_frac)(uint64_t *s) {
-  return rng_next(s) % 4 == 0 ? PROX_R(0.5) : (PROX_REAL)rng_unit(s);
+static PROX_REAL TFN(tp_frac)(oracle_rng *s) {
+  return oracle_rng_next(s) % 4 == 0 ? PROX_R(0.5) : (PROX_REAL)oracle_rng_unit(s);
 }
 
 /* Every coordinate of v below 2^e in magnitude. */
@@ -723,25 +730,47 @@ static int TFN(tp_below)(VEC v, int e) {
 }
 
 /* An index in [0, n) other than j. */
-static int TFN(tp_other)(uint64_t *s, int n, int j) {
+static int TFN(tp_other)(oracle_rng *s, int n, int j) {
   int i = tp_int(s, 0, n - 2);
   return i < j ? i : i + 1;
 }
 
+/* A direction derived from two points (half their difference) within the
+ * domain of g: a nonzero component below 2^lo becomes a zero of its sign.
+ * Two points one unit apart have a difference below the domain, where the
+ * headers promise nothing: a float line direction of 2^-84 has a square
+ * that underflows to 0, so that the line is taken as its origin (as for a
+ * zero direction) while its copy at 2^20 is a line. Counted in
+ * tp_flushed. */
+static VEC TFN(tp_in_domain)(VEC d, const tp_gen *g) {
+  double m = ldexp(1.0, g->lo);
+  int i, any = 0;
+  if (g->mode == TP_SUBNORMAL) return d;
+  for (i = 0; i < 3; ++i) {
+    PROX_REAL *c = TFN(tp_axis)(&d, i);
+    if (*c != 0 && fabs((double)*c) < m) {
+      *c = PROX_COPYSIGN(0, *c);
+      any = 1;
+    }
+  }
+  tp_flushed += any;
+  return d;
+}
+
 /* Applies the degeneracies deg to the n points v and m scalars r (lengths:
  * radii, half extents), magnitudes below 2^hi. */
-static void TFN(tp_degenerate)(uint64_t *s, VEC *v, int n, PROX_REAL *r, int m, unsigned deg,
+static void TFN(tp_degenerate)(oracle_rng *s, VEC *v, int n, PROX_REAL *r, int m, unsigned deg,
                                int hi) {
   int i, j, c, rep;
   if (deg & TP_ZERO) {
     for (i = 0; i < n; ++i)
       for (c = 0; c < 3; ++c)
-        if (rng_next(s) % 4 == 0) {
+        if (oracle_rng_next(s) % 4 == 0) {
           PROX_REAL *x = TFN(tp_axis)(&v[i], c);
           *x = PROX_COPYSIGN(0, *x);
         }
     for (i = 0; i < m; ++i)
-      if (rng_next(s) % 4 == 0) r[i] = PROX_COPYSIGN(0, r[i]);
+      if (oracle_rng_next(s) % 4 == 0) r[i] = PROX_COPYSIGN(0, r[i]);
   }
   if (deg & TP_EQUAL)
     for (rep = tp_int(s, 1, 3); rep > 0; --rep) {
@@ -761,7 +790,7 @@ static void TFN(tp_degenerate)(uint64_t *s, VEC *v, int n, PROX_REAL *r, int m, 
       j = tp_int(s, 0, n - 1);
       a = TFN(tp_other)(s, n, j);
       b = TFN(tp_other)(s, n, j);
-      if (rng_next(s) & 1) {
+      if (oracle_rng_next(s) & 1) {
         v[j] = TFN(tp_lerp)(v[a], v[b], t);
       } else {
         /* a + t (b - a) + u (c - a), t + u <= 1: in the triangle a b c. */
@@ -785,41 +814,42 @@ static void TFN(tp_degenerate)(uint64_t *s, VEC *v, int n, PROX_REAL *r, int m, 
   }
   if (deg & TP_FLAT)
     for (i = 0; i < m; ++i)
-      if (rng_next(s) & 1) r[i] = 0;
+      if (oracle_rng_next(s) & 1) r[i] = 0;
 }
 
 /* A direction of length about 1: each component of magnitude about 1, or
  * down to 2^-60, or near the subnormal range, or zero, and one of them in
  * [1, 2). */
-static VEC TFN(tp_dir)(uint64_t *s) {
+static VEC TFN(tp_dir)(oracle_rng *s) {
   VEC d;
   int i;
   for (i = 0; i < 3; ++i) {
     int r = tp_int(s, 0, 7), e;
     double x;
     e = r < 4 ? -tp_int(s, 0, 2) : (r < 6 ? -tp_int(s, 0, 60) : TP_SUB + tp_int(s, 0, 40));
-    x = r == 7 ? 0 : ldexp(1 + rng_unit(s), e);
-    *TFN(tp_axis)(&d, i) = (PROX_REAL)(rng_next(s) & 1 ? -x : x);
+    x = r == 7 ? 0 : ldexp(1 + oracle_rng_unit(s), e);
+    *TFN(tp_axis)(&d, i) = (PROX_REAL)(oracle_rng_next(s) & 1 ? -x : x);
   }
   i = tp_int(s, 0, 2);
-  *TFN(tp_axis)(&d, i) = (PROX_REAL)((rng_next(s) & 1 ? -1 : 1) * (1 + rng_unit(s)));
+  *TFN(tp_axis)(&d, i) = (PROX_REAL)((oracle_rng_next(s) & 1 ? -1 : 1) * (1 + oracle_rng_unit(s)));
   return d;
 }
 
 /* Three orthonormal axes: a rotation (from a random unit quaternion,
  * rounded) or, one time in four, a signed permutation of the coordinate
  * axes. */
-static void TFN(tp_axes)(uint64_t *s, VEC *ax) {
+static void TFN(tp_axes)(oracle_rng *s, VEC *ax) {
   int i;
-  if (rng_next(s) % 4 == 0) {
+  if (oracle_rng_next(s) % 4 == 0) {
     int p = tp_int(s, 0, 2), q = (p + tp_int(s, 1, 2)) % 3;
     for (i = 0; i < 3; ++i)
       ax[i] = PROX_FN(prox_v3)(0, 0, 0);
-    *TFN(tp_axis)(&ax[0], p) = rng_next(s) & 1 ? PROX_R(-1) : 1;
-    *TFN(tp_axis)(&ax[1], q) = rng_next(s) & 1 ? PROX_R(-1) : 1;
-    *TFN(tp_axis)(&ax[2], 3 - p - q) = rng_next(s) & 1 ? PROX_R(-1) : 1;
+    *TFN(tp_axis)(&ax[0], p) = oracle_rng_next(s) & 1 ? PROX_R(-1) : 1;
+    *TFN(tp_axis)(&ax[1], q) = oracle_rng_next(s) & 1 ? PROX_R(-1) : 1;
+    *TFN(tp_axis)(&ax[2], 3 - p - q) = oracle_rng_next(s) & 1 ? PROX_R(-1) : 1;
   } else {
-    double w = rng_sym(s), x = rng_sym(s), y = rng_sym(s), z = rng_sym(s);
+    double w = oracle_rng_range(s, -1, 1), x = oracle_rng_range(s, -1, 1),
+           y = oracle_rng_range(s, -1, 1), z = oracle_rng_range(s, -1, 1);
     double n = sqrt(w * w + x * x + y * y + z * z);
     w /= n;
     x /= n;
@@ -837,7 +867,7 @@ static void TFN(tp_axes)(uint64_t *s, VEC *ax) {
 /* A ray interval: [0, inf] half the time, else [0, 2], [lo, inf],
  * [lo, 0], the single parameter 1, or [2, 0] (read as 2), where lo is
  * -inf with inf set (closest.h allows it), else -1. */
-static void TFN(tp_interval)(uint64_t *s, PROX_FN(prox_ray) * r, int inf) {
+static void TFN(tp_interval)(oracle_rng *s, PROX_FN(prox_ray) * r, int inf) {
   PROX_REAL lo = inf ? -PROX_INF : -1;
   r->tmin = 0;
   r->tmax = PROX_INF;
@@ -867,7 +897,7 @@ static void TFN(tp_interval)(uint64_t *s, PROX_FN(prox_ray) * r, int inf) {
 /* The mode and degeneracies of configuration c (nmode modes), into
  * tp_case, and its exponents (spread at most 2^tp_win where it is set and
  * below the domain's). */
-static tp_gen TFN(tp_begin)(uint64_t *s, long c, int nmode, int lo, int hi) {
+static tp_gen TFN(tp_begin)(oracle_rng *s, long c, int nmode, int lo, int hi) {
   int i;
   tp_case.mode = (int)(c % nmode);
   tp_case.deg = 0;
@@ -877,7 +907,7 @@ static tp_gen TFN(tp_begin)(uint64_t *s, long c, int nmode, int lo, int hi) {
   tp_case.S = 0;
   tp_case.part = 0;
   for (i = 0; i < TP_NDEG; ++i)
-    if (rng_next(s) % 4 == 0) tp_case.deg |= 1u << i;
+    if (oracle_rng_next(s) % 4 == 0) tp_case.deg |= 1u << i;
   return tp_gen_make(s, tp_case.mode, lo, hi, TP_SUB, 2 - TP_NORM,
                      tp_win && tp_win < TP_WIN ? tp_win : TP_WIN);
 }
@@ -900,7 +930,7 @@ static void TFN(tp_mark)(unsigned char *mask, size_t off, int n, int on) {
  * scaled (a normal, an axis) below 2^-TP_SPAN: beyond the range where
  * test_scale.c asserts the scaling bit for bit (its inputs, at most 1 in
  * magnitude and mostly above 2^-TP_SPAN, times 2^k for |k| <= TP_KMAX). */
-static int TFN(tp_pick_k)(uint64_t *s, const void *x, const unsigned char *mask, int n, int lo,
+static int TFN(tp_pick_k)(oracle_rng *s, const void *x, const unsigned char *mask, int n, int lo,
                           int hi) {
   const PROX_REAL *v = (const PROX_REAL *)x;
   int i, emin = 1 << 20, emax = -(1 << 20), umin = 0, klo, khi, k;
@@ -1076,6 +1106,23 @@ static int TFN(tp_k1_bad)(PROX_REAL d1, PROX_REAL n1, const PROX_FN(prox_closest
     }                                                                                              \
   } while (0)
 
+/* TP_K1 for a K1 kernel of the registry (tests/kernels.h), the type of
+ * its primitive by the registry's code. */
+#define TP_K1_X(name, prim, degree, param_degree)                                                  \
+  TP_K1_(prox_##name, prim, TP_TYPE_##prim, degree, param_degree);
+#define TP_K1_(fn, F, T, dp, ps) TP_K1(fn, F, T, dp, ps)
+#define TP_TYPE_pl plane
+#define TP_TYPE_ln line
+#define TP_TYPE_ry ray
+#define TP_TYPE_sg segment
+#define TP_TYPE_tr triangle
+#define TP_TYPE_rc rectangle
+#define TP_TYPE_ab aabb
+#define TP_TYPE_ob obb
+#define TP_TYPE_sp sphere
+#define TP_TYPE_cp capsule
+#define TP_TYPE_te tetrahedron
+
 /* ---- K1: point queries */
 
 typedef struct TFN(tp_k1) {
@@ -1102,7 +1149,7 @@ typedef struct TFN(tp_k1) {
  * rectangle and box centered at v2 with random axes and half extents r;
  * axis-aligned box with corners v0 and v1 (in any order); sphere and
  * capsule around v0 and v0 v1 with radius r3; tetrahedron v0..v3. */
-static void TFN(tp_k1_make)(uint64_t *s, TFN(tp_k1) * x, const tp_gen *g) {
+static void TFN(tp_k1_make)(oracle_rng *s, TFN(tp_k1) * x, const tp_gen *g) {
   VEC v[5], ax[3];
   PROX_REAL r[4];
   int i;
@@ -1117,7 +1164,7 @@ static void TFN(tp_k1_make)(uint64_t *s, TFN(tp_k1) * x, const tp_gen *g) {
   x->off = r[0];
   PROX_FN(prox_plane_from_normal)(x->nrm, x->off, &x->pl);
   x->ln.origin = v[0];
-  x->ln.dir = PROX_FN(prox_vsub)(TFN(tp_lerp)(v[0], v[1], PROX_R(0.5)), v[0]);
+  x->ln.dir = TFN(tp_in_domain)(PROX_FN(prox_vsub)(TFN(tp_lerp)(v[0], v[1], PROX_R(0.5)), v[0]), g);
   x->ry.origin = v[0];
   x->ry.dir = x->ln.dir;
   TFN(tp_interval)(s, &x->ry, 1);
@@ -1224,7 +1271,7 @@ static void TFN(tp_triangle_tests)(const TFN(tp_k1) * x, const TFN(tp_k1) * xk, 
 }
 
 static void PROX_FN(body_point)(void) {
-  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x101 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x101 + PROX_IS_DOUBLE);
   unsigned char mask[TP_K1N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k1) x1, x2, *x = &x1, *xk = &x2;
@@ -1236,23 +1283,7 @@ static void PROX_FN(body_point)(void) {
     k = TFN(tp_pick_k)(&s, x, mask, TP_K1N, tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K1N, k);
-    TP_K1(prox_point_plane, pl, plane, 2, 0);
-    TP_K1(prox_point_plane_signed, pl, plane, 1, 0);
-    TP_K1(prox_point_line, ln, line, 2, 0);
-    TP_K1(prox_point_ray, ry, ray, 2, 0);
-    TP_K1(prox_point_segment, sg, segment, 2, 0);
-    TP_K1(prox_point_triangle, tr, triangle, 2, 0);
-    TP_K1(prox_point_rectangle, rc, rectangle, 2, 1);
-    TP_K1(prox_point_aabb, ab, aabb, 2, 0);
-    TP_K1(prox_point_aabb_signed, ab, aabb, 1, 1);
-    TP_K1(prox_point_obb, ob, obb, 2, 1);
-    TP_K1(prox_point_obb_signed, ob, obb, 1, 1);
-    TP_K1(prox_point_sphere, sp, sphere, 2, 0);
-    TP_K1(prox_point_sphere_signed, sp, sphere, 1, 0);
-    TP_K1(prox_point_capsule, cp, capsule, 2, 0);
-    TP_K1(prox_point_capsule_signed, cp, capsule, 1, 0);
-    TP_K1(prox_point_tetrahedron, te, tetrahedron, 2, 0);
-    TP_K1(prox_point_tetrahedron_signed, te, tetrahedron, 1, 0);
+    PROX_KERNELS_K1(TP_K1_X)
     TFN(tp_triangle_tests)(x, xk, k);
     TFN(tp_planes)(x, xk, k);
   }
@@ -1331,6 +1362,24 @@ static int TFN(tp_k2_bad)(PROX_REAL d1, PROX_REAL n1, const PROX_FN(prox_pair) *
     }                                                                                              \
   } while (0)
 
+/* TP_K2 for a K2 kernel of the registry: its arguments, by their types,
+ * the members of tp_k2 below (TP_FIRST_<type>, TP_SECOND_<type>). */
+#define TP_K2_X(name, first, second)                                                               \
+  TP_K2_(prox_##name, TP_FIRST_##first, first, TP_SECOND_##second, second);
+#define TP_K2_(fn, A, TA, B, TB) TP_K2(fn, A, TA, B, TB)
+#define TP_FIRST_line l1
+#define TP_FIRST_ray r1
+#define TP_FIRST_segment s1
+#define TP_FIRST_triangle t1
+#define TP_FIRST_sphere sp
+#define TP_FIRST_capsule c1
+#define TP_SECOND_line l2
+#define TP_SECOND_ray r2
+#define TP_SECOND_segment s2
+#define TP_SECOND_triangle t2
+#define TP_SECOND_sphere sq
+#define TP_SECOND_capsule c2
+
 typedef struct TFN(tp_k2) {
   PROX_FN(prox_line) l1, l2;
   PROX_FN(prox_ray) r1, r2;
@@ -1346,7 +1395,7 @@ typedef struct TFN(tp_k2) {
  * and capsule (radius r1, r2) on v0 v1 and on v2 v3 (lines and rays towards
  * the midpoints); triangles v0 v1 v5 and v2 v3 v4; spheres around v5 and v4
  * (radius r0, r3). */
-static void TFN(tp_k2_make)(uint64_t *s, TFN(tp_k2) * x, const tp_gen *g) {
+static void TFN(tp_k2_make)(oracle_rng *s, TFN(tp_k2) * x, const tp_gen *g) {
   VEC v[6];
   PROX_REAL r[4];
   int i;
@@ -1357,10 +1406,12 @@ static void TFN(tp_k2_make)(uint64_t *s, TFN(tp_k2) * x, const tp_gen *g) {
   TFN(tp_degenerate)(s, v, 6, r, 4, tp_case.deg, TP_E);
   x->l1.origin = x->r1.origin = x->s1.a = x->c1.a = v[0];
   x->s1.b = x->c1.b = v[1];
-  x->l1.dir = x->r1.dir = PROX_FN(prox_vsub)(TFN(tp_lerp)(v[0], v[1], PROX_R(0.5)), v[0]);
+  x->l1.dir = x->r1.dir =
+      TFN(tp_in_domain)(PROX_FN(prox_vsub)(TFN(tp_lerp)(v[0], v[1], PROX_R(0.5)), v[0]), g);
   x->l2.origin = x->r2.origin = x->s2.a = x->c2.a = v[2];
   x->s2.b = x->c2.b = v[3];
-  x->l2.dir = x->r2.dir = PROX_FN(prox_vsub)(TFN(tp_lerp)(v[2], v[3], PROX_R(0.5)), v[2]);
+  x->l2.dir = x->r2.dir =
+      TFN(tp_in_domain)(PROX_FN(prox_vsub)(TFN(tp_lerp)(v[2], v[3], PROX_R(0.5)), v[2]), g);
   TFN(tp_interval)(s, &x->r1, 1);
   TFN(tp_interval)(s, &x->r2, 1);
   x->t1.v[0] = v[0];
@@ -1378,7 +1429,7 @@ static void TFN(tp_k2_make)(uint64_t *s, TFN(tp_k2) * x, const tp_gen *g) {
 }
 
 static void PROX_FN(body_pair)(void) {
-  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x201 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x201 + PROX_IS_DOUBLE);
   unsigned char mask[TP_K2N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k2) x1, x2, *x = &x1, *xk = &x2;
@@ -1392,21 +1443,7 @@ static void PROX_FN(body_pair)(void) {
     k = TFN(tp_pick_k)(&s, x, mask, TP_K2N, tp_case.mode == TP_SUBNORMAL ? TP_NORM : -TP_E, TP_E);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K2N, k);
-    TP_K2(prox_line_line, l1, line, l2, line);
-    TP_K2(prox_line_ray, l1, line, r2, ray);
-    TP_K2(prox_line_segment, l1, line, s2, segment);
-    TP_K2(prox_ray_ray, r1, ray, r2, ray);
-    TP_K2(prox_ray_segment, r1, ray, s2, segment);
-    TP_K2(prox_segment_segment, s1, segment, s2, segment);
-    TP_K2(prox_segment_triangle, s1, segment, t2, triangle);
-    TP_K2(prox_triangle_triangle, t1, triangle, t2, triangle);
-    TP_K2(prox_sphere_sphere, sp, sphere, sq, sphere);
-    TP_K2(prox_sphere_capsule, sp, sphere, c2, capsule);
-    TP_K2(prox_capsule_capsule, c1, capsule, c2, capsule);
-    TP_K2(prox_sphere_segment, sp, sphere, s2, segment);
-    TP_K2(prox_capsule_segment, c1, capsule, s2, segment);
-    TP_K2(prox_sphere_triangle, sp, sphere, t2, triangle);
-    TP_K2(prox_capsule_triangle, c1, capsule, t2, triangle);
+    PROX_KERNELS_K2(TP_K2_X)
   }
   tp_summary();
 }
@@ -1488,12 +1525,12 @@ typedef struct TFN(tp_k3) {
 
 /* sum w[i] v[i] over n points, the weights w random in [0, 1] (each 0 one
  * time in three: an edge or a vertex) and normalised. */
-static VEC TFN(tp_convex)(uint64_t *s, const VEC *v, int n) {
+static VEC TFN(tp_convex)(oracle_rng *s, const VEC *v, int n) {
   PROX_REAL w[4], sum = 0;
   VEC a = PROX_FN(prox_v3)(0, 0, 0);
   int i;
   for (i = 0; i < n; ++i) {
-    w[i] = rng_next(s) % 3 == 0 ? 0 : TFN(tp_frac)(s);
+    w[i] = oracle_rng_next(s) % 3 == 0 ? 0 : TFN(tp_frac)(s);
     sum += w[i];
   }
   if (sum == 0) w[0] = sum = 1;
@@ -1508,7 +1545,7 @@ static VEC TFN(tp_convex)(uint64_t *s, const VEC *v, int n) {
  * around v0 and v0 v1 with radius r3, tetrahedron v0..v3; one ray from v5
  * per primitive, aimed at a point of it: with unit set the direction has
  * length about 1, else it is half the way to the aim. */
-static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g, int unit, int hi) {
+static void TFN(tp_k3_make)(oracle_rng *s, TFN(tp_k3) * x, const tp_gen *g, int unit, int hi) {
   VEC v[6], ax[3], aim[7];
   PROX_REAL r[4], big;
   int i, m;
@@ -1542,7 +1579,8 @@ static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g, int un
                             x->ab.min.z + TFN(tp_frac)(s) * (v[1].z - v[0].z));
   aim[3] = v[2];
   for (i = 0; i < 3; ++i)
-    aim[3] = PROX_FN(prox_vadd)(aim[3], PROX_FN(prox_vscale)(ax[i], (PROX_REAL)rng_sym(s) * r[i]));
+    aim[3] = PROX_FN(prox_vadd)(
+        aim[3], PROX_FN(prox_vscale)(ax[i], (PROX_REAL)oracle_rng_range(s, -1, 1) * r[i]));
   aim[4] = v[0];
   aim[5] = TFN(tp_lerp)(v[0], v[1], TFN(tp_frac)(s));
   aim[6] = TFN(tp_convex)(s, v, 4);
@@ -1551,7 +1589,7 @@ static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g, int un
     x->ry[i].origin = v[5];
     TFN(tp_interval)(s, &x->ry[i], 0);
     if (!unit) {
-      x->ry[i].dir = PROX_FN(prox_vscale)(d, PROX_R(0.5));
+      x->ry[i].dir = TFN(tp_in_domain)(PROX_FN(prox_vscale)(d, PROX_R(0.5)), g);
       continue;
     }
     /* The direction divided by its largest component: length in [1, 2]. */
@@ -1563,7 +1601,7 @@ static void TFN(tp_k3_make)(uint64_t *s, TFN(tp_k3) * x, const tp_gen *g, int un
 }
 
 static void PROX_FN(body_ray)(void) {
-  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x301 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x301 + PROX_IS_DOUBLE);
   unsigned char mask[TP_K3N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k3) x1, x2, *x = &x1, *xk = &x2;
@@ -1683,7 +1721,7 @@ static void TFN(tp_ov_expect)(const TFN(tp_ov) * x, int *e) {
  * v0 v3 and v4 v7; boxes centered at v3 and v7 with random axes and half
  * extents r0..r2 and r3..r5; triangles v0 v1 v2 and v4 v5 v6; a sphere
  * around v7 of radius r6. */
-static void TFN(tp_ov_make)(uint64_t *s, TFN(tp_ov) * x, const tp_gen *g) {
+static void TFN(tp_ov_make)(oracle_rng *s, TFN(tp_ov) * x, const tp_gen *g) {
   VEC v[8], ax[3], bx[3];
   PROX_REAL r[7];
   int i;
@@ -1713,7 +1751,7 @@ static void TFN(tp_ov_make)(uint64_t *s, TFN(tp_ov) * x, const tp_gen *g) {
 }
 
 static void PROX_FN(body_overlap)(void) {
-  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x401 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x401 + PROX_IS_DOUBLE);
   unsigned char mask[TP_OVN];
   long c, n = h_count(TP_CASES);
   TFN(tp_ov) x1, x2, *x = &x1, *xk = &x2;
@@ -1853,13 +1891,13 @@ static void TFN(tp_note_k4)(const TFN(tp_k4) * x, int ty, PROX_REAL eps) {
 
 /* A type for a typed kernel: AUTO (auto_) half the time, else any of
  * 0..auto_ - 1. */
-static int TFN(tp_type)(uint64_t *s, int auto_) {
-  return rng_next(s) & 1 ? auto_ : tp_int(s, 0, auto_ - 1);
+static int TFN(tp_type)(oracle_rng *s, int auto_) {
+  return oracle_rng_next(s) & 1 ? auto_ : tp_int(s, 0, auto_ - 1);
 }
 
 /* The points of a contact configuration, the arguments and the rest shape
  * each with the configuration's degeneracies. */
-static void TFN(tp_k4_make)(uint64_t *s, TFN(tp_k4) * x, const tp_gen *g, int hi) {
+static void TFN(tp_k4_make)(oracle_rng *s, TFN(tp_k4) * x, const tp_gen *g, int hi) {
   VEC v[8];
   int i;
   for (i = 0; i < 8; ++i)
@@ -1960,7 +1998,7 @@ static int TFN(tp_in_ee)(const TFN(tp_k4) * x, int ty) {
  * kernel is held to the condition of the formula it evaluates: for an AUTO
  * type, the classifier's type at 1 and at 2^k (both must meet it). */
 static void PROX_FN(body_contact)(void) {
-  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE);
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
@@ -2078,7 +2116,7 @@ static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk, PROX_
  * mollifier) in their domain 2^+-TP_EM. The threshold comes from the rest
  * shape of the same edges, or of other edges. */
 static void PROX_FN(body_mollifier)(void) {
-  uint64_t s = tp_seed * 0x9E3779B97F4A7C15u + 0x601 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x601 + PROX_IS_DOUBLE);
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
@@ -2086,7 +2124,7 @@ static void PROX_FN(body_mollifier)(void) {
   for (c = 0; c < n; ++c) {
     static tp_stat st_t;
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_EM, TP_EM);
-    int k, km, same = rng_next(&s) & 1, bad;
+    int k, km, same = oracle_rng_next(&s) & 1, bad;
     PROX_REAL eps, epsk;
     TFN(tp_k4_make)(&s, x, &g, TP_EM);
     k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_EM, TP_EM);

@@ -26,9 +26,12 @@
  * domain, scaled by powers of two out to the domain's ends, with the sign
  * of t exact (test_raycast_triangle_domain, rows "whole domain").
  * Prints the table of measured maxima. */
+#ifndef TEST_RAYCAST_TEMPLATE
+
 #include <prox/raycast.h>
 
 #include "harness.h"
+#include "kernels.h"
 #include "oracle_ray.h"
 
 /* The margin of the hit/miss, inside and feature decisions, in eps S_k
@@ -51,11 +54,12 @@
 /* The asserted bound on t, in eps S. */
 #define RC_TBOUND 8.0
 
-enum { RC_PLANE, RC_TRIANGLE, RC_AABB, RC_OBB, RC_SPHERE, RC_CAPSULE, RC_TET, RC_KERNELS };
-
-static const char *rc_names[RC_KERNELS] = {
-    "raycast_plane",  "raycast_triangle", "raycast_aabb",       "raycast_obb",
-    "raycast_sphere", "raycast_capsule",  "raycast_tetrahedron"};
+/* The ray casts, from the registry (tests/kernels.h): RC_<name> is the
+ * index of prox_<name>, rc_names[] its name. */
+#define RC_ENUM(name, prim, solid) RC_##name,
+#define RC_NAME(name, prim, solid) #name,
+enum { PROX_KERNELS_K3(RC_ENUM) RC_KERNELS };
+static const char *rc_names[RC_KERNELS] = {PROX_KERNELS_K3(RC_NAME)};
 
 /* One case, in doubles (rounded to float for the float kernels). */
 typedef struct rc_case {
@@ -81,31 +85,10 @@ typedef struct rc_res {
 #define RC_V3(a) prox_v3((a)[0], (a)[1], (a)[2])
 #define RC_V3F(a) prox_v3f((float)(a)[0], (float)(a)[1], (float)(a)[2])
 
-static void rc_from_hit(rc_res *r, const prox_rayhit *h, int ret) {
-  r->ret = ret;
-  r->hit = h->hit;
-  r->inside = h->inside;
-  r->t = h->t;
-  r->tx = h->t_exit;
-  r->p[0] = h->point.x, r->p[1] = h->point.y, r->p[2] = h->point.z;
-  r->n[0] = h->normal.x, r->n[1] = h->normal.y, r->n[2] = h->normal.z;
-  r->bary[0] = h->bary[0], r->bary[1] = h->bary[1], r->bary[2] = h->bary[2];
-  r->kind = h->feature.kind;
-  r->index = h->feature.index;
-}
-
-static void rc_from_hitf(rc_res *r, const prox_rayhitf *h, int ret) {
-  r->ret = ret;
-  r->hit = h->hit;
-  r->inside = h->inside;
-  r->t = h->t;
-  r->tx = h->t_exit;
-  r->p[0] = h->point.x, r->p[1] = h->point.y, r->p[2] = h->point.z;
-  r->n[0] = h->normal.x, r->n[1] = h->normal.y, r->n[2] = h->normal.z;
-  r->bary[0] = h->bary[0], r->bary[1] = h->bary[1], r->bary[2] = h->bary[2];
-  r->kind = h->feature.kind;
-  r->index = h->feature.index;
-}
+/* The kernel of c in each precision, into r (the template at the end of
+ * the file, included once per precision). */
+static void rc_run_p(const rc_case *c, rc_res *r);
+static void rc_run_pf(const rc_case *c, rc_res *r);
 
 /* Rounds every input of a case to float. */
 /* x rounded to float. Through a volatile: GCC 12.2 at -O2 vectorises a
@@ -130,161 +113,10 @@ static void rc_to_float(rc_case *c) {
 }
 
 static void rc_run(const rc_case *c, int is_float, rc_res *r) {
-  if (!is_float) {
-    prox_ray ray;
-    prox_rayhit h;
-    int ret = 0, ret_null = 0;
-    ray.origin = RC_V3(c->o);
-    ray.dir = RC_V3(c->d);
-    ray.tmin = c->tmin;
-    ray.tmax = c->tmax;
-    switch (c->k) {
-    case RC_PLANE: {
-      prox_plane pl;
-      pl.normal = RC_V3(c->v[0]);
-      pl.offset = c->s[0];
-      ret = prox_raycast_plane(&ray, &pl, &h);
-      ret_null = prox_raycast_plane(&ray, &pl, NULL);
-      break;
-    }
-    case RC_TRIANGLE: {
-      prox_triangle t;
-      t.v[0] = RC_V3(c->v[0]);
-      t.v[1] = RC_V3(c->v[1]);
-      t.v[2] = RC_V3(c->v[2]);
-      ret = prox_raycast_triangle(&ray, &t, &h);
-      ret_null = prox_raycast_triangle(&ray, &t, NULL);
-      break;
-    }
-    case RC_AABB: {
-      prox_aabb b;
-      b.min = RC_V3(c->v[0]);
-      b.max = RC_V3(c->v[1]);
-      ret = prox_raycast_aabb(&ray, &b, &h);
-      ret_null = prox_raycast_aabb(&ray, &b, NULL);
-      break;
-    }
-    case RC_OBB: {
-      prox_obb b;
-      b.center = RC_V3(c->v[0]);
-      b.axis[0] = RC_V3(c->v[1]);
-      b.axis[1] = RC_V3(c->v[2]);
-      b.axis[2] = RC_V3(c->v[3]);
-      b.half[0] = c->s[0];
-      b.half[1] = c->s[1];
-      b.half[2] = c->s[2];
-      ret = prox_raycast_obb(&ray, &b, &h);
-      ret_null = prox_raycast_obb(&ray, &b, NULL);
-      break;
-    }
-    case RC_SPHERE: {
-      prox_sphere s;
-      s.center = RC_V3(c->v[0]);
-      s.radius = c->s[0];
-      ret = prox_raycast_sphere(&ray, &s, &h);
-      ret_null = prox_raycast_sphere(&ray, &s, NULL);
-      break;
-    }
-    case RC_CAPSULE: {
-      prox_capsule s;
-      s.a = RC_V3(c->v[0]);
-      s.b = RC_V3(c->v[1]);
-      s.radius = c->s[0];
-      ret = prox_raycast_capsule(&ray, &s, &h);
-      ret_null = prox_raycast_capsule(&ray, &s, NULL);
-      break;
-    }
-    default: {
-      prox_tetrahedron t;
-      t.v[0] = RC_V3(c->v[0]);
-      t.v[1] = RC_V3(c->v[1]);
-      t.v[2] = RC_V3(c->v[2]);
-      t.v[3] = RC_V3(c->v[3]);
-      ret = prox_raycast_tetrahedron(&ray, &t, &h);
-      ret_null = prox_raycast_tetrahedron(&ray, &t, NULL);
-      break;
-    }
-    }
-    rc_from_hit(r, &h, ret);
-    r->ret_null = ret_null;
-  } else {
-    prox_rayf ray;
-    prox_rayhitf h;
-    int ret = 0, ret_null = 0;
-    ray.origin = RC_V3F(c->o);
-    ray.dir = RC_V3F(c->d);
-    ray.tmin = (float)c->tmin;
-    ray.tmax = (float)c->tmax;
-    switch (c->k) {
-    case RC_PLANE: {
-      prox_planef pl;
-      pl.normal = RC_V3F(c->v[0]);
-      pl.offset = (float)c->s[0];
-      ret = prox_raycast_planef(&ray, &pl, &h);
-      ret_null = prox_raycast_planef(&ray, &pl, NULL);
-      break;
-    }
-    case RC_TRIANGLE: {
-      prox_trianglef t;
-      t.v[0] = RC_V3F(c->v[0]);
-      t.v[1] = RC_V3F(c->v[1]);
-      t.v[2] = RC_V3F(c->v[2]);
-      ret = prox_raycast_trianglef(&ray, &t, &h);
-      ret_null = prox_raycast_trianglef(&ray, &t, NULL);
-      break;
-    }
-    case RC_AABB: {
-      prox_aabbf b;
-      b.min = RC_V3F(c->v[0]);
-      b.max = RC_V3F(c->v[1]);
-      ret = prox_raycast_aabbf(&ray, &b, &h);
-      ret_null = prox_raycast_aabbf(&ray, &b, NULL);
-      break;
-    }
-    case RC_OBB: {
-      prox_obbf b;
-      b.center = RC_V3F(c->v[0]);
-      b.axis[0] = RC_V3F(c->v[1]);
-      b.axis[1] = RC_V3F(c->v[2]);
-      b.axis[2] = RC_V3F(c->v[3]);
-      b.half[0] = (float)c->s[0];
-      b.half[1] = (float)c->s[1];
-      b.half[2] = (float)c->s[2];
-      ret = prox_raycast_obbf(&ray, &b, &h);
-      ret_null = prox_raycast_obbf(&ray, &b, NULL);
-      break;
-    }
-    case RC_SPHERE: {
-      prox_spheref s;
-      s.center = RC_V3F(c->v[0]);
-      s.radius = (float)c->s[0];
-      ret = prox_raycast_spheref(&ray, &s, &h);
-      ret_null = prox_raycast_spheref(&ray, &s, NULL);
-      break;
-    }
-    case RC_CAPSULE: {
-      prox_capsulef s;
-      s.a = RC_V3F(c->v[0]);
-      s.b = RC_V3F(c->v[1]);
-      s.radius = (float)c->s[0];
-      ret = prox_raycast_capsulef(&ray, &s, &h);
-      ret_null = prox_raycast_capsulef(&ray, &s, NULL);
-      break;
-    }
-    default: {
-      prox_tetrahedronf t;
-      t.v[0] = RC_V3F(c->v[0]);
-      t.v[1] = RC_V3F(c->v[1]);
-      t.v[2] = RC_V3F(c->v[2]);
-      t.v[3] = RC_V3F(c->v[3]);
-      ret = prox_raycast_tetrahedronf(&ray, &t, &h);
-      ret_null = prox_raycast_tetrahedronf(&ray, &t, NULL);
-      break;
-    }
-    }
-    rc_from_hitf(r, &h, ret);
-    r->ret_null = ret_null;
-  }
+  if (is_float)
+    rc_run_pf(c, r);
+  else
+    rc_run_p(c, r);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -304,24 +136,24 @@ static double rc_scale(const rc_case *c) {
   double S = rc_maxabs3(c->o), m;
   int i;
   switch (c->k) {
-  case RC_PLANE: {
+  case RC_raycast_plane: {
     double nl = sqrt(c->v[0][0] * c->v[0][0] + c->v[0][1] * c->v[0][1] + c->v[0][2] * c->v[0][2]);
     m = nl > 0 ? fabs(c->s[0]) / nl : 0;
     break;
   }
-  case RC_TRIANGLE:
+  case RC_raycast_triangle:
     m = fmax(rc_maxabs3(c->v[0]), fmax(rc_maxabs3(c->v[1]), rc_maxabs3(c->v[2])));
     break;
-  case RC_AABB:
+  case RC_raycast_aabb:
     m = fmax(rc_maxabs3(c->v[0]), rc_maxabs3(c->v[1]));
     break;
-  case RC_OBB:
+  case RC_raycast_obb:
     m = rc_maxabs3(c->v[0]) + fabs(c->s[0]) + fabs(c->s[1]) + fabs(c->s[2]);
     break;
-  case RC_SPHERE:
+  case RC_raycast_sphere:
     m = rc_maxabs3(c->v[0]) + fabs(c->s[0]);
     break;
-  case RC_CAPSULE:
+  case RC_raycast_capsule:
     m = fmax(rc_maxabs3(c->v[0]), rc_maxabs3(c->v[1])) + fabs(c->s[0]);
     break;
   default:
@@ -346,17 +178,17 @@ static double rc_kernel_scale(const rc_case *c, double S) {
     u[i] = c->o[i] - c->v[1][i];
   }
   switch (c->k) {
-  case RC_SPHERE:
+  case RC_raycast_sphere:
     return rc_maxabs3(w) + fabs(c->s[0]);
-  case RC_CAPSULE:
+  case RC_raycast_capsule:
     for (i = 0; i < 3; ++i)
       u[i] = c->v[1][i] - c->v[0][i];
     return rc_maxabs3(w) + rc_maxabs3(u) + fabs(c->s[0]);
-  case RC_OBB:
+  case RC_raycast_obb:
     for (i = 0; i < 3; ++i)
       m += fabs(w[i]) + fabs(c->s[i]);
     return m;
-  case RC_AABB:
+  case RC_raycast_aabb:
     return fmax(rc_maxabs3(w), rc_maxabs3(u));
   default:
     return S;
@@ -474,7 +306,7 @@ static void rc_gen_general(oracle_rng *g, int k, int kind, rc_case *c) {
   for (i = 0; i < 3; ++i)
     target[i] = 0.5 * (u[0][i] + u[1][i]);
   switch (k) {
-  case RC_PLANE: {
+  case RC_raycast_plane: {
     double n[3], p[3];
     oracle_rng_dir(g, n);
     for (i = 0; i < 3; ++i)
@@ -487,17 +319,17 @@ static void rc_gen_general(oracle_rng *g, int k, int kind, rc_case *c) {
       target[i] = u[0][i];
     break;
   }
-  case RC_TRIANGLE:
+  case RC_raycast_triangle:
     for (j = 0; j < 3; ++j)
       oracle_frame_point(&f, u[j], c->v[j]);
     for (i = 0; i < 3; ++i)
       target[i] = (u[0][i] + u[1][i] + u[2][i]) / 3;
     break;
-  case RC_AABB:
+  case RC_raycast_aabb:
     for (j = 0; j < 2; ++j)
       oracle_frame_point(&f, u[j], c->v[j]);
     break;
-  case RC_OBB: {
+  case RC_raycast_obb: {
     double ax[3][3];
     oracle_rng_rotation(g, ax);
     oracle_frame_point(&f, u[0], c->v[0]);
@@ -510,13 +342,13 @@ static void rc_gen_general(oracle_rng *g, int k, int kind, rc_case *c) {
       target[i] = u[0][i];
     break;
   }
-  case RC_SPHERE:
+  case RC_raycast_sphere:
     oracle_frame_point(&f, u[0], c->v[0]);
     c->s[0] = f.scale * oracle_rng_range(g, 0.05, 1);
     for (i = 0; i < 3; ++i)
       target[i] = u[0][i];
     break;
-  case RC_CAPSULE:
+  case RC_raycast_capsule:
     oracle_frame_point(&f, u[0], c->v[0]);
     oracle_frame_point(&f, u[1], c->v[1]);
     c->s[0] = f.scale * oracle_rng_range(g, 0.05, 0.7);
@@ -542,7 +374,7 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
   c->tmax = INFINITY;
   rc_grid_vector(g, c->d);
   switch (k) {
-  case RC_PLANE: {
+  case RC_raycast_plane: {
     double p[3], n[3];
     rc_grid_point(g, &f, p);
     rc_grid_vector(g, n);
@@ -567,17 +399,17 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
     }
     break;
   }
-  case RC_TRIANGLE:
-  case RC_TET: {
-    int nv = k == RC_TET ? 4 : 3;
+  case RC_raycast_triangle:
+  case RC_raycast_tetrahedron: {
+    int nv = k == RC_raycast_tetrahedron ? 4 : 3;
     for (j = 0; j < nv; ++j)
       rc_grid_point(g, &f, c->v[j]);
-    if (k == RC_TET && oracle_rng_int(g, 8) == 0) {
+    if (k == RC_raycast_tetrahedron && oracle_rng_int(g, 8) == 0) {
       /* Flat: v3 in the plane of v0 v1 v2 (dyadic combination). */
       for (i = 0; i < 3; ++i)
         c->v[3][i] = (c->v[0][i] + c->v[1][i] + 2 * c->v[2][i]) / 4;
     }
-    if (k == RC_TRIANGLE && oracle_rng_int(g, 10) == 0) {
+    if (k == RC_raycast_triangle && oracle_rng_int(g, 10) == 0) {
       /* Zero area: v2 on the line of v0 v1. */
       for (i = 0; i < 3; ++i)
         c->v[2][i] = (3 * c->v[0][i] - c->v[1][i]) / 2;
@@ -608,7 +440,7 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
     case 4: { /* start on a face or inside */
       for (i = 0; i < 3; ++i)
         c->o[i] = (c->v[0][i] + c->v[1][i] + 2 * c->v[2][i]) / 4;
-      if (k == RC_TET && oracle_rng_int(g, 2))
+      if (k == RC_raycast_tetrahedron && oracle_rng_int(g, 2))
         for (i = 0; i < 3; ++i)
           c->o[i] = (c->v[0][i] + c->v[1][i] + c->v[2][i] + c->v[3][i]) / 4;
       break;
@@ -624,13 +456,13 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
     }
     break;
   }
-  case RC_AABB:
-  case RC_OBB: {
+  case RC_raycast_aabb:
+  case RC_raycast_obb: {
     double lo[3], hi[3];
     rc_grid_point(g, &f, lo);
     for (i = 0; i < 3; ++i)
       hi[i] = lo[i] + f.s * (1 + oracle_rng_int(g, 16)) / 16.0;
-    if (k == RC_AABB) {
+    if (k == RC_raycast_aabb) {
       for (i = 0; i < 3; ++i) {
         c->v[0][i] = lo[i];
         c->v[1][i] = hi[i];
@@ -701,8 +533,8 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
     }
     break;
   }
-  case RC_SPHERE:
-  case RC_CAPSULE: {
+  case RC_raycast_sphere:
+  case RC_raycast_capsule: {
     /* Exact surface points: radius 5 m, offsets m (3, 4, 0) permuted. */
     double m = f.s / 16 * (1 + oracle_rng_int(g, 3)), off[3], tan[3];
     int p = oracle_rng_int(g, 3);
@@ -710,7 +542,8 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
     rc_grid_point(g, &f, c->v[0]);
     for (i = 0; i < 3; ++i)
       c->v[1][i] = c->v[0][i];
-    if (k == RC_CAPSULE) c->v[1][oracle_rng_int(g, 3)] += f.s * (oracle_rng_int(g, 17) - 8) / 8;
+    if (k == RC_raycast_capsule)
+      c->v[1][oracle_rng_int(g, 3)] += f.s * (oracle_rng_int(g, 17) - 8) / 8;
     off[p] = 3 * m * oracle_rng_sign(g);
     off[(p + 1) % 3] = 4 * m * oracle_rng_sign(g);
     off[(p + 2) % 3] = 0;
@@ -780,12 +613,12 @@ static void rc_line(ory_iv *v, const rc_case *c, const ory_ray *r, double gr) {
   q3_init(&a);
   q3_init(&b);
   switch (c->k) {
-  case RC_AABB:
+  case RC_raycast_aabb:
     q3_set_d(&a, c->v[0][0], c->v[0][1], c->v[0][2]);
     q3_set_d(&b, c->v[1][0], c->v[1][1], c->v[1][2]);
     ory_line_aabb(v, r, &a, &b, gr);
     break;
-  case RC_OBB:
+  case RC_raycast_obb:
     q3_set_d(&a, c->v[0][0], c->v[0][1], c->v[0][2]);
     for (i = 0; i < 3; ++i) {
       q3_init(&ax[i]);
@@ -795,11 +628,11 @@ static void rc_line(ory_iv *v, const rc_case *c, const ory_ray *r, double gr) {
     for (i = 0; i < 3; ++i)
       q3_clear(&ax[i]);
     break;
-  case RC_SPHERE:
+  case RC_raycast_sphere:
     q3_set_d(&a, c->v[0][0], c->v[0][1], c->v[0][2]);
     ory_line_ball(v, r, &a, c->s[0], gr);
     break;
-  case RC_CAPSULE:
+  case RC_raycast_capsule:
     q3_set_d(&a, c->v[0][0], c->v[0][1], c->v[0][2]);
     q3_set_d(&b, c->v[1][0], c->v[1][1], c->v[1][2]);
     ory_line_capsule(v, r, &a, &b, c->s[0], gr);
@@ -966,7 +799,7 @@ static void rc_check_solid(const rc_case *c, const ory_ray *R, const rc_res *r, 
        * faces, ambiguous by definition; only face entries are checked
        * there. The tetrahedron's are exact (exact edge signs). */
       if (ex.fmargin > b && ex.kind != ORACLE_INTERIOR &&
-          !((c->k == RC_AABB || c->k == RC_OBB) && ex.kind != ORACLE_FACE)) {
+          !((c->k == RC_raycast_aabb || c->k == RC_raycast_obb) && ex.kind != ORACLE_FACE)) {
         ++row->feat;
         CHECK_MSG(r->kind == ex.kind && r->index == ex.index, "%s: feature %d %d, exact %d %d",
                   rc_names[c->k], r->kind, r->index, ex.kind, ex.index);
@@ -1002,7 +835,7 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R, const rc_res *r
   mpq_init(t);
   q3_get_d(&R->d, dd);
   dl = rc_len3(dd);
-  if (c->k == RC_PLANE) {
+  if (c->k == RC_raycast_plane) {
     q3 n;
     mpq_t nd, off;
     q3_init(&n);
@@ -1039,7 +872,7 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R, const rc_res *r
     near = fabs(te - c->tmin) <= tol || (isfinite(tmax) && fabs(te - tmax) <= tol);
     /* The triangle cast decides the sign of t exactly (raycast.h): an end
      * of the interval at 0 has no margin. */
-    if (c->k == RC_TRIANGLE)
+    if (c->k == RC_raycast_triangle)
       near = (c->tmin != 0 && fabs(te - c->tmin) <= tol) ||
              (isfinite(tmax) && tmax != 0 && fabs(te - tmax) <= tol);
     /* A t beyond the largest finite real is not reported (either answer
@@ -1065,7 +898,7 @@ static void rc_check_surface(const rc_case *c, const ory_ray *R, const rc_res *r
       oracle_max(&row->t_ill, e);
     }
     CHECK(r->tx == r->t && r->inside == 0);
-    if (c->k == RC_TRIANGLE) {
+    if (c->k == RC_raycast_triangle) {
       int kind = ORACLE_FACE, index = 0;
       if (zeros == 3 || zeros == 5 || zeros == 6) {
         kind = ORACLE_VERTEX;
@@ -1103,7 +936,7 @@ static void rc_check(rc_case *c, int is_float, int kind) {
     CHECK_MSG(rc_finite_result(&r), "%s: non-finite result of a hit", rc_names[c->k]);
     /* Every hit from outside has a unit normal, conservative hits of a
      * solid (rays that miss by less than the margin) included. */
-    if (!r.inside && !(c->k == RC_TET && rc_tet_flat(c)))
+    if (!r.inside && !(c->k == RC_raycast_tetrahedron && rc_tet_flat(c)))
       CHECK_MSG(fabs(r.n[0] * r.n[0] + r.n[1] * r.n[1] + r.n[2] * r.n[2] - 1) < 1e-4,
                 "%s: normal (%g, %g, %g) of a hit is not unit", rc_names[c->k], r.n[0], r.n[1],
                 r.n[2]);
@@ -1114,11 +947,11 @@ static void rc_check(rc_case *c, int is_float, int kind) {
   q3_set_d(&R.d, c->d[0], c->d[1], c->d[2]);
   R.tmin = c->tmin;
   R.tmax = c->tmax;
-  if (q3_is_zero(&R.d) && (c->k == RC_PLANE || c->k == RC_TRIANGLE)) {
+  if (q3_is_zero(&R.d) && (c->k == RC_raycast_plane || c->k == RC_raycast_triangle)) {
     CHECK(!r.hit);
-  } else if (c->k == RC_PLANE || c->k == RC_TRIANGLE) {
+  } else if (c->k == RC_raycast_plane || c->k == RC_raycast_triangle) {
     rc_check_surface(c, &R, &r, row, band, S, eps);
-  } else if (c->k == RC_TET && rc_tet_flat(c)) {
+  } else if (c->k == RC_raycast_tetrahedron && rc_tet_flat(c)) {
     rc_check_flat_tet(c, &R, &r, row, band, S, is_float);
   } else {
     rc_check_solid(c, &R, &r, row, band * rc_kernel_scale(c, S), S, eps, is_float);
@@ -1149,27 +982,12 @@ static void rc_kernel_test(int k) {
   }
 }
 
-static void test_raycast_plane(void) {
-  rc_kernel_test(RC_PLANE);
-}
-static void test_raycast_triangle(void) {
-  rc_kernel_test(RC_TRIANGLE);
-}
-static void test_raycast_aabb(void) {
-  rc_kernel_test(RC_AABB);
-}
-static void test_raycast_obb(void) {
-  rc_kernel_test(RC_OBB);
-}
-static void test_raycast_sphere(void) {
-  rc_kernel_test(RC_SPHERE);
-}
-static void test_raycast_capsule(void) {
-  rc_kernel_test(RC_CAPSULE);
-}
-static void test_raycast_tetrahedron(void) {
-  rc_kernel_test(RC_TET);
-}
+/* One test per ray cast of the registry: test_<name>. */
+#define RC_TEST(name, prim, solid)                                                                 \
+  static void test_##name(void) {                                                                  \
+    rc_kernel_test(RC_##name);                                                                     \
+  }
+PROX_KERNELS_K3(RC_TEST)
 
 /* The documented special cases, both precisions. */
 static void test_raycast_documented(void) {
@@ -1729,7 +1547,7 @@ static int rc_dom_case(oracle_rng *g, int is_float, int unit, int lo, int hi, in
   int jh = oracle_rng_int(g, 4) == 0 ? 0 : oracle_rng_int(g, spread / 2 + 1);
   double C[3], h = ldexp(1.0, e - jh), w[3], aim[3], dv[3], m;
   memset(c, 0, sizeof *c);
-  c->k = RC_TRIANGLE;
+  c->k = RC_raycast_triangle;
   for (i = 0; i < 3; ++i)
     C[i] = oracle_rng_int(g, 6) == 0 ? 0 : rc_dom_val(g, e - oracle_rng_int(g, 5), bits);
   if (oracle_rng_int(g, 3) == 0) {
@@ -1898,7 +1716,7 @@ static int rc_dom_sparse(oracle_rng *g, int is_float, int unit, int lo, int hi, 
   int kd = oracle_rng_int(g, 3), ed = unit ? 0 : top - oracle_rng_int(g, win + 1);
   double sub = is_float ? (double)FLT_TRUE_MIN : DBL_TRUE_MIN;
   memset(c, 0, sizeof *c);
-  c->k = RC_TRIANGLE;
+  c->k = RC_raycast_triangle;
   for (j = 0; j < 4; ++j)
     for (i = 0; i < 3; ++i) {
       double x = oracle_rng_int(g, 2)
@@ -2088,7 +1906,7 @@ static void test_raycast_triangle_domain(void) {
     int lim = f->is_float ? (f->unit ? 40 : 60) : (f->unit ? 300 : 500);
     rc_case c;
     memset(&c, 0, sizeof c);
-    c.k = RC_TRIANGLE;
+    c.k = RC_raycast_triangle;
     memcpy(c.o, f->o, sizeof c.o);
     memcpy(c.d, f->d, sizeof c.d);
     memcpy(c.v, f->v, sizeof f->v);
@@ -2107,14 +1925,127 @@ int main(int argc, char **argv) {
   H_RUN(test_raycast_on_surface);
   H_RUN(test_primitives_is_valid);
   H_RUN(test_raycast_zero_radius);
-  H_RUN(test_raycast_plane);
-  H_RUN(test_raycast_triangle);
+#define RC_RUN(name, prim, solid) H_RUN(test_##name);
+  PROX_KERNELS_K3(RC_RUN)
   H_RUN(test_raycast_triangle_domain);
-  H_RUN(test_raycast_aabb);
-  H_RUN(test_raycast_obb);
-  H_RUN(test_raycast_sphere);
-  H_RUN(test_raycast_capsule);
-  H_RUN(test_raycast_tetrahedron);
   ory_table_print(stdout);
   return h_finish();
 }
+
+#define TEST_RAYCAST_TEMPLATE
+#include <prox/detail/real_double.h>
+#include "test_raycast.c"
+#include <prox/detail/real_end.h>
+#include <prox/detail/real_float.h>
+#include "test_raycast.c"
+#include <prox/detail/real_end.h>
+#undef TEST_RAYCAST_TEMPLATE
+
+#else /* TEST_RAYCAST_TEMPLATE: the kernel calls of one precision */
+
+/* The primitives of a case by the registry's codes (pl plane, tr triangle,
+ * ab aabb, ob obb, sp sphere, cp capsule, te tetrahedron), from its points
+ * v and scalars s (rc_case). */
+#define RC_VEC(a) PROX_FN(prox_v3)((PROX_REAL)(a)[0], (PROX_REAL)(a)[1], (PROX_REAL)(a)[2])
+#define RC_TYPE_pl PROX_FN(prox_plane)
+#define RC_TYPE_tr PROX_FN(prox_triangle)
+#define RC_TYPE_ab PROX_FN(prox_aabb)
+#define RC_TYPE_ob PROX_FN(prox_obb)
+#define RC_TYPE_sp PROX_FN(prox_sphere)
+#define RC_TYPE_cp PROX_FN(prox_capsule)
+#define RC_TYPE_te PROX_FN(prox_tetrahedron)
+
+static void PROX_FN(rc_make_pl)(const rc_case *c, RC_TYPE_pl *x) {
+  x->normal = RC_VEC(c->v[0]);
+  x->offset = (PROX_REAL)c->s[0];
+}
+
+static void PROX_FN(rc_make_tr)(const rc_case *c, RC_TYPE_tr *x) {
+  int i;
+  for (i = 0; i < 3; ++i)
+    x->v[i] = RC_VEC(c->v[i]);
+}
+
+static void PROX_FN(rc_make_ab)(const rc_case *c, RC_TYPE_ab *x) {
+  x->min = RC_VEC(c->v[0]);
+  x->max = RC_VEC(c->v[1]);
+}
+
+static void PROX_FN(rc_make_ob)(const rc_case *c, RC_TYPE_ob *x) {
+  int i;
+  x->center = RC_VEC(c->v[0]);
+  for (i = 0; i < 3; ++i) {
+    x->axis[i] = RC_VEC(c->v[i + 1]);
+    x->half[i] = (PROX_REAL)c->s[i];
+  }
+}
+
+static void PROX_FN(rc_make_sp)(const rc_case *c, RC_TYPE_sp *x) {
+  x->center = RC_VEC(c->v[0]);
+  x->radius = (PROX_REAL)c->s[0];
+}
+
+static void PROX_FN(rc_make_cp)(const rc_case *c, RC_TYPE_cp *x) {
+  x->a = RC_VEC(c->v[0]);
+  x->b = RC_VEC(c->v[1]);
+  x->radius = (PROX_REAL)c->s[0];
+}
+
+static void PROX_FN(rc_make_te)(const rc_case *c, RC_TYPE_te *x) {
+  int i;
+  for (i = 0; i < 4; ++i)
+    x->v[i] = RC_VEC(c->v[i]);
+}
+
+/* A kernel's result in double. */
+static void PROX_FN(rc_from_hit)(rc_res *r, const PROX_FN(prox_rayhit) * h, int ret) {
+  r->ret = ret;
+  r->hit = h->hit;
+  r->inside = h->inside;
+  r->t = h->t;
+  r->tx = h->t_exit;
+  r->p[0] = h->point.x, r->p[1] = h->point.y, r->p[2] = h->point.z;
+  r->n[0] = h->normal.x, r->n[1] = h->normal.y, r->n[2] = h->normal.z;
+  r->bary[0] = h->bary[0], r->bary[1] = h->bary[1], r->bary[2] = h->bary[2];
+  r->kind = h->feature.kind;
+  r->index = h->feature.index;
+}
+
+/* The cast of c (a case already in this precision) with a result and with
+ * out = NULL. */
+#define RC_CALL(name, prim, solid)                                                                 \
+  case RC_##name: {                                                                                \
+    RC_TYPE_##prim x;                                                                              \
+    PROX_FN(rc_make_##prim)(c, &x);                                                                \
+    ret = PROX_FN(prox_##name)(&ray, &x, &h);                                                      \
+    ret_null = PROX_FN(prox_##name)(&ray, &x, NULL);                                               \
+    break;                                                                                         \
+  }
+static void PROX_FN(rc_run_p)(const rc_case *c, rc_res *r) {
+  PROX_FN(prox_ray) ray;
+  PROX_FN(prox_rayhit) h;
+  int ret = 0, ret_null = 0;
+  ray.origin = RC_VEC(c->o);
+  ray.dir = RC_VEC(c->d);
+  ray.tmin = (PROX_REAL)c->tmin;
+  ray.tmax = (PROX_REAL)c->tmax;
+  switch (c->k) {
+    PROX_KERNELS_K3(RC_CALL)
+  default: /* not a ray cast of the registry */
+    r->ret = r->ret_null = -1;
+    return;
+  }
+  PROX_FN(rc_from_hit)(r, &h, ret);
+  r->ret_null = ret_null;
+}
+#undef RC_CALL
+#undef RC_VEC
+#undef RC_TYPE_pl
+#undef RC_TYPE_tr
+#undef RC_TYPE_ab
+#undef RC_TYPE_ob
+#undef RC_TYPE_sp
+#undef RC_TYPE_cp
+#undef RC_TYPE_te
+
+#endif /* TEST_RAYCAST_TEMPLATE */

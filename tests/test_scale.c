@@ -51,7 +51,7 @@
 #include "harness.h"
 #include "kernels.h"
 
-#include "splitmix.h"
+#include "rng.h"
 
 #define TEST_SCALE_TEMPLATE
 #include <prox/detail/real_double.h>
@@ -160,8 +160,10 @@ int main(int argc, char **argv) {
 #define TS_RAY_DELTA 1e-3f
 #endif
 
-static VEC TFN(ts_vec)(uint64_t *s) {
-  return PROX_FN(prox_v3)((PROX_REAL)rng_sym(s), (PROX_REAL)rng_sym(s), (PROX_REAL)rng_sym(s));
+static VEC TFN(ts_vec)(oracle_rng *s) {
+  return PROX_FN(prox_v3)((PROX_REAL)oracle_rng_range(s, -1, 1),
+                          (PROX_REAL)oracle_rng_range(s, -1, 1),
+                          (PROX_REAL)oracle_rng_range(s, -1, 1));
 }
 
 static PROX_REAL TFN(ts_sc)(PROX_REAL x, int k) {
@@ -276,7 +278,7 @@ static void TFN(ts_prims_scale)(TFN(k1_prims) * gk, const TFN(k1_prims) * g, int
 }
 
 static void PROX_FN(body_point)(int far) {
-  uint64_t s = 0x5ca1e + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0x5ca1e + PROX_IS_DOUBLE);
   long c, n = h_count(3000);
   int j;
   for (c = 0; c < n; ++c) {
@@ -286,7 +288,7 @@ static void PROX_FN(body_point)(int far) {
     int deg = (int)(c % 6);
     VEC a = TFN(ts_vec)(&s), b = TFN(ts_vec)(&s);
     VEC v2 = TFN(ts_vec)(&s), v3 = TFN(ts_vec)(&s), p = TFN(ts_vec)(&s);
-    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1));
     TFN(k1_prims) g, gk;
     VEC bary;
     int in;
@@ -295,9 +297,9 @@ static void PROX_FN(body_point)(int far) {
     if (deg == 3) p = TFN(k1_lerp)(a, b, t);
     if (deg == 4) {
       /* A point of the edge a-v2, moved by up to 4 ulps per coordinate. */
-      p = TFN(k1_lerp)(a, v2, (PROX_REAL)(0.5 + 0.5 * rng_sym(&s)));
-      p.x = TS_NEXT(p.x, (PROX_REAL)(rng_next(&s) & 1 ? 2 : -2));
-      if (rng_next(&s) & 1) p.y = TS_NEXT(TS_NEXT(p.y, 2), 2);
+      p = TFN(k1_lerp)(a, v2, (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1)));
+      p.x = TS_NEXT(p.x, (PROX_REAL)(oracle_rng_next(&s) & 1 ? 2 : -2));
+      if (oracle_rng_next(&s) & 1) p.y = TS_NEXT(TS_NEXT(p.y, 2), 2);
     }
     if (deg == 5) v2 = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(v3, TS_SHORT));
     v3 = deg == 2 ? TFN(k1_lerp)(a, v2, t) : v3;
@@ -374,7 +376,7 @@ static int TFN(ts_k2_cov)(const PROX_FN(prox_pair) * r1, const PROX_FN(prox_pair
   TS_K2(#name, prox_##name, first##_1, second##_2, first##_1k, second##_2k);
 
 static void PROX_FN(body_pair)(int far) {
-  uint64_t s = 0x5ca1f + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0x5ca1f + PROX_IS_DOUBLE);
   long c, n = h_count(3000);
   int j;
   for (c = 0; c < n; ++c) {
@@ -382,7 +384,7 @@ static void PROX_FN(body_pair)(int far) {
      * touching. */
     int deg = (int)(c % 4), i;
     VEC v[6], w[6];
-    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1));
     PROX_FN(prox_line) l1, l2, l1k, l2k;
     PROX_FN(prox_ray) r1, r2, r1k, r2k;
     PROX_FN(prox_segment) s1, s2, s1k, s2k;
@@ -517,7 +519,7 @@ static int TFN(ts_ray_cov)(const PROX_FN(prox_rayhit) * h1, const PROX_FN(prox_r
 #define TS_K3_X(name, prim, solid) TS_K3X(#name, prox_##name, &g.prim, &gk.prim);
 
 static void PROX_FN(body_ray)(int far) {
-  uint64_t s = 0x5ca20 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0x5ca20 + PROX_IS_DOUBLE);
   long c, n = h_count(3000), robust_n = 0;
   int j;
   for (c = 0; c < n; ++c) {
@@ -527,7 +529,7 @@ static void PROX_FN(body_ray)(int far) {
     VEC a = TFN(ts_vec)(&s), b = TFN(ts_vec)(&s);
     VEC v2 = TFN(ts_vec)(&s), v3 = TFN(ts_vec)(&s), o = TFN(ts_vec)(&s);
     VEC aim = TFN(ts_vec)(&s);
-    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1));
     TFN(k1_prims) g, gk;
     PROX_FN(prox_ray) ry, ryk;
     if (deg == 1) b = a;
@@ -609,12 +611,12 @@ static int TFN(ts_k4_cov)(PROX_REAL v1, PROX_REAL vk, const PROX_REAL *g1, const
 
 /* The K4 kernels of the registry on the vertices p, a, b, q and pk, ak,
  * bk, qk. */
-#define TS_K4_X(name, coords, degree, verts, type)                                                 \
+#define TS_K4_X(name, coords, degree, verts, type, bound)                                          \
   TS_K4(#name, prox_ipc_##name, coords, degree, (PROX_KERNELS_K4_ARGS(verts, type, p, a, b, q)),   \
         (PROX_KERNELS_K4_ARGS(verts, type, pk, ak, bk, qk)));
 
 static void PROX_FN(body_contact)(void) {
-  uint64_t s = 0x5ca21 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0x5ca21 + PROX_IS_DOUBLE);
   long c, n = h_count(3000);
   int j;
   for (c = 0; c < n; ++c) {
@@ -623,7 +625,7 @@ static void PROX_FN(body_contact)(void) {
     int deg = (int)(c % 4);
     VEC p = TFN(ts_vec)(&s), a = TFN(ts_vec)(&s), b = TFN(ts_vec)(&s);
     VEC q = TFN(ts_vec)(&s);
-    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1));
     if (deg == 1) p = TFN(k1_lerp)(a, b, t);
     if (deg == 2) q = PROX_FN(prox_vadd)(b, PROX_FN(prox_vsub)(TFN(k1_lerp)(p, a, t), p));
     if (deg == 3) b = PROX_FN(prox_vadd)(a, PROX_FN(prox_vscale)(q, PROX_R(0x1p-20)));
@@ -655,7 +657,7 @@ static void PROX_FN(body_contact)(void) {
 /* The overlap tests at scale 2^k (far = 0: |k| <= 200, float 20; far = 1:
  * out to the domain's ends) give the same answers as at scale 1. */
 static void PROX_FN(body_overlap)(int far) {
-  uint64_t s = 0x5ca22 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(0x5ca22 + PROX_IS_DOUBLE);
   long c, n = h_count(3000);
   int j;
   for (c = 0; c < n; ++c) {
@@ -664,7 +666,7 @@ static void PROX_FN(body_overlap)(int far) {
     int deg = (int)(c % 4), r1[PROX_KERNELS_COUNT(PROX_KERNELS_OVERLAP)], m;
     VEC v[8];
     TFN(k1_prims) g, h, gk, hk;
-    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * rng_sym(&s));
+    PROX_REAL t = (PROX_REAL)(0.5 + 0.5 * oracle_rng_range(&s, -1, 1));
     for (m = 0; m < 8; ++m)
       v[m] = TFN(ts_vec)(&s);
     if (deg == 1) v[1] = v[0];

@@ -21,7 +21,7 @@
 #include "harness.h"
 #include "portable_kernels.h"
 
-#include "splitmix.h"
+#include "rng.h"
 
 #include <string.h>
 
@@ -31,21 +31,21 @@
 
 /* Fills v[0..n) for one case: a frame (scale, center) and then the values.
  * kind 0: plain; kind 1: special values substituted. */
-static void draw(uint64_t *s, double *v, int n, int is_float) {
+static void draw(oracle_rng *s, double *v, int n, int is_float) {
   static const double special_d[] = {0.0,    -0.0,  4.9e-324, -4.9e-324, 2e-308, 1e300,
                                      -1e300, 1e154, INFINITY, -INFINITY, NAN,    1.0};
   static const double special_f[] = {0.0,   -0.0, 1.4e-45,  -1.4e-45,  1e-38, 1e37,
                                      -1e37, 1e19, INFINITY, -INFINITY, NAN,   1.0};
-  double scale = rng_next(s) % 2 ? 1 : 1e3;
-  double center = rng_next(s) % 3 == 0 ? 1e6 * rng_sym(s) : 0;
+  double scale = oracle_rng_next(s) % 2 ? 1 : 1e3;
+  double center = oracle_rng_next(s) % 3 == 0 ? 1e6 * oracle_rng_range(s, -1, 1) : 0;
   int i;
   for (i = 0; i < n; ++i)
-    v[i] = center + scale * rng_sym(s);
-  if (rng_next(s) % 2) {
-    int k, m = 1 + (int)(rng_next(s) % 3);
+    v[i] = center + scale * oracle_rng_range(s, -1, 1);
+  if (oracle_rng_next(s) % 2) {
+    int k, m = 1 + (int)(oracle_rng_next(s) % 3);
     for (k = 0; k < m; ++k) {
-      int at = (int)(rng_next(s) % (uint64_t)n);
-      uint64_t r = rng_next(s);
+      int at = (int)(oracle_rng_next(s) % (uint64_t)n);
+      uint64_t r = oracle_rng_next(s);
       if (r % 4 == 0) {
         if (is_float) {
           uint32_t b = (uint32_t)(r >> 32);
@@ -87,10 +87,10 @@ static long g_cases = 2000000;
 
 /* The axes of an OBB from v: unit and orthonormal (a random rotation) in
  * every other case, else as drawn. */
-static void obb_axes(uint64_t *s, double *ax) {
-  if (rng_next(s) % 2) {
-    double a = 6.283185307179586 * rng_unit(s), b = 3.14159 * rng_unit(s);
-    double c = 6.283185307179586 * rng_unit(s);
+static void obb_axes(oracle_rng *s, double *ax) {
+  if (oracle_rng_next(s) % 2) {
+    double a = 6.283185307179586 * oracle_rng_unit(s), b = 3.14159 * oracle_rng_unit(s);
+    double c = 6.283185307179586 * oracle_rng_unit(s);
     double ca = cos(a), sa = sin(a), cb = cos(b), sb = sin(b), cc = cos(c), sc = sin(c);
     /* Rz(a) Rx(b) Rz(c). */
     ax[0] = ca * cc - sa * cb * sc;
@@ -106,7 +106,7 @@ static void obb_axes(uint64_t *s, double *ax) {
 }
 
 static void test_aabb(void) {
-  uint64_t s = 0x55e1;
+  oracle_rng s = oracle_rng_make(0x55e1);
   long c, n = h_count(g_cases);
   CHECK_MSG(port_is_portable(), "portable_kernels.c was compiled with the SSE paths");
   for (c = 0; c < n; ++c) {
@@ -117,10 +117,10 @@ static void test_aabb(void) {
     prox_aabbf bf;
     int i;
     draw(&s, v, 9, (int)(c & 1));
-    if (rng_next(&s) % 8 == 0) v[6] = v[3]; /* zero width in x */
-    if (rng_next(&s) % 8 == 0)              /* a point inside */
+    if (oracle_rng_next(&s) % 8 == 0) v[6] = v[3]; /* zero width in x */
+    if (oracle_rng_next(&s) % 8 == 0)              /* a point inside */
       for (i = 0; i < 3; ++i)
-        v[i] = v[3 + i] + rng_unit(&s) * (v[6 + i] - v[3 + i]);
+        v[i] = v[3 + i] + oracle_rng_unit(&s) * (v[6 + i] - v[3 + i]);
     p = prox_v3(v[0], v[1], v[2]);
     b.min = prox_v3(v[3], v[4], v[5]);
     b.max = prox_v3(v[6], v[7], v[8]);
@@ -133,7 +133,7 @@ static void test_aabb(void) {
 }
 
 static void test_obb(void) {
-  uint64_t s = 0x0bb5;
+  oracle_rng s = oracle_rng_make(0x0bb5);
   long c, n = h_count(g_cases);
   for (c = 0; c < n; ++c) {
     double v[MAXR];
@@ -144,10 +144,10 @@ static void test_obb(void) {
     int i, k;
     draw(&s, v, 18, (int)(c & 1));
     obb_axes(&s, v + 6);
-    if (rng_next(&s) % 4 == 0) /* a point inside: near the center */
+    if (oracle_rng_next(&s) % 4 == 0) /* a point inside: near the center */
       for (i = 0; i < 3; ++i)
-        v[i] = v[3 + i] + 0.1 * rng_sym(&s) * fabs(v[15 + i]);
-    if (rng_next(&s) % 8 == 0) v[15 + rng_next(&s) % 3] = 0; /* flat */
+        v[i] = v[3 + i] + 0.1 * oracle_rng_range(&s, -1, 1) * fabs(v[15 + i]);
+    if (oracle_rng_next(&s) % 8 == 0) v[15 + oracle_rng_next(&s) % 3] = 0; /* flat */
     p = prox_v3(v[0], v[1], v[2]);
     b.center = prox_v3(v[3], v[4], v[5]);
     pf = prox_v3f((float)v[0], (float)v[1], (float)v[2]);
