@@ -326,15 +326,15 @@ static void test_adis16480(void) {
  * the exact evaluation decides: against rationals. */
 static void test_ray_side_extreme(void) {
   long n = h_count(20000), i, bad = 0, zero = 0;
-  uint64_t s = 0x51de;
+  oracle_rng s = oracle_rng_make(0x51de);
   for (i = 0; i < n; ++i) {
     prox_triangle t;
     prox_vec3 d;
     double c[12];
     int k, want, got;
     for (k = 0; k < 12; ++k) {
-      int e = (int)(rng_next(&s) % 501) - 250;
-      c[k] = rng_next(&s) % 5 == 0 ? 0 : ldexp(rng_sym(&s), e);
+      int e = oracle_rng_int(&s, 501) - 250;
+      c[k] = oracle_rng_int(&s, 5) == 0 ? 0 : ldexp(oracle_rng_range(&s, -1, 1), e);
     }
     t.v[0] = prox_v3(c[0], c[1], c[2]);
     t.v[1] = prox_v3(c[3], c[4], c[5]);
