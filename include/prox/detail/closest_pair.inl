@@ -671,7 +671,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(const PROX_FN(pr
 /// Internal: prox_detail_pair_seg_slow with out NULL, out of line for the
 /// rare cases of prox_detail_pair_seg_par (PROX_COLD: the compiler
 /// then lays out the common case as the straight path).
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, PROX_REAL a, PROX_REAL c,
     PROX_REAL d, PROX_REAL e) {
   return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, 0);
