@@ -671,7 +671,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_slow)(const PROX_FN(pr
 /// Internal: prox_detail_pair_seg_slow with out NULL, out of line for the
 /// rare cases of prox_detail_pair_seg_par (PROX_COLD: the compiler
 /// then lays out the common case as the straight path).
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_pair_seg_rare)(
     const PROX_FN(prox_segment) * g1, const PROX_FN(prox_segment) * g2, PROX_REAL a, PROX_REAL c,
     PROX_REAL d, PROX_REAL e) {
   return PROX_FN(prox_detail_pair_seg_slow)(g1, g2, a, c, d, e, 0);
@@ -1095,6 +1095,7 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangl
          (PROX_FABS(n.y) + e * m.y) * (PROX_FABS(n.y) + e * m.y) +
          (PROX_FABS(n.z) + e * m.z) * (PROX_FABS(n.z) + e * m.z);
   nup2 += nup2 * PROX_TT_2M40;
+  PROX_UNROLL
   for (i = 0; i < cnt; ++i) {
     PROX_REAL err, o = PROX_FN(prox_detail_pair_plane_dot)(tri, n, m, v[i], &err);
     PROX_REAL h = PROX_FABS(o) - 2 * err;
@@ -1113,8 +1114,10 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_plane)(const PROX_FN(prox_triangl
 PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_box)(const PROX_FN(prox_vec3) * v, int cnt,
                                                     PROX_REAL *lo, PROX_REAL *hi) {
   int i, a;
+  PROX_UNROLL
   for (a = 0; a < 3; ++a) {
     lo[a] = hi[a] = a == 0 ? v[0].x : (a == 1 ? v[0].y : v[0].z);
+    PROX_UNROLL
     for (i = 1; i < cnt; ++i) {
       PROX_REAL x = a == 0 ? v[i].x : (a == 1 ? v[i].y : v[i].z);
       lo[a] = x < lo[a] ? x : lo[a];
@@ -1131,6 +1134,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tt_gap2)(const PROX_REAL *lo1,
                                                           const PROX_REAL *hi2) {
   PROX_REAL g2 = 0;
   int a;
+  PROX_UNROLL
   for (a = 0; a < 3; ++a) {
     PROX_REAL g1 = lo2[a] - hi1[a], g = lo1[a] - hi2[a];
     g = g1 > g ? g1 : g;
@@ -1146,6 +1150,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_tt_range)(const PROX_FN(prox_vec3) * 
                                                      PROX_REAL *s) {
   int i;
   *s = 0;
+  PROX_UNROLL
   for (i = 0; i < cnt; ++i) {
     PROX_REAL m = PROX_FN(prox_detail_maxabs)(v[i]);
     *s = m > *s ? m : *s;
@@ -1239,15 +1244,21 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triang
   PROX_FN(prox_vec3) v[6];
   PROX_REAL lo[2][3], hi[2][3], pd[2][3], elo[2][3][3], ehi[2][3][3];
   int side[2][3], k, i, j;
+  PROX_UNROLL
   for (k = 0; k < 15; ++k)
     lb[k] = 0;
-  for (k = 0; k < 2; ++k)
+  PROX_UNROLL
+  for (k = 0; k < 2; ++k) {
+    PROX_UNROLL
     for (i = 0; i < 3; ++i)
       v[3 * k + i] = T[k]->v[i];
+  }
   if (!PROX_FN(prox_detail_tt_range)(v, 6, s)) return;
+  PROX_UNROLL
   for (k = 0; k < 2; ++k) {
     PROX_FN(prox_detail_tt_box)(T[k]->v, 3, lo[k], hi[k]);
     PROX_FN(prox_detail_tt_plane)(T[1 - k], T[k]->v, 3, pd[k], side[k]);
+    PROX_UNROLL
     for (i = 0; i < 3; ++i) {
       PROX_FN(prox_vec3) e[2];
       e[0] = T[k]->v[i];
@@ -1256,7 +1267,9 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triang
     }
   }
   /* Vertex i of triangle k against triangle 1 - k. */
-  for (k = 0; k < 2; ++k)
+  PROX_UNROLL
+  for (k = 0; k < 2; ++k) {
+    PROX_UNROLL
     for (i = 0; i < 3; ++i) {
       PROX_REAL x[3], g2;
       x[0] = T[k]->v[i].x;
@@ -1265,12 +1278,15 @@ PROX_DETAIL_KERNEL void PROX_FN(prox_detail_tt_bounds)(const PROX_FN(prox_triang
       g2 = PROX_FN(prox_detail_tt_gap2)(x, x, lo[1 - k], hi[1 - k]);
       lb[3 * k + i] = g2 > pd[k][i] ? g2 : pd[k][i];
     }
+  }
   /* Edge i of t1 against edge j of t2. */
+  PROX_UNROLL
   for (i = 0; i < 3; ++i) {
     int i1 = i == 2 ? 0 : i + 1;
     PROX_REAL b0 = 0;
     if (side[0][i] != 0 && side[0][i] == side[0][i1])
       b0 = pd[0][i] < pd[0][i1] ? pd[0][i] : pd[0][i1];
+    PROX_UNROLL
     for (j = 0; j < 3; ++j) {
       int j1 = j == 2 ? 0 : j + 1;
       PROX_REAL b = b0,

@@ -1082,6 +1082,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(PROX_FN(prox_vec3) p,
   fv[0] = i == 0 ? 1 : 0;
   fv[1] = i <= 1 ? 2 : 1;
   fv[2] = i <= 2 ? 3 : 2;
+  PROX_UNROLL
   for (k = 0; k < 3; ++k)
     t.v[k] = tet->v[fv[k]];
   /* Distance only: the triangle kernel's own NULL path. */
@@ -1089,6 +1090,7 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_face)(PROX_FN(prox_vec3) p,
   d2 = PROX_FN(prox_point_triangle)(p, &t, &f);
   *r = f;
   r->param[0] = r->param[1] = r->param[2] = r->param[3] = 0;
+  PROX_UNROLL
   for (k = 0; k < 3; ++k)
     r->param[fv[k]] = f.param[k];
   if (f.feature.kind == PROX_FEATURE_VERTEX) {
@@ -1114,9 +1116,12 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tet_query)(PROX_FN(prox_vec3) p
   PROX_REAL best = PROX_INF;
   PROX_FN(prox_closest) r, b;
   int i, inside = 1, flat = !(PROX_FABS(vol) > evol);
-  if (vol < 0)
+  if (vol < 0) {
+    PROX_UNROLL
     for (i = 0; i < 4; ++i)
       num[i] = -num[i];
+  }
+  PROX_UNROLL
   for (i = 0; i < 4; ++i)
     inside &= num[i] > 0;
   if (inside && !flat) {

@@ -184,9 +184,9 @@ PROX_DETAIL_KERNEL int prox_detail_rc_wnormal(const double *a, const double *b, 
 /// (prox_detail_xp_big_value): n . (a - o) = [a b c] - [o b c] + [o b a] +
 /// [o a c] and n . d = [d b c] - [d b a] - [d a c] ([x y z] = x . (y x z)),
 /// each exact and then rounded once, for any finite input.
-PROX_COLD PROX_DETAIL_KERNEL double prox_detail_rc_plane_t_big(const double *a, const double *b,
-                                                               const double *c, const double *o,
-                                                               const double *d) {
+PROX_DETAIL_COLD_KERNEL double prox_detail_rc_plane_t_big(const double *a, const double *b,
+                                                          const double *c, const double *o,
+                                                          const double *d) {
   double A[24], B[24], C[24], fn, fd;
   int S[24], n, en, ed;
   n = prox_detail_xp_big_det3(A, B, C, S, 0, 1, a, b, c);
@@ -390,9 +390,9 @@ PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_ray_ok)(const PROX_FN(prox_r
 /// o + t d enters and leaves lo <= x <= hi (lo <= hi). A zero d (+0 or -0)
 /// gives the whole line or nothing (compare, no 0 * inf); a d so small that
 /// 1 / d overflows is divided by instead.
-PROX_COLD PROX_DETAIL_KERNEL void PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d,
-                                                               PROX_REAL lo, PROX_REAL hi,
-                                                               PROX_REAL *t0, PROX_REAL *t1) {
+PROX_DETAIL_COLD_KERNEL void PROX_FN(prox_detail_rc_slab)(PROX_REAL o, PROX_REAL d, PROX_REAL lo,
+                                                          PROX_REAL hi, PROX_REAL *t0,
+                                                          PROX_REAL *t1) {
   PROX_REAL inv = 1 / d, a, b;
   if (PROX_FABS(inv) <= PROX_REAL_MAX) {
     a = (lo - o) * inv;
@@ -566,9 +566,9 @@ PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_ok)(const PROX_FN(prox_
 
 /// Internal: the slabs of prox_raycast_aabb when a direction component is
 /// zero or subnormal (prox_detail_rc_slab on the ordered box).
-PROX_COLD PROX_DETAIL_KERNEL void PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
-                                                                     const PROX_FN(prox_aabb) * box,
-                                                                     PROX_REAL *t0, PROX_REAL *t1) {
+PROX_DETAIL_COLD_KERNEL void PROX_FN(prox_detail_rc_aabb_slabs)(const PROX_FN(prox_ray) * ray,
+                                                                const PROX_FN(prox_aabb) * box,
+                                                                PROX_REAL *t0, PROX_REAL *t1) {
   PROX_FN(prox_vec3) lo = PROX_FN(prox_vmin)(box->min, box->max);
   PROX_FN(prox_vec3) hi = PROX_FN(prox_vmax)(box->max, box->min);
   PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
@@ -616,9 +616,9 @@ PROX_DETAIL_SMALL_KERNEL int PROX_FN(prox_detail_rc_aabb_end)(const PROX_FN(prox
 /// Internal: prox_raycast_aabb for any input (the general code): a zero,
 /// subnormal or non-finite direction component, a non-finite input or a
 /// slab parameter that overflows.
-PROX_COLD PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
-                                                                  const PROX_FN(prox_aabb) * box,
-                                                                  PROX_FN(prox_rayhit) * out) {
+PROX_DETAIL_COLD_KERNEL int PROX_FN(prox_detail_rc_aabb_gen)(const PROX_FN(prox_ray) * ray,
+                                                             const PROX_FN(prox_aabb) * box,
+                                                             PROX_FN(prox_rayhit) * out) {
   PROX_FN(prox_vec3) lo = box->min, hi = box->max;
   PROX_FN(prox_vec3) o = ray->origin, d = ray->dir;
   PROX_REAL ix = 1 / d.x, iy = 1 / d.y, iz = 1 / d.z;
@@ -1030,7 +1030,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_edge_exact)(const PROX_FN(prox_det
 
 /// Internal: the uncertain case of prox_detail_rc_edge (e within its
 /// error bound): float input re-evaluated in double, then the exact sign.
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL
+PROX_DETAIL_COLD_KERNEL PROX_REAL
 PROX_FN(prox_detail_rc_edge_slow)(const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p,
                                   PROX_FN(prox_vec3) q, PROX_REAL e, int perturb, int *s, int *z) {
   int x, tie;
@@ -1103,8 +1103,9 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
 /// sign: 0 when the origin lies on the triangle's plane, else t itself,
 /// or the smallest subnormal of the right sign where the rounding crossed
 /// 0 (a NaN t stays NaN).
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
-    PROX_FN(prox_vec3) o, const PROX_FN(prox_vec3) * v, PROX_REAL t, PROX_REAL det) {
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(PROX_FN(prox_vec3) o,
+                                                                     const PROX_FN(prox_vec3) * v,
+                                                                     PROX_REAL t, PROX_REAL det) {
   double a[3], b[3], c[3], oo[3];
   int x;
   if (t != t) return t;
@@ -1129,8 +1130,10 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_sign)(
 /// it open (prox_detail_rc_tri_t_sign; s the sign of the weights). A NaN
 /// only when the line is parallel to the plane, which the exact signs of
 /// a hit exclude.
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_safe)(
-    PROX_FN(prox_vec3) o, PROX_FN(prox_vec3) d, const PROX_FN(prox_vec3) * v, PROX_REAL s) {
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_safe)(PROX_FN(prox_vec3) o,
+                                                                     PROX_FN(prox_vec3) d,
+                                                                     const PROX_FN(prox_vec3) * v,
+                                                                     PROX_REAL s) {
   double a[3], b[3], c[3], oo[3], dd[3];
   PROX_REAL t;
   int sure;
@@ -1152,9 +1155,11 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_safe)(
 /// that t keeps the error of a fat triangle's. A recomputed weight whose
 /// sign differed from s, the exact sign of the weights, would be made zero
 /// (certain weights keep theirs). Updates w (and so the barycentrics).
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_comp)(
-    PROX_FN(prox_detail_rsvert) A, PROX_FN(prox_detail_rsvert) B, PROX_FN(prox_detail_rsvert) C,
-    PROX_REAL *w, PROX_REAL s, int mask) {
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_comp)(PROX_FN(prox_detail_rsvert) A,
+                                                                     PROX_FN(prox_detail_rsvert) B,
+                                                                     PROX_FN(prox_detail_rsvert) C,
+                                                                     PROX_REAL *w, PROX_REAL s,
+                                                                     int mask) {
   double c[3], num = 0, det = 0;
   const PROX_FN(prox_detail_rsvert) * V[3];
   int k;
@@ -1187,7 +1192,7 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_comp)(
 /// (prox_detail_rc_tri_t_safe), *path 2. Else much cancellation in the
 /// weights: those of mask compensated (prox_detail_rc_tri_t_comp), *path
 /// 1.
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_hard)(
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_hard)(
     const PROX_FN(prox_detail_rayspace) * rs, const PROX_FN(prox_vec3) * v,
     const PROX_FN(prox_detail_rsvert) * V, PROX_REAL *w, PROX_REAL num, PROX_REAL det, PROX_REAL t,
     PROX_REAL s, int mask, int *path) {
@@ -1215,7 +1220,7 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_hard)(
 /// Internal: prox_detail_rc_tri_t_hard for the fast path of
 /// prox_raycast_triangle, the ray space made again (the same values):
 /// out of line, so that the fast path keeps its values in registers.
-PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_hard_ray)(
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_hard_ray)(
     const PROX_FN(prox_ray) * ray, const PROX_FN(prox_triangle) * tri, PROX_REAL *w, PROX_REAL num,
     PROX_REAL det, PROX_REAL t, PROX_REAL s, int *path) {
   PROX_FN(prox_detail_rayspace) rs;
@@ -1237,9 +1242,9 @@ PROX_COLD PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_tri_t_hard_ray)(
 /// of tiny triangles would underflow). t's sign is made exact where its
 /// rounding leaves it open (the test of prox_detail_rc_t_near0, in
 /// double, where the vertices lie on both sides of the origin).
-PROX_COLD PROX_DETAIL_KERNEL float prox_detail_rc_tri_t_doublef(prox_vec3f o, prox_vec3f d,
-                                                                const prox_vec3f *v, float *w,
-                                                                int zeros, float s) {
+PROX_DETAIL_COLD_KERNEL float prox_detail_rc_tri_t_doublef(prox_vec3f o, prox_vec3f d,
+                                                           const prox_vec3f *v, float *w, int zeros,
+                                                           float s) {
   prox_detail_rayspace r;
   prox_detail_rsvert P[3];
   double c[3], num, det, e = 0, t;
@@ -1346,7 +1351,7 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_rs_triangle)(const PROX_FN(prox_de
 /// Internal: the unit normal of a triangle whose normal from unit edges
 /// came out zero (a needle whose rounded edges are parallel): from
 /// prox_detail_rc_wnormal (double-double).
-PROX_COLD PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
+PROX_DETAIL_COLD_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_tri_normal_wide)(const PROX_FN(prox_vec3) * v) {
   double a[3], b[3], c[3];
   prox_detail_wide n[3];
@@ -1377,10 +1382,10 @@ PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
 /// same values), exact signs and the tie rule (prox_detail_rc_rs_triangle,
 /// open triangle). Out of line, so that the fast path keeps its values in
 /// registers.
-PROX_COLD PROX_DETAIL_KERNEL int
-PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
-                                    const PROX_FN(prox_triangle) * tri, PROX_REAL *w, PROX_REAL *t,
-                                    int *zeros) {
+PROX_DETAIL_COLD_KERNEL int PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
+                                                                const PROX_FN(prox_triangle) * tri,
+                                                                PROX_REAL *w, PROX_REAL *t,
+                                                                int *zeros) {
   PROX_FN(prox_detail_rayspace) rs;
   PROX_FN(prox_detail_rsvert) V[3];
   int i;
@@ -1396,11 +1401,11 @@ PROX_FN(prox_detail_rc_tri_careful)(const PROX_FN(prox_ray) * ray,
 /// rounding of Z_k (translation, 1/dz, product) and of the sums; doubled.
 /// Out of line: the caller reaches it only for vertices on both sides of
 /// the origin along the ray.
-PROX_COLD PROX_DETAIL_KERNEL int PROX_FN(prox_detail_rc_t_near0)(PROX_REAL w0, PROX_REAL w1,
-                                                                 PROX_REAL w2, PROX_REAL b0,
-                                                                 PROX_REAL b1, PROX_REAL b2,
-                                                                 PROX_REAL z0, PROX_REAL z1,
-                                                                 PROX_REAL z2, PROX_REAL num) {
+PROX_DETAIL_COLD_KERNEL int PROX_FN(prox_detail_rc_t_near0)(PROX_REAL w0, PROX_REAL w1,
+                                                            PROX_REAL w2, PROX_REAL b0,
+                                                            PROX_REAL b1, PROX_REAL b2,
+                                                            PROX_REAL z0, PROX_REAL z1,
+                                                            PROX_REAL z2, PROX_REAL num) {
   PROX_REAL e = (b0 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w0)) * PROX_FABS(z0) +
                 (b1 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w1)) * PROX_FABS(z1) +
                 (b2 + PROX_R(4.0) * PROX_EPS * PROX_FABS(w2)) * PROX_FABS(z2);
