@@ -354,26 +354,59 @@ static int load(const char *file, objmesh *m) {
  * the pseudo-normal test must give way to the exact count near the
  * triangles concerned, and the parity of crossings need not be the
  * inside. */
+/* The box of the mesh's vertices. */
+static void mesh_box(const objmesh *m, double lo[3], double hi[3]) {
+  size_t v;
+  int k;
+  for (k = 0; k < 3; ++k) {
+    lo[k] = INFINITY;
+    hi[k] = -INFINITY;
+  }
+  for (v = 0; v < m->nv; ++v)
+    for (k = 0; k < 3; ++k) {
+      if (m->v[3 * v + (size_t)k] < lo[k]) lo[k] = m->v[3 * v + (size_t)k];
+      if (m->v[3 * v + (size_t)k] > hi[k]) hi[k] = m->v[3 * v + (size_t)k];
+    }
+}
+
+/* A query point p: uniform in the box (lo, hi) enlarged by 10% (near 0),
+ * or a random point of a random triangle moved by up to noise[k] along
+ * axis k (near 1). */
+static void query_point(const objmesh *m, const double *lo, const double *hi, int near,
+                        const double *noise, oracle_rng *rng, double *p) {
+  int k;
+  if (!near) {
+    for (k = 0; k < 3; ++k)
+      p[k] = lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * oracle_rng_unit(rng);
+  } else {
+    uint32_t t = (uint32_t)(oracle_rng_next(rng) % m->nt);
+    double u = oracle_rng_unit(rng), w = oracle_rng_unit(rng);
+    const double *a = m->v + 3 * (size_t)m->t[3 * (size_t)t];
+    const double *b = m->v + 3 * (size_t)m->t[3 * (size_t)t + 1];
+    const double *c = m->v + 3 * (size_t)m->t[3 * (size_t)t + 2];
+    if (u + w > 1) u = 1 - u, w = 1 - w;
+    for (k = 0; k < 3; ++k)
+      p[k] =
+          a[k] + u * (b[k] - a[k]) + w * (c[k] - a[k]) + noise[k] * (2 * oracle_rng_unit(rng) - 1);
+  }
+}
+
 static void closed_mesh(const char *file, int self_crossing) {
   objmesh m;
   built b;
   oracle3 o;
-  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY},
-         diag = 0;
+  double lo[3], hi[3], noise[3], diag = 0;
   long n = h_count(10000), i, wrong = 0, skipped = 0, near = 0, uncertain = 0, crossings = 0,
        notparity = 0, wrong_in = 0;
   oracle_rng rng;
-  size_t v;
   int k;
   if (!load(file, &m)) return;
-  for (v = 0; v < m.nv; ++v)
-    for (k = 0; k < 3; ++k) {
-      if (m.v[3 * v + (size_t)k] < lo[k]) lo[k] = m.v[3 * v + (size_t)k];
-      if (m.v[3 * v + (size_t)k] > hi[k]) hi[k] = m.v[3 * v + (size_t)k];
-    }
+  mesh_box(&m, lo, hi);
   for (k = 0; k < 3; ++k)
     diag += (hi[k] - lo[k]) * (hi[k] - lo[k]);
   diag = sqrt(diag);
+  for (k = 0; k < 3; ++k)
+    noise[k] = 0.01 * diag;
   if (!build(&b, m.v, m.nv, m.t, m.nt, PROX_SIGN_AUTO, 2.0)) {
     CHECK_MSG(0, "%s: build", file);
     obj_free(&m);
@@ -389,23 +422,9 @@ static void closed_mesh(const char *file, int self_crossing) {
     double p[3];
     prox_signed r;
     int want, wind, par;
-    if (i < n) {
-      /* Uniform in the box enlarged by 10%. */
-      for (k = 0; k < 3; ++k)
-        p[k] = lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * oracle_rng_unit(&rng);
-    } else {
-      /* Within 1% of the diagonal of a random surface point. */
-      uint32_t t = (uint32_t)(oracle_rng_next(&rng) % m.nt);
-      double u = oracle_rng_unit(&rng), w = oracle_rng_unit(&rng);
-      if (u + w > 1) u = 1 - u, w = 1 - w;
-      for (k = 0; k < 3; ++k) {
-        const double *a = m.v + 3 * (size_t)m.t[3 * (size_t)t];
-        const double *bb = m.v + 3 * (size_t)m.t[3 * (size_t)t + 1];
-        const double *c = m.v + 3 * (size_t)m.t[3 * (size_t)t + 2];
-        p[k] = a[k] + u * (bb[k] - a[k]) + w * (c[k] - a[k]) +
-               0.01 * diag * (2 * oracle_rng_unit(&rng) - 1);
-      }
-    }
+    /* Uniform in the box enlarged by 10%, then within 1% of the diagonal
+     * of a random surface point. */
+    query_point(&m, lo, hi, i >= n, noise, &rng, p);
     prox_sdf_distance(b.sdf, prox_v3(p[0], p[1], p[2]), &r);
     if (r.method == PROX_SIGN_CROSSINGS) ++crossings;
     if (fabs(r.distance) <= 1e-9 * diag) {
@@ -768,40 +787,24 @@ static long double ref_winding(const objmesh *m, const double *p) {
 
 static void open_mesh(const char *file) {
   objmesh m;
-  double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+  double lo[3], hi[3], noise[3];
   static const double acc[] = {2, 3, 4, 6, 8, INFINITY};
   long n = h_count(300), i;
   double *pts, *ref;
   oracle_rng rng;
-  size_t v, a;
+  size_t a;
   int k;
   if (!load(file, &m)) return;
-  for (v = 0; v < m.nv; ++v)
-    for (k = 0; k < 3; ++k) {
-      if (m.v[3 * v + (size_t)k] < lo[k]) lo[k] = m.v[3 * v + (size_t)k];
-      if (m.v[3 * v + (size_t)k] > hi[k]) hi[k] = m.v[3 * v + (size_t)k];
-    }
+  mesh_box(&m, lo, hi);
+  for (k = 0; k < 3; ++k)
+    noise[k] = 0.01 * (hi[k] - lo[k]);
   pts = (double *)malloc(3 * (size_t)n * sizeof *pts);
   ref = (double *)malloc((size_t)n * sizeof *ref);
   rng = oracle_rng_make(0x77 + m.nt);
   for (i = 0; i < n; ++i) {
-    if (i % 2 == 0) {
-      for (k = 0; k < 3; ++k)
-        pts[3 * i + k] =
-            lo[k] - 0.05 * (hi[k] - lo[k]) + 1.1 * (hi[k] - lo[k]) * oracle_rng_unit(&rng);
-    } else {
-      /* Within 1% of the box's size of a random point of the surface. */
-      uint32_t t = (uint32_t)(oracle_rng_next(&rng) % m.nt);
-      double u = oracle_rng_unit(&rng), x = oracle_rng_unit(&rng);
-      if (u + x > 1) u = 1 - u, x = 1 - x;
-      for (k = 0; k < 3; ++k) {
-        const double *va = m.v + 3 * (size_t)m.t[3 * (size_t)t];
-        const double *vb = m.v + 3 * (size_t)m.t[3 * (size_t)t + 1];
-        const double *vc = m.v + 3 * (size_t)m.t[3 * (size_t)t + 2];
-        pts[3 * i + k] = va[k] + u * (vb[k] - va[k]) + x * (vc[k] - va[k]) +
-                         0.01 * (hi[k] - lo[k]) * (2 * oracle_rng_unit(&rng) - 1);
-      }
-    }
+    /* Every other point within 1% of the box's size of a random point of
+     * the surface. */
+    query_point(&m, lo, hi, (int)(i % 2), noise, &rng, pts + 3 * i);
     ref[i] = (double)ref_winding(&m, pts + 3 * i);
   }
   for (a = 0; a < sizeof acc / sizeof acc[0]; ++a) {
