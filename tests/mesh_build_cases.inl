@@ -20,6 +20,54 @@ static void PROX_FN(mb_check_all)(const PROX_FN(mc_mesh) * m, const PROX_FN(prox
   free(pts);
 }
 
+/* A batch large enough to be put in a coherent order (which allocates
+ * through the tree's allocator a): equal to brute force when that
+ * allocation fails (the caller's order is kept) and when it does not, in 1
+ * and 2 threads, with no block left behind. A few points are not finite
+ * (NaN, found 0). */
+static void PROX_FN(mb_check_batch_alloc)(const PROX_FN(mc_mesh) * m, const PROX_FN(prox_bvh) * bvh,
+                                          mb_alloc *a) {
+  size_t n = 400, i, nb = 5 * n;
+  PROX_FN(prox_vec3) *pts = (PROX_FN(prox_vec3) *)malloc(nb * sizeof *pts);
+  PROX_FN(prox_mesh_closest) *r = (PROX_FN(prox_mesh_closest) *)malloc(nb * sizeof *r);
+  PROX_REAL *ex = (PROX_REAL *)malloc(nb * sizeof *ex);
+  uint32_t *id = (uint32_t *)malloc(nb * sizeof *id);
+  int mode, th;
+  if (CHECK(pts && r && ex && id)) {
+    PROX_FN(mc_query_sets)(m, n, 77, pts);
+    pts[3].y = PROX_NAN;
+    pts[nb / 2].z = PROX_INF;
+    pts[nb - 1].x = -PROX_INF;
+    for (i = 0; i < nb; ++i)
+      ex[i] = PROX_FN(mc_brute)(m, pts[i], PROX_INF, &id[i]);
+    for (mode = 0; mode < 2; ++mode) {
+      for (th = 1; th <= 2; ++th) {
+        long live = a->live, calls = a->calls;
+        a->fail_at = mode == 0 ? a->calls : -1; /* 0: the next call fails */
+        CHECK(PROX_FN(prox_bvh_closest_batch)(bvh, pts, nb, PROX_INF, r, th) == PROX_OK);
+        CHECK_MSG(a->live == live && a->calls == calls + 1,
+                  "batch, %s, %d threads: %ld calls, %ld blocks left",
+                  mode ? "memory" : "no memory", th, a->calls - calls, a->live - live);
+        for (i = 0; i < nb; ++i) {
+          int finite = PROX_FABS(pts[i].x) <= PROX_REAL_MAX &&
+                       PROX_FABS(pts[i].y) <= PROX_REAL_MAX && PROX_FABS(pts[i].z) <= PROX_REAL_MAX;
+          int ok =
+              finite ? r[i].found && r[i].triangle == id[i] && PROX_FN(mc_same)(r[i].sqdist, ex[i])
+                     : !r[i].found && r[i].sqdist != r[i].sqdist;
+          if (!CHECK_MSG(ok, "batch, %s, %d threads, point %zu", mode ? "memory" : "no memory", th,
+                         i))
+            break;
+        }
+      }
+    }
+    a->fail_at = -1;
+  }
+  free(pts);
+  free(r);
+  free(ex);
+  free(id);
+}
+
 static int PROX_FN(mb_make_sphere)(PROX_FN(mc_mesh) * m, int nu, int nv, uint64_t seed,
                                    int degenerate) {
   mb_gen g;
@@ -302,6 +350,7 @@ static void PROX_FN(test_alloc_failure)(void) {
       if (st == PROX_OK) {
         CHECK(k >= 4 && a.live > 0);
         PROX_FN(mb_check_all)(&m, bvh, 20, 3, "allocator");
+        PROX_FN(mb_check_batch_alloc)(&m, bvh, &a);
         PROX_FN(prox_bvh_free)(bvh);
         CHECK(a.live == 0 && a.live_bytes == 0);
         break;

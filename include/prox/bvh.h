@@ -20,7 +20,8 @@
 /// current best, so this holds for any mesh in the kernels' domain.
 ///
 /// Threads: a built tree is immutable; any number of threads may query it
-/// at once (refit and free need exclusive access). Queries never allocate.
+/// at once (refit and free need exclusive access). Single queries never
+/// allocate (batches: see prox_bvh_closest_batch()).
 ///
 /// Use (error handling shortened):
 ///
@@ -263,9 +264,16 @@ PROX_API void prox_bvh_closest_rangef(const prox_bvhf *bvh, const prox_vec3f *po
 
 /// prox_bvh_closest() for n points in `threads` threads (0 = all cores,
 /// 1 = the calling thread), results in the caller's order, the same bits
-/// for any thread count. Returns PROX_OK (if a thread cannot be started,
-/// the others do its share), or PROX_ERROR_INVALID_ARGUMENT for a NULL
-/// tree, NULL arrays with n > 0 or threads < 0 (nothing written).
+/// for any thread count. Non-finite points get prox_bvh_closest()'s answer
+/// (NaN, found 0). From 512 points on, the points are queried in the
+/// Morton order of their cells (1024 per axis over their box), each from
+/// its predecessor's answer, which finds the tree's nodes in cache: the
+/// order takes 16 n bytes of scratch from the tree's allocator (the one
+/// given to the builder), and when that allocation fails the batch runs in
+/// the caller's order instead, with the same results. Returns PROX_OK (if
+/// a thread cannot be started, the others do its share), or
+/// PROX_ERROR_INVALID_ARGUMENT for a NULL tree, NULL arrays with n > 0 or
+/// threads < 0 (nothing written).
 PROX_API prox_status prox_bvh_closest_batch(const prox_bvh *bvh, const prox_vec3 *points, size_t n,
                                             double max_sqdist, prox_mesh_closest *out, int threads);
 /// Float version of prox_bvh_closest_batch().

@@ -5,9 +5,17 @@
 
 #include <prox/batch.h>
 
+#include <float.h>
+#include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #if !defined(__STDC_NO_ATOMICS__)
 #include <stdatomic.h>
+#endif
+
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64))
+#include <emmintrin.h>
+#define PBQ_SSE2 1
 #endif
 
 #include <prox/detail/real_double.h>

@@ -22,6 +22,55 @@ static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v, PROX
   return d;
 }
 
+/* The 4 box distances of a node with SSE2 (every x86-64 CPU has it): the
+ * operations of prox_bvh_detail_boxd4 in the same order, so the same
+ * values (no NaN arises: p is finite and empty slots give +inf), without
+ * its branches. Elsewhere the portable loop. */
+#if defined(PBQ_SSE2)
+static inline void PROX_FN(pbq_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p,
+                                      PROX_REAL d[4]) {
+#if !PROX_IS_DOUBLE
+  const __m128 z = _mm_setzero_ps();
+  __m128 px = _mm_set1_ps(p.x), py = _mm_set1_ps(p.y), pz = _mm_set1_ps(p.z);
+  __m128 dx =
+      _mm_max_ps(_mm_sub_ps(_mm_load_ps(nd->lo_x), px), _mm_sub_ps(px, _mm_load_ps(nd->hi_x)));
+  __m128 dy =
+      _mm_max_ps(_mm_sub_ps(_mm_load_ps(nd->lo_y), py), _mm_sub_ps(py, _mm_load_ps(nd->hi_y)));
+  __m128 dz =
+      _mm_max_ps(_mm_sub_ps(_mm_load_ps(nd->lo_z), pz), _mm_sub_ps(pz, _mm_load_ps(nd->hi_z)));
+  dx = _mm_max_ps(dx, z);
+  dy = _mm_max_ps(dy, z);
+  dz = _mm_max_ps(dz, z);
+  _mm_storeu_ps(d,
+                _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)), _mm_mul_ps(dz, dz)));
+#else
+  const __m128d z = _mm_setzero_pd();
+  __m128d px = _mm_set1_pd(p.x), py = _mm_set1_pd(p.y), pz = _mm_set1_pd(p.z);
+  int h;
+  for (h = 0; h < 4; h += 2) {
+    __m128d dx = _mm_max_pd(
+        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_x + h))), px),
+        _mm_sub_pd(px,
+                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_x + h)))));
+    __m128d dy = _mm_max_pd(
+        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_y + h))), py),
+        _mm_sub_pd(py,
+                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_y + h)))));
+    __m128d dz = _mm_max_pd(
+        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_z + h))), pz),
+        _mm_sub_pd(pz,
+                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_z + h)))));
+    dx = _mm_max_pd(dx, z);
+    dy = _mm_max_pd(dy, z);
+    dz = _mm_max_pd(dz, z);
+    _mm_storeu_pd(
+        d + h, _mm_add_pd(_mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dy, dy)), _mm_mul_pd(dz, dz)));
+  }
+#endif
+}
+#define PROX_BVHQ_BOXD4(nd, p, d) PROX_FN(pbq_boxd4)(nd, p, d)
+#endif
+
 #define PROX_BVHQ_CUSTOM 1
 #define PROX_BVHQ_NAME(name) PROX_FN(pbq_##name)
 #define PROX_BVHQ_QUAL static
@@ -98,6 +147,71 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) 
   return total;
 }
 
+uint64_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
+                                          const PROX_FN(prox_vec3) * points, size_t n) {
+  double lo[3] = {0, 0, 0}, scale[3] = {0, 0, 0};
+  uint64_t *keys;
+  size_t i;
+  int k, any = 0;
+  if (n < PROX_MESH_DETAIL_ORDER_MIN || n > UINT32_MAX) return NULL;
+  keys = (uint64_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(2 * n, sizeof *keys));
+  if (!keys) return NULL;
+  {
+    double hi[3] = {0, 0, 0};
+    for (i = 0; i < n; ++i) {
+      double c[3];
+      c[0] = (double)points[i].x;
+      c[1] = (double)points[i].y;
+      c[2] = (double)points[i].z;
+      if (!(fabs(c[0]) <= DBL_MAX && fabs(c[1]) <= DBL_MAX && fabs(c[2]) <= DBL_MAX)) continue;
+      for (k = 0; k < 3; ++k) {
+        if (!any || c[k] < lo[k]) lo[k] = c[k];
+        if (!any || c[k] > hi[k]) hi[k] = c[k];
+      }
+      any = 1;
+    }
+    /* 1024 cells per axis; an extent that overflows gives scale 0 (one
+     * cell: a valid order, only not a coherent one). */
+    for (k = 0; k < 3; ++k) {
+      double ext = hi[k] - lo[k];
+      scale[k] = ext > 0 && ext <= DBL_MAX ? 1024.0 / ext : 0.0;
+    }
+  }
+  for (i = 0; i < n; ++i) {
+    double c[3];
+    uint32_t cell[3];
+    c[0] = (double)points[i].x;
+    c[1] = (double)points[i].y;
+    c[2] = (double)points[i].z;
+    for (k = 0; k < 3; ++k) {
+      double q = (c[k] - lo[k]) * scale[k];
+      /* NaN and below: the first cell; +inf and beyond: the last. */
+      if (!(q >= 0)) q = 0;
+      if (q > 1023) q = 1023;
+      cell[k] = (uint32_t)q;
+    }
+    keys[i] = (uint64_t)prox_mesh_detail_morton(cell[0], cell[1], cell[2]) << 32 | (uint64_t)i;
+  }
+  prox_mesh_detail_sort_keys(keys, keys + n, n);
+  return keys;
+}
+
+/* prox_bvh_closest_range over positions [j0, j1) of a coherent order. */
+static void PROX_FN(pbq_range_ordered)(const PROX_FN(prox_bvh) * t,
+                                       const PROX_FN(prox_vec3) * points, const uint64_t *keys,
+                                       PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
+                                       size_t j0, size_t j1) {
+  PROX_FN(prox_bvh_detail_hit) seed, hit;
+  size_t j;
+  seed.pos = seed.first = seed.count = PROX_BVH_NONE;
+  for (j = j0; j < j1; ++j) {
+    uint32_t i = (uint32_t)keys[j];
+    hit = seed;
+    PROX_FN(pbq_closest)(t, points[i], max_sqdist, &hit, out + i);
+    if (hit.pos != PROX_BVH_NONE) seed = hit;
+  }
+}
+
 void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
                                      PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
                                      size_t begin, size_t end) {
@@ -117,6 +231,7 @@ typedef struct PROX_FN(pbq_batch) {
   size_t n;
   PROX_REAL max_sqdist;
   PROX_FN(prox_mesh_closest) * out;
+  const uint64_t *keys; /* a coherent order, or NULL: the caller's */
 #if !defined(__STDC_NO_ATOMICS__)
   _Atomic size_t next;
 #else
@@ -142,8 +257,10 @@ static void PROX_FN(pbq_worker)(void *arg) {
 #endif
     if (i0 >= b->n) return;
     i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
-    PROX_FN(prox_bvh_closest_range)
-    (b->t, b->points, b->max_sqdist, b->out, i0, i1);
+    if (b->keys)
+      PROX_FN(pbq_range_ordered)(b->t, b->points, b->keys, b->max_sqdist, b->out, i0, i1);
+    else
+      PROX_FN(prox_bvh_closest_range)(b->t, b->points, b->max_sqdist, b->out, i0, i1);
   }
 }
 
@@ -152,28 +269,38 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
                                             PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
                                             int threads) {
   PROX_FN(pbq_batch) b;
+  const prox_allocator *alloc;
   if (!t || (n && (!points || !out)) || threads < 0) return PROX_ERROR_INVALID_ARGUMENT;
   if (threads == 0) threads = prox_mesh_detail_cores();
   if ((size_t)threads > (n + PBQ_CHUNK - 1) / PBQ_CHUNK)
     threads = (int)((n + PBQ_CHUNK - 1) / PBQ_CHUNK);
+  /* Near points in a row: each query starts from its predecessor's answer
+   * and finds the nodes in cache. Without the memory, the caller's order
+   * (the same answers). */
+  alloc = t->has_alloc ? &t->alloc : NULL;
+  b.keys = PROX_FN(prox_mesh_detail_order)(alloc, points, n);
   if (threads <= 1) {
-    PROX_FN(prox_bvh_closest_range)(t, points, max_sqdist, out, 0, n);
-    return PROX_OK;
-  }
-  b.t = t;
-  b.points = points;
-  b.n = n;
-  b.max_sqdist = max_sqdist;
-  b.out = out;
+    if (b.keys)
+      PROX_FN(pbq_range_ordered)(t, points, b.keys, max_sqdist, out, 0, n);
+    else
+      PROX_FN(prox_bvh_closest_range)(t, points, max_sqdist, out, 0, n);
+  } else {
+    b.t = t;
+    b.points = points;
+    b.n = n;
+    b.max_sqdist = max_sqdist;
+    b.out = out;
 #if !defined(__STDC_NO_ATOMICS__)
-  atomic_init(&b.next, 0);
+    atomic_init(&b.next, 0);
 #else
-  b.next = 0;
-  pthread_mutex_init(&b.lock, NULL);
+    b.next = 0;
+    pthread_mutex_init(&b.lock, NULL);
 #endif
-  prox_mesh_detail_parallel(threads, PROX_FN(pbq_worker), &b);
+    prox_mesh_detail_parallel(threads, PROX_FN(pbq_worker), &b);
 #if defined(__STDC_NO_ATOMICS__)
-  pthread_mutex_destroy(&b.lock);
+    pthread_mutex_destroy(&b.lock);
 #endif
+  }
+  if (b.keys) prox_mesh_detail_free(alloc, (void *)(uintptr_t)b.keys, 2 * n * sizeof *b.keys);
   return PROX_OK;
 }

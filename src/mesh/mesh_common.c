@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* The mesh layer's shared helpers (mesh_internal.h): errors, allocation,
- * threads. */
+ * threads, the coherent order of batches. */
 #include "mesh_internal.h"
 
 #include <pthread.h>
@@ -83,4 +83,47 @@ void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg) {
   fn(arg);
   for (i = 1; i < threads; ++i)
     if (started[i]) pthread_join(tid[i], NULL);
+}
+
+uint32_t prox_mesh_detail_morton(uint32_t x, uint32_t y, uint32_t z) {
+  uint32_t v[3];
+  int k;
+  v[0] = x;
+  v[1] = y;
+  v[2] = z;
+  for (k = 0; k < 3; ++k) {
+    /* Spread the 10 bits of v[k] to every third bit. */
+    uint32_t a = v[k] & 0x3ffu;
+    a = (a | a << 16) & 0x030000ffu;
+    a = (a | a << 8) & 0x0300f00fu;
+    a = (a | a << 4) & 0x030c30c3u;
+    a = (a | a << 2) & 0x09249249u;
+    v[k] = a;
+  }
+  return v[0] << 2 | v[1] << 1 | v[2];
+}
+
+void prox_mesh_detail_sort_keys(uint64_t *keys, uint64_t *tmp, size_t n) {
+  int shift;
+  uint64_t *src = keys, *dst = tmp;
+  /* Four passes of 8 bits (bits 32..63; 62 and 63 are zero), an even
+   * number, so the result ends in keys. */
+  for (shift = 32; shift < 64; shift += 8) {
+    size_t count[256], i, sum = 0;
+    int d;
+    uint64_t *sw;
+    memset(count, 0, sizeof count);
+    for (i = 0; i < n; ++i)
+      ++count[(src[i] >> shift) & 0xffu];
+    for (d = 0; d < 256; ++d) {
+      size_t c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (i = 0; i < n; ++i)
+      dst[count[(src[i] >> shift) & 0xffu]++] = src[i];
+    sw = src;
+    src = dst;
+    dst = sw;
+  }
 }

@@ -20,6 +20,12 @@
  * distance exceeds (b + slack) (1 + 8 eps), slack = 128 eps S^2, holds no
  * triangle whose kernel distance is <= b (ties included). */
 
+/* The 4 box distances of a node; the compiled form may give its own
+ * (SIMD, the same values). */
+#ifndef PROX_BVHQ_BOXD4
+#define PROX_BVHQ_BOXD4(nd, p, d) PROX_FN(prox_bvh_detail_boxd4)(nd, p, d)
+#endif
+
 #ifndef PROX_BVHQ_CUSTOM
 #define PROX_BVHQ_NAME(name) PROX_FN(name)
 #define PROX_BVHQ_QUAL PROX_HD static inline
@@ -175,7 +181,7 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
     }
     nd = v->nodes + stack_node[top];
     nc = nd->n_child;
-    PROX_FN(prox_bvh_detail_boxd4)(nd, p, d);
+    PROX_BVHQ_BOXD4(nd, p, d);
     for (i = 0; i < nc; ++i) {
       if (d[i] <= thr) {
         /* Fetch what the child will need while the others are sorted. */
@@ -264,3 +270,4 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_view_closest)(const PROX_FN(pro
 #undef PROX_BVHQ_LEAF
 #undef PROX_BVHQ_DEFAULTS
 #endif
+#undef PROX_BVHQ_BOXD4
