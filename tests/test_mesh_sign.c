@@ -512,6 +512,32 @@ static void test_sign_alloc_failure(void) {
     f.fail_at = 0;
     CHECK(prox_sdf_build(&mesh, bvh, NULL, &o, &a, &s, NULL) == PROX_OK);
     total = f.calls;
+    {
+      /* A batch large enough for the coherent order, whose scratch comes
+       * from this allocator: the single queries' answers whether that
+       * allocation fails or not, and nothing left behind. */
+      enum { N = 700 };
+      static prox_vec3 pts[N];
+      static double d1[N], d2[N];
+      oracle_rng rng = oracle_rng_make(7 + (uint64_t)method);
+      int i, mode;
+      for (i = 0; i < N; ++i)
+        pts[i] = prox_v3(3 * oracle_rng_unit(&rng) - 1, 3 * oracle_rng_unit(&rng) - 1,
+                         3 * oracle_rng_unit(&rng) - 1);
+      pts[9] = prox_v3(0, INFINITY, 0);
+      for (i = 0; i < N; ++i)
+        d1[i] = prox_sdf_distance(s, pts[i], NULL);
+      for (mode = 0; mode < 2; ++mode) {
+        long calls = f.calls, live = f.live;
+        f.fail_at = mode == 0 ? f.calls + 1 : 0;
+        CHECK(prox_sdf_batch(s, pts, N, d2, NULL, 2) == PROX_OK);
+        CHECK(memcmp(d1, d2, sizeof d1) == 0);
+        CHECK_MSG(f.calls == calls + 1 && f.live == live,
+                  "method %d, batch %s: %ld calls, %ld blocks left", method,
+                  mode ? "with memory" : "without", f.calls - calls, f.live - live);
+      }
+      f.fail_at = 0;
+    }
     prox_sdf_free(s);
     CHECK(f.live == 0);
     for (k = 1; k <= total; ++k) {

@@ -255,7 +255,11 @@ PROX_API int prox_sdf_crossingsf(const prox_sdff *sdf, prox_vec3f p, prox_vec3f 
 
 /// prox_sdf_distance() for n points in `threads` threads (0 = all cores),
 /// distances into dist[i] and, when out is not NULL, results into out[i];
-/// the same bits for any thread count. Returns PROX_OK or
+/// the same bits for any thread count. Like prox_bvh_closest_batch(), from
+/// 512 points on it queries them in a coherent (Morton) order with 16 n
+/// bytes of scratch from the allocator given to prox_sdf_build() (the
+/// caller's order, with the same results, when that allocation fails).
+/// Returns PROX_OK or
 /// PROX_ERROR_INVALID_ARGUMENT (NULL object, NULL points or dist with
 /// n > 0; nothing written).
 PROX_API prox_status prox_sdf_batch(const prox_sdf *sdf, const prox_vec3 *points, size_t n,

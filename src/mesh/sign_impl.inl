@@ -1407,6 +1407,7 @@ int PROX_FN(prox_sdf_crossings)(const SDF *s, SDF_V3 p, SDF_V3 q, long *count) {
 typedef struct SDF_FN(job) {
   const SDF *s;
   const SDF_V3 *points; /* batch */
+  const uint64_t *keys; /* the batch's coherent order, or NULL */
   PROX_REAL *dist;
   SDF_RES *out;
   size_t n;
@@ -1419,20 +1420,25 @@ typedef struct SDF_FN(job) {
 static void SDF_FN(batch_worker)(void *arg) {
   SDF_FN(job) *j = (SDF_FN(job) *)arg;
   SDF_MC mc[SDF_CHUNK];
+  SDF_V3 pts[SDF_CHUNK];
   for (;;) {
     size_t b = SDF_NEXT(j->next, (size_t)SDF_CHUNK), e, i;
     if (b >= j->n) break;
     e = b + SDF_CHUNK < j->n ? b + SDF_CHUNK : j->n;
-    PROX_FN(prox_bvh_closest_range)
-    (j->s->bvh, j->points + b, PROX_INF, mc, 0, e - b);
+    /* Positions b..e of the order: the points gathered, answered in a
+     * row, and the answers put back in the caller's places. */
+    for (i = b; i < e; ++i)
+      pts[i - b] = j->points[j->keys ? (size_t)(uint32_t)j->keys[i] : i];
+    PROX_FN(prox_bvh_closest_range)(j->s->bvh, pts, PROX_INF, mc, 0, e - b);
     for (i = b; i < e; ++i) {
+      size_t at = j->keys ? (size_t)(uint32_t)j->keys[i] : i;
       SDF_RES r;
-      if (!SDF_FN(finite)(j->points[i]))
+      if (!SDF_FN(finite)(pts[i - b]))
         SDF_FN(nan_result)(&r, j->s->method);
       else
-        SDF_FN(finish)(j->s, j->points[i], &mc[i - b], &r);
-      j->dist[i] = r.distance;
-      if (j->out) j->out[i] = r;
+        SDF_FN(finish)(j->s, pts[i - b], &mc[i - b], &r);
+      j->dist[at] = r.distance;
+      if (j->out) j->out[at] = r;
     }
   }
 }
@@ -1457,7 +1463,13 @@ prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points, size_t n
   threads = SDF_FN(threads)(threads);
   if ((size_t)threads > (n + SDF_CHUNK - 1) / SDF_CHUNK)
     threads = (int)((n + SDF_CHUNK - 1) / SDF_CHUNK);
+  /* As in prox_bvh_closest_batch: a coherent order when the memory is
+   * there, the caller's otherwise (the same answers). */
+  j.keys = PROX_FN(prox_mesh_detail_order)(s->has_alloc ? &s->alloc : NULL, points, n);
   prox_mesh_detail_parallel(threads, SDF_FN(batch_worker), &j);
+  if (j.keys)
+    prox_mesh_detail_free(s->has_alloc ? &s->alloc : NULL, (void *)(uintptr_t)j.keys,
+                          2 * n * sizeof *j.keys);
   return PROX_OK;
 }
 
