@@ -69,6 +69,9 @@ static inline void PROX_FN(pbq_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3
 #endif
 }
 #define PROX_BVHQ_BOXD4(nd, p, d) PROX_FN(pbq_boxd4)(nd, p, d)
+#define PBQ_BOXD4(nd, p, d) PROX_FN(pbq_boxd4)(nd, p, d)
+#else
+#define PBQ_BOXD4(nd, p, d) PROX_FN(prox_bvh_detail_boxd4)(nd, p, d)
 #endif
 
 #define PROX_BVHQ_CUSTOM 1
@@ -122,7 +125,7 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) 
     const prox_bvh_node *nd = v->nodes + stack[--top];
     PROX_REAL d[4];
     int i;
-    PROX_FN(prox_bvh_detail_boxd4)(nd, p, d);
+    PBQ_BOXD4(nd, p, d);
     for (i = 0; i < nd->n_child; ++i) {
       if (!(d[i] <= thr)) continue;
       if (nd->count[i]) {
@@ -304,3 +307,5 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
   if (b.keys) prox_mesh_detail_free(alloc, (void *)(uintptr_t)b.keys, 2 * n * sizeof *b.keys);
   return PROX_OK;
 }
+
+#undef PBQ_BOXD4
