@@ -81,9 +81,13 @@ static void draw(oracle_rng *s, double *v, int n, int is_float) {
 #undef TFN
 #undef TEST_SSE_TEMPLATE
 
-/* Notes a failed case's n drawn values. */
-static void note_case(const double *v, int n) {
+/* One case of n drawn values: both precisions, and the values noted if
+ * either failed. */
+static void check_case(const double *v, int n) {
   int i;
+  h_case_begin();
+  sides_d(v, n == 18);
+  sides_f(v, n == 18);
   if (h_case_failed())
     for (i = 0; i < n; ++i)
       h_note("v[%d] = %a", i, v[i]);
@@ -123,10 +127,7 @@ static void test_aabb(void) {
     if (oracle_rng_next(&s) % 8 == 0)              /* a point inside */
       for (i = 0; i < 3; ++i)
         v[i] = v[3 + i] + oracle_rng_unit(&s) * (v[6 + i] - v[3 + i]);
-    h_case_begin();
-    aabb_sides_d(v);
-    aabb_sides_f(v);
-    note_case(v, 9);
+    check_case(v, 9);
   }
 }
 
@@ -142,10 +143,7 @@ static void test_obb(void) {
       for (i = 0; i < 3; ++i)
         v[i] = v[3 + i] + 0.1 * oracle_rng_range(&s, -1, 1) * fabs(v[15 + i]);
     if (oracle_rng_next(&s) % 8 == 0) v[15 + oracle_rng_next(&s) % 3] = 0; /* flat */
-    h_case_begin();
-    obb_sides_d(v);
-    obb_sides_f(v);
-    note_case(v, 18);
+    check_case(v, 18);
   }
 }
 
@@ -161,49 +159,35 @@ int main(int argc, char **argv) {
 
 #else /* TEST_SSE_TEMPLATE: the comparison of one precision */
 
-#define VEC PROX_FN(prox_vec3)
-
-/* Equal bits, or both NaN. */
-static int TFN(same)(PROX_REAL a, PROX_REAL b) {
-  return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0;
-}
-
-static VEC TFN(at)(const double *v) {
+static PROX_FN(prox_vec3) TFN(at)(const double *v) {
   return PROX_FN(prox_v3)((PROX_REAL)v[0], (PROX_REAL)v[1], (PROX_REAL)v[2]);
 }
 
-/* The point v[0..2] and the box with corners v[3..5], v[6..8]: the SSE and
- * the portable result in this precision. */
-static void TFN(aabb_sides)(const double *v) {
-  VEC p = TFN(at)(v);
-  PROX_FN(prox_aabb) b;
+/* The point v[0..2] against the box of corners v[3..5], v[6..8] (obb 0) or
+ * of center v[3..5], axes v[6..14] and half extents v[15..17] (obb 1): the
+ * SSE and the portable distance have equal bits, or are both NaN. */
+static void TFN(sides)(const double *v, int obb) {
+  PROX_FN(prox_vec3) p = TFN(at)(v);
   PROX_REAL a, e;
-  b.min = TFN(at)(v + 3);
-  b.max = TFN(at)(v + 6);
-  a = PROX_FN(prox_point_aabb)(p, &b, NULL);
-  e = PROX_FN(port_point_aabb)(p, &b);
-  CHECK_MSG(TFN(same)(a, e), "%s: SSE %a, portable %a", PROX_IS_DOUBLE ? "double" : "float",
-            (double)a, (double)e);
-}
-
-/* The point v[0..2] and the box of center v[3..5], axes v[6..14] and half
- * extents v[15..17]. */
-static void TFN(obb_sides)(const double *v) {
-  VEC p = TFN(at)(v);
-  PROX_FN(prox_obb) b;
-  PROX_REAL a, e;
-  int k;
-  b.center = TFN(at)(v + 3);
-  for (k = 0; k < 3; ++k) {
-    b.axis[k] = TFN(at)(v + 6 + 3 * k);
-    b.half[k] = (PROX_REAL)v[15 + k];
+  if (obb) {
+    PROX_FN(prox_obb) b;
+    int k;
+    b.center = TFN(at)(v + 3);
+    for (k = 0; k < 3; ++k) {
+      b.axis[k] = TFN(at)(v + 6 + 3 * k);
+      b.half[k] = (PROX_REAL)v[15 + k];
+    }
+    a = PROX_FN(prox_point_obb)(p, &b, NULL);
+    e = PROX_FN(port_point_obb)(p, &b);
+  } else {
+    PROX_FN(prox_aabb) b;
+    b.min = TFN(at)(v + 3);
+    b.max = TFN(at)(v + 6);
+    a = PROX_FN(prox_point_aabb)(p, &b, NULL);
+    e = PROX_FN(port_point_aabb)(p, &b);
   }
-  a = PROX_FN(prox_point_obb)(p, &b, NULL);
-  e = PROX_FN(port_point_obb)(p, &b);
-  CHECK_MSG(TFN(same)(a, e), "%s: SSE %a, portable %a", PROX_IS_DOUBLE ? "double" : "float",
-            (double)a, (double)e);
+  CHECK_MSG((a != a && e != e) || memcmp(&a, &e, sizeof a) == 0, "%s: SSE %a, portable %a",
+            PROX_IS_DOUBLE ? "double" : "float", (double)a, (double)e);
 }
-
-#undef VEC
 
 #endif /* TEST_SSE_TEMPLATE */
