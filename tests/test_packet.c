@@ -68,85 +68,15 @@ static long pk_mismatch_box = 0, pk_mismatch_tri = 0, pk_hits_box = 0, pk_hits_t
 #undef TFN
 #undef TEST_PACKET_TEMPLATE
 
-static void pk_boxes(oracle_rng *g, int is_float) {
-  double o[3], d[3], tmin, tmax, lo[3][8], hi[3][8];
-  int i, a, grid = oracle_rng_int(g, 2);
-  pk_make_ray(g, is_float, o, d, &tmin, &tmax);
-  for (i = 0; i < 8; ++i)
-    for (a = 0; a < 3; ++a) {
-      double x = grid ? pk_grid(g) : oracle_rng_range(g, -2, 2);
-      double y = grid ? pk_grid(g) : oracle_rng_range(g, -2, 2);
-      /* Sometimes the box face on the ray's origin plane. */
-      if (oracle_rng_int(g, 6) == 0) x = o[a];
-      lo[a][i] = fmin(x, y);
-      hi[a][i] = fmax(x, y);
-    }
-  if (is_float)
-    pk_boxes_f(o, d, tmin, tmax, lo, hi);
-  else
-    pk_boxes_d(o, d, tmin, tmax, lo, hi);
-}
-
-static void pk_tris(oracle_rng *g, int is_float) {
-  double o[3], d[3], tmin, tmax, v[3][3][8];
-  int i, a, k, grid = oracle_rng_int(g, 2);
-  pk_make_ray(g, is_float, o, d, &tmin, &tmax);
-  for (i = 0; i < 8; ++i) {
-    for (k = 0; k < 3; ++k)
-      for (a = 0; a < 3; ++a)
-        v[k][a][i] = grid ? pk_grid(g) : oracle_rng_range(g, -2, 2);
-    switch (oracle_rng_int(g, 10)) {
-    case 0: /* through a vertex: the origin on it, tmin negative */
-      for (a = 0; a < 3; ++a)
-        v[0][a][i] = o[a];
-      break;
-    case 1: /* through an edge midpoint (grid values: exact) */
-      for (a = 0; a < 3; ++a)
-        v[1][a][i] = 2 * o[a] - v[0][a][i];
-      break;
-    case 4: /* the origin on the face, (v0 + 2 v1 + v2) / 4 (grid values:
-             * exact), so that t is 0 and its rounded value of either sign */
-      for (a = 0; a < 3; ++a)
-        v[2][a][i] = 4 * o[a] - v[0][a][i] - 2 * v[1][a][i];
-      break;
-    case 2: /* degenerate */
-      for (a = 0; a < 3; ++a)
-        v[2][a][i] = v[1][a][i];
-      break;
-    case 3:
-      if (oracle_rng_int(g, 4) == 0) v[1][oracle_rng_int(g, 3)][i] = NAN;
-      break;
-    case 5: /* a needle, v2 within 2^-12 of v1: the products of the weights
-             * cancel, and the kernel takes t from compensated ones */
-      for (a = 0; a < 3; ++a)
-        v[2][a][i] = v[1][a][i] + ldexp(oracle_rng_int(g, 9) - 4, -12 - oracle_rng_int(g, 8));
-      break;
-    default:
-      break;
-    }
-  }
-  if (oracle_rng_int(g, 2)) tmin = -INFINITY;
-  if (is_float)
-    pk_tris_f(o, d, tmin, tmax, v);
-  else
-    pk_tris_d(o, d, tmin, tmax, v);
-}
-
 static void pk_path(int level) {
-  long n = h_count(20000), i;
-  int prec;
+  long n = h_count(20000);
   if (!prox_simd_set(level)) {
     printf("  %s: not supported by this CPU or build, skipped\n", prox_simd_name(level));
     return;
   }
   pk_mismatch_box = pk_mismatch_tri = pk_hits_box = pk_hits_tri = 0;
-  for (prec = 0; prec < 2; ++prec) {
-    oracle_rng g = oracle_rng_make((uint64_t)(31 + prec));
-    for (i = 0; i < n; ++i) {
-      pk_boxes(&g, prec);
-      pk_tris(&g, prec);
-    }
-  }
+  pk_run_d(n);
+  pk_run_f(n);
   CHECK_MSG(pk_mismatch_box == 0,
             "%s: %ld box lanes differ from the scalar "
             "kernel",
@@ -192,16 +122,27 @@ static PROX_FN(prox_ray)
   return r;
 }
 
-/* The boxes lo[.][i] hi[.][i] (i < 8) in a packet of 8 and the first 4 in
- * a packet of 4 against prox_raycast_aabb on each. */
-static void TFN(pk_boxes)(const double o[3], const double d[3], double tmin, double tmax,
-                          double lo[3][8], double hi[3][8]) {
-  PROX_FN(prox_ray) r = TFN(pk_ray)(o, d, tmin, tmax);
+/* A ray and 8 boxes: the boxes in a packet of 8 and the first 4 in a
+ * packet of 4 against prox_raycast_aabb on each. */
+static void TFN(pk_boxes)(oracle_rng *g) {
+  double o[3], d[3], tmin, tmax, lo[3][8], hi[3][8];
+  int m8, m4, i, a, grid = oracle_rng_int(g, 2);
+  PROX_FN(prox_ray) r;
   PROX_FN(prox_packet_ray) p;
   PROX_FN(prox_box8) b8;
   PROX_FN(prox_box4) b4;
   PROX_REAL tn8[8], tn4[4];
-  int m8, m4, i, a;
+  pk_make_ray(g, !PROX_IS_DOUBLE, o, d, &tmin, &tmax);
+  for (i = 0; i < 8; ++i)
+    for (a = 0; a < 3; ++a) {
+      double x = grid ? pk_grid(g) : oracle_rng_range(g, -2, 2);
+      double y = grid ? pk_grid(g) : oracle_rng_range(g, -2, 2);
+      /* Sometimes the box face on the ray's origin plane. */
+      if (oracle_rng_int(g, 6) == 0) x = o[a];
+      lo[a][i] = fmin(x, y);
+      hi[a][i] = fmax(x, y);
+    }
+  r = TFN(pk_ray)(o, d, tmin, tmax);
   PROX_FN(prox_packet_ray_init)(&p, &r);
   for (i = 0; i < 8; ++i)
     for (a = 0; a < 3; ++a) {
@@ -233,16 +174,53 @@ static void TFN(pk_boxes)(const double o[3], const double d[3], double tmin, dou
   }
 }
 
-/* The triangles v[.][.][i] (i < 8) in a packet of 8 and the first 4 in a
- * packet of 4 against prox_raycast_triangle on each. */
-static void TFN(pk_tris)(const double o[3], const double d[3], double tmin, double tmax,
-                         double v[3][3][8]) {
-  PROX_FN(prox_ray) r = TFN(pk_ray)(o, d, tmin, tmax);
+/* A ray and 8 triangles: the triangles in a packet of 8 and the first 4 in
+ * a packet of 4 against prox_raycast_triangle on each. */
+static void TFN(pk_tris)(oracle_rng *g) {
+  double o[3], d[3], tmin, tmax, v[3][3][8];
+  int m8, m4, i, a, k, grid = oracle_rng_int(g, 2);
+  PROX_FN(prox_ray) r;
   PROX_FN(prox_packet_ray) p;
   PROX_FN(prox_tri8) t8;
   PROX_FN(prox_tri4) t4;
   PROX_FN(prox_packet_hit8) h8, h4;
-  int m8, m4, i, k, a;
+  pk_make_ray(g, !PROX_IS_DOUBLE, o, d, &tmin, &tmax);
+  for (i = 0; i < 8; ++i) {
+    for (k = 0; k < 3; ++k)
+      for (a = 0; a < 3; ++a)
+        v[k][a][i] = grid ? pk_grid(g) : oracle_rng_range(g, -2, 2);
+    switch (oracle_rng_int(g, 10)) {
+    case 0: /* through a vertex: the origin on it, tmin negative */
+      for (a = 0; a < 3; ++a)
+        v[0][a][i] = o[a];
+      break;
+    case 1: /* through an edge midpoint (grid values: exact) */
+      for (a = 0; a < 3; ++a)
+        v[1][a][i] = 2 * o[a] - v[0][a][i];
+      break;
+    case 4: /* the origin on the face, (v0 + 2 v1 + v2) / 4 (grid values:
+             * exact), so that t is 0 and its rounded value of either sign */
+      for (a = 0; a < 3; ++a)
+        v[2][a][i] = 4 * o[a] - v[0][a][i] - 2 * v[1][a][i];
+      break;
+    case 2: /* degenerate */
+      for (a = 0; a < 3; ++a)
+        v[2][a][i] = v[1][a][i];
+      break;
+    case 3:
+      if (oracle_rng_int(g, 4) == 0) v[1][oracle_rng_int(g, 3)][i] = NAN;
+      break;
+    case 5: /* a needle, v2 within 2^-12 of v1: the products of the weights
+             * cancel, and the kernel takes t from compensated ones */
+      for (a = 0; a < 3; ++a)
+        v[2][a][i] = v[1][a][i] + ldexp(oracle_rng_int(g, 9) - 4, -12 - oracle_rng_int(g, 8));
+      break;
+    default:
+      break;
+    }
+  }
+  if (oracle_rng_int(g, 2)) tmin = -INFINITY;
+  r = TFN(pk_ray)(o, d, tmin, tmax);
   PROX_FN(prox_packet_ray_init)(&p, &r);
   for (i = 0; i < 8; ++i)
     for (k = 0; k < 3; ++k)
@@ -268,6 +246,16 @@ static void TFN(pk_tris)(const double o[3], const double d[3], double tmin, doub
         h_note("triangle%s %d: scalar %d t %.17g, packet %d t %.17g", PROX_IS_DOUBLE ? "" : "f", i,
                s, (double)h.t, (m8 >> i) & 1, (double)h8.t[i]);
     }
+  }
+}
+
+/* n rays against boxes and triangles in this precision. */
+static void TFN(pk_run)(long n) {
+  oracle_rng g = oracle_rng_make((uint64_t)(31 + !PROX_IS_DOUBLE));
+  long i;
+  for (i = 0; i < n; ++i) {
+    TFN(pk_boxes)(&g);
+    TFN(pk_tris)(&g);
   }
 }
 
