@@ -48,7 +48,7 @@ static int wt_missing = 0;
 typedef struct wt_mesh {
   const char *name;
   size_t nv, nt;
-  double *v;     /* 3 nv */
+  double *v;     /* 3 nv (m->PROX_FN(v) in the template: v or vf) */
   float *vf;     /* 3 nv */
   uint32_t *t;   /* 3 nt */
   uint32_t *adj; /* 3 nt: the triangle across edge i (v[i], v[i+1]) */
@@ -341,15 +341,6 @@ int main(int argc, char **argv) {
 
 #define WT_PREC (PROX_IS_DOUBLE ? "double" : "float")
 
-/* The mesh's coordinates in this precision. */
-static const PROX_REAL *TFN(wt_coords)(const wt_mesh *m) {
-#if PROX_IS_DOUBLE
-  return m->v;
-#else
-  return m->vf;
-#endif
-}
-
 /* ------------------------------------------------------------------------ */
 /* Casting against a whole mesh (brute force)                               */
 /* ------------------------------------------------------------------------ */
@@ -358,7 +349,7 @@ static const PROX_REAL *TFN(wt_coords)(const wt_mesh *m) {
  * near (t of the hits in *first_t if wanted). */
 static long TFN(wt_cast)(const wt_mesh *m, const double o[3], const double d[3], double tmin,
                          double tmax, double near, long *at_origin) {
-  const PROX_REAL *v = TFN(wt_coords)(m);
+  const PROX_REAL *v = m->PROX_FN(v);
   long hits = 0, close = 0;
   size_t i;
   PROX_FN(prox_ray) r;
@@ -385,7 +376,7 @@ static long TFN(wt_cast)(const wt_mesh *m, const double o[3], const double d[3],
 
 /* Vertex k of triangle i, in the precision of the test (as doubles). */
 static void TFN(wt_vertex)(const wt_mesh *m, size_t i, int k, double out[3]) {
-  const PROX_REAL *v = TFN(wt_coords)(m) + 3 * (size_t)m->t[3 * i + (size_t)k];
+  const PROX_REAL *v = m->PROX_FN(v) + 3 * (size_t)m->t[3 * i + (size_t)k];
   int c;
   for (c = 0; c < 3; ++c)
     out[c] = (double)v[c];
@@ -640,7 +631,7 @@ static void TFN(wt_parity)(const wt_mesh *m, long norigins, int exact, oracle_rn
         /* Aimed at a vertex (through it up to the rounding of d). */
         uint32_t vi = m->t[3 * (size_t)oracle_rng_int(g, (int)m->nt)];
         for (k = 0; k < 3; ++k)
-          d[k] = (double)TFN(wt_coords)(m)[3 * (size_t)vi + (size_t)k] - o[k];
+          d[k] = (double)m->PROX_FN(v)[3 * (size_t)vi + (size_t)k] - o[k];
       }
       for (k = 0; k < 3; ++k)
         d[k] = (PROX_REAL)d[k];
