@@ -1520,28 +1520,21 @@ static void TFN(tp_note_hit)(const char *what, int hit, const PROX_FN(prox_rayhi
   } while (0)
 
 /* TP_K3 for a cast of the registry, on its ray and its primitive by the
- * registry's code. Where TP_TIE_<prim> holds, the bits of the answer at
- * 2^k are not asserted (tp_case.far): the tetrahedron, entered exactly
- * through a vertex (the ray starting there, or passing it), meets every
- * face there at once; which face's barycentrics and normal are reported,
- * and the sign of a zero t, is a tie that raycast.h does not promise to
- * break the same way at every scale (the hit, t and the feature VERTEX are
- * asserted in test_raycast). */
+ * registry's code. The tetrahedron entered exactly through a vertex (the
+ * ray starting there, or passing it) meets every face there at once;
+ * which face's barycentrics and normal are reported, and the sign of a
+ * zero t, is a tie that raycast.h does not promise to break the same way at
+ * every scale (the hit, t and the feature VERTEX are asserted in
+ * test_raycast): there the bits at 2^k are not asserted (tp_case.far). */
 #define TP_K3_X(name, prim, solid)                                                                 \
   {                                                                                                \
     int far_ = tp_case.far;                                                                        \
-    if (TP_TIE_##prim(TP_K3_##name)) tp_case.far = 1;                                              \
+    if (strcmp(#prim, "te") == 0 && TFN(tp_tet_vertex_tie)(&x->ry[TP_K3_##name], &x->te))          \
+      tp_case.far = 1;                                                                             \
     TP_K3_(prox_##name, TP_K3_##name, prim, TP_TYPE_##prim);                                       \
     tp_case.far = far_;                                                                            \
   }
 #define TP_K3_(fn, i, F, T) TP_K3(fn, i, F, T)
-#define TP_TIE_pl(i) 0
-#define TP_TIE_tr(i) 0
-#define TP_TIE_ab(i) 0
-#define TP_TIE_ob(i) 0
-#define TP_TIE_sp(i) 0
-#define TP_TIE_cp(i) 0
-#define TP_TIE_te(i) TFN(tp_tet_vertex_tie)(&x->ry[i], &x->te)
 
 /* Whether ray r enters tetrahedron te exactly through a vertex: it starts
  * at one, or its hit has the feature VERTEX. */
