@@ -660,10 +660,3 @@ static double CF(deval)(const dfun *c, const double *x, double *g, double *h) {
     h[i] = (double)ht[i];
   return (double)v;
 }
-
-#undef CF_ARGS
-#undef CF_TYPE_NONE
-#undef CF_TYPE_PE
-#undef CF_TYPE_PT
-#undef CF_TYPE_EE
-#undef CF_EVAL

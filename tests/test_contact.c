@@ -474,13 +474,10 @@ static int wc1(double t) {
  * then the mollifier. */
 #define FN_ENUM(name, coords, degree, verts, type, bound) F_##name,
 enum { PROX_KERNELS_K4(FN_ENUM) F_MOLL, F_COUNT };
-#undef FN_ENUM
 #define FN_NAME(name, coords, degree, verts, type, bound) #name,
 static const char *const fname[F_COUNT] = {PROX_KERNELS_K4(FN_NAME) "edge_edge_mollifier"};
-#undef FN_NAME
 #define FN_VERTS(name, coords, degree, verts, type, bound) verts,
 static const int fnv[F_COUNT] = {PROX_KERNELS_K4(FN_VERTS) 4};
-#undef FN_VERTS
 /* The number of distance types of each (1: no type argument). */
 #define FN_TYPES(name, coords, degree, verts, type, bound) FN_TYPES_##type,
 #define FN_TYPES_NONE 1
