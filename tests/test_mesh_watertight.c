@@ -341,6 +341,14 @@ int main(int argc, char **argv) {
 
 #define WT_PREC (PROX_IS_DOUBLE ? "double" : "float")
 
+/* x rounded to the precision. Through a volatile: GCC 12.2 at -O2 and -O3
+ * folds the round trip (double)(float)x to x here (seen on this file's
+ * float points and directions before it was a template). */
+static double TFN(wt_round)(double x) {
+  volatile PROX_REAL r = (PROX_REAL)x;
+  return (double)r;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Casting against a whole mesh (brute force)                               */
 /* ------------------------------------------------------------------------ */
@@ -435,7 +443,7 @@ static int TFN(wt_exact_lerp)(const double a[3], const double b[3], double w, co
     if (wt_sum_err(b[k], -a[k]) != 0 || (w * d) / w != d || wt_sum_err(a[k], w * d) != 0 ||
         a[k] + w * d != p[k])
       return 0;
-    if ((double)(PROX_REAL)p[k] != p[k]) return 0;
+    if (TFN(wt_round)(p[k]) != p[k]) return 0;
   }
   return 1;
 }
@@ -466,7 +474,7 @@ static void TFN(wt_lines)(const wt_mesh *m, long nlines, int local, oracle_rng *
         d[k] = -(n1[k] + n2[k]);
       }
       for (k = 0; k < 3; ++k)
-        p[k] = (PROX_REAL)p[k];
+        p[k] = TFN(wt_round)(p[k]);
       exact = TFN(wt_exact_lerp)(a, b, w, p);
       cross = 1;
       if (kind == 2) {
@@ -476,7 +484,7 @@ static void TFN(wt_lines)(const wt_mesh *m, long nlines, int local, oracle_rng *
         oracle_rng_cube(g, u);
         for (k = 0; k < 3; ++k) {
           q[k] = p[k] + 0.5 * (c[k] - p[k]);
-          q[k] = (PROX_REAL)q[k];
+          q[k] = TFN(wt_round)(q[k]);
           d[k] = -n1[k] + 0.3 * u[k];
         }
         exact = exact && TFN(wt_exact_lerp)(p, c, 0.5, q);
@@ -494,7 +502,7 @@ static void TFN(wt_lines)(const wt_mesh *m, long nlines, int local, oracle_rng *
       cross = TFN(wt_vertex_crossing)(m, m->t[3 * ti + (size_t)e], d);
     }
     for (k = 0; k < 3; ++k)
-      d[k] = (PROX_REAL)d[k];
+      d[k] = TFN(wt_round)(d[k]);
     dl = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     hits = TFN(wt_cast)(m, p, d, -INFINITY, INFINITY, near / dl, &at);
     if (exact && local) {
@@ -611,7 +619,7 @@ static void TFN(wt_parity)(const wt_mesh *m, long norigins, int exact, oracle_rn
     for (k = 0; k < 3; ++k)
       o[k] = 0.5 * (m->lo[k] + m->hi[k]) + 0.5 * u[k] * (m->hi[k] - m->lo[k]);
     for (k = 0; k < 3; ++k)
-      o[k] = (PROX_REAL)o[k];
+      o[k] = TFN(wt_round)(o[k]);
     if (exact) {
       /* Exact inside status from a generic random direction. */
       int tries;
@@ -634,13 +642,13 @@ static void TFN(wt_parity)(const wt_mesh *m, long norigins, int exact, oracle_rn
           d[k] = (double)m->PROX_FN(v)[3 * (size_t)vi + (size_t)k] - o[k];
       }
       for (k = 0; k < 3; ++k)
-        d[k] = (PROX_REAL)d[k];
+        d[k] = TFN(wt_round)(d[k]);
       dl = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
       if (!(dl > 0)) continue;
       /* Far enough to leave the bounding box: 3 diagonals. */
       for (k = 0; k < 3; ++k) {
         e[k] = o[k] + 3 * m->diag / dl * d[k];
-        e[k] = (PROX_REAL)e[k];
+        e[k] = TFN(wt_round)(e[k]);
         back[k] = -d[k];
       }
       n1 = TFN(wt_cast)(m, o, d, 0, INFINITY, 0, NULL);
