@@ -516,10 +516,6 @@ typedef struct dfun {
 
 /* ---- derivatives (double, and float against double) ------------------- */
 
-static prox_vec3 vat(const double *x, int i) {
-  return prox_v3(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
-}
-
 /* The type the classifier of typed function f gives at x (in double), its
  * automatic type in *auto_type; -1 for a function without types. */
 #define FN_CLASSIFY(name, coords, degree, verts, type, bound)                                      \
@@ -533,7 +529,7 @@ static prox_vec3 vat(const double *x, int i) {
 #define FN_CLASSIFY_PT(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_PT_AUTO)
 #define FN_CLASSIFY_EE(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_EE_AUTO)
 static int classify(int f, const double *x, int *auto_type) {
-  prox_vec3 p0 = vat(x, 0), p1 = vat(x, 1), p2 = vat(x, 2), p3 = vat(x, 3);
+  prox_vec3 p0 = vec_d(x), p1 = vec_d(x + 3), p2 = vec_d(x + 6), p3 = vec_d(x + 9);
   (void)p0, (void)p1, (void)p2, (void)p3;
   switch (f) {
     PROX_KERNELS_K4(FN_CLASSIFY)
@@ -665,8 +661,8 @@ static void test_derivatives(void) {
         if (f == F_MOLL) {
           /* Threshold on either side of x, away from it so that the
            * finite-difference stencil does not cross the kink of m''. */
-          double xx =
-              prox_ipc_edge_edge_cross_squarednorm(vat(x, 0), vat(x, 1), vat(x, 2), vat(x, 3));
+          double xx = prox_ipc_edge_edge_cross_squarednorm(vec_d(x), vec_d(x + 3), vec_d(x + 6),
+                                                           vec_d(x + 9));
           double r = done % 2 ? 0.2 + 0.7 * u01() : 1.1 + 2 * u01();
           c.eps_x = xx * r;
           if (!(xx > 1e-3)) continue;
@@ -810,10 +806,10 @@ static void test_mollifier(void) {
       int i;
       for (i = 0; i < 12; ++i)
         x[i] = urand();
-      a = vat(x, 0);
-      b = vat(x, 1);
-      c = vat(x, 2);
-      d = vat(x, 3);
+      a = vec_d(x);
+      b = vec_d(x + 3);
+      c = vec_d(x + 6);
+      d = vec_d(x + 9);
       xx = prox_ipc_edge_edge_cross_squarednorm(a, b, c, d);
       if (!(xx > 1e-3)) continue;
       vlo = prox_ipc_edge_edge_mollifier_hessian(a, b, c, d, xx * (1 + dl), glo, hlo);
