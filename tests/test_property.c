@@ -1710,24 +1710,19 @@ typedef struct TFN(tp_ov) {
 #define TP_OV_A_tr t1
 #define TP_OV_B_tr t2
 #define TP_OV_B_sp sp
-#define TP_OV_OTHER_A B
-#define TP_OV_OTHER_B A
-#define TP_OV_ARG1(first) TP_OV_ARG_(TP_OV_SET_##first, first)
-#define TP_OV_ARG2(first, second) TP_OV_ARG2_(TP_OV_SET_##first, second)
-#define TP_OV_ARG2_(set, second) TP_OV_ARG2__(set, second)
-#define TP_OV_ARG2__(set, second) TP_OV_ARG_(TP_OV_OTHER_##set, second)
-#define TP_OV_ARG_(set, prim) TP_OV_PASTE(set, prim)
-#define TP_OV_PASTE(set, prim) TP_OV_##set##_##prim
-/* The overlap tests of overlap.h with the casts' domain: the exact
- * triangle-triangle test. */
-#define TP_OV_EXACT(name) (TP_OV_##name == TP_OV_overlap_triangle_triangle)
+#define TP_OV_ARGS(first, second) TP_OV_ARGS_(TP_OV_SET_##first, first, second)
+#define TP_OV_ARGS_(set, first, second) TP_OV_ARGS__(set, first, second)
+#define TP_OV_ARGS__(set, first, second) TP_OV_ARGS_##set(first, second)
+#define TP_OV_ARGS_A(first, second)                                                                \
+  TP_OV_A_##first, TP_TYPE_##first, TP_OV_B_##second, TP_TYPE_##second
+#define TP_OV_ARGS_B(first, second)                                                                \
+  TP_OV_B_##first, TP_TYPE_##first, TP_OV_A_##second, TP_TYPE_##second
 /* TP_OV for an overlap test of the registry, in the configurations of its
- * domain (tt: the casts'). */
+ * domain: the exact triangle-triangle test's (tt) is the casts'. */
 #define TP_OV_X(name, first, second)                                                               \
-  if (TP_OV_EXACT(name) == tt)                                                                     \
-    TP_OV_(prox_##name, TP_OV_ARG1(first), TP_TYPE_##first, TP_OV_ARG2(first, second),             \
-           TP_TYPE_##second, e[TP_OV_##name]);
-#define TP_OV_(fn, A, TA, B, TB, expect) TP_OV(fn, A, TA, B, TB, expect)
+  if ((TP_OV_##name == TP_OV_overlap_triangle_triangle) == tt)                                     \
+    TP_OV_(prox_##name, TP_OV_ARGS(first, second), e[TP_OV_##name]);
+#define TP_OV_(...) TP_OV(__VA_ARGS__)
 
 #define TP_OVN ((int)(sizeof(TFN(tp_ov)) / sizeof(PROX_REAL)))
 
