@@ -9,7 +9,8 @@
  *             the angle), below which the exact closest point counts as on
  *             a region boundary and either type is accepted (contact.h,
  *             Decisions)
- * and the generators, harness and oracle of test_contact.c in scope. */
+ * and the generators, harness and oracle of test_contact.c in scope, and
+ * its list of the functions whose derivatives are tested (dfun, F_*). */
 
 /* Rounds the generated coordinates to PROX_REAL so the oracle sees exactly the
  * kernel's input. Through a volatile: GCC 12.2 at -O2 (SLP vectorizer)
@@ -620,4 +621,42 @@ static void CF(degenerate)(void) {
       CHECK(ty != PROX_EE_EA_EB);
     }
   }
+}
+
+/* ---- derivatives -------------------------------------------------------- */
+
+/* The arguments of K4 kernel `name` on the vertices a b d e, its distance
+ * type c->type if it takes one. */
+#define CF_ARGS(verts, type) PROX_KERNELS_VERTS_##verts(a, b, d, e) CF_TYPE_##type
+#define CF_TYPE_NONE
+#define CF_TYPE_PE , (prox_ipc_pe_type)c->type
+#define CF_TYPE_PT , (prox_ipc_pt_type)c->type
+#define CF_TYPE_EE , (prox_ipc_ee_type)c->type
+#define CF_EVAL(name, coords, degree, verts, type, bound)                                          \
+  case F_##name:                                                                                   \
+    v = h   ? PROX_FN(prox_ipc_##name##_hessian)(CF_ARGS(verts, type), gt, ht)                     \
+        : g ? PROX_FN(prox_ipc_##name##_gradient)(CF_ARGS(verts, type), gt)                        \
+            : PROX_FN(prox_ipc_##name)(CF_ARGS(verts, type));                                      \
+    break;
+
+/* Value, and gradient / Hessian when not NULL, of function c at x (its
+ * coordinates rounded to PROX_REAL): every K4 kernel of the registry, the
+ * mollifier last. */
+static double CF(deval)(const dfun *c, const double *x, double *g, double *h) {
+  PROX_FN(prox_vec3) a = CF(vec)(x), b = CF(vec)(x + 3), d = CF(vec)(x + 6), e = CF(vec)(x + 9);
+  PROX_REAL gt[12], ht[144], v, eps_x = (PROX_REAL)c->eps_x;
+  int n = 3 * fnv[c->f], i;
+  switch (c->f) {
+    PROX_KERNELS_K4(CF_EVAL)
+  default:
+    v = h   ? PROX_FN(prox_ipc_edge_edge_mollifier_hessian)(a, b, d, e, eps_x, gt, ht)
+        : g ? PROX_FN(prox_ipc_edge_edge_mollifier_gradient)(a, b, d, e, eps_x, gt)
+            : PROX_FN(prox_ipc_edge_edge_mollifier)(a, b, d, e, eps_x);
+    break;
+  }
+  for (i = 0; g && i < n; ++i)
+    g[i] = (double)gt[i];
+  for (i = 0; h && i < n * n; ++i)
+    h[i] = (double)ht[i];
+  return (double)v;
 }

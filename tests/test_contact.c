@@ -12,7 +12,9 @@
  *   (the largest margin of a differing case in eps S, edge-edge eps S /
  *   sin);
  * - gradients and Hessians against central finite differences with
- *   Richardson extrapolation (double), Hessian symmetry;
+ *   Richardson extrapolation (double), Hessian symmetry, and float against
+ *   double on the same input, for every K4 kernel of the registry
+ *   (tests/kernels.h) in every distance type, and the mollifier;
  * - the mollifier's C1 continuity at its threshold;
  * - non-finite, invalid and degenerate input;
  * - finite values, gradients and Hessians under contact.h's condition on
@@ -465,6 +467,30 @@ static int wc1(double t) {
   return t >= -1 && t <= 2;
 }
 
+/* ---- derivatives: the functions --------------------------------------- */
+
+/* The functions whose gradients and Hessians are tested: the K4 kernels of
+ * the registry (tests/kernels.h), each in every distance type it takes,
+ * then the mollifier. */
+#define FN_ENUM(name, coords, degree, verts, type, bound) F_##name,
+enum { PROX_KERNELS_K4(FN_ENUM) F_MOLL, F_COUNT };
+#define FN_NAME(name, coords, degree, verts, type, bound) #name,
+static const char *const fname[F_COUNT] = {PROX_KERNELS_K4(FN_NAME) "edge_edge_mollifier"};
+#define FN_VERTS(name, coords, degree, verts, type, bound) verts,
+static const int fnv[F_COUNT] = {PROX_KERNELS_K4(FN_VERTS) 4};
+/* The number of distance types of each (1: no type argument). */
+#define FN_TYPES(name, coords, degree, verts, type, bound) FN_TYPES_##type,
+#define FN_TYPES_NONE 1
+#define FN_TYPES_PE PROX_PE_AUTO
+#define FN_TYPES_PT PROX_PT_AUTO
+#define FN_TYPES_EE PROX_EE_AUTO
+static const int fntypes[F_COUNT] = {PROX_KERNELS_K4(FN_TYPES) 1};
+
+typedef struct dfun {
+  int f, type;
+  double eps_x;
+} dfun;
+
 /* ---- value and classification tests, both precisions --------------- */
 
 #include <prox/detail/real_double.h>
@@ -488,73 +514,27 @@ static int wc1(double t) {
 #undef CMARGIN
 #include <prox/detail/real_end.h>
 
-/* ---- derivatives (double) ---------------------------------------------- */
+/* ---- derivatives (double, and float against double) ------------------- */
 
-enum { F_PP, F_PL, F_PLANE, F_LL, F_PE, F_PT, F_EE, F_CROSS, F_MOLL, F_COUNT };
-static const char *const fname[F_COUNT] = {"point_point", "point_line",        "point_plane",
-                                           "line_line",   "point_edge",        "point_triangle",
-                                           "edge_edge",   "cross_squarednorm", "mollifier"};
-static const int fnv[F_COUNT] = {2, 3, 4, 4, 3, 4, 4, 4, 4};
-static const int fntypes[F_COUNT] = {1, 1, 1, 1, 3, 7, 9, 1, 1};
-
-typedef struct dfun {
-  int f, type;
-  double eps_x;
-} dfun;
-
-static prox_vec3 vat(const double *x, int i) {
-  return prox_v3(x[3 * i], x[3 * i + 1], x[3 * i + 2]);
-}
-
-/* Value, and gradient / Hessian when not NULL, of function c at x. */
-static double deval(const dfun *c, const double *x, double *g, double *h) {
-  prox_vec3 a = vat(x, 0), b = vat(x, 1), d = c->f == F_PP ? a : vat(x, 2),
-            e = fnv[c->f] == 4 ? vat(x, 3) : a;
-  double tmp[12];
-  if (h && !g) g = tmp;
-  switch (c->f) {
-  case F_PP:
-    return h   ? prox_ipc_point_point_distance_hessian(a, b, g, h)
-           : g ? prox_ipc_point_point_distance_gradient(a, b, g)
-               : prox_ipc_point_point_distance(a, b);
-  case F_PL:
-    return h   ? prox_ipc_point_line_distance_hessian(a, b, d, g, h)
-           : g ? prox_ipc_point_line_distance_gradient(a, b, d, g)
-               : prox_ipc_point_line_distance(a, b, d);
-  case F_PLANE:
-    return h   ? prox_ipc_point_plane_distance_hessian(a, b, d, e, g, h)
-           : g ? prox_ipc_point_plane_distance_gradient(a, b, d, e, g)
-               : prox_ipc_point_plane_distance(a, b, d, e);
-  case F_LL:
-    return h   ? prox_ipc_line_line_distance_hessian(a, b, d, e, g, h)
-           : g ? prox_ipc_line_line_distance_gradient(a, b, d, e, g)
-               : prox_ipc_line_line_distance(a, b, d, e);
-  case F_PE: {
-    prox_ipc_pe_type t = (prox_ipc_pe_type)c->type;
-    return h   ? prox_ipc_point_edge_distance_hessian(a, b, d, t, g, h)
-           : g ? prox_ipc_point_edge_distance_gradient(a, b, d, t, g)
-               : prox_ipc_point_edge_distance(a, b, d, t);
-  }
-  case F_PT: {
-    prox_ipc_pt_type t = (prox_ipc_pt_type)c->type;
-    return h   ? prox_ipc_point_triangle_distance_hessian(a, b, d, e, t, g, h)
-           : g ? prox_ipc_point_triangle_distance_gradient(a, b, d, e, t, g)
-               : prox_ipc_point_triangle_distance(a, b, d, e, t);
-  }
-  case F_EE: {
-    prox_ipc_ee_type t = (prox_ipc_ee_type)c->type;
-    return h   ? prox_ipc_edge_edge_distance_hessian(a, b, d, e, t, g, h)
-           : g ? prox_ipc_edge_edge_distance_gradient(a, b, d, e, t, g)
-               : prox_ipc_edge_edge_distance(a, b, d, e, t);
-  }
-  case F_CROSS:
-    return h   ? prox_ipc_edge_edge_cross_squarednorm_hessian(a, b, d, e, g, h)
-           : g ? prox_ipc_edge_edge_cross_squarednorm_gradient(a, b, d, e, g)
-               : prox_ipc_edge_edge_cross_squarednorm(a, b, d, e);
+/* The type the classifier of typed function f gives at x (in double), its
+ * automatic type in *auto_type; -1 for a function without types. */
+#define FN_CLASSIFY(name, coords, degree, verts, type, bound)                                      \
+  case F_##name:                                                                                   \
+    FN_CLASSIFY_##type(name, verts);
+#define FN_CLASSIFY_NONE(name, verts) return -1
+#define FN_CLASSIFY_TYPED(name, verts, AUTO)                                                       \
+  *auto_type = AUTO;                                                                               \
+  return (int)prox_ipc_##name##_type(PROX_KERNELS_VERTS_##verts(p0, p1, p2, p3))
+#define FN_CLASSIFY_PE(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_PE_AUTO)
+#define FN_CLASSIFY_PT(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_PT_AUTO)
+#define FN_CLASSIFY_EE(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_EE_AUTO)
+static int classify(int f, const double *x, int *auto_type) {
+  prox_vec3 p0 = vec_d(x), p1 = vec_d(x + 3), p2 = vec_d(x + 6), p3 = vec_d(x + 9);
+  (void)p0, (void)p1, (void)p2, (void)p3;
+  switch (f) {
+    PROX_KERNELS_K4(FN_CLASSIFY)
   default:
-    return h   ? prox_ipc_edge_edge_mollifier_hessian(a, b, d, e, c->eps_x, g, h)
-           : g ? prox_ipc_edge_edge_mollifier_gradient(a, b, d, e, c->eps_x, g)
-               : prox_ipc_edge_edge_mollifier(a, b, d, e, c->eps_x);
+    return -1;
   }
 }
 
@@ -575,26 +555,26 @@ static int well_posed(const dfun *c, const double *x) {
   int pl = 0, plane = 0, ll = 0;
   const double *pa = 0, *pb = 0;
   switch (c->f) {
-  case F_PL:
+  case F_point_line_distance:
     pl = 1, pa = v1, pb = v2;
     break;
-  case F_PLANE:
+  case F_point_plane_distance:
     plane = 1;
     break;
-  case F_LL:
+  case F_line_line_distance:
     ll = 1;
     break;
-  case F_PE:
+  case F_point_edge_distance:
     if (c->type == PROX_PE_P_E) pl = 1, pa = v1, pb = v2;
     break;
-  case F_PT:
+  case F_point_triangle_distance:
     if (c->type == PROX_PT_P_T) plane = 1;
     if (c->type >= PROX_PT_P_E0 && c->type <= PROX_PT_P_E2) {
       int k = c->type - PROX_PT_P_E0;
       pl = 1, pa = x + 3 * (1 + k), pb = x + 3 * (1 + (k + 1) % 3);
     }
     break;
-  case F_EE:
+  case F_edge_edge_distance:
     if (c->type == PROX_EE_EA_EB) ll = 1;
     if (c->type == PROX_EE_EA_EB0 || c->type == PROX_EE_EA_EB1) pl = 1, pa = v0, pb = v1;
     if (c->type == PROX_EE_EA0_EB || c->type == PROX_EE_EA1_EB) pl = 1, pa = v2, pb = v3;
@@ -616,7 +596,7 @@ static int well_posed(const dfun *c, const double *x) {
     sub3(e2, v3, v2);
     if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2) return 0;
   }
-  if (c->f == F_CROSS || c->f == F_MOLL) {
+  if (c->f == F_edge_edge_cross_squarednorm || c->f == F_MOLL) {
     sub3(e1, v1, v0);
     sub3(e2, v3, v2);
     if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2) return 0;
@@ -630,13 +610,13 @@ static double fd_value(const dfun *c, const double *x0, int i, double h) {
   double x[12], d1, d2;
   memcpy(x, x0, sizeof x);
   x[i] = x0[i] + h;
-  d1 = deval(c, x, 0, 0);
+  d1 = deval_d(c, x, 0, 0);
   x[i] = x0[i] - h;
-  d1 = (d1 - deval(c, x, 0, 0)) / (2 * h);
+  d1 = (d1 - deval_d(c, x, 0, 0)) / (2 * h);
   x[i] = x0[i] + h / 2;
-  d2 = deval(c, x, 0, 0);
+  d2 = deval_d(c, x, 0, 0);
   x[i] = x0[i] - h / 2;
-  d2 = (d2 - deval(c, x, 0, 0)) / h;
+  d2 = (d2 - deval_d(c, x, 0, 0)) / h;
   return (4 * d2 - d1) / 3;
 }
 
@@ -645,15 +625,15 @@ static void fd_grad(const dfun *c, const double *x0, int i, double h, int n, dou
   int j;
   memcpy(x, x0, sizeof x);
   x[i] = x0[i] + h;
-  deval(c, x, gp, 0);
+  deval_d(c, x, gp, 0);
   x[i] = x0[i] - h;
-  deval(c, x, gm, 0);
+  deval_d(c, x, gm, 0);
   for (j = 0; j < n; ++j)
     d1[j] = (gp[j] - gm[j]) / (2 * h);
   x[i] = x0[i] + h / 2;
-  deval(c, x, gp, 0);
+  deval_d(c, x, gp, 0);
   x[i] = x0[i] - h / 2;
-  deval(c, x, gm, 0);
+  deval_d(c, x, gm, 0);
   for (j = 0; j < n; ++j)
     col[j] = (4 * ((gp[j] - gm[j]) / h) - d1[j]) / 3;
 }
@@ -681,15 +661,15 @@ static void test_derivatives(void) {
         if (f == F_MOLL) {
           /* Threshold on either side of x, away from it so that the
            * finite-difference stencil does not cross the kink of m''. */
-          double xx =
-              prox_ipc_edge_edge_cross_squarednorm(vat(x, 0), vat(x, 1), vat(x, 2), vat(x, 3));
+          double xx = prox_ipc_edge_edge_cross_squarednorm(vec_d(x), vec_d(x + 3), vec_d(x + 6),
+                                                           vec_d(x + 9));
           double r = done % 2 ? 0.2 + 0.7 * u01() : 1.1 + 2 * u01();
           c.eps_x = xx * r;
           if (!(xx > 1e-3)) continue;
         }
         ++done;
-        v = deval(&c, x, g, 0);
-        v2 = deval(&c, x, g2, h);
+        v = deval_d(&c, x, g, 0);
+        v2 = deval_d(&c, x, g2, h);
         CHECK(v == v2);
         for (i = 0; i < n; ++i)
           CHECK(g[i] == g2[i]);
@@ -717,23 +697,11 @@ static void test_derivatives(void) {
         CHECK_BOUND(eg, 1e-6, "gradient finite difference");
         CHECK_BOUND(eh, 1e-6, "Hessian finite difference");
         /* The auto type gives the derivatives of the classified type. */
-        if (f == F_PE || f == F_PT || f == F_EE) {
+        {
           dfun a = c;
           double ga[12], ha[144];
-          int ty;
-          prox_vec3 p0 = vat(x, 0), p1 = vat(x, 1), p2 = vat(x, 2), p3 = vat(x, 3);
-          if (f == F_PE) {
-            a.type = PROX_PE_AUTO;
-            ty = (int)prox_ipc_point_edge_distance_type(p0, p1, p2);
-          } else if (f == F_PT) {
-            a.type = PROX_PT_AUTO;
-            ty = (int)prox_ipc_point_triangle_distance_type(p0, p1, p2, p3);
-          } else {
-            a.type = PROX_EE_AUTO;
-            ty = (int)prox_ipc_edge_edge_distance_type(p0, p1, p2, p3);
-          }
-          if (ty == type) {
-            deval(&a, x, ga, ha);
+          if (classify(f, x, &a.type) == type) {
+            deval_d(&a, x, ga, ha);
             CHECK(memcmp(ga, g2, sizeof(double) * (size_t)n) == 0);
             CHECK(memcmp(ha, h, sizeof(double) * (size_t)(n * n)) == 0);
           }
@@ -742,83 +710,54 @@ static void test_derivatives(void) {
       CHECK(done == g_nderiv);
       CHECK(sym_ok);
       if (fntypes[f] > 1)
-        printf("  %-18s type %d: n=%d  grad max rel err %.2e  Hessian max "
+        printf("  %-23s type %d: n=%d  grad max rel err %.2e  Hessian max "
                "rel err %.2e  symmetric %s\n",
                fname[f], type, done, gmax, hmax, sym_ok ? "yes" : "NO");
       else
-        printf("  %-25s n=%d  grad max rel err %.2e  Hessian max rel err "
+        printf("  %-31s n=%d  grad max rel err %.2e  Hessian max rel err "
                "%.2e  symmetric %s\n",
                fname[f], done, gmax, hmax, sym_ok ? "yes" : "NO");
     }
 }
 
-/* Float derivatives agree with the double ones at the same input. */
+/* Float derivatives agree with the double ones at the same input: every
+ * function but the mollifier, in every type, where well posed. */
 static void test_float_derivatives(void) {
-  int it, ty;
+  int it, f, ty;
   double emax = 0;
   for (it = 0; it < 2000; ++it) {
-    float xf[12];
-    double x[12], g[12], h[144];
-    float gf[12], hf[144];
-    prox_vec3f v[4];
-    prox_vec3 w[4];
-    int i, k;
-    dfun c;
-    for (i = 0; i < 12; ++i) {
-      xf[i] = (float)urand();
-      x[i] = xf[i];
-    }
-    for (k = 0; k < 4; ++k) {
-      v[k] = prox_v3f(xf[3 * k], xf[3 * k + 1], xf[3 * k + 2]);
-      w[k] = vat(x, k);
-    }
-    for (ty = 0; ty < 9; ++ty) {
-      double sg = 0, sh = 0, eg = 0, eh = 0;
-      c.f = F_EE;
-      c.type = ty;
-      if (!well_posed(&c, x)) continue;
-      prox_ipc_edge_edge_distance_hessian(w[0], w[1], w[2], w[3], (prox_ipc_ee_type)ty, g, h);
-      prox_ipc_edge_edge_distance_hessianf(v[0], v[1], v[2], v[3], (prox_ipc_ee_type)ty, gf, hf);
-      for (i = 0; i < 12; ++i) {
-        if (fabs(g[i]) > sg) sg = fabs(g[i]);
-        if (fabs(g[i] - gf[i]) > eg) eg = fabs(g[i] - gf[i]);
+    double x[12], g[12], h[144], gf[12], hf[144];
+    int i;
+    for (i = 0; i < 12; ++i)
+      x[i] = (float)urand();
+    for (f = 0; f < F_MOLL; ++f)
+      for (ty = 0; ty < fntypes[f]; ++ty) {
+        double sg = 0, sh = 0, eg = 0, eh = 0;
+        int n = 3 * fnv[f];
+        dfun c;
+        c.f = f;
+        c.type = ty;
+        c.eps_x = 1;
+        if (!well_posed(&c, x)) continue;
+        deval_d(&c, x, g, h);
+        deval_f(&c, x, gf, hf);
+        for (i = 0; i < n; ++i) {
+          if (fabs(g[i]) > sg) sg = fabs(g[i]);
+          if (fabs(g[i] - gf[i]) > eg) eg = fabs(g[i] - gf[i]);
+        }
+        for (i = 0; i < n * n; ++i) {
+          if (fabs(h[i]) > sh) sh = fabs(h[i]);
+          if (fabs(h[i] - hf[i]) > eh) eh = fabs(h[i] - hf[i]);
+        }
+        eg /= sg > 0 ? sg : 1;
+        eh /= sh > 0 ? sh : 1;
+        if (eg > emax) emax = eg;
+        if (eh > emax) emax = eh;
+        CHECK_BOUND(eg, 1e-3, "float gradient vs double");
+        CHECK_BOUND(eh, 1e-3, "float Hessian vs double");
       }
-      for (i = 0; i < 144; ++i) {
-        if (fabs(h[i]) > sh) sh = fabs(h[i]);
-        if (fabs(h[i] - hf[i]) > eh) eh = fabs(h[i] - hf[i]);
-      }
-      eg /= sg > 0 ? sg : 1;
-      eh /= sh > 0 ? sh : 1;
-      if (eg > emax) emax = eg;
-      if (eh > emax) emax = eh;
-      CHECK_BOUND(eg, 1e-3, "float gradient vs double");
-      CHECK_BOUND(eh, 1e-3, "float Hessian vs double");
-    }
-    for (ty = 0; ty < 7; ++ty) {
-      double sg = 0, sh = 0, eg = 0, eh = 0;
-      c.f = F_PT;
-      c.type = ty;
-      if (!well_posed(&c, x)) continue;
-      prox_ipc_point_triangle_distance_hessian(w[0], w[1], w[2], w[3], (prox_ipc_pt_type)ty, g, h);
-      prox_ipc_point_triangle_distance_hessianf(v[0], v[1], v[2], v[3], (prox_ipc_pt_type)ty, gf,
-                                                hf);
-      for (i = 0; i < 12; ++i) {
-        if (fabs(g[i]) > sg) sg = fabs(g[i]);
-        if (fabs(g[i] - gf[i]) > eg) eg = fabs(g[i] - gf[i]);
-      }
-      for (i = 0; i < 144; ++i) {
-        if (fabs(h[i]) > sh) sh = fabs(h[i]);
-        if (fabs(h[i] - hf[i]) > eh) eh = fabs(h[i] - hf[i]);
-      }
-      eg /= sg > 0 ? sg : 1;
-      eh /= sh > 0 ? sh : 1;
-      if (eg > emax) emax = eg;
-      if (eh > emax) emax = eh;
-      CHECK_BOUND(eg, 1e-3, "float gradient vs double");
-      CHECK_BOUND(eh, 1e-3, "float Hessian vs double");
-    }
   }
-  printf("  float point_triangle/edge_edge derivatives vs double: max rel "
+  printf("  float derivatives vs double (every function and type but the mollifier): max rel "
          "diff %.2e\n",
          emax);
 }
@@ -867,10 +806,10 @@ static void test_mollifier(void) {
       int i;
       for (i = 0; i < 12; ++i)
         x[i] = urand();
-      a = vat(x, 0);
-      b = vat(x, 1);
-      c = vat(x, 2);
-      d = vat(x, 3);
+      a = vec_d(x);
+      b = vec_d(x + 3);
+      c = vec_d(x + 6);
+      d = vec_d(x + 9);
       xx = prox_ipc_edge_edge_cross_squarednorm(a, b, c, d);
       if (!(xx > 1e-3)) continue;
       vlo = prox_ipc_edge_edge_mollifier_hessian(a, b, c, d, xx * (1 + dl), glo, hlo);
@@ -1086,72 +1025,32 @@ static int all_finite(const double *v, int n) {
     if (!isfinite(v[i])) return 0;
   return 1;
 }
-static int all_finitef(const float *v, int n) {
-  int i;
-  for (i = 0; i < n; ++i)
-    if (!isfinite(v[i])) return 0;
-  return 1;
-}
-
-/* Vertex i of x, in float (x holds float values). */
-static prox_vec3f vatf(const double *x, int i) {
-  return prox_v3f((float)x[3 * i], (float)x[3 * i + 1], (float)x[3 * i + 2]);
-}
 
 /* Value, gradient and Hessian of every formula variant k reaches (the
  * untyped formula, its typed form and the classified one), in double or
  * float: 1 when all are finite. */
 static int shape_eval(int k, const double *x, int fl) {
-  double g[12], hs[144], v[8];
-  int ok = 1, j, nv = 0;
-  if (!fl) {
-    prox_vec3 p0 = vat(x, 0), p1 = vat(x, 1), p2 = vat(x, 2), p3 = vat(x, 3);
-    if (k == 0 || k == 5) {
-      v[nv++] = prox_ipc_point_line_distance_hessian(p0, p1, p2, g, hs);
-      ok &= all_finite(g, 9) && all_finite(hs, 81);
-      v[nv++] = prox_ipc_point_edge_distance_hessian(p0, p1, p2, PROX_PE_P_E, g, hs);
-      ok &= all_finite(g, 9) && all_finite(hs, 81);
+  /* The functions and types, and the shapes k (bits) that reach each. */
+  static const struct {
+    int f, type, ks;
+  } fv[] = {
+      {F_point_line_distance, 0, 0x21},          {F_point_edge_distance, PROX_PE_P_E, 0x21},
+      {F_point_plane_distance, 0, 0x66},         {F_point_triangle_distance, PROX_PT_AUTO, 0x66},
+      {F_line_line_distance, 0, 0xb8},           {F_edge_edge_distance, PROX_EE_EA_EB, 0xb8},
+      {F_edge_edge_distance, PROX_EE_AUTO, 0xb8}};
+  double g[12], h[144];
+  int ok = 1, i;
+  for (i = 0; i < (int)(sizeof fv / sizeof fv[0]); ++i)
+    if ((fv[i].ks >> k) & 1) {
+      dfun c;
+      int n = 3 * fnv[fv[i].f];
+      double v;
+      c.f = fv[i].f;
+      c.type = fv[i].type;
+      c.eps_x = 1;
+      v = fl ? deval_f(&c, x, g, h) : deval_d(&c, x, g, h);
+      ok &= isfinite(v) && all_finite(g, n) && all_finite(h, n * n);
     }
-    if (k == 1 || k == 2 || k == 5 || k == 6) {
-      v[nv++] = prox_ipc_point_plane_distance_hessian(p0, p1, p2, p3, g, hs);
-      ok &= all_finite(g, 12) && all_finite(hs, 144);
-      v[nv++] = prox_ipc_point_triangle_distance_hessian(p0, p1, p2, p3, PROX_PT_AUTO, g, hs);
-      ok &= all_finite(g, 12) && all_finite(hs, 144);
-    }
-    if (k == 3 || k == 4 || k == 5 || k == 7) {
-      v[nv++] = prox_ipc_line_line_distance_hessian(p0, p1, p2, p3, g, hs);
-      ok &= all_finite(g, 12) && all_finite(hs, 144);
-      v[nv++] = prox_ipc_edge_edge_distance_hessian(p0, p1, p2, p3, PROX_EE_EA_EB, g, hs);
-      ok &= all_finite(g, 12) && all_finite(hs, 144);
-      v[nv++] = prox_ipc_edge_edge_distance_hessian(p0, p1, p2, p3, PROX_EE_AUTO, g, hs);
-      ok &= all_finite(g, 12) && all_finite(hs, 144);
-    }
-  } else {
-    float gf[12], hf[144];
-    prox_vec3f p0 = vatf(x, 0), p1 = vatf(x, 1), p2 = vatf(x, 2), p3 = vatf(x, 3);
-    if (k == 0 || k == 5) {
-      v[nv++] = prox_ipc_point_line_distance_hessianf(p0, p1, p2, gf, hf);
-      ok &= all_finitef(gf, 9) && all_finitef(hf, 81);
-      v[nv++] = prox_ipc_point_edge_distance_hessianf(p0, p1, p2, PROX_PE_P_E, gf, hf);
-      ok &= all_finitef(gf, 9) && all_finitef(hf, 81);
-    }
-    if (k == 1 || k == 2 || k == 5 || k == 6) {
-      v[nv++] = prox_ipc_point_plane_distance_hessianf(p0, p1, p2, p3, gf, hf);
-      ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
-      v[nv++] = prox_ipc_point_triangle_distance_hessianf(p0, p1, p2, p3, PROX_PT_AUTO, gf, hf);
-      ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
-    }
-    if (k == 3 || k == 4 || k == 5 || k == 7) {
-      v[nv++] = prox_ipc_line_line_distance_hessianf(p0, p1, p2, p3, gf, hf);
-      ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
-      v[nv++] = prox_ipc_edge_edge_distance_hessianf(p0, p1, p2, p3, PROX_EE_EA_EB, gf, hf);
-      ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
-      v[nv++] = prox_ipc_edge_edge_distance_hessianf(p0, p1, p2, p3, PROX_EE_AUTO, gf, hf);
-      ok &= all_finitef(gf, 12) && all_finitef(hf, 144);
-    }
-  }
-  for (j = 0; j < nv; ++j)
-    ok &= isfinite(v[j]) != 0;
   return ok;
 }
 

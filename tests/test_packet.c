@@ -7,7 +7,13 @@
  * components 0, -0 and subnormal with origins on slab planes, boxes the
  * ray only touches, rays through triangle edges and vertices (exactly),
  * rays starting on a triangle's face (exactly),
- * degenerate and non-finite triangles, zero directions. */
+ * degenerate and non-finite triangles, zero directions.
+ *
+ * This file includes itself once per precision (TEST_PACKET_TEMPLATE,
+ * after prox/detail/real_double.h or real_float.h): the body after #else
+ * compares one precision's packets with its scalar kernels, TFN naming its
+ * functions. The cases are drawn in double and rounded to the precision. */
+#ifndef TEST_PACKET_TEMPLATE
 #include <prox/packet.h>
 
 #include "harness.h"
@@ -49,10 +55,84 @@ static void pk_make_ray(oracle_rng *g, int is_float, double o[3], double d[3], d
 
 static long pk_mismatch_box = 0, pk_mismatch_tri = 0, pk_hits_box = 0, pk_hits_tri = 0;
 
-static void pk_boxes(oracle_rng *g, int is_float) {
+#define TEST_PACKET_TEMPLATE
+#include <prox/detail/real_double.h>
+#define TFN(name) name##_d
+#include "test_packet.c"
+#include <prox/detail/real_end.h>
+#undef TFN
+#include <prox/detail/real_float.h>
+#define TFN(name) name##_f
+#include "test_packet.c"
+#include <prox/detail/real_end.h>
+#undef TFN
+#undef TEST_PACKET_TEMPLATE
+
+static void pk_path(int level) {
+  long n = h_count(20000);
+  if (!prox_simd_set(level)) {
+    printf("  %s: not supported by this CPU or build, skipped\n", prox_simd_name(level));
+    return;
+  }
+  pk_mismatch_box = pk_mismatch_tri = pk_hits_box = pk_hits_tri = 0;
+  pk_run_d(n);
+  pk_run_f(n);
+  CHECK_MSG(pk_mismatch_box == 0,
+            "%s: %ld box lanes differ from the scalar "
+            "kernel",
+            prox_simd_name(level), pk_mismatch_box);
+  CHECK_MSG(pk_mismatch_tri == 0,
+            "%s: %ld triangle lanes differ from the "
+            "scalar kernel",
+            prox_simd_name(level), pk_mismatch_tri);
+  printf("  %s: %ld rays x 8 boxes (%ld hits) and x 8 triangles (%ld hits) "
+         "per precision, %ld + %ld lanes differ\n",
+         prox_simd_name(level), n, pk_hits_box, pk_hits_tri, pk_mismatch_box, pk_mismatch_tri);
+}
+
+static void test_packet_scalar(void) {
+  pk_path(PROX_SIMD_SCALAR);
+}
+static void test_packet_avx2(void) {
+  pk_path(PROX_SIMD_AVX2);
+}
+static void test_packet_avx512(void) {
+  pk_path(PROX_SIMD_AVX512);
+}
+
+int main(int argc, char **argv) {
+  h_init(argc, argv);
+  H_RUN(test_packet_scalar);
+  H_RUN(test_packet_avx2);
+  H_RUN(test_packet_avx512);
+  return h_finish();
+}
+
+#else /* TEST_PACKET_TEMPLATE: the comparison of one precision */
+
+/* The ray of origin o, direction d and interval [tmin, tmax], rounded to
+ * the precision. */
+static PROX_FN(prox_ray)
+    TFN(pk_ray)(const double o[3], const double d[3], double tmin, double tmax) {
+  PROX_FN(prox_ray) r;
+  r.origin = PROX_FN(prox_v3)((PROX_REAL)o[0], (PROX_REAL)o[1], (PROX_REAL)o[2]);
+  r.dir = PROX_FN(prox_v3)((PROX_REAL)d[0], (PROX_REAL)d[1], (PROX_REAL)d[2]);
+  r.tmin = (PROX_REAL)tmin;
+  r.tmax = (PROX_REAL)tmax;
+  return r;
+}
+
+/* A ray and 8 boxes: the boxes in a packet of 8 and the first 4 in a
+ * packet of 4 against prox_raycast_aabb on each. */
+static void TFN(pk_boxes)(oracle_rng *g) {
   double o[3], d[3], tmin, tmax, lo[3][8], hi[3][8];
-  int i, a, grid = oracle_rng_int(g, 2);
-  pk_make_ray(g, is_float, o, d, &tmin, &tmax);
+  int m8, m4, i, a, grid = oracle_rng_int(g, 2);
+  PROX_FN(prox_ray) r;
+  PROX_FN(prox_packet_ray) p;
+  PROX_FN(prox_box8) b8;
+  PROX_FN(prox_box4) b4;
+  PROX_REAL tn8[8], tn4[4];
+  pk_make_ray(g, !PROX_IS_DOUBLE, o, d, &tmin, &tmax);
   for (i = 0; i < 8; ++i)
     for (a = 0; a < 3; ++a) {
       double x = grid ? pk_grid(g) : oracle_rng_range(g, -2, 2);
@@ -62,92 +142,49 @@ static void pk_boxes(oracle_rng *g, int is_float) {
       lo[a][i] = fmin(x, y);
       hi[a][i] = fmax(x, y);
     }
-  if (!is_float) {
-    prox_ray r;
-    prox_packet_ray p;
-    prox_box8 b8;
-    prox_box4 b4;
-    double tn8[8], tn4[4];
-    int m8, m4;
-    r.origin = prox_v3(o[0], o[1], o[2]);
-    r.dir = prox_v3(d[0], d[1], d[2]);
-    r.tmin = tmin;
-    r.tmax = tmax;
-    prox_packet_ray_init(&p, &r);
-    for (i = 0; i < 8; ++i)
-      for (a = 0; a < 3; ++a) {
-        b8.lo[a][i] = lo[a][i];
-        b8.hi[a][i] = hi[a][i];
-        if (i < 4) {
-          b4.lo[a][i] = lo[a][i];
-          b4.hi[a][i] = hi[a][i];
-        }
-      }
-    m8 = prox_packet_aabb8(&p, &b8, tn8);
-    m4 = prox_packet_aabb4(&p, &b4, tn4);
-    for (i = 0; i < 8; ++i) {
-      prox_aabb box;
-      prox_rayhit h;
-      int s;
-      box.min = prox_v3(lo[0][i], lo[1][i], lo[2][i]);
-      box.max = prox_v3(hi[0][i], hi[1][i], hi[2][i]);
-      s = prox_raycast_aabb(&r, &box, &h);
-      pk_hits_box += s;
-      if (((m8 >> i) & 1) != s || (s && tn8[i] != h.t) ||
-          (i < 4 && (((m4 >> i) & 1) != s || (s && tn4[i] != h.t)))) {
-        ++pk_mismatch_box;
-        if (pk_mismatch_box <= 3)
-          h_note("box %d: scalar %d t %.17g, packet8 %d t %.17g; ray (%g, "
-                 "%g, %g) (%g, %g, %g)",
-                 i, s, h.t, (m8 >> i) & 1, tn8[i], o[0], o[1], o[2], d[0], d[1], d[2]);
+  r = TFN(pk_ray)(o, d, tmin, tmax);
+  PROX_FN(prox_packet_ray_init)(&p, &r);
+  for (i = 0; i < 8; ++i)
+    for (a = 0; a < 3; ++a) {
+      b8.lo[a][i] = (PROX_REAL)lo[a][i];
+      b8.hi[a][i] = (PROX_REAL)hi[a][i];
+      if (i < 4) {
+        b4.lo[a][i] = (PROX_REAL)lo[a][i];
+        b4.hi[a][i] = (PROX_REAL)hi[a][i];
       }
     }
-  } else {
-    prox_rayf r;
-    prox_packet_rayf p;
-    prox_box8f b8;
-    prox_box4f b4;
-    float tn8[8], tn4[4];
-    int m8, m4;
-    r.origin = prox_v3f((float)o[0], (float)o[1], (float)o[2]);
-    r.dir = prox_v3f((float)d[0], (float)d[1], (float)d[2]);
-    r.tmin = (float)tmin;
-    r.tmax = (float)tmax;
-    prox_packet_ray_initf(&p, &r);
-    for (i = 0; i < 8; ++i)
-      for (a = 0; a < 3; ++a) {
-        b8.lo[a][i] = (float)lo[a][i];
-        b8.hi[a][i] = (float)hi[a][i];
-        if (i < 4) {
-          b4.lo[a][i] = (float)lo[a][i];
-          b4.hi[a][i] = (float)hi[a][i];
-        }
-      }
-    m8 = prox_packet_aabb8f(&p, &b8, tn8);
-    m4 = prox_packet_aabb4f(&p, &b4, tn4);
-    for (i = 0; i < 8; ++i) {
-      prox_aabbf box;
-      prox_rayhitf h;
-      int s;
-      box.min = prox_v3f(b8.lo[0][i], b8.lo[1][i], b8.lo[2][i]);
-      box.max = prox_v3f(b8.hi[0][i], b8.hi[1][i], b8.hi[2][i]);
-      s = prox_raycast_aabbf(&r, &box, &h);
-      pk_hits_box += s;
-      if (((m8 >> i) & 1) != s || (s && tn8[i] != h.t) ||
-          (i < 4 && (((m4 >> i) & 1) != s || (s && tn4[i] != h.t)))) {
-        ++pk_mismatch_box;
-        if (pk_mismatch_box <= 3)
-          h_note("boxf %d: scalar %d t %.9g, packet8 %d t %.9g", i, s, (double)h.t, (m8 >> i) & 1,
-                 (double)tn8[i]);
-      }
+  m8 = PROX_FN(prox_packet_aabb8)(&p, &b8, tn8);
+  m4 = PROX_FN(prox_packet_aabb4)(&p, &b4, tn4);
+  for (i = 0; i < 8; ++i) {
+    PROX_FN(prox_aabb) box;
+    PROX_FN(prox_rayhit) h;
+    int s;
+    box.min = PROX_FN(prox_v3)(b8.lo[0][i], b8.lo[1][i], b8.lo[2][i]);
+    box.max = PROX_FN(prox_v3)(b8.hi[0][i], b8.hi[1][i], b8.hi[2][i]);
+    s = PROX_FN(prox_raycast_aabb)(&r, &box, &h);
+    pk_hits_box += s;
+    if (((m8 >> i) & 1) != s || (s && tn8[i] != h.t) ||
+        (i < 4 && (((m4 >> i) & 1) != s || (s && tn4[i] != h.t)))) {
+      ++pk_mismatch_box;
+      if (pk_mismatch_box <= 3)
+        h_note("box%s %d: scalar %d t %.17g, packet8 %d t %.17g; ray (%g, %g, %g) (%g, %g, %g)",
+               PROX_IS_DOUBLE ? "" : "f", i, s, (double)h.t, (m8 >> i) & 1, (double)tn8[i], o[0],
+               o[1], o[2], d[0], d[1], d[2]);
     }
   }
 }
 
-static void pk_tris(oracle_rng *g, int is_float) {
+/* A ray and 8 triangles: the triangles in a packet of 8 and the first 4 in
+ * a packet of 4 against prox_raycast_triangle on each. */
+static void TFN(pk_tris)(oracle_rng *g) {
   double o[3], d[3], tmin, tmax, v[3][3][8];
-  int i, a, k, grid = oracle_rng_int(g, 2);
-  pk_make_ray(g, is_float, o, d, &tmin, &tmax);
+  int m8, m4, i, a, k, grid = oracle_rng_int(g, 2);
+  PROX_FN(prox_ray) r;
+  PROX_FN(prox_packet_ray) p;
+  PROX_FN(prox_tri8) t8;
+  PROX_FN(prox_tri4) t4;
+  PROX_FN(prox_packet_hit8) h8, h4;
+  pk_make_ray(g, !PROX_IS_DOUBLE, o, d, &tmin, &tmax);
   for (i = 0; i < 8; ++i) {
     for (k = 0; k < 3; ++k)
       for (a = 0; a < 3; ++a)
@@ -183,125 +220,43 @@ static void pk_tris(oracle_rng *g, int is_float) {
     }
   }
   if (oracle_rng_int(g, 2)) tmin = -INFINITY;
-  if (!is_float) {
-    prox_ray r;
-    prox_packet_ray p;
-    prox_tri8 t8;
-    prox_tri4 t4;
-    prox_packet_hit8 h8, h4;
-    int m8, m4;
-    r.origin = prox_v3(o[0], o[1], o[2]);
-    r.dir = prox_v3(d[0], d[1], d[2]);
-    r.tmin = tmin;
-    r.tmax = tmax;
-    prox_packet_ray_init(&p, &r);
-    for (i = 0; i < 8; ++i)
-      for (k = 0; k < 3; ++k)
-        for (a = 0; a < 3; ++a) {
-          t8.v[k][a][i] = v[k][a][i];
-          if (i < 4) t4.v[k][a][i] = v[k][a][i];
-        }
-    m8 = prox_packet_triangle8(&p, &t8, &h8);
-    m4 = prox_packet_triangle4(&p, &t4, &h4);
-    for (i = 0; i < 8; ++i) {
-      prox_triangle tri;
-      prox_rayhit h;
-      int s;
-      for (k = 0; k < 3; ++k)
-        tri.v[k] = prox_v3(v[k][0][i], v[k][1][i], v[k][2][i]);
-      s = prox_raycast_triangle(&r, &tri, &h);
-      pk_hits_tri += s;
-      if (((m8 >> i) & 1) != s ||
-          (s && (h8.t[i] != h.t || h8.u[i] != h.bary[1] || h8.v[i] != h.bary[2])) ||
-          (i < 4 && (((m4 >> i) & 1) != s || (s && (h4.t[i] != h.t || h4.u[i] != h.bary[1]))))) {
-        ++pk_mismatch_tri;
-        if (pk_mismatch_tri <= 3)
-          h_note("triangle %d: scalar %d t %.17g, packet %d t %.17g", i, s, h.t, (m8 >> i) & 1,
-                 h8.t[i]);
+  r = TFN(pk_ray)(o, d, tmin, tmax);
+  PROX_FN(prox_packet_ray_init)(&p, &r);
+  for (i = 0; i < 8; ++i)
+    for (k = 0; k < 3; ++k)
+      for (a = 0; a < 3; ++a) {
+        t8.v[k][a][i] = (PROX_REAL)v[k][a][i];
+        if (i < 4) t4.v[k][a][i] = (PROX_REAL)v[k][a][i];
       }
-    }
-  } else {
-    prox_rayf r;
-    prox_packet_rayf p;
-    prox_tri8f t8;
-    prox_tri4f t4;
-    prox_packet_hit8f h8, h4;
-    int m8, m4;
-    r.origin = prox_v3f((float)o[0], (float)o[1], (float)o[2]);
-    r.dir = prox_v3f((float)d[0], (float)d[1], (float)d[2]);
-    r.tmin = (float)tmin;
-    r.tmax = (float)tmax;
-    prox_packet_ray_initf(&p, &r);
-    for (i = 0; i < 8; ++i)
-      for (k = 0; k < 3; ++k)
-        for (a = 0; a < 3; ++a) {
-          t8.v[k][a][i] = (float)v[k][a][i];
-          if (i < 4) t4.v[k][a][i] = (float)v[k][a][i];
-        }
-    m8 = prox_packet_triangle8f(&p, &t8, &h8);
-    m4 = prox_packet_triangle4f(&p, &t4, &h4);
-    for (i = 0; i < 8; ++i) {
-      prox_trianglef tri;
-      prox_rayhitf h;
-      int s;
-      for (k = 0; k < 3; ++k)
-        tri.v[k] = prox_v3f(t8.v[k][0][i], t8.v[k][1][i], t8.v[k][2][i]);
-      s = prox_raycast_trianglef(&r, &tri, &h);
-      pk_hits_tri += s;
-      if (((m8 >> i) & 1) != s ||
-          (s && (h8.t[i] != h.t || h8.u[i] != h.bary[1] || h8.v[i] != h.bary[2])) ||
-          (i < 4 && (((m4 >> i) & 1) != s || (s && (h4.t[i] != h.t || h4.u[i] != h.bary[1]))))) {
-        ++pk_mismatch_tri;
-        if (pk_mismatch_tri <= 3)
-          h_note("trianglef %d: scalar %d t %.9g, packet %d t %.9g", i, s, (double)h.t,
-                 (m8 >> i) & 1, (double)h8.t[i]);
-      }
+  m8 = PROX_FN(prox_packet_triangle8)(&p, &t8, &h8);
+  m4 = PROX_FN(prox_packet_triangle4)(&p, &t4, &h4);
+  for (i = 0; i < 8; ++i) {
+    PROX_FN(prox_triangle) tri;
+    PROX_FN(prox_rayhit) h;
+    int s;
+    for (k = 0; k < 3; ++k)
+      tri.v[k] = PROX_FN(prox_v3)(t8.v[k][0][i], t8.v[k][1][i], t8.v[k][2][i]);
+    s = PROX_FN(prox_raycast_triangle)(&r, &tri, &h);
+    pk_hits_tri += s;
+    if (((m8 >> i) & 1) != s ||
+        (s && (h8.t[i] != h.t || h8.u[i] != h.bary[1] || h8.v[i] != h.bary[2])) ||
+        (i < 4 && (((m4 >> i) & 1) != s || (s && (h4.t[i] != h.t || h4.u[i] != h.bary[1]))))) {
+      ++pk_mismatch_tri;
+      if (pk_mismatch_tri <= 3)
+        h_note("triangle%s %d: scalar %d t %.17g, packet %d t %.17g", PROX_IS_DOUBLE ? "" : "f", i,
+               s, (double)h.t, (m8 >> i) & 1, (double)h8.t[i]);
     }
   }
 }
 
-static void pk_path(int level) {
-  long n = h_count(20000), i;
-  int prec;
-  if (!prox_simd_set(level)) {
-    printf("  %s: not supported by this CPU or build, skipped\n", prox_simd_name(level));
-    return;
+/* n rays against boxes and triangles in this precision. */
+static void TFN(pk_run)(long n) {
+  oracle_rng g = oracle_rng_make((uint64_t)(31 + !PROX_IS_DOUBLE));
+  long i;
+  for (i = 0; i < n; ++i) {
+    TFN(pk_boxes)(&g);
+    TFN(pk_tris)(&g);
   }
-  pk_mismatch_box = pk_mismatch_tri = pk_hits_box = pk_hits_tri = 0;
-  for (prec = 0; prec < 2; ++prec) {
-    oracle_rng g = oracle_rng_make((uint64_t)(31 + prec));
-    for (i = 0; i < n; ++i) {
-      pk_boxes(&g, prec);
-      pk_tris(&g, prec);
-    }
-  }
-  CHECK_MSG(pk_mismatch_box == 0,
-            "%s: %ld box lanes differ from the scalar "
-            "kernel",
-            prox_simd_name(level), pk_mismatch_box);
-  CHECK_MSG(pk_mismatch_tri == 0,
-            "%s: %ld triangle lanes differ from the "
-            "scalar kernel",
-            prox_simd_name(level), pk_mismatch_tri);
-  printf("  %s: %ld rays x 8 boxes (%ld hits) and x 8 triangles (%ld hits) "
-         "per precision, %ld + %ld lanes differ\n",
-         prox_simd_name(level), n, pk_hits_box, pk_hits_tri, pk_mismatch_box, pk_mismatch_tri);
 }
 
-static void test_packet_scalar(void) {
-  pk_path(PROX_SIMD_SCALAR);
-}
-static void test_packet_avx2(void) {
-  pk_path(PROX_SIMD_AVX2);
-}
-static void test_packet_avx512(void) {
-  pk_path(PROX_SIMD_AVX512);
-}
-
-int main(int argc, char **argv) {
-  h_init(argc, argv);
-  H_RUN(test_packet_scalar);
-  H_RUN(test_packet_avx2);
-  H_RUN(test_packet_avx512);
-  return h_finish();
-}
+#endif /* TEST_PACKET_TEMPLATE */

@@ -17,7 +17,12 @@
  *   test_sse [FILTER] [--scale=X] [--list] [--max-print=N]
  *
  * Where PROX_SSE is 0 both sides are the portable code and the test passes
- * trivially; it says so. */
+ * trivially; it says so.
+ *
+ * This file includes itself once per precision (TEST_SSE_TEMPLATE, after
+ * prox/detail/real_double.h or real_float.h): the body after #else is the
+ * comparison of one precision, with TFN naming its functions. */
+#ifndef TEST_SSE_TEMPLATE
 #include "harness.h"
 #include "portable_kernels.h"
 
@@ -63,21 +68,26 @@ static void draw(oracle_rng *s, double *v, int n, int is_float) {
   }
 }
 
-/* Equal bits, or both NaN. */
-static int same_d(double a, double b) {
-  return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0;
-}
-static int same_f(float a, float b) {
-  return (a != a && b != b) || memcmp(&a, &b, sizeof a) == 0;
-}
+#define TEST_SSE_TEMPLATE
+#include <prox/detail/real_double.h>
+#define TFN(name) name##_d
+#include "test_sse.c"
+#include <prox/detail/real_end.h>
+#undef TFN
+#include <prox/detail/real_float.h>
+#define TFN(name) name##_f
+#include "test_sse.c"
+#include <prox/detail/real_end.h>
+#undef TFN
+#undef TEST_SSE_TEMPLATE
 
-/* One case: the SSE and the portable results in both precisions, and the
- * case's n drawn values for the failure note. */
-static void check_sides(double a, double e, float af, float ef, const double *v, int n) {
+/* One case of n drawn values: both precisions, and the values noted if
+ * either failed. */
+static void check_case(const double *v, int n) {
   int i;
   h_case_begin();
-  CHECK_MSG(same_d(a, e), "double: SSE %a, portable %a", a, e);
-  CHECK_MSG(same_f(af, ef), "float: SSE %a, portable %a", (double)af, (double)ef);
+  sides_d(v, n == 18);
+  sides_f(v, n == 18);
   if (h_case_failed())
     for (i = 0; i < n; ++i)
       h_note("v[%d] = %a", i, v[i]);
@@ -111,24 +121,13 @@ static void test_aabb(void) {
   CHECK_MSG(port_is_portable(), "portable_kernels.c was compiled with the SSE paths");
   for (c = 0; c < n; ++c) {
     double v[MAXR];
-    prox_vec3 p;
-    prox_aabb b;
-    prox_vec3f pf;
-    prox_aabbf bf;
     int i;
     draw(&s, v, 9, (int)(c & 1));
     if (oracle_rng_next(&s) % 8 == 0) v[6] = v[3]; /* zero width in x */
     if (oracle_rng_next(&s) % 8 == 0)              /* a point inside */
       for (i = 0; i < 3; ++i)
         v[i] = v[3 + i] + oracle_rng_unit(&s) * (v[6 + i] - v[3 + i]);
-    p = prox_v3(v[0], v[1], v[2]);
-    b.min = prox_v3(v[3], v[4], v[5]);
-    b.max = prox_v3(v[6], v[7], v[8]);
-    pf = prox_v3f((float)v[0], (float)v[1], (float)v[2]);
-    bf.min = prox_v3f((float)v[3], (float)v[4], (float)v[5]);
-    bf.max = prox_v3f((float)v[6], (float)v[7], (float)v[8]);
-    check_sides(prox_point_aabb(p, &b, NULL), port_point_aabb(p, &b),
-                prox_point_aabbf(pf, &bf, NULL), port_point_aabbf(pf, &bf), v, 9);
+    check_case(v, 9);
   }
 }
 
@@ -137,29 +136,14 @@ static void test_obb(void) {
   long c, n = h_count(g_cases);
   for (c = 0; c < n; ++c) {
     double v[MAXR];
-    prox_vec3 p;
-    prox_obb b;
-    prox_vec3f pf;
-    prox_obbf bf;
-    int i, k;
+    int i;
     draw(&s, v, 18, (int)(c & 1));
     obb_axes(&s, v + 6);
     if (oracle_rng_next(&s) % 4 == 0) /* a point inside: near the center */
       for (i = 0; i < 3; ++i)
         v[i] = v[3 + i] + 0.1 * oracle_rng_range(&s, -1, 1) * fabs(v[15 + i]);
     if (oracle_rng_next(&s) % 8 == 0) v[15 + oracle_rng_next(&s) % 3] = 0; /* flat */
-    p = prox_v3(v[0], v[1], v[2]);
-    b.center = prox_v3(v[3], v[4], v[5]);
-    pf = prox_v3f((float)v[0], (float)v[1], (float)v[2]);
-    bf.center = prox_v3f((float)v[3], (float)v[4], (float)v[5]);
-    for (k = 0; k < 3; ++k) {
-      b.axis[k] = prox_v3(v[6 + 3 * k], v[7 + 3 * k], v[8 + 3 * k]);
-      bf.axis[k] = prox_v3f((float)v[6 + 3 * k], (float)v[7 + 3 * k], (float)v[8 + 3 * k]);
-      b.half[k] = v[15 + k];
-      bf.half[k] = (float)v[15 + k];
-    }
-    check_sides(prox_point_obb(p, &b, NULL), port_point_obb(p, &b), prox_point_obbf(pf, &bf, NULL),
-                port_point_obbf(pf, &bf), v, 18);
+    check_case(v, 18);
   }
 }
 
@@ -172,3 +156,38 @@ int main(int argc, char **argv) {
   H_RUN(test_obb);
   return h_finish();
 }
+
+#else /* TEST_SSE_TEMPLATE: the comparison of one precision */
+
+static PROX_FN(prox_vec3) TFN(at)(const double *v) {
+  return PROX_FN(prox_v3)((PROX_REAL)v[0], (PROX_REAL)v[1], (PROX_REAL)v[2]);
+}
+
+/* The point v[0..2] against the box of corners v[3..5], v[6..8] (obb 0) or
+ * of center v[3..5], axes v[6..14] and half extents v[15..17] (obb 1): the
+ * SSE and the portable distance have equal bits, or are both NaN. */
+static void TFN(sides)(const double *v, int obb) {
+  PROX_FN(prox_vec3) p = TFN(at)(v);
+  PROX_REAL a, e;
+  if (obb) {
+    PROX_FN(prox_obb) b;
+    int k;
+    b.center = TFN(at)(v + 3);
+    for (k = 0; k < 3; ++k) {
+      b.axis[k] = TFN(at)(v + 6 + 3 * k);
+      b.half[k] = (PROX_REAL)v[15 + k];
+    }
+    a = PROX_FN(prox_point_obb)(p, &b, NULL);
+    e = PROX_FN(port_point_obb)(p, &b);
+  } else {
+    PROX_FN(prox_aabb) b;
+    b.min = TFN(at)(v + 3);
+    b.max = TFN(at)(v + 6);
+    a = PROX_FN(prox_point_aabb)(p, &b, NULL);
+    e = PROX_FN(port_point_aabb)(p, &b);
+  }
+  CHECK_MSG((a != a && e != e) || memcmp(&a, &e, sizeof a) == 0, "%s: SSE %a, portable %a",
+            PROX_IS_DOUBLE ? "double" : "float", (double)a, (double)e);
+}
+
+#endif /* TEST_SSE_TEMPLATE */
