@@ -199,6 +199,16 @@ uint64_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
   return keys;
 }
 
+/* How far ahead an ordered batch fetches its points and results. */
+#ifndef PBQ_AHEAD
+#define PBQ_AHEAD 8
+#if defined(__GNUC__) || defined(__clang__)
+#define PBQ_PREFETCH(a, w) __builtin_prefetch((a), (w))
+#else
+#define PBQ_PREFETCH(a, w) ((void)(a))
+#endif
+#endif
+
 /* prox_bvh_closest_range over positions [j0, j1) of a coherent order. */
 static void PROX_FN(pbq_range_ordered)(const PROX_FN(prox_bvh) * t,
                                        const PROX_FN(prox_vec3) * points, const uint64_t *keys,
@@ -209,6 +219,14 @@ static void PROX_FN(pbq_range_ordered)(const PROX_FN(prox_bvh) * t,
   seed.pos = seed.first = seed.count = PROX_BVH_NONE;
   for (j = j0; j < j1; ++j) {
     uint32_t i = (uint32_t)keys[j];
+    if (j + PBQ_AHEAD < j1) {
+      /* The point and the result a few queries ahead, which are in no
+       * particular place. */
+      uint32_t ia = (uint32_t)keys[j + PBQ_AHEAD];
+      PBQ_PREFETCH(points + ia, 0);
+      PBQ_PREFETCH(out + ia, 1);
+      PBQ_PREFETCH((const char *)(out + ia) + sizeof *out - 1, 1);
+    }
     hit = seed;
     PROX_FN(pbq_closest)(t, points[i], max_sqdist, &hit, out + i);
     if (hit.pos != PROX_BVH_NONE) seed = hit;

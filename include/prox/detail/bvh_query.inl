@@ -137,9 +137,10 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_nod
 PROX_BVHQ_QUAL PROX_REAL
 PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
                                         PROX_REAL max_sqdist, PROX_FN(prox_bvh_detail_hit) * hit) {
-  uint32_t stack_node[PROX_BVH_STACK];
-  uint8_t stack_cnt[PROX_BVH_STACK];
-  PROX_REAL stack_d[PROX_BVH_STACK];
+  /* One slot more than the stack needs: where skipped children go. */
+  uint32_t stack_node[PROX_BVH_STACK + 1];
+  uint8_t stack_cnt[PROX_BVH_STACK + 1];
+  PROX_REAL stack_d[PROX_BVH_STACK + 1];
   int top = 0;
   PROX_REAL slack = PROX_FN(prox_bvh_detail_slack)(v, p);
   PROX_REAL best = max_sqdist;
@@ -161,7 +162,7 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
   while (top > 0) {
     const prox_bvh_node *nd;
     PROX_REAL d[4];
-    int order[4], m = 0, i, j, nc;
+    int valid[4], m = 0, i, j, nc;
     --top;
     if (stack_d[top] > thr) continue;
     if (stack_cnt[top]) {
@@ -182,35 +183,30 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
     nd = v->nodes + stack_node[top];
     nc = nd->n_child;
     PROX_BVHQ_BOXD4(nd, p, d);
-    for (i = 0; i < nc; ++i) {
-      if (d[i] <= thr) {
-        /* Fetch what the child will need while the others are sorted. */
-        if (nd->count[i]) {
-          const char *b = (const char *)(v->tri + 9 * (size_t)nd->child[i]);
-          size_t o, len = 9 * (size_t)nd->count[i] * sizeof(PROX_REAL);
-          for (o = 0; o < len; o += 64)
-            PROX_BVHQ_PREFETCH(b + o);
-        } else {
-          const char *b = (const char *)(v->nodes + nd->child[i]);
-          PROX_BVHQ_PREFETCH(b);
-          PROX_BVHQ_PREFETCH(b + 64);
-        }
-        /* insertion by distance, farthest first */
-        for (j = m; j > 0 && d[order[j - 1]] < d[i]; --j)
-          order[j] = order[j - 1];
-        order[j] = i;
-        ++m;
-      }
+    /* The children within the threshold, pushed farthest first (ties: the
+     * lower slot first) so that the nearest is popped next, without a
+     * data-dependent branch: each child's place is its rank among them,
+     * and the others go to a slot past the stack's end. */
+    for (i = 0; i < 4; ++i)
+      valid[i] = (i < nc) & (d[i] <= thr);
+    for (i = 0; i < 4; ++i) {
+      int rank = 0, at;
+      uint32_t ci = valid[i] ? nd->child[i] : 0;
+      const char *a =
+          nd->count[i] ? (const char *)(v->tri + 9 * (size_t)ci) : (const char *)(v->nodes + ci);
+      for (j = 0; j < 4; ++j)
+        rank += valid[j] & ((d[j] > d[i]) | ((d[j] == d[i]) & (j < i)));
+      /* Fetch what the child will need (for a skipped child, the start
+       * of an array: harmless). */
+      PROX_BVHQ_PREFETCH(a);
+      PROX_BVHQ_PREFETCH(a + 64);
+      at = valid[i] ? top + rank : PROX_BVH_STACK;
+      stack_node[at] = nd->child[i];
+      stack_cnt[at] = nd->count[i];
+      stack_d[at] = d[i];
+      m += valid[i];
     }
-    /* Children, leaves and inner nodes alike, pushed farthest first, so
-     * that the nearest is popped next. */
-    for (j = 0; j < m; ++j) {
-      int c = order[j];
-      stack_node[top] = nd->child[c];
-      stack_cnt[top] = nd->count[c];
-      stack_d[top] = d[c];
-      ++top;
-    }
+    top += m;
   }
   return best;
 }
