@@ -196,10 +196,12 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
           nd->count[i] ? (const char *)(v->tri + 9 * (size_t)ci) : (const char *)(v->nodes + ci);
       for (j = 0; j < 4; ++j)
         rank += valid[j] & ((d[j] > d[i]) | ((d[j] == d[i]) & (j < i)));
-      /* Fetch what the child will need (for a skipped child, the start
-       * of an array: harmless). */
+      /* Fetch what the child will need: a node's 2 lines, a leaf's first
+       * 4 (for a skipped child, the start of an array: harmless). */
       PROX_BVHQ_PREFETCH(a);
       PROX_BVHQ_PREFETCH(a + 64);
+      PROX_BVHQ_PREFETCH(a + 128);
+      PROX_BVHQ_PREFETCH(a + 192);
       at = valid[i] ? top + rank : PROX_BVH_STACK;
       stack_node[at] = nd->child[i];
       stack_cnt[at] = nd->count[i];
