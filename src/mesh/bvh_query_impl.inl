@@ -3,76 +3,7 @@
  * (src/mesh/bvh_query.c): the traversal of prox/detail/bvh_query.inl with
  * the SIMD leaf kernel of prox/batch.h, the radius query and the batches. */
 
-/* The leaf: prox_point_triangles_soa (dispatched to AVX2/AVX-512 or the
- * scalar loop; the same bits at every level). */
-static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,
-                                          uint32_t first, uint32_t n, uint32_t *pos) {
-  PROX_FN(prox_triangle_soa) s;
-  size_t bi = 0;
-  PROX_REAL d;
-  int k;
-  const PROX_REAL *b = v->tri + 9 * (size_t)first;
-  for (k = 0; k < 3; ++k) {
-    s.x[k] = b + (size_t)k * n;
-    s.y[k] = b + (size_t)(3 + k) * n;
-    s.z[k] = b + (size_t)(6 + k) * n;
-  }
-  d = PROX_FN(prox_point_triangles_soa)(p, &s, n, &bi, NULL);
-  *pos = first + (uint32_t)bi;
-  return d;
-}
-
-/* The 4 box distances of a node with SSE2 (every x86-64 CPU has it): the
- * operations of prox_bvh_detail_boxd4 in the same order, so the same
- * values (no NaN arises: p is finite and empty slots give +inf), without
- * its branches. Elsewhere the portable loop. */
-#if defined(PBQ_SSE2)
-static inline void PROX_FN(pbq_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p,
-                                      PROX_REAL d[4]) {
-#if !PROX_IS_DOUBLE
-  const __m128 z = _mm_setzero_ps();
-  __m128 px = _mm_set1_ps(p.x), py = _mm_set1_ps(p.y), pz = _mm_set1_ps(p.z);
-  __m128 dx =
-      _mm_max_ps(_mm_sub_ps(_mm_load_ps(nd->lo_x), px), _mm_sub_ps(px, _mm_load_ps(nd->hi_x)));
-  __m128 dy =
-      _mm_max_ps(_mm_sub_ps(_mm_load_ps(nd->lo_y), py), _mm_sub_ps(py, _mm_load_ps(nd->hi_y)));
-  __m128 dz =
-      _mm_max_ps(_mm_sub_ps(_mm_load_ps(nd->lo_z), pz), _mm_sub_ps(pz, _mm_load_ps(nd->hi_z)));
-  dx = _mm_max_ps(dx, z);
-  dy = _mm_max_ps(dy, z);
-  dz = _mm_max_ps(dz, z);
-  _mm_storeu_ps(d,
-                _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)), _mm_mul_ps(dz, dz)));
-#else
-  const __m128d z = _mm_setzero_pd();
-  __m128d px = _mm_set1_pd(p.x), py = _mm_set1_pd(p.y), pz = _mm_set1_pd(p.z);
-  int h;
-  for (h = 0; h < 4; h += 2) {
-    __m128d dx = _mm_max_pd(
-        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_x + h))), px),
-        _mm_sub_pd(px,
-                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_x + h)))));
-    __m128d dy = _mm_max_pd(
-        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_y + h))), py),
-        _mm_sub_pd(py,
-                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_y + h)))));
-    __m128d dz = _mm_max_pd(
-        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_z + h))), pz),
-        _mm_sub_pd(pz,
-                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_z + h)))));
-    dx = _mm_max_pd(dx, z);
-    dy = _mm_max_pd(dy, z);
-    dz = _mm_max_pd(dz, z);
-    _mm_storeu_pd(
-        d + h, _mm_add_pd(_mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dy, dy)), _mm_mul_pd(dz, dz)));
-  }
-#endif
-}
-#define PROX_BVHQ_BOXD4(nd, p, d) PROX_FN(pbq_boxd4)(nd, p, d)
-#define PBQ_BOXD4(nd, p, d) PROX_FN(pbq_boxd4)(nd, p, d)
-#else
-#define PBQ_BOXD4(nd, p, d) PROX_FN(prox_bvh_detail_boxd4)(nd, p, d)
-#endif
+#include "bvh_query_leaf.inl"
 
 #define PROX_BVHQ_CUSTOM 1
 #define PROX_BVHQ_NAME(name) PROX_FN(pbq_##name)

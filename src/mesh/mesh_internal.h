@@ -10,6 +10,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+/* The closest-point walk's node test with SSE2 on x86-64 (bvh_query_leaf.inl;
+ * define PROX_MESH_PORTABLE for the portable loop, which gives the same
+ * values). */
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(_M_X64)) && !defined(PROX_MESH_PORTABLE)
+#include <emmintrin.h>
+#define PBQ_SSE2 1
+#endif
+
 /* Fills *err (may be NULL) and returns status. */
 prox_status prox_mesh_detail_error(prox_error *err, prox_status status, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)

@@ -2,11 +2,13 @@
 /* Signed distance, inside tests and winding numbers (prox/sign.h), both
  * precisions from the template sign_impl.inl. The precision-free parts are
  * here: exact segment-triangle crossings, solid angles, the options. */
+#include <prox/batch.h>   /* the leaf kernel of the closest-point walk */
 #include <prox/overlap.h> /* the exact orient3d (prox_detail_ov_*) */
 #include <prox/sign.h>
 
 #include "mesh_internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #if !defined(__STDC_NO_ATOMICS__)
@@ -260,6 +262,13 @@ _Static_assert(sizeof(sdf_trec) == 64 && sizeof(sdf_frec) == 32, "sdf records: 6
 
 /* Points per piece of a batch or grid row. */
 enum { SDF_CHUNK = 64 };
+
+/* A hint to fetch the line at a (no effect on results). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SDF_PREFETCH(a) __builtin_prefetch(a)
+#else
+#define SDF_PREFETCH(a) ((void)(a))
+#endif
 
 #if !defined(__STDC_NO_ATOMICS__)
 typedef atomic_size_t sdf_counter;

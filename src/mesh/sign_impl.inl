@@ -1326,6 +1326,53 @@ static int SDF_FN(finite)(SDF_V3 p) {
          PROX_FABS(p.z) <= PROX_REAL_MAX;
 }
 
+/* ---- the closest point under the sign: prox_bvh_closest's walk
+ * (prox/detail/bvh_query.inl with the same leaf and node test, so the same
+ * answers bit for bit) on the object's copy of the tree's view, which
+ * fetches the sign's record of each triangle that becomes the nearest so
+ * far. The record the sign reads is then on its way while the walk goes
+ * on, instead of a cache miss after it. */
+#include "bvh_query_leaf.inl"
+
+/* The walk found a nearer triangle, at position pos of the view v (the
+ * view member of an SDF: SDF_FN(closest) passes no other). */
+static inline void SDF_FN(improved)(const PROX_FN(prox_bvh_view) * v, uint32_t pos) {
+  const SDF *s = (const SDF *)(const void *)((const char *)v - offsetof(SDF, view));
+  SDF_PREFETCH(s->tri + v->ids[pos]);
+}
+
+#define PROX_BVHQ_CUSTOM 1
+#define PROX_BVHQ_NAME(name) SDF_FN(name)
+#define PROX_BVHQ_QUAL static inline
+#define PROX_BVHQ_LEAF(view, p, first, n, pos) PROX_FN(pbq_leaf)(view, p, first, n, pos)
+#define PROX_BVHQ_IMPROVED(view, pos) SDF_FN(improved)(view, pos)
+#include <prox/detail/bvh_query.inl>
+#undef PROX_BVHQ_CUSTOM
+#undef PROX_BVHQ_NAME
+#undef PROX_BVHQ_QUAL
+#undef PROX_BVHQ_LEAF
+#undef PBQ_BOXD4
+
+/* prox_bvh_closest(s->bvh, p, INFINITY, out), the same bits, for the
+ * points p[0, n) in a row, each from its predecessor's answer (as
+ * prox_bvh_closest_range does). */
+static void SDF_FN(closest)(const SDF *s, const SDF_V3 *p, size_t n, SDF_MC *out) {
+  PROX_FN(prox_bvh_detail_hit) seed, hit;
+  size_t i;
+  seed.pos = seed.first = seed.count = PROX_BVH_NONE;
+  for (i = 0; i < n; ++i) {
+    PROX_REAL d;
+    if (!SDF_FN(finite)(p[i])) {
+      PROX_FN(prox_bvh_detail_fill)(&s->view, p[i], PROX_NAN, NULL, out + i);
+      continue;
+    }
+    hit = seed;
+    d = SDF_FN(prox_bvh_detail_nearest)(&s->view, p[i], PROX_INF, &hit);
+    PROX_FN(prox_bvh_detail_fill)(&s->view, p[i], d, &hit, out + i);
+    if (hit.pos != PROX_BVH_NONE) seed = hit;
+  }
+}
+
 static void SDF_FN(nan_result)(SDF_RES *out, int method) {
   memset(out, 0, sizeof *out);
   out->closest.triangle = UINT32_MAX;
@@ -1343,7 +1390,7 @@ PROX_REAL PROX_FN(prox_sdf_distance)(const SDF *s, SDF_V3 p, SDF_RES *out) {
     SDF_FN(nan_result)(out, s->method);
     return PROX_NAN;
   }
-  PROX_FN(prox_bvh_closest)(s->bvh, p, PROX_INF, &mc);
+  SDF_FN(closest)(s, &p, 1, &mc);
   SDF_FN(finish)(s, p, &mc, out);
   return out->distance;
 }
@@ -1429,7 +1476,7 @@ static void SDF_FN(batch_worker)(void *arg) {
      * row, and the answers put back in the caller's places. */
     for (i = b; i < e; ++i)
       pts[i - b] = j->points[j->keys ? (size_t)(uint32_t)j->keys[i] : i];
-    PROX_FN(prox_bvh_closest_range)(j->s->bvh, pts, PROX_INF, mc, 0, e - b);
+    SDF_FN(closest)(j->s, pts, e - b, mc);
     for (i = b; i < e; ++i) {
       size_t at = j->keys ? (size_t)(uint32_t)j->keys[i] : i;
       SDF_RES r;
@@ -1490,7 +1537,7 @@ static void SDF_FN(grid_worker)(void *arg) {
         pts[i] = PROX_FN(prox_v3)(j->origin.x + (PROX_REAL)(i0 + i) * j->spacing.x,
                                   j->origin.y + (PROX_REAL)jj * j->spacing.y,
                                   j->origin.z + (PROX_REAL)k * j->spacing.z);
-      PROX_FN(prox_bvh_closest_range)(j->s->bvh, pts, PROX_INF, mc, 0, m);
+      SDF_FN(closest)(j->s, pts, m, mc);
       for (i = 0; i < m; ++i) {
         SDF_RES res;
         SDF_FN(finish)(j->s, pts[i], &mc[i], &res);

@@ -20,6 +20,12 @@
  * distance exceeds (b + slack) (1 + 8 eps), slack = 128 eps S^2, holds no
  * triangle whose kernel distance is <= b (ties included). */
 
+/* Called when a leaf improves the best (its triangle at position pos):
+ * the compiled signed distance fetches its record there. */
+#ifndef PROX_BVHQ_IMPROVED
+#define PROX_BVHQ_IMPROVED(view, pos) ((void)0)
+#endif
+
 /* The 4 box distances of a node; the compiled form may give its own
  * (SIMD, the same values). */
 #ifndef PROX_BVHQ_BOXD4
@@ -177,6 +183,7 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
         hit->first = first;
         hit->count = cnt;
         thr = PROX_FN(prox_bvh_detail_thr)(best, slack);
+        PROX_BVHQ_IMPROVED(v, pos);
       }
       continue;
     }
@@ -269,3 +276,4 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_view_closest)(const PROX_FN(pro
 #undef PROX_BVHQ_DEFAULTS
 #endif
 #undef PROX_BVHQ_BOXD4
+#undef PROX_BVHQ_IMPROVED
