@@ -6,7 +6,7 @@
  * Build: binned SAH (32 bins on the centroids, all three axes), top-down,
  * into a binary tree whose subtree over primitives [b, e) occupies the
  * binary nodes [base, base + 2 (e - b) - 1): each subtree's nodes and its
- * part of the permutation are disjoint from every other's, so subtrees
+ * part of the primitive array are disjoint from every other's, so subtrees
  * below a size fixed by n alone are built by worker threads without any
  * shared state, and the binary tree does not depend on which thread built
  * what. The binary tree is then collapsed into 4-wide nodes in depth-first
@@ -15,11 +15,31 @@
  * count. Centroids that coincide on every axis, and depths past
  * PB_SAH_DEPTH, are split at the middle index, so the depth stays within
  * PROX_BVH_MAX_DEPTH and a million copies of one triangle build a balanced
- * tree. */
+ * tree.
+ *
+ * Speed: the primitives are records (exact box and triangle index) that
+ * the partition moves in place, so every pass over a node reads memory in
+ * order; one pass bins the three axes at once, and the partition pass
+ * gathers each child's box and centroid box, which the child receives
+ * instead of a pass of its own. The binning and the splits are the same
+ * arithmetic as a pass per axis would do (min and max are exact), so the
+ * tree is the same. */
+
+/* A primitive: its triangle's exact box and index. The centroid is not
+ * stored: lo / 2 + hi / 2, recomputed, is the same value every time. */
+typedef struct PROX_FN(pbb_prim) {
+  PROX_REAL lo[3], hi[3];
+  uint32_t id;
+} PROX_FN(pbb_prim);
+
+/* A node's box and the box of its primitives' centroids. */
+typedef struct PROX_FN(pbb_bounds) {
+  PROX_REAL lo[3], hi[3], clo[3], chi[3];
+} PROX_FN(pbb_bounds);
 
 /* A binary node: its box (exact, in the mesh's precision); a leaf holds
- * primitives [first, first + count) of the permutation; an inner node its
- * children's binary indices. */
+ * positions [first, first + count); an inner node its children's binary
+ * indices. */
 typedef struct PROX_FN(pbb_node) {
   PROX_REAL lo[3], hi[3];
   uint32_t first, count; /* count > 0: leaf */
@@ -29,12 +49,12 @@ typedef struct PROX_FN(pbb_node) {
 typedef struct PROX_FN(pbb_task) {
   uint32_t idx, b, e;
   int depth;
+  PROX_FN(pbb_bounds) bd;
 } PROX_FN(pbb_task);
 
 typedef struct PROX_FN(pbb_ctx) {
-  const PROX_REAL *pbox; /* 6 per primitive: lo xyz, hi xyz */
-  const PROX_REAL *pcen; /* 3 per primitive */
-  uint32_t *perm;
+  PROX_FN(pbb_prim) * prim; /* n records, partitioned in place */
+  uint32_t *ids;            /* the tree's ids: a leaf's, sorted, when made */
   PROX_FN(pbb_node) * bn;
   int leaf_size;
   uint32_t task_min; /* subtrees below this many primitives become tasks */
@@ -55,60 +75,186 @@ static PROX_REAL PROX_FN(pbb_half_area)(const PROX_REAL *lo, const PROX_REAL *hi
   return dx * dy + dy * dz + dz * dx;
 }
 
-/* Sorts perm[b..e) increasingly (a leaf's ids, small). */
-static void PROX_FN(pbb_sort_leaf)(uint32_t *perm, uint32_t b, uint32_t e) {
-  uint32_t i, j;
-  for (i = b + 1; i < e; ++i) {
-    uint32_t x = perm[i];
-    for (j = i; j > b && perm[j - 1] > x; --j)
-      perm[j] = perm[j - 1];
-    perm[j] = x;
+static PROX_REAL PROX_FN(pbb_centroid)(const PROX_FN(pbb_prim) * p, int ax) {
+  /* The box's centre (halves first: no overflow). */
+  return p->lo[ax] * PROX_R(0.5) + p->hi[ax] * PROX_R(0.5);
+}
+
+/* min and max as the x86 instructions do them (x unless y is below or
+ * above it): written so, the compilers emit them instead of branches,
+ * which the bins' random updates mispredict. */
+static PROX_REAL PROX_FN(pbb_min)(PROX_REAL x, PROX_REAL y) {
+  return y < x ? y : x;
+}
+static PROX_REAL PROX_FN(pbb_max)(PROX_REAL x, PROX_REAL y) {
+  return y > x ? y : x;
+}
+
+/* The bin of centroid coordinate x: (x - lo) scale clamped to [0, nb - 1]
+ * (a NaN product, from an infinite extent, goes to bin 0). */
+static int PROX_FN(pbb_bin)(PROX_REAL x, PROX_REAL lo, PROX_REAL scale, int nb) {
+  PROX_REAL f = (x - lo) * scale;
+  f = f > 0 ? f : 0;
+  f = f < (PROX_REAL)(nb - 1) ? f : (PROX_REAL)(nb - 1);
+  return (int)f;
+}
+
+static void PROX_FN(pbb_bounds_empty)(PROX_FN(pbb_bounds) * bd) {
+  int ax;
+  for (ax = 0; ax < 3; ++ax) {
+    bd->lo[ax] = bd->clo[ax] = PROX_INF;
+    bd->hi[ax] = bd->chi[ax] = -PROX_INF;
   }
 }
 
-static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
-                               int depth);
+static void PROX_FN(pbb_bounds_add)(PROX_FN(pbb_bounds) * bd, const PROX_FN(pbb_prim) * p) {
+  int ax;
+  for (ax = 0; ax < 3; ++ax) {
+    PROX_REAL cen = PROX_FN(pbb_centroid)(p, ax);
+    bd->lo[ax] = PROX_FN(pbb_min)(bd->lo[ax], p->lo[ax]);
+    bd->hi[ax] = PROX_FN(pbb_max)(bd->hi[ax], p->hi[ax]);
+    bd->clo[ax] = PROX_FN(pbb_min)(bd->clo[ax], cen);
+    bd->chi[ax] = PROX_FN(pbb_max)(bd->chi[ax], cen);
+  }
+}
+
+/* The bounds of primitives [b, e) by a pass over them. */
+static void PROX_FN(pbb_bounds_of)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint32_t e,
+                                   PROX_FN(pbb_bounds) * bd) {
+  uint32_t i;
+  PROX_FN(pbb_bounds_empty)(bd);
+  for (i = b; i < e; ++i)
+    PROX_FN(pbb_bounds_add)(bd, c->prim + i);
+}
+
+/* The binned SAH's best split of [b, e) (bounds bd) with nb bins: sets
+ * *best_ax (-1: none, every axis' centroids coincide), *best_split (the
+ * first bin of the right side), *best_cost (A_L n_L + A_R n_R) and
+ * scale[3]. Apart from the recursion so that its bins do not sit on the
+ * stack of every level. */
+static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint32_t e,
+                                    const PROX_FN(pbb_bounds) * bd, int nb, int *best_ax,
+                                    int *best_split, PROX_REAL *best_cost, PROX_REAL scale[3]) {
+  enum { NB = 32 };
+  PROX_REAL blo[3][NB][3], bhi[3][NB][3];
+  uint32_t bcnt[3][NB];
+  uint32_t i;
+  int ax, k, j;
+  *best_ax = -1;
+  *best_split = 0;
+  *best_cost = PROX_INF;
+  for (ax = 0; ax < 3; ++ax) {
+    PROX_REAL ext = bd->chi[ax] - bd->clo[ax];
+    /* An axis without extent bins everything into bin 0 and is skipped
+     * below (cheaper than a branch per primitive). */
+    scale[ax] = ext > 0 ? (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext : 0;
+    for (k = 0; k < nb; ++k) {
+      bcnt[ax][k] = 0;
+      for (j = 0; j < 3; ++j) {
+        blo[ax][k][j] = PROX_INF;
+        bhi[ax][k][j] = -PROX_INF;
+      }
+    }
+  }
+  /* One pass, three axes. */
+  for (i = b; i < e; ++i) {
+    const PROX_FN(pbb_prim) *p = c->prim + i;
+    for (ax = 0; ax < 3; ++ax) {
+      int bin = PROX_FN(pbb_bin)(PROX_FN(pbb_centroid)(p, ax), bd->clo[ax], scale[ax], nb);
+      PROX_REAL *lo = blo[ax][bin], *hi = bhi[ax][bin];
+      ++bcnt[ax][bin];
+      for (j = 0; j < 3; ++j) {
+        lo[j] = PROX_FN(pbb_min)(lo[j], p->lo[j]);
+        hi[j] = PROX_FN(pbb_max)(hi[j], p->hi[j]);
+      }
+    }
+  }
+  for (ax = 0; ax < 3; ++ax) {
+    PROX_REAL rarea[NB], alo[3], ahi[3];
+    uint32_t rcnt[NB], cnt;
+    if (!(bd->chi[ax] - bd->clo[ax] > 0)) continue;
+    /* Sweep from the right: the area and count right of each split. */
+    for (j = 0; j < 3; ++j) {
+      alo[j] = PROX_INF;
+      ahi[j] = -PROX_INF;
+    }
+    cnt = 0;
+    for (k = nb - 1; k > 0; --k) {
+      for (j = 0; j < 3; ++j) {
+        alo[j] = PROX_FN(pbb_min)(alo[j], blo[ax][k][j]);
+        ahi[j] = PROX_FN(pbb_max)(ahi[j], bhi[ax][k][j]);
+      }
+      cnt += bcnt[ax][k];
+      rcnt[k] = cnt;
+      rarea[k] = PROX_FN(pbb_half_area)(alo, ahi);
+    }
+    for (j = 0; j < 3; ++j) {
+      alo[j] = PROX_INF;
+      ahi[j] = -PROX_INF;
+    }
+    cnt = 0;
+    for (k = 0; k < nb - 1; ++k) {
+      PROX_REAL cost;
+      for (j = 0; j < 3; ++j) {
+        alo[j] = PROX_FN(pbb_min)(alo[j], blo[ax][k][j]);
+        ahi[j] = PROX_FN(pbb_max)(ahi[j], bhi[ax][k][j]);
+      }
+      cnt += bcnt[ax][k];
+      if (cnt == 0 || rcnt[k + 1] == 0) continue;
+      cost =
+          PROX_FN(pbb_half_area)(alo, ahi) * (PROX_REAL)cnt + rarea[k + 1] * (PROX_REAL)rcnt[k + 1];
+      if (cost < *best_cost) {
+        *best_cost = cost;
+        *best_ax = ax;
+        *best_split = k + 1;
+      }
+    }
+  }
+}
+
+/* Sorts ids[b..e) increasingly (a leaf's, small). */
+static void PROX_FN(pbb_sort_leaf)(uint32_t *ids, uint32_t b, uint32_t e) {
+  uint32_t i, j;
+  for (i = b + 1; i < e; ++i) {
+    uint32_t x = ids[i];
+    for (j = i; j > b && ids[j - 1] > x; --j)
+      ids[j] = ids[j - 1];
+    ids[j] = x;
+  }
+}
 
 static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd, uint32_t b,
                                    uint32_t e) {
+  uint32_t i;
   nd->first = b;
   nd->count = e - b;
   nd->left = nd->right = PROX_BVH_NONE;
-  PROX_FN(pbb_sort_leaf)(c->perm, b, e);
+  for (i = b; i < e; ++i)
+    c->ids[i] = c->prim[i].id;
+  PROX_FN(pbb_sort_leaf)(c->ids, b, e);
 }
 
-/* Builds the subtree over [b, e) at binary index idx (or records it as a
- * task when deferring and small enough). */
+/* Builds the subtree over [b, e) (bounds bd) at binary index idx (or
+ * records it as a task when deferring and small enough). */
 static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
-                               int depth) {
-  enum { NB = 32 };
+                               int depth, const PROX_FN(pbb_bounds) * bd) {
   PROX_FN(pbb_node) *nd = c->bn + idx;
-  uint32_t n = e - b, i, m;
-  PROX_REAL clo[3], chi[3];
+  PROX_FN(pbb_bounds) lb, rb;
+  uint32_t n = e - b, m;
   int ax, best_ax = -1, best_split = 0, nb;
-  PROX_REAL best_cost = PROX_INF;
+  PROX_REAL best_cost = PROX_INF, scale[3];
   if (c->deferring && n < c->task_min && c->n_tasks < c->cap_tasks) {
     PROX_FN(pbb_task) *t = c->tasks + c->n_tasks++;
     t->idx = idx;
     t->b = b;
     t->e = e;
     t->depth = depth;
+    t->bd = *bd;
     return;
   }
-  /* Box and centroid box. */
   for (ax = 0; ax < 3; ++ax) {
-    nd->lo[ax] = clo[ax] = PROX_INF;
-    nd->hi[ax] = chi[ax] = -PROX_INF;
-  }
-  for (i = b; i < e; ++i) {
-    const PROX_REAL *pb = c->pbox + 6 * (size_t)c->perm[i];
-    const PROX_REAL *pc = c->pcen + 3 * (size_t)c->perm[i];
-    for (ax = 0; ax < 3; ++ax) {
-      if (pb[ax] < nd->lo[ax]) nd->lo[ax] = pb[ax];
-      if (pb[3 + ax] > nd->hi[ax]) nd->hi[ax] = pb[3 + ax];
-      if (pc[ax] < clo[ax]) clo[ax] = pc[ax];
-      if (pc[ax] > chi[ax]) chi[ax] = pc[ax];
-    }
+    nd->lo[ax] = bd->lo[ax];
+    nd->hi[ax] = bd->hi[ax];
   }
   if (n == 1) {
     PROX_FN(pbb_make_leaf)(c, nd, b, e);
@@ -116,109 +262,42 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
   }
   /* Fewer bins for small nodes, where the sweeps would cost more than
    * the binning (a function of n only: the tree stays deterministic). */
-  nb = n <= 16 ? 8 : n <= 128 ? 16 : NB;
-  if (depth < PB_SAH_DEPTH) {
-    /* Binned SAH on each axis with a nonzero centroid extent. */
-    for (ax = 0; ax < 3; ++ax) {
-      PROX_REAL ext = chi[ax] - clo[ax], scale;
-      PROX_REAL blo[NB][3], bhi[NB][3], rarea[NB];
-      uint32_t bcnt[NB], rcnt[NB];
-      PROX_REAL alo[3], ahi[3];
-      int k, j;
-      if (!(ext > 0)) continue;
-      scale = (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
-      for (k = 0; k < nb; ++k) {
-        bcnt[k] = 0;
-        for (j = 0; j < 3; ++j) {
-          blo[k][j] = PROX_INF;
-          bhi[k][j] = -PROX_INF;
-        }
-      }
-      for (i = b; i < e; ++i) {
-        const PROX_REAL *pb = c->pbox + 6 * (size_t)c->perm[i];
-        const PROX_REAL *pc = c->pcen + 3 * (size_t)c->perm[i];
-        int bin = (int)((pc[ax] - clo[ax]) * scale);
-        if (bin < 0) bin = 0;
-        if (bin > nb - 1) bin = nb - 1;
-        ++bcnt[bin];
-        for (j = 0; j < 3; ++j) {
-          if (pb[j] < blo[bin][j]) blo[bin][j] = pb[j];
-          if (pb[3 + j] > bhi[bin][j]) bhi[bin][j] = pb[3 + j];
-        }
-      }
-      /* Sweep from the right: the area and count right of each split. */
-      for (j = 0; j < 3; ++j) {
-        alo[j] = PROX_INF;
-        ahi[j] = -PROX_INF;
-      }
-      {
-        uint32_t cnt = 0;
-        for (k = nb - 1; k > 0; --k) {
-          for (j = 0; j < 3; ++j) {
-            if (blo[k][j] < alo[j]) alo[j] = blo[k][j];
-            if (bhi[k][j] > ahi[j]) ahi[j] = bhi[k][j];
-          }
-          cnt += bcnt[k];
-          rcnt[k] = cnt;
-          rarea[k] = PROX_FN(pbb_half_area)(alo, ahi);
-        }
-      }
-      for (j = 0; j < 3; ++j) {
-        alo[j] = PROX_INF;
-        ahi[j] = -PROX_INF;
-      }
-      {
-        uint32_t cnt = 0;
-        for (k = 0; k < nb - 1; ++k) {
-          PROX_REAL cost;
-          for (j = 0; j < 3; ++j) {
-            if (blo[k][j] < alo[j]) alo[j] = blo[k][j];
-            if (bhi[k][j] > ahi[j]) ahi[j] = bhi[k][j];
-          }
-          cnt += bcnt[k];
-          if (cnt == 0 || rcnt[k + 1] == 0) continue;
-          cost = PROX_FN(pbb_half_area)(alo, ahi) * (PROX_REAL)cnt +
-                 rarea[k + 1] * (PROX_REAL)rcnt[k + 1];
-          if (cost < best_cost) {
-            best_cost = cost;
-            best_ax = ax;
-            best_split = k + 1;
-          }
-        }
-      }
-    }
-  }
+  nb = n <= 16 ? 8 : n <= 128 ? 16 : 32;
+  if (depth < PB_SAH_DEPTH)
+    PROX_FN(pbb_find_split)(c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale);
   if (best_ax >= 0) {
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
-    PROX_REAL area = PROX_FN(pbb_half_area)(nd->lo, nd->hi);
+    PROX_REAL area = PROX_FN(pbb_half_area)(bd->lo, bd->hi);
     PROX_REAL split_cost =
         PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PROX_REAL)n);
+    PROX_REAL clo = bd->clo[best_ax], sc = scale[best_ax];
+    uint32_t lo_i = b, hi_i = e;
     if ((int)n <= c->leaf_size && (PROX_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
       return;
     }
-    {
-      PROX_REAL ext = chi[best_ax] - clo[best_ax];
-      PROX_REAL scale = (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
-      uint32_t lo_i = b, hi_i = e;
-      /* Partition: bins below best_split to the left (stable enough: the
-       * same input gives the same output). */
-      while (lo_i < hi_i) {
-        const PROX_REAL *pc = c->pcen + 3 * (size_t)c->perm[lo_i];
-        int bin = (int)((pc[best_ax] - clo[best_ax]) * scale);
-        if (bin < 0) bin = 0;
-        if (bin > nb - 1) bin = nb - 1;
-        if (bin < best_split) {
-          ++lo_i;
-        } else {
-          uint32_t tmp = c->perm[lo_i];
-          c->perm[lo_i] = c->perm[--hi_i];
-          c->perm[hi_i] = tmp;
-        }
+    /* Partition: bins below best_split to the left (the same input gives
+     * the same output), gathering each side's bounds on the way. */
+    PROX_FN(pbb_bounds_empty)(&lb);
+    PROX_FN(pbb_bounds_empty)(&rb);
+    while (lo_i < hi_i) {
+      PROX_FN(pbb_prim) *p = c->prim + lo_i;
+      if (PROX_FN(pbb_bin)(PROX_FN(pbb_centroid)(p, best_ax), clo, sc, nb) < best_split) {
+        PROX_FN(pbb_bounds_add)(&lb, p);
+        ++lo_i;
+      } else {
+        PROX_FN(pbb_prim) tmp = *p;
+        PROX_FN(pbb_bounds_add)(&rb, p);
+        *p = c->prim[--hi_i];
+        c->prim[hi_i] = tmp;
       }
-      m = lo_i;
     }
-    if (m == b || m == e) m = b + n / 2; /* cannot happen; be safe */
+    m = lo_i;
+    if (m == b || m == e) { /* cannot happen; be safe */
+      m = b + n / 2;
+      PROX_FN(pbb_bounds_of)(c, b, m, &lb);
+      PROX_FN(pbb_bounds_of)(c, m, e, &rb);
+    }
   } else {
     /* Coinciding centroids or too deep: the middle index. */
     if ((int)n <= c->leaf_size) {
@@ -226,13 +305,15 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
       return;
     }
     m = b + n / 2;
+    PROX_FN(pbb_bounds_of)(c, b, m, &lb);
+    PROX_FN(pbb_bounds_of)(c, m, e, &rb);
   }
   nd->count = 0;
   nd->first = b;
   nd->left = idx + 1;
   nd->right = idx + 2 * (m - b);
-  PROX_FN(pbb_build)(c, nd->left, b, m, depth + 1);
-  PROX_FN(pbb_build)(c, nd->right, m, e, depth + 1);
+  PROX_FN(pbb_build)(c, nd->left, b, m, depth + 1, &lb);
+  PROX_FN(pbb_build)(c, nd->right, m, e, depth + 1, &rb);
 }
 
 static void PROX_FN(pbb_worker)(void *arg) {
@@ -248,7 +329,7 @@ static void PROX_FN(pbb_worker)(void *arg) {
 #endif
     if (t >= c->n_tasks) return;
     PROX_FN(pbb_build)
-    (c, c->tasks[t].idx, c->tasks[t].b, c->tasks[t].e, c->tasks[t].depth);
+    (c, c->tasks[t].idx, c->tasks[t].b, c->tasks[t].e, c->tasks[t].depth, &c->tasks[t].bd);
   }
 }
 
@@ -405,7 +486,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   prox_bvh_options o = prox_bvh_options_default();
   prox_status st;
   PROX_FN(prox_bvh) *t = NULL;
-  PROX_REAL *pbox = NULL, *pcen = NULL;
+  PROX_FN(pbb_prim) *prim = NULL;
+  PROX_FN(pbb_bounds) root;
   PROX_FN(pbb_node) *bn = NULL;
   PROX_FN(pbb_task) *tasks = NULL;
   size_t n, i, cap_tasks = 0, n_bn;
@@ -438,36 +520,38 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   t->tri_count = n;
   t->ids = (uint32_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, sizeof *t->ids));
   if (!t->ids) goto oom;
-  pbox = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 6 * sizeof *pbox));
-  if (!pbox) goto oom;
-  pcen = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 3 * sizeof *pcen));
-  if (!pcen) goto oom;
+  prim = (PROX_FN(pbb_prim) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, sizeof *prim));
+  if (!prim) goto oom;
   n_bn = 2 * n - 1;
   bn = (PROX_FN(pbb_node) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n_bn, sizeof *bn));
   if (!bn) goto oom;
 
+  PROX_FN(pbb_bounds_empty)(&root);
   for (i = 0; i < n; ++i) {
     PROX_FN(prox_triangle) tr = PROX_FN(prox_mesh_triangle)(mesh, (uint32_t)i);
-    PROX_REAL *pb = pbox + 6 * i, *pc = pcen + 3 * i;
-    int ax, k;
-    for (ax = 0; ax < 3; ++ax) {
-      PROX_REAL v0 = ax == 0 ? tr.v[0].x : ax == 1 ? tr.v[0].y : tr.v[0].z;
-      pb[ax] = pb[3 + ax] = v0;
-      for (k = 1; k < 3; ++k) {
-        PROX_REAL v = ax == 0 ? tr.v[k].x : ax == 1 ? tr.v[k].y : tr.v[k].z;
-        if (v < pb[ax]) pb[ax] = v;
-        if (v > pb[3 + ax]) pb[3 + ax] = v;
+    PROX_FN(pbb_prim) *p = prim + i;
+    int k;
+    p->lo[0] = p->hi[0] = tr.v[0].x;
+    p->lo[1] = p->hi[1] = tr.v[0].y;
+    p->lo[2] = p->hi[2] = tr.v[0].z;
+    for (k = 1; k < 3; ++k) {
+      PROX_REAL v[3];
+      int ax;
+      v[0] = tr.v[k].x;
+      v[1] = tr.v[k].y;
+      v[2] = tr.v[k].z;
+      for (ax = 0; ax < 3; ++ax) {
+        p->lo[ax] = PROX_FN(pbb_min)(p->lo[ax], v[ax]);
+        p->hi[ax] = PROX_FN(pbb_max)(p->hi[ax], v[ax]);
       }
-      /* The box's centre (halves first: no overflow). */
-      pc[ax] = pb[ax] * PROX_R(0.5) + pb[3 + ax] * PROX_R(0.5);
     }
-    t->ids[i] = (uint32_t)i;
+    p->id = (uint32_t)i;
+    PROX_FN(pbb_bounds_add)(&root, p);
   }
 
   memset(&c, 0, sizeof c);
-  c.pbox = pbox;
-  c.pcen = pcen;
-  c.perm = t->ids;
+  c.prim = prim;
+  c.ids = t->ids;
   c.bn = bn;
   c.leaf_size = o.leaf_size;
   /* Tasks: a size fixed by n alone (the tree does not depend on it, only
@@ -485,7 +569,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
 #if defined(__STDC_NO_ATOMICS__)
   pthread_mutex_init(&c.lock, NULL);
 #endif
-  PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1);
+  PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1, &root);
   if (c.deferring) {
     c.deferring = 0;
     prox_mesh_detail_parallel(threads, PROX_FN(pbb_worker), &c);
@@ -528,10 +612,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   tasks = NULL;
   prox_mesh_detail_free(alloc, bn, n_bn * sizeof *bn);
   bn = NULL;
-  prox_mesh_detail_free(alloc, pcen, 3 * n * sizeof *pcen);
-  pcen = NULL;
-  prox_mesh_detail_free(alloc, pbox, 6 * n * sizeof *pbox);
-  pbox = NULL;
+  prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
+  prim = NULL;
 
   t->tri = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 9 * sizeof *t->tri));
   if (!t->tri) goto oom;
@@ -544,8 +626,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
 oom:
   prox_mesh_detail_free(alloc, tasks, cap_tasks * sizeof *tasks);
   prox_mesh_detail_free(alloc, bn, (2 * n - 1) * sizeof *bn);
-  prox_mesh_detail_free(alloc, pcen, 3 * n * sizeof *pcen);
-  prox_mesh_detail_free(alloc, pbox, 6 * n * sizeof *pbox);
+  prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
   PROX_FN(prox_bvh_free)(t);
   return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
                                 "out of memory building a tree of %zu "
