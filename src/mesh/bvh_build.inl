@@ -25,16 +25,21 @@
  * arithmetic as a pass per axis would do (min and max are exact), so the
  * tree is the same. */
 
-/* A primitive: its triangle's exact box and index. The centroid is not
- * stored: lo / 2 + hi / 2, recomputed, is the same value every time. */
+/* The builder's boxes are 8 reals: lo x, y, z, a pad, then -hi x, y, z
+ * and a pad (negating is exact), so that merging two boxes is one min of
+ * 8 lanes, which the compilers vectorize; an empty box is all +inf. The
+ * pads hold a copy of lane 0 or 4 (finite, never read). */
+/* A primitive: its triangle's exact box (as above) and index. The
+ * centroid is not stored: lo / 2 + hi / 2, recomputed, is the same value
+ * every time. */
 typedef struct PROX_FN(pbb_prim) {
-  PROX_REAL lo[3], hi[3];
+  PROX_REAL box[PB_LANES];
   uint32_t id;
 } PROX_FN(pbb_prim);
 
-/* A node's box and the box of its primitives' centroids. */
+/* A node's box and the box of its primitives' centroids (both as above). */
 typedef struct PROX_FN(pbb_bounds) {
-  PROX_REAL lo[3], hi[3], clo[3], chi[3];
+  PROX_REAL box[PB_LANES], cbox[PB_LANES];
 } PROX_FN(pbb_bounds);
 
 /* A binary node: its box (exact, in the mesh's precision); a leaf holds
@@ -75,19 +80,57 @@ static PROX_REAL PROX_FN(pbb_half_area)(const PROX_REAL *lo, const PROX_REAL *hi
   return dx * dy + dy * dz + dz * dx;
 }
 
-static PROX_REAL PROX_FN(pbb_centroid)(const PROX_FN(pbb_prim) * p, int ax) {
-  /* The box's centre (halves first: no overflow). */
-  return p->lo[ax] * PROX_R(0.5) + p->hi[ax] * PROX_R(0.5);
+/* pbb_half_area of a box of 8 lanes (-(-hi) - lo is hi - lo exactly). */
+static PROX_REAL PROX_FN(pbb_half_area8)(const PROX_REAL *box) {
+  PROX_REAL dx = -box[4] - box[0], dy = -box[5] - box[1], dz = -box[6] - box[2];
+  if (!(dx >= 0)) return 0; /* empty */
+  return dx * dy + dy * dz + dz * dx;
 }
 
-/* min and max as the x86 instructions do them (x unless y is below or
- * above it): written so, the compilers emit them instead of branches,
- * which the bins' random updates mispredict. */
+static void PROX_FN(pbb_box_empty)(PROX_REAL *box) {
+  int j;
+  for (j = 0; j < PB_LANES; ++j)
+    box[j] = PROX_INF;
+}
+
+/* min as the x86 instruction does it (x unless y is below it): written
+ * so, the compilers emit it, vectorized, instead of branches, which the
+ * bins' random updates mispredict. */
+#if !defined(PB_V)
 static PROX_REAL PROX_FN(pbb_min)(PROX_REAL x, PROX_REAL y) {
   return y < x ? y : x;
 }
-static PROX_REAL PROX_FN(pbb_max)(PROX_REAL x, PROX_REAL y) {
-  return y > x ? y : x;
+#endif
+
+/* box := box merged with y (8 lanes each). */
+static void PROX_FN(pbb_box_add)(PROX_REAL *box, const PROX_REAL *y) {
+  int j;
+#if defined(PB_V)
+  for (j = 0; j < PB_LANES; j += PB_VW)
+    PB_VSTORE(box + j, PB_VMIN(PB_VLOAD(y + j), PB_VLOAD(box + j)));
+#else
+  for (j = 0; j < PB_LANES; ++j)
+    box[j] = PROX_FN(pbb_min)(box[j], y[j]);
+#endif
+}
+
+/* The centroid of a primitive, lanes 0-2 (lo / 2 + hi / 2, halves first:
+ * no overflow), and its negation in lanes 4-6: a box of one point. */
+static void PROX_FN(pbb_centroid8)(const PROX_FN(pbb_prim) * p, PROX_REAL *c) {
+  int j;
+#if defined(PB_V)
+  const PB_V half = PB_VSET1(PROX_R(0.5)), sign = PB_VSET1(PROX_R(-0.0));
+  for (j = 0; j < 4; j += PB_VW) {
+    PB_V v = PB_VSUB(PB_VMUL(PB_VLOAD(p->box + j), half), PB_VMUL(PB_VLOAD(p->box + 4 + j), half));
+    PB_VSTORE(c + j, v);
+    PB_VSTORE(c + 4 + j, PB_VXOR(v, sign));
+  }
+#else
+  for (j = 0; j < 4; ++j) {
+    c[j] = p->box[j] * PROX_R(0.5) - p->box[4 + j] * PROX_R(0.5);
+    c[4 + j] = -c[j];
+  }
+#endif
 }
 
 /* The bin of centroid coordinate x: (x - lo) scale clamped to [0, nb - 1]
@@ -100,22 +143,15 @@ static int PROX_FN(pbb_bin)(PROX_REAL x, PROX_REAL lo, PROX_REAL scale, int nb) 
 }
 
 static void PROX_FN(pbb_bounds_empty)(PROX_FN(pbb_bounds) * bd) {
-  int ax;
-  for (ax = 0; ax < 3; ++ax) {
-    bd->lo[ax] = bd->clo[ax] = PROX_INF;
-    bd->hi[ax] = bd->chi[ax] = -PROX_INF;
-  }
+  PROX_FN(pbb_box_empty)(bd->box);
+  PROX_FN(pbb_box_empty)(bd->cbox);
 }
 
-static void PROX_FN(pbb_bounds_add)(PROX_FN(pbb_bounds) * bd, const PROX_FN(pbb_prim) * p) {
-  int ax;
-  for (ax = 0; ax < 3; ++ax) {
-    PROX_REAL cen = PROX_FN(pbb_centroid)(p, ax);
-    bd->lo[ax] = PROX_FN(pbb_min)(bd->lo[ax], p->lo[ax]);
-    bd->hi[ax] = PROX_FN(pbb_max)(bd->hi[ax], p->hi[ax]);
-    bd->clo[ax] = PROX_FN(pbb_min)(bd->clo[ax], cen);
-    bd->chi[ax] = PROX_FN(pbb_max)(bd->chi[ax], cen);
-  }
+static inline void PROX_FN(pbb_bounds_add)(PROX_FN(pbb_bounds) * bd, const PROX_FN(pbb_prim) * p) {
+  PROX_REAL c[PB_LANES];
+  PROX_FN(pbb_centroid8)(p, c);
+  PROX_FN(pbb_box_add)(bd->box, p->box);
+  PROX_FN(pbb_box_add)(bd->cbox, c);
 }
 
 /* The bounds of primitives [b, e) by a pass over them. */
@@ -127,6 +163,11 @@ static void PROX_FN(pbb_bounds_of)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint3
     PROX_FN(pbb_bounds_add)(bd, c->prim + i);
 }
 
+/* The centroids' extent along ax. */
+static PROX_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
+  return -bd->cbox[4 + ax] - bd->cbox[ax];
+}
+
 /* The binned SAH's best split of [b, e) (bounds bd) with nb bins: sets
  * *best_ax (-1: none, every axis' centroids coincide), *best_split (the
  * first bin of the right side), *best_cost (A_L n_L + A_R n_R) and
@@ -136,73 +177,73 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
                                     const PROX_FN(pbb_bounds) * bd, int nb, int *best_ax,
                                     int *best_split, PROX_REAL *best_cost, PROX_REAL scale[3]) {
   enum { NB = 32 };
-  PROX_REAL blo[3][NB][3], bhi[3][NB][3];
+  PROX_REAL bins[3][NB][PB_LANES];
   uint32_t bcnt[3][NB];
+  PROX_REAL clo[4], sc[4];
   uint32_t i;
-  int ax, k, j;
+  int ax, k;
   *best_ax = -1;
   *best_split = 0;
   *best_cost = PROX_INF;
   for (ax = 0; ax < 3; ++ax) {
-    PROX_REAL ext = bd->chi[ax] - bd->clo[ax];
+    PROX_REAL ext = PROX_FN(pbb_cext)(bd, ax);
     /* An axis without extent bins everything into bin 0 and is skipped
      * below (cheaper than a branch per primitive). */
     scale[ax] = ext > 0 ? (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext : 0;
+    clo[ax] = bd->cbox[ax];
+    sc[ax] = scale[ax];
     for (k = 0; k < nb; ++k) {
       bcnt[ax][k] = 0;
-      for (j = 0; j < 3; ++j) {
-        blo[ax][k][j] = PROX_INF;
-        bhi[ax][k][j] = -PROX_INF;
-      }
+      PROX_FN(pbb_box_empty)(bins[ax][k]);
     }
   }
+  clo[3] = sc[3] = 0;
   /* One pass, three axes. */
   for (i = b; i < e; ++i) {
     const PROX_FN(pbb_prim) *p = c->prim + i;
+    PROX_REAL cen[PB_LANES];
+    int bin[4];
+    PROX_FN(pbb_centroid8)(p, cen);
+#if defined(PB_VBINS)
+    PB_VBINS(cen, clo, sc, (PROX_REAL)(nb - 1), bin);
+#else
+    for (k = 0; k < 4; ++k)
+      bin[k] = PROX_FN(pbb_bin)(cen[k], clo[k], sc[k], nb);
+#endif
     for (ax = 0; ax < 3; ++ax) {
-      int bin = PROX_FN(pbb_bin)(PROX_FN(pbb_centroid)(p, ax), bd->clo[ax], scale[ax], nb);
-      PROX_REAL *lo = blo[ax][bin], *hi = bhi[ax][bin];
-      ++bcnt[ax][bin];
-      for (j = 0; j < 3; ++j) {
-        lo[j] = PROX_FN(pbb_min)(lo[j], p->lo[j]);
-        hi[j] = PROX_FN(pbb_max)(hi[j], p->hi[j]);
-      }
+      ++bcnt[ax][bin[ax]];
+      PROX_FN(pbb_box_add)(bins[ax][bin[ax]], p->box);
     }
   }
   for (ax = 0; ax < 3; ++ax) {
-    PROX_REAL rarea[NB], alo[3], ahi[3];
+    PROX_REAL rarea[NB], acc[PB_LANES], area = 0;
     uint32_t rcnt[NB], cnt;
-    if (!(bd->chi[ax] - bd->clo[ax] > 0)) continue;
+    if (!(PROX_FN(pbb_cext)(bd, ax) > 0)) continue;
     /* Sweep from the right: the area and count right of each split. */
-    for (j = 0; j < 3; ++j) {
-      alo[j] = PROX_INF;
-      ahi[j] = -PROX_INF;
-    }
+    PROX_FN(pbb_box_empty)(acc);
     cnt = 0;
     for (k = nb - 1; k > 0; --k) {
-      for (j = 0; j < 3; ++j) {
-        alo[j] = PROX_FN(pbb_min)(alo[j], blo[ax][k][j]);
-        ahi[j] = PROX_FN(pbb_max)(ahi[j], bhi[ax][k][j]);
+      /* An empty bin changes nothing (its box is all +inf). */
+      if (bcnt[ax][k]) {
+        PROX_FN(pbb_box_add)(acc, bins[ax][k]);
+        cnt += bcnt[ax][k];
+        area = PROX_FN(pbb_half_area8)(acc);
       }
-      cnt += bcnt[ax][k];
       rcnt[k] = cnt;
-      rarea[k] = PROX_FN(pbb_half_area)(alo, ahi);
+      rarea[k] = area;
     }
-    for (j = 0; j < 3; ++j) {
-      alo[j] = PROX_INF;
-      ahi[j] = -PROX_INF;
-    }
+    PROX_FN(pbb_box_empty)(acc);
     cnt = 0;
     for (k = 0; k < nb - 1; ++k) {
       PROX_REAL cost;
-      for (j = 0; j < 3; ++j) {
-        alo[j] = PROX_FN(pbb_min)(alo[j], blo[ax][k][j]);
-        ahi[j] = PROX_FN(pbb_max)(ahi[j], bhi[ax][k][j]);
-      }
+      /* A split after an empty bin has the sides, so the cost, of the
+       * split before it, which was tried first and wins the tie (or had
+       * an empty left side, as this one). */
+      if (!bcnt[ax][k]) continue;
+      PROX_FN(pbb_box_add)(acc, bins[ax][k]);
       cnt += bcnt[ax][k];
-      if (cnt == 0 || rcnt[k + 1] == 0) continue;
-      cost =
-          PROX_FN(pbb_half_area)(alo, ahi) * (PROX_REAL)cnt + rarea[k + 1] * (PROX_REAL)rcnt[k + 1];
+      if (rcnt[k + 1] == 0) continue;
+      cost = PROX_FN(pbb_half_area8)(acc) * (PROX_REAL)cnt + rarea[k + 1] * (PROX_REAL)rcnt[k + 1];
       if (cost < *best_cost) {
         *best_cost = cost;
         *best_ax = ax;
@@ -253,8 +294,8 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     return;
   }
   for (ax = 0; ax < 3; ++ax) {
-    nd->lo[ax] = bd->lo[ax];
-    nd->hi[ax] = bd->hi[ax];
+    nd->lo[ax] = bd->box[ax];
+    nd->hi[ax] = -bd->box[4 + ax];
   }
   if (n == 1) {
     PROX_FN(pbb_make_leaf)(c, nd, b, e);
@@ -267,10 +308,10 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     PROX_FN(pbb_find_split)(c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale);
   if (best_ax >= 0) {
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
-    PROX_REAL area = PROX_FN(pbb_half_area)(bd->lo, bd->hi);
+    PROX_REAL area = PROX_FN(pbb_half_area8)(bd->box);
     PROX_REAL split_cost =
         PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PROX_REAL)n);
-    PROX_REAL clo = bd->clo[best_ax], sc = scale[best_ax];
+    PROX_REAL clo = bd->cbox[best_ax], sc = scale[best_ax];
     uint32_t lo_i = b, hi_i = e;
     if ((int)n <= c->leaf_size && (PROX_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
@@ -282,7 +323,8 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     PROX_FN(pbb_bounds_empty)(&rb);
     while (lo_i < hi_i) {
       PROX_FN(pbb_prim) *p = c->prim + lo_i;
-      if (PROX_FN(pbb_bin)(PROX_FN(pbb_centroid)(p, best_ax), clo, sc, nb) < best_split) {
+      PROX_REAL cen = p->box[best_ax] * PROX_R(0.5) - p->box[4 + best_ax] * PROX_R(0.5);
+      if (PROX_FN(pbb_bin)(cen, clo, sc, nb) < best_split) {
         PROX_FN(pbb_bounds_add)(&lb, p);
         ++lo_i;
       } else {
@@ -530,21 +572,27 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   for (i = 0; i < n; ++i) {
     PROX_FN(prox_triangle) tr = PROX_FN(prox_mesh_triangle)(mesh, (uint32_t)i);
     PROX_FN(pbb_prim) *p = prim + i;
-    int k;
-    p->lo[0] = p->hi[0] = tr.v[0].x;
-    p->lo[1] = p->hi[1] = tr.v[0].y;
-    p->lo[2] = p->hi[2] = tr.v[0].z;
+    PROX_REAL lo[3], hi[3];
+    int k, ax;
+    lo[0] = hi[0] = tr.v[0].x;
+    lo[1] = hi[1] = tr.v[0].y;
+    lo[2] = hi[2] = tr.v[0].z;
     for (k = 1; k < 3; ++k) {
       PROX_REAL v[3];
-      int ax;
       v[0] = tr.v[k].x;
       v[1] = tr.v[k].y;
       v[2] = tr.v[k].z;
       for (ax = 0; ax < 3; ++ax) {
-        p->lo[ax] = PROX_FN(pbb_min)(p->lo[ax], v[ax]);
-        p->hi[ax] = PROX_FN(pbb_max)(p->hi[ax], v[ax]);
+        if (v[ax] < lo[ax]) lo[ax] = v[ax];
+        if (v[ax] > hi[ax]) hi[ax] = v[ax];
       }
     }
+    for (ax = 0; ax < 3; ++ax) {
+      p->box[ax] = lo[ax];
+      p->box[4 + ax] = -hi[ax];
+    }
+    p->box[3] = lo[0];
+    p->box[7] = -hi[0];
     p->id = (uint32_t)i;
     PROX_FN(pbb_bounds_add)(&root, p);
   }
