@@ -27,15 +27,35 @@
 
 /* The builder's boxes are 8 reals: lo x, y, z, a pad, then -hi x, y, z
  * and a pad (negating is exact), so that merging two boxes is one min of
- * 8 lanes, which the compilers vectorize; an empty box is all +inf. The
- * pads hold a copy of lane 0 or 4 (finite, never read). */
-/* A primitive: its triangle's exact box (as above) and index. The
- * centroid is not stored: lo / 2 + hi / 2, recomputed, is the same value
- * every time. */
+ * 8 lanes (SSE2 where there is SSE2); an empty box is all +inf. The pads
+ * are never read: a merged box's pads are whatever the merge made them. */
+
+/* A primitive: its triangle's exact box (as above), whose pads hold the
+ * triangle's index (in float, its two 16-bit halves: exact small
+ * integers), so that a record is 32 (float) or 64 (double) bytes, the
+ * memory every pass streams. The centroid is not stored: lo / 2 + hi / 2,
+ * recomputed, is the same value every time. */
 typedef struct PROX_FN(pbb_prim) {
   PROX_REAL box[PB_LANES];
-  uint32_t id;
 } PROX_FN(pbb_prim);
+
+static void PROX_FN(pbb_set_id)(PROX_FN(pbb_prim) * p, uint32_t id) {
+#if PROX_IS_DOUBLE
+  p->box[3] = (PROX_REAL)id;
+  p->box[7] = 0;
+#else
+  p->box[3] = (PROX_REAL)(id >> 16);
+  p->box[7] = (PROX_REAL)(id & 0xffffu);
+#endif
+}
+
+static uint32_t PROX_FN(pbb_id)(const PROX_FN(pbb_prim) * p) {
+#if PROX_IS_DOUBLE
+  return (uint32_t)p->box[3];
+#else
+  return (uint32_t)p->box[3] << 16 | (uint32_t)p->box[7];
+#endif
+}
 
 /* A node's box and the box of its primitives' centroids (both as above). */
 typedef struct PROX_FN(pbb_bounds) {
@@ -271,7 +291,7 @@ static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd,
   nd->count = e - b;
   nd->left = nd->right = PROX_BVH_NONE;
   for (i = b; i < e; ++i)
-    c->ids[i] = c->prim[i].id;
+    c->ids[i] = PROX_FN(pbb_id)(c->prim + i);
   PROX_FN(pbb_sort_leaf)(c->ids, b, e);
 }
 
@@ -591,9 +611,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
       p->box[ax] = lo[ax];
       p->box[4 + ax] = -hi[ax];
     }
-    p->box[3] = lo[0];
-    p->box[7] = -hi[0];
-    p->id = (uint32_t)i;
+    PROX_FN(pbb_set_id)(p, (uint32_t)i);
     PROX_FN(pbb_bounds_add)(&root, p);
   }
 
