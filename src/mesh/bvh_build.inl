@@ -63,12 +63,13 @@ typedef struct PROX_FN(pbb_bounds) {
 } PROX_FN(pbb_bounds);
 
 /* A binary node: its box (exact, in the mesh's precision); a leaf holds
- * positions [first, first + count); an inner node its children's binary
- * indices. */
+ * positions [first, first + count); an inner node's children are the
+ * binary nodes idx + 1 and `right` (first and right share a field: the
+ * smaller the node, the less memory its 2 n - 1 slots fault in). */
 typedef struct PROX_FN(pbb_node) {
   PROX_REAL lo[3], hi[3];
-  uint32_t first, count; /* count > 0: leaf */
-  uint32_t left, right;
+  uint32_t first_or_right; /* leaf: first position; inner: right child */
+  uint32_t count;          /* count > 0: leaf */
 } PROX_FN(pbb_node);
 
 typedef struct PROX_FN(pbb_task) {
@@ -287,9 +288,8 @@ static void PROX_FN(pbb_sort_leaf)(uint32_t *ids, uint32_t b, uint32_t e) {
 static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd, uint32_t b,
                                    uint32_t e) {
   uint32_t i;
-  nd->first = b;
+  nd->first_or_right = b;
   nd->count = e - b;
-  nd->left = nd->right = PROX_BVH_NONE;
   for (i = b; i < e; ++i)
     c->ids[i] = PROX_FN(pbb_id)(c->prim + i);
   PROX_FN(pbb_sort_leaf)(c->ids, b, e);
@@ -371,11 +371,9 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     PROX_FN(pbb_bounds_of)(c, m, e, &rb);
   }
   nd->count = 0;
-  nd->first = b;
-  nd->left = idx + 1;
-  nd->right = idx + 2 * (m - b);
-  PROX_FN(pbb_build)(c, nd->left, b, m, depth + 1, &lb);
-  PROX_FN(pbb_build)(c, nd->right, m, e, depth + 1, &rb);
+  nd->first_or_right = idx + 2 * (m - b);
+  PROX_FN(pbb_build)(c, idx + 1, b, m, depth + 1, &lb);
+  PROX_FN(pbb_build)(c, idx + 2 * (m - b), m, e, depth + 1, &rb);
 }
 
 static void PROX_FN(pbb_worker)(void *arg) {
@@ -428,8 +426,8 @@ static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
  * children, then repeatedly the largest inner one opened, up to 4. */
 static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint32_t kids[4]) {
   int nk = 2, i;
-  kids[0] = bn[idx].left;
-  kids[1] = bn[idx].right;
+  kids[0] = idx + 1;
+  kids[1] = bn[idx].first_or_right;
   while (nk < 4) {
     int best = -1;
     PROX_REAL ba = -1;
@@ -446,8 +444,8 @@ static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint3
     if (best < 0) break;
     {
       uint32_t open = kids[best];
-      kids[best] = bn[open].left;
-      kids[nk++] = bn[open].right;
+      kids[best] = open + 1;
+      kids[nk++] = bn[open].first_or_right;
     }
   }
   return nk;
@@ -471,7 +469,7 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
     if (k->count) {
       ++*leaves;
       if (out) {
-        out[me].child[i] = k->first;
+        out[me].child[i] = k->first_or_right;
         out[me].count[i] = (uint8_t)k->count;
       }
     } else {
