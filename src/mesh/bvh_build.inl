@@ -17,13 +17,15 @@
  * PROX_BVH_MAX_DEPTH and a million copies of one triangle build a balanced
  * tree.
  *
- * Speed: the primitives are records (exact box and triangle index) that
- * the partition moves in place, so every pass over a node reads memory in
- * order; one pass bins the three axes at once, and the partition pass
+ * Speed: the primitives are records (exact box and triangle index, 32 or
+ * 64 bytes) that the partition moves in place, so every pass over a node
+ * reads memory in order; one pass bins the three axes at once, with
+ * boxes as 8 lanes merged by one vector min (below); the partition pass
  * gathers each child's box and centroid box, which the child receives
- * instead of a pass of its own. The binning and the splits are the same
- * arithmetic as a pass per axis would do (min and max are exact), so the
- * tree is the same. */
+ * instead of a pass of its own; the SAH sweeps skip empty bins. The
+ * binning and the splits are the same arithmetic, in the same order, as a
+ * pass per axis does (min and max are exact), so the tree is the one the
+ * earlier builder made, bit for bit. */
 
 /* The builder's boxes are 8 reals: lo x, y, z, a pad, then -hi x, y, z
  * and a pad (negating is exact), so that merging two boxes is one min of
