@@ -17,6 +17,14 @@
 /* The SAH's costs: a node visit against one triangle of a SIMD leaf. */
 #define PB_COST_TRAV PROX_R(1.0)
 #define PB_COST_TRI PROX_R(0.15)
+/* A hint to fetch memory soon to be read (none where the compiler has no
+ * such builtin), and how many triangles ahead the copy asks for. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PB_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PB_PREFETCH(p) ((void)(p))
+#endif
+#define PB_AHEAD 16
 /* Reals in one of the builder's boxes (bvh_build.inl: lo, pad, -hi, pad). */
 #define PB_LANES 8
 
