@@ -17,59 +17,60 @@
  * PROX_BVH_MAX_DEPTH and a million copies of one triangle build a balanced
  * tree.
  *
- * Speed: the primitives are records (exact box and triangle index, 32 or
- * 64 bytes) that the partition moves in place, so every pass over a node
- * reads memory in order; one pass bins the three axes at once, with
- * boxes as 8 lanes merged by one vector min (below); the partition pass
- * gathers each child's box and centroid box, which the child receives
- * instead of a pass of its own; the SAH sweeps skip empty bins. The
- * binning and the splits are the same arithmetic, in the same order, as a
- * pass per axis does (min and max are exact), so the tree is the one the
- * earlier builder made, bit for bit. */
+ * Float: the builder works in float for both precisions (PB_REAL), on
+ * each triangle's box rounded outward to float. Rounding is monotone, so
+ * every box it merges is the exact box rounded outward, the float box the
+ * nodes store anyway: the nodes are as tight as before, and only the SAH's
+ * arithmetic (areas, centroids, bins) is in float for a double mesh. A
+ * float mesh's tree is the one the earlier (per-axis, exact) builder made,
+ * bit for bit; a double mesh's differs from it where float ties differ
+ * (query instruction counts equal to 1e-5). A double mesh with coordinates
+ * beyond float range gets infinite boxes (as its nodes always had) and
+ * infinite or NaN centroids, which bin to bin 0: correct, a poorer tree.
+ *
+ * Speed: the primitives are records (box and triangle index, 32 bytes)
+ * that the partition moves in place, so every pass over a node reads
+ * memory in order; one pass bins the three axes at once, with boxes as 8
+ * lanes merged by one vector min (below); the partition pass gathers each
+ * child's box and centroid box, which the child receives instead of a pass
+ * of its own; the SAH sweeps skip empty bins. The binning and the splits
+ * are the same arithmetic, in the same order, as a pass per axis does (min
+ * and max are exact). */
 
 /* The builder's boxes are 8 reals: lo x, y, z, a pad, then -hi x, y, z
  * and a pad (negating is exact), so that merging two boxes is one min of
  * 8 lanes (SSE2 where there is SSE2); an empty box is all +inf. The pads
  * are never read: a merged box's pads are whatever the merge made them. */
 
-/* A primitive: its triangle's exact box (as above), whose pads hold the
- * triangle's index (in float, its two 16-bit halves: exact small
- * integers), so that a record is 32 (float) or 64 (double) bytes, the
- * memory every pass streams. The centroid is not stored: lo / 2 + hi / 2,
- * recomputed, is the same value every time. */
+/* A primitive: its triangle's box (as above, rounded outward), whose pads
+ * hold the triangle's index (its two 16-bit halves: exact small floats),
+ * so that a record is 32 bytes, the memory every pass streams. The
+ * centroid is not stored: lo / 2 + hi / 2, recomputed, is the same value
+ * every time. */
 typedef struct PROX_FN(pbb_prim) {
-  PROX_REAL box[PB_LANES];
+  PB_REAL box[PB_LANES];
 } PROX_FN(pbb_prim);
 
 static void PROX_FN(pbb_set_id)(PROX_FN(pbb_prim) * p, uint32_t id) {
-#if PROX_IS_DOUBLE
-  p->box[3] = (PROX_REAL)id;
-  p->box[7] = 0;
-#else
-  p->box[3] = (PROX_REAL)(id >> 16);
-  p->box[7] = (PROX_REAL)(id & 0xffffu);
-#endif
+  p->box[3] = (PB_REAL)(id >> 16);
+  p->box[7] = (PB_REAL)(id & 0xffffu);
 }
 
 static uint32_t PROX_FN(pbb_id)(const PROX_FN(pbb_prim) * p) {
-#if PROX_IS_DOUBLE
-  return (uint32_t)p->box[3];
-#else
   return (uint32_t)p->box[3] << 16 | (uint32_t)p->box[7];
-#endif
 }
 
 /* A node's box and the box of its primitives' centroids (both as above). */
 typedef struct PROX_FN(pbb_bounds) {
-  PROX_REAL box[PB_LANES], cbox[PB_LANES];
+  PB_REAL box[PB_LANES], cbox[PB_LANES];
 } PROX_FN(pbb_bounds);
 
-/* A binary node: its box (exact, in the mesh's precision); a leaf holds
+/* A binary node: its box (float, rounded outward); a leaf holds
  * positions [first, first + count); an inner node's children are the
  * binary nodes idx + 1 and `right` (first and right share a field: the
  * smaller the node, the less memory its 2 n - 1 slots fault in). */
 typedef struct PROX_FN(pbb_node) {
-  PROX_REAL lo[3], hi[3];
+  PB_REAL lo[3], hi[3];
   uint32_t first_or_right; /* leaf: first position; inner: right child */
   uint32_t count;          /* count > 0: leaf */
 } PROX_FN(pbb_node);
@@ -97,36 +98,36 @@ typedef struct PROX_FN(pbb_ctx) {
 #endif
 } PROX_FN(pbb_ctx);
 
-static PROX_REAL PROX_FN(pbb_half_area)(const PROX_REAL *lo, const PROX_REAL *hi) {
-  PROX_REAL dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
+static PB_REAL PROX_FN(pbb_half_area)(const PB_REAL *lo, const PB_REAL *hi) {
+  PB_REAL dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
   if (!(dx >= 0)) return 0; /* empty */
   return dx * dy + dy * dz + dz * dx;
 }
 
 /* pbb_half_area of a box of 8 lanes (-(-hi) - lo is hi - lo exactly). */
-static PROX_REAL PROX_FN(pbb_half_area8)(const PROX_REAL *box) {
-  PROX_REAL dx = -box[4] - box[0], dy = -box[5] - box[1], dz = -box[6] - box[2];
+static PB_REAL PROX_FN(pbb_half_area8)(const PB_REAL *box) {
+  PB_REAL dx = -box[4] - box[0], dy = -box[5] - box[1], dz = -box[6] - box[2];
   if (!(dx >= 0)) return 0; /* empty */
   return dx * dy + dy * dz + dz * dx;
 }
 
-static void PROX_FN(pbb_box_empty)(PROX_REAL *box) {
+static void PROX_FN(pbb_box_empty)(PB_REAL *box) {
   int j;
   for (j = 0; j < PB_LANES; ++j)
-    box[j] = PROX_INF;
+    box[j] = PB_INF;
 }
 
 /* min as the x86 instruction does it (x unless y is below it): written
  * so, the compilers emit it, vectorized, instead of branches, which the
  * bins' random updates mispredict. */
 #if !defined(PB_V)
-static PROX_REAL PROX_FN(pbb_min)(PROX_REAL x, PROX_REAL y) {
+static PB_REAL PROX_FN(pbb_min)(PB_REAL x, PB_REAL y) {
   return y < x ? y : x;
 }
 #endif
 
 /* box := box merged with y (8 lanes each). */
-static void PROX_FN(pbb_box_add)(PROX_REAL *box, const PROX_REAL *y) {
+static void PROX_FN(pbb_box_add)(PB_REAL *box, const PB_REAL *y) {
   int j;
 #if defined(PB_V)
   for (j = 0; j < PB_LANES; j += PB_VW)
@@ -139,10 +140,10 @@ static void PROX_FN(pbb_box_add)(PROX_REAL *box, const PROX_REAL *y) {
 
 /* The centroid of a primitive, lanes 0-2 (lo / 2 + hi / 2, halves first:
  * no overflow), and its negation in lanes 4-6: a box of one point. */
-static void PROX_FN(pbb_centroid8)(const PROX_FN(pbb_prim) * p, PROX_REAL *c) {
+static void PROX_FN(pbb_centroid8)(const PROX_FN(pbb_prim) * p, PB_REAL *c) {
   int j;
 #if defined(PB_V)
-  const PB_V half = PB_VSET1(PROX_R(0.5)), sign = PB_VSET1(PROX_R(-0.0));
+  const PB_V half = PB_VSET1(PB_R(0.5)), sign = PB_VSET1(PB_R(-0.0));
   for (j = 0; j < 4; j += PB_VW) {
     PB_V v = PB_VSUB(PB_VMUL(PB_VLOAD(p->box + j), half), PB_VMUL(PB_VLOAD(p->box + 4 + j), half));
     PB_VSTORE(c + j, v);
@@ -150,7 +151,7 @@ static void PROX_FN(pbb_centroid8)(const PROX_FN(pbb_prim) * p, PROX_REAL *c) {
   }
 #else
   for (j = 0; j < 4; ++j) {
-    c[j] = p->box[j] * PROX_R(0.5) - p->box[4 + j] * PROX_R(0.5);
+    c[j] = p->box[j] * PB_R(0.5) - p->box[4 + j] * PB_R(0.5);
     c[4 + j] = -c[j];
   }
 #endif
@@ -158,10 +159,10 @@ static void PROX_FN(pbb_centroid8)(const PROX_FN(pbb_prim) * p, PROX_REAL *c) {
 
 /* The bin of centroid coordinate x: (x - lo) scale clamped to [0, nb - 1]
  * (a NaN product, from an infinite extent, goes to bin 0). */
-static int PROX_FN(pbb_bin)(PROX_REAL x, PROX_REAL lo, PROX_REAL scale, int nb) {
-  PROX_REAL f = (x - lo) * scale;
+static int PROX_FN(pbb_bin)(PB_REAL x, PB_REAL lo, PB_REAL scale, int nb) {
+  PB_REAL f = (x - lo) * scale;
   f = f > 0 ? f : 0;
-  f = f < (PROX_REAL)(nb - 1) ? f : (PROX_REAL)(nb - 1);
+  f = f < (PB_REAL)(nb - 1) ? f : (PB_REAL)(nb - 1);
   return (int)f;
 }
 
@@ -171,7 +172,7 @@ static void PROX_FN(pbb_bounds_empty)(PROX_FN(pbb_bounds) * bd) {
 }
 
 static inline void PROX_FN(pbb_bounds_add)(PROX_FN(pbb_bounds) * bd, const PROX_FN(pbb_prim) * p) {
-  PROX_REAL c[PB_LANES];
+  PB_REAL c[PB_LANES];
   PROX_FN(pbb_centroid8)(p, c);
   PROX_FN(pbb_box_add)(bd->box, p->box);
   PROX_FN(pbb_box_add)(bd->cbox, c);
@@ -187,7 +188,7 @@ static void PROX_FN(pbb_bounds_of)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint3
 }
 
 /* The centroids' extent along ax. */
-static PROX_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
+static PB_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
   return -bd->cbox[4 + ax] - bd->cbox[ax];
 }
 
@@ -198,21 +199,21 @@ static PROX_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
  * stack of every level. */
 static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint32_t e,
                                     const PROX_FN(pbb_bounds) * bd, int nb, int *best_ax,
-                                    int *best_split, PROX_REAL *best_cost, PROX_REAL scale[3]) {
+                                    int *best_split, PB_REAL *best_cost, PB_REAL scale[3]) {
   enum { NB = 32 };
-  PROX_REAL bins[3][NB][PB_LANES];
+  PB_REAL bins[3][NB][PB_LANES];
   uint32_t bcnt[3][NB];
-  PROX_REAL clo[4], sc[4];
+  PB_REAL clo[4], sc[4];
   uint32_t i;
   int ax, k;
   *best_ax = -1;
   *best_split = 0;
-  *best_cost = PROX_INF;
+  *best_cost = PB_INF;
   for (ax = 0; ax < 3; ++ax) {
-    PROX_REAL ext = PROX_FN(pbb_cext)(bd, ax);
+    PB_REAL ext = PROX_FN(pbb_cext)(bd, ax);
     /* An axis without extent bins everything into bin 0 and is skipped
      * below (cheaper than a branch per primitive). */
-    scale[ax] = ext > 0 ? (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext : 0;
+    scale[ax] = ext > 0 ? (PB_REAL)nb * (PB_R(1.0) - PB_R(4.0) * FLT_EPSILON) / ext : 0;
     clo[ax] = bd->cbox[ax];
     sc[ax] = scale[ax];
     for (k = 0; k < nb; ++k) {
@@ -224,11 +225,11 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
   /* One pass, three axes. */
   for (i = b; i < e; ++i) {
     const PROX_FN(pbb_prim) *p = c->prim + i;
-    PROX_REAL cen[PB_LANES];
+    PB_REAL cen[PB_LANES];
     int bin[4];
     PROX_FN(pbb_centroid8)(p, cen);
 #if defined(PB_VBINS)
-    PB_VBINS(cen, clo, sc, (PROX_REAL)(nb - 1), bin);
+    PB_VBINS(cen, clo, sc, (PB_REAL)(nb - 1), bin);
 #else
     for (k = 0; k < 4; ++k)
       bin[k] = PROX_FN(pbb_bin)(cen[k], clo[k], sc[k], nb);
@@ -239,7 +240,7 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
     }
   }
   for (ax = 0; ax < 3; ++ax) {
-    PROX_REAL rarea[NB], acc[PB_LANES], area = 0;
+    PB_REAL rarea[NB], acc[PB_LANES], area = 0;
     uint32_t rcnt[NB], cnt;
     if (!(PROX_FN(pbb_cext)(bd, ax) > 0)) continue;
     /* Sweep from the right: the area and count right of each split. */
@@ -258,7 +259,7 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
     PROX_FN(pbb_box_empty)(acc);
     cnt = 0;
     for (k = 0; k < nb - 1; ++k) {
-      PROX_REAL cost;
+      PB_REAL cost;
       /* A split after an empty bin has the sides, so the cost, of the
        * split before it, which was tried first and wins the tie (or had
        * an empty left side, as this one). */
@@ -266,7 +267,7 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
       PROX_FN(pbb_box_add)(acc, bins[ax][k]);
       cnt += bcnt[ax][k];
       if (rcnt[k + 1] == 0) continue;
-      cost = PROX_FN(pbb_half_area8)(acc) * (PROX_REAL)cnt + rarea[k + 1] * (PROX_REAL)rcnt[k + 1];
+      cost = PROX_FN(pbb_half_area8)(acc) * (PB_REAL)cnt + rarea[k + 1] * (PB_REAL)rcnt[k + 1];
       if (cost < *best_cost) {
         *best_cost = cost;
         *best_ax = ax;
@@ -305,7 +306,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
   PROX_FN(pbb_bounds) lb, rb;
   uint32_t n = e - b, m;
   int ax, best_ax = -1, best_split = 0, nb;
-  PROX_REAL best_cost = PROX_INF, scale[3];
+  PB_REAL best_cost = PB_INF, scale[3];
   if (c->deferring && n < c->task_min && c->n_tasks < c->cap_tasks) {
     PROX_FN(pbb_task) *t = c->tasks + c->n_tasks++;
     t->idx = idx;
@@ -330,12 +331,11 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     PROX_FN(pbb_find_split)(c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale);
   if (best_ax >= 0) {
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
-    PROX_REAL area = PROX_FN(pbb_half_area8)(bd->box);
-    PROX_REAL split_cost =
-        PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PROX_REAL)n);
-    PROX_REAL clo = bd->cbox[best_ax], sc = scale[best_ax];
+    PB_REAL area = PROX_FN(pbb_half_area8)(bd->box);
+    PB_REAL split_cost = PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PB_REAL)n);
+    PB_REAL clo = bd->cbox[best_ax], sc = scale[best_ax];
     uint32_t lo_i = b, hi_i = e;
-    if ((int)n <= c->leaf_size && (PROX_REAL)n * PB_COST_TRI <= split_cost) {
+    if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
       return;
     }
@@ -345,7 +345,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     PROX_FN(pbb_bounds_empty)(&rb);
     while (lo_i < hi_i) {
       PROX_FN(pbb_prim) *p = c->prim + lo_i;
-      PROX_REAL cen = p->box[best_ax] * PROX_R(0.5) - p->box[4 + best_ax] * PROX_R(0.5);
+      PB_REAL cen = p->box[best_ax] * PB_R(0.5) - p->box[4 + best_ax] * PB_R(0.5);
       if (PROX_FN(pbb_bin)(cen, clo, sc, nb) < best_split) {
         PROX_FN(pbb_bounds_add)(&lb, p);
         ++lo_i;
@@ -395,18 +395,20 @@ static void PROX_FN(pbb_worker)(void *arg) {
   }
 }
 
-/* Float bounds rounded outward: below (lo) or above (hi) x, nearest. */
+/* Float bounds rounded outward: below (lo) or above (hi) x, nearest
+ * (pb_next_down / pb_next_up in bvh_build.c: nextafterf without the call). */
 static float PROX_FN(pbb_down)(PROX_REAL x) {
   float f = (float)x;
-  if ((PROX_REAL)f > x) f = nextafterf(f, -INFINITY);
+  if ((PROX_REAL)f > x) f = pb_next_down(f);
   return f;
 }
 static float PROX_FN(pbb_up)(PROX_REAL x) {
   float f = (float)x;
-  if ((PROX_REAL)f < x) f = nextafterf(f, INFINITY);
+  if ((PROX_REAL)f < x) f = pb_next_up(f);
   return f;
 }
 
+/* Slot s's box from exact bounds (refit), rounded outward. */
 static void PROX_FN(pbb_set_slot)(prox_bvh_node *out, int s, const PROX_REAL *lo,
                                   const PROX_REAL *hi) {
   out->lo_x[s] = PROX_FN(pbb_down)(lo[0]);
@@ -415,6 +417,17 @@ static void PROX_FN(pbb_set_slot)(prox_bvh_node *out, int s, const PROX_REAL *lo
   out->hi_x[s] = PROX_FN(pbb_up)(hi[0]);
   out->hi_y[s] = PROX_FN(pbb_up)(hi[1]);
   out->hi_z[s] = PROX_FN(pbb_up)(hi[2]);
+}
+
+/* Slot s's box from a binary node's (already float, rounded outward). */
+static void PROX_FN(pbb_set_slotb)(prox_bvh_node *out, int s, const PB_REAL *lo,
+                                   const PB_REAL *hi) {
+  out->lo_x[s] = lo[0];
+  out->lo_y[s] = lo[1];
+  out->lo_z[s] = lo[2];
+  out->hi_x[s] = hi[0];
+  out->hi_y[s] = hi[1];
+  out->hi_z[s] = hi[2];
 }
 
 static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
@@ -432,10 +445,10 @@ static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint3
   kids[1] = bn[idx].first_or_right;
   while (nk < 4) {
     int best = -1;
-    PROX_REAL ba = -1;
+    PB_REAL ba = -1;
     for (i = 0; i < nk; ++i) {
       const PROX_FN(pbb_node) *k = bn + kids[i];
-      PROX_REAL a;
+      PB_REAL a;
       if (k->count) continue;
       a = PROX_FN(pbb_half_area)(k->lo, k->hi);
       if (a > ba) {
@@ -467,7 +480,7 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
   }
   for (i = 0; i < nk; ++i) {
     const PROX_FN(pbb_node) *k = bn + kids[i];
-    if (out) PROX_FN(pbb_set_slot)(out + me, i, k->lo, k->hi);
+    if (out) PROX_FN(pbb_set_slotb)(out + me, i, k->lo, k->hi);
     if (k->count) {
       ++*leaves;
       if (out) {
@@ -618,9 +631,12 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
         if (v[ax] > hi[ax]) hi[ax] = v[ax];
       }
     }
+    /* Rounded outward to float: the same for a float mesh; for a double
+     * one, every bound the builder computes (min and max commute with a
+     * monotone rounding) is the float box the nodes store anyway. */
     for (ax = 0; ax < 3; ++ax) {
-      p->box[ax] = lo[ax];
-      p->box[4 + ax] = -hi[ax];
+      p->box[ax] = PROX_FN(pbb_down)(lo[ax]);
+      p->box[4 + ax] = -PROX_FN(pbb_up)(hi[ax]);
     }
     PROX_FN(pbb_set_id)(p, (uint32_t)i);
     PROX_FN(pbb_bounds_add)(&root, p);
@@ -672,7 +688,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   if (bn[0].count) {
     memset(t->nodes, 0, sizeof *t->nodes);
     t->nodes[0].n_child = 1;
-    PROX_FN(pbb_set_slot)(t->nodes, 0, bn[0].lo, bn[0].hi);
+    PROX_FN(pbb_set_slotb)(t->nodes, 0, bn[0].lo, bn[0].hi);
     t->nodes[0].child[0] = 0;
     t->nodes[0].count[0] = (uint8_t)bn[0].count;
     for (i = 1; i < 4; ++i)
