@@ -3,6 +3,7 @@
  * the template bvh_build.inl. */
 #include "mesh_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <pthread.h>
 #include <string.h>
@@ -15,8 +16,60 @@
  * (64 + 32 levels for 2^32 triangles). */
 #define PB_SAH_DEPTH 62
 /* The SAH's costs: a node visit against one triangle of a SIMD leaf. */
-#define PB_COST_TRAV PROX_R(1.0)
-#define PB_COST_TRI PROX_R(0.15)
+#define PB_COST_TRAV PB_R(1.0)
+#define PB_COST_TRI PB_R(0.15)
+/* A hint to fetch memory soon to be read (none where the compiler has no
+ * such builtin), and how many triangles ahead the copy asks for. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PB_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PB_PREFETCH(p) ((void)(p))
+#endif
+#define PB_AHEAD 16
+/* The builder works in float for both precisions: its boxes are the
+ * mesh's exact boxes rounded outward to float, which is what the nodes
+ * store (bvh_build.inl). PB_LANES reals in one of its boxes (lo, pad,
+ * -hi, pad). */
+#define PB_REAL float
+#define PB_R(x) ((float)(x))
+#define PB_INF ((float)INFINITY)
+#define PB_LANES 8
+
+/* nextafterf(f, -inf) and nextafterf(f, +inf) of a float that is not NaN
+ * (the neighbours in the IEEE order, through the bits). */
+static float pb_next_down(float f) {
+  uint32_t u;
+  if (f == 0) return -FLT_TRUE_MIN;
+  memcpy(&u, &f, sizeof u);
+  u = f > 0 ? u - 1 : u + 1;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+static float pb_next_up(float f) {
+  uint32_t u;
+  if (f == 0) return FLT_TRUE_MIN;
+  memcpy(&u, &f, sizeof u);
+  u = f > 0 ? u + 1 : u - 1;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+/* The builder's box merges in SSE2 where there is SSE2 (every x86-64):
+ * PB_V a vector of PB_VW floats and its operations, each the IEEE
+ * operation of the scalar code it replaces (min as `y < x ? y : x`), so
+ * the tree is the same with or without. */
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#include <emmintrin.h>
+#define PB_SSE2 1
+
+/* The bins of 4 centroid coordinates c (the scalar pbb_bin of each):
+ * (c - lo) sc, NaN and below 0 to 0, above top to top, truncated. */
+static void pb_bins_f(const float *c, const float *lo, const float *sc, float top, int *out) {
+  __m128 f = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(c), _mm_loadu_ps(lo)), _mm_loadu_ps(sc));
+  f = _mm_min_ps(_mm_max_ps(f, _mm_setzero_ps()), _mm_set1_ps(top));
+  _mm_storeu_si128((__m128i *)(void *)out, _mm_cvttps_epi32(f));
+}
+#endif
 
 _Static_assert(sizeof(prox_bvh_node) == 128, "prox_bvh_node is 128 bytes");
 
@@ -26,6 +79,19 @@ prox_bvh_options prox_bvh_options_default(void) {
   o.leaf_size = 8;
   return o;
 }
+
+#if defined(PB_SSE2)
+#define PB_V __m128
+#define PB_VW 4
+#define PB_VLOAD _mm_loadu_ps
+#define PB_VSTORE _mm_storeu_ps
+#define PB_VMIN _mm_min_ps
+#define PB_VMUL _mm_mul_ps
+#define PB_VSUB _mm_sub_ps
+#define PB_VXOR _mm_xor_ps
+#define PB_VSET1 _mm_set1_ps
+#define PB_VBINS pb_bins_f
+#endif
 
 #include <prox/detail/real_double.h>
 #include "bvh_build.inl"

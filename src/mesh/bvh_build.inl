@@ -6,7 +6,7 @@
  * Build: binned SAH (32 bins on the centroids, all three axes), top-down,
  * into a binary tree whose subtree over primitives [b, e) occupies the
  * binary nodes [base, base + 2 (e - b) - 1): each subtree's nodes and its
- * part of the permutation are disjoint from every other's, so subtrees
+ * part of the primitive array are disjoint from every other's, so subtrees
  * below a size fixed by n alone are built by worker threads without any
  * shared state, and the binary tree does not depend on which thread built
  * what. The binary tree is then collapsed into 4-wide nodes in depth-first
@@ -15,26 +15,75 @@
  * count. Centroids that coincide on every axis, and depths past
  * PB_SAH_DEPTH, are split at the middle index, so the depth stays within
  * PROX_BVH_MAX_DEPTH and a million copies of one triangle build a balanced
- * tree. */
+ * tree.
+ *
+ * Float: the builder works in float for both precisions (PB_REAL), on
+ * each triangle's box rounded outward to float. Rounding is monotone, so
+ * every box it merges is the exact box rounded outward, the float box the
+ * nodes store anyway: the nodes are as tight as before, and only the SAH's
+ * arithmetic (areas, centroids, bins) is in float for a double mesh. A
+ * float mesh's tree is the one the earlier (per-axis, exact) builder made,
+ * bit for bit; a double mesh's differs from it where float ties differ
+ * (query instruction counts equal to 1e-5). A double mesh with coordinates
+ * beyond float range gets infinite boxes (as its nodes always had) and
+ * infinite or NaN centroids, which bin to bin 0: correct, a poorer tree.
+ *
+ * Speed: the primitives are records (box and triangle index, 32 bytes)
+ * that the partition moves in place, so every pass over a node reads
+ * memory in order; one pass bins the three axes at once, with boxes as 8
+ * lanes merged by one vector min (below); the partition pass gathers each
+ * child's box and centroid box, which the child receives instead of a pass
+ * of its own; the SAH sweeps skip empty bins. The binning and the splits
+ * are the same arithmetic, in the same order, as a pass per axis does (min
+ * and max are exact). */
 
-/* A binary node: its box (exact, in the mesh's precision); a leaf holds
- * primitives [first, first + count) of the permutation; an inner node its
- * children's binary indices. */
+/* The builder's boxes are 8 reals: lo x, y, z, a pad, then -hi x, y, z
+ * and a pad (negating is exact), so that merging two boxes is one min of
+ * 8 lanes (SSE2 where there is SSE2); an empty box is all +inf. The pads
+ * are never read: a merged box's pads are whatever the merge made them. */
+
+/* A primitive: its triangle's box (as above, rounded outward), whose pads
+ * hold the triangle's index (its two 16-bit halves: exact small floats),
+ * so that a record is 32 bytes, the memory every pass streams. The
+ * centroid is not stored: lo / 2 + hi / 2, recomputed, is the same value
+ * every time. */
+typedef struct PROX_FN(pbb_prim) {
+  PB_REAL box[PB_LANES];
+} PROX_FN(pbb_prim);
+
+static void PROX_FN(pbb_set_id)(PROX_FN(pbb_prim) * p, uint32_t id) {
+  p->box[3] = (PB_REAL)(id >> 16);
+  p->box[7] = (PB_REAL)(id & 0xffffu);
+}
+
+static uint32_t PROX_FN(pbb_id)(const PROX_FN(pbb_prim) * p) {
+  return (uint32_t)p->box[3] << 16 | (uint32_t)p->box[7];
+}
+
+/* A node's box and the box of its primitives' centroids (both as above). */
+typedef struct PROX_FN(pbb_bounds) {
+  PB_REAL box[PB_LANES], cbox[PB_LANES];
+} PROX_FN(pbb_bounds);
+
+/* A binary node: its box (float, rounded outward); a leaf holds
+ * positions [first, first + count); an inner node's children are the
+ * binary nodes idx + 1 and `right` (first and right share a field: the
+ * smaller the node, the less memory its 2 n - 1 slots fault in). */
 typedef struct PROX_FN(pbb_node) {
-  PROX_REAL lo[3], hi[3];
-  uint32_t first, count; /* count > 0: leaf */
-  uint32_t left, right;
+  PB_REAL lo[3], hi[3];
+  uint32_t first_or_right; /* leaf: first position; inner: right child */
+  uint32_t count;          /* count > 0: leaf */
 } PROX_FN(pbb_node);
 
 typedef struct PROX_FN(pbb_task) {
   uint32_t idx, b, e;
   int depth;
+  PROX_FN(pbb_bounds) bd;
 } PROX_FN(pbb_task);
 
 typedef struct PROX_FN(pbb_ctx) {
-  const PROX_REAL *pbox; /* 6 per primitive: lo xyz, hi xyz */
-  const PROX_REAL *pcen; /* 3 per primitive */
-  uint32_t *perm;
+  PROX_FN(pbb_prim) * prim; /* n records, partitioned in place */
+  uint32_t *ids;            /* the tree's ids: a leaf's, sorted, when made */
   PROX_FN(pbb_node) * bn;
   int leaf_size;
   uint32_t task_min; /* subtrees below this many primitives become tasks */
@@ -49,66 +98,227 @@ typedef struct PROX_FN(pbb_ctx) {
 #endif
 } PROX_FN(pbb_ctx);
 
-static PROX_REAL PROX_FN(pbb_half_area)(const PROX_REAL *lo, const PROX_REAL *hi) {
-  PROX_REAL dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
+static PB_REAL PROX_FN(pbb_half_area)(const PB_REAL *lo, const PB_REAL *hi) {
+  PB_REAL dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
   if (!(dx >= 0)) return 0; /* empty */
   return dx * dy + dy * dz + dz * dx;
 }
 
-/* Sorts perm[b..e) increasingly (a leaf's ids, small). */
-static void PROX_FN(pbb_sort_leaf)(uint32_t *perm, uint32_t b, uint32_t e) {
-  uint32_t i, j;
-  for (i = b + 1; i < e; ++i) {
-    uint32_t x = perm[i];
-    for (j = i; j > b && perm[j - 1] > x; --j)
-      perm[j] = perm[j - 1];
-    perm[j] = x;
+/* pbb_half_area of a box of 8 lanes (-(-hi) - lo is hi - lo exactly). */
+static PB_REAL PROX_FN(pbb_half_area8)(const PB_REAL *box) {
+  PB_REAL dx = -box[4] - box[0], dy = -box[5] - box[1], dz = -box[6] - box[2];
+  if (!(dx >= 0)) return 0; /* empty */
+  return dx * dy + dy * dz + dz * dx;
+}
+
+static void PROX_FN(pbb_box_empty)(PB_REAL *box) {
+  int j;
+  for (j = 0; j < PB_LANES; ++j)
+    box[j] = PB_INF;
+}
+
+/* min as the x86 instruction does it (x unless y is below it): written
+ * so, the compilers emit it, vectorized, instead of branches, which the
+ * bins' random updates mispredict. */
+#if !defined(PB_V)
+static PB_REAL PROX_FN(pbb_min)(PB_REAL x, PB_REAL y) {
+  return y < x ? y : x;
+}
+#endif
+
+/* box := box merged with y (8 lanes each). */
+static void PROX_FN(pbb_box_add)(PB_REAL *box, const PB_REAL *y) {
+  int j;
+#if defined(PB_V)
+  for (j = 0; j < PB_LANES; j += PB_VW)
+    PB_VSTORE(box + j, PB_VMIN(PB_VLOAD(y + j), PB_VLOAD(box + j)));
+#else
+  for (j = 0; j < PB_LANES; ++j)
+    box[j] = PROX_FN(pbb_min)(box[j], y[j]);
+#endif
+}
+
+/* The centroid of a primitive, lanes 0-2 (lo / 2 + hi / 2, halves first:
+ * no overflow), and its negation in lanes 4-6: a box of one point. */
+static void PROX_FN(pbb_centroid8)(const PROX_FN(pbb_prim) * p, PB_REAL *c) {
+  int j;
+#if defined(PB_V)
+  const PB_V half = PB_VSET1(PB_R(0.5)), sign = PB_VSET1(PB_R(-0.0));
+  for (j = 0; j < 4; j += PB_VW) {
+    PB_V v = PB_VSUB(PB_VMUL(PB_VLOAD(p->box + j), half), PB_VMUL(PB_VLOAD(p->box + 4 + j), half));
+    PB_VSTORE(c + j, v);
+    PB_VSTORE(c + 4 + j, PB_VXOR(v, sign));
+  }
+#else
+  for (j = 0; j < 4; ++j) {
+    c[j] = p->box[j] * PB_R(0.5) - p->box[4 + j] * PB_R(0.5);
+    c[4 + j] = -c[j];
+  }
+#endif
+}
+
+/* The bin of centroid coordinate x: (x - lo) scale clamped to [0, nb - 1]
+ * (a NaN product, from an infinite extent, goes to bin 0). */
+static int PROX_FN(pbb_bin)(PB_REAL x, PB_REAL lo, PB_REAL scale, int nb) {
+  PB_REAL f = (x - lo) * scale;
+  f = f > 0 ? f : 0;
+  f = f < (PB_REAL)(nb - 1) ? f : (PB_REAL)(nb - 1);
+  return (int)f;
+}
+
+static void PROX_FN(pbb_bounds_empty)(PROX_FN(pbb_bounds) * bd) {
+  PROX_FN(pbb_box_empty)(bd->box);
+  PROX_FN(pbb_box_empty)(bd->cbox);
+}
+
+static inline void PROX_FN(pbb_bounds_add)(PROX_FN(pbb_bounds) * bd, const PROX_FN(pbb_prim) * p) {
+  PB_REAL c[PB_LANES];
+  PROX_FN(pbb_centroid8)(p, c);
+  PROX_FN(pbb_box_add)(bd->box, p->box);
+  PROX_FN(pbb_box_add)(bd->cbox, c);
+}
+
+/* The bounds of primitives [b, e) by a pass over them. */
+static void PROX_FN(pbb_bounds_of)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint32_t e,
+                                   PROX_FN(pbb_bounds) * bd) {
+  uint32_t i;
+  PROX_FN(pbb_bounds_empty)(bd);
+  for (i = b; i < e; ++i)
+    PROX_FN(pbb_bounds_add)(bd, c->prim + i);
+}
+
+/* The centroids' extent along ax. */
+static PB_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
+  return -bd->cbox[4 + ax] - bd->cbox[ax];
+}
+
+/* The binned SAH's best split of [b, e) (bounds bd) with nb bins: sets
+ * *best_ax (-1: none, every axis' centroids coincide), *best_split (the
+ * first bin of the right side), *best_cost (A_L n_L + A_R n_R) and
+ * scale[3]. Apart from the recursion so that its bins do not sit on the
+ * stack of every level. */
+static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint32_t e,
+                                    const PROX_FN(pbb_bounds) * bd, int nb, int *best_ax,
+                                    int *best_split, PB_REAL *best_cost, PB_REAL scale[3]) {
+  enum { NB = 32 };
+  PB_REAL bins[3][NB][PB_LANES];
+  uint32_t bcnt[3][NB];
+  PB_REAL clo[4], sc[4];
+  uint32_t i;
+  int ax, k;
+  *best_ax = -1;
+  *best_split = 0;
+  *best_cost = PB_INF;
+  for (ax = 0; ax < 3; ++ax) {
+    PB_REAL ext = PROX_FN(pbb_cext)(bd, ax);
+    /* An axis without extent bins everything into bin 0 and is skipped
+     * below (cheaper than a branch per primitive). */
+    scale[ax] = ext > 0 ? (PB_REAL)nb * (PB_R(1.0) - PB_R(4.0) * FLT_EPSILON) / ext : 0;
+    clo[ax] = bd->cbox[ax];
+    sc[ax] = scale[ax];
+    for (k = 0; k < nb; ++k) {
+      bcnt[ax][k] = 0;
+      PROX_FN(pbb_box_empty)(bins[ax][k]);
+    }
+  }
+  clo[3] = sc[3] = 0;
+  /* One pass, three axes. */
+  for (i = b; i < e; ++i) {
+    const PROX_FN(pbb_prim) *p = c->prim + i;
+    PB_REAL cen[PB_LANES];
+    int bin[4];
+    PROX_FN(pbb_centroid8)(p, cen);
+#if defined(PB_VBINS)
+    PB_VBINS(cen, clo, sc, (PB_REAL)(nb - 1), bin);
+#else
+    for (k = 0; k < 4; ++k)
+      bin[k] = PROX_FN(pbb_bin)(cen[k], clo[k], sc[k], nb);
+#endif
+    for (ax = 0; ax < 3; ++ax) {
+      ++bcnt[ax][bin[ax]];
+      PROX_FN(pbb_box_add)(bins[ax][bin[ax]], p->box);
+    }
+  }
+  for (ax = 0; ax < 3; ++ax) {
+    PB_REAL rarea[NB], acc[PB_LANES], area = 0;
+    uint32_t rcnt[NB], cnt;
+    if (!(PROX_FN(pbb_cext)(bd, ax) > 0)) continue;
+    /* Sweep from the right: the area and count right of each split. */
+    PROX_FN(pbb_box_empty)(acc);
+    cnt = 0;
+    for (k = nb - 1; k > 0; --k) {
+      /* An empty bin changes nothing (its box is all +inf). */
+      if (bcnt[ax][k]) {
+        PROX_FN(pbb_box_add)(acc, bins[ax][k]);
+        cnt += bcnt[ax][k];
+        area = PROX_FN(pbb_half_area8)(acc);
+      }
+      rcnt[k] = cnt;
+      rarea[k] = area;
+    }
+    PROX_FN(pbb_box_empty)(acc);
+    cnt = 0;
+    for (k = 0; k < nb - 1; ++k) {
+      PB_REAL cost;
+      /* A split after an empty bin has the sides, so the cost, of the
+       * split before it, which was tried first and wins the tie (or had
+       * an empty left side, as this one). */
+      if (!bcnt[ax][k]) continue;
+      PROX_FN(pbb_box_add)(acc, bins[ax][k]);
+      cnt += bcnt[ax][k];
+      if (rcnt[k + 1] == 0) continue;
+      cost = PROX_FN(pbb_half_area8)(acc) * (PB_REAL)cnt + rarea[k + 1] * (PB_REAL)rcnt[k + 1];
+      if (cost < *best_cost) {
+        *best_cost = cost;
+        *best_ax = ax;
+        *best_split = k + 1;
+      }
+    }
   }
 }
 
-static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
-                               int depth);
+/* Sorts ids[b..e) increasingly (a leaf's, small). */
+static void PROX_FN(pbb_sort_leaf)(uint32_t *ids, uint32_t b, uint32_t e) {
+  uint32_t i, j;
+  for (i = b + 1; i < e; ++i) {
+    uint32_t x = ids[i];
+    for (j = i; j > b && ids[j - 1] > x; --j)
+      ids[j] = ids[j - 1];
+    ids[j] = x;
+  }
+}
 
 static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd, uint32_t b,
                                    uint32_t e) {
-  nd->first = b;
+  uint32_t i;
+  nd->first_or_right = b;
   nd->count = e - b;
-  nd->left = nd->right = PROX_BVH_NONE;
-  PROX_FN(pbb_sort_leaf)(c->perm, b, e);
+  for (i = b; i < e; ++i)
+    c->ids[i] = PROX_FN(pbb_id)(c->prim + i);
+  PROX_FN(pbb_sort_leaf)(c->ids, b, e);
 }
 
-/* Builds the subtree over [b, e) at binary index idx (or records it as a
- * task when deferring and small enough). */
+/* Builds the subtree over [b, e) (bounds bd) at binary index idx (or
+ * records it as a task when deferring and small enough). */
 static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
-                               int depth) {
-  enum { NB = 32 };
+                               int depth, const PROX_FN(pbb_bounds) * bd) {
   PROX_FN(pbb_node) *nd = c->bn + idx;
-  uint32_t n = e - b, i, m;
-  PROX_REAL clo[3], chi[3];
+  PROX_FN(pbb_bounds) lb, rb;
+  uint32_t n = e - b, m;
   int ax, best_ax = -1, best_split = 0, nb;
-  PROX_REAL best_cost = PROX_INF;
+  PB_REAL best_cost = PB_INF, scale[3];
   if (c->deferring && n < c->task_min && c->n_tasks < c->cap_tasks) {
     PROX_FN(pbb_task) *t = c->tasks + c->n_tasks++;
     t->idx = idx;
     t->b = b;
     t->e = e;
     t->depth = depth;
+    t->bd = *bd;
     return;
   }
-  /* Box and centroid box. */
   for (ax = 0; ax < 3; ++ax) {
-    nd->lo[ax] = clo[ax] = PROX_INF;
-    nd->hi[ax] = chi[ax] = -PROX_INF;
-  }
-  for (i = b; i < e; ++i) {
-    const PROX_REAL *pb = c->pbox + 6 * (size_t)c->perm[i];
-    const PROX_REAL *pc = c->pcen + 3 * (size_t)c->perm[i];
-    for (ax = 0; ax < 3; ++ax) {
-      if (pb[ax] < nd->lo[ax]) nd->lo[ax] = pb[ax];
-      if (pb[3 + ax] > nd->hi[ax]) nd->hi[ax] = pb[3 + ax];
-      if (pc[ax] < clo[ax]) clo[ax] = pc[ax];
-      if (pc[ax] > chi[ax]) chi[ax] = pc[ax];
-    }
+    nd->lo[ax] = bd->box[ax];
+    nd->hi[ax] = -bd->box[4 + ax];
   }
   if (n == 1) {
     PROX_FN(pbb_make_leaf)(c, nd, b, e);
@@ -116,109 +326,42 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
   }
   /* Fewer bins for small nodes, where the sweeps would cost more than
    * the binning (a function of n only: the tree stays deterministic). */
-  nb = n <= 16 ? 8 : n <= 128 ? 16 : NB;
-  if (depth < PB_SAH_DEPTH) {
-    /* Binned SAH on each axis with a nonzero centroid extent. */
-    for (ax = 0; ax < 3; ++ax) {
-      PROX_REAL ext = chi[ax] - clo[ax], scale;
-      PROX_REAL blo[NB][3], bhi[NB][3], rarea[NB];
-      uint32_t bcnt[NB], rcnt[NB];
-      PROX_REAL alo[3], ahi[3];
-      int k, j;
-      if (!(ext > 0)) continue;
-      scale = (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
-      for (k = 0; k < nb; ++k) {
-        bcnt[k] = 0;
-        for (j = 0; j < 3; ++j) {
-          blo[k][j] = PROX_INF;
-          bhi[k][j] = -PROX_INF;
-        }
-      }
-      for (i = b; i < e; ++i) {
-        const PROX_REAL *pb = c->pbox + 6 * (size_t)c->perm[i];
-        const PROX_REAL *pc = c->pcen + 3 * (size_t)c->perm[i];
-        int bin = (int)((pc[ax] - clo[ax]) * scale);
-        if (bin < 0) bin = 0;
-        if (bin > nb - 1) bin = nb - 1;
-        ++bcnt[bin];
-        for (j = 0; j < 3; ++j) {
-          if (pb[j] < blo[bin][j]) blo[bin][j] = pb[j];
-          if (pb[3 + j] > bhi[bin][j]) bhi[bin][j] = pb[3 + j];
-        }
-      }
-      /* Sweep from the right: the area and count right of each split. */
-      for (j = 0; j < 3; ++j) {
-        alo[j] = PROX_INF;
-        ahi[j] = -PROX_INF;
-      }
-      {
-        uint32_t cnt = 0;
-        for (k = nb - 1; k > 0; --k) {
-          for (j = 0; j < 3; ++j) {
-            if (blo[k][j] < alo[j]) alo[j] = blo[k][j];
-            if (bhi[k][j] > ahi[j]) ahi[j] = bhi[k][j];
-          }
-          cnt += bcnt[k];
-          rcnt[k] = cnt;
-          rarea[k] = PROX_FN(pbb_half_area)(alo, ahi);
-        }
-      }
-      for (j = 0; j < 3; ++j) {
-        alo[j] = PROX_INF;
-        ahi[j] = -PROX_INF;
-      }
-      {
-        uint32_t cnt = 0;
-        for (k = 0; k < nb - 1; ++k) {
-          PROX_REAL cost;
-          for (j = 0; j < 3; ++j) {
-            if (blo[k][j] < alo[j]) alo[j] = blo[k][j];
-            if (bhi[k][j] > ahi[j]) ahi[j] = bhi[k][j];
-          }
-          cnt += bcnt[k];
-          if (cnt == 0 || rcnt[k + 1] == 0) continue;
-          cost = PROX_FN(pbb_half_area)(alo, ahi) * (PROX_REAL)cnt +
-                 rarea[k + 1] * (PROX_REAL)rcnt[k + 1];
-          if (cost < best_cost) {
-            best_cost = cost;
-            best_ax = ax;
-            best_split = k + 1;
-          }
-        }
-      }
-    }
-  }
+  nb = n <= 16 ? 8 : n <= 128 ? 16 : 32;
+  if (depth < PB_SAH_DEPTH)
+    PROX_FN(pbb_find_split)(c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale);
   if (best_ax >= 0) {
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
-    PROX_REAL area = PROX_FN(pbb_half_area)(nd->lo, nd->hi);
-    PROX_REAL split_cost =
-        PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PROX_REAL)n);
-    if ((int)n <= c->leaf_size && (PROX_REAL)n * PB_COST_TRI <= split_cost) {
+    PB_REAL area = PROX_FN(pbb_half_area8)(bd->box);
+    PB_REAL split_cost = PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PB_REAL)n);
+    PB_REAL clo = bd->cbox[best_ax], sc = scale[best_ax];
+    uint32_t lo_i = b, hi_i = e;
+    if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
       return;
     }
-    {
-      PROX_REAL ext = chi[best_ax] - clo[best_ax];
-      PROX_REAL scale = (PROX_REAL)nb * (PROX_R(1.0) - PROX_R(4.0) * PROX_EPS) / ext;
-      uint32_t lo_i = b, hi_i = e;
-      /* Partition: bins below best_split to the left (stable enough: the
-       * same input gives the same output). */
-      while (lo_i < hi_i) {
-        const PROX_REAL *pc = c->pcen + 3 * (size_t)c->perm[lo_i];
-        int bin = (int)((pc[best_ax] - clo[best_ax]) * scale);
-        if (bin < 0) bin = 0;
-        if (bin > nb - 1) bin = nb - 1;
-        if (bin < best_split) {
-          ++lo_i;
-        } else {
-          uint32_t tmp = c->perm[lo_i];
-          c->perm[lo_i] = c->perm[--hi_i];
-          c->perm[hi_i] = tmp;
-        }
+    /* Partition: bins below best_split to the left (the same input gives
+     * the same output), gathering each side's bounds on the way. */
+    PROX_FN(pbb_bounds_empty)(&lb);
+    PROX_FN(pbb_bounds_empty)(&rb);
+    while (lo_i < hi_i) {
+      PROX_FN(pbb_prim) *p = c->prim + lo_i;
+      PB_REAL cen = p->box[best_ax] * PB_R(0.5) - p->box[4 + best_ax] * PB_R(0.5);
+      if (PROX_FN(pbb_bin)(cen, clo, sc, nb) < best_split) {
+        PROX_FN(pbb_bounds_add)(&lb, p);
+        ++lo_i;
+      } else {
+        PROX_FN(pbb_prim) tmp = *p;
+        PROX_FN(pbb_bounds_add)(&rb, p);
+        *p = c->prim[--hi_i];
+        c->prim[hi_i] = tmp;
       }
-      m = lo_i;
     }
-    if (m == b || m == e) m = b + n / 2; /* cannot happen; be safe */
+    m = lo_i;
+    if (m == b || m == e) { /* cannot happen; be safe */
+      m = b + n / 2;
+      PROX_FN(pbb_bounds_of)(c, b, m, &lb);
+      PROX_FN(pbb_bounds_of)(c, m, e, &rb);
+    }
   } else {
     /* Coinciding centroids or too deep: the middle index. */
     if ((int)n <= c->leaf_size) {
@@ -226,13 +369,13 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
       return;
     }
     m = b + n / 2;
+    PROX_FN(pbb_bounds_of)(c, b, m, &lb);
+    PROX_FN(pbb_bounds_of)(c, m, e, &rb);
   }
   nd->count = 0;
-  nd->first = b;
-  nd->left = idx + 1;
-  nd->right = idx + 2 * (m - b);
-  PROX_FN(pbb_build)(c, nd->left, b, m, depth + 1);
-  PROX_FN(pbb_build)(c, nd->right, m, e, depth + 1);
+  nd->first_or_right = idx + 2 * (m - b);
+  PROX_FN(pbb_build)(c, idx + 1, b, m, depth + 1, &lb);
+  PROX_FN(pbb_build)(c, idx + 2 * (m - b), m, e, depth + 1, &rb);
 }
 
 static void PROX_FN(pbb_worker)(void *arg) {
@@ -248,22 +391,24 @@ static void PROX_FN(pbb_worker)(void *arg) {
 #endif
     if (t >= c->n_tasks) return;
     PROX_FN(pbb_build)
-    (c, c->tasks[t].idx, c->tasks[t].b, c->tasks[t].e, c->tasks[t].depth);
+    (c, c->tasks[t].idx, c->tasks[t].b, c->tasks[t].e, c->tasks[t].depth, &c->tasks[t].bd);
   }
 }
 
-/* Float bounds rounded outward: below (lo) or above (hi) x, nearest. */
+/* Float bounds rounded outward: below (lo) or above (hi) x, nearest
+ * (pb_next_down / pb_next_up in bvh_build.c: nextafterf without the call). */
 static float PROX_FN(pbb_down)(PROX_REAL x) {
   float f = (float)x;
-  if ((PROX_REAL)f > x) f = nextafterf(f, -INFINITY);
+  if ((PROX_REAL)f > x) f = pb_next_down(f);
   return f;
 }
 static float PROX_FN(pbb_up)(PROX_REAL x) {
   float f = (float)x;
-  if ((PROX_REAL)f < x) f = nextafterf(f, INFINITY);
+  if ((PROX_REAL)f < x) f = pb_next_up(f);
   return f;
 }
 
+/* Slot s's box from exact bounds (refit), rounded outward. */
 static void PROX_FN(pbb_set_slot)(prox_bvh_node *out, int s, const PROX_REAL *lo,
                                   const PROX_REAL *hi) {
   out->lo_x[s] = PROX_FN(pbb_down)(lo[0]);
@@ -272,6 +417,17 @@ static void PROX_FN(pbb_set_slot)(prox_bvh_node *out, int s, const PROX_REAL *lo
   out->hi_x[s] = PROX_FN(pbb_up)(hi[0]);
   out->hi_y[s] = PROX_FN(pbb_up)(hi[1]);
   out->hi_z[s] = PROX_FN(pbb_up)(hi[2]);
+}
+
+/* Slot s's box from a binary node's (already float, rounded outward). */
+static void PROX_FN(pbb_set_slotb)(prox_bvh_node *out, int s, const PB_REAL *lo,
+                                   const PB_REAL *hi) {
+  out->lo_x[s] = lo[0];
+  out->lo_y[s] = lo[1];
+  out->lo_z[s] = lo[2];
+  out->hi_x[s] = hi[0];
+  out->hi_y[s] = hi[1];
+  out->hi_z[s] = hi[2];
 }
 
 static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
@@ -285,14 +441,14 @@ static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
  * children, then repeatedly the largest inner one opened, up to 4. */
 static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint32_t kids[4]) {
   int nk = 2, i;
-  kids[0] = bn[idx].left;
-  kids[1] = bn[idx].right;
+  kids[0] = idx + 1;
+  kids[1] = bn[idx].first_or_right;
   while (nk < 4) {
     int best = -1;
-    PROX_REAL ba = -1;
+    PB_REAL ba = -1;
     for (i = 0; i < nk; ++i) {
       const PROX_FN(pbb_node) *k = bn + kids[i];
-      PROX_REAL a;
+      PB_REAL a;
       if (k->count) continue;
       a = PROX_FN(pbb_half_area)(k->lo, k->hi);
       if (a > ba) {
@@ -303,8 +459,8 @@ static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint3
     if (best < 0) break;
     {
       uint32_t open = kids[best];
-      kids[best] = bn[open].left;
-      kids[nk++] = bn[open].right;
+      kids[best] = open + 1;
+      kids[nk++] = bn[open].first_or_right;
     }
   }
   return nk;
@@ -324,11 +480,11 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
   }
   for (i = 0; i < nk; ++i) {
     const PROX_FN(pbb_node) *k = bn + kids[i];
-    if (out) PROX_FN(pbb_set_slot)(out + me, i, k->lo, k->hi);
+    if (out) PROX_FN(pbb_set_slotb)(out + me, i, k->lo, k->hi);
     if (k->count) {
       ++*leaves;
       if (out) {
-        out[me].child[i] = k->first;
+        out[me].child[i] = k->first_or_right;
         out[me].count[i] = (uint8_t)k->count;
       }
     } else {
@@ -350,7 +506,8 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
 static PROX_REAL PROX_FN(pbb_copy_tris)(PROX_REAL *tri, const uint32_t *ids,
                                         const prox_bvh_node *nodes, size_t node_count,
                                         const PROX_FN(prox_mesh) * mesh) {
-  size_t ni;
+  size_t ni, n_tri = mesh->triangle_count;
+  size_t vs = mesh->stride ? mesh->stride / sizeof(PROX_REAL) : 3;
   PROX_REAL mx = 0;
   for (ni = 0; ni < node_count; ++ni) {
     const prox_bvh_node *nd = nodes + ni;
@@ -360,9 +517,19 @@ static PROX_REAL PROX_FN(pbb_copy_tris)(PROX_REAL *tri, const uint32_t *ids,
       PROX_REAL *b = tri + 9 * (size_t)first;
       if (!n) continue;
       for (j = 0; j < n; ++j) {
-        PROX_FN(prox_triangle)
-        t = PROX_FN(prox_mesh_triangle)(mesh, ids[first + j]);
+        size_t pos = (size_t)first + j;
+        PROX_FN(prox_triangle) t;
         int k;
+        /* The ids are in leaf order, the mesh's arrays in its own: fetch
+         * ahead (the leaves come roughly in position order), the indices
+         * of the triangle 16 positions on, the vertices of the one 8 on. */
+        if (pos + PB_AHEAD < n_tri) PB_PREFETCH(mesh->indices + 3 * (size_t)ids[pos + PB_AHEAD]);
+        if (pos + PB_AHEAD / 2 < n_tri) {
+          const uint32_t *ix = mesh->indices + 3 * (size_t)ids[pos + PB_AHEAD / 2];
+          for (k = 0; k < 3; ++k)
+            PB_PREFETCH(mesh->vertices + vs * ix[k]);
+        }
+        t = PROX_FN(prox_mesh_triangle)(mesh, ids[pos]);
         for (k = 0; k < 3; ++k) {
           PROX_REAL a = PROX_FABS(t.v[k].x), bb = PROX_FABS(t.v[k].y), cc = PROX_FABS(t.v[k].z);
           b[(size_t)k * n + j] = t.v[k].x;
@@ -405,7 +572,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   prox_bvh_options o = prox_bvh_options_default();
   prox_status st;
   PROX_FN(prox_bvh) *t = NULL;
-  PROX_REAL *pbox = NULL, *pcen = NULL;
+  PROX_FN(pbb_prim) *prim = NULL;
+  PROX_FN(pbb_bounds) root;
   PROX_FN(pbb_node) *bn = NULL;
   PROX_FN(pbb_task) *tasks = NULL;
   size_t n, i, cap_tasks = 0, n_bn;
@@ -438,36 +606,45 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   t->tri_count = n;
   t->ids = (uint32_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, sizeof *t->ids));
   if (!t->ids) goto oom;
-  pbox = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 6 * sizeof *pbox));
-  if (!pbox) goto oom;
-  pcen = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 3 * sizeof *pcen));
-  if (!pcen) goto oom;
+  prim = (PROX_FN(pbb_prim) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, sizeof *prim));
+  if (!prim) goto oom;
   n_bn = 2 * n - 1;
   bn = (PROX_FN(pbb_node) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n_bn, sizeof *bn));
   if (!bn) goto oom;
 
+  PROX_FN(pbb_bounds_empty)(&root);
   for (i = 0; i < n; ++i) {
     PROX_FN(prox_triangle) tr = PROX_FN(prox_mesh_triangle)(mesh, (uint32_t)i);
-    PROX_REAL *pb = pbox + 6 * i, *pc = pcen + 3 * i;
-    int ax, k;
-    for (ax = 0; ax < 3; ++ax) {
-      PROX_REAL v0 = ax == 0 ? tr.v[0].x : ax == 1 ? tr.v[0].y : tr.v[0].z;
-      pb[ax] = pb[3 + ax] = v0;
-      for (k = 1; k < 3; ++k) {
-        PROX_REAL v = ax == 0 ? tr.v[k].x : ax == 1 ? tr.v[k].y : tr.v[k].z;
-        if (v < pb[ax]) pb[ax] = v;
-        if (v > pb[3 + ax]) pb[3 + ax] = v;
+    PROX_FN(pbb_prim) *p = prim + i;
+    PROX_REAL lo[3], hi[3];
+    int k, ax;
+    lo[0] = hi[0] = tr.v[0].x;
+    lo[1] = hi[1] = tr.v[0].y;
+    lo[2] = hi[2] = tr.v[0].z;
+    for (k = 1; k < 3; ++k) {
+      PROX_REAL v[3];
+      v[0] = tr.v[k].x;
+      v[1] = tr.v[k].y;
+      v[2] = tr.v[k].z;
+      for (ax = 0; ax < 3; ++ax) {
+        if (v[ax] < lo[ax]) lo[ax] = v[ax];
+        if (v[ax] > hi[ax]) hi[ax] = v[ax];
       }
-      /* The box's centre (halves first: no overflow). */
-      pc[ax] = pb[ax] * PROX_R(0.5) + pb[3 + ax] * PROX_R(0.5);
     }
-    t->ids[i] = (uint32_t)i;
+    /* Rounded outward to float: the same for a float mesh; for a double
+     * one, every bound the builder computes (min and max commute with a
+     * monotone rounding) is the float box the nodes store anyway. */
+    for (ax = 0; ax < 3; ++ax) {
+      p->box[ax] = PROX_FN(pbb_down)(lo[ax]);
+      p->box[4 + ax] = -PROX_FN(pbb_up)(hi[ax]);
+    }
+    PROX_FN(pbb_set_id)(p, (uint32_t)i);
+    PROX_FN(pbb_bounds_add)(&root, p);
   }
 
   memset(&c, 0, sizeof c);
-  c.pbox = pbox;
-  c.pcen = pcen;
-  c.perm = t->ids;
+  c.prim = prim;
+  c.ids = t->ids;
   c.bn = bn;
   c.leaf_size = o.leaf_size;
   /* Tasks: a size fixed by n alone (the tree does not depend on it, only
@@ -485,7 +662,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
 #if defined(__STDC_NO_ATOMICS__)
   pthread_mutex_init(&c.lock, NULL);
 #endif
-  PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1);
+  PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1, &root);
   if (c.deferring) {
     c.deferring = 0;
     prox_mesh_detail_parallel(threads, PROX_FN(pbb_worker), &c);
@@ -511,7 +688,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   if (bn[0].count) {
     memset(t->nodes, 0, sizeof *t->nodes);
     t->nodes[0].n_child = 1;
-    PROX_FN(pbb_set_slot)(t->nodes, 0, bn[0].lo, bn[0].hi);
+    PROX_FN(pbb_set_slotb)(t->nodes, 0, bn[0].lo, bn[0].hi);
     t->nodes[0].child[0] = 0;
     t->nodes[0].count[0] = (uint8_t)bn[0].count;
     for (i = 1; i < 4; ++i)
@@ -528,10 +705,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   tasks = NULL;
   prox_mesh_detail_free(alloc, bn, n_bn * sizeof *bn);
   bn = NULL;
-  prox_mesh_detail_free(alloc, pcen, 3 * n * sizeof *pcen);
-  pcen = NULL;
-  prox_mesh_detail_free(alloc, pbox, 6 * n * sizeof *pbox);
-  pbox = NULL;
+  prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
+  prim = NULL;
 
   t->tri = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 9 * sizeof *t->tri));
   if (!t->tri) goto oom;
@@ -544,8 +719,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
 oom:
   prox_mesh_detail_free(alloc, tasks, cap_tasks * sizeof *tasks);
   prox_mesh_detail_free(alloc, bn, (2 * n - 1) * sizeof *bn);
-  prox_mesh_detail_free(alloc, pcen, 3 * n * sizeof *pcen);
-  prox_mesh_detail_free(alloc, pbox, 6 * n * sizeof *pbox);
+  prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
   PROX_FN(prox_bvh_free)(t);
   return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
                                 "out of memory building a tree of %zu "
