@@ -271,8 +271,9 @@ PROX_API prox_status prox_sdf_batchf(const prox_sdff *sdf, const prox_vec3f *poi
 /// Signed distance on a regular grid: sample (i, j, k) is at origin +
 /// (i dx, j dy, k dz) with spacing = (dx, dy, dz), and goes to
 /// out[(k ny + j) nx + i] as a float (the layout of a NumPy array of shape
-/// (nz, ny, nx)), as prox_sdf_distance() gives it. Rows are processed in
-/// order so that each query starts from its neighbour's answer; `threads`
+/// (nz, ny, nx)), as prox_sdf_distance() gives it. Samples are processed
+/// in bricks of 4 x 4 x 4, in Morton order within a brick, so that each
+/// query starts from its neighbour's answer; `threads`
 /// as in prox_sdf_batch(), the same bits for any count. Returns PROX_OK,
 /// or PROX_ERROR_INVALID_ARGUMENT (NULL object or out, a zero or
 /// overflowing size, non-finite origin or spacing; nothing written).

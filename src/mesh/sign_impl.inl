@@ -1520,29 +1520,39 @@ prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points, size_t n
   return PROX_OK;
 }
 
-/* Grid rows: row r = k ny + j, in pieces of SDF_CHUNK samples. */
+/* Grid bricks: a work item is a brick of 4 x 4 x 4 samples (SDF_CHUNK),
+ * bricks in row order, the samples of a brick in Morton order, so that
+ * consecutive queries are neighbours in all three directions: the tree's
+ * nodes they need are in cache and each starts from its neighbour's
+ * answer. */
 static void SDF_FN(grid_worker)(void *arg) {
   SDF_FN(job) *j = (SDF_FN(job) *)arg;
   SDF_MC mc[SDF_CHUNK];
   SDF_V3 pts[SDF_CHUNK];
-  size_t rows = j->ny * j->nz;
+  size_t at[SDF_CHUNK];
+  size_t bx = (j->nx + 3) / 4, by = (j->ny + 3) / 4, bz = (j->nz + 3) / 4;
   for (;;) {
-    size_t r = SDF_NEXT(j->next, 1), k, jj, i0;
-    if (r >= rows) break;
-    k = r / j->ny;
-    jj = r % j->ny;
-    for (i0 = 0; i0 < j->nx; i0 += SDF_CHUNK) {
-      size_t m = j->nx - i0 < SDF_CHUNK ? j->nx - i0 : SDF_CHUNK, i;
-      for (i = 0; i < m; ++i)
-        pts[i] = PROX_FN(prox_v3)(j->origin.x + (PROX_REAL)(i0 + i) * j->spacing.x,
-                                  j->origin.y + (PROX_REAL)jj * j->spacing.y,
-                                  j->origin.z + (PROX_REAL)k * j->spacing.z);
-      SDF_FN(closest)(j->s, pts, m, mc);
-      for (i = 0; i < m; ++i) {
-        SDF_RES res;
-        SDF_FN(finish)(j->s, pts[i], &mc[i], &res);
-        j->grid[r * j->nx + i0 + i] = (float)res.distance;
-      }
+    size_t w = SDF_NEXT(j->next, 1), i0, j0, k0, m = 0, t;
+    unsigned c;
+    if (w >= bx * by * bz) break;
+    i0 = w % bx * 4;
+    j0 = w / bx % by * 4;
+    k0 = w / (bx * by) * 4;
+    for (c = 0; c < 64; ++c) {
+      /* Morton code c: bits 0, 3 of x; 1, 4 of y; 2, 5 of z. */
+      size_t i = i0 + ((c & 1u) | (c >> 2 & 2u)), jj = j0 + ((c >> 1 & 1u) | (c >> 3 & 2u)),
+             k = k0 + ((c >> 2 & 1u) | (c >> 4 & 2u));
+      if (i >= j->nx || jj >= j->ny || k >= j->nz) continue;
+      pts[m] = PROX_FN(prox_v3)(j->origin.x + (PROX_REAL)i * j->spacing.x,
+                                j->origin.y + (PROX_REAL)jj * j->spacing.y,
+                                j->origin.z + (PROX_REAL)k * j->spacing.z);
+      at[m++] = (k * j->ny + jj) * j->nx + i;
+    }
+    SDF_FN(closest)(j->s, pts, m, mc);
+    for (t = 0; t < m; ++t) {
+      SDF_RES res;
+      SDF_FN(finish)(j->s, pts[t], &mc[t], &res);
+      j->grid[at[t]] = (float)res.distance;
     }
   }
 }
@@ -1565,7 +1575,10 @@ prox_status PROX_FN(prox_sdf_grid)(const SDF *s, SDF_V3 origin, SDF_V3 spacing, 
   j.grid = out;
   SDF_INIT(j.next, 0);
   threads = SDF_FN(threads)(threads);
-  if ((size_t)threads > ny * nz) threads = (int)(ny * nz);
+  {
+    size_t bricks = (nx + 3) / 4 * ((ny + 3) / 4) * ((nz + 3) / 4);
+    if ((size_t)threads > bricks) threads = (int)bricks;
+  }
   prox_mesh_detail_parallel(threads, SDF_FN(grid_worker), &j);
   return PROX_OK;
 }
