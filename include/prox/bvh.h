@@ -268,7 +268,7 @@ PROX_API void prox_bvh_closest_rangef(const prox_bvhf *bvh, const prox_vec3f *po
 /// (NaN, found 0). From 512 points on, the points are queried in the
 /// Morton order of their cells (1024 per axis over their box), each from
 /// its predecessor's answer, which finds the tree's nodes in cache: the
-/// order takes 16 n bytes of scratch from the tree's allocator (the one
+/// order takes 32 n bytes of scratch from the tree's allocator (the one
 /// given to the builder), and when that allocation fails the batch runs in
 /// the caller's order instead, with the same results. Returns PROX_OK (if
 /// a thread cannot be started, the others do its share), or

@@ -256,7 +256,7 @@ PROX_API int prox_sdf_crossingsf(const prox_sdff *sdf, prox_vec3f p, prox_vec3f 
 /// prox_sdf_distance() for n points in `threads` threads (0 = all cores),
 /// distances into dist[i] and, when out is not NULL, results into out[i];
 /// the same bits for any thread count. Like prox_bvh_closest_batch(), from
-/// 512 points on it queries them in a coherent (Morton) order with 16 n
+/// 512 points on it queries them in a coherent (Morton) order with 32 n
 /// bytes of scratch from the allocator given to prox_sdf_build() (the
 /// caller's order, with the same results, when that allocation fails).
 /// Returns PROX_OK or

@@ -81,42 +81,35 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) 
   return total;
 }
 
-uint64_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
-                                          const PROX_FN(prox_vec3) * points, size_t n) {
-  double lo[3] = {0, 0, 0}, scale[3] = {0, 0, 0};
-  uint64_t *keys;
+const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
+                                                const PROX_FN(prox_vec3) * points, size_t n) {
+  double lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0}, scale[3];
+  prox_mesh_detail_kv *kv, *sorted;
+  uint32_t *order;
   size_t i;
   int k, any = 0;
   if (n < PROX_MESH_DETAIL_ORDER_MIN || n > UINT32_MAX) return NULL;
-  keys = (uint64_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(2 * n, sizeof *keys));
-  if (!keys) return NULL;
-  {
-    double hi[3] = {0, 0, 0};
-    for (i = 0; i < n; ++i) {
-      double c[3];
-      c[0] = (double)points[i].x;
-      c[1] = (double)points[i].y;
-      c[2] = (double)points[i].z;
-      if (!(fabs(c[0]) <= DBL_MAX && fabs(c[1]) <= DBL_MAX && fabs(c[2]) <= DBL_MAX)) continue;
-      for (k = 0; k < 3; ++k) {
-        if (!any || c[k] < lo[k]) lo[k] = c[k];
-        if (!any || c[k] > hi[k]) hi[k] = c[k];
-      }
-      any = 1;
-    }
-    /* 1024 cells per axis; an extent that overflows gives scale 0 (one
-     * cell: a valid order, only not a coherent one). */
+  kv =
+      (prox_mesh_detail_kv *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(2 * n, sizeof *kv));
+  if (!kv) return NULL;
+  for (i = 0; i < n; ++i) {
+    const double c[3] = {(double)points[i].x, (double)points[i].y, (double)points[i].z};
+    if (!(fabs(c[0]) <= DBL_MAX && fabs(c[1]) <= DBL_MAX && fabs(c[2]) <= DBL_MAX)) continue;
     for (k = 0; k < 3; ++k) {
-      double ext = hi[k] - lo[k];
-      scale[k] = ext > 0 && ext <= DBL_MAX ? 1024.0 / ext : 0.0;
+      if (!any || c[k] < lo[k]) lo[k] = c[k];
+      if (!any || c[k] > hi[k]) hi[k] = c[k];
     }
+    any = 1;
+  }
+  /* 1024 cells per axis; an extent that overflows gives scale 0 (one
+   * cell: a valid order, only not a coherent one). */
+  for (k = 0; k < 3; ++k) {
+    double ext = hi[k] - lo[k];
+    scale[k] = ext > 0 && ext <= DBL_MAX ? 1024.0 / ext : 0.0;
   }
   for (i = 0; i < n; ++i) {
-    double c[3];
+    const double c[3] = {(double)points[i].x, (double)points[i].y, (double)points[i].z};
     uint32_t cell[3];
-    c[0] = (double)points[i].x;
-    c[1] = (double)points[i].y;
-    c[2] = (double)points[i].z;
     for (k = 0; k < 3; ++k) {
       double q = (c[k] - lo[k]) * scale[k];
       /* NaN and below: the first cell; +inf and beyond: the last. */
@@ -124,10 +117,17 @@ uint64_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
       if (q > 1023) q = 1023;
       cell[k] = (uint32_t)q;
     }
-    keys[i] = (uint64_t)prox_mesh_detail_morton(cell[0], cell[1], cell[2]) << 32 | (uint64_t)i;
+    kv[i].key = prox_mesh_detail_morton(cell[0], cell[1], cell[2]);
+    kv[i].val = (uint32_t)i;
+    kv[i].pad = 0;
   }
-  prox_mesh_detail_sort_keys(keys, keys + n, n);
-  return keys;
+  /* 30 bits: three passes, so the result is in the second half, and the
+   * indices go to the first. */
+  sorted = prox_mesh_detail_radix(kv, kv + n, n, 30);
+  order = (uint32_t *)(void *)kv;
+  for (i = 0; i < n; ++i)
+    order[i] = sorted[i].val;
+  return order;
 }
 
 /* How far ahead an ordered batch fetches its points and results. */
@@ -140,20 +140,20 @@ uint64_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
 #endif
 #endif
 
-/* prox_bvh_closest_range over positions [j0, j1) of a coherent order. */
-static void PROX_FN(pbq_range_ordered)(const PROX_FN(prox_bvh) * t,
-                                       const PROX_FN(prox_vec3) * points, const uint64_t *keys,
-                                       PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
-                                       size_t j0, size_t j1) {
+/* prox_bvh_closest for the points at positions [j0, j1) of the order
+ * (order[j]; NULL: j itself) in a row, each starting from the previous
+ * answer. With an order, the point and result a few queries ahead, which
+ * are in no particular place, are fetched early. */
+static void PROX_FN(pbq_run)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
+                             const uint32_t *order, PROX_REAL max_sqdist,
+                             PROX_FN(prox_mesh_closest) * out, size_t j0, size_t j1) {
   PROX_FN(prox_bvh_detail_hit) seed, hit;
   size_t j;
   seed.pos = seed.first = seed.count = PROX_BVH_NONE;
   for (j = j0; j < j1; ++j) {
-    uint32_t i = (uint32_t)keys[j];
-    if (j + PBQ_AHEAD < j1) {
-      /* The point and the result a few queries ahead, which are in no
-       * particular place. */
-      uint32_t ia = (uint32_t)keys[j + PBQ_AHEAD];
+    size_t i = order ? order[j] : j;
+    if (order && j + PBQ_AHEAD < j1) {
+      size_t ia = order[j + PBQ_AHEAD];
       PBQ_PREFETCH(points + ia, 0);
       PBQ_PREFETCH(out + ia, 1);
       PBQ_PREFETCH((const char *)(out + ia) + sizeof *out - 1, 1);
@@ -167,14 +167,7 @@ static void PROX_FN(pbq_range_ordered)(const PROX_FN(prox_bvh) * t,
 void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
                                      PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
                                      size_t begin, size_t end) {
-  PROX_FN(prox_bvh_detail_hit) seed, hit;
-  size_t i;
-  seed.pos = seed.first = seed.count = PROX_BVH_NONE;
-  for (i = begin; i < end; ++i) {
-    hit = seed;
-    PROX_FN(pbq_closest)(t, points[i], max_sqdist, &hit, out + i);
-    if (hit.pos != PROX_BVH_NONE) seed = hit;
-  }
+  PROX_FN(pbq_run)(t, points, NULL, max_sqdist, out, begin, end);
 }
 
 typedef struct PROX_FN(pbq_batch) {
@@ -183,7 +176,7 @@ typedef struct PROX_FN(pbq_batch) {
   size_t n;
   PROX_REAL max_sqdist;
   PROX_FN(prox_mesh_closest) * out;
-  const uint64_t *keys; /* a coherent order, or NULL: the caller's */
+  const uint32_t *order; /* a coherent order, or NULL: the caller's */
 #if !defined(__STDC_NO_ATOMICS__)
   _Atomic size_t next;
 #else
@@ -209,10 +202,7 @@ static void PROX_FN(pbq_worker)(void *arg) {
 #endif
     if (i0 >= b->n) return;
     i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
-    if (b->keys)
-      PROX_FN(pbq_range_ordered)(b->t, b->points, b->keys, b->max_sqdist, b->out, i0, i1);
-    else
-      PROX_FN(prox_bvh_closest_range)(b->t, b->points, b->max_sqdist, b->out, i0, i1);
+    PROX_FN(pbq_run)(b->t, b->points, b->order, b->max_sqdist, b->out, i0, i1);
   }
 }
 
@@ -230,12 +220,9 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
    * and finds the nodes in cache. Without the memory, the caller's order
    * (the same answers). */
   alloc = t->has_alloc ? &t->alloc : NULL;
-  b.keys = PROX_FN(prox_mesh_detail_order)(alloc, points, n);
+  b.order = PROX_FN(prox_mesh_detail_order)(alloc, points, n);
   if (threads <= 1) {
-    if (b.keys)
-      PROX_FN(pbq_range_ordered)(t, points, b.keys, max_sqdist, out, 0, n);
-    else
-      PROX_FN(prox_bvh_closest_range)(t, points, max_sqdist, out, 0, n);
+    PROX_FN(pbq_run)(t, points, b.order, max_sqdist, out, 0, n);
   } else {
     b.t = t;
     b.points = points;
@@ -253,7 +240,7 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
     pthread_mutex_destroy(&b.lock);
 #endif
   }
-  if (b.keys) prox_mesh_detail_free(alloc, (void *)(uintptr_t)b.keys, 2 * n * sizeof *b.keys);
+  prox_mesh_detail_order_free(alloc, b.order, n);
   return PROX_OK;
 }
 

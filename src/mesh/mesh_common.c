@@ -103,27 +103,32 @@ uint32_t prox_mesh_detail_morton(uint32_t x, uint32_t y, uint32_t z) {
   return v[0] << 2 | v[1] << 1 | v[2];
 }
 
-void prox_mesh_detail_sort_keys(uint64_t *keys, uint64_t *tmp, size_t n) {
+prox_mesh_detail_kv *prox_mesh_detail_radix(prox_mesh_detail_kv *a, prox_mesh_detail_kv *tmp,
+                                            size_t n, int bits) {
+  enum { DIG = 11, B = 1 << DIG };
+  size_t count[B];
   int shift;
-  uint64_t *src = keys, *dst = tmp;
-  /* Four passes of 8 bits (bits 32..63; 62 and 63 are zero), an even
-   * number, so the result ends in keys. */
-  for (shift = 32; shift < 64; shift += 8) {
-    size_t count[256], i, sum = 0;
-    int d;
-    uint64_t *sw;
+  for (shift = 0; shift < bits; shift += DIG) {
+    size_t i, sum = 0;
+    prox_mesh_detail_kv *t;
     memset(count, 0, sizeof count);
     for (i = 0; i < n; ++i)
-      ++count[(src[i] >> shift) & 0xffu];
-    for (d = 0; d < 256; ++d) {
-      size_t c = count[d];
-      count[d] = sum;
+      ++count[(a[i].key >> shift) & (B - 1)];
+    for (i = 0; i < B; ++i) {
+      size_t c = count[i];
+      count[i] = sum;
       sum += c;
     }
     for (i = 0; i < n; ++i)
-      dst[count[(src[i] >> shift) & 0xffu]++] = src[i];
-    sw = src;
-    src = dst;
-    dst = sw;
+      tmp[count[(a[i].key >> shift) & (B - 1)]++] = a[i];
+    t = a;
+    a = tmp;
+    tmp = t;
   }
+  return a;
+}
+
+void prox_mesh_detail_order_free(const prox_allocator *alloc, const uint32_t *order, size_t n) {
+  if (order)
+    prox_mesh_detail_free(alloc, (void *)(uintptr_t)order, 2 * n * sizeof(prox_mesh_detail_kv));
 }

@@ -49,24 +49,34 @@ void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg);
 /* Batches of fewer points than this keep the caller's order. */
 #define PROX_MESH_DETAIL_ORDER_MIN 512
 
-/* Sorts keys[0, n) increasingly by bits 32..61, stably (LSD radix, 8-bit
- * digits); tmp is n entries of scratch. Keys are a 30-bit Morton code
- * above a 32-bit point index (prox_mesh_detail_order). */
-void prox_mesh_detail_sort_keys(uint64_t *keys, uint64_t *tmp, size_t n);
+/* A key and a value for prox_mesh_detail_radix (16 bytes). */
+typedef struct prox_mesh_detail_kv {
+  uint64_t key;
+  uint32_t val;
+  uint32_t pad;
+} prox_mesh_detail_kv;
+
+/* Stable LSD radix sort of a[0, n) by the low `bits` bits of key, 11 at a
+ * time; tmp has n entries. The result is in a or tmp: returns which. */
+prox_mesh_detail_kv *prox_mesh_detail_radix(prox_mesh_detail_kv *a, prox_mesh_detail_kv *tmp,
+                                            size_t n, int bits);
 
 /* The 30-bit Morton code of the cell (x, y, z), each 0..1023. */
 uint32_t prox_mesh_detail_morton(uint32_t x, uint32_t y, uint32_t z);
 
-/* A coherent order for a batch of n points: 2 n keys allocated through
- * alloc (NULL: the C library), the first n sorted by the Morton code of
- * each point's cell (1024 cells per axis over the box of the finite
- * points; a non-finite coordinate takes the first or last cell), with the
- * point's index in the low 32 bits. Returns NULL, and the caller keeps its
- * own order, when n < PROX_MESH_DETAIL_ORDER_MIN, n > UINT32_MAX or the
- * allocation fails. Free with prox_mesh_detail_free(alloc, keys,
- * 2 n sizeof(uint64_t)). */
-uint64_t *prox_mesh_detail_order(const prox_allocator *alloc, const prox_vec3 *points, size_t n);
-uint64_t *prox_mesh_detail_orderf(const prox_allocator *alloc, const prox_vec3f *points, size_t n);
+/* A coherent order for a batch of n points: n indices, allocated through
+ * alloc (NULL: the C library) as a block of 2 n prox_mesh_detail_kv,
+ * sorted by the Morton code of each point's cell (1024 cells per axis
+ * over the box of the finite points; a non-finite coordinate takes the
+ * first or last cell), ties by index. Returns NULL, and the caller keeps
+ * its own order, when n < PROX_MESH_DETAIL_ORDER_MIN, n > UINT32_MAX or
+ * the allocation fails. Free with prox_mesh_detail_order_free(). */
+const uint32_t *prox_mesh_detail_order(const prox_allocator *alloc, const prox_vec3 *points,
+                                       size_t n);
+const uint32_t *prox_mesh_detail_orderf(const prox_allocator *alloc, const prox_vec3f *points,
+                                        size_t n);
+/* Releases an order of n points (NULL: nothing). */
+void prox_mesh_detail_order_free(const prox_allocator *alloc, const uint32_t *order, size_t n);
 
 #define PROX_MESH_DETAIL_TREE(R, S)                                                                \
   struct prox_bvh##S {                                                                             \

@@ -1453,8 +1453,8 @@ int PROX_FN(prox_sdf_crossings)(const SDF *s, SDF_V3 p, SDF_V3 q, long *count) {
 
 typedef struct SDF_FN(job) {
   const SDF *s;
-  const SDF_V3 *points; /* batch */
-  const uint64_t *keys; /* the batch's coherent order, or NULL */
+  const SDF_V3 *points;  /* batch */
+  const uint32_t *order; /* the batch's coherent order, or NULL */
   PROX_REAL *dist;
   SDF_RES *out;
   size_t n;
@@ -1475,10 +1475,10 @@ static void SDF_FN(batch_worker)(void *arg) {
     /* Positions b..e of the order: the points gathered, answered in a
      * row, and the answers put back in the caller's places. */
     for (i = b; i < e; ++i)
-      pts[i - b] = j->points[j->keys ? (size_t)(uint32_t)j->keys[i] : i];
+      pts[i - b] = j->points[j->order ? j->order[i] : i];
     SDF_FN(closest)(j->s, pts, e - b, mc);
     for (i = b; i < e; ++i) {
-      size_t at = j->keys ? (size_t)(uint32_t)j->keys[i] : i;
+      size_t at = j->order ? j->order[i] : i;
       SDF_RES r;
       if (!SDF_FN(finite)(pts[i - b]))
         SDF_FN(nan_result)(&r, j->s->method);
@@ -1512,11 +1512,9 @@ prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points, size_t n
     threads = (int)((n + SDF_CHUNK - 1) / SDF_CHUNK);
   /* As in prox_bvh_closest_batch: a coherent order when the memory is
    * there, the caller's otherwise (the same answers). */
-  j.keys = PROX_FN(prox_mesh_detail_order)(s->has_alloc ? &s->alloc : NULL, points, n);
+  j.order = PROX_FN(prox_mesh_detail_order)(s->has_alloc ? &s->alloc : NULL, points, n);
   prox_mesh_detail_parallel(threads, SDF_FN(batch_worker), &j);
-  if (j.keys)
-    prox_mesh_detail_free(s->has_alloc ? &s->alloc : NULL, (void *)(uintptr_t)j.keys,
-                          2 * n * sizeof *j.keys);
+  prox_mesh_detail_order_free(s->has_alloc ? &s->alloc : NULL, j.order, n);
   return PROX_OK;
 }
 

@@ -10,40 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A side of a triangle: its unordered vertex pair as (lo << 32 | hi) and
- * the corner it starts from (3 t + k: from vertex k to vertex k + 1). */
-typedef struct topo_side {
-  uint64_t key;
-  uint32_t corner;
-  uint32_t pad;
-} topo_side;
-
-/* Stable LSD radix sort of sides by key, over the low `bits` bits, 11 at a
- * time; tmp has n entries. The result is in a or tmp: returns which. */
-static topo_side *topo_radix(topo_side *a, topo_side *tmp, size_t n, int bits) {
-  enum { DIG = 11, B = 1 << DIG };
-  size_t count[B];
-  int shift;
-  for (shift = 0; shift < bits; shift += DIG) {
-    size_t i, sum = 0;
-    memset(count, 0, sizeof count);
-    for (i = 0; i < n; ++i)
-      ++count[(a[i].key >> shift) & (B - 1)];
-    for (i = 0; i < B; ++i) {
-      size_t c = count[i];
-      count[i] = sum;
-      sum += c;
-    }
-    for (i = 0; i < n; ++i)
-      tmp[count[(a[i].key >> shift) & (B - 1)]++] = a[i];
-    {
-      topo_side *t = a;
-      a = tmp;
-      tmp = t;
-    }
-  }
-  return a;
-}
+/* A side of a triangle: its unordered vertex pair as the key (lo << 32 |
+ * hi) and the corner it starts from as the value (3 t + k: from vertex k
+ * to vertex k + 1). */
+typedef prox_mesh_detail_kv topo_side;
 
 /* Union-find with path halving; the smaller index becomes the root, so a
  * root is the lowest element of its set. */
@@ -164,7 +134,7 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt, uin
       uint32_t a = v[k], b = v[(k + 1) % 3];
       uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
       side[nside].key = ((uint64_t)lo << 32) | hi;
-      side[nside].corner = 3 * t + (uint32_t)k;
+      side[nside].val = 3 * t + (uint32_t)k;
       side[nside].pad = 0;
       ++nside;
     }
@@ -179,7 +149,7 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt, uin
       uint64_t lo = side[i].key >> 32, hi = side[i].key & 0xffffffffu;
       side[i].key = (lo << half) | hi;
     }
-    sorted = topo_radix(side, tmp, ns, 2 * half);
+    sorted = prox_mesh_detail_radix(side, tmp, ns, 2 * half);
     for (i = 0; i < ns; ++i) {
       uint64_t hi = sorted[i].key & (((uint64_t)1 << half) - 1);
       uint64_t lo = half ? sorted[i].key >> half : 0;
@@ -242,13 +212,13 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt, uin
       ev[2 * e + 1] = hi;
       eo[e] = (uint32_t)i;
       for (size_t q = i; q < j; ++q) {
-        uint32_t c = sorted[q].corner, tri = c / 3, k = c % 3;
+        uint32_t c = sorted[q].val, tri = c / 3, k = c % 3;
         uint32_t ca = 3 * tri + (idx[c] == lo ? k : (k + 1) % 3);
         uint32_t cb = 3 * tri + (idx[c] == hi ? k : (k + 1) % 3);
         et[q] = tri;
         te[c] = (uint32_t)e;
         if (q > i) {
-          uint32_t c0 = sorted[i].corner, t0 = c0 / 3, k0 = c0 % 3;
+          uint32_t c0 = sorted[i].val, t0 = c0 / 3, k0 = c0 % 3;
           uint32_t a0 = 3 * t0 + (idx[c0] == lo ? k0 : (k0 + 1) % 3);
           uint32_t b0 = 3 * t0 + (idx[c0] == hi ? k0 : (k0 + 1) % 3);
           topo_union(parent, a0, ca);
@@ -260,7 +230,7 @@ static prox_status topo_build(const uint32_t *idx, uint32_t nv, uint32_t nt, uin
       if (m >= 3) ++tp->nonmanifold_edges;
       if (m == 2) {
         /* Same direction when both sides start at the same vertex. */
-        if (idx[sorted[i].corner] == idx[sorted[i + 1].corner]) ++tp->inconsistent_edges;
+        if (idx[sorted[i].val] == idx[sorted[i + 1].val]) ++tp->inconsistent_edges;
       }
       ++e;
     }
