@@ -425,7 +425,23 @@ static void rc_gen_adversarial(oracle_rng *g, int k, int is_float, rc_case *c) {
       double w = ldexp(1.0, -1 - oracle_rng_int(g, 3));
       for (i = 0; i < 3; ++i)
         target[i] = c->v[a][i] + w * (c->v[b][i] - c->v[a][i]);
-      rc_aim(g, c, target, f.s / 16);
+      if (sub == 1) {
+        rc_aim(g, c, target, f.s / 16);
+        break;
+      }
+      /* From far away (2^4 to 2^24 sizes of the triangle), past the edge
+       * by a few units in the last place of the origin or none: edge
+       * functions tiny beside the vertices' distance from the origin, the
+       * case the edge bounds' second stage decides (rounding to float
+       * moves these rays off the edge by about as much). */
+      rc_aim(g, c, target, f.s / 16 * ldexp(1.0, 4 + oracle_rng_int(g, 21)));
+      for (i = 0; i < 3; ++i) {
+        int steps = oracle_rng_int(g, 7) - 3;
+        for (; steps > 0; --steps)
+          c->o[i] = nextafter(c->o[i], INFINITY);
+        for (; steps < 0; ++steps)
+          c->o[i] = nextafter(c->o[i], -INFINITY);
+      }
       break;
     }
     case 3: { /* in the plane of a face */

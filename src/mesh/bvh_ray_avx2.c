@@ -435,6 +435,31 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
       int anyn = MINT(neg_[0]) | MINT(neg_[1]) | MINT(neg_[2]);
       unc = ~certain & ~(anyp & anyn) & live;
     }
+    if (unc) {
+      /* The kernel's second bound (prox_detail_rc_edge_bound2, its
+       * operations lane by lane) where the first leaves a sign open: it
+       * settles most of them (a triangle far from the ray's origin). */
+      PV rmin = PS1(PROX_REAL_MIN), c3 = PS1(PROX_R(3.0) * PROX_EPS);
+      PV c32 = PS1(PROX_R(32.0) * PROX_EPS * PROX_EPS),
+         cmin = PS1(PROX_R(8.0) * PROX_REAL_MIN * PROX_EPS);
+      int anyp, anyn;
+      for (k = 0; k < 3; ++k) {
+        int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
+        PV a = PADD(PMUL(PADD(M[p], rmin), PADD(PABS(X[q]), PABS(Y[q]))),
+                    PMUL(PADD(M[q], rmin), PADD(PABS(X[p]), PABS(Y[p]))));
+        PV b = PADD(PABS(P1[k]), PABS(P2[k]));
+        PV bd = PADD(PADD(PMUL(c3, PADD(a, b)), PMUL(c32, PMUL(M[p], M[q]))), cmin);
+        pos_[k] = MOR(pos_[k], PGT(w[k], bd));
+        neg_[k] = MOR(neg_[k], PLT(w[k], PSUB(zero, bd)));
+      }
+      certain =
+          MINT(MOR(pos_[0], neg_[0])) & MINT(MOR(pos_[1], neg_[1])) & MINT(MOR(pos_[2], neg_[2]));
+      hitc =
+          MINT(MAND(MAND(pos_[0], pos_[1]), pos_[2])) | MINT(MAND(MAND(neg_[0], neg_[1]), neg_[2]));
+      anyp = MINT(pos_[0]) | MINT(pos_[1]) | MINT(pos_[2]);
+      anyn = MINT(neg_[0]) | MINT(neg_[1]) | MINT(neg_[2]);
+      unc = ~certain & ~(anyp & anyn) & live;
+    }
     uncE = unc;
     hitc &= live;
     if (!(hitc | unc)) continue;

@@ -1067,6 +1067,38 @@ PROX_FN(prox_detail_rc_edge_slow)(const PROX_FN(prox_detail_rayspace) * rs, PROX
   return (x > 0 && e > 0) || (x < 0 && e < 0) ? e : 0;
 }
 
+/// Internal: the second error bound of the edge function P.x Q.y - P.y Q.x
+/// (see prox_detail_rc_edge), for when the first leaves its sign open. The
+/// first, 48 eps P.m Q.m, takes every ray-space coordinate as large as the
+/// vertex's distance m from the origin; this one uses their own sizes,
+/// which are small where the vertices lie near the ray (a triangle seen
+/// from far away: the common case where the first fails). Derivation, u =
+/// eps / 2: each ray-space coordinate X (or Y) of P is within
+/// 5u max(P.m, REAL_MIN) + u |X| of its exact value (u m for the
+/// translation, 4u for the shear's product with its rounded slope, the
+/// slope having |sx| <= 1, absolute u REAL_MIN where that product
+/// underflows, u |X| for the subtraction); the exact edge function then
+/// differs from the computed one by at most
+///   5u [Pm' (|Q.x| + |Q.y|) + Qm' (|P.x| + |P.y|)]       (Pm' = P.m + REAL_MIN)
+///   + 4.03u (|P.x Q.y| + |P.y Q.x|)  (the u |X| terms, the products and
+///     the subtraction)
+///   + 100 u^2 P.m Q.m                (second order, |X| <= 2.01 m)
+///   + 2.01 u REAL_MIN                (the products below the normal range).
+/// Bounded here by 3 eps, 32 eps^2 and 8 eps REAL_MIN: margins of 16% or
+/// more, above the few roundings of the bound's own evaluation and its
+/// products' underflow. Where the vertices are far from the ray it can
+/// exceed the first (up to about 48 eps P.m Q.m): it only ever adds
+/// certain signs. Out of line: reached only when the first bound fails.
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge_bound2)(PROX_FN(prox_detail_rsvert) P,
+                                                                      PROX_FN(prox_detail_rsvert)
+                                                                          Q) {
+  PROX_REAL a = (P.m + PROX_REAL_MIN) * (PROX_FABS(Q.x) + PROX_FABS(Q.y)) +
+                (Q.m + PROX_REAL_MIN) * (PROX_FABS(P.x) + PROX_FABS(P.y));
+  PROX_REAL b = PROX_FABS(P.x * Q.y) + PROX_FABS(P.y * Q.x);
+  return PROX_R(3.0) * PROX_EPS * (a + b) + PROX_R(32.0) * PROX_EPS * PROX_EPS * (P.m * Q.m) +
+         PROX_R(8.0) * PROX_REAL_MIN * PROX_EPS;
+}
+
 /// Internal: the ray-space edge function P.x Q.y - P.y Q.x of the edge
 /// p -> q (P, Q the ray-space images of p, q) with an exact sign. Returns
 /// the value, set to zero when the exact value is zero or of the other sign
@@ -1079,8 +1111,10 @@ PROX_FN(prox_detail_rc_edge_slow)(const PROX_FN(prox_detail_rayspace) * rs, PROX
 /// coordinate), the shear (two roundings in sx, sy: 7 u m per ray-space
 /// coordinate) and the 2x2 determinant, 36 eps P.m Q.m in all to first
 /// order, and PROX_DETAIL_RC_BMIN the products' rounding below the normal
-/// range; within it, float input is first re-evaluated in double, then
-/// (both precisions) exactly (prox_detail_rc_edge_slow).
+/// range; within it, the second bound (prox_detail_rc_edge_bound2, whose
+/// certain signs are taken as the first's: *z 0), then float input is
+/// re-evaluated in double, then (both precisions) the sign is made exactly
+/// (prox_detail_rc_edge_slow).
 PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
     const PROX_FN(prox_detail_rayspace) * rs, PROX_FN(prox_vec3) p, PROX_FN(prox_vec3) q,
     PROX_FN(prox_detail_rsvert) P, PROX_FN(prox_detail_rsvert) Q, int perturb, int *s, int *z) {
@@ -1089,6 +1123,11 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_rc_edge)(
   int sp = e > bound, sn = e < -bound;
   *z = 0;
   *s = sp - sn; /* arithmetic, not a branch on the sign */
+  if (sp | sn) return e;
+  bound = PROX_FN(prox_detail_rc_edge_bound2)(P, Q);
+  sp = e > bound;
+  sn = e < -bound;
+  *s = sp - sn;
   if (sp | sn) return e;
   return PROX_FN(prox_detail_rc_edge_slow)(rs, p, q, e, perturb, s, z);
 }
