@@ -147,6 +147,24 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride, 
     B[k] = bd;
   }
   certain = MINT(MOR(pos[0], neg[0])) & MINT(MOR(pos[1], neg[1])) & MINT(MOR(pos[2], neg[2]));
+  if (~certain & ((1 << PK_W) - 1)) {
+    /* The kernel's second bound (prox_detail_rc_edge_bound2, its
+     * operations lane by lane) where the first leaves a sign open: it
+     * settles most of them (a triangle far from the ray's origin); lanes
+     * still open go to the scalar kernel below, which evaluates both. */
+    PK_V rmin = PS1(PK_MINR), c3 = PS1((PK_S)3.0 * PK_EPS);
+    PK_V c32 = PS1((PK_S)32.0 * PK_EPS * PK_EPS), cmin = PS1((PK_S)8.0 * PK_MINR * PK_EPS);
+    for (k = 0; k < 3; ++k) {
+      int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
+      PK_V a = PADD(PMUL(PADD(M[p], rmin), PADD(PABS(X[q]), PABS(Y[q]))),
+                    PMUL(PADD(M[q], rmin), PADD(PABS(X[p]), PABS(Y[p]))));
+      PK_V b = PADD(PABS(P1[k]), PABS(P2[k]));
+      PK_V bd = PADD(PADD(PMUL(c3, PADD(a, b)), PMUL(c32, PMUL(M[p], M[q]))), cmin);
+      pos[k] = MOR(pos[k], PGT(w[k], bd));
+      neg[k] = MOR(neg[k], PLT(w[k], PSUB(zero, bd)));
+    }
+    certain = MINT(MOR(pos[0], neg[0])) & MINT(MOR(pos[1], neg[1])) & MINT(MOR(pos[2], neg[2]));
+  }
   hitc = MINT(MAND(MAND(pos[0], pos[1]), pos[2])) | MINT(MAND(MAND(neg[0], neg[1]), neg[2]));
   det = PADD(PADD(w[0], w[1]), w[2]);
   num = PADD(PADD(PMUL(w[0], Z[0]), PMUL(w[1], Z[1])), PMUL(w[2], Z[2]));
