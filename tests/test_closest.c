@@ -425,6 +425,8 @@ int main(int argc, char **argv) {
   PROX_KERNELS_K1(TC_RUN_PRIM)
   H_RUN(test_nan_d);
   H_RUN(test_nan_f);
+  H_RUN(test_triangle_thin_face_d);
+  H_RUN(test_triangle_thin_face_f);
   /* Only when every test ran. */
   if (!h_.filter) H_RUN(test_registry_coverage);
   if (!h_.list_only && h_.ran > 0) oracle_table_print(stdout);
@@ -1599,6 +1601,109 @@ static void TFN(test_triangle)(void) {
   for (i = 0; i < 3; ++i)
     q3_clear(&xv[i]);
   mpq_clear(fd2);
+}
+
+/* A thin angle at v[0] (sin from just above the wide path's threshold,
+ * PROX_WIDE_SIN2, to 1/2), p projecting inside the face at heights of
+ * 1e-4 to 2 triangle sizes: the face formula projects along e1 x e2,
+ * whose direction is only as accurate as eps / sin of that angle, and the
+ * error of the squared distance grows with it (up to about 28 eps max(S,
+ * d)^2 in float and 900 in double near the threshold, where closest.h
+ * promised 8 for every triangle). Asserted: the bound closest.h now
+ * documents, max(8, 1.5 / sin) eps max(S, d)^2; the cases beyond 8 are
+ * counted and printed (a known defect, see closest.h). */
+static void TFN(test_triangle_thin_face)(void) {
+  oracle_rng g = oracle_rng_make(0x6a0 + 2 - PROX_IS_DOUBLE);
+  oracle_tri x;
+  q3 xp, xv[3];
+  long c, n = h_count(20000), over = 0;
+  double worst = 0, worst_sin = 1, lo = log10(sqrt((double)PROX_WIDE_SIN2) * 1.05);
+  oracle_row *row =
+      oracle_row_get("point_triangle, thin angle at v[0], face", TC_PREC, ORACLE_ADVERSARIAL);
+  int i;
+  oracle_tri_init(&x);
+  q3_init(&xp);
+  for (i = 0; i < 3; ++i)
+    q3_init(&xv[i]);
+  for (c = 0; c < n; ++c) {
+    oracle_frame f = oracle_frame_random(&g, ORACLE_UNIFORM);
+    PROX_FN(prox_triangle) tri;
+    VEC p;
+    RES out;
+    PROX_REAL d2;
+    double u[3], w[3], nr[3], e1[3], e2[3], a[3], b[3], cc[3], sn, cs, l1, l2, bb, bc, h, s;
+    double n2, sin0, dx, u2, e;
+    oracle_rng_dir(&g, u);
+    tri.v[0] = TFN(point)(&g, &f, 1);
+    TFN(perp)(&g, TFN(v3)(u), w);
+    nr[0] = u[1] * w[2] - u[2] * w[1];
+    nr[1] = u[2] * w[0] - u[0] * w[2];
+    nr[2] = u[0] * w[1] - u[1] * w[0];
+    sn = oracle_rng_log10(&g, lo, log10(0.5));
+    cs = sqrt(1 - sn * sn);
+    l1 = f.scale * oracle_rng_range(&g, 0.5, 1.5);
+    l2 = f.scale * oracle_rng_range(&g, 0.5, 1.5);
+    for (i = 0; i < 3; ++i) {
+      e1[i] = l1 * u[i];
+      e2[i] = l2 * (cs * u[i] + sn * w[i]);
+    }
+    tri.v[1] = TFN(offset)(tri.v[0], e1, 1);
+    tri.v[2] = TFN(offset)(tri.v[0], e2, 1);
+    bb = oracle_rng_range(&g, 0, 1);
+    bc = oracle_rng_range(&g, 0, 1);
+    if (bb + bc > 1) {
+      bb = 1 - bb;
+      bc = 1 - bc;
+    }
+    /* near the face, or about one size away (where the error peaks) */
+    h = oracle_rng_int(&g, 2) ? oracle_rng_log10(&g, -4, log10(2.0)) : oracle_rng_range(&g, 0.5, 2);
+    h *= (oracle_rng_int(&g, 2) ? 1 : -1) * f.scale;
+    p = TFN(offset)(TFN(offset)(TFN(offset)(tri.v[0], e1, bb), e2, bc), nr, h);
+    h_case_begin();
+    d2 = PROX_FN(prox_point_triangle)(p, &tri, &out);
+    TFN(q)(&xp, p);
+    for (i = 0; i < 3; ++i)
+      TFN(q)(&xv[i], tri.v[i]);
+    oracle_point_triangle(&x, &xp, xv);
+    /* sin of the rounded triangle's angle at v[0] (double: ample) */
+    TFN(d3)(tri.v[0], a);
+    TFN(d3)(tri.v[1], b);
+    TFN(d3)(tri.v[2], cc);
+    for (i = 0; i < 3; ++i) {
+      e1[i] = b[i] - a[i];
+      e2[i] = cc[i] - a[i];
+    }
+    n2 = pow(e1[1] * e2[2] - e1[2] * e2[1], 2) + pow(e1[2] * e2[0] - e1[0] * e2[2], 2) +
+         pow(e1[0] * e2[1] - e1[1] * e2[0], 2);
+    sin0 = sqrt(n2 / ((e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]) *
+                      (e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2])));
+    s = TFN(smax)(0, p);
+    for (i = 0; i < 3; ++i)
+      s = TFN(smax)(s, tri.v[i]);
+    s = TFN(fix_s)(TFN(smax_q)(s, &x.q));
+    dx = sqrt(mpq_get_d(x.d2));
+    u2 = dx > s ? dx : s;
+    e = oracle_err((double)d2, x.d2, TC_EPS * u2 * u2);
+    ++row->cases;
+    oracle_max(&row->sqdist, e);
+    if (e > TC_BOUND) ++over;
+    if (e > worst) {
+      worst = e;
+      worst_sin = sin0;
+    }
+    CHECK_MSG(isfinite(d2), "non-finite result %a", (double)d2);
+    CHECK_MSG(e <= (TC_BOUND > 1.5 / sin0 ? TC_BOUND : 1.5 / sin0),
+              "squared distance error %.3g eps max(S, d)^2 at sin %.3g (bound %.3g)", e, sin0,
+              TC_BOUND > 1.5 / sin0 ? TC_BOUND : 1.5 / sin0);
+    if (h_case_failed()) TFN(note_triangle)("point_triangle, thin face", p, &tri);
+  }
+  printf("  %s: %ld of %ld thin-angle cases beyond 8 eps max(S, d)^2 (known defect); largest "
+         "error %.3g eps max(S, d)^2, at sin %.3g\n",
+         TC_PREC, over, n, worst, worst_sin);
+  q3_clear(&xp);
+  for (i = 0; i < 3; ++i)
+    q3_clear(&xv[i]);
+  oracle_tri_clear(&x);
 }
 
 /* sin^2 of the angle at v[0]: |n|^2 / (|v1 - v0|^2 |v2 - v0|^2), to
