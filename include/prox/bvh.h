@@ -220,9 +220,7 @@ PROX_API void prox_bvh_get_viewf(const prox_bvhf *bvh, prox_bvh_viewf *view);
 ///
 /// Bound: the squared distance equals prox_point_triangle()'s on that
 /// triangle bit for bit and is the minimum of it over the mesh, so the
-/// kernel's error bound (8 eps max(S, d)^2, prox/closest.h; more for
-/// triangles with a thin angle at v[0], a known defect noted there and in
-/// prox/detail/bvh_query.inl) holds. Nothing
+/// kernel's error bound (8 eps max(S, d)^2, prox/closest.h) holds. Nothing
 /// within max_sqdist: returns max_sqdist, found 0, triangle UINT32_MAX,
 /// point and bary NaN, feature NONE. A non-finite p (or NaN max_sqdist)
 /// gives NaN and found 0. bvh must be a built tree (not NULL). Uses the

@@ -138,17 +138,14 @@ PROX_SMALL_KERNEL float prox_point_segmentf(prox_vec3f p, const prox_segmentf *s
 /// of its edges, and nearly degenerate ones (slivers) are handled in wide
 /// arithmetic, so the squared distance keeps its bound on slivers too.
 /// Non-finite input gives NaN. Error (S the largest coordinate magnitude,
-/// d the distance): squared distance within 8 eps max(S, d)^2 for
-/// triangles whose angle at v[0] has sin >= 1/5, slivers included (the
-/// wide path); between the wide path's threshold (sin^2 of that angle 1e-3
-/// in float, 1e-6 in double) and 1/5, within max(8, 1.5 / sin) eps
-/// max(S, d)^2 as measured (tests/test_closest.c,
-/// test_triangle_thin_face: up to about 170 in double and 8 in float there;
-/// a known defect, not a proven bound: the face formula projects along
-/// e1 x e2, whose direction is accurate only to eps / sin); point within
-/// 8 eps S when every angle has
-/// sin^2 >= 1e-4 (the face point is p projected along the normal, whose
-/// direction is as accurate as the shape allows); barycentrics reproduce
+/// d the distance): squared distance within 8 eps max(S, d)^2 for every
+/// triangle, slivers and caps included (the face point is p projected
+/// along a cross product of two edges, taken at the vertex with the
+/// largest sine: at v[0] unless its angle has sin^2 < 1/8; caps, whose
+/// largest angle exceeds about 159 degrees, take the wide path); point
+/// within 8 eps S when every angle has sin^2 >= 1e-4 (the face point is p
+/// projected along the normal, whose direction is as accurate as the shape
+/// allows); barycentrics reproduce
 /// the point within 8 eps S / sin^2(smallest angle) (they solve a 2x2 Gram
 /// system; prox_triangle_barycentric is accurate for any shape).
 /// Voronoi regions in the order of Ericson 5.1.5, with the face and edge

@@ -215,7 +215,7 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *ba
   /* The scalar kernel's plain path also needs finite numerators. */
   PB_M fin = PB_EQ(PB_SUB(na, na), zero);
   PB_V u43 = PB_SUB(u4, u3), u56 = PB_SUB(u5, u6);
-  PB_M r0, r1, r2, r3, r4, r5, taken, face;
+  PB_M r0, r1, r2, r3, r4, r5, taken, face, use0, cap;
   PB_V3 n, q, qf, dq, f;
   PB_V nw, num, den, t, d2;
   /* The regions, each minus those before it (the scalar else-if chain). */
@@ -231,14 +231,36 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *ba
   taken = PB_OR(taken, r4);
   r5 = PB_ANDNOT(PB_AND(PB_AND(PB_LE(na, zero), PB_GE(u43, zero)), PB_GE(u56, zero)), taken);
   face = PB_NOT(PB_OR(taken, r5));
-  /* Face: n = e1 x e2, nw = n.w, k = nw / (n.n). */
+  f = PROX_FN(pb_sub)(c, b);
+  /* Face: n = E1 x E2, nw = n.W, k = nw / (n.n), with the scalar kernel's
+   * choice of vertex: v[0] (e1 x e2, W = p - a) where n2 >= scale / 8,
+   * else the vertex opposite the longest edge (v[2]: e2 x f, p - c; v[1]:
+   * e1 x f, p - b); caps (n2 below an eighth of that vertex's edge
+   * product, v[0] the best included) go to the scalar kernel's wide path.
+   * The other vertices only where a lane on the face needs them. */
+  use0 = PB_GE(n2, PB_MUL(PB_SET1(PROX_R(0.125)), scale));
   n.x = PB_SUB(PB_MUL(e1.y, e2.z), PB_MUL(e1.z, e2.y));
   n.y = PB_SUB(PB_MUL(e1.z, e2.x), PB_MUL(e1.x, e2.z));
   n.z = PB_SUB(PB_MUL(e1.x, e2.y), PB_MUL(e1.y, e2.x));
   nw = PROX_FN(pb_dot)(n, w);
+  cap = PB_NOT(PB_ALL);
+  if (PB_BITS(PB_ANDNOT(face, use0))) {
+    PB_V ff = PROX_FN(pb_dot)(f, f);
+    PB_M best0 = PB_AND(PB_GE(ff, d11), PB_GE(ff, d22));
+    PB_M selc = PB_ANDNOT(PB_ANDNOT(PB_GE(d11, d22), best0), use0);
+    PB_M sel0 = PB_OR(use0, best0);
+    PB_V adj = PB_SELECT(sel0, scale, PB_SELECT(selc, PB_MUL(d22, ff), PB_MUL(d11, ff)));
+    PB_V3 E1 = PROX_FN(pb_select3)(selc, e2, e1), E2 = PROX_FN(pb_select3)(sel0, e2, f);
+    PB_V3 W = PROX_FN(pb_select3)(
+        sel0, w, PROX_FN(pb_select3)(selc, PROX_FN(pb_sub)(p, c), PROX_FN(pb_sub)(p, b)));
+    cap = PB_ANDNOT(PB_NOT(PB_GE(n2, PB_MUL(PB_SET1(PROX_R(0.125)), adj))), use0);
+    n.x = PB_SUB(PB_MUL(E1.y, E2.z), PB_MUL(E1.z, E2.y));
+    n.y = PB_SUB(PB_MUL(E1.z, E2.x), PB_MUL(E1.x, E2.z));
+    n.z = PB_SUB(PB_MUL(E1.x, E2.y), PB_MUL(E1.y, E2.x));
+    nw = PROX_FN(pb_dot)(n, W);
+  }
   /* One division: t of edge 0, edge 2, edge 1, or the face's k. Edge 1
    * measures from v1 along f = v2 - v1, clamped to [0, 1]. */
-  f = PROX_FN(pb_sub)(c, b);
   num = PB_SELECT(r2, w1,
                   PB_SELECT(r4, w2, PB_SELECT(r5, PROX_FN(pb_dot)(PROX_FN(pb_sub)(p, b), f), nw)));
   den = PB_SELECT(r2, d11,
@@ -259,7 +281,8 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *ba
    * point is needed only for the full result). */
   dq = PROX_FN(pb_sub)(p, q);
   d2 = PB_SELECT(face, PB_MUL(t, nw), PROX_FN(pb_dot)(dq, dq));
-  *bad = PB_NOT(PB_AND(PB_AND(good, fin), PB_LE(d2, PB_SET1(PROX_REAL_MAX))));
+  *bad = PB_OR(PB_NOT(PB_AND(PB_AND(good, fin), PB_LE(d2, PB_SET1(PROX_REAL_MAX)))),
+               PB_AND(face, cap));
   if (det) {
     qf.x = PB_SUB(p.x, PB_MUL(t, n.x));
     qf.y = PB_SUB(p.y, PB_MUL(t, n.y));

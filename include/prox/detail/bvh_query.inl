@@ -18,13 +18,10 @@
  * at true squared distance D >= D_box. The box's squared distance is
  * computed with a relative error of at most 3 eps. So a box whose computed
  * distance exceeds (b + slack) (1 + 8 eps), slack = 128 eps S^2, holds no
- * triangle whose kernel distance is <= b (ties included). Known gap: the
- * kernel's error exceeds that bound for triangles with a thin angle at
- * v[0] (closest.h: up to about 1.5 / sin of it, in eps max(S, d)^2), so a
- * box holding such a triangle, at nearly the best distance and about one
- * size S away, could in principle be pruned wrongly; a slack covering it
- * costs float queries near the surface about a third more instructions
- * (measured with 4 times the slack), so the kernel is to be fixed instead. */
+ * triangle whose kernel distance is <= b (ties included). (That bound
+ * failed for thin angles at v[0] until the kernel took its face normal at
+ * the vertex with the largest sine: up to 190 eps max(S, d)^2 in double,
+ * tests/test_closest.c test_triangle_thin_face.) */
 
 /* Called when a leaf improves the best (its triangle at position pos):
  * the compiled signed distance fetches its record there. */

@@ -382,6 +382,50 @@ PROX_DETAIL_KERNEL PROX_REAL PROX_FN(prox_detail_tri_slow)(PROX_FN(prox_vec3) p,
   return d2;
 }
 
+/// Internal: prox_point_triangle's face branch where the angle at v[0] has
+/// sin^2 < 1/8 (n2 < d11 d22 / 8): p projected along the cross product at
+/// the vertex opposite the longest edge, whose angle has the largest sine
+/// (v[1]: f x (-e1) = e1 x f, v[2]: (-e2) x (-f) = e2 x f, f = v[2] - v[1];
+/// p measured from that vertex), so that the normal's direction is
+/// accurate to about eps / that sine; the rest as the face branch. A cap
+/// (even that angle has sin^2 < 1/8: one angle above about 159 degrees, v[0]
+/// the best included) takes the wide path. Out of line and called last: the
+/// common triangle keeps its registers.
+PROX_DETAIL_COLD_KERNEL PROX_REAL PROX_FN(prox_detail_tri_face_far)(
+    PROX_FN(prox_vec3) p, const PROX_FN(prox_triangle) * tri, PROX_FN(prox_closest) * out,
+    PROX_REAL d11, PROX_REAL d22, PROX_REAL n2, PROX_REAL nb, PROX_REAL nc) {
+  PROX_FN(prox_vec3) a = tri->v[0];
+  PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(tri->v[1], a);
+  PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(tri->v[2], a);
+  PROX_FN(prox_vec3) f = PROX_FN(prox_vsub)(tri->v[2], tri->v[1]), n, wn;
+  PROX_REAL ff = PROX_FN(prox_vdot)(f, f), adj, nw, k, s, t, d2;
+  int cap = ff >= d11 && ff >= d22; /* v[0] is the best: a cap */
+  if (cap) {
+    adj = 0;
+    n = wn = e1;
+  } else if (d11 >= d22) {
+    n = PROX_FN(prox_vcross)(e2, f);
+    wn = PROX_FN(prox_vsub)(p, tri->v[2]);
+    adj = d22 * ff;
+  } else {
+    n = PROX_FN(prox_vcross)(e1, f);
+    wn = PROX_FN(prox_vsub)(p, tri->v[1]);
+    adj = d11 * ff;
+  }
+  if (cap || !(n2 >= PROX_R(0.125) * adj))
+    return PROX_FN(prox_detail_tri_slow)(
+        p, tri, out,
+        d11 + d22 + PROX_FN(prox_vdot)(PROX_FN(prox_vsub)(p, a), PROX_FN(prox_vsub)(p, a)));
+  nw = PROX_FN(prox_vdot)(n, wn);
+  k = nw / PROX_FN(prox_vdot)(n, n);
+  s = nb / n2;
+  t = nc / n2;
+  d2 = k * nw;
+  if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
+  PROX_FN(prox_detail_params)(out, 1 - s - t, s, t, 0);
+  return PROX_FN(prox_detail_set)(out, PROX_FN(prox_vmadd)(p, -k, n), d2, PROX_FEATURE_FACE, 0);
+}
+
 PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(PROX_FN(prox_vec3) p,
                                                    const PROX_FN(prox_triangle) * tri,
                                                    PROX_FN(prox_closest) * out) {
@@ -461,16 +505,21 @@ PROX_KERNEL PROX_REAL PROX_FN(prox_point_triangle)(PROX_FN(prox_vec3) p,
     kind = PROX_FEATURE_EDGE;
     index = 1;
   } else {
-    /* Face: project p along the normal. The normal's direction is as
-     * accurate as the triangle's shape allows (eps / sin of the angle at
-     * v[0]), and a projection does not square that factor as solving for
-     * the barycentrics does. */
-    PROX_FN(prox_vec3) n = PROX_FN(prox_vcross)(e1, e2);
-    PROX_REAL nw = PROX_FN(prox_vdot)(n, w);
-    PROX_REAL k = nw / PROX_FN(prox_vdot)(n, n);
-    PROX_REAL s = nb / n2;
+    /* Face: project p along the normal, a cross product of two edges,
+     * whose direction is accurate to about eps / sin of the angle between
+     * them (and a projection does not square that factor as solving for
+     * the barycentrics does): at v[0] while that angle has sin^2 >= 1/8,
+     * else prox_detail_tri_face_far. */
+    PROX_FN(prox_vec3) n;
+    PROX_REAL nw, k, s;
     if (!(na - na == 0)) /* overflowed numerators, or non-finite input */
       return PROX_FN(prox_detail_tri_slow)(p, tri, out, d11 + d22 + PROX_FN(prox_vdot)(w, w));
+    if (!(n2 >= PROX_R(0.125) * scale))
+      return PROX_FN(prox_detail_tri_face_far)(p, tri, out, d11, d22, n2, nb, nc);
+    n = PROX_FN(prox_vcross)(e1, e2);
+    nw = PROX_FN(prox_vdot)(n, w);
+    k = nw / PROX_FN(prox_vdot)(n, n);
+    s = nb / n2;
     t = nc / n2;
     d2 = k * nw;
     if (!(d2 <= PROX_REAL_MAX)) return PROX_FN(prox_detail_nan)(out);
