@@ -9,8 +9,10 @@
  *             the angle), below which the exact closest point counts as on
  *             a region boundary and either type is accepted (contact.h,
  *             Decisions)
- * and the generators, harness and oracle of test_contact.c in scope, and
- * its list of the functions whose derivatives are tested (dfun, F_*). */
+ * and the generators (gens), harness and oracle of test_contact.c in
+ * scope, and its tables of the K4 kernels of the registry and the
+ * mollifier (dfun, F_*, fnv, fntypes, fdeg, fgen, fbound, foracle,
+ * fclass). */
 
 /* Rounds the generated coordinates to PROX_REAL so the oracle sees exactly the
  * kernel's input. Through a volatile: GCC 12.2 at -O2 (SLP vectorizer)

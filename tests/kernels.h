@@ -3,12 +3,13 @@
  * the checks that run every kernel of a family take their lists
  * (test_domain, test_scale, test_pairs, test_raycast, test_overlap,
  * test_property, test_closest's NaN test and the order of its oracle tests,
- * test_contact's bounds and derivatives, the CUDA checks tests/cuda/, and
- * test_readme, which checks README.md's table of every kernel). Adding a
- * kernel to a family means adding its line here; the checks then run it.
- * Its oracle is kernel-specific: a K1 kernel's goes in test_closest's test
- * of its primitive (TC_TESTS_<prim>), and test_registry_coverage fails
- * until a K1 kernel of the registry has cases there.
+ * test_contact's values, non-finite input and derivatives, the CUDA checks
+ * tests/cuda/, and test_readme, which checks README.md's table of every
+ * kernel). Adding a kernel to a family means adding its line here; the
+ * checks then run it. Its oracle is kernel-specific: a K1 kernel's goes in
+ * test_closest's test of its primitive (TC_TESTS_<prim>), and
+ * test_registry_coverage fails until a K1 kernel of the registry has cases
+ * there; a K4 kernel's in contact_oracle.h (below).
  *
  * Each PROX_KERNELS_<FAMILY>(X) expands X(...) once per kernel, in a fixed
  * order (some tests draw their random inputs in it: add new kernels at the
