@@ -58,11 +58,7 @@ static double CF(err)(int f, double d, mpq_srcptr exact, const double *x) {
 
 /* The arguments of K4 kernel `name` on the vertices a b d e, its distance
  * type c->type if it takes one. */
-#define CF_ARGS(verts, type) PROX_KERNELS_VERTS_##verts(a, b, d, e) CF_TYPE_##type
-#define CF_TYPE_NONE
-#define CF_TYPE_PE , (prox_ipc_pe_type)c->type
-#define CF_TYPE_PT , (prox_ipc_pt_type)c->type
-#define CF_TYPE_EE , (prox_ipc_ee_type)c->type
+#define CF_ARGS(verts, type) PROX_KERNELS_K4_ARGS_T(verts, type, a, b, d, e, ct)
 #define CF_EVAL(name, coords, degree, verts, type, bound, gen, shape)                              \
   case F_##name:                                                                                   \
     v = h   ? PROX_FN(prox_ipc_##name##_hessian)(CF_ARGS(verts, type), gt, ht)                     \
@@ -76,6 +72,7 @@ static double CF(err)(int f, double d, mpq_srcptr exact, const double *x) {
 static double CF(deval)(const dfun *c, const double *x, double *g, double *h) {
   PROX_FN(prox_vec3) a = CF(vec)(x), b = CF(vec)(x + 3), d = CF(vec)(x + 6), e = CF(vec)(x + 9);
   PROX_REAL gt[12], ht[144], v, eps_x = (PROX_REAL)c->eps_x;
+  int ct = c->type;
   int n = 3 * fnv[c->f], i;
   switch (c->f) {
     PROX_KERNELS_K4(CF_EVAL)
@@ -247,15 +244,9 @@ static void CF(values_typed)(int f) {
 
 /* One test per K4 kernel with a type (the table of test_contact.c). */
 #define CF_VALUES_TYPED(name, coords, degree, verts, type, bound, gen, shape)                      \
-  CF_VALUES_TYPED_##type(name)
-#define CF_VALUES_TYPED_NONE(name)
-#define CF_VALUES_TYPED_ANY(name)                                                                  \
-  static void CF(values_##name)(void) {                                                            \
-    CF(values_typed)(F_##name);                                                                    \
-  }
-#define CF_VALUES_TYPED_PE(name) CF_VALUES_TYPED_ANY(name)
-#define CF_VALUES_TYPED_PT(name) CF_VALUES_TYPED_ANY(name)
-#define CF_VALUES_TYPED_EE(name) CF_VALUES_TYPED_ANY(name)
+  PROX_KERNELS_TYPED_##type(                                                                       \
+      static void CF(values_##name)(void) { CF(values_typed)                                       \
+                                            (F_##name); }, )
 PROX_KERNELS_K4(CF_VALUES_TYPED)
 
 /* ---- non-finite input, invalid types --------------------------------- */

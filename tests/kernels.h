@@ -151,6 +151,28 @@
 #define PROX_KERNELS_TYPE_PT , PROX_PT_AUTO
 #define PROX_KERNELS_TYPE_EE , PROX_EE_AUTO
 
+/* The same with the type argument t instead of AUTO (cast to the kernel's
+ * type enum). */
+#define PROX_KERNELS_K4_ARGS_T(verts, type, v0, v1, v2, v3, t)                                     \
+  PROX_KERNELS_VERTS_##verts(v0, v1, v2, v3) PROX_KERNELS_T_##type(t)
+#define PROX_KERNELS_T_NONE(t)
+#define PROX_KERNELS_T_PE(t) , (prox_ipc_pe_type)(t)
+#define PROX_KERNELS_T_PT(t) , (prox_ipc_pt_type)(t)
+#define PROX_KERNELS_T_EE(t) , (prox_ipc_ee_type)(t)
+
+/* By a K4 kernel's type column: PROX_KERNELS_AUTO_<type>, its AUTO type,
+ * which is also its number of types (0 without a type argument), and
+ * PROX_KERNELS_TYPED_<type>(yes, no), yes for a kernel with a type
+ * argument, else no. */
+#define PROX_KERNELS_AUTO_NONE 0
+#define PROX_KERNELS_AUTO_PE PROX_PE_AUTO
+#define PROX_KERNELS_AUTO_PT PROX_PT_AUTO
+#define PROX_KERNELS_AUTO_EE PROX_EE_AUTO
+#define PROX_KERNELS_TYPED_NONE(yes, no) no
+#define PROX_KERNELS_TYPED_PE(yes, no) yes
+#define PROX_KERNELS_TYPED_PT(yes, no) yes
+#define PROX_KERNELS_TYPED_EE(yes, no) yes
+
 /* The number of kernels of a family, a constant expression:
  * PROX_KERNELS_COUNT(PROX_KERNELS_K1). */
 #define PROX_KERNELS_COUNT(family) (0 family(PROX_KERNELS_ONE))

@@ -488,11 +488,8 @@ static const char *const fname[F_COUNT] = {PROX_KERNELS_K4(FN_NAME) "edge_edge_m
 #define FN_VERTS(name, coords, degree, verts, type, bound, gen, shape) verts,
 static const int fnv[F_COUNT] = {PROX_KERNELS_K4(FN_VERTS) 4};
 /* The number of distance types of each (1: no type argument). */
-#define FN_TYPES(name, coords, degree, verts, type, bound, gen, shape) FN_TYPES_##type,
-#define FN_TYPES_NONE 1
-#define FN_TYPES_PE PROX_PE_AUTO
-#define FN_TYPES_PT PROX_PT_AUTO
-#define FN_TYPES_EE PROX_EE_AUTO
+#define FN_TYPES(name, coords, degree, verts, type, bound, gen, shape)                             \
+  PROX_KERNELS_TYPED_##type(PROX_KERNELS_AUTO_##type, 1),
 static const int fntypes[F_COUNT] = {PROX_KERNELS_K4(FN_TYPES) 1};
 #define FN_DEGREE(name, coords, degree, verts, type, bound, gen, shape) degree,
 static const int fdeg[F_COUNT] = {PROX_KERNELS_K4(FN_DEGREE) 0};
@@ -513,11 +510,8 @@ static const double fbound[F_COUNT] = {PROX_KERNELS_K4(FN_BOUND) 0};
  * value of a formula, and of a kernel with a type the classification. */
 #define FN_ORACLE(name, coords, degree, verts, type, bound, gen, shape) q_##name,
 static int (*const foracle[F_COUNT])(mpq_ptr, const double *, int) = {PROX_KERNELS_K4(FN_ORACLE) 0};
-#define FN_CLASS(name, coords, degree, verts, type, bound, gen, shape) FN_CLASS_##type(name),
-#define FN_CLASS_NONE(name) 0
-#define FN_CLASS_PE(name) q_##name##_class
-#define FN_CLASS_PT(name) q_##name##_class
-#define FN_CLASS_EE(name) q_##name##_class
+#define FN_CLASS(name, coords, degree, verts, type, bound, gen, shape)                             \
+  PROX_KERNELS_TYPED_##type(q_##name##_class, 0),
 static q_class (*const fclass[F_COUNT])(mpq_ptr, const double *, double, double,
                                         double) = {PROX_KERNELS_K4(FN_CLASS) 0};
 
@@ -540,14 +534,10 @@ typedef struct dfun {
  * contact_cases.h. */
 #define FN_CLASSIFY(name, coords, degree, verts, type, bound, gen, shape)                          \
   case F_##name:                                                                                   \
-    FN_CLASSIFY_##type(name, verts);
-#define FN_CLASSIFY_NONE(name, verts) return -1
-#define FN_CLASSIFY_TYPED(name, verts, AUTO)                                                       \
-  *auto_type = AUTO;                                                                               \
-  return (int)PROX_FN(prox_ipc_##name##_type)(PROX_KERNELS_VERTS_##verts(p0, p1, p2, p3))
-#define FN_CLASSIFY_PE(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_PE_AUTO)
-#define FN_CLASSIFY_PT(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_PT_AUTO)
-#define FN_CLASSIFY_EE(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_EE_AUTO)
+    PROX_KERNELS_TYPED_##type(*auto_type = PROX_KERNELS_AUTO_##type;                               \
+                              return (int)PROX_FN(prox_ipc_##name##_type)(                         \
+                                         PROX_KERNELS_VERTS_##verts(p0, p1, p2, p3)),              \
+                                     return -1);
 
 #include <prox/detail/real_double.h>
 #define CF(name) name##_d
@@ -1141,13 +1131,9 @@ typedef struct test {
 /* The value tests of the K4 kernels with a type, one per kernel and
  * precision, in the order of the registry (contact_cases.h). */
 #define TEST_VALUES_TYPED(name, coords, degree, verts, type, bound, gen, shape)                    \
-  TEST_VALUES_TYPED_##type(name)
-#define TEST_VALUES_TYPED_NONE(name)
+  PROX_KERNELS_TYPED_##type(TEST_VALUES_TYPED_ANY(name), )
 #define TEST_VALUES_TYPED_ANY(name)                                                                \
   {"values_" #name "_double", values_##name##_d}, {"values_" #name "_float", values_##name##_f},
-#define TEST_VALUES_TYPED_PE(name) TEST_VALUES_TYPED_ANY(name)
-#define TEST_VALUES_TYPED_PT(name) TEST_VALUES_TYPED_ANY(name)
-#define TEST_VALUES_TYPED_EE(name) TEST_VALUES_TYPED_ANY(name)
 
 static const test tests[] = {
     {"values_formulas_double", values_formulas_d},

@@ -2073,71 +2073,38 @@ static int TFN(tp_in_ee)(const TFN(tp_k4) * x, int ty) {
   }
 }
 
-/* The K4 kernels of the registry, by their degree d in the coordinates (2
- * in contact.h's domain 2^+-TP_E4, body_contact; 4 in the mollifier's,
+/* The K4 kernels of the registry of degree deg_ in the coordinates (2 in
+ * contact.h's domain 2^+-TP_E4, body_contact; 4 in the mollifier's,
  * body_mollifier), on the points p, a, b, q of x (test_scale's order): its
  * first verts of them, then a type drawn by TFN(tp_type) if it takes one
- * (TP_K4_DRAW<d>, in the order of the registry, before the points). A
- * kernel is held to its condition on the shape (tp_in_<shape>) for the
- * type it evaluates: for AUTO, the classifier's type at 1 and at 2^k
- * (both must meet it). Then each classifier: a valid type. */
-#define TP_K4_DRAW_NONE(name) ty[TP_K4_##name] = -1;
-#define TP_K4_DRAW_PE(name) ty[TP_K4_##name] = TFN(tp_type)(&s, PROX_PE_AUTO);
-#define TP_K4_DRAW_PT(name) ty[TP_K4_##name] = TFN(tp_type)(&s, PROX_PT_AUTO);
-#define TP_K4_DRAW_EE(name) ty[TP_K4_##name] = TFN(tp_type)(&s, PROX_EE_AUTO);
-#define TP_K4_DRAW2(name, coords, degree, verts, type, bound, gen, shape)                          \
-  if ((degree) == 2) {                                                                             \
-    TP_K4_DRAW_##type(name)                                                                        \
-  }
-#define TP_K4_DRAW4(name, coords, degree, verts, type, bound, gen, shape)                          \
-  if ((degree) == 4) {                                                                             \
-    TP_K4_DRAW_##type(name)                                                                        \
-  }
-/* The AUTO type (-2 without types: never the drawn -1), the classifier's
- * type of the kernel at the points of v, the arguments. */
-#define TP_K4_AUTO_NONE (-2)
-#define TP_K4_AUTO_PE PROX_PE_AUTO
-#define TP_K4_AUTO_PT PROX_PT_AUTO
-#define TP_K4_AUTO_EE PROX_EE_AUTO
-#define TP_K4_CLASS_NONE(name, verts, v) (-1)
-#define TP_K4_CLASS_TYPED(name, verts, v)                                                          \
-  (int)PROX_FN(prox_ipc_##name##_type)(PROX_KERNELS_VERTS_##verts(v->p, v->a, v->b, v->q))
-#define TP_K4_CLASS_PE TP_K4_CLASS_TYPED
-#define TP_K4_CLASS_PT TP_K4_CLASS_TYPED
-#define TP_K4_CLASS_EE TP_K4_CLASS_TYPED
-#define TP_K4_ARGS(verts, type, v)                                                                 \
-  PROX_KERNELS_VERTS_##verts(v->p, v->a, v->b, v->q) TP_K4_TY_##type
-#define TP_K4_TY_NONE
-#define TP_K4_TY_PE , (prox_ipc_pe_type)ty_
-#define TP_K4_TY_PT , (prox_ipc_pt_type)ty_
-#define TP_K4_TY_EE , (prox_ipc_ee_type)ty_
-#define TP_K4_RUN(name, coords, degree, verts, type, shape)                                        \
-  {                                                                                                \
+ * (TP_K4_DRAW, in the order of the registry, before the points; -1
+ * without). A kernel is held to its condition on the shape
+ * (tp_in_<shape>) for the type it evaluates: for AUTO, the classifier's
+ * type at 1 and at 2^k (both must meet it). Then each classifier: a valid
+ * type. */
+#define TP_K4_DRAW(name, coords, degree, verts, type, bound, gen, shape)                           \
+  if ((degree) == deg_)                                                                            \
+    ty[TP_K4_##name] = PROX_KERNELS_AUTO_##type ? TFN(tp_type)(&s, PROX_KERNELS_AUTO_##type) : -1;
+#define TP_K4_CLASS(name, verts, type, v)                                                          \
+  PROX_KERNELS_TYPED_##type(                                                                       \
+      (int)PROX_FN(prox_ipc_##name##_type)(PROX_KERNELS_VERTS_##verts(v->p, v->a, v->b, v->q)),    \
+      -1)
+#define TP_K4_X(name, coords, degree, verts, type, bound, gen, shape)                              \
+  if ((degree) == deg_) {                                                                          \
     int ty_ = ty[TP_K4_##name], in_;                                                               \
-    in_ = TFN(tp_in_##shape)(x,                                                                    \
-                             ty_ != TP_K4_AUTO_##type ? ty_ : TP_K4_CLASS_##type(name, verts, x)); \
-    if (k && ty_ == TP_K4_AUTO_##type)                                                             \
-      in_ &= TFN(tp_in_##shape)(x, TP_K4_CLASS_##type(name, verts, xk));                           \
-    TP_K4(prox_ipc_##name, coords, degree, ty_, 0, in_, (TP_K4_ARGS(verts, type, x)),              \
-          (TP_K4_ARGS(verts, type, xk)));                                                          \
+    in_ = TFN(tp_in_##shape)(                                                                      \
+        x, ty_ != PROX_KERNELS_AUTO_##type ? ty_ : TP_K4_CLASS(name, verts, type, x));             \
+    if (k && ty_ == PROX_KERNELS_AUTO_##type)                                                      \
+      in_ &= TFN(tp_in_##shape)(x, TP_K4_CLASS(name, verts, type, xk));                            \
+    TP_K4(prox_ipc_##name, coords, degree, ty_, 0, in_,                                            \
+          (PROX_KERNELS_K4_ARGS_T(verts, type, x->p, x->a, x->b, x->q, ty_)),                      \
+          (PROX_KERNELS_K4_ARGS_T(verts, type, xk->p, xk->a, xk->b, xk->q, ty_)));                 \
   }
-#define TP_K4_X2(name, coords, degree, verts, type, bound, gen, shape)                             \
-  if ((degree) == 2) TP_K4_RUN(name, coords, degree, verts, type, shape)
-#define TP_K4_X4(name, coords, degree, verts, type, bound, gen, shape)                             \
-  if ((degree) == 4) TP_K4_RUN(name, coords, degree, verts, type, shape)
-#define TP_K4_TYPE_NONE(name, verts)
-#define TP_K4_TYPE_TYPED(name, verts, top)                                                         \
-  TP_TYPE(prox_ipc_##name##_type, top, (PROX_KERNELS_VERTS_##verts(x->p, x->a, x->b, x->q)));
-#define TP_K4_TYPE_PE(name, verts) TP_K4_TYPE_TYPED(name, verts, PROX_PE_AUTO - 1)
-#define TP_K4_TYPE_PT(name, verts) TP_K4_TYPE_TYPED(name, verts, PROX_PT_AUTO - 1)
-#define TP_K4_TYPE_EE(name, verts) TP_K4_TYPE_TYPED(name, verts, PROX_EE_AUTO - 1)
-#define TP_K4_TYPES2(name, coords, degree, verts, type, bound, gen, shape)                         \
-  if ((degree) == 2) {                                                                             \
-    TP_K4_TYPE_##type(name, verts)                                                                 \
-  }
-#define TP_K4_TYPES4(name, coords, degree, verts, type, bound, gen, shape)                         \
-  if ((degree) == 4) {                                                                             \
-    TP_K4_TYPE_##type(name, verts)                                                                 \
+#define TP_K4_TYPES(name, coords, degree, verts, type, bound, gen, shape)                          \
+  if ((degree) == deg_) {                                                                          \
+    PROX_KERNELS_TYPED_##type(TP_TYPE(prox_ipc_##name##_type, PROX_KERNELS_AUTO_##type - 1,        \
+                                      (PROX_KERNELS_VERTS_##verts(x->p, x->a, x->b, x->q)));       \
+                              , )                                                                  \
   }
 
 /* The distance kernels of the registry (degree 2), their types and typed
@@ -2148,18 +2115,19 @@ static void PROX_FN(body_contact)(void) {
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
+  const int deg_ = 2;
   TFN(tp_mark)(mask, 0, TP_K4N, 1);
   for (c = 0; c < n; ++c) {
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E4, TP_E4);
     int k, ty[TP_K4_COUNT];
-    PROX_KERNELS_K4(TP_K4_DRAW2)
+    PROX_KERNELS_K4(TP_K4_DRAW)
     TFN(tp_k4_make)(&s, x, &g, TP_E4);
     k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_E4, TP_E4);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K4N, k);
     ++TFN(tp_in_gen);
-    PROX_KERNELS_K4(TP_K4_X2)
-    PROX_KERNELS_K4(TP_K4_TYPES2)
+    PROX_KERNELS_K4(TP_K4_X)
+    PROX_KERNELS_K4(TP_K4_TYPES)
     TP_TYPE(prox_ipc_edge_edge_parallel_distance_type, PROX_EE_EA1_EB, (x->p, x->a, x->b, x->q));
   }
   tp_summary();
@@ -2231,20 +2199,21 @@ static void PROX_FN(body_mollifier)(void) {
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
+  const int deg_ = 4;
   TFN(tp_mark)(mask, 0, TP_K4N, 1);
   for (c = 0; c < n; ++c) {
     static tp_stat st_t;
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_EM, TP_EM);
     int k, km, same = oracle_rng_next(&s) & 1, bad, ty[TP_K4_COUNT];
     PROX_REAL eps, epsk;
-    PROX_KERNELS_K4(TP_K4_DRAW4)
+    PROX_KERNELS_K4(TP_K4_DRAW)
     TFN(tp_k4_make)(&s, x, &g, TP_EM);
     k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_EM, TP_EM);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K4N, k);
     ++TFN(tp_in_gen);
-    PROX_KERNELS_K4(TP_K4_X4)
-    PROX_KERNELS_K4(TP_K4_TYPES4)
+    PROX_KERNELS_K4(TP_K4_X)
+    PROX_KERNELS_K4(TP_K4_TYPES)
     eps = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->p, x->a, x->b, x->q)
                : PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->ra, x->rb, x->rc, x->rd);
     epsk = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(xk->p, xk->a, xk->b, xk->q)
