@@ -114,11 +114,13 @@ static void qv_cross(qv r, qv a, qv b) {
   qrelease(m);
 }
 
-/* |d - exact| as a double, exact is a rational. */
+/* |d - exact| as a double, exact is a rational; infinite for an infinite
+ * d, NaN for a NaN (mpq_set_d would raise SIGFPE on either). */
 static double q_err(double d, mpq_srcptr exact) {
   int m = qmark();
   mpq_ptr t = qnew();
   double e;
+  if (!isfinite(d)) return d == d ? INFINITY : d;
   mpq_set_d(t, d);
   mpq_sub(t, t, exact);
   e = fabs(mpq_get_d(t));
