@@ -495,15 +495,15 @@ static const int fntypes[F_COUNT] = {PROX_KERNELS_K4(FN_TYPES) 1};
 static const int fdeg[F_COUNT] = {PROX_KERNELS_K4(FN_DEGREE) 0};
 #define FN_GEN(name, coords, degree, verts, type, bound, gen, shape) G_##gen,
 static const int fgen[F_COUNT] = {PROX_KERNELS_K4(FN_GEN) G_ee};
-/* Asserted bound on the error of each kernel's value, fbound[F_<name>], from the
- * registry (tests/kernels.h): for a squared distance in units of eps S^2
- * (S the largest input coordinate magnitude), for the auto-typed distances
- * on all cases, for the typed formulas on well-conditioned ones (feet of
- * the closest points within [-1, 2] in parameter units). Two ulps of the
- * largest squared distance these inputs reach (about 12 S^2 for points in
- * a cube of half-size S, where one ulp is 8 eps S^2): the plain formulas
- * are faithful there, not correctly rounded. |ea x eb|^2: in units of
- * eps |ea|^2 |eb|^2. */
+/* Asserted bound on the error of each kernel's value, fbound[F_<name>],
+ * from the registry (tests/kernels.h): for a squared distance in units of
+ * eps S^2 (S the largest input coordinate magnitude), for the auto-typed
+ * distances on all cases, for the typed formulas on well-conditioned ones
+ * (feet of the closest points within [-1, 2] in parameter units). Two
+ * ulps of the largest squared distance these inputs reach (about 12 S^2
+ * for points in a cube of half-size S, where one ulp is 8 eps S^2): the
+ * plain formulas are faithful there, not correctly rounded. |ea x eb|^2:
+ * in units of eps |ea|^2 |eb|^2. */
 #define FN_BOUND(name, coords, degree, verts, type, bound, gen, shape) bound,
 static const double fbound[F_COUNT] = {PROX_KERNELS_K4(FN_BOUND) 0};
 /* The exact oracles of each (contact_oracle.h), by the kernel's name: the
