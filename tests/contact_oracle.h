@@ -114,11 +114,13 @@ static void qv_cross(qv r, qv a, qv b) {
   qrelease(m);
 }
 
-/* |d - exact| as a double, exact is a rational. */
+/* |d - exact| as a double, exact is a rational; infinite for an infinite
+ * d, NaN for a NaN (mpq_set_d would raise SIGFPE on either). */
 static double q_err(double d, mpq_srcptr exact) {
   int m = qmark();
   mpq_ptr t = qnew();
   double e;
+  if (!isfinite(d)) return d == d ? INFINITY : d;
   mpq_set_d(t, d);
   mpq_sub(t, t, exact);
   e = fabs(mpq_get_d(t));
@@ -574,6 +576,130 @@ static void q_cross2(mpq_ptr out, const double *a0, const double *a1, const doub
   qv_cross(n, ea, eb);
   qv_dot(out, n, n);
   qrelease(m);
+}
+
+/* ---- the oracles of the K4 kernels of the registry (tests/kernels.h) ---- */
+
+/* Each K4 kernel `name` of the registry has q_<name>(out, x, type): the
+ * exact value of the formula the kernel evaluates on the vertices x[0..2],
+ * x[3..5], ... in the order of its arguments (a typed kernel: the formula
+ * of `type`, one of its types other than AUTO; an untyped one ignores
+ * type), returning 1 where that formula is well-conditioned (the feet of
+ * the closest points within [-1, 2] in parameter units of their feature),
+ * else 0. A kernel with a type also has q_<name>_class(out, x, tau, tie,
+ * mtol): the exact minimum and the classification its _type function must
+ * return (q_pe, q_tri, q_ee above). */
+
+/* A foot parameter near its feature: within [-1, 2]. */
+static int q_near(double t) {
+  return t >= -1 && t <= 2;
+}
+
+static int q_point_point_distance(mpq_ptr out, const double *x, int type) {
+  (void)type;
+  q_pp(out, x, x + 3);
+  return 1;
+}
+
+static int q_point_line_distance(mpq_ptr out, const double *x, int type) {
+  int m = qmark(), wc;
+  mpq_ptr t = qnew();
+  (void)type;
+  q_pl(out, t, x, x + 3, x + 6);
+  wc = q_near(mpq_get_d(t));
+  qrelease(m);
+  return wc;
+}
+
+static int q_point_plane_distance(mpq_ptr out, const double *x, int type) {
+  int m = qmark(), degen, wc;
+  mpq_ptr t = qnew(), u = qnew();
+  double b1, b2;
+  (void)type;
+  q_plane(out, t, u, &degen, x, x + 3, x + 6, x + 9);
+  b1 = mpq_get_d(t);
+  b2 = mpq_get_d(u);
+  wc = q_near(1 - b1 - b2) && q_near(b1) && q_near(b2);
+  qrelease(m);
+  return wc;
+}
+
+static int q_line_line_distance(mpq_ptr out, const double *x, int type) {
+  int m = qmark(), par, wc;
+  mpq_ptr s = qnew(), t = qnew();
+  (void)type;
+  q_ll(out, s, t, &par, x, x + 3, x + 6, x + 9);
+  wc = q_near(mpq_get_d(s)) && q_near(mpq_get_d(t));
+  qrelease(m);
+  return wc;
+}
+
+static int q_edge_edge_cross_squarednorm(mpq_ptr out, const double *x, int type) {
+  (void)type;
+  q_cross2(out, x, x + 3, x + 6, x + 9);
+  return 1;
+}
+
+/* Point-edge types (prox_ipc_pe_type): p to e0, p to e1, p to the line. */
+static int q_point_edge_distance(mpq_ptr out, const double *x, int type) {
+  if (type < 2) {
+    q_pp(out, x, x + 3 * (1 + type));
+    return 1;
+  }
+  return q_point_line_distance(out, x, 0);
+}
+
+/* Point-triangle types (prox_ipc_pt_type): p to t0, t1, t2, to the lines
+ * t0 t1, t1 t2, t2 t0, to the plane. */
+static int q_point_triangle_distance(mpq_ptr out, const double *x, int type) {
+  double y[9];
+  int k;
+  if (type < 3) {
+    q_pp(out, x, x + 3 * (1 + type));
+    return 1;
+  }
+  if (type == 6) return q_point_plane_distance(out, x, 0);
+  for (k = 0; k < 3; ++k) {
+    y[k] = x[k];
+    y[3 + k] = x[3 * (1 + (type - 3)) + k];
+    y[6 + k] = x[3 * (1 + (type - 2) % 3) + k];
+  }
+  return q_point_line_distance(out, y, 0);
+}
+
+/* Edge-edge types (prox_ipc_ee_type): the vertex pairs ea0 eb0, ea0 eb1,
+ * ea1 eb0, ea1 eb1; eb0, eb1 to line a; ea0, ea1 to line b; line-line. */
+static int q_edge_edge_distance(mpq_ptr out, const double *x, int type) {
+  static const int pa[4] = {0, 0, 1, 1}, pb[4] = {2, 3, 2, 3};
+  double y[9];
+  int k;
+  if (type < 4) {
+    q_pp(out, x + 3 * pa[type], x + 3 * pb[type]);
+    return 1;
+  }
+  if (type == 8) return q_line_line_distance(out, x, 0);
+  for (k = 0; k < 3; ++k) {
+    y[k] = type < 6 ? x[3 * (2 + (type - 4)) + k] : x[3 * (type - 6) + k];
+    y[3 + k] = type < 6 ? x[k] : x[6 + k];
+    y[6 + k] = type < 6 ? x[3 + k] : x[9 + k];
+  }
+  return q_point_line_distance(out, y, 0);
+}
+
+static q_class q_point_edge_distance_class(mpq_ptr out, const double *x, double tau, double tie,
+                                           double mtol) {
+  (void)tau, (void)tie;
+  return q_pe(out, x, x + 3, x + 6, mtol);
+}
+
+static q_class q_point_triangle_distance_class(mpq_ptr out, const double *x, double tau, double tie,
+                                               double mtol) {
+  return q_tri(out, x, x + 3, x + 6, x + 9, tau, tie, mtol);
+}
+
+static q_class q_edge_edge_distance_class(mpq_ptr out, const double *x, double tau, double tie,
+                                          double mtol) {
+  return q_ee(out, x, x + 3, x + 6, x + 9, tau, tie, mtol);
 }
 
 #endif /* PROX_TEST_CONTACT_ORACLE_H */

@@ -3,12 +3,13 @@
  * the checks that run every kernel of a family take their lists
  * (test_domain, test_scale, test_pairs, test_raycast, test_overlap,
  * test_property, test_closest's NaN test and the order of its oracle tests,
- * test_contact's bounds and derivatives, the CUDA checks tests/cuda/, and
- * test_readme, which checks README.md's table of every kernel). Adding a
- * kernel to a family means adding its line here; the checks then run it.
- * Its oracle is kernel-specific: a K1 kernel's goes in test_closest's test
- * of its primitive (TC_TESTS_<prim>), and test_registry_coverage fails
- * until a K1 kernel of the registry has cases there.
+ * test_contact's values, non-finite input and derivatives, the CUDA checks
+ * tests/cuda/, and test_readme, which checks README.md's table of every
+ * kernel). Adding a kernel to a family means adding its line here; the
+ * checks then run it. Its oracle is kernel-specific: a K1 kernel's goes in
+ * test_closest's test of its primitive (TC_TESTS_<prim>), and
+ * test_registry_coverage fails until a K1 kernel of the registry has cases
+ * there; a K4 kernel's in contact_oracle.h (below).
  *
  * Each PROX_KERNELS_<FAMILY>(X) expands X(...) once per kernel, in a fixed
  * order (some tests draw their random inputs in it: add new kernels at the
@@ -99,7 +100,7 @@
   X(rectangle_is_valid, rc)
 
 /* K4, contact distances with their derivatives: X(name, coords, degree,
- * verts, type, bound): prox_ipc_<name>(args), prox_ipc_<name>_gradient(args,
+ * verts, type, bound, gen, shape): prox_ipc_<name>(args), prox_ipc_<name>_gradient(args,
  * g), prox_ipc_<name>_hessian(args, g, h), args being
  * PROX_KERNELS_K4_ARGS(verts, type, v0, v1, v2, v3).
  *   coords  3 verts, the length of the gradient
@@ -108,19 +109,35 @@
  *   verts   the number of vertices taken (2, 3 or 4)
  *   type    the distance-type argument: NONE, or PE, PT, EE (AUTO)
  *   bound   the error of the value that test_contact asserts against its
- *           exact oracle: in units of eps S^2 for the squared distances (S
- *           the largest input coordinate magnitude; two ulps of the
- *           largest squared distance its inputs reach), of
- *           eps |ea|^2 |eb|^2 for the squared norm of the cross product */
+ *           exact oracle: in units of eps S^2 for degree 2 (S the largest
+ *           input coordinate magnitude; two ulps of the largest squared
+ *           distance its inputs reach), of eps |v1 - v0|^2 |v3 - v2|^2 for
+ *           degree 4 (the squared norm of the cross product of the edges)
+ *   gen     the random cases of test_contact's value tests: pe (p, e0, e1),
+ *           pt (p, t0, t1, t2) or ee (ea0, ea1, eb0, eb1), gen_<gen> there;
+ *           the kernel takes the first verts of them
+ *   shape   the condition on the shape (contact.h) that test_property
+ *           holds the kernel to, tp_in_<shape> there: none, pl, plane, ll
+ *           (the point-line, point-plane or line-line formula on the
+ *           kernel's vertices), pe, pt, ee (the formula of the type the
+ *           kernel evaluates)
+ * The kernel's oracle, in tests/contact_oracle.h: q_<name>(out, v, type),
+ * the exact value of its formula (of the given type if it takes one) and
+ * whether the feet of the closest points lie within [-1, 2] of their
+ * feature; a kernel with a type also q_<name>_class, the exact minimum
+ * and the classification its _type function must return. test_contact
+ * checks its values, types, non-finite input and derivatives from these,
+ * test_property its finiteness and scaling; a kernel of degree 4 is
+ * tested in the domain of the edge-edge mollifier (contact.h). */
 #define PROX_KERNELS_K4(X)                                                                         \
-  X(point_point_distance, 6, 2, 2, NONE, 16)                                                       \
-  X(point_line_distance, 9, 2, 3, NONE, 16)                                                        \
-  X(point_plane_distance, 12, 2, 4, NONE, 16)                                                      \
-  X(line_line_distance, 12, 2, 4, NONE, 16)                                                        \
-  X(point_edge_distance, 9, 2, 3, PE, 16)                                                          \
-  X(point_triangle_distance, 12, 2, 4, PT, 16)                                                     \
-  X(edge_edge_distance, 12, 2, 4, EE, 16)                                                          \
-  X(edge_edge_cross_squarednorm, 12, 4, 4, NONE, 8)
+  X(point_point_distance, 6, 2, 2, NONE, 16, pt, none)                                             \
+  X(point_line_distance, 9, 2, 3, NONE, 16, pt, pl)                                                \
+  X(point_plane_distance, 12, 2, 4, NONE, 16, pt, plane)                                           \
+  X(line_line_distance, 12, 2, 4, NONE, 16, ee, ll)                                                \
+  X(point_edge_distance, 9, 2, 3, PE, 16, pe, pe)                                                  \
+  X(point_triangle_distance, 12, 2, 4, PT, 16, pt, pt)                                             \
+  X(edge_edge_distance, 12, 2, 4, EE, 16, ee, ee)                                                  \
+  X(edge_edge_cross_squarednorm, 12, 4, 4, NONE, 8, ee, none)
 
 /* The arguments of a K4 kernel: its first `verts` of v0..v3, then its type
  * argument (PROX_PE_AUTO, ...) if it has one. */
@@ -133,6 +150,28 @@
 #define PROX_KERNELS_TYPE_PE , PROX_PE_AUTO
 #define PROX_KERNELS_TYPE_PT , PROX_PT_AUTO
 #define PROX_KERNELS_TYPE_EE , PROX_EE_AUTO
+
+/* The same with the type argument t instead of AUTO (cast to the kernel's
+ * type enum). */
+#define PROX_KERNELS_K4_ARGS_T(verts, type, v0, v1, v2, v3, t)                                     \
+  PROX_KERNELS_VERTS_##verts(v0, v1, v2, v3) PROX_KERNELS_T_##type(t)
+#define PROX_KERNELS_T_NONE(t)
+#define PROX_KERNELS_T_PE(t) , (prox_ipc_pe_type)(t)
+#define PROX_KERNELS_T_PT(t) , (prox_ipc_pt_type)(t)
+#define PROX_KERNELS_T_EE(t) , (prox_ipc_ee_type)(t)
+
+/* By a K4 kernel's type column: PROX_KERNELS_AUTO_<type>, its AUTO type,
+ * which is also its number of types (0 without a type argument), and
+ * PROX_KERNELS_TYPED_<type>(yes, no), yes for a kernel with a type
+ * argument, else no. */
+#define PROX_KERNELS_AUTO_NONE 0
+#define PROX_KERNELS_AUTO_PE PROX_PE_AUTO
+#define PROX_KERNELS_AUTO_PT PROX_PT_AUTO
+#define PROX_KERNELS_AUTO_EE PROX_EE_AUTO
+#define PROX_KERNELS_TYPED_NONE(yes, no) no
+#define PROX_KERNELS_TYPED_PE(yes, no) yes
+#define PROX_KERNELS_TYPED_PT(yes, no) yes
+#define PROX_KERNELS_TYPED_EE(yes, no) yes
 
 /* The number of kernels of a family, a constant expression:
  * PROX_KERNELS_COUNT(PROX_KERNELS_K1). */

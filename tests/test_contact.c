@@ -63,28 +63,15 @@ static void check_impl(int ok, const char *what, const char *file, int line) {
 
 #define CHECK(c) check_impl((c) ? 1 : 0, #c, __FILE__, __LINE__)
 
-/* A bound on an error measure: NaN counts as a failure. */
+/* A bound on an error measure of the kernel or case `name`: NaN counts as a
+ * failure. */
 #define CHECK_BOUND(e, bound, name)                                                                \
   do {                                                                                             \
     int ok_ = (e) <= (bound);                                                                      \
-    if (!ok_ && g_verbose)                                                                         \
+    if (!ok_ && (g_verbose || g_fail < 40))                                                        \
       fprintf(stderr, "%s: error %g > %g\n", (name), (double)(e), (double)(bound));                \
-    check_impl(ok_, name " error bound", __FILE__, __LINE__);                                      \
+    check_impl(ok_, "error bound", __FILE__, __LINE__);                                            \
   } while (0)
-
-/* Asserted bound on the error of each kernel's value, bound_<name>, from the
- * registry (tests/kernels.h): for a squared distance in units of eps S^2
- * (S the largest input coordinate magnitude), for the auto-typed distances
- * on all cases, for the typed formulas on well-conditioned ones (feet of
- * the closest points within [-1, 2] in parameter units). Two ulps of the
- * largest squared distance these inputs reach (about 12 S^2 for points in
- * a cube of half-size S, where one ulp is 8 eps S^2): the plain formulas
- * are faithful there, not correctly rounded. |ea x eb|^2: in units of
- * eps |ea|^2 |eb|^2. */
-#define BOUND_CONST(name, coords, degree, verts, type, bound)                                      \
-  static const double bound_##name = bound;
-PROX_KERNELS_K4(BOUND_CONST)
-#undef BOUND_CONST
 
 /* Maximum and count of an error measure. */
 typedef struct stat {
@@ -140,13 +127,16 @@ static void tstat_add(tstat *t, q_class c, int ty, double unit) {
 #define NKINDS 4
 static const char *const kind_name[NKINDS] = {"uniform", "offset", "tiny", "adversarial"};
 
-static void report(const char *prec, const char *what, int kind, const stat *wc, const stat *all) {
+/* The maximum error of the well-conditioned cases wc, in units unit, and of
+ * all cases (all, unless NULL). */
+static void report(const char *prec, const char *what, int kind, const stat *wc, const stat *all,
+                   const char *unit) {
   if (all)
-    printf("  %-6s %-22s %-11s max %9.3g eps S^2 (n=%ld well-conditioned), "
+    printf("  %-6s %-22s %-11s max %9.3g %s (n=%ld well-conditioned), "
            "%9.3g over all n=%ld\n",
-           prec, what, kind_name[kind], wc->max, wc->n, all->max, all->n);
+           prec, what, kind_name[kind], wc->max, unit, wc->n, all->max, all->n);
   else
-    printf("  %-6s %-22s %-11s max %9.3g eps S^2 (n=%ld)\n", prec, what, kind_name[kind], wc->max,
+    printf("  %-6s %-22s %-11s max %9.3g %s (n=%ld)\n", prec, what, kind_name[kind], wc->max, unit,
            wc->n);
 }
 
@@ -232,12 +222,12 @@ static void perp3(double *r, const double *a) {
   unit3(r);
 }
 
-static double max_abs(double v[][3], int n) {
+/* The largest magnitude of the coordinates of the n vertices at x. */
+static double max_abs(const double *x, int n) {
   double s = 0;
-  int i, j;
-  for (i = 0; i < n; ++i)
-    for (j = 0; j < 3; ++j)
-      if (fabs(v[i][j]) > s) s = fabs(v[i][j]);
+  int i;
+  for (i = 0; i < 3 * n; ++i)
+    if (fabs(x[i]) > s) s = fabs(x[i]);
   return s;
 }
 
@@ -461,30 +451,77 @@ static void gen_ee(int kind, int i, double v[4][3]) {
   apply_kind(kind, v, 4);
 }
 
-/* Well-conditioned for a formula: the foot parameters lie near the
- * feature (within [-1, 2]). */
-static int wc1(double t) {
-  return t >= -1 && t <= 2;
+/* The generators of the value tests, by the class a K4 kernel of the
+ * registry names (its column gen): the number of vertices each makes and,
+ * for reporting, subsets of the cases (bucket: its index, or -1) with
+ * their names. */
+enum { G_pe, G_pt, G_ee, G_COUNT };
+
+/* The nearly parallel adversarial edge-edge cases (gen_ee case 0:
+ * overlapping, case 6: past the end) by angle 1e-4, 1e-6, ..., 1e-12. */
+static int ee_angle(int kind, int i) {
+  return kind == 3 && (i % 7 == 0 || i % 7 == 6) ? (i / 7) % 5 : -1;
 }
+static const char *const ee_angle_name[5] = {
+    "nearly parallel, angle 1e-4 ", "nearly parallel, angle 1e-6 ", "nearly parallel, angle 1e-8 ",
+    "nearly parallel, angle 1e-10", "nearly parallel, angle 1e-12"};
+
+#define G_MAXBUCKET 5
+typedef struct gen_class {
+  void (*gen)(int kind, int i, double v[][3]);
+  int nv, nbucket;
+  int (*bucket)(int kind, int i);
+  const char *const *bucket_name;
+} gen_class;
+static const gen_class gens[G_COUNT] = {
+    {gen_pe, 3, 0, 0, 0}, {gen_pt, 4, 0, 0, 0}, {gen_ee, 4, 5, ee_angle, ee_angle_name}};
 
 /* ---- derivatives: the functions --------------------------------------- */
 
 /* The functions whose gradients and Hessians are tested: the K4 kernels of
  * the registry (tests/kernels.h), each in every distance type it takes,
  * then the mollifier. */
-#define FN_ENUM(name, coords, degree, verts, type, bound) F_##name,
+#define FN_ENUM(name, coords, degree, verts, type, bound, gen, shape) F_##name,
 enum { PROX_KERNELS_K4(FN_ENUM) F_MOLL, F_COUNT };
-#define FN_NAME(name, coords, degree, verts, type, bound) #name,
+#define FN_NAME(name, coords, degree, verts, type, bound, gen, shape) #name,
 static const char *const fname[F_COUNT] = {PROX_KERNELS_K4(FN_NAME) "edge_edge_mollifier"};
-#define FN_VERTS(name, coords, degree, verts, type, bound) verts,
+#define FN_VERTS(name, coords, degree, verts, type, bound, gen, shape) verts,
 static const int fnv[F_COUNT] = {PROX_KERNELS_K4(FN_VERTS) 4};
 /* The number of distance types of each (1: no type argument). */
-#define FN_TYPES(name, coords, degree, verts, type, bound) FN_TYPES_##type,
-#define FN_TYPES_NONE 1
-#define FN_TYPES_PE PROX_PE_AUTO
-#define FN_TYPES_PT PROX_PT_AUTO
-#define FN_TYPES_EE PROX_EE_AUTO
+#define FN_TYPES(name, coords, degree, verts, type, bound, gen, shape)                             \
+  PROX_KERNELS_TYPED_##type(PROX_KERNELS_AUTO_##type, 1),
 static const int fntypes[F_COUNT] = {PROX_KERNELS_K4(FN_TYPES) 1};
+#define FN_DEGREE(name, coords, degree, verts, type, bound, gen, shape) degree,
+static const int fdeg[F_COUNT] = {PROX_KERNELS_K4(FN_DEGREE) 0};
+#define FN_GEN(name, coords, degree, verts, type, bound, gen, shape) G_##gen,
+static const int fgen[F_COUNT] = {PROX_KERNELS_K4(FN_GEN) G_ee};
+/* Asserted bound on the error of each kernel's value, fbound[F_<name>],
+ * from the registry (tests/kernels.h): for a squared distance in units of
+ * eps S^2 (S the largest input coordinate magnitude), for the auto-typed
+ * distances on all cases, for the typed formulas on well-conditioned ones
+ * (feet of the closest points within [-1, 2] in parameter units). Two
+ * ulps of the largest squared distance these inputs reach (about 12 S^2
+ * for points in a cube of half-size S, where one ulp is 8 eps S^2): the
+ * plain formulas are faithful there, not correctly rounded. |ea x eb|^2:
+ * in units of eps |ea|^2 |eb|^2. */
+#define FN_BOUND(name, coords, degree, verts, type, bound, gen, shape) bound,
+static const double fbound[F_COUNT] = {PROX_KERNELS_K4(FN_BOUND) 0};
+/* The exact oracles of each (contact_oracle.h), by the kernel's name: the
+ * value of a formula, and of a kernel with a type the classification. */
+#define FN_ORACLE(name, coords, degree, verts, type, bound, gen, shape) q_##name,
+static int (*const foracle[F_COUNT])(mpq_ptr, const double *, int) = {PROX_KERNELS_K4(FN_ORACLE) 0};
+#define FN_CLASS(name, coords, degree, verts, type, bound, gen, shape)                             \
+  PROX_KERNELS_TYPED_##type(q_##name##_class, 0),
+static q_class (*const fclass[F_COUNT])(mpq_ptr, const double *, double, double,
+                                        double) = {PROX_KERNELS_K4(FN_CLASS) 0};
+
+/* 1 when the n entries are all NaN. */
+static int nan_all(const double *x, int n) {
+  int i;
+  for (i = 0; i < n; ++i)
+    if (x[i] == x[i]) return 0;
+  return 1;
+}
 
 typedef struct dfun {
   int f, type;
@@ -492,6 +529,15 @@ typedef struct dfun {
 } dfun;
 
 /* ---- value and classification tests, both precisions --------------- */
+
+/* The classifiers of the typed K4 kernels, for CF(classify) in
+ * contact_cases.h. */
+#define FN_CLASSIFY(name, coords, degree, verts, type, bound, gen, shape)                          \
+  case F_##name:                                                                                   \
+    PROX_KERNELS_TYPED_##type(*auto_type = PROX_KERNELS_AUTO_##type;                               \
+                              return (int)PROX_FN(prox_ipc_##name##_type)(                         \
+                                         PROX_KERNELS_VERTS_##verts(p0, p1, p2, p3)),              \
+                                     return -1);
 
 #include <prox/detail/real_double.h>
 #define CF(name) name##_d
@@ -515,28 +561,6 @@ typedef struct dfun {
 #include <prox/detail/real_end.h>
 
 /* ---- derivatives (double, and float against double) ------------------- */
-
-/* The type the classifier of typed function f gives at x (in double), its
- * automatic type in *auto_type; -1 for a function without types. */
-#define FN_CLASSIFY(name, coords, degree, verts, type, bound)                                      \
-  case F_##name:                                                                                   \
-    FN_CLASSIFY_##type(name, verts);
-#define FN_CLASSIFY_NONE(name, verts) return -1
-#define FN_CLASSIFY_TYPED(name, verts, AUTO)                                                       \
-  *auto_type = AUTO;                                                                               \
-  return (int)prox_ipc_##name##_type(PROX_KERNELS_VERTS_##verts(p0, p1, p2, p3))
-#define FN_CLASSIFY_PE(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_PE_AUTO)
-#define FN_CLASSIFY_PT(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_PT_AUTO)
-#define FN_CLASSIFY_EE(name, verts) FN_CLASSIFY_TYPED(name, verts, PROX_EE_AUTO)
-static int classify(int f, const double *x, int *auto_type) {
-  prox_vec3 p0 = vec_d(x), p1 = vec_d(x + 3), p2 = vec_d(x + 6), p3 = vec_d(x + 9);
-  (void)p0, (void)p1, (void)p2, (void)p3;
-  switch (f) {
-    PROX_KERNELS_K4(FN_CLASSIFY)
-  default:
-    return -1;
-  }
-}
 
 /* sin^2 of the angle between u and v (1 if either is zero). */
 static double sin2(const double *u, const double *v) {
@@ -700,7 +724,7 @@ static void test_derivatives(void) {
         {
           dfun a = c;
           double ga[12], ha[144];
-          if (classify(f, x, &a.type) == type) {
+          if (classify_d(f, x, &a.type) == type) {
             deval_d(&a, x, ga, ha);
             CHECK(memcmp(ga, g2, sizeof(double) * (size_t)n) == 0);
             CHECK(memcmp(ha, h, sizeof(double) * (size_t)(n * n)) == 0);
@@ -1104,16 +1128,17 @@ typedef struct test {
   void (*fn)(void);
 } test;
 
+/* The value tests of the K4 kernels with a type, one per kernel and
+ * precision, in the order of the registry (contact_cases.h). */
+#define TEST_VALUES_TYPED(name, coords, degree, verts, type, bound, gen, shape)                    \
+  PROX_KERNELS_TYPED_##type(TEST_VALUES_TYPED_ANY(name), )
+#define TEST_VALUES_TYPED_ANY(name)                                                                \
+  {"values_" #name "_double", values_##name##_d}, {"values_" #name "_float", values_##name##_f},
+
 static const test tests[] = {
     {"values_formulas_double", values_formulas_d},
     {"values_formulas_float", values_formulas_f},
-    {"values_point_edge_double", values_pe_d},
-    {"values_point_edge_float", values_pe_f},
-    {"values_point_triangle_double", values_pt_d},
-    {"values_point_triangle_float", values_pt_f},
-    {"values_edge_edge_double", values_ee_d},
-    {"values_edge_edge_float", values_ee_f},
-    {"nonfinite_double", nonfinite_d},
+    PROX_KERNELS_K4(TEST_VALUES_TYPED){"nonfinite_double", nonfinite_d},
     {"nonfinite_float", nonfinite_f},
     {"degenerate_double", degenerate_d},
     {"degenerate_float", degenerate_f},

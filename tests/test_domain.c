@@ -562,14 +562,14 @@ static int TFN(td_all_finite)(PROX_REAL v, const PROX_REAL *g, const PROX_REAL *
 
 /* The K4 kernels of the registry of one degree in the coordinates, as
  * _hessian (value, gradient and Hessian) on the vertices a, b, v2, v3. */
-#define TD_K4_X(name, coords, degree, verts, type, bound)                                          \
+#define TD_K4_X(name, coords, degree, verts, type, bound, gen, shape)                              \
   TD_K4(                                                                                           \
       #name, coords,                                                                               \
       PROX_FN(prox_ipc_##name##_hessian)(PROX_KERNELS_K4_ARGS(verts, type, a, b, v2, v3), g, h));
-#define TD_K4_DEG2(name, coords, degree, verts, type, bound)                                       \
-  if ((degree) == 2) TD_K4_X(name, coords, degree, verts, type, bound)
-#define TD_K4_DEG4(name, coords, degree, verts, type, bound)                                       \
-  if ((degree) == 4) TD_K4_X(name, coords, degree, verts, type, bound)
+#define TD_K4_DEG2(name, coords, degree, verts, type, bound, gen, shape)                           \
+  if ((degree) == 2) TD_K4_X(name, coords, degree, verts, type, bound, gen, shape)
+#define TD_K4_DEG4(name, coords, degree, verts, type, bound, gen, shape)                           \
+  if ((degree) == 4) TD_K4_X(name, coords, degree, verts, type, bound, gen, shape)
 
 /* The contact kernels (K4), value, gradient and Hessian in one call, with
  * their types classified (AUTO): finite everywhere in their domain

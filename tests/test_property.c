@@ -584,6 +584,9 @@ enum { PROX_KERNELS_K3(TP_K3_ENUM) TP_K3_COUNT };
 #define TP_OV_ENUM(name, first, second) TP_OV_##name,
 enum { PROX_KERNELS_OVERLAP(TP_OV_ENUM) TP_OV_COUNT };
 #undef TP_OV_ENUM
+#define TP_K4_ENUM(name, coords, degree, verts, type, bound, gen, shape) TP_K4_##name,
+enum { PROX_KERNELS_K4(TP_K4_ENUM) TP_K4_COUNT };
+#undef TP_K4_ENUM
 
 #define TEST_PROPERTY_TEMPLATE
 #include <prox/detail/real_double.h>
@@ -2007,9 +2010,33 @@ static int TFN(tp_in)(const TFN(tp_k4) * x, int f, int i0, int i1, int i2, int i
   return r;
 }
 
-/* The condition of the formula that type ty evaluates (vertex types:
- * point-point, none): point-edge on p; a b, point-triangle on p; a b q,
- * edge-edge on p a; b q. */
+/* The conditions on the shape that the K4 kernels of the registry name
+ * (their column shape), on the kernel's arguments p a b q in order, with
+ * the type ty the kernel evaluates (-1 for a kernel without types): none,
+ * the point-line (p; a b), point-plane (p; a b q) and line-line (p a; b q)
+ * formulas; for a type, the condition of the formula it evaluates (vertex
+ * types: point-point, none): point-edge on p; a b, point-triangle on
+ * p; a b q, edge-edge on p a; b q. */
+static int TFN(tp_in_none)(const TFN(tp_k4) * x, int ty) {
+  (void)x, (void)ty;
+  return 1;
+}
+
+static int TFN(tp_in_pl)(const TFN(tp_k4) * x, int ty) {
+  (void)ty;
+  return TFN(tp_in)(x, TP_PL, 0, 1, 2, 0);
+}
+
+static int TFN(tp_in_plane)(const TFN(tp_k4) * x, int ty) {
+  (void)ty;
+  return TFN(tp_in)(x, TP_PLANE, 0, 1, 2, 3);
+}
+
+static int TFN(tp_in_ll)(const TFN(tp_k4) * x, int ty) {
+  (void)ty;
+  return TFN(tp_in)(x, TP_LL, 0, 1, 2, 3);
+}
+
 static int TFN(tp_in_pe)(const TFN(tp_k4) * x, int ty) {
   return ty == PROX_PE_P_E ? TFN(tp_in)(x, TP_PL, 0, 1, 2, 0) : 1;
 }
@@ -2046,64 +2073,61 @@ static int TFN(tp_in_ee)(const TFN(tp_k4) * x, int ty) {
   }
 }
 
-/* The distance kernels, their types and typed evaluations (contact.h's
- * domain 2^+-TP_E4), with the points of test_scale: p, a, b, q as
- * point-point (p, a), point-line and point-edge (p; a b), point-plane and
- * point-triangle (p; a b q), line-line and edge-edge (p a; b q). A typed
- * kernel is held to the condition of the formula it evaluates: for an AUTO
- * type, the classifier's type at 1 and at 2^k (both must meet it). */
+/* The K4 kernels of the registry of degree deg_ in the coordinates (2 in
+ * contact.h's domain 2^+-TP_E4, body_contact; 4 in the mollifier's,
+ * body_mollifier), on the points p, a, b, q of x (test_scale's order): its
+ * first verts of them, then a type drawn by TFN(tp_type) if it takes one
+ * (TP_K4_DRAW, in the order of the registry, before the points; -1
+ * without). A kernel is held to its condition on the shape
+ * (tp_in_<shape>) for the type it evaluates: for AUTO, the classifier's
+ * type at 1 and at 2^k (both must meet it). Then each classifier: a valid
+ * type. */
+#define TP_K4_DRAW(name, coords, degree, verts, type, bound, gen, shape)                           \
+  if ((degree) == deg_)                                                                            \
+    ty[TP_K4_##name] = PROX_KERNELS_AUTO_##type ? TFN(tp_type)(&s, PROX_KERNELS_AUTO_##type) : -1;
+#define TP_K4_CLASS(name, verts, type, v)                                                          \
+  PROX_KERNELS_TYPED_##type(                                                                       \
+      (int)PROX_FN(prox_ipc_##name##_type)(PROX_KERNELS_VERTS_##verts(v->p, v->a, v->b, v->q)),    \
+      -1)
+#define TP_K4_X(name, coords, degree, verts, type, bound, gen, shape)                              \
+  if ((degree) == deg_) {                                                                          \
+    int ty_ = ty[TP_K4_##name], in_;                                                               \
+    in_ = TFN(tp_in_##shape)(                                                                      \
+        x, ty_ != PROX_KERNELS_AUTO_##type ? ty_ : TP_K4_CLASS(name, verts, type, x));             \
+    if (k && ty_ == PROX_KERNELS_AUTO_##type)                                                      \
+      in_ &= TFN(tp_in_##shape)(x, TP_K4_CLASS(name, verts, type, xk));                            \
+    TP_K4(prox_ipc_##name, coords, degree, ty_, 0, in_,                                            \
+          (PROX_KERNELS_K4_ARGS_T(verts, type, x->p, x->a, x->b, x->q, ty_)),                      \
+          (PROX_KERNELS_K4_ARGS_T(verts, type, xk->p, xk->a, xk->b, xk->q, ty_)));                 \
+  }
+#define TP_K4_TYPES(name, coords, degree, verts, type, bound, gen, shape)                          \
+  if ((degree) == deg_) {                                                                          \
+    PROX_KERNELS_TYPED_##type(TP_TYPE(prox_ipc_##name##_type, PROX_KERNELS_AUTO_##type - 1,        \
+                                      (PROX_KERNELS_VERTS_##verts(x->p, x->a, x->b, x->q)));       \
+                              , )                                                                  \
+  }
+
+/* The distance kernels of the registry (degree 2), their types and typed
+ * evaluations, in contact.h's domain 2^+-TP_E4; and the parallel
+ * classifier. */
 static void PROX_FN(body_contact)(void) {
   oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE);
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
+  const int deg_ = 2;
   TFN(tp_mark)(mask, 0, TP_K4N, 1);
   for (c = 0; c < n; ++c) {
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E4, TP_E4);
-    prox_ipc_pe_type pe = (prox_ipc_pe_type)TFN(tp_type)(&s, PROX_PE_AUTO);
-    prox_ipc_pt_type pt = (prox_ipc_pt_type)TFN(tp_type)(&s, PROX_PT_AUTO);
-    prox_ipc_ee_type ee = (prox_ipc_ee_type)TFN(tp_type)(&s, PROX_EE_AUTO);
-    int k, in_pe, in_pt, in_ee;
+    int k, ty[TP_K4_COUNT];
+    PROX_KERNELS_K4(TP_K4_DRAW)
     TFN(tp_k4_make)(&s, x, &g, TP_E4);
     k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_E4, TP_E4);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K4N, k);
     ++TFN(tp_in_gen);
-    in_pe = TFN(tp_in_pe)(
-        x, pe != PROX_PE_AUTO ? (int)pe
-                              : (int)PROX_FN(prox_ipc_point_edge_distance_type)(x->p, x->a, x->b));
-    in_pt = TFN(tp_in_pt)(
-        x, pt != PROX_PT_AUTO
-               ? (int)pt
-               : (int)PROX_FN(prox_ipc_point_triangle_distance_type)(x->p, x->a, x->b, x->q));
-    in_ee = TFN(tp_in_ee)(x, ee != PROX_EE_AUTO ? (int)ee
-                                                : (int)PROX_FN(prox_ipc_edge_edge_distance_type)(
-                                                      x->p, x->a, x->b, x->q));
-    if (k && pe == PROX_PE_AUTO)
-      in_pe &=
-          TFN(tp_in_pe)(x, (int)PROX_FN(prox_ipc_point_edge_distance_type)(xk->p, xk->a, xk->b));
-    if (k && pt == PROX_PT_AUTO)
-      in_pt &= TFN(tp_in_pt)(
-          x, (int)PROX_FN(prox_ipc_point_triangle_distance_type)(xk->p, xk->a, xk->b, xk->q));
-    if (k && ee == PROX_EE_AUTO)
-      in_ee &= TFN(tp_in_ee)(
-          x, (int)PROX_FN(prox_ipc_edge_edge_distance_type)(xk->p, xk->a, xk->b, xk->q));
-    TP_K4(prox_ipc_point_point_distance, 6, 2, -1, 0, 1, (x->p, x->a), (xk->p, xk->a));
-    TP_K4(prox_ipc_point_line_distance, 9, 2, -1, 0, TFN(tp_in)(x, TP_PL, 0, 1, 2, 0),
-          (x->p, x->a, x->b), (xk->p, xk->a, xk->b));
-    TP_K4(prox_ipc_point_plane_distance, 12, 2, -1, 0, TFN(tp_in)(x, TP_PLANE, 0, 1, 2, 3),
-          (x->p, x->a, x->b, x->q), (xk->p, xk->a, xk->b, xk->q));
-    TP_K4(prox_ipc_line_line_distance, 12, 2, -1, 0, TFN(tp_in)(x, TP_LL, 0, 1, 2, 3),
-          (x->p, x->a, x->b, x->q), (xk->p, xk->a, xk->b, xk->q));
-    TP_K4(prox_ipc_point_edge_distance, 9, 2, (int)pe, 0, in_pe, (x->p, x->a, x->b, pe),
-          (xk->p, xk->a, xk->b, pe));
-    TP_K4(prox_ipc_point_triangle_distance, 12, 2, (int)pt, 0, in_pt, (x->p, x->a, x->b, x->q, pt),
-          (xk->p, xk->a, xk->b, xk->q, pt));
-    TP_K4(prox_ipc_edge_edge_distance, 12, 2, (int)ee, 0, in_ee, (x->p, x->a, x->b, x->q, ee),
-          (xk->p, xk->a, xk->b, xk->q, ee));
-    TP_TYPE(prox_ipc_point_edge_distance_type, PROX_PE_P_E, (x->p, x->a, x->b));
-    TP_TYPE(prox_ipc_point_triangle_distance_type, PROX_PT_P_T, (x->p, x->a, x->b, x->q));
-    TP_TYPE(prox_ipc_edge_edge_distance_type, PROX_EE_EA_EB, (x->p, x->a, x->b, x->q));
+    PROX_KERNELS_K4(TP_K4_X)
+    PROX_KERNELS_K4(TP_K4_TYPES)
     TP_TYPE(prox_ipc_edge_edge_parallel_distance_type, PROX_EE_EA1_EB, (x->p, x->a, x->b, x->q));
   }
   tp_summary();
@@ -2167,7 +2191,7 @@ static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk, PROX_
   TFN(tp_mollifier_scalar)(x, cx, eps, cxk, epsk, k);
 }
 
-/* The kernels of degree 4 (cross product norm, mollifier threshold,
+/* The kernels of degree 4 (those of the registry, mollifier threshold,
  * mollifier) in their domain 2^+-TP_EM. The threshold comes from the rest
  * shape of the same edges, or of other edges. */
 static void PROX_FN(body_mollifier)(void) {
@@ -2175,18 +2199,21 @@ static void PROX_FN(body_mollifier)(void) {
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
+  const int deg_ = 4;
   TFN(tp_mark)(mask, 0, TP_K4N, 1);
   for (c = 0; c < n; ++c) {
     static tp_stat st_t;
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_EM, TP_EM);
-    int k, km, same = oracle_rng_next(&s) & 1, bad;
+    int k, km, same = oracle_rng_next(&s) & 1, bad, ty[TP_K4_COUNT];
     PROX_REAL eps, epsk;
+    PROX_KERNELS_K4(TP_K4_DRAW)
     TFN(tp_k4_make)(&s, x, &g, TP_EM);
     k = TFN(tp_pick_k)(&s, x, mask, TP_K4N, -TP_EM, TP_EM);
     tp_case.k = k;
     TFN(tp_scale)(xk, x, mask, TP_K4N, k);
-    TP_K4(prox_ipc_edge_edge_cross_squarednorm, 12, 4, -1, 0, 1, (x->p, x->a, x->b, x->q),
-          (xk->p, xk->a, xk->b, xk->q));
+    ++TFN(tp_in_gen);
+    PROX_KERNELS_K4(TP_K4_X)
+    PROX_KERNELS_K4(TP_K4_TYPES)
     eps = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->p, x->a, x->b, x->q)
                : PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(x->ra, x->rb, x->rc, x->rd);
     epsk = same ? PROX_FN(prox_ipc_edge_edge_mollifier_threshold)(xk->p, xk->a, xk->b, xk->q)

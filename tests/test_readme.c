@@ -55,7 +55,7 @@ static H_PRINTF(3, 4) void tr_add(char *t, size_t cap, const char *fmt, ...) {
          tr_prim(#second));
 #define TR_VALID(name, prim)                                                                       \
   tr_add(t, cap, "| validity | `prox_" #name "` | %s | 0 or 1 |\n", tr_prim(#prim));
-#define TR_K4(name, coords, degree, verts, type, bound)                                            \
+#define TR_K4(name, coords, degree, verts, type, bound, gen, shape)                                \
   tr_add(t, cap,                                                                                   \
          "| K4 | `prox_ipc_" #name "`, `_gradient`, `_hessian` | %d vertices%s "                   \
          "| value (degree %d), gradient (%d), Hessian (%d x %d) |\n",                              \

@@ -611,7 +611,7 @@ static int TFN(ts_k4_cov)(PROX_REAL v1, PROX_REAL vk, const PROX_REAL *g1, const
 
 /* The K4 kernels of the registry on the vertices p, a, b, q and pk, ak,
  * bk, qk. */
-#define TS_K4_X(name, coords, degree, verts, type, bound)                                          \
+#define TS_K4_X(name, coords, degree, verts, type, bound, gen, shape)                              \
   TS_K4(#name, prox_ipc_##name, coords, degree, (PROX_KERNELS_K4_ARGS(verts, type, p, a, b, q)),   \
         (PROX_KERNELS_K4_ARGS(verts, type, pk, ak, bk, qk)));
 

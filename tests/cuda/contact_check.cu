@@ -10,7 +10,7 @@
 // One value, gradient and Hessian call of every contact kernel of the
 // registry (tests/kernels.h), on the vertices p, a, b, c of the body below,
 // with the AUTO type where the kernel takes one.
-#define PROX_CUDA_K4(name, coords, degree, verts, type, bound)                                     \
+#define PROX_CUDA_K4(name, coords, degree, verts, type, bound, gen, shape)                         \
   s += K(prox_ipc_##name)(PROX_KERNELS_K4_ARGS(verts, type, p, a, b, c));                          \
   s += K(prox_ipc_##name##_gradient)(PROX_KERNELS_K4_ARGS(verts, type, p, a, b, c), g);            \
   s += K(prox_ipc_##name##_hessian)(PROX_KERNELS_K4_ARGS(verts, type, p, a, b, c), g, h);
