@@ -245,8 +245,10 @@ static void CF(values_typed)(int f) {
 /* One test per K4 kernel with a type (the table of test_contact.c). */
 #define CF_VALUES_TYPED(name, coords, degree, verts, type, bound, gen, shape)                      \
   PROX_KERNELS_TYPED_##type(                                                                       \
-      static void CF(values_##name)(void) { CF(values_typed)                                       \
-                                            (F_##name); }, )
+      static void CF(values_##name)(void) {                                                        \
+        CF(values_typed)                                                                           \
+        (F_##name);                                                                                \
+      }, )
 PROX_KERNELS_K4(CF_VALUES_TYPED)
 
 /* ---- non-finite input, invalid types --------------------------------- */
