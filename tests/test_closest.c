@@ -1485,6 +1485,19 @@ static VEC TFN(ericson_triangle)(VEC p, VEC a, VEC b, VEC c) {
   return r;
 }
 
+/* The squared distance's error in the unit the closest-point walk's
+ * pruning rests on (prox/detail/bvh_query.inl): eps (S d + d^2) + eps^2
+ * S^2, d the exact distance, which near the surface (d << S) is far below
+ * eps S^2. Asserted within TC_BOUND of it; the largest is printed. */
+static double TFN(near_worst);
+static void TFN(check_near)(double s, PROX_REAL d2, const mpq_t xd2) {
+  double dx = sqrt(mpq_get_d(xd2));
+  double e = oracle_err((double)d2, xd2, TC_EPS * (s * dx + dx * dx) + TC_EPS * TC_EPS * s * s);
+  if (e > TFN(near_worst)) TFN(near_worst) = e;
+  CHECK_MSG(e <= TC_BOUND, "squared distance error %.3g eps (S d + d^2) + eps^2 S^2 (d %g, S %g)",
+            e, dx, s);
+}
+
 static void TFN(test_triangle)(void) {
   oracle_rng g = oracle_rng_make(0x600 + 2 - PROX_IS_DOUBLE);
   oracle_tri x;
@@ -1541,6 +1554,7 @@ static void TFN(test_triangle)(void) {
         oracle_max(&bins[bin], ep);
         if (h_case_failed()) h_note("smallest sin^2 %.3g", x.sin2min);
       }
+      TFN(check_near)(s, d2, x.d2);
       /* The exact feature where unambiguous; elsewhere (near a region
        * boundary, another feature nearly as close, zero area) one that
        * holds the closest point. Zero area has no face. */
@@ -1698,6 +1712,7 @@ static void TFN(test_triangle_thin_face)(void) {
     dx = sqrt(mpq_get_d(x.d2));
     u2 = dx > s ? dx : s;
     e = oracle_err((double)d2, x.d2, TC_EPS * u2 * u2);
+    TFN(check_near)(s, d2, x.d2);
     ++row->cases;
     oracle_max(&row->sqdist, e);
     if (e > TC_BOUND) ++over;
@@ -1710,8 +1725,8 @@ static void TFN(test_triangle_thin_face)(void) {
     if (h_case_failed()) TFN(note_triangle)("point_triangle, thin face", p, &tri);
   }
   printf("  %s: %ld thin-angle cases, %ld beyond 8 eps max(S, d)^2; largest error %.3g eps "
-         "max(S, d)^2, at sin %.3g\n",
-         TC_PREC, n, over, worst, worst_sin);
+         "max(S, d)^2, at sin %.3g; largest in eps (S d + d^2) + eps^2 S^2 so far: %.3g\n",
+         TC_PREC, n, over, worst, worst_sin, TFN(near_worst));
   q3_clear(&xp);
   for (i = 0; i < 3; ++i)
     q3_clear(&xv[i]);

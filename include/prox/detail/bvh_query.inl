@@ -11,17 +11,26 @@
  * leaf kernels give prox_point_triangle()'s bits).
  *
  * Pruning. A box is skipped only when the kernel's error bound proves that
- * every triangle inside is strictly worse than the current best b:
- * prox_point_triangle()'s squared distance is within 8 eps max(S, d)^2 of
- * the true one (closest.h; S the largest coordinate magnitude, d <= 2
- * sqrt(3) S the distance), so it is at least D - 96 eps S^2 for a triangle
- * at true squared distance D >= D_box. The box's squared distance is
- * computed with a relative error of at most 3 eps. So a box whose computed
- * distance exceeds (b + slack) (1 + 8 eps), slack = 128 eps S^2, holds no
- * triangle whose kernel distance is <= b (ties included). (That bound
- * failed for thin angles at v[0] until the kernel took its face normal at
- * the vertex with the largest sine: up to 190 eps max(S, d)^2 in double,
- * tests/test_closest.c test_triangle_thin_face.) */
+ * every triangle inside is strictly worse than the current best b. The
+ * bound used is of the form of the error near the surface, where most
+ * queries end: prox_point_triangle()'s squared distance is within
+ * K eps S d + K'' eps d^2 + K' eps^2 S^2 of the true one (S the largest
+ * coordinate magnitude, d the true distance): its closest point is within
+ * a few eps S of the exact one across the normal (the vertex, edge and face
+ * points; the face normal's direction within about 20 eps since the
+ * kernel takes it at the vertex with the largest sine, sin^2 >= 1/8) and
+ * within second-order terms along it, and the squares and sums add a few
+ * eps d^2. tests/test_closest.c asserts the error within 8 of
+ * eps (S d + d^2) + eps^2 S^2 on every point-triangle case (largest seen:
+ * 4.3 in double, 3.5 in float); here K = 128, K' = 4096, K'' = 16. A
+ * triangle whose kernel distance is <= b then has d <= (sqrt(b + K' eps^2
+ * S^2) + K eps S) / (1 - K'' eps), and the box's squared distance is
+ * computed with a relative error of at most 3 eps: so a box whose computed
+ * distance exceeds (sqrt(b + 4096 (eps S)^2) + 128 eps S)^2 (1 + 64 eps)
+ * holds no triangle whose kernel distance is <= b (ties included). Near
+ * the surface this is far below the earlier b + 128 eps S^2 (in float,
+ * 1.5e-5 S^2, a large part of b at 1% of S from the surface), which
+ * rested on the kernel's 8 eps max(S, d)^2. */
 
 /* Called when a leaf improves the best (its triangle at position pos):
  * the compiled signed distance fetches its record there. */
@@ -92,7 +101,8 @@ typedef struct PROX_FN(prox_bvh_detail_hit) {
   uint32_t pos, first, count;
 } PROX_FN(prox_bvh_detail_hit);
 
-/// Internal: the slack of the pruning test for query point p (see above).
+/// Internal: the unit of the pruning test for query point p (see above):
+/// eps S, S the largest coordinate magnitude of p and the mesh.
 PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_slack)(const PROX_FN(prox_bvh_view) * v,
                                                                PROX_FN(prox_vec3) p) {
   PROX_REAL s = v->max_abs;
@@ -100,13 +110,15 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_slack)(const PROX_FN(pro
   if (a > s) s = a;
   if (b > s) s = b;
   if (c > s) s = c;
-  return PROX_R(128.0) * PROX_EPS * (s * s);
+  return PROX_EPS * s;
 }
 
 /// Internal: the threshold at which a box of computed squared distance
-/// above it is pruned, for the best squared distance b.
-PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_thr)(PROX_REAL b, PROX_REAL slack) {
-  return (b + slack) * (PROX_R(1.0) + PROX_R(8.0) * PROX_EPS);
+/// above it is pruned, for the best squared distance b and the unit
+/// es = eps S (see above): (sqrt(b + 4096 es^2) + 128 es)^2 (1 + 64 eps).
+PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_thr)(PROX_REAL b, PROX_REAL es) {
+  PROX_REAL r = PROX_SQRT(b + PROX_R(4096.0) * (es * es)) + PROX_R(128.0) * es;
+  return r * r * (PROX_R(1.0) + PROX_R(64.0) * PROX_EPS);
 }
 
 /// Internal: squared distances of p to the 4 boxes of a node into d[]
