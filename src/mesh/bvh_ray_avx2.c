@@ -359,6 +359,19 @@ static __attribute__((noinline)) int pbv_refinef(const prox_bvh_rayprepf *pr, co
 }
 #endif
 
+/* From the lanes whose edge signs are certainly positive (pos) or
+ * negative (neg): *certain, the lanes with all three signs certain; *hitc,
+ * those with three certain signs alike (hits); returned, the live lanes
+ * still open (not certain, and not two signs certainly opposite: a miss
+ * whatever the third). */
+PBV_INLINE int PROX_FN(pbv_signs)(const PM *pos, const PM *neg, int live, int *certain, int *hitc) {
+  int anyp = MINT(pos[0]) | MINT(pos[1]) | MINT(pos[2]);
+  int anyn = MINT(neg[0]) | MINT(neg[1]) | MINT(neg[2]);
+  *certain = MINT(MOR(pos[0], neg[0])) & MINT(MOR(pos[1], neg[1])) & MINT(MOR(pos[2], neg[2]));
+  *hitc = MINT(MAND(MAND(pos[0], pos[1]), pos[2])) | MINT(MAND(MAND(neg[0], neg[1]), neg[2]));
+  return ~*certain & ~(anyp & anyn) & live;
+}
+
 /* The leaf test: prox_raycast_triangle()'s hits and t on the n triangles
  * from position first (see the top of the file). */
 PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
@@ -425,16 +438,7 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
       w[k] = e;
       B[k] = bd;
     }
-    certain =
-        MINT(MOR(pos_[0], neg_[0])) & MINT(MOR(pos_[1], neg_[1])) & MINT(MOR(pos_[2], neg_[2]));
-    hitc =
-        MINT(MAND(MAND(pos_[0], pos_[1]), pos_[2])) | MINT(MAND(MAND(neg_[0], neg_[1]), neg_[2]));
-    /* Two signs certainly opposite: a miss, whatever the third. */
-    {
-      int anyp = MINT(pos_[0]) | MINT(pos_[1]) | MINT(pos_[2]);
-      int anyn = MINT(neg_[0]) | MINT(neg_[1]) | MINT(neg_[2]);
-      unc = ~certain & ~(anyp & anyn) & live;
-    }
+    unc = PROX_FN(pbv_signs)(pos_, neg_, live, &certain, &hitc);
     if (unc) {
       /* The kernel's second bound (prox_detail_rc_edge_bound2, its
        * operations lane by lane) where the first leaves a sign open: it
@@ -442,7 +446,6 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
       PV rmin = PS1(PROX_REAL_MIN), c3 = PS1(PROX_R(3.0) * PROX_EPS);
       PV c32 = PS1(PROX_R(32.0) * PROX_EPS * PROX_EPS),
          cmin = PS1(PROX_R(8.0) * PROX_REAL_MIN * PROX_EPS);
-      int anyp, anyn;
       for (k = 0; k < 3; ++k) {
         int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
         PV a = PADD(PMUL(PADD(M[p], rmin), PADD(PABS(X[q]), PABS(Y[q]))),
@@ -452,13 +455,7 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
         pos_[k] = MOR(pos_[k], PGT(w[k], bd));
         neg_[k] = MOR(neg_[k], PLT(w[k], PSUB(zero, bd)));
       }
-      certain =
-          MINT(MOR(pos_[0], neg_[0])) & MINT(MOR(pos_[1], neg_[1])) & MINT(MOR(pos_[2], neg_[2]));
-      hitc =
-          MINT(MAND(MAND(pos_[0], pos_[1]), pos_[2])) | MINT(MAND(MAND(neg_[0], neg_[1]), neg_[2]));
-      anyp = MINT(pos_[0]) | MINT(pos_[1]) | MINT(pos_[2]);
-      anyn = MINT(neg_[0]) | MINT(neg_[1]) | MINT(neg_[2]);
-      unc = ~certain & ~(anyp & anyn) & live;
+      unc = PROX_FN(pbv_signs)(pos_, neg_, live, &certain, &hitc);
     }
     uncE = unc;
     hitc &= live;
