@@ -211,6 +211,26 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
      * and the others go to a slot past the stack's end. */
     for (i = 0; i < 4; ++i)
       valid[i] = (i < nc) & (d[i] <= thr);
+    m = (valid[0] + valid[1]) + (valid[2] + valid[3]);
+    if (m <= 1) {
+      /* Most nodes once the bound is tight: one child or none. */
+      if (m) {
+        const char *a;
+        i = valid[0] ? 0 : valid[1] ? 1 : valid[2] ? 2 : 3;
+        a = nd->count[i] ? (const char *)(v->tri + 9 * (size_t)nd->child[i])
+                         : (const char *)(v->nodes + nd->child[i]);
+        PROX_BVHQ_PREFETCH(a);
+        PROX_BVHQ_PREFETCH(a + 64);
+        PROX_BVHQ_PREFETCH(a + 128);
+        PROX_BVHQ_PREFETCH(a + 192);
+        stack_node[top] = nd->child[i];
+        stack_cnt[top] = nd->count[i];
+        stack_d[top] = d[i];
+        ++top;
+      }
+      continue;
+    }
+    m = 0;
     for (i = 0; i < 4; ++i) {
       int rank = 0, at;
       uint32_t ci = valid[i] ? nd->child[i] : 0;
