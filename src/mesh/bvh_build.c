@@ -7,9 +7,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <string.h>
-#if !defined(__STDC_NO_ATOMICS__)
-#include <stdatomic.h>
-#endif
 
 /* Depth (binary levels) below which splits follow the SAH; deeper ones
  * split at the middle index, so the depth stays below PROX_BVH_MAX_DEPTH

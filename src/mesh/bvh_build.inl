@@ -6,16 +6,18 @@
  * Build: binned SAH (32 bins on the centroids, all three axes), top-down,
  * into a binary tree whose subtree over primitives [b, e) occupies the
  * binary nodes [base, base + 2 (e - b) - 1): each subtree's nodes and its
- * part of the primitive array are disjoint from every other's, so subtrees
- * below a size fixed by n alone are built by worker threads without any
- * shared state, and the binary tree does not depend on which thread built
- * what. The binary tree is then collapsed into 4-wide nodes in depth-first
- * preorder (each node takes the children of its largest inner children
- * until it has 4), sequentially: the result is the same for any thread
- * count. Centroids that coincide on every axis, and depths past
- * PB_SAH_DEPTH, are split at the middle index, so the depth stays within
- * PROX_BVH_MAX_DEPTH and a million copies of one triangle build a balanced
- * tree.
+ * part of the primitive array are disjoint from every other's, so any
+ * subtree can be built by any thread without shared state, and the binary
+ * tree does not depend on which thread built what. With threads, every
+ * split queues its right child (from 2048 primitives) for whichever
+ * thread is free and goes on with its left, so both threads work from the
+ * root's first split on; the passes over the mesh before and after (the
+ * primitives' boxes, the triangles' copy into the leaves) run in chunks. The binary tree is then
+ * collapsed into 4-wide nodes in depth-first preorder (each node takes the children of its largest
+ * inner children until it has 4), sequentially: the result is the same for any thread count.
+ * Centroids that coincide on every axis, and depths past PB_SAH_DEPTH, are split at the middle
+ * index, so the depth stays within PROX_BVH_MAX_DEPTH and a million copies of one triangle build a
+ * balanced tree.
  *
  * Float: the builder works in float for both precisions (PB_REAL), on
  * each triangle's box rounded outward to float. Rounding is monotone, so
@@ -86,16 +88,16 @@ typedef struct PROX_FN(pbb_ctx) {
   uint32_t *ids;            /* the tree's ids: a leaf's, sorted, when made */
   PROX_FN(pbb_node) * bn;
   int leaf_size;
-  uint32_t task_min; /* subtrees below this many primitives become tasks */
+  /* Threads: with parallel set, a split's right child of at least
+   * spawn_min primitives becomes a task of a shared queue (tasks[next_task
+   * .. n_tasks) waiting, `pending` pushed and not finished), which every
+   * worker takes from; the left child is built on. */
+  int parallel;
+  uint32_t spawn_min;
   PROX_FN(pbb_task) * tasks;
-  size_t n_tasks, cap_tasks;
-  int deferring;
-#if !defined(__STDC_NO_ATOMICS__)
-  _Atomic size_t next_task;
-#else
-  size_t next_task;
+  size_t n_tasks, cap_tasks, next_task, pending;
   pthread_mutex_t lock;
-#endif
+  pthread_cond_t cv;
 } PROX_FN(pbb_ctx);
 
 static PB_REAL PROX_FN(pbb_half_area)(const PB_REAL *lo, const PB_REAL *hi) {
@@ -298,8 +300,31 @@ static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd,
   PROX_FN(pbb_sort_leaf)(c->ids, b, e);
 }
 
-/* Builds the subtree over [b, e) (bounds bd) at binary index idx (or
- * records it as a task when deferring and small enough). */
+/* Queues the subtree over [b, e) as a task; 0 when the queue is full
+ * (it cannot be: every task but the first has spawn_min primitives of its
+ * own). */
+static int PROX_FN(pbb_push)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e, int depth,
+                             const PROX_FN(pbb_bounds) * bd) {
+  PROX_FN(pbb_task) * t;
+  pthread_mutex_lock(&c->lock);
+  if (c->n_tasks == c->cap_tasks) {
+    pthread_mutex_unlock(&c->lock);
+    return 0;
+  }
+  t = c->tasks + c->n_tasks++;
+  t->idx = idx;
+  t->b = b;
+  t->e = e;
+  t->depth = depth;
+  t->bd = *bd;
+  ++c->pending;
+  pthread_cond_signal(&c->cv);
+  pthread_mutex_unlock(&c->lock);
+  return 1;
+}
+
+/* Builds the subtree over [b, e) (bounds bd) at binary index idx (its
+ * right part queued as a task where it is large and the build parallel). */
 static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
                                int depth, const PROX_FN(pbb_bounds) * bd) {
   PROX_FN(pbb_node) *nd = c->bn + idx;
@@ -307,15 +332,6 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
   uint32_t n = e - b, m;
   int ax, best_ax = -1, best_split = 0, nb;
   PB_REAL best_cost = PB_INF, scale[3];
-  if (c->deferring && n < c->task_min && c->n_tasks < c->cap_tasks) {
-    PROX_FN(pbb_task) *t = c->tasks + c->n_tasks++;
-    t->idx = idx;
-    t->b = b;
-    t->e = e;
-    t->depth = depth;
-    t->bd = *bd;
-    return;
-  }
   for (ax = 0; ax < 3; ++ax) {
     nd->lo[ax] = bd->box[ax];
     nd->hi[ax] = -bd->box[4 + ax];
@@ -374,25 +390,29 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
   }
   nd->count = 0;
   nd->first_or_right = idx + 2 * (m - b);
+  if (!(c->parallel && e - m >= c->spawn_min &&
+        PROX_FN(pbb_push)(c, idx + 2 * (m - b), m, e, depth + 1, &rb)))
+    PROX_FN(pbb_build)(c, idx + 2 * (m - b), m, e, depth + 1, &rb);
   PROX_FN(pbb_build)(c, idx + 1, b, m, depth + 1, &lb);
-  PROX_FN(pbb_build)(c, idx + 2 * (m - b), m, e, depth + 1, &rb);
 }
 
+/* A worker: takes tasks until none is waiting and none is running (a
+ * running task may still queue more). */
 static void PROX_FN(pbb_worker)(void *arg) {
   PROX_FN(pbb_ctx) *c = (PROX_FN(pbb_ctx) *)arg;
+  pthread_mutex_lock(&c->lock);
   for (;;) {
-    size_t t;
-#if !defined(__STDC_NO_ATOMICS__)
-    t = atomic_fetch_add(&c->next_task, 1);
-#else
-    pthread_mutex_lock(&c->lock);
-    t = c->next_task++;
+    PROX_FN(pbb_task) t;
+    while (c->next_task == c->n_tasks && c->pending > 0)
+      pthread_cond_wait(&c->cv, &c->lock);
+    if (c->next_task == c->n_tasks) break;
+    t = c->tasks[c->next_task++];
     pthread_mutex_unlock(&c->lock);
-#endif
-    if (t >= c->n_tasks) return;
-    PROX_FN(pbb_build)
-    (c, c->tasks[t].idx, c->tasks[t].b, c->tasks[t].e, c->tasks[t].depth, &c->tasks[t].bd);
+    PROX_FN(pbb_build)(c, t.idx, t.b, t.e, t.depth, &t.bd);
+    pthread_mutex_lock(&c->lock);
+    if (--c->pending == 0) pthread_cond_broadcast(&c->cv);
   }
+  pthread_mutex_unlock(&c->lock);
 }
 
 /* Float bounds rounded outward: below (lo) or above (hi) x, nearest
@@ -504,12 +524,12 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
  * the leaf blocks (layout in prox/detail/bvh_layout.h); returns the largest
  * coordinate magnitude. */
 static PROX_REAL PROX_FN(pbb_copy_tris)(PROX_REAL *tri, const uint32_t *ids,
-                                        const prox_bvh_node *nodes, size_t node_count,
-                                        const PROX_FN(prox_mesh) * mesh) {
+                                        const prox_bvh_node *nodes, size_t node_begin,
+                                        size_t node_end, const PROX_FN(prox_mesh) * mesh) {
   size_t ni, n_tri = mesh->triangle_count;
   size_t vs = mesh->stride ? mesh->stride / sizeof(PROX_REAL) : 3;
   PROX_REAL mx = 0;
-  for (ni = 0; ni < node_count; ++ni) {
+  for (ni = node_begin; ni < node_end; ++ni) {
     const prox_bvh_node *nd = nodes + ni;
     int s;
     for (s = 0; s < nd->n_child; ++s) {
@@ -545,6 +565,101 @@ static PROX_REAL PROX_FN(pbb_copy_tris)(PROX_REAL *tri, const uint32_t *ids,
   return mx;
 }
 
+/* The primitives of triangles [b, e) of the mesh, and their bounds. */
+static void PROX_FN(pbb_prims)(const PROX_FN(prox_mesh) * mesh, PROX_FN(pbb_prim) * prim, size_t b,
+                               size_t e, PROX_FN(pbb_bounds) * bd) {
+  size_t i;
+  PROX_FN(pbb_bounds_empty)(bd);
+  for (i = b; i < e; ++i) {
+    PROX_FN(prox_triangle) tr = PROX_FN(prox_mesh_triangle)(mesh, (uint32_t)i);
+    PROX_FN(pbb_prim) *p = prim + i;
+    PROX_REAL lo[3], hi[3];
+    int k, ax;
+    lo[0] = hi[0] = tr.v[0].x;
+    lo[1] = hi[1] = tr.v[0].y;
+    lo[2] = hi[2] = tr.v[0].z;
+    for (k = 1; k < 3; ++k) {
+      PROX_REAL v[3];
+      v[0] = tr.v[k].x;
+      v[1] = tr.v[k].y;
+      v[2] = tr.v[k].z;
+      for (ax = 0; ax < 3; ++ax) {
+        if (v[ax] < lo[ax]) lo[ax] = v[ax];
+        if (v[ax] > hi[ax]) hi[ax] = v[ax];
+      }
+    }
+    /* Rounded outward to float: the same for a float mesh; for a double
+     * one, every bound the builder computes (min and max commute with a
+     * monotone rounding) is the float box the nodes store anyway. */
+    for (ax = 0; ax < 3; ++ax) {
+      p->box[ax] = PROX_FN(pbb_down)(lo[ax]);
+      p->box[4 + ax] = -PROX_FN(pbb_up)(hi[ax]);
+    }
+    PROX_FN(pbb_set_id)(p, (uint32_t)i);
+    PROX_FN(pbb_bounds_add)(bd, p);
+  }
+}
+
+/* The two passes over the mesh that do not depend on the tree's shape,
+ * the primitives' setup (kind 0) and the triangles' copy into the leaves
+ * (kind 1), in chunks that threads take in turn. The chunks' results
+ * merge by min and max, exact, so in any order to the same values. */
+typedef struct PROX_FN(pbb_pass) {
+  int kind;
+  const PROX_FN(prox_mesh) * mesh;
+  PROX_FN(pbb_prim) * prim;
+  PROX_FN(pbb_bounds) bounds;
+  PROX_REAL *tri;
+  const uint32_t *ids;
+  const prox_bvh_node *nodes;
+  PROX_REAL mx;
+  size_t n, chunk, next;
+  pthread_mutex_t lock;
+} PROX_FN(pbb_pass);
+
+static void PROX_FN(pbb_pass_worker)(void *arg) {
+  PROX_FN(pbb_pass) *w = (PROX_FN(pbb_pass) *)arg;
+  for (;;) {
+    size_t a, b;
+    PROX_FN(pbb_bounds) bd;
+    PROX_REAL mx = 0;
+    pthread_mutex_lock(&w->lock);
+    a = w->next;
+    w->next = a < w->n ? a + w->chunk : a;
+    pthread_mutex_unlock(&w->lock);
+    if (a >= w->n) return;
+    b = w->n - a > w->chunk ? a + w->chunk : w->n;
+    if (w->kind == 0)
+      PROX_FN(pbb_prims)(w->mesh, w->prim, a, b, &bd);
+    else
+      mx = PROX_FN(pbb_copy_tris)(w->tri, w->ids, w->nodes, a, b, w->mesh);
+    pthread_mutex_lock(&w->lock);
+    if (w->kind == 0) {
+      PROX_FN(pbb_box_add)(w->bounds.box, bd.box);
+      PROX_FN(pbb_box_add)(w->bounds.cbox, bd.cbox);
+    } else if (mx > w->mx) {
+      w->mx = mx;
+    }
+    pthread_mutex_unlock(&w->lock);
+  }
+}
+
+/* Runs a pass over n items (triangles or nodes) with up to `threads`
+ * threads (one below 2 chunks). */
+static void PROX_FN(pbb_run_pass)(PROX_FN(pbb_pass) * w, size_t n, int threads) {
+  w->n = n;
+  w->chunk = 16384;
+  w->next = 0;
+  w->mx = 0;
+  PROX_FN(pbb_bounds_empty)(&w->bounds);
+  pthread_mutex_init(&w->lock, NULL);
+  if (threads > 1 && n >= 2 * w->chunk)
+    prox_mesh_detail_parallel(threads, PROX_FN(pbb_pass_worker), w);
+  else
+    PROX_FN(pbb_pass_worker)(w);
+  pthread_mutex_destroy(&w->lock);
+}
+
 static void PROX_FN(pbb_set_view)(PROX_FN(prox_bvh) * t, PROX_REAL max_abs) {
   t->view.nodes = t->nodes;
   t->view.tri = t->tri;
@@ -578,6 +693,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   PROX_FN(pbb_task) *tasks = NULL;
   size_t n, i, cap_tasks = 0, n_bn;
   PROX_FN(pbb_ctx) c;
+  PROX_FN(pbb_pass) pass;
   uint32_t next = 0;
   size_t leaves = 0;
   int threads, depth;
@@ -612,66 +728,40 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   bn = (PROX_FN(pbb_node) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n_bn, sizeof *bn));
   if (!bn) goto oom;
 
-  PROX_FN(pbb_bounds_empty)(&root);
-  for (i = 0; i < n; ++i) {
-    PROX_FN(prox_triangle) tr = PROX_FN(prox_mesh_triangle)(mesh, (uint32_t)i);
-    PROX_FN(pbb_prim) *p = prim + i;
-    PROX_REAL lo[3], hi[3];
-    int k, ax;
-    lo[0] = hi[0] = tr.v[0].x;
-    lo[1] = hi[1] = tr.v[0].y;
-    lo[2] = hi[2] = tr.v[0].z;
-    for (k = 1; k < 3; ++k) {
-      PROX_REAL v[3];
-      v[0] = tr.v[k].x;
-      v[1] = tr.v[k].y;
-      v[2] = tr.v[k].z;
-      for (ax = 0; ax < 3; ++ax) {
-        if (v[ax] < lo[ax]) lo[ax] = v[ax];
-        if (v[ax] > hi[ax]) hi[ax] = v[ax];
-      }
-    }
-    /* Rounded outward to float: the same for a float mesh; for a double
-     * one, every bound the builder computes (min and max commute with a
-     * monotone rounding) is the float box the nodes store anyway. */
-    for (ax = 0; ax < 3; ++ax) {
-      p->box[ax] = PROX_FN(pbb_down)(lo[ax]);
-      p->box[4 + ax] = -PROX_FN(pbb_up)(hi[ax]);
-    }
-    PROX_FN(pbb_set_id)(p, (uint32_t)i);
-    PROX_FN(pbb_bounds_add)(&root, p);
-  }
+  memset(&pass, 0, sizeof pass);
+  pass.kind = 0;
+  pass.mesh = mesh;
+  pass.prim = prim;
+  PROX_FN(pbb_run_pass)(&pass, n, threads);
+  root = pass.bounds;
 
   memset(&c, 0, sizeof c);
   c.prim = prim;
   c.ids = t->ids;
   c.bn = bn;
   c.leaf_size = o.leaf_size;
-  /* Tasks: a size fixed by n alone (the tree does not depend on it, only
-   * the division of the work). */
-  c.task_min = (uint32_t)(n / 64 > 4096 ? n / 64 : 4096);
-  if (threads > 1 && n > 2 * (size_t)c.task_min) {
-    cap_tasks = 4 * (n / c.task_min) + 8;
+  /* Tasks: which thread builds a subtree does not change it (see the top
+   * of this file); spawn_min only sets the grain of the work. */
+  c.spawn_min = 2048;
+  if (threads > 1 && n >= 2 * (size_t)c.spawn_min) {
+    cap_tasks = n / c.spawn_min + 2;
     tasks = (PROX_FN(pbb_task) *)prox_mesh_detail_alloc(
         alloc, prox_mesh_detail_mul(cap_tasks, sizeof *tasks));
     if (!tasks) goto oom;
     c.tasks = tasks;
     c.cap_tasks = cap_tasks;
-    c.deferring = 1;
+    c.parallel = 1;
   }
-#if defined(__STDC_NO_ATOMICS__)
-  pthread_mutex_init(&c.lock, NULL);
-#endif
-  PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1, &root);
-  if (c.deferring) {
-    c.deferring = 0;
+  if (c.parallel) {
+    pthread_mutex_init(&c.lock, NULL);
+    pthread_cond_init(&c.cv, NULL);
+    PROX_FN(pbb_push)(&c, 0, 0, (uint32_t)n, 1, &root);
     prox_mesh_detail_parallel(threads, PROX_FN(pbb_worker), &c);
-    /* Inner nodes above the tasks were given their boxes from their
-     * primitives directly, before the tasks ran: nothing to fix. */
+    pthread_cond_destroy(&c.cv);
+    pthread_mutex_destroy(&c.lock);
+  } else {
+    PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1, &root);
   }
-#if defined(__STDC_NO_ATOMICS__)
-  pthread_mutex_destroy(&c.lock);
-#endif
 
   /* Collapse: count, allocate, write. */
   if (bn[0].count) {
@@ -710,8 +800,12 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
 
   t->tri = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 9 * sizeof *t->tri));
   if (!t->tri) goto oom;
-  PROX_FN(pbb_set_view)
-  (t, PROX_FN(pbb_copy_tris)(t->tri, t->ids, t->nodes, t->node_count, mesh));
+  pass.kind = 1;
+  pass.tri = t->tri;
+  pass.ids = t->ids;
+  pass.nodes = t->nodes;
+  PROX_FN(pbb_run_pass)(&pass, t->node_count, threads);
+  PROX_FN(pbb_set_view)(t, pass.mx);
   *out = t;
   prox_mesh_detail_ok(err);
   return PROX_OK;
@@ -739,7 +833,7 @@ prox_status PROX_FN(prox_bvh_refit)(PROX_FN(prox_bvh) * t, const PROX_FN(prox_me
     return prox_mesh_detail_error(err, PROX_ERROR_INVALID_MESH,
                                   "refit: mesh has %zu triangles, the tree %zu",
                                   mesh->triangle_count, t->tri_count);
-  mx = PROX_FN(pbb_copy_tris)(t->tri, t->ids, t->nodes, t->node_count, mesh);
+  mx = PROX_FN(pbb_copy_tris)(t->tri, t->ids, t->nodes, 0, t->node_count, mesh);
   /* Preorder: children after parents, so backwards is bottom-up. */
   for (ni = t->node_count; ni-- > 0;) {
     prox_bvh_node *nd = t->nodes + ni;
