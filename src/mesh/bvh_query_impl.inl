@@ -15,11 +15,6 @@
 #undef PROX_BVHQ_QUAL
 #undef PROX_BVHQ_LEAF
 
-static int PROX_FN(pbq_finite)(PROX_FN(prox_vec3) p) {
-  return PROX_FABS(p.x) <= PROX_REAL_MAX && PROX_FABS(p.y) <= PROX_REAL_MAX &&
-         PROX_FABS(p.z) <= PROX_REAL_MAX;
-}
-
 /* The query, starting from the triangle in *hit when hit->pos is not
  * PROX_BVH_NONE; the winner into *hit. */
 static PROX_REAL PROX_FN(pbq_closest)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) p,
@@ -130,44 +125,14 @@ const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
   return order;
 }
 
-/* How far ahead an ordered batch fetches its points and results. */
-#ifndef PBQ_AHEAD
-#define PBQ_AHEAD 8
-#if defined(__GNUC__) || defined(__clang__)
-#define PBQ_PREFETCH(a, w) __builtin_prefetch((a), (w))
-#else
-#define PBQ_PREFETCH(a, w) ((void)(a))
-#endif
-#endif
-
-/* prox_bvh_closest for the points at positions [j0, j1) of the order
- * (order[j]; NULL: j itself) in a row, each starting from the previous
- * answer. With an order, the point and result a few queries ahead, which
- * are in no particular place, are fetched early. */
-static void PROX_FN(pbq_run)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
-                             const uint32_t *order, PROX_REAL max_sqdist,
-                             PROX_FN(prox_mesh_closest) * out, size_t j0, size_t j1) {
-  PROX_FN(prox_bvh_detail_hit) seed, hit;
-  size_t j;
-  seed.pos = seed.first = seed.count = PROX_BVH_NONE;
-  for (j = j0; j < j1; ++j) {
-    size_t i = order ? order[j] : j;
-    if (order && j + PBQ_AHEAD < j1) {
-      size_t ia = order[j + PBQ_AHEAD];
-      PBQ_PREFETCH(points + ia, 0);
-      PBQ_PREFETCH(out + ia, 1);
-      PBQ_PREFETCH((const char *)(out + ia) + sizeof *out - 1, 1);
-    }
-    hit = seed;
-    PROX_FN(pbq_closest)(t, points[i], max_sqdist, &hit, out + i);
-    if (hit.pos != PROX_BVH_NONE) seed = hit;
-  }
-}
+#define PBQ_RUN_NAME PROX_FN(pbq_run)
+#define PBQ_RUN_WALK PROX_FN(pbq_prox_bvh_detail_nearest)
+#include "bvh_query_run.inl"
 
 void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
                                      PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
                                      size_t begin, size_t end) {
-  PROX_FN(pbq_run)(t, points, NULL, max_sqdist, out, begin, end);
+  PROX_FN(pbq_run)(&t->view, points, NULL, max_sqdist, out, begin, end);
 }
 
 typedef struct PROX_FN(pbq_batch) {
@@ -202,7 +167,7 @@ static void PROX_FN(pbq_worker)(void *arg) {
 #endif
     if (i0 >= b->n) return;
     i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
-    PROX_FN(pbq_run)(b->t, b->points, b->order, b->max_sqdist, b->out, i0, i1);
+    PROX_FN(pbq_run)(&b->t->view, b->points, b->order, b->max_sqdist, b->out, i0, i1);
   }
 }
 
@@ -222,7 +187,7 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
   alloc = t->has_alloc ? &t->alloc : NULL;
   b.order = PROX_FN(prox_mesh_detail_order)(alloc, points, n);
   if (threads <= 1) {
-    PROX_FN(pbq_run)(t, points, b.order, max_sqdist, out, 0, n);
+    PROX_FN(pbq_run)(&t->view, points, b.order, max_sqdist, out, 0, n);
   } else {
     b.t = t;
     b.points = points;

@@ -6,6 +6,12 @@
  * PROX_BVHQ_BOXD4 for the walk (where SSE2 is there) and PBQ_BOXD4 for
  * other loops; the includer #undefs both after its walk. */
 
+/* 1 when every coordinate of p is finite. */
+static inline int PROX_FN(pbq_finite)(PROX_FN(prox_vec3) p) {
+  return PROX_FABS(p.x) <= PROX_REAL_MAX && PROX_FABS(p.y) <= PROX_REAL_MAX &&
+         PROX_FABS(p.z) <= PROX_REAL_MAX;
+}
+
 /* The leaf: prox_point_triangles_soa (dispatched to AVX2/AVX-512 or the
  * scalar loop; the same bits at every level). */
 static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p,

@@ -1354,23 +1354,14 @@ static inline void SDF_FN(improved)(const PROX_FN(prox_bvh_view) * v, uint32_t p
 #undef PBQ_BOXD4
 
 /* prox_bvh_closest(s->bvh, p, INFINITY, out), the same bits, for the
- * points p[0, n) in a row, each from its predecessor's answer (as
- * prox_bvh_closest_range does). */
+ * points p[0, n) in a row, each from its predecessor's answer (the loop of
+ * prox_bvh_closest_range, over this file's walk). */
+#define PBQ_RUN_NAME SDF_FN(closest_run)
+#define PBQ_RUN_WALK SDF_FN(prox_bvh_detail_nearest)
+#include "bvh_query_run.inl"
+
 static void SDF_FN(closest)(const SDF *s, const SDF_V3 *p, size_t n, SDF_MC *out) {
-  PROX_FN(prox_bvh_detail_hit) seed, hit;
-  size_t i;
-  seed.pos = seed.first = seed.count = PROX_BVH_NONE;
-  for (i = 0; i < n; ++i) {
-    PROX_REAL d;
-    if (!SDF_FN(finite)(p[i])) {
-      PROX_FN(prox_bvh_detail_fill)(&s->view, p[i], PROX_NAN, NULL, out + i);
-      continue;
-    }
-    hit = seed;
-    d = SDF_FN(prox_bvh_detail_nearest)(&s->view, p[i], PROX_INF, &hit);
-    PROX_FN(prox_bvh_detail_fill)(&s->view, p[i], d, &hit, out + i);
-    if (hit.pos != PROX_BVH_NONE) seed = hit;
-  }
+  SDF_FN(closest_run)(&s->view, p, NULL, PROX_INF, out, 0, n);
 }
 
 static void SDF_FN(nan_result)(SDF_RES *out, int method) {
