@@ -26,6 +26,7 @@
 #ifndef PBV_TEMPLATE
 
 #include "bvh_ray_simd.h"
+#include "../simd/rc_bound2_vec.h"
 
 #if defined(PROX_BVHR_AVX512)
 #define PBV_ISA avx512
@@ -448,10 +449,8 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
          cmin = PS1(PROX_R(8.0) * PROX_REAL_MIN * PROX_EPS);
       for (k = 0; k < 3; ++k) {
         int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
-        PV a = PADD(PMUL(PADD(M[p], rmin), PADD(PABS(X[q]), PABS(Y[q]))),
-                    PMUL(PADD(M[q], rmin), PADD(PABS(X[p]), PABS(Y[p]))));
-        PV b = PADD(PABS(P1[k]), PABS(P2[k]));
-        PV bd = PADD(PADD(PMUL(c3, PADD(a, b)), PMUL(c32, PMUL(M[p], M[q]))), cmin);
+        PV bd =
+            PROX_RC_BOUND2_V(X[p], Y[p], M[p], X[q], Y[q], M[q], P1[k], P2[k], rmin, c3, c32, cmin);
         pos_[k] = MOR(pos_[k], PGT(w[k], bd));
         neg_[k] = MOR(neg_[k], PLT(w[k], PSUB(zero, bd)));
       }

@@ -16,6 +16,7 @@
  * is handed to prox_raycast_triangle() itself. src/simd/packet_vec_type.inl
  * holds the code of one vector type, included once per type below. */
 #include "packet_impl.h"
+#include "rc_bound2_vec.h"
 
 #if defined(PROX_PK_HAVE)
 #include <immintrin.h>

@@ -156,10 +156,8 @@ static int PK_NAME(prox_pk_tri)(const PK_RAYT *r, const PK_S *v, size_t stride, 
     PK_V c32 = PS1((PK_S)32.0 * PK_EPS * PK_EPS), cmin = PS1((PK_S)8.0 * PK_MINR * PK_EPS);
     for (k = 0; k < 3; ++k) {
       int p = k == 2 ? 0 : k + 1, q = p == 2 ? 0 : p + 1;
-      PK_V a = PADD(PMUL(PADD(M[p], rmin), PADD(PABS(X[q]), PABS(Y[q]))),
-                    PMUL(PADD(M[q], rmin), PADD(PABS(X[p]), PABS(Y[p]))));
-      PK_V b = PADD(PABS(P1[k]), PABS(P2[k]));
-      PK_V bd = PADD(PADD(PMUL(c3, PADD(a, b)), PMUL(c32, PMUL(M[p], M[q]))), cmin);
+      PK_V bd =
+          PROX_RC_BOUND2_V(X[p], Y[p], M[p], X[q], Y[q], M[q], P1[k], P2[k], rmin, c3, c32, cmin);
       pos[k] = MOR(pos[k], PGT(w[k], bd));
       neg[k] = MOR(neg[k], PLT(w[k], PSUB(zero, bd)));
     }
