@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "contact_oracle.h"
+#include "contact_shape.h"
 #include "kernels.h"
 #include "rng.h"
 
@@ -570,61 +571,51 @@ static double sin2(const double *u, const double *v) {
   return dot3(n, n) / (uu * vv);
 }
 
+/* The formula (contact_shape.h) that K4 kernel f evaluates in type ty,
+ * from its column shape in the registry: cs_<shape>(ty). The mollifier
+ * (not in the registry) has none. */
+#define FN_SHAPE(name, coords, degree, verts, type, bound, gen, shape)                             \
+  case F_##name:                                                                                   \
+    return cs_##shape(ty);
+static cs_formula fshape(int f, int ty) {
+  switch (f) {
+    PROX_KERNELS_K4(FN_SHAPE)
+  default:
+    return cs_none(ty);
+  }
+}
+
+/* 1 when the edge x[i] x[j] is comfortably long. */
+static int wp_edge(const double *x, int i, int j) {
+  double e[3];
+  sub3(e, x + 3 * j, x + 3 * i);
+  return dot3(e, e) >= 1e-2;
+}
+
+/* 1 when the edges x[i0] x[i1] and x[i2] x[i3] are comfortably long and
+ * far from parallel. */
+static int wp_edges(const double *x, int i0, int i1, int i2, int i3) {
+  double e1[3], e2[3];
+  sub3(e1, x + 3 * i1, x + 3 * i0);
+  sub3(e2, x + 3 * i3, x + 3 * i2);
+  return dot3(e1, e1) >= 1e-2 && dot3(e2, e2) >= 1e-2 && sin2(e1, e2) >= 1e-2;
+}
+
 /* A configuration on which the formula of (f, type) is comfortably smooth
  * (no near-singular Gram matrix), so that finite differences are
- * meaningful. */
+ * meaningful: the formula of the kernel's shape class in that type
+ * (fshape) with its edge, or its triangle's two edges from the first
+ * vertex, or its two lines, comfortably long and far from parallel. A
+ * kernel of degree 4 (the squared norm of the cross product of the edges
+ * v1 - v0, v3 - v2), and the mollifier, also needs both edges long: its
+ * value and derivatives, to which the errors are relative, scale with
+ * their lengths. */
 static int well_posed(const dfun *c, const double *x) {
-  double e1[3], e2[3];
-  const double *v0 = x, *v1 = x + 3, *v2 = x + 6, *v3 = x + 9;
-  int pl = 0, plane = 0, ll = 0;
-  const double *pa = 0, *pb = 0;
-  switch (c->f) {
-  case F_point_line_distance:
-    pl = 1, pa = v1, pb = v2;
-    break;
-  case F_point_plane_distance:
-    plane = 1;
-    break;
-  case F_line_line_distance:
-    ll = 1;
-    break;
-  case F_point_edge_distance:
-    if (c->type == PROX_PE_P_E) pl = 1, pa = v1, pb = v2;
-    break;
-  case F_point_triangle_distance:
-    if (c->type == PROX_PT_P_T) plane = 1;
-    if (c->type >= PROX_PT_P_E0 && c->type <= PROX_PT_P_E2) {
-      int k = c->type - PROX_PT_P_E0;
-      pl = 1, pa = x + 3 * (1 + k), pb = x + 3 * (1 + (k + 1) % 3);
-    }
-    break;
-  case F_edge_edge_distance:
-    if (c->type == PROX_EE_EA_EB) ll = 1;
-    if (c->type == PROX_EE_EA_EB0 || c->type == PROX_EE_EA_EB1) pl = 1, pa = v0, pb = v1;
-    if (c->type == PROX_EE_EA0_EB || c->type == PROX_EE_EA1_EB) pl = 1, pa = v2, pb = v3;
-    break;
-  default:
-    break;
-  }
-  if (pl) {
-    sub3(e1, pb, pa);
-    if (dot3(e1, e1) < 1e-2) return 0;
-  }
-  if (plane) {
-    sub3(e1, v2, v1);
-    sub3(e2, v3, v1);
-    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2) return 0;
-  }
-  if (ll) {
-    sub3(e1, v1, v0);
-    sub3(e2, v3, v2);
-    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2 || sin2(e1, e2) < 1e-2) return 0;
-  }
-  if (c->f == F_edge_edge_cross_squarednorm || c->f == F_MOLL) {
-    sub3(e1, v1, v0);
-    sub3(e2, v3, v2);
-    if (dot3(e1, e1) < 1e-2 || dot3(e2, e2) < 1e-2) return 0;
-  }
+  cs_formula fm = fshape(c->f, c->type);
+  if (fm.f == CS_PL && !wp_edge(x, fm.i[1], fm.i[2])) return 0;
+  if (fm.f == CS_PLANE && !wp_edges(x, fm.i[1], fm.i[2], fm.i[1], fm.i[3])) return 0;
+  if (fm.f == CS_LL && !wp_edges(x, fm.i[0], fm.i[1], fm.i[2], fm.i[3])) return 0;
+  if ((fdeg[c->f] == 4 || c->f == F_MOLL) && !(wp_edge(x, 0, 1) && wp_edge(x, 2, 3))) return 0;
   return 1;
 }
 
