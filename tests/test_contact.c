@@ -1041,27 +1041,83 @@ static int all_finite(const double *v, int n) {
   return 1;
 }
 
-/* Value, gradient and Hessian of every formula variant k reaches (the
- * untyped formula, its typed form and the classified one), in double or
- * float: 1 when all are finite. */
+/* The formula whose smallest size h shape_case's variant k makes small
+ * (contact_shape.h), and how many vertices the variant sets: 0 point-line
+ * on p; e0 e1 (three), 1, 2, 6 point-plane on p; t0 t1 t2, 3, 4, 7
+ * line-line on ea0 ea1; eb0 eb1; 5 (four vertices an ulp apart) every
+ * formula (CS_NONE here). */
+static cs_formula shape_variant(int k, int *nv) {
+  *nv = k == 0 ? 3 : 4;
+  switch (k) {
+  case 0:
+    return cs_pl(-1);
+  case 1:
+  case 2:
+  case 6:
+    return cs_plane(-1);
+  case 3:
+  case 4:
+  case 7:
+    return cs_ll(-1);
+  default:
+    return cs_none(-1);
+  }
+}
+
+/* 1 when type ty of K4 kernel f (the registry's shape column, fshape)
+ * evaluates the formula of variant k on vertices the variant sets. */
+static int shape_reaches(int f, int ty, int k) {
+  int nv;
+  cs_formula v = shape_variant(k, &nv), fm = fshape(f, ty);
+  if (fnv[f] > nv || fm.f == CS_NONE) return 0;
+  return v.f == CS_NONE || cs_same(fm, v);
+}
+
+/* The functions and types that the shapes reach, and the variants (bits
+ * ks) that reach each: from the registry, every K4 kernel in each type
+ * (the untyped formula, or each typed one) whose formula a variant makes
+ * small (shape_reaches), and a typed kernel's AUTO where any of its types
+ * is reached (the classified formula). */
+#define SHAPE_MAXFV (F_COUNT * 16)
+static struct { int f, type, ks; } shape_fv[SHAPE_MAXFV];
+static int shape_nfv;
+
+static void shape_fv_init(void) {
+  int f, ty, k, all;
+  shape_nfv = 0;
+  for (f = 0; f < F_MOLL; ++f) {
+    all = 0;
+    for (ty = 0; ty < fntypes[f]; ++ty) {
+      int ks = 0;
+      for (k = 0; k < 8; ++k)
+        ks |= shape_reaches(f, fntypes[f] > 1 ? ty : -1, k) << k;
+      all |= ks;
+      if (ks) {
+        shape_fv[shape_nfv].f = f;
+        shape_fv[shape_nfv].type = ty;
+        shape_fv[shape_nfv++].ks = ks;
+      }
+    }
+    if (fntypes[f] > 1 && all) {
+      shape_fv[shape_nfv].f = f;
+      shape_fv[shape_nfv].type = fntypes[f]; /* AUTO */
+      shape_fv[shape_nfv++].ks = all;
+    }
+  }
+}
+
+/* Value, gradient and Hessian of every formula variant k reaches
+ * (shape_fv), in double or float: 1 when all are finite. */
 static int shape_eval(int k, const double *x, int fl) {
-  /* The functions and types, and the shapes k (bits) that reach each. */
-  static const struct {
-    int f, type, ks;
-  } fv[] = {
-      {F_point_line_distance, 0, 0x21},          {F_point_edge_distance, PROX_PE_P_E, 0x21},
-      {F_point_plane_distance, 0, 0x66},         {F_point_triangle_distance, PROX_PT_AUTO, 0x66},
-      {F_line_line_distance, 0, 0xb8},           {F_edge_edge_distance, PROX_EE_EA_EB, 0xb8},
-      {F_edge_edge_distance, PROX_EE_AUTO, 0xb8}};
   double g[12], h[144];
   int ok = 1, i;
-  for (i = 0; i < (int)(sizeof fv / sizeof fv[0]); ++i)
-    if ((fv[i].ks >> k) & 1) {
+  for (i = 0; i < shape_nfv; ++i)
+    if ((shape_fv[i].ks >> k) & 1) {
       dfun c;
-      int n = 3 * fnv[fv[i].f];
+      int n = 3 * fnv[shape_fv[i].f];
       double v;
-      c.f = fv[i].f;
-      c.type = fv[i].type;
+      c.f = shape_fv[i].f;
+      c.type = shape_fv[i].type;
       c.eps_x = 1;
       v = fl ? deval_f(&c, x, g, h) : deval_d(&c, x, g, h);
       ok &= isfinite(v) && all_finite(g, n) && all_finite(h, n * n);
@@ -1079,7 +1135,19 @@ static int shape_eval(int k, const double *x, int fl) {
  * counted and printed, not asserted: the exact Hessian leaves the range
  * near D / h = 2^511 (float 2^63). */
 static void test_shape_condition(void) {
-  int fl;
+  int fl, vk, i;
+  shape_fv_init();
+  printf("  kernels and types per variant (the registry's shape column):");
+  for (vk = 0; vk < 8; ++vk) {
+    int n = 0;
+    for (i = 0; i < shape_nfv; ++i)
+      n += (shape_fv[i].ks >> vk) & 1;
+    printf(" %d: %d%s", vk, n, vk < 7 ? "," : "\n");
+  }
+  if (g_verbose)
+    for (i = 0; i < shape_nfv; ++i)
+      printf("    %s type %d: variants 0x%02x\n", fname[shape_fv[i].f], shape_fv[i].type,
+             shape_fv[i].ks);
   for (fl = 0; fl < 2; ++fl) {
     int Q = fl ? SHAPE_Q_FLOAT : SHAPE_Q_DOUBLE, L = fl ? 40 : 500, k;
     long inside = 0, outside = 0, out_bad = 0;
