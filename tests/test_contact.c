@@ -16,7 +16,9 @@
  *   double on the same input, for every K4 kernel of the registry
  *   (tests/kernels.h) in every distance type, and the mollifier;
  * - the mollifier's C1 continuity at its threshold;
- * - non-finite, invalid and degenerate input;
+ * - non-finite, invalid and degenerate input: every K4 kernel of the
+ *   registry in every type on exactly degenerate configurations against
+ *   its oracle (degen_case), and the known answers of particular kernels;
  * - finite values, gradients and Hessians under contact.h's condition on
  *   the shape (shape_condition), vertices an ulp apart included.
  *
@@ -477,6 +479,56 @@ typedef struct gen_class {
 static const gen_class gens[G_COUNT] = {
     {gen_pe, 3, 0, 0, 0}, {gen_pt, 4, 0, 0, 0}, {gen_ee, 4, 5, ee_angle, ee_angle_name}};
 
+/* Exactly degenerate configurations of four vertices, for the degenerate
+ * tests of every K4 kernel of the registry: small dyadic coordinates
+ * (ivec), so that every difference is exact in both precisions. Case c:
+ * 0..13 the vertices equal in one of the 14 patterns of coincidence (the
+ * partitions of the four vertices but the finest: vertex j copies the
+ * first vertex of its block); 14 all four on one line; 15 all four in one
+ * plane; 16 v1 - v0 parallel to v3 - v2 (one a multiple of the other, or
+ * both zero). */
+#define DEGEN_CASES 17
+static void degen_case(int c, double v[4][3]) {
+  double o[3], d[3], d2[3];
+  int j;
+  for (j = 0; j < 4; ++j)
+    ivec(v[j]);
+  if (c < 14) {
+    /* The restricted growth strings of length 4 (block labels, a label
+     * at most one above the largest before it) but 0 1 2 3, in order. */
+    int lab[4], n = 0, k;
+    for (lab[0] = 0, lab[1] = 0; lab[1] <= 1; ++lab[1])
+      for (lab[2] = 0; lab[2] <= lab[1] + 1; ++lab[2])
+        for (lab[3] = 0; lab[3] <= (lab[1] > lab[2] ? lab[1] : lab[2]) + 1; ++lab[3]) {
+          if (lab[1] == 1 && lab[2] == 2 && lab[3] == 3) continue;
+          if (n++ != c) continue;
+          for (j = 1; j < 4; ++j)
+            for (k = 0; k < j; ++k)
+              if (lab[k] == lab[j]) {
+                memcpy(v[j], v[k], sizeof v[j]);
+                break;
+              }
+        }
+    return;
+  }
+  ivec(o);
+  ivec(d);
+  if (dot3(d, d) == 0) d[0] = 0.5;
+  if (c == 14) {
+    for (j = 0; j < 4; ++j)
+      madd3(v[j], o, irand(7) - 3, d);
+  } else if (c == 15) {
+    ivec(d2);
+    for (j = 0; j < 4; ++j) {
+      madd3(v[j], o, irand(5) - 2, d);
+      madd3(v[j], v[j], irand(5) - 2, d2);
+    }
+  } else {
+    madd3(v[1], v[0], irand(5) - 2, d);
+    madd3(v[3], v[2], irand(5) - 2, d);
+  }
+}
+
 /* ---- derivatives: the functions --------------------------------------- */
 
 /* The functions whose gradients and Hessians are tested: the K4 kernels of
@@ -521,6 +573,14 @@ static int nan_all(const double *x, int n) {
   int i;
   for (i = 0; i < n; ++i)
     if (x[i] == x[i]) return 0;
+  return 1;
+}
+
+/* 1 when the n entries are finite. */
+static int all_finite(const double *v, int n) {
+  int i;
+  for (i = 0; i < n; ++i)
+    if (!isfinite(v[i])) return 0;
   return 1;
 }
 
@@ -1031,14 +1091,6 @@ static void shape_case(int k, int e, int q, int fl, double *x) {
     break;
   }
   }
-}
-
-/* 1 when the n entries are finite. */
-static int all_finite(const double *v, int n) {
-  int i;
-  for (i = 0; i < n; ++i)
-    if (!isfinite(v[i])) return 0;
-  return 1;
 }
 
 /* The formula whose smallest size h shape_case's variant k makes small
