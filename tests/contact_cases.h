@@ -12,7 +12,7 @@
  * and the generators (gens), harness and oracle of test_contact.c in
  * scope, and its tables of the K4 kernels of the registry and the
  * mollifier (dfun, F_*, fnv, fntypes, fdeg, fgen, fbound, foracle,
- * fclass). */
+ * fclass) and each one's generator (kernel_rng). */
 
 /* Rounds the generated coordinates to PROX_REAL so the oracle sees exactly the
  * kernel's input. Through a volatile: GCC 12.2 at -O2 (SLP vectorizer)
@@ -105,15 +105,16 @@ static int CF(classify)(int f, const double *x, int *auto_type) {
 /* ---- values and classification ------------------------------------------ */
 
 /* The K4 kernels of the registry without a type: on the cases of their
- * generator class (one case of each class a kernel uses, per index, in
- * the order of the classes), the value against its oracle, asserted where
- * the oracle calls it well-conditioned (the maximum over all cases printed
- * too where some are not). */
+ * generator class, each kernel from its own generator (kernel_rng), the
+ * value against its oracle, asserted where the oracle calls it
+ * well-conditioned (the maximum over all cases printed too where some are
+ * not). */
 static void CF(values_formulas)(void) {
   const char *prec = PROX_IS_DOUBLE ? "double" : "float";
-  int kind, i, f, g, used = 0;
-  for (f = 0; f < F_MOLL; ++f)
-    if (fntypes[f] == 1) used |= 1 << fgen[f];
+  int kind, i, f;
+  oracle_rng krng[F_COUNT];
+  for (f = 0; f < F_COUNT; ++f)
+    krng[f] = kernel_rng(f);
   for (kind = 0; kind < NKINDS; ++kind) {
     stat sw[F_COUNT], sa[F_COUNT];
     for (f = 0; f < F_COUNT; ++f) {
@@ -121,20 +122,21 @@ static void CF(values_formulas)(void) {
       stat_init(&sa[f]);
     }
     for (i = 0; i < g_nvalue; ++i) {
-      double v[G_COUNT][4][3];
+      double v[4][3];
       int m = qmark();
       mpq_ptr ex = qnew();
-      memset(v, 0, sizeof v);
-      for (g = 0; g < G_COUNT; ++g)
-        if ((used >> g) & 1) gens[g].gen(kind, i, v[g]);
-      for (g = 0; g < G_COUNT; ++g)
-        if ((used >> g) & 1) CF(round_case)(v[g], gens[g].nv);
       for (f = 0; f < F_MOLL; ++f)
         if (fntypes[f] == 1) {
-          const double *x = v[fgen[f]][0];
+          const double *x = v[0];
           dfun c;
-          int wc = foracle[f](ex, x, 0);
+          int wc;
           double e;
+          memset(v, 0, sizeof v);
+          g_rng = krng[f];
+          gens[fgen[f]].gen(kind, i, v);
+          krng[f] = g_rng;
+          CF(round_case)(v, gens[fgen[f]].nv);
+          wc = foracle[f](ex, x, 0);
           c.f = f;
           c.type = 0;
           c.eps_x = 1;
@@ -401,6 +403,7 @@ static void CF(degenerate_registry)(void) {
     int nt = fntypes[f], n = 3 * fnv[f], it, dc, t, k, j, sym;
     long cases = 0;
     stat st, sa;
+    g_rng = kernel_rng(f);
     stat_init(&st);
     stat_init(&sa);
     for (it = 0; it < nit; ++it)

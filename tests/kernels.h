@@ -13,7 +13,9 @@
  *
  * Each PROX_KERNELS_<FAMILY>(X) expands X(...) once per kernel, in a fixed
  * order (some tests draw their random inputs in it: add new kernels at the
- * end of a family). Names are without the prox_ prefix and the precision
+ * end of a family; a K4 kernel may go anywhere, test_contact and
+ * test_property draw its inputs from a generator seeded by its name,
+ * oracle_rng_named in tests/rng.h). Names are without the prox_ prefix and the precision
  * suffix: X(point_plane, ...) is prox_point_plane and prox_point_planef.
  * Plain C, also read by nvcc. */
 #ifndef PROX_TEST_KERNELS_H

@@ -2024,14 +2024,17 @@ static int TFN(tp_in_shape)(const TFN(tp_k4) * x, cs_formula fm) {
  * contact.h's domain 2^+-TP_E4, body_contact; 4 in the mollifier's,
  * body_mollifier), on the points p, a, b, q of x (test_scale's order): its
  * first verts of them, then a type drawn by TFN(tp_type) if it takes one
- * (TP_K4_DRAW, in the order of the registry, before the points; -1
- * without). A kernel is held to its condition on the shape
- * (tp_in_shape, cs_<shape>) for the type it evaluates: for AUTO, the classifier's
- * type at 1 and at 2^k (both must meet it). Then each classifier: a valid
- * type. */
+ * (TP_K4_DRAW, -1 without), from the kernel's own generator (TP_K4_RNG:
+ * seeded by the body's seed and the kernel's name, so that a kernel's
+ * types do not depend on the other kernels, and the points on none). A kernel is held to its
+ * condition on the shape (tp_in_shape, cs_<shape>) for the type it evaluates: for AUTO, the
+ * classifier's type at 1 and at 2^k (both must meet it). Then each classifier: a valid type. */
 #define TP_K4_DRAW(name, coords, degree, verts, type, bound, gen, shape)                           \
   if ((degree) == deg_)                                                                            \
-    ty[TP_K4_##name] = PROX_KERNELS_AUTO_##type ? TFN(tp_type)(&s, PROX_KERNELS_AUTO_##type) : -1;
+    ty[TP_K4_##name] =                                                                             \
+        PROX_KERNELS_AUTO_##type ? TFN(tp_type)(&kr[TP_K4_##name], PROX_KERNELS_AUTO_##type) : -1;
+#define TP_K4_RNG(name, coords, degree, verts, type, bound, gen, shape)                            \
+  kr[TP_K4_##name] = oracle_rng_named(seed_, #name);
 #define TP_K4_CLASS(name, verts, type, v)                                                          \
   PROX_KERNELS_TYPED_##type(                                                                       \
       (int)PROX_FN(prox_ipc_##name##_type)(PROX_KERNELS_VERTS_##verts(v->p, v->a, v->b, v->q)),    \
@@ -2058,11 +2061,13 @@ static int TFN(tp_in_shape)(const TFN(tp_k4) * x, cs_formula fm) {
  * evaluations, in contact.h's domain 2^+-TP_E4; and the parallel
  * classifier. */
 static void PROX_FN(body_contact)(void) {
-  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE);
+  const uint64_t seed_ = tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(seed_), kr[TP_K4_COUNT];
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
   const int deg_ = 2;
+  PROX_KERNELS_K4(TP_K4_RNG)
   TFN(tp_mark)(mask, 0, TP_K4N, 1);
   for (c = 0; c < n; ++c) {
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E4, TP_E4);
@@ -2142,11 +2147,13 @@ static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk, PROX_
  * mollifier) in their domain 2^+-TP_EM. The threshold comes from the rest
  * shape of the same edges, or of other edges. */
 static void PROX_FN(body_mollifier)(void) {
-  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x601 + PROX_IS_DOUBLE);
+  const uint64_t seed_ = tp_seed * 0x9E3779B97F4A7C15u + 0x601 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(seed_), kr[TP_K4_COUNT];
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
   const int deg_ = 4;
+  PROX_KERNELS_K4(TP_K4_RNG)
   TFN(tp_mark)(mask, 0, TP_K4N, 1);
   for (c = 0; c < n; ++c) {
     static tp_stat st_t;
