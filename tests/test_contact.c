@@ -1138,42 +1138,53 @@ static int shape_reaches(int f, int ty, int k) {
  * ks) that reach each: from the registry, every K4 kernel in each type
  * (the untyped formula, or each typed one) whose formula a variant makes
  * small (shape_reaches), and a typed kernel's AUTO where any of its types
- * is reached (the classified formula). */
+ * is reached (the classified formula). And, marked free, every distance
+ * (degree 2) in each type whose shape class names no condition (CS_NONE:
+ * point-point), on every variant that sets its vertices: finite beyond
+ * the limit too, so that a kernel whose shape column wrongly says none
+ * fails there. */
 #define SHAPE_MAXFV (F_COUNT * 16)
-static struct { int f, type, ks; } shape_fv[SHAPE_MAXFV];
+static struct { int f, type, ks, free_; } shape_fv[SHAPE_MAXFV];
 static int shape_nfv;
 
+static void shape_fv_add(int f, int ty, int ks, int free_) {
+  shape_fv[shape_nfv].f = f;
+  shape_fv[shape_nfv].type = ty;
+  shape_fv[shape_nfv].ks = ks;
+  shape_fv[shape_nfv++].free_ = free_;
+}
+
 static void shape_fv_init(void) {
-  int f, ty, k, all;
+  int f, ty, k, all, nv;
   shape_nfv = 0;
   for (f = 0; f < F_MOLL; ++f) {
     all = 0;
     for (ty = 0; ty < fntypes[f]; ++ty) {
-      int ks = 0;
+      int ks = 0, t = fntypes[f] > 1 ? ty : -1;
       for (k = 0; k < 8; ++k)
-        ks |= shape_reaches(f, fntypes[f] > 1 ? ty : -1, k) << k;
+        ks |= shape_reaches(f, t, k) << k;
       all |= ks;
-      if (ks) {
-        shape_fv[shape_nfv].f = f;
-        shape_fv[shape_nfv].type = ty;
-        shape_fv[shape_nfv++].ks = ks;
+      if (ks) shape_fv_add(f, ty, ks, 0);
+      if (fshape(f, t).f == CS_NONE && fdeg[f] == 2) {
+        for (k = 0; k < 8; ++k) {
+          shape_variant(k, &nv);
+          ks |= (fnv[f] <= nv) << k;
+        }
+        shape_fv_add(f, ty, ks, 1);
       }
     }
-    if (fntypes[f] > 1 && all) {
-      shape_fv[shape_nfv].f = f;
-      shape_fv[shape_nfv].type = fntypes[f]; /* AUTO */
-      shape_fv[shape_nfv++].ks = all;
-    }
+    if (fntypes[f] > 1 && all) shape_fv_add(f, fntypes[f], all, 0); /* AUTO */
   }
 }
 
 /* Value, gradient and Hessian of every formula variant k reaches
- * (shape_fv), in double or float: 1 when all are finite. */
-static int shape_eval(int k, const double *x, int fl) {
+ * (shape_fv; free: only those marked free, else only those not), in
+ * double or float: 1 when all are finite. */
+static int shape_eval(int k, const double *x, int fl, int free_) {
   double g[12], h[144];
   int ok = 1, i;
   for (i = 0; i < shape_nfv; ++i)
-    if ((shape_fv[i].ks >> k) & 1) {
+    if (((shape_fv[i].ks >> k) & 1) && shape_fv[i].free_ == free_) {
       dfun c;
       int n = 3 * fnv[shape_fv[i].f];
       double v;
@@ -1194,21 +1205,24 @@ static int shape_eval(int k, const double *x, int fl) {
  * any scale, whose Hessians were all non-finite) are inside it. Asserted
  * there; beyond (up to 100 binades further) the non-finite results are
  * counted and printed, not asserted: the exact Hessian leaves the range
- * near D / h = 2^511 (float 2^63). */
+ * near D / h = 2^511 (float 2^63). The formulas without a condition (the
+ * free entries of shape_fv) are asserted finite beyond as well. */
 static void test_shape_condition(void) {
   int fl, vk, i;
   shape_fv_init();
-  printf("  kernels and types per variant (the registry's shape column):");
+  printf("  kernels and types per variant (the registry's shape column; + free):");
   for (vk = 0; vk < 8; ++vk) {
-    int n = 0;
-    for (i = 0; i < shape_nfv; ++i)
-      n += (shape_fv[i].ks >> vk) & 1;
-    printf(" %d: %d%s", vk, n, vk < 7 ? "," : "\n");
+    int n = 0, nf = 0;
+    for (i = 0; i < shape_nfv; ++i) {
+      n += ((shape_fv[i].ks >> vk) & 1) && !shape_fv[i].free_;
+      nf += ((shape_fv[i].ks >> vk) & 1) && shape_fv[i].free_;
+    }
+    printf(" %d: %d+%d%s", vk, n, nf, vk < 7 ? "," : "\n");
   }
   if (g_verbose)
     for (i = 0; i < shape_nfv; ++i)
-      printf("    %s type %d: variants 0x%02x\n", fname[shape_fv[i].f], shape_fv[i].type,
-             shape_fv[i].ks);
+      printf("    %s type %d: variants 0x%02x%s\n", fname[shape_fv[i].f], shape_fv[i].type,
+             shape_fv[i].ks, shape_fv[i].free_ ? " (free)" : "");
   for (fl = 0; fl < 2; ++fl) {
     int Q = fl ? SHAPE_Q_FLOAT : SHAPE_Q_DOUBLE, L = fl ? 40 : 500, k;
     long inside = 0, outside = 0, out_bad = 0;
@@ -1224,16 +1238,22 @@ static void test_shape_condition(void) {
         e = q - L + 8 + irand(2 * L - q - 8 > 0 ? 2 * L - q - 8 : 1);
         if (e >= L) e = L - 1;
         shape_case(k, e, q, fl, x);
-        ok = shape_eval(k, x, fl);
+        ok = shape_eval(k, x, fl, 0);
         if (!beyond) {
+          ok &= shape_eval(k, x, fl, 1);
           ++inside;
           if (!ok && g_verbose)
             fprintf(stderr, "%s variant %d, D 2^%d, D / h 2^%d: non-finite\n",
                     fl ? "float" : "double", k, e, q);
           CHECK(ok);
         } else {
+          int okf = shape_eval(k, x, fl, 1);
           ++outside;
           out_bad += !ok;
+          if (!okf && g_verbose)
+            fprintf(stderr, "%s variant %d, D 2^%d, D / h 2^%d: non-finite free kernel\n",
+                    fl ? "float" : "double", k, e, q);
+          CHECK(okf);
         }
       }
     }
