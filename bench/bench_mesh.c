@@ -31,7 +31,7 @@
 #include <embree3/rtcore.h>
 
 #include "../tests/meshload.h"
-#include "../tests/splitmix.h"
+#include "splitmix.h"
 
 #include <pthread.h>
 #include <stdio.h>

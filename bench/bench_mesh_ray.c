@@ -35,7 +35,7 @@
 #endif
 
 #include "../tests/meshload.h"
-#include "../tests/splitmix.h"
+#include "splitmix.h"
 
 #include <pthread.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
 
 #include "../tests/meshload.h"
 #include "../tests/parity_oracle.h"
-#include "../tests/splitmix.h"
+#include "splitmix.h"
 
 #include <gmp.h>
 #include <math.h>

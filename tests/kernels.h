@@ -13,7 +13,9 @@
  *
  * Each PROX_KERNELS_<FAMILY>(X) expands X(...) once per kernel, in a fixed
  * order (some tests draw their random inputs in it: add new kernels at the
- * end of a family). Names are without the prox_ prefix and the precision
+ * end of a family; a K4 kernel may go anywhere, test_contact and
+ * test_property draw its inputs from a generator seeded by its name,
+ * oracle_rng_named in tests/rng.h). Names are without the prox_ prefix and the precision
  * suffix: X(point_plane, ...) is prox_point_plane and prox_point_planef.
  * Plain C, also read by nvcc. */
 #ifndef PROX_TEST_KERNELS_H
@@ -116,11 +118,15 @@
  *   gen     the random cases of test_contact's value tests: pe (p, e0, e1),
  *           pt (p, t0, t1, t2) or ee (ea0, ea1, eb0, eb1), gen_<gen> there;
  *           the kernel takes the first verts of them
- *   shape   the condition on the shape (contact.h) that test_property
- *           holds the kernel to, tp_in_<shape> there: none, pl, plane, ll
- *           (the point-line, point-plane or line-line formula on the
- *           kernel's vertices), pe, pt, ee (the formula of the type the
- *           kernel evaluates)
+ *   shape   the formula the kernel evaluates, by type, whose smoothness
+ *           the tests read: cs_<shape> in tests/contact_shape.h, none,
+ *           pl, plane, ll (the point-line, point-plane or line-line
+ *           formula on the kernel's vertices), pe, pt, ee (the formula of
+ *           the type the kernel evaluates). test_property holds the
+ *           kernel to contact.h's condition on the shape of that formula;
+ *           test_contact takes finite differences where it is
+ *           comfortably smooth, and runs the kernel (in each type that
+ *           has it) on the near-singular shapes of that formula
  * The kernel's oracle, in tests/contact_oracle.h: q_<name>(out, v, type),
  * the exact value of its formula (of the given type if it takes one) and
  * whether the feet of the closest points lie within [-1, 2] of their

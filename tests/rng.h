@@ -36,6 +36,24 @@ static inline uint64_t oracle_rotl(uint64_t x, int k) {
   return (x << k) | (x >> (64 - k));
 }
 
+/* FNV-1a (64 bits) of the string s: a number from a name. */
+static inline uint64_t oracle_fnv1a(const char *s) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (; *s; ++s) {
+    h ^= (unsigned char)*s;
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+/* A generator for the thing called name (a kernel, a test) within a test
+ * seeded with seed: its sequence depends on the two only, not on what
+ * else the test draws, so that adding a kernel to a list does not change
+ * the inputs of the others. */
+static inline oracle_rng oracle_rng_named(uint64_t seed, const char *name) {
+  return oracle_rng_make(seed ^ oracle_fnv1a(name));
+}
+
 /* The next 64 random bits. */
 static inline uint64_t oracle_rng_next(oracle_rng *g) {
   uint64_t *s = g->s;

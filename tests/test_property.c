@@ -108,6 +108,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "contact_shape.h"
 #include "kernels.h"
 
 #include "rng.h"
@@ -361,7 +362,7 @@ static void tp_summary(void) {
  *             ea0 - eb0; vertices 0 (eb0), d1 (eb1), d2 (ea0), d2 + d0
  *             (ea1); h = |d0 x d1| / max(|d0|, |d1|).
  * D is the largest distance between the vertices. */
-enum { TP_PL, TP_PLANE, TP_LL };
+enum { TP_PL = CS_PL, TP_PLANE = CS_PLANE, TP_LL = CS_LL };
 
 /* Integers of one formula (the coordinates times a common power of two)
  * and temporaries. */
@@ -2010,81 +2011,30 @@ static int TFN(tp_in)(const TFN(tp_k4) * x, int f, int i0, int i1, int i2, int i
   return r;
 }
 
-/* The conditions on the shape that the K4 kernels of the registry name
- * (their column shape), on the kernel's arguments p a b q in order, with
- * the type ty the kernel evaluates (-1 for a kernel without types): none,
- * the point-line (p; a b), point-plane (p; a b q) and line-line (p a; b q)
- * formulas; for a type, the condition of the formula it evaluates (vertex
- * types: point-point, none): point-edge on p; a b, point-triangle on
- * p; a b q, edge-edge on p a; b q. */
-static int TFN(tp_in_none)(const TFN(tp_k4) * x, int ty) {
-  (void)x, (void)ty;
-  return 1;
-}
-
-static int TFN(tp_in_pl)(const TFN(tp_k4) * x, int ty) {
-  (void)ty;
-  return TFN(tp_in)(x, TP_PL, 0, 1, 2, 0);
-}
-
-static int TFN(tp_in_plane)(const TFN(tp_k4) * x, int ty) {
-  (void)ty;
-  return TFN(tp_in)(x, TP_PLANE, 0, 1, 2, 3);
-}
-
-static int TFN(tp_in_ll)(const TFN(tp_k4) * x, int ty) {
-  (void)ty;
-  return TFN(tp_in)(x, TP_LL, 0, 1, 2, 3);
-}
-
-static int TFN(tp_in_pe)(const TFN(tp_k4) * x, int ty) {
-  return ty == PROX_PE_P_E ? TFN(tp_in)(x, TP_PL, 0, 1, 2, 0) : 1;
-}
-
-static int TFN(tp_in_pt)(const TFN(tp_k4) * x, int ty) {
-  switch (ty) {
-  case PROX_PT_P_E0:
-    return TFN(tp_in)(x, TP_PL, 0, 1, 2, 0);
-  case PROX_PT_P_E1:
-    return TFN(tp_in)(x, TP_PL, 0, 2, 3, 0);
-  case PROX_PT_P_E2:
-    return TFN(tp_in)(x, TP_PL, 0, 3, 1, 0);
-  case PROX_PT_P_T:
-    return TFN(tp_in)(x, TP_PLANE, 0, 1, 2, 3);
-  default:
-    return 1;
-  }
-}
-
-static int TFN(tp_in_ee)(const TFN(tp_k4) * x, int ty) {
-  switch (ty) {
-  case PROX_EE_EA_EB0:
-    return TFN(tp_in)(x, TP_PL, 2, 0, 1, 0);
-  case PROX_EE_EA_EB1:
-    return TFN(tp_in)(x, TP_PL, 3, 0, 1, 0);
-  case PROX_EE_EA0_EB:
-    return TFN(tp_in)(x, TP_PL, 0, 2, 3, 0);
-  case PROX_EE_EA1_EB:
-    return TFN(tp_in)(x, TP_PL, 1, 2, 3, 0);
-  case PROX_EE_EA_EB:
-    return TFN(tp_in)(x, TP_LL, 0, 1, 2, 3);
-  default:
-    return 1;
-  }
+/* contact.h's condition on the shape for the formula fm (contact_shape.h)
+ * on the kernel's arguments p a b q (numbered 0..3 in order): the formula
+ * that a K4 kernel of the registry evaluates, from its column shape and
+ * the type it evaluates (-1 without types), cs_<shape>(type). */
+static int TFN(tp_in_shape)(const TFN(tp_k4) * x, cs_formula fm) {
+  if (fm.f == CS_NONE) return 1;
+  return TFN(tp_in)(x, fm.f, fm.i[0], fm.i[1], fm.i[2], fm.i[3]);
 }
 
 /* The K4 kernels of the registry of degree deg_ in the coordinates (2 in
  * contact.h's domain 2^+-TP_E4, body_contact; 4 in the mollifier's,
  * body_mollifier), on the points p, a, b, q of x (test_scale's order): its
  * first verts of them, then a type drawn by TFN(tp_type) if it takes one
- * (TP_K4_DRAW, in the order of the registry, before the points; -1
- * without). A kernel is held to its condition on the shape
- * (tp_in_<shape>) for the type it evaluates: for AUTO, the classifier's
- * type at 1 and at 2^k (both must meet it). Then each classifier: a valid
- * type. */
+ * (TP_K4_DRAW, -1 without), from the kernel's own generator (TP_K4_RNG:
+ * seeded by the body's seed and the kernel's name, so that a kernel's
+ * types do not depend on the other kernels, and the points on none). A kernel is held to its
+ * condition on the shape (tp_in_shape, cs_<shape>) for the type it evaluates: for AUTO, the
+ * classifier's type at 1 and at 2^k (both must meet it). Then each classifier: a valid type. */
 #define TP_K4_DRAW(name, coords, degree, verts, type, bound, gen, shape)                           \
   if ((degree) == deg_)                                                                            \
-    ty[TP_K4_##name] = PROX_KERNELS_AUTO_##type ? TFN(tp_type)(&s, PROX_KERNELS_AUTO_##type) : -1;
+    ty[TP_K4_##name] =                                                                             \
+        PROX_KERNELS_AUTO_##type ? TFN(tp_type)(&kr[TP_K4_##name], PROX_KERNELS_AUTO_##type) : -1;
+#define TP_K4_RNG(name, coords, degree, verts, type, bound, gen, shape)                            \
+  kr[TP_K4_##name] = oracle_rng_named(seed_, #name);
 #define TP_K4_CLASS(name, verts, type, v)                                                          \
   PROX_KERNELS_TYPED_##type(                                                                       \
       (int)PROX_FN(prox_ipc_##name##_type)(PROX_KERNELS_VERTS_##verts(v->p, v->a, v->b, v->q)),    \
@@ -2092,10 +2042,10 @@ static int TFN(tp_in_ee)(const TFN(tp_k4) * x, int ty) {
 #define TP_K4_X(name, coords, degree, verts, type, bound, gen, shape)                              \
   if ((degree) == deg_) {                                                                          \
     int ty_ = ty[TP_K4_##name], in_;                                                               \
-    in_ = TFN(tp_in_##shape)(                                                                      \
-        x, ty_ != PROX_KERNELS_AUTO_##type ? ty_ : TP_K4_CLASS(name, verts, type, x));             \
+    in_ = TFN(tp_in_shape)(                                                                        \
+        x, cs_##shape(ty_ != PROX_KERNELS_AUTO_##type ? ty_ : TP_K4_CLASS(name, verts, type, x))); \
     if (k && ty_ == PROX_KERNELS_AUTO_##type)                                                      \
-      in_ &= TFN(tp_in_##shape)(x, TP_K4_CLASS(name, verts, type, xk));                            \
+      in_ &= TFN(tp_in_shape)(x, cs_##shape(TP_K4_CLASS(name, verts, type, xk)));                  \
     TP_K4(prox_ipc_##name, coords, degree, ty_, 0, in_,                                            \
           (PROX_KERNELS_K4_ARGS_T(verts, type, x->p, x->a, x->b, x->q, ty_)),                      \
           (PROX_KERNELS_K4_ARGS_T(verts, type, xk->p, xk->a, xk->b, xk->q, ty_)));                 \
@@ -2111,11 +2061,13 @@ static int TFN(tp_in_ee)(const TFN(tp_k4) * x, int ty) {
  * evaluations, in contact.h's domain 2^+-TP_E4; and the parallel
  * classifier. */
 static void PROX_FN(body_contact)(void) {
-  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE);
+  const uint64_t seed_ = tp_seed * 0x9E3779B97F4A7C15u + 0x501 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(seed_), kr[TP_K4_COUNT];
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
   const int deg_ = 2;
+  PROX_KERNELS_K4(TP_K4_RNG)
   TFN(tp_mark)(mask, 0, TP_K4N, 1);
   for (c = 0; c < n; ++c) {
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -TP_E4, TP_E4);
@@ -2195,11 +2147,13 @@ static void TFN(tp_mollifier)(const TFN(tp_k4) * x, const TFN(tp_k4) * xk, PROX_
  * mollifier) in their domain 2^+-TP_EM. The threshold comes from the rest
  * shape of the same edges, or of other edges. */
 static void PROX_FN(body_mollifier)(void) {
-  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x601 + PROX_IS_DOUBLE);
+  const uint64_t seed_ = tp_seed * 0x9E3779B97F4A7C15u + 0x601 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(seed_), kr[TP_K4_COUNT];
   unsigned char mask[TP_K4N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k4) x1, x2, *x = &x1, *xk = &x2;
   const int deg_ = 4;
+  PROX_KERNELS_K4(TP_K4_RNG)
   TFN(tp_mark)(mask, 0, TP_K4N, 1);
   for (c = 0; c < n; ++c) {
     static tp_stat st_t;

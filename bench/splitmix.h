@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* splitmix64: a small, seedable generator. No test uses it (the tests draw
- * every random input from rng.h); it stays for bench/bench_mesh.c and
- * bench/sign_oracle.h, which include it. */
-#ifndef PROX_TEST_SPLITMIX_H
-#define PROX_TEST_SPLITMIX_H
+/* splitmix64: a small, seedable generator for the benchmarks'
+ * inputs (bench_mesh.c, bench_mesh_ray.c, sign_oracle.h). The tests draw
+ * theirs from tests/rng.h. */
+#ifndef PROX_BENCH_SPLITMIX_H
+#define PROX_BENCH_SPLITMIX_H
 
 #include <stdint.h>
 
@@ -24,4 +24,4 @@ static inline double rng_sym(uint64_t *s) {
   return 2 * rng_unit(s) - 1;
 }
 
-#endif
+#endif /* PROX_BENCH_SPLITMIX_H */
