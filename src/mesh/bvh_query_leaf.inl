@@ -3,8 +3,8 @@
  * walk that every instantiation of prox/detail/bvh_query.inl in src/mesh/
  * shares (the queries of bvh_query_impl.inl, the signed distance of
  * sign_impl.inl): the SIMD leaf and the SSE2 node test. Defines
- * PROX_BVHQ_BOXD4 for the walk (where SSE2 is there) and PBQ_BOXD4 for
- * other loops; the includer #undefs both after its walk. */
+ * PROX_BVHQ_VALID4 for the walk (where SSE2 is there; the walk #undefs
+ * it) and PBQ_BOXD4 for other loops (the includer #undefs it). */
 
 /* 1 when every coordinate of p is finite. */
 static inline int PROX_FN(pbq_finite)(PROX_FN(prox_vec3) p) {
@@ -36,9 +36,9 @@ static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v, PROX
  * values (no NaN arises: p is finite and empty slots give +inf), without
  * its branches. Elsewhere the portable loop. */
 #if defined(PBQ_SSE2)
-static inline void PROX_FN(pbq_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p,
-                                      PROX_REAL d[4]) {
 #if !PROX_IS_DOUBLE
+/* The 4 box distances in a register. */
+static inline __m128 PROX_FN(pbq_boxv)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p) {
   const __m128 z = _mm_setzero_ps();
   __m128 px = _mm_set1_ps(p.x), py = _mm_set1_ps(p.y), pz = _mm_set1_ps(p.z);
   __m128 dx =
@@ -50,34 +50,53 @@ static inline void PROX_FN(pbq_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3
   dx = _mm_max_ps(dx, z);
   dy = _mm_max_ps(dy, z);
   dz = _mm_max_ps(dz, z);
-  _mm_storeu_ps(d,
-                _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)), _mm_mul_ps(dz, dz)));
+  return _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dx), _mm_mul_ps(dy, dy)), _mm_mul_ps(dz, dz));
+}
+static inline void PROX_FN(pbq_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p,
+                                      PROX_REAL d[4]) {
+  _mm_storeu_ps(d, PROX_FN(pbq_boxv)(nd, p));
+}
+/* The distances into d[] and, as bits, the used slots within thr. */
+static inline int PROX_FN(pbq_valid4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p, PROX_REAL thr,
+                                      PROX_REAL d[4]) {
+  __m128 v = PROX_FN(pbq_boxv)(nd, p);
+  _mm_storeu_ps(d, v);
+  return _mm_movemask_ps(_mm_cmple_ps(v, _mm_set1_ps(thr))) & ((1 << nd->n_child) - 1);
+}
 #else
+/* The box distances of slots h, h + 1 in a register. */
+static inline __m128d PROX_FN(pbq_boxv)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p, int h) {
   const __m128d z = _mm_setzero_pd();
   __m128d px = _mm_set1_pd(p.x), py = _mm_set1_pd(p.y), pz = _mm_set1_pd(p.z);
-  int h;
-  for (h = 0; h < 4; h += 2) {
-    __m128d dx = _mm_max_pd(
-        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_x + h))), px),
-        _mm_sub_pd(px,
-                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_x + h)))));
-    __m128d dy = _mm_max_pd(
-        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_y + h))), py),
-        _mm_sub_pd(py,
-                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_y + h)))));
-    __m128d dz = _mm_max_pd(
-        _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_z + h))), pz),
-        _mm_sub_pd(pz,
-                   _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_z + h)))));
-    dx = _mm_max_pd(dx, z);
-    dy = _mm_max_pd(dy, z);
-    dz = _mm_max_pd(dz, z);
-    _mm_storeu_pd(
-        d + h, _mm_add_pd(_mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dy, dy)), _mm_mul_pd(dz, dz)));
-  }
-#endif
+  __m128d dx = _mm_max_pd(
+      _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_x + h))), px),
+      _mm_sub_pd(px, _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_x + h)))));
+  __m128d dy = _mm_max_pd(
+      _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_y + h))), py),
+      _mm_sub_pd(py, _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_y + h)))));
+  __m128d dz = _mm_max_pd(
+      _mm_sub_pd(_mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->lo_z + h))), pz),
+      _mm_sub_pd(pz, _mm_cvtps_pd(_mm_loadl_pi(_mm_setzero_ps(), (const __m64 *)(nd->hi_z + h)))));
+  dx = _mm_max_pd(dx, z);
+  dy = _mm_max_pd(dy, z);
+  dz = _mm_max_pd(dz, z);
+  return _mm_add_pd(_mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dy, dy)), _mm_mul_pd(dz, dz));
 }
-#define PROX_BVHQ_BOXD4(nd, p, d) PROX_FN(pbq_boxd4)(nd, p, d)
+static inline void PROX_FN(pbq_boxd4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p,
+                                      PROX_REAL d[4]) {
+  _mm_storeu_pd(d, PROX_FN(pbq_boxv)(nd, p, 0));
+  _mm_storeu_pd(d + 2, PROX_FN(pbq_boxv)(nd, p, 2));
+}
+static inline int PROX_FN(pbq_valid4)(const prox_bvh_node *nd, PROX_FN(prox_vec3) p, PROX_REAL thr,
+                                      PROX_REAL d[4]) {
+  __m128d t = _mm_set1_pd(thr), a = PROX_FN(pbq_boxv)(nd, p, 0), b = PROX_FN(pbq_boxv)(nd, p, 2);
+  _mm_storeu_pd(d, a);
+  _mm_storeu_pd(d + 2, b);
+  return (_mm_movemask_pd(_mm_cmple_pd(a, t)) | _mm_movemask_pd(_mm_cmple_pd(b, t)) << 2) &
+         ((1 << nd->n_child) - 1);
+}
+#endif
+#define PROX_BVHQ_VALID4(nd, p, thr, d) PROX_FN(pbq_valid4)(nd, p, thr, d)
 #define PBQ_BOXD4(nd, p, d) PROX_FN(pbq_boxd4)(nd, p, d)
 #else
 #define PBQ_BOXD4(nd, p, d) PROX_FN(prox_bvh_detail_boxd4)(nd, p, d)

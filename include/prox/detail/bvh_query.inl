@@ -38,10 +38,11 @@
 #define PROX_BVHQ_IMPROVED(view, pos) ((void)0)
 #endif
 
-/* The 4 box distances of a node; the compiled form may give its own
- * (SIMD, the same values). */
-#ifndef PROX_BVHQ_BOXD4
-#define PROX_BVHQ_BOXD4(nd, p, d) PROX_FN(prox_bvh_detail_boxd4)(nd, p, d)
+/* The 4 box distances of a node into d[] and, as bits (slot i: bit i),
+ * the used slots whose distance is within thr; the compiled form may give
+ * its own (SIMD, the same values). */
+#ifndef PROX_BVHQ_VALID4
+#define PROX_BVHQ_VALID4(nd, p, thr, d) PROX_FN(prox_bvh_detail_valid4)(nd, p, thr, d)
 #endif
 
 #ifndef PROX_BVHQ_CUSTOM
@@ -141,6 +142,18 @@ PROX_HD static inline void PROX_FN(prox_bvh_detail_boxd4)(const prox_bvh_node *n
   }
 }
 
+/// Internal: the box distances of a node into d[] (boxd4) and, as bits,
+/// the slots below n_child whose distance is <= thr.
+PROX_HD static inline int PROX_FN(prox_bvh_detail_valid4)(const prox_bvh_node *nd,
+                                                          PROX_FN(prox_vec3) p, PROX_REAL thr,
+                                                          PROX_REAL d[4]) {
+  int i, mask = 0;
+  PROX_FN(prox_bvh_detail_boxd4)(nd, p, d);
+  for (i = 0; i < 4; ++i)
+    mask |= ((i < nd->n_child) & (d[i] <= thr)) << i;
+  return mask;
+}
+
 /// Internal: squared distance of p to slot i's box of a node.
 PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
                                                               PROX_FN(prox_vec3) p) {
@@ -183,7 +196,7 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
   while (top > 0) {
     const prox_bvh_node *nd;
     PROX_REAL d[4];
-    int valid[4], m = 0, i, j, nc;
+    int valid[4], m = 0, i, j, mask;
     --top;
     if (stack_d[top] > thr) continue;
     if (stack_cnt[top]) {
@@ -203,20 +216,12 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
       continue;
     }
     nd = v->nodes + stack_node[top];
-    nc = nd->n_child;
-    PROX_BVHQ_BOXD4(nd, p, d);
-    /* The children within the threshold, pushed farthest first (ties: the
-     * lower slot first) so that the nearest is popped next, without a
-     * data-dependent branch: each child's place is its rank among them,
-     * and the others go to a slot past the stack's end. */
-    for (i = 0; i < 4; ++i)
-      valid[i] = (i < nc) & (d[i] <= thr);
-    m = (valid[0] + valid[1]) + (valid[2] + valid[3]);
-    if (m <= 1) {
-      /* Most nodes once the bound is tight: one child or none. */
-      if (m) {
+    mask = PROX_BVHQ_VALID4(nd, p, thr, d);
+    if (!(mask & (mask - 1))) {
+      /* Most nodes once the bound is tight: one child within it or none. */
+      if (mask) {
         const char *a;
-        i = valid[0] ? 0 : valid[1] ? 1 : valid[2] ? 2 : 3;
+        i = (mask >> 1) - (mask >> 3); /* the bit's index: 1, 2, 4, 8 -> 0 .. 3 */
         a = nd->count[i] ? (const char *)(v->tri + 9 * (size_t)nd->child[i])
                          : (const char *)(v->nodes + nd->child[i]);
         PROX_BVHQ_PREFETCH(a);
@@ -230,6 +235,12 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
       }
       continue;
     }
+    /* The children within the threshold, pushed farthest first (ties: the
+     * lower slot first) so that the nearest is popped next, without a
+     * data-dependent branch: each child's place is its rank among them,
+     * and the others go to a slot past the stack's end. */
+    for (i = 0; i < 4; ++i)
+      valid[i] = (mask >> i) & 1;
     m = 0;
     for (i = 0; i < 4; ++i) {
       int rank = 0, at;
@@ -310,5 +321,5 @@ PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_view_closest)(const PROX_FN(pro
 #undef PROX_BVHQ_LEAF
 #undef PROX_BVHQ_DEFAULTS
 #endif
-#undef PROX_BVHQ_BOXD4
+#undef PROX_BVHQ_VALID4
 #undef PROX_BVHQ_IMPROVED
