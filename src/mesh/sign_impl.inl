@@ -1032,11 +1032,20 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
   }
   if (best >= 0) {
     size_t n = nb[best];
-    uint32_t a = s->cell_off[c], b = s->cell_off[c + 1];
+    uint32_t a = s->cell_off[c], b = s->cell_off[c + 1], i;
+    /* The cell's triangle records, then their vertices, fetched before
+     * they are read one after the other (a chain of three loads each). */
+    for (i = a; i < b; ++i)
+      SDF_PREFETCH(s->tri + s->cell_tris[i]);
+    for (i = a; i < b; ++i) {
+      const uint32_t *vi = s->tri[s->cell_tris[i]].v;
+      SDF_PREFETCH(s->gv + 3 * (size_t)vi[0]);
+      SDF_PREFETCH(s->gv + 3 * (size_t)vi[1]);
+      SDF_PREFETCH(s->gv + 3 * (size_t)vi[2]);
+    }
     for (tries = 0; tries < 4; ++tries) {
       double q[3], slo[3], shi[3];
       long count = 0;
-      uint32_t i;
       int r = 1;
       SDF_FN(cell_point)(s, n, at[tries], q);
       sdf_segment_box(p, q, slo, shi);
