@@ -1526,9 +1526,9 @@ static void TFN(tp_note_hit)(const char *what, int hit, const PROX_FN(prox_rayhi
 
 /* TP_K3 for a cast of the registry, on its ray ry[TP_K3_<name>] and its
  * primitive by the registry's code, at 1 and (unless unit) at 2^k for a k
- * of its own: drawn from the cast's generator kr[TP_K3_<name>] for its ray
- * and the primitives, so that neither depends on the other casts. The
- * tetrahedron entered exactly through a vertex (the
+ * of its own, picked from the cast's generator kr[TP_K3_<name>] for its ray
+ * and the primitives only: neither the ray nor k depends on the other
+ * casts. The tetrahedron entered exactly through a vertex (the
  * ray starting there, or passing it) meets every face there at once;
  * which face's barycentrics and normal are reported, and the sign of a
  * zero t, is a tie that raycast.h does not promise to break the same way at
@@ -1590,9 +1590,10 @@ static VEC TFN(tp_convex)(oracle_rng *s, const VEC *v, int n) {
 }
 
 /* The point of primitive <prim> a ray is aimed at (TP_AIM_<prim>, in
- * tp_k3_make, drawn from the cast's generator kg): the plane's and the sphere's v0, a point of the
- * triangle and the tetrahedron (edges and vertices included), of the box, of the oriented box, of
- * the capsule's core. */
+ * tp_k3_make, drawn from the cast's generator kg): the plane's and the
+ * sphere's v0, a point of the triangle and the tetrahedron (edges and
+ * vertices included), of the box, of the oriented box, of the capsule's
+ * core. */
 #define TP_AIM_pl v[0]
 #define TP_AIM_tr TFN(tp_convex)(kg, v, 3)
 #define TP_AIM_ab                                                                                  \
