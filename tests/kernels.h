@@ -11,13 +11,17 @@
  * test_registry_coverage fails until a K1 kernel of the registry has cases
  * there; a K4 kernel's in contact_oracle.h (below).
  *
- * Each PROX_KERNELS_<FAMILY>(X) expands X(...) once per kernel, in a fixed
- * order (some tests draw their random inputs in it: add new kernels at the
- * end of a family; a K4 kernel may go anywhere, test_contact and
- * test_property draw its inputs from a generator seeded by its name,
- * oracle_rng_named in tests/rng.h). Names are without the prox_ prefix and the precision
- * suffix: X(point_plane, ...) is prox_point_plane and prox_point_planef.
- * Plain C, also read by nvcc. */
+ * Each PROX_KERNELS_<FAMILY>(X) expands X(...) once per kernel, in the
+ * order of the lines. A kernel may go anywhere in its family: no test
+ * draws a kernel's random inputs from its place in the list. A kernel's
+ * own draws come from a generator seeded by its name and the test's seed
+ * (oracle_rng_named in tests/rng.h), and the inputs that all the kernels
+ * of a family share are drawn before, independently of the list; so
+ * adding, removing or moving a kernel changes no other kernel's inputs,
+ * only the order in which tests run and tables print. A test that draws
+ * per kernel must keep to this. Names are without the prox_ prefix and the
+ * precision suffix: X(point_plane, ...) is prox_point_plane and
+ * prox_point_planef. Plain C, also read by nvcc. */
 #ifndef PROX_TEST_KERNELS_H
 #define PROX_TEST_KERNELS_H
 
@@ -53,8 +57,7 @@
 /* K2, pairs: X(name, first, second), called as prox_<name>(&first_1,
  * &second_2, out): the types of the two arguments (line, ray, segment,
  * triangle, sphere, capsule: prox_<type>), which the tests name <type>_1
- * for a first argument and <type>_2 for a second. test_pairs seeds each
- * kernel's cases by its place in this list: append new kernels. */
+ * for a first argument and <type>_2 for a second. */
 #define PROX_KERNELS_K2(X)                                                                         \
   X(line_line, line, line)                                                                         \
   X(line_ray, line, ray)                                                                           \

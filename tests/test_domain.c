@@ -39,6 +39,11 @@
 
 #include "rng.h"
 
+/* The ray casts of the registry: TD_K3_<name> indexes the generator of
+ * prox_<name>'s own random draws in body_ray. */
+#define TD_K3_ENUM(name, prim, solid) TD_K3_##name,
+enum { PROX_KERNELS_K3(TD_K3_ENUM) TD_K3_COUNT };
+
 #define TEST_DOMAIN_TEMPLATE
 #include <prox/detail/real_double.h>
 #define TD_EXP 500
@@ -366,23 +371,28 @@ static VEC TFN(td_mid)(VEC a, VEC b) {
 
 /* One ray cast of the registry (tests/kernels.h) on its primitive prim:
  * from o aimed at aim.prim, or, for a solid when from_inside, from
- * aim.prim in a random direction. */
+ * aim.prim in a random direction drawn from the cast's own generator
+ * (TD_K3_RNG: seeded by its name, so that a cast's place in the registry
+ * changes no cast's rays). */
 #define TD_K3_X(name, prim, solid)                                                                 \
   do {                                                                                             \
     int in_ = from_inside && (solid);                                                              \
     ry.origin = in_ ? aim.prim : o;                                                                \
-    ry.dir = in_ ? TFN(td_vec)(&s, 1) : PROX_FN(prox_vsub)(aim.prim, o);                           \
+    ry.dir = in_ ? TFN(td_vec)(&kr[TD_K3_##name], 1) : PROX_FN(prox_vsub)(aim.prim, o);            \
     if (side < 2 && c % 4 == 1) /* the same ray, direction ~1 long */                              \
       ry.dir = PROX_FN(prox_vscale)(ry.dir, (PROX_REAL)(1 / sc));                                  \
     ry.tmin = 0;                                                                                   \
     ry.tmax = PROX_INF;                                                                            \
     TD_K3(#name, prox_##name, &prim);                                                              \
   } while (0);
+#define TD_K3_RNG(name, prim, solid) kr[TD_K3_##name] = oracle_rng_named(seed, #name);
 
 static void PROX_FN(body_ray)(void) {
-  oracle_rng s = oracle_rng_make(0xd4 + PROX_IS_DOUBLE);
+  const uint64_t seed = 0xd4 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(seed), kr[TD_K3_COUNT];
   long c, n = h_count(4000);
   int side;
+  PROX_KERNELS_K3(TD_K3_RNG)
   /* Sides 0, 1: 2^+-TD_EXP3 with every kind of ray; sides 2, 3: the whole
    * domain 2^+-TD_EXP, rays from outside whose direction has the scale of
    * the coordinates (t about 1). */
@@ -629,6 +639,7 @@ static void PROX_FN(body_contact)(void) {
 #undef TD_K1_X
 #undef TD_K2_X
 #undef TD_K3_X
+#undef TD_K3_RNG
 #undef TD_K4_X
 #undef TD_K4_DEG2
 #undef TD_K4_DEG4

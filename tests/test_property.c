@@ -578,7 +578,8 @@ static int tp_moll_in(const double *ea, const double *eb, double eps, int q) {
 #define TP_SCALED (tp_case.far ? TP_FAR : TP_SCALE)
 
 /* The casts and overlap tests of the registry (tests/kernels.h) by their
- * place in it: TP_K3_<name> is also the index of the cast's ray in tp_k3. */
+ * place in it: TP_K3_<name> is also the index of the cast's ray and of its
+ * generator in body_ray. */
 #define TP_K3_ENUM(name, prim, solid) TP_K3_##name,
 enum { PROX_KERNELS_K3(TP_K3_ENUM) TP_K3_COUNT };
 #undef TP_K3_ENUM
@@ -1502,29 +1503,32 @@ static void TFN(tp_note_hit)(const char *what, int hit, const PROX_FN(prox_rayhi
          h->feature.kind, h->feature.index);
 }
 
-/* One cast fn(&x->ry[i], &x->F, out), with out and with NULL, and at 2^k. */
-#define TP_K3(fn, i, F, T)                                                                         \
+/* One cast fn(&x->ry, &x->F, out), with out and with NULL, and at 2^k. */
+#define TP_K3(fn, F, T)                                                                            \
   do {                                                                                             \
     static tp_stat st_;                                                                            \
     PROX_FN(prox_rayhit) h1_, hk_;                                                                 \
-    int c1_ = PROX_FN(fn)(&x->ry[i], &x->F, &h1_), ck_ = 0;                                        \
-    int bad_ = TFN(tp_hit_bad)(c1_, PROX_FN(fn)(&x->ry[i], &x->F, NULL), &h1_, &x->ry[i]);         \
+    int c1_ = PROX_FN(fn)(&x->ry, &x->F, &h1_), ck_ = 0;                                           \
+    int bad_ = TFN(tp_hit_bad)(c1_, PROX_FN(fn)(&x->ry, &x->F, NULL), &h1_, &x->ry);               \
     int atk_ = !bad_ && k;                                                                         \
     if (atk_) {                                                                                    \
-      ck_ = PROX_FN(fn)(&xk->ry[i], &xk->F, &hk_);                                                 \
-      bad_ = TFN(tp_hit_bad)(ck_, PROX_FN(fn)(&xk->ry[i], &xk->F, NULL), &hk_, &xk->ry[i]);        \
+      ck_ = PROX_FN(fn)(&xk->ry, &xk->F, &hk_);                                                    \
+      bad_ = TFN(tp_hit_bad)(ck_, PROX_FN(fn)(&xk->ry, &xk->F, NULL), &hk_, &xk->ry);              \
       if (!bad_ && (ck_ != c1_ || !TFN(tp_hit_scaled)(&h1_, &hk_, k))) bad_ = TP_SCALED;           \
     }                                                                                              \
     if (tp_record(&st_, #fn TP_SUF, bad_)) {                                                       \
-      TP_PRINT(ray, "ray", &x->ry[i]);                                                             \
+      TP_PRINT(ray, "ray", &x->ry);                                                                \
       TP_PRINT(T, #F, &x->F);                                                                      \
       TFN(tp_note_hit)("at 1", c1_, &h1_);                                                         \
       if (atk_) TFN(tp_note_hit)("at 2^k", ck_, &hk_);                                             \
     }                                                                                              \
   } while (0)
 
-/* TP_K3 for a cast of the registry, on its ray and its primitive by the
- * registry's code. The tetrahedron entered exactly through a vertex (the
+/* TP_K3 for a cast of the registry, on its ray ry[TP_K3_<name>] and its
+ * primitive by the registry's code, at 1 and (unless unit) at 2^k for a k
+ * of its own, picked from the cast's generator kr[TP_K3_<name>] for its ray
+ * and the primitives only: neither the ray nor k depends on the other
+ * casts. The tetrahedron entered exactly through a vertex (the
  * ray starting there, or passing it) meets every face there at once;
  * which face's barycentrics and normal are reported, and the sign of a
  * zero t, is a tie that raycast.h does not promise to break the same way at
@@ -1532,13 +1536,17 @@ static void TFN(tp_note_hit)(const char *what, int hit, const PROX_FN(prox_rayhi
  * test_raycast): there the bits at 2^k are not asserted (tp_case.far). */
 #define TP_K3_X(name, prim, solid)                                                                 \
   {                                                                                                \
-    int far_ = tp_case.far;                                                                        \
-    if (strcmp(#prim, "te") == 0 && TFN(tp_tet_vertex_tie)(&x->ry[TP_K3_##name], &x->te))          \
-      tp_case.far = 1;                                                                             \
-    TP_K3_(prox_##name, TP_K3_##name, prim, TP_TYPE_##prim);                                       \
-    tp_case.far = far_;                                                                            \
+    int k = 0;                                                                                     \
+    x->ry = ry[TP_K3_##name];                                                                      \
+    tp_case.S = 0;                                                                                 \
+    tp_case.far = 0;                                                                               \
+    if (!unit) k = TFN(tp_pick_k)(&kr[TP_K3_##name], x, mask, TP_K3N, -TP_E, TP_E);                \
+    tp_case.k = k;                                                                                 \
+    TFN(tp_scale)(xk, x, mask, TP_K3N, k);                                                         \
+    if (strcmp(#prim, "te") == 0 && TFN(tp_tet_vertex_tie)(&x->ry, &x->te)) tp_case.far = 1;       \
+    TP_K3_(prox_##name, prim, TP_TYPE_##prim);                                                     \
   }
-#define TP_K3_(fn, i, F, T) TP_K3(fn, i, F, T)
+#define TP_K3_(fn, F, T) TP_K3(fn, F, T)
 
 /* Whether ray r enters tetrahedron te exactly through a vertex: it starts
  * at one, or its hit has the feature VERTEX. */
@@ -1553,7 +1561,7 @@ static int TFN(tp_tet_vertex_tie)(const PROX_FN(prox_ray) * r,
 }
 
 typedef struct TFN(tp_k3) {
-  PROX_FN(prox_ray) ry[TP_K3_COUNT]; /* one ray per cast of the registry */
+  PROX_FN(prox_ray) ry; /* the ray of the cast under test */
   PROX_FN(prox_plane) pl;
   PROX_FN(prox_triangle) tr;
   PROX_FN(prox_aabb) ab;
@@ -1582,21 +1590,27 @@ static VEC TFN(tp_convex)(oracle_rng *s, const VEC *v, int n) {
 }
 
 /* The point of primitive <prim> a ray is aimed at (TP_AIM_<prim>, in
- * tp_k3_make): the plane's and the sphere's v0, a point of the triangle
- * and the tetrahedron (edges and vertices included), of the box, of the
- * oriented box, of the capsule's core. */
+ * tp_k3_make, drawn from the cast's generator kg): the plane's and the
+ * sphere's v0, a point of the triangle and the tetrahedron (edges and
+ * vertices included), of the box, of the oriented box, of the capsule's
+ * core. */
 #define TP_AIM_pl v[0]
-#define TP_AIM_tr TFN(tp_convex)(s, v, 3)
+#define TP_AIM_tr TFN(tp_convex)(kg, v, 3)
 #define TP_AIM_ab                                                                                  \
   PROX_FN(prox_v3)                                                                                 \
-  (x->ab.min.x + TFN(tp_frac)(s) * (v[1].x - v[0].x),                                              \
-   x->ab.min.y + TFN(tp_frac)(s) * (v[1].y - v[0].y),                                              \
-   x->ab.min.z + TFN(tp_frac)(s) * (v[1].z - v[0].z))
-#define TP_AIM_ob TFN(tp_aim_obb)(s, v[2], ax, r)
+  (x->ab.min.x + TFN(tp_frac)(kg) * (v[1].x - v[0].x),                                             \
+   x->ab.min.y + TFN(tp_frac)(kg) * (v[1].y - v[0].y),                                             \
+   x->ab.min.z + TFN(tp_frac)(kg) * (v[1].z - v[0].z))
+#define TP_AIM_ob TFN(tp_aim_obb)(kg, v[2], ax, r)
 #define TP_AIM_sp v[0]
-#define TP_AIM_cp TFN(tp_lerp)(v[0], v[1], TFN(tp_frac)(s))
-#define TP_AIM_te TFN(tp_convex)(s, v, 4)
-#define TP_K3_AIM(name, prim, solid) aim[TP_K3_##name] = TP_AIM_##prim;
+#define TP_AIM_cp TFN(tp_lerp)(v[0], v[1], TFN(tp_frac)(kg))
+#define TP_AIM_te TFN(tp_convex)(kg, v, 4)
+#define TP_K3_AIM(name, prim, solid)                                                               \
+  {                                                                                                \
+    oracle_rng *kg = &kr[TP_K3_##name];                                                            \
+    (void)kg;                                                                                      \
+    aim[TP_K3_##name] = TP_AIM_##prim;                                                             \
+  }
 
 /* A point of the oriented box of center c, axes ax and half extents r. */
 static VEC TFN(tp_aim_obb)(oracle_rng *s, VEC c, const VEC *ax, const PROX_REAL *r) {
@@ -1607,14 +1621,16 @@ static VEC TFN(tp_aim_obb)(oracle_rng *s, VEC c, const VEC *ax, const PROX_REAL 
   return c;
 }
 
-/* The primitives of the points v[0..5] and lengths r[0..3]: plane through
- * v0 with a random normal, triangle v0 v1 v2, box with corners v0 v1, box
- * centered at v2 with random axes and half extents r, sphere and capsule
- * around v0 and v0 v1 with radius r3, tetrahedron v0..v3; one ray from v5
- * per cast of the registry, aimed at a point of its primitive: with unit
- * set the direction has length about 1, else it is half the way to the
- * aim. */
-static void TFN(tp_k3_make)(oracle_rng *s, TFN(tp_k3) * x, const tp_gen *g, int unit, int hi) {
+/* The primitives of the points v[0..5] and lengths r[0..3], from s: plane
+ * through v0 with a random normal, triangle v0 v1 v2, box with corners v0
+ * v1, box centered at v2 with random axes and half extents r, sphere and
+ * capsule around v0 and v0 v1 with radius r3, tetrahedron v0..v3; into
+ * ry[i] the ray of the cast TP_K3_<name> = i of the registry, from v5,
+ * aimed at a point of its primitive, drawn (with its interval) from the
+ * cast's own generator kr[i]: with unit set the direction has length about
+ * 1, else it is half the way to the aim. */
+static void TFN(tp_k3_make)(oracle_rng *s, oracle_rng *kr, TFN(tp_k3) * x, PROX_FN(prox_ray) * ry,
+                            const tp_gen *g, int unit, int hi) {
   VEC v[6], ax[3], aim[TP_K3_COUNT];
   PROX_REAL r[4], big;
   int i, m;
@@ -1644,31 +1660,35 @@ static void TFN(tp_k3_make)(oracle_rng *s, TFN(tp_k3) * x, const tp_gen *g, int 
   PROX_KERNELS_K3(TP_K3_AIM)
   for (i = 0; i < TP_K3_COUNT; ++i) {
     VEC d = PROX_FN(prox_vsub)(aim[i], v[5]);
-    x->ry[i].origin = v[5];
-    TFN(tp_interval)(s, &x->ry[i], 0);
+    ry[i].origin = v[5];
+    TFN(tp_interval)(&kr[i], &ry[i], 0);
     if (!unit) {
-      x->ry[i].dir = TFN(tp_in_domain)(PROX_FN(prox_vscale)(d, PROX_R(0.5)), g);
+      ry[i].dir = TFN(tp_in_domain)(PROX_FN(prox_vscale)(d, PROX_R(0.5)), g);
       continue;
     }
     /* The direction divided by its largest component: length in [1, 2]. */
     big = 0;
     for (m = 0; m < 3; ++m)
       big = PROX_FABS(*TFN(tp_axis)(&d, m)) > big ? PROX_FABS(*TFN(tp_axis)(&d, m)) : big;
-    x->ry[i].dir = big > 0 ? PROX_FN(prox_v3)(d.x / big, d.y / big, d.z / big) : TFN(tp_dir)(s);
+    ry[i].dir = big > 0 ? PROX_FN(prox_v3)(d.x / big, d.y / big, d.z / big) : TFN(tp_dir)(&kr[i]);
   }
 }
 
+/* The casts of the registry: the primitives from the body's generator, each
+ * cast's ray and k from its own (TP_K3_RNG: seeded by the body's seed and
+ * the cast's name, so that a cast's place in the registry changes no
+ * cast's configurations). */
+#define TP_K3_RNG(name, prim, solid) kr[TP_K3_##name] = oracle_rng_named(seed_, #name);
 static void PROX_FN(body_ray)(void) {
-  oracle_rng s = oracle_rng_make(tp_seed * 0x9E3779B97F4A7C15u + 0x301 + PROX_IS_DOUBLE);
+  const uint64_t seed_ = tp_seed * 0x9E3779B97F4A7C15u + 0x301 + PROX_IS_DOUBLE;
+  oracle_rng s = oracle_rng_make(seed_), kr[TP_K3_COUNT];
   unsigned char mask[TP_K3N];
   long c, n = h_count(TP_CASES);
   TFN(tp_k3) x1, x2, *x = &x1, *xk = &x2;
-  int i;
+  PROX_FN(prox_ray) ry[TP_K3_COUNT];
+  PROX_KERNELS_K3(TP_K3_RNG)
   TFN(tp_mark)(mask, 0, TP_K3N, 1);
-  for (i = 0; i < TP_K3_COUNT; ++i)
-    TFN(tp_mark)
-  (mask, offsetof(TFN(tp_k3), ry) + sizeof x1.ry[0] * (size_t)i + offsetof(PROX_FN(prox_ray), tmin),
-   2, 0);
+  TFN(tp_mark)(mask, offsetof(TFN(tp_k3), ry.tmin), 2, 0);
   TFN(tp_mark)(mask, offsetof(TFN(tp_k3), pl.normal), 3, 0);
   TFN(tp_mark)(mask, offsetof(TFN(tp_k3), ob.axis), 9, 0);
   tp_part_names[0] = "unit-dir";
@@ -1677,13 +1697,10 @@ static void PROX_FN(body_ray)(void) {
     /* Even configurations: unit directions, coordinates within 2^+-TP_E3;
      * odd: directions of the coordinates' scale, within 2^+-TP_E, and
      * scaled. */
-    int unit = (c / TP_SUBNORMAL) % 2 == 0, hi = unit ? TP_E3 : TP_E, k = 0;
+    int unit = (c / TP_SUBNORMAL) % 2 == 0, hi = unit ? TP_E3 : TP_E;
     tp_gen g = TFN(tp_begin)(&s, c, TP_SUBNORMAL, -hi, hi);
     tp_case.part = !unit;
-    TFN(tp_k3_make)(&s, x, &g, unit, hi);
-    if (!unit) k = TFN(tp_pick_k)(&s, x, mask, TP_K3N, -TP_E, TP_E);
-    tp_case.k = k;
-    TFN(tp_scale)(xk, x, mask, TP_K3N, k);
+    TFN(tp_k3_make)(&s, kr, x, ry, &g, unit, hi);
     PROX_KERNELS_K3(TP_K3_X)
   }
   tp_summary();
