@@ -1596,11 +1596,7 @@ static VEC TFN(tp_convex)(oracle_rng *s, const VEC *v, int n) {
  * core. */
 #define TP_AIM_pl v[0]
 #define TP_AIM_tr TFN(tp_convex)(kg, v, 3)
-#define TP_AIM_ab                                                                                  \
-  PROX_FN(prox_v3)                                                                                 \
-  (x->ab.min.x + TFN(tp_frac)(kg) * (v[1].x - v[0].x),                                             \
-   x->ab.min.y + TFN(tp_frac)(kg) * (v[1].y - v[0].y),                                             \
-   x->ab.min.z + TFN(tp_frac)(kg) * (v[1].z - v[0].z))
+#define TP_AIM_ab TFN(tp_aim_box)(kg, x->ab.min, v[0], v[1])
 #define TP_AIM_ob TFN(tp_aim_obb)(kg, v[2], ax, r)
 #define TP_AIM_sp v[0]
 #define TP_AIM_cp TFN(tp_lerp)(v[0], v[1], TFN(tp_frac)(kg))
@@ -1611,6 +1607,17 @@ static VEC TFN(tp_convex)(oracle_rng *s, const VEC *v, int n) {
     (void)kg;                                                                                      \
     aim[TP_K3_##name] = TP_AIM_##prim;                                                             \
   }
+
+/* A point of the box from lo of extent b - a: its three fractions drawn
+ * in the order x, y, z (in declarations, not as arguments of one call,
+ * whose order C leaves to the compiler). */
+static VEC TFN(tp_aim_box)(oracle_rng *s, VEC lo, VEC a, VEC b) {
+  PROX_REAL fx = TFN(tp_frac)(s);
+  PROX_REAL fy = TFN(tp_frac)(s);
+  PROX_REAL fz = TFN(tp_frac)(s);
+  return PROX_FN(prox_v3)(lo.x + fx * (b.x - a.x), lo.y + fy * (b.y - a.y),
+                          lo.z + fz * (b.z - a.z));
+}
 
 /* A point of the oriented box of center c, axes ax and half extents r. */
 static VEC TFN(tp_aim_obb)(oracle_rng *s, VEC c, const VEC *ax, const PROX_REAL *r) {
