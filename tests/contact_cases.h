@@ -206,8 +206,15 @@ static void CF(values_typed)(int f) {
       CHECK(ty >= 0 && ty < nt);
       tstat_add(&ts, qc, ty, ((double)PROX_EPS) * s);
       if (!(qc.ambiguous || ty == qc.type) && g_verbose)
-        fprintf(stderr, "%s: type %d exact %d margin %g kind %d i %d\n", fname[f], ty, qc.type,
-                qc.margin, kind, i);
+        fprintf(stderr,
+                "%s: type %d exact %d margin %g lmargin %g mscale %g mtol %g s %g kind %d i %d\n",
+                fname[f], ty, qc.type, qc.margin, qc.lmargin, qc.mscale,
+                CMARGIN * ((double)PROX_EPS) * s, s, kind, i);
+      if (!(qc.ambiguous || ty == qc.type) && g_verbose) {
+        int q_;
+        for (q_ = 0; q_ < 3 * fnv[f]; ++q_)
+          fprintf(stderr, "%a%s", x[q_], q_ + 1 < 3 * fnv[f] ? ", " : "\n");
+      }
       CHECK(qc.ambiguous || ty == qc.type);
       if (gc->bucket && (b = gc->bucket(kind, i)) >= 0) {
         stat_add(&sb[b], e);

@@ -322,7 +322,8 @@ typedef struct q_class {
   double lmargin; /* the same in length units (the distance of the exact
                    * closest point, or of the foot that decides, from the
                    * region boundary): what mtol is compared with */
-  double mscale;  /* mtol times this is the margin (edge-edge: 1 / sin of
+  double mscale;  /* mtol times this is the margin (point-triangle: L / h;
+                   * edge-edge: 1 / sin of
                    * the angle off the parallel regime; else 1) */
 } q_class;
 
@@ -434,8 +435,12 @@ static q_class q_tri(mpq_ptr out, const double *p, const double *t0, const doubl
       if (mpq_get_d(y) <= tie + 1e-9 * mpq_get_d(d[best])) r.ambiguous |= Q_AMB_TIE;
     }
   }
-  r.mscale = 1;
-  if (r.lmargin < mtol) r.ambiguous |= Q_AMB_MARGIN;
+  /* Off the degenerate regime the barycentrics come from triple products
+   * with the computed normal, whose direction carries a rounding of about
+   * eps L / h (L the longest edge, h the height on it): the margin is
+   * mtol L / h there (L / h = 1 / sqrt(ratio)). */
+  r.mscale = !regime_degen && !degen && ratio > 0 ? 1 / sqrt(ratio) : 1;
+  if (r.lmargin < mtol * r.mscale) r.ambiguous |= Q_AMB_MARGIN;
   qrelease(m);
   return r;
 }

@@ -67,8 +67,11 @@
 ///   rounded quantities, so their type is the exact classification's only
 ///   where the exact answer is unambiguous: the exact closest point (or
 ///   points) farther than a margin from the boundary of its region, in
-///   length units 16 eps S (edge-edge: 16 eps S / sin of the angle between
-///   the edges, as the lines' parameters carry rounding that grows so),
+///   length units 16 eps S (point-triangle: 16 eps S L / h, L the longest
+///   edge and h the height on it; edge-edge: 16 eps S / sin of the angle
+///   between the edges; the barycentrics and the lines' parameters carry
+///   rounding that grows so, and the float edge-edge classifier decides in
+///   double, where that rounding is far below the margin),
 ///   the shape not within a factor 4 of the degeneracy threshold
 ///   PROX_IPC_DEGENERATE_SIN2, and no two candidates of a degenerate
 ///   shape (union of edges, parallel edges) tied within 32 eps S^2. There
@@ -76,8 +79,8 @@
 ///   may come (tests/test_contact.c prints both counts: about one case in
 ///   five within the margin of its adversarial set differs), and the
 ///   distance of either is within its bound. The margin is the rounding
-///   of the decision: measured disagreements lie within 6 eps S (edge-edge
-///   10 eps S / sin).
+///   of the decision: measured disagreements lie within 6 eps S
+///   (point-triangle 0.4 eps S L / h, edge-edge 15 eps S / sin).
 /// - Accuracy is stated per function in units of eps * S^2, where eps is the
 ///   machine epsilon of the precision and S the largest magnitude of an
 ///   input coordinate; the test suite checks each bound against an exact
@@ -320,7 +323,9 @@ PROX_KERNEL prox_ipc_pe_type prox_ipc_point_edge_distance_typef(prox_vec3f p, pr
 /// is only returned when the plane is well defined and a zero-length edge
 /// never gives an edge type. The type is the exact classification's
 /// wherever the exact closest point (for a face region, the projection of
-/// p) is farther than 16 eps S from the region's boundaries, (height /
+/// p) is farther than 16 eps S L / h from the region's boundaries (L the
+/// longest edge, h the height on it: the computed normal's direction
+/// carries a rounding of about eps L / h), (height /
 /// longest edge)^2 is not within a factor 4 of PROX_IPC_DEGENERATE_SIN2,
 /// and on a degenerate triangle no two edges' distances tie within 32 eps
 /// S^2; elsewhere either type may come, and a misclassification changes
@@ -353,7 +358,10 @@ PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_typef(prox_vec
 /// (one of the nine PROX_EE_* endpoint/interior combinations).
 /// The parameters (s, t) of the closest points of the two lines come from
 /// triple products with n = ea x eb (accurate to about eps |w| /
-/// (sin(theta) L) even for small angles); if both lie in (0, 1) the type is
+/// (sin(theta) L) even for small angles; the float version forms them in
+/// double from the float edges, as float alone left one random case at
+/// sin(theta) = 8.5e-4 misclassified 41 eps S / sin from its region's
+/// boundary); if both lie in (0, 1) the type is
 /// PROX_EE_EA_EB, otherwise only the endpoint-segment pairs on the sides of
 /// the parameter square that separate (s, t) from it are candidates (one
 /// or two, resolved at their common corner). Edges with sin^2 of their

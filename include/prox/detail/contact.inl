@@ -948,17 +948,39 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_classify)(PROX_IPC_V ea0, PROX
                                                             PROX_REAL *d2) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
-  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
   PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
-  PROX_REAL n2 = PROX_FN(prox_vlen2)(n);
   PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
-  PROX_REAL sn, tn;
   int cand = 0;
+#if PROX_IS_DOUBLE
+  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
+  PROX_REAL n2 = PROX_FN(prox_vlen2)(n);
+  PROX_REAL sn, tn;
   if (!(n2 > PROX_IPC_TAU * la * lb))
     return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb, 15, d2);
   /* sn = s |n|^2, tn = t |n|^2 for the closest points of the lines. */
   sn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, eb));
   tn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, ea));
+#else
+  /* Float: the decision in double. The cross product of nearly parallel
+   * edges loses digits (its direction carries a relative error of about
+   * eps / sin of the angle), and the lines' parameters, which divide by
+   * |n|^2, then err by about eps |w| / sin^2 in length: in float, beyond
+   * the documented margin of 16 eps S / sin for angles near the threshold
+   * (tests/test_contact.c found one at sin = 8.5e-4, 41 eps S / sin from
+   * its region's boundary). In double from the float edges (the
+   * differences rounded to float, as the formulas use them) the same
+   * error is some 1e-9 of that margin. */
+  prox_vec3 nd, ead = prox_v3((double)ea.x, (double)ea.y, (double)ea.z);
+  prox_vec3 ebd = prox_v3((double)eb.x, (double)eb.y, (double)eb.z);
+  prox_vec3 wd = prox_v3((double)w.x, (double)w.y, (double)w.z);
+  double n2, sn, tn;
+  nd = prox_vcross(ead, ebd);
+  n2 = prox_vlen2(nd);
+  if (!(n2 > (double)PROX_IPC_TAU * (double)la * (double)lb))
+    return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb, 15, d2);
+  sn = prox_vdot(wd, prox_vcross(nd, ebd));
+  tn = prox_vdot(wd, prox_vcross(nd, ead));
+#endif
   if (!(sn > 0))
     cand |= 1;
   else if (sn >= n2)
