@@ -323,7 +323,8 @@ typedef struct q_class {
                    * closest point, or of the foot that decides, from the
                    * region boundary): what mtol is compared with */
   double mscale;  /* mtol times this is the margin (point-triangle: L / h;
-                   * edge-edge: 1 / sin of
+                   * edge-edge: (1 + d / (S sin)) / sin, d the distance
+                   * between the lines, sin that of
                    * the angle off the parallel regime; else 1) */
 } q_class;
 
@@ -551,7 +552,20 @@ static q_class q_ee(mpq_ptr out, const double *a0, const double *a1, const doubl
   /* Off the parallel regime the closest points' parameters are those of
    * the two lines, whose rounding grows like 1 / sin of the angle: the
    * margin is mtol / sin there. */
-  r.mscale = !parallel_regime && ratio > 0 ? 1 / sqrt(ratio) : 1;
+  /* Off the parallel regime the margin is also wider by d / (S sin), d
+   * the distance between the two lines: the rounding of the edge vectors
+   * turns their common normal by about eps / sin, which moves its feet by
+   * about eps d / sin^2 (contact.h). */
+  if (!parallel_regime && ratio > 0) {
+    double sn = sqrt(ratio), smax = 0, dd = par ? 0 : sqrt(mpq_get_d(dl));
+    const double *v[4];
+    v[0] = a0, v[1] = a1, v[2] = b0, v[3] = b1;
+    for (k = 0; k < 12; ++k)
+      if (fabs(v[k / 3][k % 3]) > smax) smax = fabs(v[k / 3][k % 3]);
+    r.mscale = (1 + (smax > 0 ? dd / (smax * sn) : 0)) / sn;
+  } else {
+    r.mscale = 1;
+  }
   if (r.lmargin < mtol * r.mscale) r.ambiguous |= Q_AMB_MARGIN;
   qrelease(m);
   return r;

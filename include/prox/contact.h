@@ -68,10 +68,10 @@
 ///   where the exact answer is unambiguous: the exact closest point (or
 ///   points) farther than a margin from the boundary of its region, in
 ///   length units 16 eps S (point-triangle: 16 eps S L / h, L the longest
-///   edge and h the height on it; edge-edge: 16 eps S / sin of the angle
-///   between the edges; the barycentrics and the lines' parameters carry
-///   rounding that grows so, and the float edge-edge classifier decides in
-///   double, where that rounding is far below the margin),
+///   edge and h the height on it; edge-edge: 16 eps (S + d / sin) / sin,
+///   sin that of the angle between the edges and d the distance between
+///   their lines: the barycentrics and the lines' parameters carry rounding
+///   that grows so),
 ///   the shape not within a factor 4 of the degeneracy threshold
 ///   PROX_IPC_DEGENERATE_SIN2, and no two candidates of a degenerate
 ///   shape (union of edges, parallel edges) tied within 32 eps S^2. There
@@ -357,11 +357,9 @@ PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_typef(prox_vec
 /// Classifies where the closest points of edges ea0 ea1 and eb0 eb1 lie
 /// (one of the nine PROX_EE_* endpoint/interior combinations).
 /// The parameters (s, t) of the closest points of the two lines come from
-/// triple products with n = ea x eb (accurate to about eps |w| /
-/// (sin(theta) L) even for small angles; the float version forms them in
-/// double from the float edges, as float alone left one random case at
-/// sin(theta) = 8.5e-4 misclassified 41 eps S / sin from its region's
-/// boundary); if both lie in (0, 1) the type is
+/// triple products with n = ea x eb, n from an accurate cross product
+/// (the float version decides in double from the float endpoints); if both
+/// lie in (0, 1) the type is
 /// PROX_EE_EA_EB, otherwise only the endpoint-segment pairs on the sides of
 /// the parameter square that separate (s, t) from it are candidates (one
 /// or two, resolved at their common corner). Edges with sin^2 of their
@@ -370,7 +368,10 @@ PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_typef(prox_vec
 /// prox_ipc_edge_edge_parallel_distance_type, so PROX_EE_EA_EB is only
 /// returned when the line-line formula is well conditioned. The type is
 /// the exact classification's wherever the exact closest points are
-/// farther than 16 eps S / sin(theta) (16 eps S in the parallel regime)
+/// farther than 16 eps (S + d / sin(theta)) / sin(theta), d the distance
+/// between the two lines (16 eps S in the parallel regime; the edge
+/// vectors' rounding turns the lines' common normal by about eps / sin,
+/// which moves its feet by about eps d / sin^2)
 /// from the boundaries of their regions, sin^2(theta) is not within a
 /// factor 4 of PROX_IPC_DEGENERATE_SIN2, and in the parallel regime no two
 /// endpoint pairs' distances tie within 32 eps S^2; elsewhere either type
