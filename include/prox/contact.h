@@ -80,7 +80,8 @@
 ///   five within the margin of its adversarial set differs), and the
 ///   distance of either is within its bound. The margin is the rounding
 ///   of the decision: measured disagreements lie within 6 eps S
-///   (point-triangle 0.4 eps S L / h, edge-edge 15 eps S / sin).
+///   (point-triangle 0.4 eps S L / h, edge-edge 0.6 eps (S + d / sin) /
+///   sin).
 /// - Accuracy is stated per function in units of eps * S^2, where eps is the
 ///   machine epsilon of the precision and S the largest magnitude of an
 ///   input coordinate; the test suite checks each bound against an exact
@@ -357,9 +358,7 @@ PROX_KERNEL prox_ipc_ee_type prox_ipc_edge_edge_parallel_distance_typef(prox_vec
 /// Classifies where the closest points of edges ea0 ea1 and eb0 eb1 lie
 /// (one of the nine PROX_EE_* endpoint/interior combinations).
 /// The parameters (s, t) of the closest points of the two lines come from
-/// triple products with n = ea x eb, n from an accurate cross product
-/// (the float version decides in double from the float endpoints); if both
-/// lie in (0, 1) the type is
+/// triple products with n = ea x eb; if both lie in (0, 1) the type is
 /// PROX_EE_EA_EB, otherwise only the endpoint-segment pairs on the sides of
 /// the parameter square that separate (s, t) from it are candidates (one
 /// or two, resolved at their common corner). Edges with sin^2 of their

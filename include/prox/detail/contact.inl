@@ -948,47 +948,22 @@ PROX_DETAIL_KERNEL int PROX_FN(prox_detail_ipc_ee_classify)(PROX_IPC_V ea0, PROX
                                                             PROX_REAL *d2) {
   PROX_IPC_V ea = PROX_FN(prox_vsub)(ea1, ea0);
   PROX_IPC_V eb = PROX_FN(prox_vsub)(eb1, eb0);
+  PROX_IPC_V n = PROX_FN(prox_vcross)(ea, eb);
   PROX_IPC_V w = PROX_FN(prox_vsub)(ea0, eb0);
+  PROX_REAL n2 = PROX_FN(prox_vlen2)(n);
   PROX_REAL la = PROX_FN(prox_vlen2)(ea), lb = PROX_FN(prox_vlen2)(eb);
-  PROX_REAL sn, tn, n2;
+  PROX_REAL sn, tn;
   int cand = 0;
-#if PROX_IS_DOUBLE
-  /* n = ea x eb with each component accurate to a few ulps, however
-   * nearly parallel the edges (the plain cross product's direction errs by
-   * about eps / sin of their angle, and the lines' parameters, which divide
-   * by |n|^2, would err by about eps |w| / sin^2). What is left is the
-   * rounding of the edge vectors themselves: it turns the common normal by
-   * about eps / sin, which moves the closest points by about eps d / sin^2
-   * for lines a distance d apart (see prox_ipc_edge_edge_distance_type). */
-  PROX_IPC_V n = PROX_FN(prox_vcross_acc)(ea, eb);
-  n2 = PROX_FN(prox_vlen2)(n);
   if (!(n2 > PROX_IPC_TAU * la * lb))
     return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb, 15, d2);
-  /* sn = s |n|^2, tn = t |n|^2 for the closest points of the lines. */
+  /* sn = s |n|^2, tn = t |n|^2 for the closest points of the lines. The
+   * rounding of the edge vectors turns the lines' common normal by about
+   * eps / sin of their angle, which moves its feet, the closest points, by
+   * about eps d / sin^2 for lines a distance d apart: the documented
+   * margin has that term (prox_ipc_edge_edge_distance_type;
+   * tests/test_contact.c, ee_skew, fails without it). */
   sn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, eb));
   tn = PROX_FN(prox_vdot)(w, PROX_FN(prox_vcross)(n, ea));
-#else
-  /* Float: the decision in double, from the float endpoints (their
-   * differences are exact in double but for exponents 29 apart), with the
-   * accurate cross product: its rounding and the edges' are then some 1e-9
-   * of the documented margin above the float degeneracy threshold (float
-   * alone left one random pair at sin 8.5e-4 misclassified 41 eps S / sin
-   * from its region's boundary). */
-  prox_vec3 a0d = prox_v3((double)ea0.x, (double)ea0.y, (double)ea0.z);
-  prox_vec3 b0d = prox_v3((double)eb0.x, (double)eb0.y, (double)eb0.z);
-  prox_vec3 ead = prox_vsub(prox_v3((double)ea1.x, (double)ea1.y, (double)ea1.z), a0d);
-  prox_vec3 ebd = prox_vsub(prox_v3((double)eb1.x, (double)eb1.y, (double)eb1.z), b0d);
-  prox_vec3 wd = prox_vsub(a0d, b0d), nd = prox_vcross_acc(ead, ebd);
-  double n2d = prox_vlen2(nd), snd, tnd;
-  if (!(n2d > (double)PROX_IPC_TAU * prox_vlen2(ead) * prox_vlen2(ebd)))
-    return PROX_FN(prox_detail_ipc_ee_ends)(ea0, ea1, eb0, eb1, ea, eb, la, lb, 15, d2);
-  snd = prox_vdot(wd, prox_vcross(nd, ebd));
-  tnd = prox_vdot(wd, prox_vcross(nd, ead));
-  /* Only the signs and the comparisons with n2 matter below. */
-  sn = !(snd > 0) ? -1.0f : (snd >= n2d ? 2.0f : 0.5f);
-  tn = !(tnd > 0) ? -1.0f : (tnd >= n2d ? 2.0f : 0.5f);
-  n2 = 1.0f;
-#endif
   if (!(sn > 0))
     cand |= 1;
   else if (sn >= n2)
