@@ -80,8 +80,8 @@
 ///   five within the margin of its adversarial set differs), and the
 ///   distance of either is within its bound. The margin is the rounding
 ///   of the decision: measured disagreements lie within 6 eps S
-///   (point-triangle 0.4 eps S L / h, edge-edge 0.6 eps (S + d / sin) /
-///   sin).
+///   (point-triangle 0.6 eps S L / h, edge-edge 0.8 eps (S + d / sin) /
+///   sin: the largest over test_contact at PROX_TEST_SCALE 0.25 to 2).
 /// - Accuracy is stated per function in units of eps * S^2, where eps is the
 ///   machine epsilon of the precision and S the largest magnitude of an
 ///   input coordinate; the test suite checks each bound against an exact

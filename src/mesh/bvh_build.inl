@@ -12,11 +12,13 @@
  * split queues its right child (from 2048 primitives) for whichever
  * thread is free and goes on with its left, so both threads work from the
  * root's first split on; the passes over the mesh before and after (the
- * primitives' boxes, the triangles' copy into the leaves) run in chunks. The binary tree is then
- * collapsed into 4-wide nodes in depth-first preorder (each node takes the children of its largest
- * inner children until it has 4), sequentially: the result is the same for any thread count.
- * Centroids that coincide on every axis, and depths past PB_SAH_DEPTH, are split at the middle
- * index, so the depth stays within PROX_BVH_MAX_DEPTH and a million copies of one triangle build a
+ * primitives' boxes, the triangles' copy into the leaves) run in chunks.
+ * The binary tree is then collapsed into 4-wide nodes in depth-first
+ * preorder (each node takes the children of its largest inner children
+ * until it has 4), sequentially: the result is the same for any thread
+ * count. Centroids that coincide on every axis, and depths past
+ * PB_SAH_DEPTH, are split at the middle index, so the depth stays within
+ * PROX_BVH_MAX_DEPTH and a million copies of one triangle build a
  * balanced tree.
  *
  * Float: the builder works in float for both precisions (PB_REAL), on

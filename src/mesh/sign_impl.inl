@@ -1330,11 +1330,6 @@ static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *o
   out->winding = w;
 }
 
-static int SDF_FN(finite)(SDF_V3 p) {
-  return PROX_FABS(p.x) <= PROX_REAL_MAX && PROX_FABS(p.y) <= PROX_REAL_MAX &&
-         PROX_FABS(p.z) <= PROX_REAL_MAX;
-}
-
 /* ---- the closest point under the sign: prox_bvh_closest's walk
  * (prox/detail/bvh_query.inl with the same leaf and node test, so the same
  * answers bit for bit) on the object's copy of the tree's view, which
@@ -1386,7 +1381,7 @@ PROX_REAL PROX_FN(prox_sdf_distance)(const SDF *s, SDF_V3 p, SDF_RES *out) {
   SDF_MC mc;
   SDF_RES r;
   if (!out) out = &r;
-  if (!SDF_FN(finite)(p)) {
+  if (!PROX_FN(pbq_finite)(p)) {
     SDF_FN(nan_result)(out, s->method);
     return PROX_NAN;
   }
@@ -1398,7 +1393,7 @@ PROX_REAL PROX_FN(prox_sdf_distance)(const SDF *s, SDF_V3 p, SDF_RES *out) {
 int PROX_FN(prox_sdf_inside)(const SDF *s, SDF_V3 p, int *certain) {
   double x[3], w;
   int c = 1, inside = 0;
-  if (!SDF_FN(finite)(p)) {
+  if (!PROX_FN(pbq_finite)(p)) {
     if (certain) *certain = 0;
     return 0;
   }
@@ -1424,7 +1419,7 @@ int PROX_FN(prox_sdf_inside)(const SDF *s, SDF_V3 p, int *certain) {
 
 double PROX_FN(prox_sdf_winding)(const SDF *s, SDF_V3 p) {
   double x[3], w;
-  if (!SDF_FN(finite)(p)) return (double)NAN;
+  if (!PROX_FN(pbq_finite)(p)) return (double)NAN;
   x[0] = (double)p.x;
   x[1] = (double)p.y;
   x[2] = (double)p.z;
@@ -1440,7 +1435,7 @@ double PROX_FN(prox_sdf_winding)(const SDF *s, SDF_V3 p) {
 int PROX_FN(prox_sdf_crossings)(const SDF *s, SDF_V3 p, SDF_V3 q, long *count) {
   double a[3], b[3];
   long n = 0;
-  if (!SDF_FN(finite)(p) || !SDF_FN(finite)(q)) return 0;
+  if (!PROX_FN(pbq_finite)(p) || !PROX_FN(pbq_finite)(q)) return 0;
   a[0] = (double)p.x, a[1] = (double)p.y, a[2] = (double)p.z;
   b[0] = (double)q.x, b[1] = (double)q.y, b[2] = (double)q.z;
   if (SDF_FN(segment)(s, a, b, &n, NULL) != 1) return 0;
@@ -1480,7 +1475,7 @@ static void SDF_FN(batch_worker)(void *arg) {
     for (i = b; i < e; ++i) {
       size_t at = j->order ? j->order[i] : i;
       SDF_RES r;
-      if (!SDF_FN(finite)(pts[i - b]))
+      if (!PROX_FN(pbq_finite)(pts[i - b]))
         SDF_FN(nan_result)(&r, j->s->method);
       else
         SDF_FN(finish)(j->s, pts[i - b], &mc[i - b], &r);
@@ -1558,8 +1553,8 @@ static void SDF_FN(grid_worker)(void *arg) {
 prox_status PROX_FN(prox_sdf_grid)(const SDF *s, SDF_V3 origin, SDF_V3 spacing, size_t nx,
                                    size_t ny, size_t nz, float *out, int threads) {
   SDF_FN(job) j;
-  if (!s || !out || nx == 0 || ny == 0 || nz == 0 || !SDF_FN(finite)(origin) ||
-      !SDF_FN(finite)(spacing))
+  if (!s || !out || nx == 0 || ny == 0 || nz == 0 || !PROX_FN(pbq_finite)(origin) ||
+      !PROX_FN(pbq_finite)(spacing))
     return PROX_ERROR_INVALID_ARGUMENT;
   if (ny > SIZE_MAX / nz || nx > SIZE_MAX / (ny * nz) / sizeof(float))
     return PROX_ERROR_INVALID_ARGUMENT;

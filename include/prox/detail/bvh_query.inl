@@ -154,6 +154,19 @@ PROX_HD static inline int PROX_FN(prox_bvh_detail_valid4)(const prox_bvh_node *n
   return mask;
 }
 
+/// Internal: a hint to fetch what a slot of `count` and `child` leads to
+/// (a node's 2 lines, a leaf's first 4; child 0, the start of an array,
+/// for a slot that is skipped); no effect on results.
+PROX_HD static inline void PROX_FN(prox_bvh_detail_fetch)(const PROX_FN(prox_bvh_view) * v,
+                                                          uint8_t count, uint32_t child) {
+  const char *a =
+      count ? (const char *)(v->tri + 9 * (size_t)child) : (const char *)(v->nodes + child);
+  PROX_BVHQ_PREFETCH(a);
+  PROX_BVHQ_PREFETCH(a + 64);
+  PROX_BVHQ_PREFETCH(a + 128);
+  PROX_BVHQ_PREFETCH(a + 192);
+}
+
 /// Internal: squared distance of p to slot i's box of a node.
 PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_boxd)(const prox_bvh_node *nd, int i,
                                                               PROX_FN(prox_vec3) p) {
@@ -220,14 +233,8 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
     if (!(mask & (mask - 1))) {
       /* Most nodes once the bound is tight: one child within it or none. */
       if (mask) {
-        const char *a;
         i = (mask >> 1) - (mask >> 3); /* the bit's index: 1, 2, 4, 8 -> 0 .. 3 */
-        a = nd->count[i] ? (const char *)(v->tri + 9 * (size_t)nd->child[i])
-                         : (const char *)(v->nodes + nd->child[i]);
-        PROX_BVHQ_PREFETCH(a);
-        PROX_BVHQ_PREFETCH(a + 64);
-        PROX_BVHQ_PREFETCH(a + 128);
-        PROX_BVHQ_PREFETCH(a + 192);
+        PROX_FN(prox_bvh_detail_fetch)(v, nd->count[i], nd->child[i]);
         stack_node[top] = nd->child[i];
         stack_cnt[top] = nd->count[i];
         stack_d[top] = d[i];
@@ -241,20 +248,11 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
      * and the others go to a slot past the stack's end. */
     for (i = 0; i < 4; ++i)
       valid[i] = (mask >> i) & 1;
-    m = 0;
     for (i = 0; i < 4; ++i) {
       int rank = 0, at;
-      uint32_t ci = valid[i] ? nd->child[i] : 0;
-      const char *a =
-          nd->count[i] ? (const char *)(v->tri + 9 * (size_t)ci) : (const char *)(v->nodes + ci);
       for (j = 0; j < 4; ++j)
         rank += valid[j] & ((d[j] > d[i]) | ((d[j] == d[i]) & (j < i)));
-      /* Fetch what the child will need: a node's 2 lines, a leaf's first
-       * 4 (for a skipped child, the start of an array: harmless). */
-      PROX_BVHQ_PREFETCH(a);
-      PROX_BVHQ_PREFETCH(a + 64);
-      PROX_BVHQ_PREFETCH(a + 128);
-      PROX_BVHQ_PREFETCH(a + 192);
+      PROX_FN(prox_bvh_detail_fetch)(v, nd->count[i], valid[i] ? nd->child[i] : 0);
       at = valid[i] ? top + rank : PROX_BVH_STACK;
       stack_node[at] = nd->child[i];
       stack_cnt[at] = nd->count[i];
