@@ -21,8 +21,12 @@
  * kernel takes it at the vertex with the largest sine, sin^2 >= 1/8) and
  * within second-order terms along it, and the squares and sums add a few
  * eps d^2. tests/test_closest.c asserts the error within 8 of
- * eps (S d + d^2) + eps^2 S^2 on every point-triangle case (largest seen:
- * 4.3 in double, 3.5 in float); here K = 128, K' = 4096, K'' = 16. A
+ * eps (S d + d^2) + 8 eps^2 S^2 on every point-triangle case (largest seen
+ * at test scales 1 to 4: 3.0 in double, 2.6 in float; with eps^2 S^2 alone
+ * a float case at d = 2 eps S, where the error is the closest point's
+ * rounding squared, reached 7.5); here
+ * K = 128, K' = 4096, K'' = 16: 16x, 64x and 2x the asserted K = 8,
+ * K' = 64, K'' = 8. A
  * triangle whose kernel distance is <= b then has d <= (sqrt(b + K' eps^2
  * S^2) + K eps S) / (1 - K'' eps), and the box's squared distance is
  * computed with a relative error of at most 3 eps: so a box whose computed
