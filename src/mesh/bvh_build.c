@@ -66,6 +66,77 @@ static void pb_bins_f(const float *c, const float *lo, const float *sc, float to
   f = _mm_min_ps(_mm_max_ps(f, _mm_setzero_ps()), _mm_set1_ps(top));
   _mm_storeu_si128((__m128i *)(void *)out, _mm_cvttps_epi32(f));
 }
+
+/* The half areas of three boxes acc[a] (lo in lo[a], -hi in nhi[a]) in
+ * lanes 0-2: pbb_half_area8's operations in its order, 0 where empty. */
+static __m128 pb_areas3(const __m128 *lo, const __m128 *nhi) {
+  const __m128 sign = _mm_set1_ps(-0.0f);
+  __m128 dx = _mm_sub_ps(_mm_xor_ps(nhi[0], sign), lo[0]);
+  __m128 dy = _mm_sub_ps(_mm_xor_ps(nhi[1], sign), lo[1]);
+  __m128 dz = _mm_sub_ps(_mm_xor_ps(nhi[2], sign), lo[2]);
+  __m128 dw = _mm_setzero_ps(), area;
+  _MM_TRANSPOSE4_PS(dx, dy, dz, dw); /* now dx = the boxes' x extents */
+  area = _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dy), _mm_mul_ps(dy, dz)), _mm_mul_ps(dz, dx));
+  return _mm_and_ps(_mm_cmpge_ps(dx, _mm_setzero_ps()), area);
+}
+
+/* pbb_find_split's SAH sweeps of the three axes at once, lane a for axis
+ * a: no branch on empty bins (merging one changes nothing: its box is
+ * +inf, its count 0), and a split counted only where both sides hold
+ * primitives, which is the scalar sweep's choice (a split after an empty
+ * bin ties the one before it, which comes first and wins). Counts below
+ * 2^31. */
+static void pb_sweep3(float bins[3][32][8], uint32_t bcnt[32][4], int nb, int axes, int *best_ax,
+                      int *best_split, float *best_cost) {
+  __m128 rarea[32], lo[3], nhi[3], bestc = _mm_set1_ps(INFINITY);
+  __m128i rcnt[32], cnt = _mm_setzero_si128(), bestk = _mm_setzero_si128();
+  const __m128i zero = _mm_setzero_si128();
+  float bc[4];
+  int32_t bk[4];
+  int a, k;
+  for (a = 0; a < 3; ++a)
+    lo[a] = nhi[a] = _mm_set1_ps(INFINITY);
+  for (k = nb - 1; k > 0; --k) {
+    for (a = 0; a < 3; ++a) {
+      lo[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k]), lo[a]);
+      nhi[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k] + 4), nhi[a]);
+    }
+    cnt = _mm_add_epi32(cnt, _mm_loadu_si128((const __m128i *)(const void *)bcnt[k]));
+    rcnt[k] = cnt;
+    rarea[k] = pb_areas3(lo, nhi);
+  }
+  for (a = 0; a < 3; ++a)
+    lo[a] = nhi[a] = _mm_set1_ps(INFINITY);
+  cnt = zero;
+  for (k = 0; k < nb - 1; ++k) {
+    __m128 cost, take;
+    __m128i kk = _mm_set1_epi32(k + 1);
+    for (a = 0; a < 3; ++a) {
+      lo[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k]), lo[a]);
+      nhi[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k] + 4), nhi[a]);
+    }
+    cnt = _mm_add_epi32(cnt, _mm_loadu_si128((const __m128i *)(const void *)bcnt[k]));
+    cost = _mm_add_ps(_mm_mul_ps(pb_areas3(lo, nhi), _mm_cvtepi32_ps(cnt)),
+                      _mm_mul_ps(rarea[k + 1], _mm_cvtepi32_ps(rcnt[k + 1])));
+    take =
+        _mm_and_ps(_mm_cmplt_ps(cost, bestc),
+                   _mm_castsi128_ps(_mm_andnot_si128(
+                       _mm_or_si128(_mm_cmpeq_epi32(cnt, zero), _mm_cmpeq_epi32(rcnt[k + 1], zero)),
+                       _mm_set1_epi32(-1))));
+    bestc = _mm_or_ps(_mm_and_ps(take, cost), _mm_andnot_ps(take, bestc));
+    bestk = _mm_or_si128(_mm_and_si128(_mm_castps_si128(take), kk),
+                         _mm_andnot_si128(_mm_castps_si128(take), bestk));
+  }
+  _mm_storeu_ps(bc, bestc);
+  _mm_storeu_si128((__m128i *)(void *)bk, bestk);
+  for (a = 0; a < 3; ++a)
+    if (axes >> a & 1 && bc[a] < *best_cost) {
+      *best_cost = bc[a];
+      *best_ax = a;
+      *best_split = bk[a];
+    }
+}
+#define PB_VSWEEP pb_sweep3
 #endif
 
 _Static_assert(sizeof(prox_bvh_node) == 128, "prox_bvh_node is 128 bytes");

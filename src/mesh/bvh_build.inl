@@ -206,10 +206,10 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
                                     int *best_split, PB_REAL *best_cost, PB_REAL scale[3]) {
   enum { NB = 32 };
   PB_REAL bins[3][NB][PB_LANES];
-  uint32_t bcnt[3][NB];
+  uint32_t bcnt[NB][4]; /* bin k's count on each axis (lane 3 unused) */
   PB_REAL clo[4], sc[4];
   uint32_t i;
-  int ax, k;
+  int ax, k, axes = 0;
   *best_ax = -1;
   *best_split = 0;
   *best_cost = PB_INF;
@@ -220,11 +220,12 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
     scale[ax] = ext > 0 ? (PB_REAL)nb * (PB_R(1.0) - PB_R(4.0) * FLT_EPSILON) / ext : 0;
     clo[ax] = bd->cbox[ax];
     sc[ax] = scale[ax];
-    for (k = 0; k < nb; ++k) {
-      bcnt[ax][k] = 0;
+    if (ext > 0) axes |= 1 << ax;
+    for (k = 0; k < nb; ++k)
       PROX_FN(pbb_box_empty)(bins[ax][k]);
-    }
   }
+  for (k = 0; k < nb; ++k)
+    bcnt[k][0] = bcnt[k][1] = bcnt[k][2] = bcnt[k][3] = 0;
   clo[3] = sc[3] = 0;
   /* One pass, three axes. */
   for (i = b; i < e; ++i) {
@@ -239,22 +240,30 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
       bin[k] = PROX_FN(pbb_bin)(cen[k], clo[k], sc[k], nb);
 #endif
     for (ax = 0; ax < 3; ++ax) {
-      ++bcnt[ax][bin[ax]];
+      ++bcnt[bin[ax]][ax];
       PROX_FN(pbb_box_add)(bins[ax][bin[ax]], p->box);
     }
   }
+#if defined(PB_VSWEEP)
+  /* The three axes' sweeps at once (bvh_build.c), the same arithmetic
+   * and the same choice; counts below 2^31 (as float conversions go). */
+  if (e - b < 0x80000000u) {
+    PB_VSWEEP(bins, bcnt, nb, axes, best_ax, best_split, best_cost);
+    return;
+  }
+#endif
   for (ax = 0; ax < 3; ++ax) {
     PB_REAL rarea[NB], acc[PB_LANES], area = 0;
     uint32_t rcnt[NB], cnt;
-    if (!(PROX_FN(pbb_cext)(bd, ax) > 0)) continue;
+    if (!(axes >> ax & 1)) continue;
     /* Sweep from the right: the area and count right of each split. */
     PROX_FN(pbb_box_empty)(acc);
     cnt = 0;
     for (k = nb - 1; k > 0; --k) {
       /* An empty bin changes nothing (its box is all +inf). */
-      if (bcnt[ax][k]) {
+      if (bcnt[k][ax]) {
         PROX_FN(pbb_box_add)(acc, bins[ax][k]);
-        cnt += bcnt[ax][k];
+        cnt += bcnt[k][ax];
         area = PROX_FN(pbb_half_area8)(acc);
       }
       rcnt[k] = cnt;
@@ -267,9 +276,9 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
       /* A split after an empty bin has the sides, so the cost, of the
        * split before it, which was tried first and wins the tie (or had
        * an empty left side, as this one). */
-      if (!bcnt[ax][k]) continue;
+      if (!bcnt[k][ax]) continue;
       PROX_FN(pbb_box_add)(acc, bins[ax][k]);
-      cnt += bcnt[ax][k];
+      cnt += bcnt[k][ax];
       if (rcnt[k + 1] == 0) continue;
       cost = PROX_FN(pbb_half_area8)(acc) * (PB_REAL)cnt + rarea[k + 1] * (PB_REAL)rcnt[k + 1];
       if (cost < *best_cost) {
@@ -338,7 +347,10 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     nd->lo[ax] = bd->box[ax];
     nd->hi[ax] = -bd->box[4 + ax];
   }
-  if (n == 1) {
+  /* A split costs at least C_T (best_cost / area >= 0): a node of at
+   * most C_T / C_I primitives that fits a leaf becomes one whatever its
+   * best split, so its search is skipped (the tree is the same). */
+  if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= PB_COST_TRAV) {
     PROX_FN(pbb_make_leaf)(c, nd, b, e);
     return;
   }
