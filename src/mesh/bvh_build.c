@@ -159,6 +159,10 @@ prox_bvh_options prox_bvh_options_default(void) {
 #define PB_VXOR _mm_xor_ps
 #define PB_VSET1 _mm_set1_ps
 #define PB_VBINS pb_bins_f
+/* A lane mask of all ones where `on` (1) else zeros, and the lanes of x
+ * where m is set, of y elsewhere. */
+#define PB_VMASK(on) _mm_castsi128_ps(_mm_set1_epi32(-(int)(on)))
+#define PB_VSEL(m, x, y) _mm_or_ps(_mm_and_ps(m, x), _mm_andnot_ps(m, y))
 #endif
 
 #include <prox/detail/real_double.h>

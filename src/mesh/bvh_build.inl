@@ -35,11 +35,13 @@
  * Speed: the primitives are records (box and triangle index, 32 bytes)
  * that the partition moves in place, so every pass over a node reads
  * memory in order; one pass bins the three axes at once, with boxes as 8
- * lanes merged by one vector min (below); the partition pass gathers each
- * child's box and centroid box, which the child receives instead of a pass
- * of its own; the SAH sweeps skip empty bins. The binning and the splits
- * are the same arithmetic, in the same order, as a pass per axis does (min
- * and max are exact). */
+ * lanes merged by one vector min (below); a child's box is the merge of
+ * its side's bins, and the partition, which has no branch on a
+ * primitive's side (pbb_partition), gathers each child's centroid box, so
+ * no child needs a pass of its own for its bounds; the SAH sweeps of the
+ * three axes run at once. The binning and the splits are the same
+ * arithmetic, in the same order, as a pass per axis does (min and max are
+ * exact). */
 
 /* The builder's boxes are 8 reals: lo x, y, z, a pad, then -hi x, y, z
  * and a pad (negating is exact), so that merging two boxes is one min of
@@ -196,14 +198,19 @@ static PB_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
   return -bd->cbox[4 + ax] - bd->cbox[ax];
 }
 
+static void PROX_FN(pbb_sweep)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][4], int nb,
+                               int axes, int *best_ax, int *best_split, PB_REAL *best_cost);
+
 /* The binned SAH's best split of [b, e) (bounds bd) with nb bins: sets
  * *best_ax (-1: none, every axis' centroids coincide), *best_split (the
- * first bin of the right side), *best_cost (A_L n_L + A_R n_R) and
- * scale[3]. Apart from the recursion so that its bins do not sit on the
- * stack of every level. */
+ * first bin of the right side), *best_cost (A_L n_L + A_R n_R),
+ * scale[3] and, for a split, the boxes of its sides (8 lanes each). Apart
+ * from the recursion so that its bins do not sit on the stack of every
+ * level. */
 static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint32_t e,
                                     const PROX_FN(pbb_bounds) * bd, int nb, int *best_ax,
-                                    int *best_split, PB_REAL *best_cost, PB_REAL scale[3]) {
+                                    int *best_split, PB_REAL *best_cost, PB_REAL scale[3],
+                                    PB_REAL *lbox, PB_REAL *rbox) {
   enum { NB = 32 };
   PB_REAL bins[3][NB][PB_LANES];
   uint32_t bcnt[NB][4]; /* bin k's count on each axis (lane 3 unused) */
@@ -247,11 +254,25 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
 #if defined(PB_VSWEEP)
   /* The three axes' sweeps at once (bvh_build.c), the same arithmetic
    * and the same choice; counts below 2^31 (as float conversions go). */
-  if (e - b < 0x80000000u) {
+  if (e - b < 0x80000000u)
     PB_VSWEEP(bins, bcnt, nb, axes, best_ax, best_split, best_cost);
-    return;
-  }
+  else
 #endif
+    PROX_FN(pbb_sweep)(bins, bcnt, nb, axes, best_ax, best_split, best_cost);
+  /* The children's boxes: their bins' (the partition puts a primitive on
+   * the side of its bin). */
+  PROX_FN(pbb_box_empty)(lbox);
+  PROX_FN(pbb_box_empty)(rbox);
+  if (*best_ax >= 0)
+    for (k = 0; k < nb; ++k)
+      PROX_FN(pbb_box_add)(k < *best_split ? lbox : rbox, bins[*best_ax][k]);
+}
+
+/* The SAH sweeps of find_split, an axis at a time. */
+static void PROX_FN(pbb_sweep)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][4], int nb,
+                               int axes, int *best_ax, int *best_split, PB_REAL *best_cost) {
+  enum { NB = 32 };
+  int ax, k;
   for (ax = 0; ax < 3; ++ax) {
     PB_REAL rarea[NB], acc[PB_LANES], area = 0;
     uint32_t rcnt[NB], cnt;
@@ -334,6 +355,126 @@ static int PROX_FN(pbb_push)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uin
   return 1;
 }
 
+/* The centroid boxes of a partition's two sides (8 lanes each, as
+ * pbb_bounds' cbox), in registers where there is SIMD. */
+typedef struct PROX_FN(pbb_cacc) {
+#if defined(PB_V)
+  PB_V l[PB_LANES / PB_VW], r[PB_LANES / PB_VW];
+#else
+  PB_REAL l[PB_LANES], r[PB_LANES];
+#endif
+} PROX_FN(pbb_cacc);
+
+/* The split a partition makes: axis, bins and the first bin of the
+ * right side (pbb_find_split's). */
+typedef struct PROX_FN(pbb_cut) {
+  int ax, nb, split;
+  PB_REAL lo, scale;
+} PROX_FN(pbb_cut);
+
+/* 1 if primitive p goes left in cut, and its centroid merged into that
+ * side's centroid box (the other side's merged with +inf: unchanged). */
+static inline int PROX_FN(pbb_side)(PROX_FN(pbb_cacc) * a, const PROX_FN(pbb_prim) * p,
+                                    const PROX_FN(pbb_cut) * cut) {
+  PB_REAL cen[PB_LANES];
+  int left, j;
+  PROX_FN(pbb_centroid8)(p, cen);
+  left = PROX_FN(pbb_bin)(cen[cut->ax], cut->lo, cut->scale, cut->nb) < cut->split;
+#if defined(PB_V)
+  {
+    PB_V m = PB_VMASK(left), inf = PB_VSET1(PB_INF);
+    for (j = 0; j < PB_LANES / PB_VW; ++j) {
+      PB_V v = PB_VLOAD(cen + j * PB_VW);
+      a->l[j] = PB_VMIN(PB_VSEL(m, v, inf), a->l[j]);
+      a->r[j] = PB_VMIN(PB_VSEL(m, inf, v), a->r[j]);
+    }
+  }
+#else
+  (void)j;
+  PROX_FN(pbb_box_add)(left ? a->l : a->r, cen);
+#endif
+  return left;
+}
+
+static void PROX_FN(pbb_swap)(PROX_FN(pbb_prim) * x, PROX_FN(pbb_prim) * y) {
+  PROX_FN(pbb_prim) t = *x;
+  *x = *y;
+  *y = t;
+}
+
+/* Partitions [b, e) in place, the left side first, and returns where the
+ * right side starts; lcb and rcb receive the sides' centroid boxes. No
+ * branch on a primitive's side (they are as good as random): blocks of 64
+ * at both ends record the offsets of the primitives on the wrong side,
+ * which are then swapped in pairs (the block partition of Edelkamp and
+ * Weiss, BlockQuicksort, 2016); fewer than 128 left are sided first and
+ * their misplaced ones swapped. A primitive seen twice is merged twice,
+ * which min does not mind. The same permutation with or without SIMD. */
+static uint32_t PROX_FN(pbb_partition)(PROX_FN(pbb_prim) * pr, uint32_t b, uint32_t e,
+                                       const PROX_FN(pbb_cut) * cut, PB_REAL *lcb, PB_REAL *rcb) {
+  enum { BL = 64 };
+  PROX_FN(pbb_cacc) a;
+  unsigned char offl[2 * BL], offr[2 * BL], side[2 * BL];
+  uint32_t i = b, j = e, nside; /* [b, i) left and [j, e) right, settled */
+  int nl = 0, nr = 0, sl = 0, sr = 0, k, t;
+#if defined(PB_V)
+  for (k = 0; k < PB_LANES / PB_VW; ++k)
+    a.l[k] = a.r[k] = PB_VSET1(PB_INF);
+#else
+  PROX_FN(pbb_box_empty)(a.l);
+  PROX_FN(pbb_box_empty)(a.r);
+#endif
+  while (j - i >= 2 * BL) {
+    if (nl == 0)
+      for (sl = 0, k = 0; k < BL; ++k) {
+        offl[nl] = (unsigned char)k;
+        nl += !PROX_FN(pbb_side)(&a, pr + i + k, cut);
+      }
+    if (nr == 0)
+      for (sr = 0, k = 0; k < BL; ++k) {
+        offr[nr] = (unsigned char)k;
+        nr += PROX_FN(pbb_side)(&a, pr + j - 1 - k, cut);
+      }
+    t = nl < nr ? nl : nr;
+    for (k = 0; k < t; ++k)
+      PROX_FN(pbb_swap)(pr + i + offl[sl + k], pr + j - 1 - offr[sr + k]);
+    nl -= t;
+    nr -= t;
+    sl += t;
+    sr += t;
+    if (nl == 0) i += BL;
+    if (nr == 0) j -= BL;
+  }
+  /* The rest: count the left ones, then swap the right ones before that
+   * count with the left ones after it. */
+  nside = 0;
+  for (k = 0; k < (int)(j - i); ++k) {
+    side[k] = (unsigned char)PROX_FN(pbb_side)(&a, pr + i + k, cut);
+    nside += side[k];
+  }
+  nl = nr = 0;
+  for (k = 0; k < (int)nside; ++k) {
+    offl[nl] = (unsigned char)k;
+    nl += !side[k];
+  }
+  for (k = (int)nside; k < (int)(j - i); ++k) {
+    offr[nr] = (unsigned char)k;
+    nr += side[k];
+  }
+  for (k = 0; k < nl; ++k)
+    PROX_FN(pbb_swap)(pr + i + offl[k], pr + i + offr[k]);
+#if defined(PB_V)
+  for (k = 0; k < PB_LANES / PB_VW; ++k) {
+    PB_VSTORE(lcb + k * PB_VW, a.l[k]);
+    PB_VSTORE(rcb + k * PB_VW, a.r[k]);
+  }
+#else
+  memcpy(lcb, a.l, sizeof a.l);
+  memcpy(rcb, a.r, sizeof a.r);
+#endif
+  return i + nside;
+}
+
 /* Builds the subtree over [b, e) (bounds bd) at binary index idx (its
  * right part queued as a task where it is large and the build parallel). */
 static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
@@ -358,35 +499,26 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
    * the binning (a function of n only: the tree stays deterministic). */
   nb = n <= 16 ? 8 : n <= 128 ? 16 : 32;
   if (depth < PB_SAH_DEPTH)
-    PROX_FN(pbb_find_split)(c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale);
+    PROX_FN(pbb_find_split)
+    (c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale, lb.box, rb.box);
   if (best_ax >= 0) {
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
     PB_REAL area = PROX_FN(pbb_half_area8)(bd->box);
     PB_REAL split_cost = PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PB_REAL)n);
-    PB_REAL clo = bd->cbox[best_ax], sc = scale[best_ax];
-    uint32_t lo_i = b, hi_i = e;
+    PROX_FN(pbb_cut) cut;
     if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
       return;
     }
     /* Partition: bins below best_split to the left (the same input gives
-     * the same output), gathering each side's bounds on the way. */
-    PROX_FN(pbb_bounds_empty)(&lb);
-    PROX_FN(pbb_bounds_empty)(&rb);
-    while (lo_i < hi_i) {
-      PROX_FN(pbb_prim) *p = c->prim + lo_i;
-      PB_REAL cen = p->box[best_ax] * PB_R(0.5) - p->box[4 + best_ax] * PB_R(0.5);
-      if (PROX_FN(pbb_bin)(cen, clo, sc, nb) < best_split) {
-        PROX_FN(pbb_bounds_add)(&lb, p);
-        ++lo_i;
-      } else {
-        PROX_FN(pbb_prim) tmp = *p;
-        PROX_FN(pbb_bounds_add)(&rb, p);
-        *p = c->prim[--hi_i];
-        c->prim[hi_i] = tmp;
-      }
-    }
-    m = lo_i;
+     * the same output); the sides' boxes came with the split, their
+     * centroid boxes come with the partition. */
+    cut.ax = best_ax;
+    cut.nb = nb;
+    cut.split = best_split;
+    cut.lo = bd->cbox[best_ax];
+    cut.scale = scale[best_ax];
+    m = PROX_FN(pbb_partition)(c->prim, b, e, &cut, lb.cbox, rb.cbox);
     if (m == b || m == e) { /* cannot happen; be safe */
       m = b + n / 2;
       PROX_FN(pbb_bounds_of)(c, b, m, &lb);
