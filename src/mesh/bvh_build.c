@@ -15,6 +15,8 @@
 /* The SAH's costs: a node visit against one triangle of a SIMD leaf. */
 #define PB_COST_TRAV PB_R(1.0)
 #define PB_COST_TRI PB_R(0.15)
+/* Nodes from this many primitives bin into two sets of bins (bvh_build.inl). */
+#define PB_BIN_TWICE 256
 /* A hint to fetch memory soon to be read (none where the compiler has no
  * such builtin), and how many triangles ahead the copy asks for. */
 #if defined(__GNUC__) || defined(__clang__)

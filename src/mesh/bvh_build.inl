@@ -201,6 +201,26 @@ static PB_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
 static void PROX_FN(pbb_sweep)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][4], int nb,
                                int axes, int *best_ax, int *best_split, PB_REAL *best_cost);
 
+/* Bins primitive p on the three axes (centroid box low corner clo, bin
+ * scales sc, nb bins): its count and box merged into its bins. */
+static inline void PROX_FN(pbb_bin_one)(const PROX_FN(pbb_prim) * p, const PB_REAL *clo,
+                                        const PB_REAL *sc, int nb, PB_REAL bins[3][32][PB_LANES],
+                                        uint32_t bcnt[32][4]) {
+  PB_REAL cen[PB_LANES];
+  int bin[4], ax;
+  PROX_FN(pbb_centroid8)(p, cen);
+#if defined(PB_VBINS)
+  PB_VBINS(cen, clo, sc, (PB_REAL)(nb - 1), bin);
+#else
+  for (ax = 0; ax < 4; ++ax)
+    bin[ax] = PROX_FN(pbb_bin)(cen[ax], clo[ax], sc[ax], nb);
+#endif
+  for (ax = 0; ax < 3; ++ax) {
+    ++bcnt[bin[ax]][ax];
+    PROX_FN(pbb_box_add)(bins[ax][bin[ax]], p->box);
+  }
+}
+
 /* The binned SAH's best split of [b, e) (bounds bd) with nb bins: sets
  * *best_ax (-1: none, every axis' centroids coincide), *best_split (the
  * first bin of the right side), *best_cost (A_L n_L + A_R n_R),
@@ -231,25 +251,32 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
     for (k = 0; k < nb; ++k)
       PROX_FN(pbb_box_empty)(bins[ax][k]);
   }
-  for (k = 0; k < nb; ++k)
-    bcnt[k][0] = bcnt[k][1] = bcnt[k][2] = bcnt[k][3] = 0;
+  memset(bcnt, 0, sizeof bcnt);
   clo[3] = sc[3] = 0;
-  /* One pass, three axes. */
-  for (i = b; i < e; ++i) {
-    const PROX_FN(pbb_prim) *p = c->prim + i;
-    PB_REAL cen[PB_LANES];
-    int bin[4];
-    PROX_FN(pbb_centroid8)(p, cen);
-#if defined(PB_VBINS)
-    PB_VBINS(cen, clo, sc, (PB_REAL)(nb - 1), bin);
-#else
-    for (k = 0; k < 4; ++k)
-      bin[k] = PROX_FN(pbb_bin)(cen[k], clo[k], sc[k], nb);
-#endif
-    for (ax = 0; ax < 3; ++ax) {
-      ++bcnt[bin[ax]][ax];
-      PROX_FN(pbb_box_add)(bins[ax][bin[ax]], p->box);
+  /* One pass, three axes. Consecutive primitives often fall into the same
+   * bins, and each bin update waits for the one before: a large node's
+   * even and odd primitives go to two sets of bins, merged after (two
+   * chains half as long; the merges are exact). */
+  if (e - b >= PB_BIN_TWICE) {
+    PB_REAL bins2[3][NB][PB_LANES];
+    uint32_t bcnt2[NB][4];
+    for (ax = 0; ax < 3; ++ax)
+      for (k = 0; k < nb; ++k)
+        PROX_FN(pbb_box_empty)(bins2[ax][k]);
+    memset(bcnt2, 0, sizeof bcnt2);
+    for (i = b; i + 1 < e; i += 2) {
+      PROX_FN(pbb_bin_one)(c->prim + i, clo, sc, nb, bins, bcnt);
+      PROX_FN(pbb_bin_one)(c->prim + i + 1, clo, sc, nb, bins2, bcnt2);
     }
+    if (i < e) PROX_FN(pbb_bin_one)(c->prim + i, clo, sc, nb, bins, bcnt);
+    for (k = 0; k < nb; ++k)
+      for (ax = 0; ax < 3; ++ax) {
+        PROX_FN(pbb_box_add)(bins[ax][k], bins2[ax][k]);
+        bcnt[k][ax] += bcnt2[k][ax];
+      }
+  } else {
+    for (i = b; i < e; ++i)
+      PROX_FN(pbb_bin_one)(c->prim + i, clo, sc, nb, bins, bcnt);
   }
 #if defined(PB_VSWEEP)
   /* The three axes' sweeps at once (bvh_build.c), the same arithmetic
@@ -498,9 +525,8 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
   /* Fewer bins for small nodes, where the sweeps would cost more than
    * the binning (a function of n only: the tree stays deterministic). */
   nb = n <= 16 ? 8 : n <= 128 ? 16 : 32;
-  if (depth < PB_SAH_DEPTH)
-    PROX_FN(pbb_find_split)
-    (c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale, lb.box, rb.box);
+  if (depth < PB_SAH_DEPTH) PROX_FN(pbb_find_split)
+  (c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale, lb.box, rb.box);
   if (best_ax >= 0) {
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
     PB_REAL area = PROX_FN(pbb_half_area8)(bd->box);
@@ -585,15 +611,18 @@ static void PROX_FN(pbb_set_slot)(prox_bvh_node *out, int s, const PROX_REAL *lo
   out->hi_z[s] = PROX_FN(pbb_up)(hi[2]);
 }
 
-/* Slot s's box from a binary node's (already float, rounded outward). */
+/* Slot s's box from a binary node's (already float, rounded outward).
+ * A zero is stored as +0: the builder's merges (min) keep whichever zero
+ * they met first, so the sign would depend on the order of merges that
+ * are otherwise exact (bins merged in two sets, the threads' chunks). */
 static void PROX_FN(pbb_set_slotb)(prox_bvh_node *out, int s, const PB_REAL *lo,
                                    const PB_REAL *hi) {
-  out->lo_x[s] = lo[0];
-  out->lo_y[s] = lo[1];
-  out->lo_z[s] = lo[2];
-  out->hi_x[s] = hi[0];
-  out->hi_y[s] = hi[1];
-  out->hi_z[s] = hi[2];
+  out->lo_x[s] = lo[0] + PB_R(0.0);
+  out->lo_y[s] = lo[1] + PB_R(0.0);
+  out->lo_z[s] = lo[2] + PB_R(0.0);
+  out->hi_x[s] = hi[0] + PB_R(0.0);
+  out->hi_y[s] = hi[1] + PB_R(0.0);
+  out->hi_z[s] = hi[2] + PB_R(0.0);
 }
 
 static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
