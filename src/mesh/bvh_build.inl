@@ -100,6 +100,7 @@ typedef struct PROX_FN(pbb_ctx) {
   uint32_t spawn_min;
   PROX_FN(pbb_task) * tasks;
   size_t n_tasks, cap_tasks, next_task, pending;
+  size_t leaves; /* leaves made by finished tasks (under lock) */
   pthread_mutex_t lock;
   pthread_cond_t cv;
 } PROX_FN(pbb_ctx);
@@ -503,12 +504,14 @@ static uint32_t PROX_FN(pbb_partition)(PROX_FN(pbb_prim) * pr, uint32_t b, uint3
 }
 
 /* Builds the subtree over [b, e) (bounds bd) at binary index idx (its
- * right part queued as a task where it is large and the build parallel). */
-static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
-                               int depth, const PROX_FN(pbb_bounds) * bd) {
+ * right part queued as a task where it is large and the build parallel);
+ * returns the number of leaves it made (not counting queued parts). */
+static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
+                                 int depth, const PROX_FN(pbb_bounds) * bd) {
   PROX_FN(pbb_node) *nd = c->bn + idx;
   PROX_FN(pbb_bounds) lb, rb;
   uint32_t n = e - b, m;
+  size_t leaves = 0;
   int ax, best_ax = -1, best_split = 0, nb;
   PB_REAL best_cost = PB_INF, scale[3];
   for (ax = 0; ax < 3; ++ax) {
@@ -520,7 +523,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
    * best split, so its search is skipped (the tree is the same). */
   if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= PB_COST_TRAV) {
     PROX_FN(pbb_make_leaf)(c, nd, b, e);
-    return;
+    return 1;
   }
   /* Fewer bins for small nodes, where the sweeps would cost more than
    * the binning (a function of n only: the tree stays deterministic). */
@@ -534,7 +537,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     PROX_FN(pbb_cut) cut;
     if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
-      return;
+      return 1;
     }
     /* Partition: bins below best_split to the left (the same input gives
      * the same output); the sides' boxes came with the split, their
@@ -554,7 +557,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
     /* Coinciding centroids or too deep: the middle index. */
     if ((int)n <= c->leaf_size) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
-      return;
+      return 1;
     }
     m = b + n / 2;
     PROX_FN(pbb_bounds_of)(c, b, m, &lb);
@@ -564,8 +567,8 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, u
   nd->first_or_right = idx + 2 * (m - b);
   if (!(c->parallel && e - m >= c->spawn_min &&
         PROX_FN(pbb_push)(c, idx + 2 * (m - b), m, e, depth + 1, &rb)))
-    PROX_FN(pbb_build)(c, idx + 2 * (m - b), m, e, depth + 1, &rb);
-  PROX_FN(pbb_build)(c, idx + 1, b, m, depth + 1, &lb);
+    leaves = PROX_FN(pbb_build)(c, idx + 2 * (m - b), m, e, depth + 1, &rb);
+  return leaves + PROX_FN(pbb_build)(c, idx + 1, b, m, depth + 1, &lb);
 }
 
 /* A worker: takes tasks until none is waiting and none is running (a
@@ -575,13 +578,15 @@ static void PROX_FN(pbb_worker)(void *arg) {
   pthread_mutex_lock(&c->lock);
   for (;;) {
     PROX_FN(pbb_task) t;
+    size_t leaves;
     while (c->next_task == c->n_tasks && c->pending > 0)
       pthread_cond_wait(&c->cv, &c->lock);
     if (c->next_task == c->n_tasks) break;
     t = c->tasks[c->next_task++];
     pthread_mutex_unlock(&c->lock);
-    PROX_FN(pbb_build)(c, t.idx, t.b, t.e, t.depth, &t.bd);
+    leaves = PROX_FN(pbb_build)(c, t.idx, t.b, t.e, t.depth, &t.bd);
     pthread_mutex_lock(&c->lock);
+    c->leaves += leaves;
     if (--c->pending == 0) pthread_cond_broadcast(&c->cv);
   }
   pthread_mutex_unlock(&c->lock);
@@ -866,12 +871,13 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   PROX_FN(pbb_bounds) root;
   PROX_FN(pbb_node) *bn = NULL;
   PROX_FN(pbb_task) *tasks = NULL;
-  size_t n, i, cap_tasks = 0, n_bn;
+  prox_bvh_node *wide = NULL;
+  size_t n, i, cap_tasks = 0, n_bn, n_wide = 0;
   PROX_FN(pbb_ctx) c;
   PROX_FN(pbb_pass) pass;
   uint32_t next = 0;
   size_t leaves = 0;
-  int threads, depth;
+  int threads, depth = 1;
   if (!out) return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT, "out is NULL");
   *out = NULL;
   if (alloc && (!alloc->alloc || !alloc->free))
@@ -934,22 +940,37 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
     prox_mesh_detail_parallel(threads, PROX_FN(pbb_worker), &c);
     pthread_cond_destroy(&c.cv);
     pthread_mutex_destroy(&c.lock);
+    leaves = c.leaves;
   } else {
-    PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1, &root);
+    leaves = PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1, &root);
   }
+  prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
+  prim = NULL;
 
-  /* Collapse: count, allocate, write. */
+  /* Collapse: each 4-wide node takes at least one of the binary tree's
+   * leaves - 1 inner nodes, so that many are written, then the ones used
+   * moved to an array of their own size (one pass over the binary tree:
+   * counting first took another). */
   if (bn[0].count) {
     t->node_count = 1;
+    t->nodes = (prox_bvh_node *)prox_mesh_detail_alloc(alloc, sizeof *t->nodes);
+    if (!t->nodes) goto oom;
   } else {
+    n_wide = leaves - 1;
+    wide =
+        (prox_bvh_node *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n_wide, sizeof *wide));
+    if (!wide) goto oom;
     next = 0;
-    PROX_FN(pbb_collapse)(bn, 0, NULL, &next, &leaves);
+    leaves = 0;
+    depth = PROX_FN(pbb_collapse)(bn, 0, wide, &next, &leaves);
     t->node_count = next;
+    t->nodes = (prox_bvh_node *)prox_mesh_detail_alloc(
+        alloc, prox_mesh_detail_mul(t->node_count, sizeof *t->nodes));
+    if (!t->nodes) goto oom;
+    memcpy(t->nodes, wide, t->node_count * sizeof *wide);
+    prox_mesh_detail_free(alloc, wide, n_wide * sizeof *wide);
+    wide = NULL;
   }
-  t->nodes = (prox_bvh_node *)prox_mesh_detail_alloc(
-      alloc, prox_mesh_detail_mul(t->node_count, sizeof *t->nodes));
-  if (!t->nodes) goto oom;
-  leaves = 0;
   if (bn[0].count) {
     memset(t->nodes, 0, sizeof *t->nodes);
     t->nodes[0].n_child = 1;
@@ -960,9 +981,6 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
       PROX_FN(pbb_empty_slot)(t->nodes, (int)i);
     leaves = 1;
     depth = 1;
-  } else {
-    next = 0;
-    depth = PROX_FN(pbb_collapse)(bn, 0, t->nodes, &next, &leaves);
   }
   t->leaves = leaves;
   t->depth = depth;
@@ -970,8 +988,6 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   tasks = NULL;
   prox_mesh_detail_free(alloc, bn, n_bn * sizeof *bn);
   bn = NULL;
-  prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
-  prim = NULL;
 
   t->tri = (PROX_REAL *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, 9 * sizeof *t->tri));
   if (!t->tri) goto oom;
@@ -986,6 +1002,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   return PROX_OK;
 
 oom:
+  prox_mesh_detail_free(alloc, wide, n_wide * sizeof *wide);
   prox_mesh_detail_free(alloc, tasks, cap_tasks * sizeof *tasks);
   prox_mesh_detail_free(alloc, bn, (2 * n - 1) * sizeof *bn);
   prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
