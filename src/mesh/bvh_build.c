@@ -17,6 +17,8 @@
 #define PB_COST_TRI PB_R(0.15)
 /* Nodes from this many primitives bin into two sets of bins (bvh_build.inl). */
 #define PB_BIN_TWICE 256
+/* Binary nodes a thread takes from the pool at a time (bvh_build.inl). */
+#define PB_CHUNK 1024
 /* A hint to fetch memory soon to be read (none where the compiler has no
  * such builtin), and how many triangles ahead the copy asks for. */
 #if defined(__GNUC__) || defined(__clang__)

@@ -4,11 +4,12 @@
  * prox/detail/bvh_layout.h.
  *
  * Build: binned SAH (32 bins on the centroids, all three axes), top-down,
- * into a binary tree whose subtree over primitives [b, e) occupies the
- * binary nodes [base, base + 2 (e - b) - 1): each subtree's nodes and its
- * part of the primitive array are disjoint from every other's, so any
- * subtree can be built by any thread without shared state, and the binary
- * tree does not depend on which thread built what. With threads, every
+ * into a binary tree. A subtree over primitives [b, e) works on its own
+ * part of the primitive array, and its thread takes the nodes it makes
+ * from a chunk of a pool that is its own (pbb_new2), so any subtree can
+ * be built by any thread; the binary tree's shape does not depend on
+ * which thread built what (only where its nodes sit in the pool, which
+ * nothing after reads: the collapse follows the shape). With threads, every
  * split queues its right child (from 2048 primitives) for whichever
  * thread is free and goes on with its left, so both threads work from the
  * root's first split on; the passes over the mesh before and after (the
@@ -73,13 +74,19 @@ typedef struct PROX_FN(pbb_bounds) {
 
 /* A binary node: its box (float, rounded outward); a leaf holds
  * positions [first, first + count); an inner node's children are the
- * binary nodes idx + 1 and `right` (first and right share a field: the
- * smaller the node, the less memory its 2 n - 1 slots fault in). */
+ * binary nodes `left` and left + 1 (first and left share a field). */
 typedef struct PROX_FN(pbb_node) {
   PB_REAL lo[3], hi[3];
-  uint32_t first_or_right; /* leaf: first position; inner: right child */
-  uint32_t count;          /* count > 0: leaf */
+  uint32_t first_or_left; /* leaf: first position; inner: left child */
+  uint32_t count;         /* count > 0: leaf */
 } PROX_FN(pbb_node);
+
+/* A thread's share of the binary nodes: it takes the pairs of children
+ * it makes from [next, end), a chunk of the pool it takes under the
+ * queue's lock when that is used up. */
+typedef struct PROX_FN(pbb_cursor) {
+  uint32_t next, end;
+} PROX_FN(pbb_cursor);
 
 typedef struct PROX_FN(pbb_task) {
   uint32_t idx, b, e;
@@ -90,7 +97,8 @@ typedef struct PROX_FN(pbb_task) {
 typedef struct PROX_FN(pbb_ctx) {
   PROX_FN(pbb_prim) * prim; /* n records, partitioned in place */
   uint32_t *ids;            /* the tree's ids: a leaf's, sorted, when made */
-  PROX_FN(pbb_node) * bn;
+  PROX_FN(pbb_node) * bn;   /* the pool of binary nodes, the root at 0 */
+  size_t bn_next;           /* the start of the chunk a thread takes next */
   int leaf_size;
   /* Threads: with parallel set, a split's right child of at least
    * spawn_min primitives becomes a task of a shared queue (tasks[next_task
@@ -353,7 +361,7 @@ static void PROX_FN(pbb_sort_leaf)(uint32_t *ids, uint32_t b, uint32_t e) {
 static void PROX_FN(pbb_make_leaf)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_node) * nd, uint32_t b,
                                    uint32_t e) {
   uint32_t i;
-  nd->first_or_right = b;
+  nd->first_or_left = b;
   nd->count = e - b;
   for (i = b; i < e; ++i)
     c->ids[i] = PROX_FN(pbb_id)(c->prim + i);
@@ -503,14 +511,32 @@ static uint32_t PROX_FN(pbb_partition)(PROX_FN(pbb_prim) * pr, uint32_t b, uint3
   return i + nside;
 }
 
+/* Two binary nodes from cur (a chunk of PB_CHUNK more from the pool
+ * where it has none left): the index of the first. The pool has room
+ * for 2 n - 1 nodes and a chunk per thread that may end unused. */
+static uint32_t PROX_FN(pbb_new2)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur) {
+  uint32_t k;
+  if (cur->end - cur->next < 2) {
+    if (c->parallel) pthread_mutex_lock(&c->lock);
+    cur->next = (uint32_t)c->bn_next;
+    c->bn_next += PB_CHUNK;
+    if (c->parallel) pthread_mutex_unlock(&c->lock);
+    cur->end = cur->next + PB_CHUNK;
+  }
+  k = cur->next;
+  cur->next += 2;
+  return k;
+}
+
 /* Builds the subtree over [b, e) (bounds bd) at binary index idx (its
  * right part queued as a task where it is large and the build parallel);
  * returns the number of leaves it made (not counting queued parts). */
-static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b, uint32_t e,
-                                 int depth, const PROX_FN(pbb_bounds) * bd) {
+static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur, uint32_t idx,
+                                 uint32_t b, uint32_t e, int depth,
+                                 const PROX_FN(pbb_bounds) * bd) {
   PROX_FN(pbb_node) *nd = c->bn + idx;
   PROX_FN(pbb_bounds) lb, rb;
-  uint32_t n = e - b, m;
+  uint32_t n = e - b, m, kid;
   size_t leaves = 0;
   int ax, best_ax = -1, best_split = 0, nb;
   PB_REAL best_cost = PB_INF, scale[3];
@@ -564,17 +590,18 @@ static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, uint32_t idx, uint32_t b,
     PROX_FN(pbb_bounds_of)(c, m, e, &rb);
   }
   nd->count = 0;
-  nd->first_or_right = idx + 2 * (m - b);
+  nd->first_or_left = kid = PROX_FN(pbb_new2)(c, cur);
   if (!(c->parallel && e - m >= c->spawn_min &&
-        PROX_FN(pbb_push)(c, idx + 2 * (m - b), m, e, depth + 1, &rb)))
-    leaves = PROX_FN(pbb_build)(c, idx + 2 * (m - b), m, e, depth + 1, &rb);
-  return leaves + PROX_FN(pbb_build)(c, idx + 1, b, m, depth + 1, &lb);
+        PROX_FN(pbb_push)(c, kid + 1, m, e, depth + 1, &rb)))
+    leaves = PROX_FN(pbb_build)(c, cur, kid + 1, m, e, depth + 1, &rb);
+  return leaves + PROX_FN(pbb_build)(c, cur, kid, b, m, depth + 1, &lb);
 }
 
 /* A worker: takes tasks until none is waiting and none is running (a
  * running task may still queue more). */
 static void PROX_FN(pbb_worker)(void *arg) {
   PROX_FN(pbb_ctx) *c = (PROX_FN(pbb_ctx) *)arg;
+  PROX_FN(pbb_cursor) cur = {0, 0};
   pthread_mutex_lock(&c->lock);
   for (;;) {
     PROX_FN(pbb_task) t;
@@ -584,7 +611,7 @@ static void PROX_FN(pbb_worker)(void *arg) {
     if (c->next_task == c->n_tasks) break;
     t = c->tasks[c->next_task++];
     pthread_mutex_unlock(&c->lock);
-    leaves = PROX_FN(pbb_build)(c, t.idx, t.b, t.e, t.depth, &t.bd);
+    leaves = PROX_FN(pbb_build)(c, &cur, t.idx, t.b, t.e, t.depth, &t.bd);
     pthread_mutex_lock(&c->lock);
     c->leaves += leaves;
     if (--c->pending == 0) pthread_cond_broadcast(&c->cv);
@@ -641,8 +668,8 @@ static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
  * children, then repeatedly the largest inner one opened, up to 4. */
 static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint32_t kids[4]) {
   int nk = 2, i;
-  kids[0] = idx + 1;
-  kids[1] = bn[idx].first_or_right;
+  kids[0] = bn[idx].first_or_left;
+  kids[1] = kids[0] + 1;
   while (nk < 4) {
     int best = -1;
     PB_REAL ba = -1;
@@ -659,8 +686,8 @@ static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint3
     if (best < 0) break;
     {
       uint32_t open = kids[best];
-      kids[best] = open + 1;
-      kids[nk++] = bn[open].first_or_right;
+      kids[best] = bn[open].first_or_left;
+      kids[nk++] = kids[best] + 1;
     }
   }
   return nk;
@@ -672,6 +699,10 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
                                  uint32_t *next, size_t *leaves) {
   uint32_t kids[4], me = (*next)++;
   int nk = PROX_FN(pbb_gather)(bn, idx, kids), i, depth = 1;
+  /* The children's children, which their gathers read first: the
+   * binary nodes are far apart, and the walk waits for each. */
+  for (i = 0; i < nk; ++i)
+    if (!bn[kids[i]].count) PB_PREFETCH(bn + bn[kids[i]].first_or_left);
   if (out) {
     memset(out + me, 0, sizeof *out);
     out[me].n_child = (uint8_t)nk;
@@ -684,7 +715,7 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
     if (k->count) {
       ++*leaves;
       if (out) {
-        out[me].child[i] = k->first_or_right;
+        out[me].child[i] = k->first_or_left;
         out[me].count[i] = (uint8_t)k->count;
       }
     } else {
@@ -872,7 +903,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   PROX_FN(pbb_node) *bn = NULL;
   PROX_FN(pbb_task) *tasks = NULL;
   prox_bvh_node *wide = NULL;
-  size_t n, i, cap_tasks = 0, n_bn, n_wide = 0;
+  size_t n, i, cap_tasks = 0, n_bn = 0, n_wide = 0;
   PROX_FN(pbb_ctx) c;
   PROX_FN(pbb_pass) pass;
   uint32_t next = 0;
@@ -905,7 +936,10 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   if (!t->ids) goto oom;
   prim = (PROX_FN(pbb_prim) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n, sizeof *prim));
   if (!prim) goto oom;
-  n_bn = 2 * n - 1;
+  /* The root, a pad (so that pairs of children share a cache line), the
+   * n - 1 pairs of a binary tree's inner nodes at most, and the unused
+   * end of each thread's last chunk: only what is used is written. */
+  n_bn = 2 * n + ((size_t)threads + 1) * PB_CHUNK;
   bn = (PROX_FN(pbb_node) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n_bn, sizeof *bn));
   if (!bn) goto oom;
 
@@ -920,6 +954,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   c.prim = prim;
   c.ids = t->ids;
   c.bn = bn;
+  c.bn_next = 2;
   c.leaf_size = o.leaf_size;
   /* Tasks: which thread builds a subtree does not change it (see the top
    * of this file); spawn_min only sets the grain of the work. */
@@ -942,7 +977,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
     pthread_mutex_destroy(&c.lock);
     leaves = c.leaves;
   } else {
-    leaves = PROX_FN(pbb_build)(&c, 0, 0, (uint32_t)n, 1, &root);
+    PROX_FN(pbb_cursor) cur = {0, 0};
+    leaves = PROX_FN(pbb_build)(&c, &cur, 0, 0, (uint32_t)n, 1, &root);
   }
   prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
   prim = NULL;
@@ -1004,7 +1040,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
 oom:
   prox_mesh_detail_free(alloc, wide, n_wide * sizeof *wide);
   prox_mesh_detail_free(alloc, tasks, cap_tasks * sizeof *tasks);
-  prox_mesh_detail_free(alloc, bn, (2 * n - 1) * sizeof *bn);
+  prox_mesh_detail_free(alloc, bn, n_bn * sizeof *bn);
   prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
   PROX_FN(prox_bvh_free)(t);
   return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
