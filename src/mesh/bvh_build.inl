@@ -855,11 +855,11 @@ static void PROX_FN(pbb_pass_worker)(void *arg) {
   }
 }
 
-/* Runs a pass over n items (triangles or nodes) with up to `threads`
- * threads (one below 2 chunks). */
+/* Runs a pass over n items (triangles, or 4-wide nodes, which hold about
+ * 13 triangles each) with up to `threads` threads (one below 2 chunks). */
 static void PROX_FN(pbb_run_pass)(PROX_FN(pbb_pass) * w, size_t n, int threads) {
   w->n = n;
-  w->chunk = 16384;
+  w->chunk = w->kind == 0 ? 16384 : 1024;
   w->next = 0;
   w->mx = 0;
   PROX_FN(pbb_bounds_empty)(&w->bounds);
