@@ -512,8 +512,10 @@ static uint32_t PROX_FN(pbb_partition)(PROX_FN(pbb_prim) * pr, uint32_t b, uint3
 }
 
 /* Two binary nodes from cur (a chunk of PB_CHUNK more from the pool
- * where it has none left): the index of the first. The pool has room
- * for 2 n - 1 nodes and a chunk per thread that may end unused. */
+ * where it has none left): the index of the first. The pool has room for
+ * the root, a pad, the n - 1 pairs of children a binary tree over n
+ * primitives has at most, and the unused end of each thread's last
+ * chunk (prox_bvh_build sizes it). */
 static uint32_t PROX_FN(pbb_new2)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur) {
   uint32_t k;
   if (cur->end - cur->next < 2) {
