@@ -261,6 +261,25 @@ static bool bm_embree_mem_cb(void *user, ssize_t bytes, bool post) {
   return true;
 }
 
+/* prox's peak: an allocator that counts the bytes live and their peak. */
+typedef struct bm_count {
+  size_t now, peak;
+} bm_count;
+static void *bm_count_alloc(void *user, size_t size, size_t alignment) {
+  bm_count *c = (bm_count *)user;
+  void *p = aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
+  if (p) {
+    c->now += size;
+    if (c->now > c->peak) c->peak = c->now;
+  }
+  return p;
+}
+static void bm_count_free(void *user, void *ptr, size_t size) {
+  bm_count *c = (bm_count *)user;
+  c->now -= size;
+  free(ptr);
+}
+
 /* ---- options ----------------------------------------------------------- */
 
 static size_t bm_n = 1000000, bm_check = 2000;
@@ -292,6 +311,11 @@ static void bm_build(const bm_mesh *b) {
   for (k = 0; k < bm_nthreads; ++k) {
     prox_bvh_options o = prox_bvh_options_default();
     prox_bvh_stats st;
+    bm_count cnt = {0, 0};
+    prox_allocator ca;
+    ca.alloc = bm_count_alloc;
+    ca.free = bm_count_free;
+    ca.user = &cnt;
     o.threads = bm_threads[k];
     for (r = 0; r < bm_runs; ++r) {
       prox_bvhf *bvh;
@@ -302,9 +326,17 @@ static void bm_build(const bm_mesh *b) {
       prox_bvh_freef(bvh);
     }
     bm_stats(t, bm_runs, &med, &lo, &hi);
+    {
+      /* one more build, untimed, counting its memory */
+      prox_bvhf *bvh;
+      cnt.now = cnt.peak = 0;
+      prox_bvh_buildf(&mf, &o, &ca, &bvh, NULL);
+      prox_bvh_freef(bvh);
+    }
     printf("%-14s build prox float   %d thr %9.2f ms [%.2f, %.2f]  %.1f B/tri "
-           "depth %d\n",
-           b->name, bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi, st.bytes_per_triangle, st.depth);
+           "depth %d, peak %.1f B/tri\n",
+           b->name, bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi, st.bytes_per_triangle, st.depth,
+           (double)cnt.peak / (double)b->m.nt);
     for (r = 0; r < bm_runs; ++r) {
       prox_bvh *bvh;
       double t0 = bm_now();
@@ -314,14 +346,21 @@ static void bm_build(const bm_mesh *b) {
       prox_bvh_free(bvh);
     }
     bm_stats(t, bm_runs, &med, &lo, &hi);
-    printf("%-14s build prox double  %d thr %9.2f ms [%.2f, %.2f]  %.1f B/tri\n", b->name,
-           bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi, st.bytes_per_triangle);
+    {
+      prox_bvh *bvh;
+      cnt.now = cnt.peak = 0;
+      prox_bvh_build(&md, &o, &ca, &bvh, NULL);
+      prox_bvh_free(bvh);
+    }
+    printf("%-14s build prox double  %d thr %9.2f ms [%.2f, %.2f]  %.1f B/tri, peak %.1f B/tri\n",
+           b->name, bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi, st.bytes_per_triangle,
+           (double)cnt.peak / (double)b->m.nt);
     {
       static const enum RTCBuildQuality q[2] = {RTC_BUILD_QUALITY_MEDIUM, RTC_BUILD_QUALITY_HIGH};
       static const char *qn[2] = {"medium", "high"};
       int j;
       for (j = 0; j < 2; ++j) {
-        double bytes = 0;
+        double bytes = 0, peak = 0;
         for (r = 0; r < bm_runs; ++r) {
           bm_embree e;
           double t0;
@@ -349,20 +388,21 @@ static void bm_build(const bm_mesh *b) {
             rtcCommitGeometry(g);
             rtcAttachGeometry(e.scene, g);
             rtcReleaseGeometry(g);
-            before = bm_embree_mem_now;
+            before = bm_embree_mem_peak = bm_embree_mem_now;
             t0 = bm_now();
             rtcCommitScene(e.scene);
             t[r] = bm_now() - t0;
             bytes = (double)(bm_embree_mem_now - before);
+            peak = (double)(bm_embree_mem_peak - before);
           }
           rtcReleaseScene(e.scene);
           rtcReleaseDevice(e.dev);
         }
         bm_stats(t, bm_runs, &med, &lo, &hi);
         printf("%-14s build embree %-6s %d thr %9.2f ms [%.2f, %.2f]  %.1f "
-               "B/tri (BVH, after commit; excl. the vertex/index buffers)\n",
+               "B/tri (BVH, after commit; excl. the vertex/index buffers), peak %.1f B/tri\n",
                b->name, qn[j], bm_threads[k], 1e3 * med, 1e3 * lo, 1e3 * hi,
-               bytes / (double)b->m.nt);
+               bytes / (double)b->m.nt, peak / (double)b->m.nt);
       }
     }
   }
