@@ -156,8 +156,12 @@ typedef struct prox_bvh_viewf {
 /// (prox_mesh_validate()); the tree does not keep it. Centroids that
 /// coincide, or a depth past the heuristic's limit, are split by index, so
 /// any valid mesh (a million copies of one triangle, zero-area triangles)
-/// builds, in O(n log n) time and O(n) memory (prox_bvh_memory()); the tree
-/// is the same, node for node, for any thread count.
+/// builds, in O(n log n) time and O(n) memory (the tree's:
+/// prox_bvh_memory(); the build's peak, tree included, is about 100 bytes
+/// a triangle plus 32 KiB per thread, or the finished tree where that is
+/// larger: 100.7-101 measured on the dragon with leaves of 4 and 8, 113
+/// and 137 with leaves of 2 and 1); the tree is the same,
+/// node for node, for any thread count.
 ///
 /// Returns PROX_OK and *out, or an error with *out NULL, *err filled (err
 /// may be NULL) and nothing leaked: PROX_ERROR_INVALID_ARGUMENT (NULL out

@@ -108,7 +108,6 @@ typedef struct PROX_FN(pbb_ctx) {
   uint32_t spawn_min;
   PROX_FN(pbb_task) * tasks;
   size_t n_tasks, cap_tasks, next_task, pending;
-  size_t leaves; /* leaves made by finished tasks (under lock) */
   pthread_mutex_t lock;
   pthread_cond_t cv;
 } PROX_FN(pbb_ctx);
@@ -531,15 +530,12 @@ static uint32_t PROX_FN(pbb_new2)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cu
 }
 
 /* Builds the subtree over [b, e) (bounds bd) at binary index idx (its
- * right part queued as a task where it is large and the build parallel);
- * returns the number of leaves it made (not counting queued parts). */
-static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur, uint32_t idx,
-                                 uint32_t b, uint32_t e, int depth,
-                                 const PROX_FN(pbb_bounds) * bd) {
+ * right part queued as a task where it is large and the build parallel). */
+static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur, uint32_t idx,
+                               uint32_t b, uint32_t e, int depth, const PROX_FN(pbb_bounds) * bd) {
   PROX_FN(pbb_node) *nd = c->bn + idx;
   PROX_FN(pbb_bounds) lb, rb;
   uint32_t n = e - b, m, kid;
-  size_t leaves = 0;
   int ax, best_ax = -1, best_split = 0, nb;
   PB_REAL best_cost = PB_INF, scale[3];
   for (ax = 0; ax < 3; ++ax) {
@@ -551,7 +547,7 @@ static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur
    * best split, so its search is skipped (the tree is the same). */
   if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= PB_COST_TRAV) {
     PROX_FN(pbb_make_leaf)(c, nd, b, e);
-    return 1;
+    return;
   }
   /* Fewer bins for small nodes, where the sweeps would cost more than
    * the binning (a function of n only: the tree stays deterministic). */
@@ -565,7 +561,7 @@ static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur
     PROX_FN(pbb_cut) cut;
     if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= split_cost) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
-      return 1;
+      return;
     }
     /* Partition: bins below best_split to the left (the same input gives
      * the same output); the sides' boxes came with the split, their
@@ -585,7 +581,7 @@ static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur
     /* Coinciding centroids or too deep: the middle index. */
     if ((int)n <= c->leaf_size) {
       PROX_FN(pbb_make_leaf)(c, nd, b, e);
-      return 1;
+      return;
     }
     m = b + n / 2;
     PROX_FN(pbb_bounds_of)(c, b, m, &lb);
@@ -595,8 +591,8 @@ static size_t PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur
   nd->first_or_left = kid = PROX_FN(pbb_new2)(c, cur);
   if (!(c->parallel && e - m >= c->spawn_min &&
         PROX_FN(pbb_push)(c, kid + 1, m, e, depth + 1, &rb)))
-    leaves = PROX_FN(pbb_build)(c, cur, kid + 1, m, e, depth + 1, &rb);
-  return leaves + PROX_FN(pbb_build)(c, cur, kid, b, m, depth + 1, &lb);
+    PROX_FN(pbb_build)(c, cur, kid + 1, m, e, depth + 1, &rb);
+  PROX_FN(pbb_build)(c, cur, kid, b, m, depth + 1, &lb);
 }
 
 /* A worker: takes tasks until none is waiting and none is running (a
@@ -607,15 +603,13 @@ static void PROX_FN(pbb_worker)(void *arg) {
   pthread_mutex_lock(&c->lock);
   for (;;) {
     PROX_FN(pbb_task) t;
-    size_t leaves;
     while (c->next_task == c->n_tasks && c->pending > 0)
       pthread_cond_wait(&c->cv, &c->lock);
     if (c->next_task == c->n_tasks) break;
     t = c->tasks[c->next_task++];
     pthread_mutex_unlock(&c->lock);
-    leaves = PROX_FN(pbb_build)(c, &cur, t.idx, t.b, t.e, t.depth, &t.bd);
+    PROX_FN(pbb_build)(c, &cur, t.idx, t.b, t.e, t.depth, &t.bd);
     pthread_mutex_lock(&c->lock);
-    c->leaves += leaves;
     if (--c->pending == 0) pthread_cond_broadcast(&c->cv);
   }
   pthread_mutex_unlock(&c->lock);
@@ -904,8 +898,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   PROX_FN(pbb_bounds) root;
   PROX_FN(pbb_node) *bn = NULL;
   PROX_FN(pbb_task) *tasks = NULL;
-  prox_bvh_node *wide = NULL;
-  size_t n, i, cap_tasks = 0, n_bn = 0, n_wide = 0;
+  size_t n, i, cap_tasks = 0, n_bn = 0;
   PROX_FN(pbb_ctx) c;
   PROX_FN(pbb_pass) pass;
   uint32_t next = 0;
@@ -977,38 +970,27 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
     prox_mesh_detail_parallel(threads, PROX_FN(pbb_worker), &c);
     pthread_cond_destroy(&c.cv);
     pthread_mutex_destroy(&c.lock);
-    leaves = c.leaves;
   } else {
     PROX_FN(pbb_cursor) cur = {0, 0};
-    leaves = PROX_FN(pbb_build)(&c, &cur, 0, 0, (uint32_t)n, 1, &root);
+    PROX_FN(pbb_build)(&c, &cur, 0, 0, (uint32_t)n, 1, &root);
   }
   prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
   prim = NULL;
 
-  /* Collapse: each 4-wide node takes at least one of the binary tree's
-   * leaves - 1 inner nodes, so that many are written, then the ones used
-   * moved to an array of their own size (one pass over the binary tree:
-   * counting first took another). */
+  /* Collapse: count, allocate, write (an array sized by a bound instead,
+   * written once, took up to 128 more bytes a triangle at the peak with
+   * leaves of one triangle). */
   if (bn[0].count) {
     t->node_count = 1;
-    t->nodes = (prox_bvh_node *)prox_mesh_detail_alloc(alloc, sizeof *t->nodes);
-    if (!t->nodes) goto oom;
   } else {
-    n_wide = leaves - 1;
-    wide =
-        (prox_bvh_node *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n_wide, sizeof *wide));
-    if (!wide) goto oom;
     next = 0;
-    leaves = 0;
-    depth = PROX_FN(pbb_collapse)(bn, 0, wide, &next, &leaves);
+    PROX_FN(pbb_collapse)(bn, 0, NULL, &next, &leaves);
     t->node_count = next;
-    t->nodes = (prox_bvh_node *)prox_mesh_detail_alloc(
-        alloc, prox_mesh_detail_mul(t->node_count, sizeof *t->nodes));
-    if (!t->nodes) goto oom;
-    memcpy(t->nodes, wide, t->node_count * sizeof *wide);
-    prox_mesh_detail_free(alloc, wide, n_wide * sizeof *wide);
-    wide = NULL;
   }
+  t->nodes = (prox_bvh_node *)prox_mesh_detail_alloc(
+      alloc, prox_mesh_detail_mul(t->node_count, sizeof *t->nodes));
+  if (!t->nodes) goto oom;
+  leaves = 0;
   if (bn[0].count) {
     memset(t->nodes, 0, sizeof *t->nodes);
     t->nodes[0].n_child = 1;
@@ -1019,6 +1001,9 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
       PROX_FN(pbb_empty_slot)(t->nodes, (int)i);
     leaves = 1;
     depth = 1;
+  } else {
+    next = 0;
+    depth = PROX_FN(pbb_collapse)(bn, 0, t->nodes, &next, &leaves);
   }
   t->leaves = leaves;
   t->depth = depth;
@@ -1040,7 +1025,6 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   return PROX_OK;
 
 oom:
-  prox_mesh_detail_free(alloc, wide, n_wide * sizeof *wide);
   prox_mesh_detail_free(alloc, tasks, cap_tasks * sizeof *tasks);
   prox_mesh_detail_free(alloc, bn, n_bn * sizeof *bn);
   prox_mesh_detail_free(alloc, prim, n * sizeof *prim);
