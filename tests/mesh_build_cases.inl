@@ -252,6 +252,85 @@ static void PROX_FN(test_degenerate)(void) {
   }
 }
 
+/* A sphere with 32 triangles far out (a vertex at +-1e60 on an axis, 16
+ * of them with a second at the opposite end; in double beyond float
+ * range, so the builder's float boxes of those triangles are infinite and
+ * their centroids infinite or NaN, which bin to bin 0; float: 1e9) and 32
+ * tiny ones at its centre (1e-60; float 1e-9):
+ * the same tree for 1, 2 and 7 threads, answers as brute force on the
+ * query sets of the sphere alone and of the whole mesh. Magnitudes stay
+ * within the kernels' domain (prox/closest.h). */
+static void PROX_FN(test_wide_range)(void) {
+  const double huge = PROX_IS_DOUBLE ? 1e60 : 1e9, tiny = PROX_IS_DOUBLE ? 1e-60 : 1e-9;
+  mb_gen g;
+  PROX_FN(mc_mesh) m, ms;
+  PROX_FN(prox_bvh) * b[3];
+  PROX_FN(prox_bvh_view) vw[3];
+  static const int th[3] = {1, 2, 7};
+  PROX_FN(prox_vec3) * pts;
+  size_t n = (size_t)h_count(200), nv0, nt0, j;
+  double *v;
+  uint32_t *t;
+  oracle_rng s = oracle_rng_make(31);
+  int k;
+  if (!CHECK(mb_sphere(&g, 160, 120, 31, 1))) return;
+  nv0 = g.nv;
+  nt0 = g.nt;
+  v = (double *)realloc(g.v, 3 * (nv0 + 3 * 64) * sizeof *v);
+  if (v) g.v = v;
+  t = (uint32_t *)realloc(g.t, 3 * (nt0 + 64) * sizeof *t);
+  if (t) g.t = t;
+  if (!CHECK(v && t)) {
+    mb_gen_free(&g);
+    return;
+  }
+  for (j = 0; j < 64; ++j) {
+    size_t q = nv0 + 3 * j;
+    int c;
+    for (c = 0; c < 9; ++c)
+      v[3 * q + (size_t)c] =
+          j < 32 ? oracle_rng_range(&s, -1, 1) : tiny * oracle_rng_range(&s, -1, 1);
+    if (j < 32) v[3 * q + j % 3] = (j & 4 ? -huge : huge) * (1 + oracle_rng_unit(&s));
+    /* half of them across: from -huge to +huge on one axis (a NaN
+     * centroid in double: -inf / 2 + inf / 2) */
+    if (j < 16) v[3 * (q + 1) + j % 3] = -v[3 * q + j % 3];
+    t[3 * (nt0 + j)] = (uint32_t)q;
+    t[3 * (nt0 + j) + 1] = (uint32_t)(q + 1);
+    t[3 * (nt0 + j) + 2] = (uint32_t)(q + 2);
+  }
+  g.nv = nv0 + 3 * 64;
+  g.nt = nt0 + 64;
+  k = PROX_FN(mc_make)(&m, g.v, g.nv, g.t, g.nt);
+  if (k) k = PROX_FN(mc_make)(&ms, g.v, nv0, g.t, nt0);
+  mb_gen_free(&g);
+  if (!CHECK(k)) return;
+  for (k = 0; k < 3; ++k) {
+    prox_bvh_options o = prox_bvh_options_default();
+    o.threads = th[k];
+    b[k] = NULL;
+    CHECK(PROX_FN(prox_bvh_build)(&m.view, &o, NULL, &b[k], NULL) == PROX_OK);
+    if (b[k]) PROX_FN(prox_bvh_get_view)(b[k], &vw[k]);
+  }
+  for (k = 1; k < 3; ++k) {
+    if (!b[0] || !b[k]) break;
+    if (!CHECK(vw[k].node_count == vw[0].node_count)) break;
+    CHECK_MSG(memcmp(vw[k].nodes, vw[0].nodes, vw[0].node_count * sizeof *vw[0].nodes) == 0 &&
+                  memcmp(vw[k].ids, vw[0].ids, m.nt * sizeof *vw[0].ids) == 0,
+              "wide range: the tree differs with %d threads", th[k]);
+  }
+  pts = (PROX_FN(prox_vec3) *)malloc(5 * n * sizeof *pts + 1);
+  if (b[1] && CHECK(pts != NULL)) {
+    PROX_FN(mc_query_sets)(&ms, n, 32, pts);
+    PROX_FN(mc_check_points)(&m, b[1], pts, 5 * n, PROX_INF, "wide range, sphere's sets");
+    PROX_FN(mb_check_all)(&m, b[1], n, 33, "wide range");
+  }
+  free(pts);
+  for (k = 0; k < 3; ++k)
+    PROX_FN(prox_bvh_free)(b[k]);
+  PROX_FN(mc_free)(&m);
+  PROX_FN(mc_free)(&ms);
+}
+
 /* A million copies of one triangle: bounded time and memory, ties to 0. */
 static void PROX_FN(test_million_copies)(void) {
   size_t nt = (size_t)h_count(1000000), i;

@@ -6,7 +6,8 @@
  * query and at every SIMD level (prox_simd_set); one triangle, 1000
  * copies of one triangle, collinear vertices,
  * triangles with a repeated vertex; h_count(1e6) copies of one triangle
- * (bounded depth and bytes per triangle); the tree identical, node for
+ * (bounded depth and bytes per triangle); triangles far beyond float
+ * range and tiny ones mixed into a sphere; the tree identical, node for
  * node, for 1, 2 and 7 build threads; an allocator that fails at the k-th
  * call for every k (an error, nothing leaked), for 1 and 2 threads; refit
  * after the vertices move; non-finite query points and maximum distances;
@@ -150,6 +151,8 @@ int main(int argc, char **argv) {
   H_RUN(test_closest_generatedf);
   H_RUN(test_degenerate);
   H_RUN(test_degeneratef);
+  H_RUN(test_wide_range);
+  H_RUN(test_wide_rangef);
   H_RUN(test_million_copies);
   H_RUN(test_million_copiesf);
   H_RUN(test_threads_identical);
