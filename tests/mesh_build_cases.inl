@@ -382,8 +382,9 @@ static void PROX_FN(test_threads_identical)(void) {
   PROX_FN(prox_bvh_view) vw[3];
   static const int th[3] = {1, 2, 7};
   int k;
-  /* More than 2 x 16384 triangles, so that the build queues tasks and
-   * splits its passes over the mesh into chunks for the threads. */
+  /* More than 2 x 16384 triangles, so that the build queues tasks, splits
+   * its passes over the mesh into chunks for the threads and collapses
+   * subtrees in parallel (from 32768 triangles). */
   if (!CHECK(PROX_FN(mb_make_sphere)(&m, 160, 120, 21, 1))) return;
   for (k = 0; k < 3; ++k) {
     prox_bvh_options o = prox_bvh_options_default();

@@ -19,6 +19,12 @@
 #define PB_BIN_TWICE 256
 /* Binary nodes a thread takes from the pool at a time (bvh_build.inl). */
 #define PB_CHUNK 1024
+/* The collapse into 4-wide nodes runs the subtrees below this level in
+ * parallel (at most 4^level of them: PB_SUBS) for meshes of at least
+ * PB_SUB_MIN triangles (bvh_build.inl). */
+#define PB_SUB_LEVEL 3
+#define PB_SUBS 64
+#define PB_SUB_MIN 32768
 /* A hint to fetch memory soon to be read (none where the compiler has no
  * such builtin), and how many triangles ahead the copy asks for. */
 #if defined(__GNUC__) || defined(__clang__)

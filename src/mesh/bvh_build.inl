@@ -689,10 +689,32 @@ static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint3
   return nk;
 }
 
+/* A collapse shared among threads: the inner binary nodes that become
+ * 4-wide nodes at level `lim` (the root's is 0), in preorder (at most 4^lim
+ * of them), each the root of a subtree that a thread counts and later
+ * writes from `start`; the levels above are counted and written by one
+ * thread, which takes each subtree's count, leaves and depth as given. */
+typedef struct PROX_FN(pbb_sub) {
+  uint32_t idx, count, start;
+  int depth;
+  size_t leaves;
+} PROX_FN(pbb_sub);
+
+typedef struct PROX_FN(pbb_subs) {
+  PROX_FN(pbb_sub) s[PB_SUBS];
+  int n, k, lim, writing, next_job;
+  const PROX_FN(pbb_node) * bn;
+  prox_bvh_node *out;
+  pthread_mutex_t lock;
+} PROX_FN(pbb_subs);
+
 /* Counts (out NULL) or writes the 4-wide nodes of the binary subtree at
- * idx (inner) in preorder from *next; returns the depth below it. */
+ * idx (inner, at 4-wide level `level`) in preorder from *next; returns
+ * the depth below it. With subs, the inner children at subs->lim are not
+ * entered: counting lists them, writing places them (their counts known). */
 static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, prox_bvh_node *out,
-                                 uint32_t *next, size_t *leaves) {
+                                 uint32_t *next, size_t *leaves, int level,
+                                 PROX_FN(pbb_subs) * subs) {
   uint32_t kids[4], me = (*next)++;
   int nk = PROX_FN(pbb_gather)(bn, idx, kids), i, depth = 1;
   /* The children's children, which their gathers read first: the
@@ -716,7 +738,17 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
       }
     } else {
       uint32_t ci = *next;
-      int d = 1 + PROX_FN(pbb_collapse)(bn, kids[i], out, next, leaves);
+      int d;
+      if (subs && level + 1 == subs->lim) {
+        PROX_FN(pbb_sub) *sb = subs->s + (out ? subs->k++ : subs->n++);
+        if (!out) sb->idx = kids[i];
+        sb->start = ci;
+        *next += sb->count; /* 0 while listing */
+        *leaves += sb->leaves;
+        d = 1 + sb->depth;
+      } else {
+        d = 1 + PROX_FN(pbb_collapse)(bn, kids[i], out, next, leaves, level + 1, subs);
+      }
       if (d > depth) depth = d;
       if (out) {
         out[me].child[i] = ci;
@@ -725,6 +757,39 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
     }
   }
   return depth;
+}
+
+/* A worker of a shared collapse: counts, or writes, the listed subtrees
+ * it takes. */
+static void PROX_FN(pbb_sub_worker)(void *arg) {
+  PROX_FN(pbb_subs) *u = (PROX_FN(pbb_subs) *)arg;
+  for (;;) {
+    PROX_FN(pbb_sub) * sb;
+    uint32_t nx = 0;
+    size_t lv = 0;
+    int j;
+    pthread_mutex_lock(&u->lock);
+    j = u->next_job++;
+    pthread_mutex_unlock(&u->lock);
+    if (j >= u->n) return;
+    sb = u->s + j;
+    if (u->writing) {
+      nx = sb->start;
+      PROX_FN(pbb_collapse)(u->bn, sb->idx, u->out, &nx, &lv, 0, NULL);
+    } else {
+      sb->depth = PROX_FN(pbb_collapse)(u->bn, sb->idx, NULL, &nx, &lv, 0, NULL);
+      sb->count = nx;
+      sb->leaves = lv;
+    }
+  }
+}
+
+/* Runs the listed subtrees' counts or writes in `threads` threads. */
+static void PROX_FN(pbb_sub_run)(PROX_FN(pbb_subs) * u, int threads) {
+  u->next_job = 0;
+  pthread_mutex_init(&u->lock, NULL);
+  prox_mesh_detail_parallel(threads, PROX_FN(pbb_sub_worker), u);
+  pthread_mutex_destroy(&u->lock);
 }
 
 /* Copies the triangles of every leaf from the mesh, through ids, into
@@ -901,6 +966,7 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   size_t n, i, cap_tasks = 0, n_bn = 0;
   PROX_FN(pbb_ctx) c;
   PROX_FN(pbb_pass) pass;
+  PROX_FN(pbb_subs) subs;
   uint32_t next = 0;
   size_t leaves = 0;
   int threads, depth = 1;
@@ -979,12 +1045,22 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
 
   /* Collapse: count, allocate, write (an array sized by a bound instead,
    * written once, took up to 128 more bytes a triangle at the peak with
-   * leaves of one triangle). */
+   * leaves of one triangle). With threads, the subtrees below level
+   * PB_SUB_LEVEL are counted and written in parallel, at the places the
+   * counts give: the same nodes. */
+  memset(&subs, 0, sizeof subs);
+  if (threads > 1 && n >= PB_SUB_MIN) {
+    subs.lim = PB_SUB_LEVEL;
+    subs.bn = bn;
+  }
   if (bn[0].count) {
     t->node_count = 1;
   } else {
     next = 0;
-    PROX_FN(pbb_collapse)(bn, 0, NULL, &next, &leaves);
+    PROX_FN(pbb_collapse)(bn, 0, NULL, &next, &leaves, 0, subs.lim ? &subs : NULL);
+    if (subs.n) PROX_FN(pbb_sub_run)(&subs, threads);
+    for (i = 0; i < (size_t)subs.n; ++i)
+      next += subs.s[i].count;
     t->node_count = next;
   }
   t->nodes = (prox_bvh_node *)prox_mesh_detail_alloc(
@@ -1003,7 +1079,12 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
     depth = 1;
   } else {
     next = 0;
-    depth = PROX_FN(pbb_collapse)(bn, 0, t->nodes, &next, &leaves);
+    depth = PROX_FN(pbb_collapse)(bn, 0, t->nodes, &next, &leaves, 0, subs.lim ? &subs : NULL);
+    if (subs.n) {
+      subs.out = t->nodes;
+      subs.writing = 1;
+      PROX_FN(pbb_sub_run)(&subs, threads);
+    }
   }
   t->leaves = leaves;
   t->depth = depth;
