@@ -136,6 +136,16 @@ static void PROX_FN(test_validate)(void) {
     CHECK(PROX_FN(prox_bvh_build)(&m, &o, NULL, &bvh, &err) == PROX_ERROR_INVALID_ARGUMENT);
   }
   CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, NULL, &err) == PROX_ERROR_INVALID_ARGUMENT);
+  /* More triangles than a tree numbers (2^31; the arrays are not read:
+   * they hold 2). */
+  m.triangle_count = (size_t)1 << 31;
+  bvh = (PROX_FN(prox_bvh) *)&m;
+  CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, &bvh, &err) == PROX_ERROR_INVALID_MESH &&
+        bvh == NULL);
+  CHECK_MSG(strstr(err.message, "2147483648 triangles") != NULL &&
+                strstr(err.message, "at most") != NULL,
+            "%s", err.message);
+  m.triangle_count = 2;
 }
 
 /* A strided mesh (padding NaN, never read) answers as the packed one. */

@@ -19,6 +19,9 @@
 #define PB_BIN_TWICE 256
 /* Binary nodes a thread takes from the pool at a time (bvh_build.inl). */
 #define PB_CHUNK 1024
+/* The most triangles a tree holds: the pool's 2 n nodes and a chunk for
+ * each of up to PROX_MESH_MAX_THREADS + 1 cursors fit 32-bit indices. */
+#define PB_MAX_TRIANGLES ((UINT32_MAX - (PROX_MESH_MAX_THREADS + 1) * PB_CHUNK) / 2)
 /* The collapse into 4-wide nodes runs the subtrees below this level in
  * parallel (at most 4^level of them: PB_SUBS) for meshes of at least
  * PB_SUB_MIN triangles (bvh_build.inl). */

@@ -975,6 +975,12 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   if (alloc && (!alloc->alloc || !alloc->free))
     return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
                                   "allocator without alloc or free");
+  /* The binary nodes are numbered in 32 bits: 2 n of them and a chunk for
+   * each thread (before validation, which would read every index). */
+  if (mesh && mesh->triangle_count > PB_MAX_TRIANGLES)
+    return prox_mesh_detail_error(err, PROX_ERROR_INVALID_MESH,
+                                  "%zu triangles: a tree holds at most %zu", mesh->triangle_count,
+                                  (size_t)PB_MAX_TRIANGLES);
   st = PROX_FN(prox_mesh_validate)(mesh, err);
   if (st != PROX_OK) return st;
   if (opt) o = *opt;
@@ -1000,7 +1006,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   /* The root, a pad (so that pairs of children share a cache line), the
    * n - 1 pairs of a binary tree's inner nodes at most, and the unused
    * end of each thread's last chunk: only what is used is written. */
-  n_bn = 2 * n + ((size_t)threads + 1) * PB_CHUNK;
+  n_bn = 2 * n + ((size_t)(threads < PROX_MESH_MAX_THREADS ? threads : PROX_MESH_MAX_THREADS) + 1) *
+                     PB_CHUNK;
   bn = (PROX_FN(pbb_node) *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(n_bn, sizeof *bn));
   if (!bn) goto oom;
 

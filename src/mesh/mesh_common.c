@@ -70,7 +70,7 @@ static void *prox_mesh_thread_main(void *p) {
 }
 
 void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg) {
-  enum { MAXT = 256 };
+  enum { MAXT = PROX_MESH_MAX_THREADS };
   pthread_t tid[MAXT];
   int started[MAXT];
   prox_mesh_thread_arg a;

@@ -45,6 +45,9 @@ int prox_mesh_detail_cores(void);
  * started is skipped, so fn must share its work dynamically (a shared
  * counter) and not depend on how many threads run it. */
 void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg);
+/* The most threads prox_mesh_detail_parallel runs (more are run as this
+ * many). */
+#define PROX_MESH_MAX_THREADS 256
 
 /* Batches of fewer points than this keep the caller's order. */
 #define PROX_MESH_DETAIL_ORDER_MIN 512
