@@ -169,8 +169,8 @@ typedef struct prox_bvh_viewf {
 /// threads < 0 in the options),
 /// PROX_ERROR_INVALID_MESH (see prox_mesh_validate(): no triangles, an
 /// index out of range, a non-finite referenced coordinate; or more
-/// triangles than a tree holds, 2^31 - 2^17 and some, checked before the
-/// mesh is read),
+/// triangles than a tree holds, 2,147,352,063, checked before the mesh is
+/// read),
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library's). Several
 /// trees may be built at once from different threads.
 PROX_API prox_status prox_bvh_build(const prox_mesh *mesh, const prox_bvh_options *opt,
