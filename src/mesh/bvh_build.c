@@ -26,7 +26,7 @@
  * parallel (at most 4^level of them: PB_SUBS) for meshes of at least
  * PB_SUB_MIN triangles (bvh_build.inl). */
 #define PB_SUB_LEVEL 3
-#define PB_SUBS 64
+#define PB_SUBS (1 << (2 * PB_SUB_LEVEL))
 #define PB_SUB_MIN 32768
 /* A hint to fetch memory soon to be read (none where the compiler has no
  * such builtin), and how many triangles ahead the copy asks for. */
@@ -93,6 +93,16 @@ static __m128 pb_areas3(const __m128 *lo, const __m128 *nhi) {
   return _mm_and_ps(_mm_cmpge_ps(dx, _mm_setzero_ps()), area);
 }
 
+/* Merges bin k of each axis into the boxes lo[a], nhi[a] (a sweep's
+ * accumulators), in pbb_box_add's operand order. */
+static void pb_merge3(float bins[3][32][8], int k, __m128 *lo, __m128 *nhi) {
+  int a;
+  for (a = 0; a < 3; ++a) {
+    lo[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k]), lo[a]);
+    nhi[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k] + 4), nhi[a]);
+  }
+}
+
 /* pbb_find_split's SAH sweeps of the three axes at once, lane a for axis
  * a: no branch on empty bins (merging one changes nothing: its box is
  * +inf, its count 0), and a split counted only where both sides hold
@@ -110,10 +120,7 @@ static void pb_sweep3(float bins[3][32][8], uint32_t bcnt[32][4], int nb, int ax
   for (a = 0; a < 3; ++a)
     lo[a] = nhi[a] = _mm_set1_ps(INFINITY);
   for (k = nb - 1; k > 0; --k) {
-    for (a = 0; a < 3; ++a) {
-      lo[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k]), lo[a]);
-      nhi[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k] + 4), nhi[a]);
-    }
+    pb_merge3(bins, k, lo, nhi);
     cnt = _mm_add_epi32(cnt, _mm_loadu_si128((const __m128i *)(const void *)bcnt[k]));
     rcnt[k] = cnt;
     rarea[k] = pb_areas3(lo, nhi);
@@ -124,10 +131,7 @@ static void pb_sweep3(float bins[3][32][8], uint32_t bcnt[32][4], int nb, int ax
   for (k = 0; k < nb - 1; ++k) {
     __m128 cost, take;
     __m128i kk = _mm_set1_epi32(k + 1);
-    for (a = 0; a < 3; ++a) {
-      lo[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k]), lo[a]);
-      nhi[a] = _mm_min_ps(_mm_loadu_ps(bins[a][k] + 4), nhi[a]);
-    }
+    pb_merge3(bins, k, lo, nhi);
     cnt = _mm_add_epi32(cnt, _mm_loadu_si128((const __m128i *)(const void *)bcnt[k]));
     cost = _mm_add_ps(_mm_mul_ps(pb_areas3(lo, nhi), _mm_cvtepi32_ps(cnt)),
                       _mm_mul_ps(rarea[k + 1], _mm_cvtepi32_ps(rcnt[k + 1])));

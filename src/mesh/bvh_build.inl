@@ -16,9 +16,10 @@
  * primitives' boxes, the triangles' copy into the leaves) run in chunks.
  * The binary tree is then collapsed into 4-wide nodes in depth-first
  * preorder (each node takes the children of its largest inner children
- * until it has 4), sequentially: the result is the same for any thread
- * count. Centroids that coincide on every axis, and depths past
- * PB_SAH_DEPTH, are split at the middle index, so the depth stays within
+ * until it has 4); with threads, the subtrees below a few levels are
+ * counted and written in parallel at the places their counts give
+ * (pbb_subs): the result is the same for any thread count. Centroids that coincide on every axis,
+ * and depths past PB_SAH_DEPTH, are split at the middle index, so the depth stays within
  * PROX_BVH_MAX_DEPTH and a million copies of one triangle build a
  * balanced tree.
  *
@@ -209,6 +210,15 @@ static PB_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
 static void PROX_FN(pbb_sweep)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][4], int nb,
                                int axes, int *best_ax, int *best_split, PB_REAL *best_cost);
 
+/* Empties the first nb bins of each axis: boxes all +inf, counts 0. */
+static void PROX_FN(pbb_bins_clear)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][4], int nb) {
+  int ax, k;
+  for (ax = 0; ax < 3; ++ax)
+    for (k = 0; k < nb; ++k)
+      PROX_FN(pbb_box_empty)(bins[ax][k]);
+  memset(bcnt, 0, (size_t)nb * sizeof *bcnt);
+}
+
 /* Bins primitive p on the three axes (centroid box low corner clo, bin
  * scales sc, nb bins): its count and box merged into its bins. */
 static inline void PROX_FN(pbb_bin_one)(const PROX_FN(pbb_prim) * p, const PB_REAL *clo,
@@ -256,10 +266,8 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
     clo[ax] = bd->cbox[ax];
     sc[ax] = scale[ax];
     if (ext > 0) axes |= 1 << ax;
-    for (k = 0; k < nb; ++k)
-      PROX_FN(pbb_box_empty)(bins[ax][k]);
   }
-  memset(bcnt, 0, sizeof bcnt);
+  PROX_FN(pbb_bins_clear)(bins, bcnt, nb);
   clo[3] = sc[3] = 0;
   /* One pass, three axes. Consecutive primitives often fall into the same
    * bins, and each bin update waits for the one before: a large node's
@@ -268,10 +276,7 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
   if (e - b >= PB_BIN_TWICE) {
     PB_REAL bins2[3][NB][PB_LANES];
     uint32_t bcnt2[NB][4];
-    for (ax = 0; ax < 3; ++ax)
-      for (k = 0; k < nb; ++k)
-        PROX_FN(pbb_box_empty)(bins2[ax][k]);
-    memset(bcnt2, 0, sizeof bcnt2);
+    PROX_FN(pbb_bins_clear)(bins2, bcnt2, nb);
     for (i = b; i + 1 < e; i += 2) {
       PROX_FN(pbb_bin_one)(c->prim + i, clo, sc, nb, bins, bcnt);
       PROX_FN(pbb_bin_one)(c->prim + i + 1, clo, sc, nb, bins2, bcnt2);
@@ -552,8 +557,10 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur, 
   /* Fewer bins for small nodes, where the sweeps would cost more than
    * the binning (a function of n only: the tree stays deterministic). */
   nb = n <= 16 ? 8 : n <= 128 ? 16 : 32;
-  if (depth < PB_SAH_DEPTH) PROX_FN(pbb_find_split)
-  (c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale, lb.box, rb.box);
+  if (depth < PB_SAH_DEPTH) {
+    PROX_FN(pbb_find_split)
+    (c, b, e, bd, nb, &best_ax, &best_split, &best_cost, scale, lb.box, rb.box);
+  }
   if (best_ax >= 0) {
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
     PB_REAL area = PROX_FN(pbb_half_area8)(bd->box);
