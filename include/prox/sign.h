@@ -16,9 +16,11 @@
 ///   Right for closed, manifold, consistently oriented meshes without
 ///   self-intersections (forced, it does not look for them; AUTO does).
 ///   Where that test is not certain (p within about 1e-9 of its distance
-///   from being tangent, or the closest triangle has zero area, or its
-///   feature's pseudo-normal vanishes), the sign is taken from
-///   PROX_SIGN_CROSSINGS instead, so a sign is never a guess.
+///   from being tangent to a face, or 1e-4 to an edge or a vertex, whose
+///   pseudo-normals are kept in 16 bits a coordinate; or the closest
+///   triangle has zero area, or its feature's pseudo-normal vanishes), the
+///   sign is taken from PROX_SIGN_CROSSINGS instead, so a sign is never a
+///   guess.
 /// - PROX_SIGN_CROSSINGS: the winding number as the signed number of times
 ///   a segment from p to a point outside the mesh's box crosses the mesh
 ///   (+1 leaving through the front of a triangle, -1 entering), each
@@ -156,8 +158,8 @@ typedef struct prox_signedf {
 /// tree or out, a tree of another triangle count, an unknown method),
 /// PROX_ERROR_INVALID_MESH (see prox_mesh_validate()),
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library).
-/// Memory: about 250 bytes per triangle for a closed mesh (records of the
-/// triangles, edges and vertices, and the grid), 150 for an open one under
+/// Memory: about 250 bytes per triangle for a closed mesh (two records of
+/// each triangle, and the grid), 150 for an open one under
 /// WINDING. Build time about O(n log n) for n triangles; the
 /// self-intersection and front checks run in opt->threads threads, the rest
 /// in one (the same object for any count).

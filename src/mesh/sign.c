@@ -236,8 +236,12 @@ static void sdf_direction(int tries, double *dir) {
 }
 
 /* The records of a signed-distance object (see sign_impl.inl): a
- * triangle's unit normal, edges, vertices and flag in one cache line; an
- * edge's or a vertex's normal and flag in half one. */
+ * triangle's unit normal, edges, vertices and flag in one cache line, by
+ * triangle index; an edge's or a vertex's normal and flag (during the
+ * build); and what the sign after a closest point reads, in one cache line
+ * per tree position: the face's unit normal, the pseudo-normals of its
+ * three edges and three vertices in 16 bits a coordinate (sdf_q16), and
+ * their flags (bit 0 the face, 1 + k edge k, 4 + k vertex k). */
 typedef struct sdf_trec {
   double n[3];
   uint32_t e[3], v[3];
@@ -247,7 +251,25 @@ typedef struct sdf_frec {
   double n[3];
   uint8_t bad, pad[7];
 } sdf_frec;
-_Static_assert(sizeof(sdf_trec) == 64 && sizeof(sdf_frec) == 32, "sdf records: 64 and 32 bytes");
+typedef struct sdf_prec {
+  double n[3];
+  int16_t en[3][3], vn[3][3];
+  uint8_t bad, pad[3];
+} sdf_prec;
+_Static_assert(sizeof(sdf_trec) == 64 && sizeof(sdf_frec) == 32 && sizeof(sdf_prec) == 64,
+               "sdf records: 64, 32 and 64 bytes");
+
+/* A unit vector's coordinate in 16 bits: round(x 32767), within 0.5 / 32767
+ * of x 32767 (|x| <= 1), so the decoded vector (sdf_unq16) is within
+ * 2.7e-5 of the unit vector. */
+static int16_t sdf_q16(double x) {
+  if (!(x >= -1.0)) x = -1.0;
+  if (x > 1.0) x = 1.0;
+  return (int16_t)lrint(x * 32767.0);
+}
+static double sdf_unq16(int16_t q) {
+  return (double)q * (1.0 / 32767.0);
+}
 
 /* The inside grid: a cell that a triangle may touch, and "no cell". */
 #define SDF_SURF ((int8_t)-128)

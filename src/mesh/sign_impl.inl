@@ -19,8 +19,10 @@ struct PROX_FN(prox_sdf) {
   double accuracy, tolerance;
   uint32_t nt, nv, ne;
   /* Per triangle, edge and vertex, one record each (a cache line for a
-   * triangle, half one for the others), so that the sign after a closest
-   * point reads one or two lines. tri[t].bad: zero area, a normal too
+   * triangle, half one for the others; the edges' and vertices' only
+   * during the build), and per tree position the record the sign after a
+   * closest point reads (rec: one line, fetched by the walk when its
+   * triangle becomes the nearest). tri[t].bad: zero area, a normal too
    * ill-conditioned, or (AUTO on a mesh that meets itself or whose
    * components' boxes overlap) a triangle that meets another or whose front
    * is not outside (winding number 0): its pseudo-normal sign would be
@@ -29,8 +31,9 @@ struct PROX_FN(prox_sdf) {
    * (0 for zero area), the sum of an edge's triangles' unit normals and the
    * angle-weighted sum at a vertex, both made unit length. */
   sdf_trec *tri;
-  sdf_frec *edge, *vert;
-  double *mom; /* 8 per node slot (WINDING only): N, c, r, area */
+  sdf_frec *edge, *vert; /* NULL after the build */
+  sdf_prec *rec;         /* rec[pos]: the triangle at tree position pos */
+  double *mom;           /* 8 per node slot (WINDING only): N, c, r, area */
   /* WINDING at infinite accuracy: the boundary of the mesh as a chain, 7
    * per edge (its two ends, then its multiplicity: the times the triangles
    * go along it one way minus the other way), nbnd edges. */
@@ -351,7 +354,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   const prox_mesh_topology *tp = topology;
   PROX_FN(prox_bvh_view) view;
   prox_status st;
-  size_t nt, nv, ne, nslots, off[4], total, i, nbnd, off_bnd;
+  size_t nt, nv, ne, nslots, off[4], total, i, nbnd, off_bnd, fe_bytes;
+  sdf_frec *fe;
   SDF *s;
   char *base;
   int method, k, check_regular = 0;
@@ -406,8 +410,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   nslots = method == PROX_SIGN_WINDING ? 4 * (size_t)view.node_count : 0;
   off[0] = (sizeof(SDF) + 63) & ~(size_t)63;
   off[1] = off[0] + nt * sizeof(sdf_trec);
-  off[2] = off[1] + ne * sizeof(sdf_frec);
-  off[3] = off[2] + nv * sizeof(sdf_frec);
+  off[2] = off[1] + nt * sizeof(sdf_prec);
+  off[3] = off[2];
   total = off[3] + 8 * nslots * sizeof(double);
   nbnd = 0;
   if (method == PROX_SIGN_WINDING && o.accuracy == INFINITY)
@@ -416,10 +420,14 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   off_bnd = total;
   total += 7 * nbnd * sizeof(double);
   base = (char *)prox_mesh_detail_alloc(alloc, total);
-  if (!base) {
+  /* The edges' and vertices' records, for the build only. */
+  fe_bytes = (ne + nv) * sizeof(sdf_frec);
+  fe = base ? (sdf_frec *)prox_mesh_detail_alloc(alloc, fe_bytes) : NULL;
+  if (!fe) {
+    prox_mesh_detail_free(alloc, base, total);
     prox_mesh_topology_free(own);
     return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY, "sdf: out of memory (%lu bytes)",
-                                  (unsigned long)total);
+                                  (unsigned long)(total + fe_bytes));
   }
   s = (SDF *)base;
   memset(s, 0, sizeof *s);
@@ -437,8 +445,9 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   s->nv = (uint32_t)nv;
   s->ne = (uint32_t)ne;
   s->tri = (sdf_trec *)(base + off[0]);
-  s->edge = (sdf_frec *)(base + off[1]);
-  s->vert = (sdf_frec *)(base + off[2]);
+  s->rec = (sdf_prec *)(base + off[1]);
+  s->edge = fe;
+  s->vert = fe + ne;
   s->mom = nslots ? (double *)(base + off[3]) : NULL;
   memset(s->tri, 0, nt * sizeof(sdf_trec));
   s->bnd = nbnd ? (double *)(base + off_bnd) : NULL;
@@ -603,6 +612,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     if (ok && check_regular) ok = SDF_FN(mark_irregular)(s, mesh, tp, alloc, o.threads);
     if (!ok) {
       prox_mesh_topology_free(own);
+      prox_mesh_detail_free(alloc, fe, fe_bytes);
       PROX_FN(prox_sdf_free)(s);
       return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
                                     "sdf: out of memory (the inside grid)");
@@ -611,6 +621,33 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
      * were forced on a mesh where they do not follow the winding number. */
     s->grid_exact = method == PROX_SIGN_CROSSINGS || check_regular || only01;
   }
+  /* The sign's records in the tree's order, the flags final. */
+  for (i = 0; i < nt; ++i) {
+    const sdf_trec *tr = s->tri + view.ids[i];
+    sdf_prec *r = s->rec + i;
+    int q;
+    memset(r, 0, sizeof *r);
+    r->bad = tr->bad ? 1 : 0;
+    for (q = 0; q < 3; ++q)
+      r->n[q] = tr->n[q];
+    for (k = 0; k < 3; ++k) {
+      const sdf_frec *fv = s->vert + tr->v[k];
+      if (tr->e[k] == PROX_TOPOLOGY_NONE || s->edge[tr->e[k]].bad) {
+        r->bad = (uint8_t)(r->bad | 1u << (1 + k));
+      } else {
+        for (q = 0; q < 3; ++q)
+          r->en[k][q] = sdf_q16(s->edge[tr->e[k]].n[q]);
+      }
+      if (fv->bad) {
+        r->bad = (uint8_t)(r->bad | 1u << (4 + k));
+      } else {
+        for (q = 0; q < 3; ++q)
+          r->vn[k][q] = sdf_q16(fv->n[q]);
+      }
+    }
+  }
+  prox_mesh_detail_free(alloc, fe, fe_bytes);
+  s->edge = s->vert = NULL;
   prox_mesh_topology_free(own);
   *out = s;
   prox_mesh_detail_ok(err);
@@ -1223,28 +1260,33 @@ static int SDF_FN(exact_winding)(const SDF *s, const double *p, double *w) {
 
 /* Pseudo-normal sign of p from its closest point: 1 outside, -1 inside,
  * 0 not certain. */
-static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, double dist) {
-  uint32_t t = mc->triangle;
-  const double *n;
-  double d[3], dot, scale;
-  int k;
-  if (s->tri[t].bad) return 0;
+static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, uint32_t pos,
+                          double dist) {
+  const sdf_prec *r;
+  double d[3], n[3], dot, scale, tol;
+  int k, j = mc->feature.index;
+  if (pos == PROX_BVH_NONE) return 0;
+  r = s->rec + pos;
+  if (r->bad & 1) return 0;
   switch (mc->feature.kind) {
   case PROX_FEATURE_FACE:
-    n = s->tri[t].n;
+    n[0] = r->n[0];
+    n[1] = r->n[1];
+    n[2] = r->n[2];
+    tol = 1e-9;
     break;
-  case PROX_FEATURE_EDGE: {
-    uint32_t e = s->tri[t].e[mc->feature.index];
-    if (e == PROX_TOPOLOGY_NONE || s->edge[e].bad) return 0;
-    n = s->edge[e].n;
+  case PROX_FEATURE_EDGE:
+    if (j < 0 || j > 2 || (r->bad >> (1 + j) & 1)) return 0;
+    for (k = 0; k < 3; ++k)
+      n[k] = sdf_unq16(r->en[j][k]);
+    tol = 1e-4;
     break;
-  }
-  case PROX_FEATURE_VERTEX: {
-    uint32_t v = s->tri[t].v[mc->feature.index];
-    if (s->vert[v].bad) return 0;
-    n = s->vert[v].n;
+  case PROX_FEATURE_VERTEX:
+    if (j < 0 || j > 2 || (r->bad >> (4 + j) & 1)) return 0;
+    for (k = 0; k < 3; ++k)
+      n[k] = sdf_unq16(r->vn[j][k]);
+    tol = 1e-4;
     break;
-  }
   default:
     return 0;
   }
@@ -1252,13 +1294,16 @@ static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, doubl
   d[1] = p[1] - (double)mc->point.y;
   d[2] = p[2] - (double)mc->point.z;
   dot = d[0] * n[0] + d[1] * n[1] + d[2] * n[2];
-  /* Certain when p - c is not within 1e-9 of tangent and the dot product
+  /* Certain when p - c is not within tol of tangent and the dot product
    * exceeds the closest point's rounding (a few eps of the coordinates).
-   * n is a unit vector (or zero: never certain); dist is |p - c|. */
+   * n is a unit vector (or zero: never certain) up to its rounding: 1e-9
+   * covers the face's double; 1e-4 the edges' and vertices' 16 bits
+   * (within 2.7e-5 of unit length and direction, sdf_q16). dist is
+   * |p - c|. */
   scale = (double)s->view.max_abs;
   for (k = 0; k < 3; ++k)
     if (fabs(p[k]) > scale) scale = fabs(p[k]);
-  if (!(fabs(dot) > 1e-9 * dist + 64.0 * (double)PROX_EPS * scale)) return 0;
+  if (!(fabs(dot) > tol * dist + 64.0 * (double)PROX_EPS * scale)) return 0;
   return dot > 0 ? 1 : -1;
 }
 
@@ -1284,8 +1329,9 @@ static void SDF_FN(winding_of)(const SDF *s, const double *p, double *w, int *in
   *certain = fabs(*w - 0.5) > s->tolerance;
 }
 
-/* The sign of p given its closest point (mc found), into *out. */
-static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *out) {
+/* The sign of p given its closest point (mc found, its tree position pos),
+ * into *out. */
+static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, uint32_t pos, SDF_RES *out) {
   double p[3], w = 0;
   PROX_REAL dist = PROX_SQRT(mc->sqdist);
   int inside = 0, certain = 1, method = s->method, r;
@@ -1302,7 +1348,7 @@ static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *o
     return;
   }
   if (method == PROX_SIGN_PSEUDONORMAL) {
-    int sg = SDF_FN(pseudo)(s, p, mc, (double)dist);
+    int sg = SDF_FN(pseudo)(s, p, mc, pos, (double)dist);
     if (sg != 0) {
       inside = sg < 0;
       w = inside ? 1.0 : 0.0;
@@ -1342,7 +1388,7 @@ static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, SDF_RES *o
  * view member of an SDF: SDF_FN(closest) passes no other). */
 static inline void SDF_FN(improved)(const PROX_FN(prox_bvh_view) * v, uint32_t pos) {
   const SDF *s = (const SDF *)(const void *)((const char *)v - offsetof(SDF, view));
-  SDF_PREFETCH(s->tri + v->ids[pos]);
+  SDF_PREFETCH(s->rec + pos);
 }
 
 #define PROX_BVHQ_CUSTOM 1
@@ -1362,10 +1408,12 @@ static inline void SDF_FN(improved)(const PROX_FN(prox_bvh_view) * v, uint32_t p
  * prox_bvh_closest_range, over this file's walk). */
 #define PBQ_RUN_NAME SDF_FN(closest_run)
 #define PBQ_RUN_WALK SDF_FN(prox_bvh_detail_nearest)
+#define PBQ_RUN_POS 1
 #include "bvh_query_run.inl"
 
-static void SDF_FN(closest)(const SDF *s, const SDF_V3 *p, size_t n, SDF_MC *out) {
-  SDF_FN(closest_run)(&s->view, p, NULL, PROX_INF, out, 0, n);
+/* The closest points of p[0, n) into out, their tree positions into pos. */
+static void SDF_FN(closest)(const SDF *s, const SDF_V3 *p, size_t n, SDF_MC *out, uint32_t *pos) {
+  SDF_FN(closest_run)(&s->view, p, NULL, PROX_INF, out, pos, 0, n);
 }
 
 static void SDF_FN(nan_result)(SDF_RES *out, int method) {
@@ -1380,13 +1428,14 @@ static void SDF_FN(nan_result)(SDF_RES *out, int method) {
 PROX_REAL PROX_FN(prox_sdf_distance)(const SDF *s, SDF_V3 p, SDF_RES *out) {
   SDF_MC mc;
   SDF_RES r;
+  uint32_t pos;
   if (!out) out = &r;
   if (!PROX_FN(pbq_finite)(p)) {
     SDF_FN(nan_result)(out, s->method);
     return PROX_NAN;
   }
-  SDF_FN(closest)(s, &p, 1, &mc);
-  SDF_FN(finish)(s, p, &mc, out);
+  SDF_FN(closest)(s, &p, 1, &mc, &pos);
+  SDF_FN(finish)(s, p, &mc, pos, out);
   return out->distance;
 }
 
@@ -1463,6 +1512,7 @@ static void SDF_FN(batch_worker)(void *arg) {
   SDF_FN(job) *j = (SDF_FN(job) *)arg;
   SDF_MC mc[SDF_CHUNK];
   SDF_V3 pts[SDF_CHUNK];
+  uint32_t pos[SDF_CHUNK];
   for (;;) {
     size_t b = SDF_NEXT(j->next, (size_t)SDF_CHUNK), e, i;
     if (b >= j->n) break;
@@ -1471,14 +1521,14 @@ static void SDF_FN(batch_worker)(void *arg) {
      * row, and the answers put back in the caller's places. */
     for (i = b; i < e; ++i)
       pts[i - b] = j->points[j->order ? j->order[i] : i];
-    SDF_FN(closest)(j->s, pts, e - b, mc);
+    SDF_FN(closest)(j->s, pts, e - b, mc, pos);
     for (i = b; i < e; ++i) {
       size_t at = j->order ? j->order[i] : i;
       SDF_RES r;
       if (!PROX_FN(pbq_finite)(pts[i - b]))
         SDF_FN(nan_result)(&r, j->s->method);
       else
-        SDF_FN(finish)(j->s, pts[i - b], &mc[i - b], &r);
+        SDF_FN(finish)(j->s, pts[i - b], &mc[i - b], pos[i - b], &r);
       j->dist[at] = r.distance;
       if (j->out) j->out[at] = r;
     }
@@ -1522,6 +1572,7 @@ static void SDF_FN(grid_worker)(void *arg) {
   SDF_FN(job) *j = (SDF_FN(job) *)arg;
   SDF_MC mc[SDF_CHUNK];
   SDF_V3 pts[SDF_CHUNK];
+  uint32_t pos[SDF_CHUNK];
   size_t at[SDF_CHUNK];
   size_t bx = (j->nx + 3) / 4, by = (j->ny + 3) / 4, bz = (j->nz + 3) / 4;
   for (;;) {
@@ -1541,10 +1592,10 @@ static void SDF_FN(grid_worker)(void *arg) {
                                 j->origin.z + (PROX_REAL)k * j->spacing.z);
       at[m++] = (k * j->ny + jj) * j->nx + i;
     }
-    SDF_FN(closest)(j->s, pts, m, mc);
+    SDF_FN(closest)(j->s, pts, m, mc, pos);
     for (t = 0; t < m; ++t) {
       SDF_RES res;
-      SDF_FN(finish)(j->s, pts[t], &mc[t], &res);
+      SDF_FN(finish)(j->s, pts[t], &mc[t], pos[t], &res);
       j->grid[at[t]] = (float)res.distance;
     }
   }
