@@ -32,7 +32,9 @@
  *            result, prox_sdf_distance (the object's method, AUTO),
  *            prox_sdf_inside, and on closed meshes prox_sdf_inside with
  *            CROSSINGS forced (no closest point: one exact segment
- *            crossing count); ratios signed/unsigned; and 2 threads (wall):
+ *            crossing count); ratios signed/unsigned (of the medians,
+ *            and sdf_distance / closest with result within each run, the
+ *            loops back to back); and 2 threads (wall):
  *            prox_bvh_closest_batch, prox_sdf_batch, prox_sdf_inside over
  *            two pthreads;
  *   grid     prox_sdf_grid over the box enlarged by 10%, --grid N samples a
@@ -332,7 +334,7 @@ static void bs_signed_rows(bs_set *s) {
   int set, r, k;
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
-    double t[5][64], med[5], lo[5], hi[5];
+    double t[5][64], med[5], lo[5], hi[5], pair[64], pmed, plo, phi;
     int nk = s->cross ? 5 : 4;
     if (bs_thr1) {
       bs_cpu = 1;
@@ -344,6 +346,12 @@ static void bs_signed_rows(bs_set *s) {
           t[kk][r] = bs_now() - t0;
         }
       bs_cpu = 0;
+      /* The ratio within each run (the two loops back to back, so a
+       * change of machine load between runs cancels), before bs_stats
+       * sorts the times. */
+      for (r = 0; r < bs_runs; ++r)
+        pair[r] = t[2][r] / t[1][r];
+      bs_stats(pair, bs_runs, &pmed, &plo, &phi);
       for (k = 0; k < nk; ++k) {
         bs_stats(t[k], bs_runs, &med[k], &lo[k], &hi[k]);
         printf("%-22s signed %-7s 1 thr (cpu)  %-24s %8.1f ns/query [%.1f, "
@@ -356,6 +364,9 @@ static void bs_signed_rows(bs_set *s) {
              "sdf_inside/closest(result) %.2f (method %d)\n",
              s->file, bs_setname[set], med[2] / med[1], med[2] / med[0], med[3] / med[1],
              prox_sdf_method(s->sdf));
+      printf("%-22s signed %-7s 1 thr sdf_distance/closest(result) within each run: median "
+             "%.3f [%.3f, %.3f]\n",
+             s->file, bs_setname[set], pmed, plo, phi);
     }
     if (!bs_thr2) continue;
     for (r = 0; r < bs_runs; ++r)
