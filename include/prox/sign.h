@@ -158,9 +158,12 @@ typedef struct prox_signedf {
 /// tree or out, a tree of another triangle count, an unknown method),
 /// PROX_ERROR_INVALID_MESH (see prox_mesh_validate()),
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library).
-/// Memory: about 250 bytes per triangle for a closed mesh (two records of
-/// each triangle, and the grid), 150 for an open one under
-/// WINDING. Build time about O(n log n) for n triangles; the
+/// Memory, measured through a counting allocator on bunny_watertight,
+/// dragon and the open bunny: 246 bytes per triangle under PSEUDONORMAL on
+/// a closed mesh (two records of each triangle, one by index and one in
+/// the tree's order for the sign, and the inside grid), 182 under
+/// CROSSINGS, 85 under WINDING; the build's peak 328, 264 and 199 (the
+/// topology, when computed here, included). Build time about O(n log n) for n triangles; the
 /// self-intersection and front checks run in opt->threads threads, the rest
 /// in one (the same object for any count).
 PROX_API prox_status prox_sdf_build(const prox_mesh *mesh, const prox_bvh *bvh,

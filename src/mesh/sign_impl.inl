@@ -31,9 +31,10 @@ struct PROX_FN(prox_sdf) {
    * (0 for zero area), the sum of an edge's triangles' unit normals and the
    * angle-weighted sum at a vertex, both made unit length. */
   sdf_trec *tri;
-  sdf_frec *edge, *vert; /* NULL after the build */
-  sdf_prec *rec;         /* rec[pos]: the triangle at tree position pos */
-  double *mom;           /* 8 per node slot (WINDING only): N, c, r, area */
+  sdf_frec *edge, *vert;  /* during the build, until the records are filled */
+  uint8_t *eflag, *vflag; /* their flags, during the rest of the build */
+  sdf_prec *rec;          /* rec[pos]: the triangle at tree position pos (PSEUDONORMAL only) */
+  double *mom;            /* 8 per node slot (WINDING only): N, c, r, area */
   /* WINDING at infinite accuracy: the boundary of the mesh as a chain, 7
    * per edge (its two ends, then its multiplicity: the times the triangles
    * go along it one way minus the other way), nbnd edges. */
@@ -356,6 +357,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   prox_status st;
   size_t nt, nv, ne, nslots, off[4], total, i, nbnd, off_bnd, fe_bytes;
   sdf_frec *fe;
+  uint8_t *flags;
   SDF *s;
   char *base;
   int method, k, check_regular = 0;
@@ -410,7 +412,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   nslots = method == PROX_SIGN_WINDING ? 4 * (size_t)view.node_count : 0;
   off[0] = (sizeof(SDF) + 63) & ~(size_t)63;
   off[1] = off[0] + nt * sizeof(sdf_trec);
-  off[2] = off[1] + nt * sizeof(sdf_prec);
+  off[2] = off[1] + (method == PROX_SIGN_PSEUDONORMAL ? nt * sizeof(sdf_prec) : 0);
   off[3] = off[2];
   total = off[3] + 8 * nslots * sizeof(double);
   nbnd = 0;
@@ -445,7 +447,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   s->nv = (uint32_t)nv;
   s->ne = (uint32_t)ne;
   s->tri = (sdf_trec *)(base + off[0]);
-  s->rec = (sdf_prec *)(base + off[1]);
+  s->rec = method == PROX_SIGN_PSEUDONORMAL ? (sdf_prec *)(base + off[1]) : NULL;
   s->edge = fe;
   s->vert = fe + ne;
   s->mom = nslots ? (double *)(base + off[3]) : NULL;
@@ -576,6 +578,36 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       n[2] /= len;
     }
   }
+  /* The pseudo-normals into the records in the tree's order (their flags
+   * once final, below); the edges' and vertices' flags then live on in a
+   * byte each, and their records go before the grid is built. */
+  for (i = 0; s->rec && i < nt; ++i) {
+    const sdf_trec *tr = s->tri + view.ids[i];
+    sdf_prec *r = s->rec + i;
+    int q;
+    memset(r, 0, sizeof *r);
+    for (q = 0; q < 3; ++q)
+      r->n[q] = tr->n[q];
+    for (k = 0; k < 3; ++k)
+      for (q = 0; q < 3; ++q) {
+        if (tr->e[k] != PROX_TOPOLOGY_NONE) r->en[k][q] = sdf_q16(s->edge[tr->e[k]].n[q]);
+        r->vn[k][q] = sdf_q16(s->vert[tr->v[k]].n[q]);
+      }
+  }
+  flags = (uint8_t *)prox_mesh_detail_alloc(alloc, ne + nv);
+  if (flags)
+    for (i = 0; i < ne + nv; ++i)
+      flags[i] = i < ne ? s->edge[i].bad : s->vert[i - ne].bad;
+  prox_mesh_detail_free(alloc, fe, fe_bytes);
+  s->edge = s->vert = NULL;
+  if (!flags) {
+    prox_mesh_topology_free(own);
+    PROX_FN(prox_sdf_free)(s);
+    return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY, "sdf: out of memory (%lu bytes)",
+                                  (unsigned long)(ne + nv));
+  }
+  s->eflag = flags;
+  s->vflag = flags + ne;
   s->diag = sqrt((s->hi[0] - s->lo[0]) * (s->hi[0] - s->lo[0]) +
                  (s->hi[1] - s->lo[1]) * (s->hi[1] - s->lo[1]) +
                  (s->hi[2] - s->lo[2]) * (s->hi[2] - s->lo[2]));
@@ -612,7 +644,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     if (ok && check_regular) ok = SDF_FN(mark_irregular)(s, mesh, tp, alloc, o.threads);
     if (!ok) {
       prox_mesh_topology_free(own);
-      prox_mesh_detail_free(alloc, fe, fe_bytes);
+      prox_mesh_detail_free(alloc, flags, ne + nv);
       PROX_FN(prox_sdf_free)(s);
       return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
                                     "sdf: out of memory (the inside grid)");
@@ -621,33 +653,19 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
      * were forced on a mesh where they do not follow the winding number. */
     s->grid_exact = method == PROX_SIGN_CROSSINGS || check_regular || only01;
   }
-  /* The sign's records in the tree's order, the flags final. */
-  for (i = 0; i < nt; ++i) {
+  /* The records' flags, final (only the pseudo-normal method reads
+   * them): the face's, and its edges' and vertices' (no edge: flagged). */
+  for (i = 0; s->rec && i < nt; ++i) {
     const sdf_trec *tr = s->tri + view.ids[i];
-    sdf_prec *r = s->rec + i;
-    int q;
-    memset(r, 0, sizeof *r);
-    r->bad = tr->bad ? 1 : 0;
-    for (q = 0; q < 3; ++q)
-      r->n[q] = tr->n[q];
+    unsigned bad = tr->bad ? 1u : 0u;
     for (k = 0; k < 3; ++k) {
-      const sdf_frec *fv = s->vert + tr->v[k];
-      if (tr->e[k] == PROX_TOPOLOGY_NONE || s->edge[tr->e[k]].bad) {
-        r->bad = (uint8_t)(r->bad | 1u << (1 + k));
-      } else {
-        for (q = 0; q < 3; ++q)
-          r->en[k][q] = sdf_q16(s->edge[tr->e[k]].n[q]);
-      }
-      if (fv->bad) {
-        r->bad = (uint8_t)(r->bad | 1u << (4 + k));
-      } else {
-        for (q = 0; q < 3; ++q)
-          r->vn[k][q] = sdf_q16(fv->n[q]);
-      }
+      if (tr->e[k] == PROX_TOPOLOGY_NONE || s->eflag[tr->e[k]]) bad |= 1u << (1 + k);
+      if (s->vflag[tr->v[k]]) bad |= 1u << (4 + k);
     }
+    s->rec[i].bad = (uint8_t)bad;
   }
-  prox_mesh_detail_free(alloc, fe, fe_bytes);
-  s->edge = s->vert = NULL;
+  prox_mesh_detail_free(alloc, flags, ne + nv);
+  s->eflag = s->vflag = NULL;
   prox_mesh_topology_free(own);
   *out = s;
   prox_mesh_detail_ok(err);
@@ -1202,8 +1220,8 @@ static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     s->tri[t].bad = 1;
     for (k = 0; k < 3; ++k) {
       uint32_t ed = tp->triangle_edges[3 * t + (size_t)k];
-      s->vert[s->tri[t].v[k]].bad = 1;
-      if (ed != PROX_TOPOLOGY_NONE) s->edge[ed].bad = 1;
+      s->vflag[s->tri[t].v[k]] = 1;
+      if (ed != PROX_TOPOLOGY_NONE) s->eflag[ed] = 1;
     }
   }
   prox_mesh_detail_free(alloc, block, bytes);
@@ -1265,7 +1283,7 @@ static int SDF_FN(pseudo)(const SDF *s, const double *p, const SDF_MC *mc, uint3
   const sdf_prec *r;
   double d[3], n[3], dot, scale, tol;
   int k, j = mc->feature.index;
-  if (pos == PROX_BVH_NONE) return 0;
+  if (pos == PROX_BVH_NONE || !s->rec) return 0;
   r = s->rec + pos;
   if (r->bad & 1) return 0;
   switch (mc->feature.kind) {
@@ -1388,7 +1406,7 @@ static void SDF_FN(finish)(const SDF *s, SDF_V3 pv, const SDF_MC *mc, uint32_t p
  * view member of an SDF: SDF_FN(closest) passes no other). */
 static inline void SDF_FN(improved)(const PROX_FN(prox_bvh_view) * v, uint32_t pos) {
   const SDF *s = (const SDF *)(const void *)((const char *)v - offsetof(SDF, view));
-  SDF_PREFETCH(s->rec + pos);
+  if (s->rec) SDF_PREFETCH(s->rec + pos);
 }
 
 #define PROX_BVHQ_CUSTOM 1
