@@ -162,7 +162,7 @@ typedef struct prox_signedf {
 /// dragon and the open bunny: 246 bytes per triangle under PSEUDONORMAL on
 /// a closed mesh (two records of each triangle, one by index and one in
 /// the tree's order for the sign, and the inside grid), 182 under
-/// CROSSINGS, 85 under WINDING; the build's peak 328, 264 and 199 (the
+/// CROSSINGS, 85 under WINDING; the build's peak 328, 264 and 183 (the
 /// topology, when computed here, included). Build time about O(n log n) for n triangles; the
 /// self-intersection and front checks run in opt->threads threads, the rest
 /// in one (the same object for any count).

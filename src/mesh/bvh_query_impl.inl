@@ -132,7 +132,7 @@ const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
 void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
                                      PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
                                      size_t begin, size_t end) {
-  PROX_FN(pbq_run)(&t->view, points, NULL, max_sqdist, out, begin, end);
+  PROX_FN(pbq_run)(&t->view, points, NULL, max_sqdist, out, NULL, begin, end);
 }
 
 typedef struct PROX_FN(pbq_batch) {
@@ -167,7 +167,7 @@ static void PROX_FN(pbq_worker)(void *arg) {
 #endif
     if (i0 >= b->n) return;
     i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
-    PROX_FN(pbq_run)(&b->t->view, b->points, b->order, b->max_sqdist, b->out, i0, i1);
+    PROX_FN(pbq_run)(&b->t->view, b->points, b->order, b->max_sqdist, b->out, NULL, i0, i1);
   }
 }
 
@@ -187,7 +187,7 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
   alloc = t->has_alloc ? &t->alloc : NULL;
   b.order = PROX_FN(prox_mesh_detail_order)(alloc, points, n);
   if (threads <= 1) {
-    PROX_FN(pbq_run)(&t->view, points, b.order, max_sqdist, out, 0, n);
+    PROX_FN(pbq_run)(&t->view, points, b.order, max_sqdist, out, NULL, 0, n);
   } else {
     b.t = t;
     b.points = points;

@@ -9,15 +9,13 @@
  *
  * Before including, define PBQ_RUN_NAME (the function's name) and
  * PBQ_RUN_WALK (the walk: an instance of prox_bvh_detail_nearest);
- * bvh_query_leaf.inl must be included (pbq_finite). With PBQ_RUN_POS
- * defined, the function takes `pos` after `out` and sets pos[i] to the
- * answer's tree position (PROX_BVH_NONE when none). All three are
- * #undef'd here.
+ * bvh_query_leaf.inl must be included (pbq_finite). Both are #undef'd here.
  *
- * PBQ_RUN_NAME(v, points, order, max_sqdist, out, j0, j1): for j in
+ * PBQ_RUN_NAME(v, points, order, max_sqdist, out, pos, j0, j1): for j in
  * [j0, j1), point i = order[j] (order NULL: i = j), out[i] is the answer of
  * prox_bvh_closest(tree, points[i], max_sqdist, &out[i]), the same bits (the
- * walk's answer does not depend on where it starts). A non-finite point or
+ * walk's answer does not depend on where it starts), and pos[i] (pos may be
+ * NULL) its tree position, PROX_BVH_NONE when none. A non-finite point or
  * a NaN max_sqdist gives the NaN result and leaves the seed as it was. With
  * an order, the point and result a few queries ahead, which are in no
  * particular place, are fetched early. */
@@ -34,11 +32,7 @@
 
 static void PBQ_RUN_NAME(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3) * points,
                          const uint32_t *order, PROX_REAL max_sqdist,
-                         PROX_FN(prox_mesh_closest) * out,
-#if defined(PBQ_RUN_POS)
-                         uint32_t *pos,
-#endif
-                         size_t j0, size_t j1) {
+                         PROX_FN(prox_mesh_closest) * out, uint32_t *pos, size_t j0, size_t j1) {
   PROX_FN(prox_bvh_detail_hit) seed, hit;
   size_t j;
   seed.pos = seed.first = seed.count = PROX_BVH_NONE;
@@ -53,21 +47,16 @@ static void PBQ_RUN_NAME(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_ve
     }
     if (!PROX_FN(pbq_finite)(points[i]) || max_sqdist != max_sqdist) {
       PROX_FN(prox_bvh_detail_fill)(v, points[i], PROX_NAN, NULL, out + i);
-#if defined(PBQ_RUN_POS)
-      pos[i] = PROX_BVH_NONE;
-#endif
+      if (pos) pos[i] = PROX_BVH_NONE;
       continue;
     }
     hit = seed;
     d = PBQ_RUN_WALK(v, points[i], max_sqdist, &hit);
     PROX_FN(prox_bvh_detail_fill)(v, points[i], d, &hit, out + i);
-#if defined(PBQ_RUN_POS)
-    pos[i] = hit.pos;
-#endif
+    if (pos) pos[i] = hit.pos;
     if (hit.pos != PROX_BVH_NONE) seed = hit;
   }
 }
 
 #undef PBQ_RUN_NAME
 #undef PBQ_RUN_WALK
-#undef PBQ_RUN_POS

@@ -237,8 +237,8 @@ static void sdf_direction(int tries, double *dir) {
 
 /* The records of a signed-distance object (see sign_impl.inl): a
  * triangle's unit normal, edges, vertices and flag in one cache line, by
- * triangle index; an edge's or a vertex's normal and flag (during the
- * build); and what the sign after a closest point reads, in one cache line
+ * triangle index; an edge's or a vertex's normal (during the build); and
+ * what the sign after a closest point reads, in one cache line
  * per tree position: the face's unit normal, the pseudo-normals of its
  * three edges and three vertices in 16 bits a coordinate (sdf_q16), and
  * their flags (bit 0 the face, 1 + k edge k, 4 + k vertex k). */
@@ -249,15 +249,14 @@ typedef struct sdf_trec {
 } sdf_trec;
 typedef struct sdf_frec {
   double n[3];
-  uint8_t bad, pad[7];
 } sdf_frec;
 typedef struct sdf_prec {
   double n[3];
   int16_t en[3][3], vn[3][3];
   uint8_t bad, pad[3];
 } sdf_prec;
-_Static_assert(sizeof(sdf_trec) == 64 && sizeof(sdf_frec) == 32 && sizeof(sdf_prec) == 64,
-               "sdf records: 64, 32 and 64 bytes");
+_Static_assert(sizeof(sdf_trec) == 64 && sizeof(sdf_frec) == 24 && sizeof(sdf_prec) == 64,
+               "sdf records: 64, 24 and 64 bytes");
 
 /* A unit vector's coordinate in 16 bits: round(x 32767), within 0.5 / 32767
  * of x 32767 (|x| <= 1), so the decoded vector (sdf_unq16) is within

@@ -26,13 +26,13 @@ struct PROX_FN(prox_sdf) {
    * ill-conditioned, or (AUTO on a mesh that meets itself or whose
    * components' boxes overlap) a triangle that meets another or whose front
    * is not outside (winding number 0): its pseudo-normal sign would be
-   * wrong or unsure, the exact count decides. edge[e].bad, vert[v].bad: a
+   * wrong or unsure, the exact count decides. eflag[e], vflag[v]: a
    * triangle there has bad, or a fold. Normals: the triangle's unit normal
    * (0 for zero area), the sum of an edge's triangles' unit normals and the
    * angle-weighted sum at a vertex, both made unit length. */
   sdf_trec *tri;
-  sdf_frec *edge, *vert;  /* during the build, until the records are filled */
-  uint8_t *eflag, *vflag; /* their flags, during the rest of the build */
+  sdf_frec *edge, *vert;  /* normals, during the build until rec is filled */
+  uint8_t *eflag, *vflag; /* flags, during the build */
   sdf_prec *rec;          /* rec[pos]: the triangle at tree position pos (PSEUDONORMAL only) */
   double *mom;            /* 8 per node slot (WINDING only): N, c, r, area */
   /* WINDING at infinite accuracy: the boundary of the mesh as a chain, 7
@@ -355,7 +355,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   const prox_mesh_topology *tp = topology;
   PROX_FN(prox_bvh_view) view;
   prox_status st;
-  size_t nt, nv, ne, nslots, off[4], total, i, nbnd, off_bnd, fe_bytes;
+  size_t nt, nv, ne, nslots, off[3], total, i, nbnd, off_bnd, fe_bytes;
   sdf_frec *fe;
   uint8_t *flags;
   SDF *s;
@@ -413,8 +413,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   off[0] = (sizeof(SDF) + 63) & ~(size_t)63;
   off[1] = off[0] + nt * sizeof(sdf_trec);
   off[2] = off[1] + (method == PROX_SIGN_PSEUDONORMAL ? nt * sizeof(sdf_prec) : 0);
-  off[3] = off[2];
-  total = off[3] + 8 * nslots * sizeof(double);
+  total = off[2] + 8 * nslots * sizeof(double);
   nbnd = 0;
   if (method == PROX_SIGN_WINDING && o.accuracy == INFINITY)
     for (i = 0; i < ne; ++i)
@@ -422,14 +421,16 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   off_bnd = total;
   total += 7 * nbnd * sizeof(double);
   base = (char *)prox_mesh_detail_alloc(alloc, total);
-  /* The edges' and vertices' records, for the build only. */
+  /* The edges' and vertices' normals and flags, for the build only. */
   fe_bytes = (ne + nv) * sizeof(sdf_frec);
   fe = base ? (sdf_frec *)prox_mesh_detail_alloc(alloc, fe_bytes) : NULL;
-  if (!fe) {
+  flags = fe ? (uint8_t *)prox_mesh_detail_alloc(alloc, ne + nv) : NULL;
+  if (!flags) {
+    prox_mesh_detail_free(alloc, fe, fe_bytes);
     prox_mesh_detail_free(alloc, base, total);
     prox_mesh_topology_free(own);
     return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY, "sdf: out of memory (%lu bytes)",
-                                  (unsigned long)(total + fe_bytes));
+                                  (unsigned long)(total + fe_bytes + ne + nv));
   }
   s = (SDF *)base;
   memset(s, 0, sizeof *s);
@@ -450,7 +451,9 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   s->rec = method == PROX_SIGN_PSEUDONORMAL ? (sdf_prec *)(base + off[1]) : NULL;
   s->edge = fe;
   s->vert = fe + ne;
-  s->mom = nslots ? (double *)(base + off[3]) : NULL;
+  s->eflag = flags;
+  s->vflag = flags + ne;
+  s->mom = nslots ? (double *)(base + off[2]) : NULL;
   memset(s->tri, 0, nt * sizeof(sdf_trec));
   s->bnd = nbnd ? (double *)(base + off_bnd) : NULL;
   s->nbnd = 0;
@@ -464,8 +467,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       b[6] = (double)m;
       ++s->nbnd;
     }
-  memset(s->edge, 0, ne * sizeof(sdf_frec));
-  memset(s->vert, 0, nv * sizeof(sdf_frec));
+  memset(fe, 0, fe_bytes);
+  memset(flags, 0, ne + nv);
 
   for (k = 0; k < 3; ++k) {
     s->lo[k] = INFINITY;
@@ -520,8 +523,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     if (s->tri[i].bad) {
       for (k = 0; k < 3; ++k) {
         uint32_t e = tp->triangle_edges[3 * i + (size_t)k];
-        s->vert[mesh->indices[3 * i + (size_t)k]].bad = 1;
-        if (e != PROX_TOPOLOGY_NONE) s->edge[e].bad = 1;
+        s->vflag[mesh->indices[3 * i + (size_t)k]] = 1;
+        if (e != PROX_TOPOLOGY_NONE) s->eflag[e] = 1;
       }
       continue;
     }
@@ -562,9 +565,9 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       bad = n0[0] * n1[0] + n0[1] * n1[1] + n0[2] * n1[2] < -0.5;
     }
     if (bad) {
-      s->edge[i].bad = 1;
-      s->vert[tp->edge_vertices[2 * i]].bad = 1;
-      s->vert[tp->edge_vertices[2 * i + 1]].bad = 1;
+      s->eflag[i] = 1;
+      s->vflag[tp->edge_vertices[2 * i]] = 1;
+      s->vflag[tp->edge_vertices[2 * i + 1]] = 1;
     }
   }
   /* Edge and vertex pseudo-normals to unit length (zero stays zero), so
@@ -579,8 +582,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     }
   }
   /* The pseudo-normals into the records in the tree's order (their flags
-   * once final, below); the edges' and vertices' flags then live on in a
-   * byte each, and their records go before the grid is built. */
+   * once final, below); the edges' and vertices' normals go before the
+   * grid is built. */
   for (i = 0; s->rec && i < nt; ++i) {
     const sdf_trec *tr = s->tri + view.ids[i];
     sdf_prec *r = s->rec + i;
@@ -594,20 +597,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
         r->vn[k][q] = sdf_q16(s->vert[tr->v[k]].n[q]);
       }
   }
-  flags = (uint8_t *)prox_mesh_detail_alloc(alloc, ne + nv);
-  if (flags)
-    for (i = 0; i < ne + nv; ++i)
-      flags[i] = i < ne ? s->edge[i].bad : s->vert[i - ne].bad;
   prox_mesh_detail_free(alloc, fe, fe_bytes);
   s->edge = s->vert = NULL;
-  if (!flags) {
-    prox_mesh_topology_free(own);
-    PROX_FN(prox_sdf_free)(s);
-    return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY, "sdf: out of memory (%lu bytes)",
-                                  (unsigned long)(ne + nv));
-  }
-  s->eflag = flags;
-  s->vflag = flags + ne;
   s->diag = sqrt((s->hi[0] - s->lo[0]) * (s->hi[0] - s->lo[0]) +
                  (s->hi[1] - s->lo[1]) * (s->hi[1] - s->lo[1]) +
                  (s->hi[2] - s->lo[2]) * (s->hi[2] - s->lo[2]));
@@ -1426,7 +1417,6 @@ static inline void SDF_FN(improved)(const PROX_FN(prox_bvh_view) * v, uint32_t p
  * prox_bvh_closest_range, over this file's walk). */
 #define PBQ_RUN_NAME SDF_FN(closest_run)
 #define PBQ_RUN_WALK SDF_FN(prox_bvh_detail_nearest)
-#define PBQ_RUN_POS 1
 #include "bvh_query_run.inl"
 
 /* The closest points of p[0, n) into out, their tree positions into pos. */

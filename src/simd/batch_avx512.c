@@ -243,8 +243,9 @@ static inline __attribute__((always_inline)) void pb_load3_ps(const float *p, in
 
 /* A float set of at most 8 triangles (a tree's leaf) fills half of the
  * 16 lanes: the AVX2 code's 8 lanes do the same work without the masked
- * loads, and measured 4-6% faster in the closest-point walk (Intel Xeon,
- * BENCHMARKS.md). Both give prox_point_triangle's bits. */
+ * loads (the closest-point walk 3-5% faster in a scratch loop on an Intel
+ * Xeon, BENCHMARKS.md; equal on the AMD machine before). Both give
+ * prox_point_triangle's bits. */
 static float pb_point_triangles_soaf_small(prox_vec3f p, const prox_triangle_soaf *tris, size_t n,
                                            size_t *best_index) {
   if (n <= 8 && prox_detail_simd_batch_avx2.built)
