@@ -13,13 +13,153 @@ typedef struct PROX_FN(rt_mesh) {
   PROX_FN(prox_bvh) * bvh;
   double lo[3], hi[3], diag;
   int closed; /* closed and consistently oriented outward */
+  /* The brute force's filter (rt_spheres): a sphere around each triangle
+   * (centre x, y, z, radius) in the order order[], around each run of
+   * RT_RUN of them, then around each group of RT_RUN runs (after the runs'
+   * spheres in run[]); NULL when they could not be made. */
+  double *sph, *run;
+  uint32_t *order;
 } PROX_FN(rt_mesh);
 
 static void PROX_FN(rt_free)(PROX_FN(rt_mesh) * m) {
   PROX_FN(prox_bvh_free)(m->bvh);
   free(m->v);
   free(m->t);
+  free(m->sph);
+  free(m->run);
+  free(m->order);
   memset(m, 0, sizeof *m);
+}
+
+#ifndef RT_RUN
+/* Triangles per run of the brute force's filter, and runs per group. */
+#define RT_RUN 32
+
+/* A triangle's place in the filter's order: its centroid's Morton code. */
+typedef struct rt_key {
+  uint64_t key;
+  uint32_t id;
+} rt_key;
+
+static int rt_key_cmp(const void *x, const void *y) {
+  const rt_key *p = (const rt_key *)x, *q = (const rt_key *)y;
+  if (p->key != q->key) return p->key < q->key ? -1 : 1;
+  return p->id < q->id ? -1 : (p->id > q->id);
+}
+
+/* The bits of x (10 of them) spread to every third bit. */
+static uint64_t rt_spread(uint64_t x) {
+  uint64_t r = 0;
+  int b;
+  for (b = 0; b < 10; ++b)
+    r |= (x >> b & 1) << (3 * b);
+  return r;
+}
+
+/* The sphere around the n spheres at s (4 doubles each) into out: centre
+ * their mean, radius the largest distance to a centre plus that sphere's
+ * radius, enlarged by 1e-12 of itself (NaN kept). */
+static void rt_bound(const double *s, size_t n, double *out) {
+  double c[3] = {0, 0, 0}, rr = 0;
+  size_t i;
+  int k;
+  for (i = 0; i < n; ++i)
+    for (k = 0; k < 3; ++k)
+      c[k] += s[4 * i + (size_t)k] / (double)n;
+  for (i = 0; i < n; ++i) {
+    double q = 0;
+    for (k = 0; k < 3; ++k) {
+      double x = s[4 * i + (size_t)k] - c[k];
+      q += x * x;
+    }
+    q = sqrt(q) + s[4 * i + 3];
+    rr = q > rr || q != q ? q : rr;
+  }
+  for (k = 0; k < 3; ++k)
+    out[k] = c[k];
+  out[3] = rr * (1 + 1e-12);
+}
+#endif
+
+/* The spheres of the brute force's filter (see rt_mesh), in double: the
+ * triangles in the Morton order of their centroids (order[]), a sphere
+ * around each (centre the mean of the vertices, radius the largest
+ * distance to a vertex, enlarged by 1e-12 of itself: far beyond the
+ * rounding of these few operations), around each run of RT_RUN of them
+ * and each group of RT_RUN runs. Left NULL (no filter) when an allocation
+ * fails. */
+static void PROX_FN(rt_spheres)(PROX_FN(rt_mesh) * m) {
+  size_t i, nr = (m->nt + RT_RUN - 1) / RT_RUN, ng = (nr + RT_RUN - 1) / RT_RUN, r;
+  rt_key *key = (rt_key *)malloc((m->nt ? m->nt : 1) * sizeof *key);
+  m->sph = (double *)malloc(4 * (m->nt ? m->nt : 1) * sizeof *m->sph);
+  m->run = (double *)malloc(4 * (nr + ng + 1) * sizeof *m->run);
+  m->order = (uint32_t *)malloc((m->nt ? m->nt : 1) * sizeof *m->order);
+  if (!key || !m->sph || !m->run || !m->order) {
+    free(key);
+    free(m->sph);
+    free(m->run);
+    free(m->order);
+    m->sph = m->run = NULL;
+    m->order = NULL;
+    return;
+  }
+  for (i = 0; i < m->nt; ++i) {
+    double c[3] = {0, 0, 0};
+    uint64_t q[3];
+    int j, k;
+    for (j = 0; j < 3; ++j)
+      for (k = 0; k < 3; ++k)
+        c[k] += (double)m->v[3 * (size_t)m->t[3 * i + (size_t)j] + (size_t)k] / 3;
+    for (k = 0; k < 3; ++k) {
+      double f = (c[k] - m->lo[k]) / (m->hi[k] - m->lo[k]) * 1023;
+      q[k] = f >= 0 && f <= 1023 ? (uint64_t)f : 0;
+    }
+    key[i].key = rt_spread(q[0]) | rt_spread(q[1]) << 1 | rt_spread(q[2]) << 2;
+    key[i].id = (uint32_t)i;
+  }
+  qsort(key, m->nt, sizeof *key, rt_key_cmp);
+  for (i = 0; i < m->nt; ++i) {
+    size_t id = key[i].id;
+    double c[3] = {0, 0, 0}, rr = 0;
+    int j, k;
+    m->order[i] = (uint32_t)id;
+    for (j = 0; j < 3; ++j)
+      for (k = 0; k < 3; ++k)
+        c[k] += (double)m->v[3 * (size_t)m->t[3 * id + (size_t)j] + (size_t)k] / 3;
+    for (j = 0; j < 3; ++j) {
+      double q = 0;
+      for (k = 0; k < 3; ++k) {
+        double x = (double)m->v[3 * (size_t)m->t[3 * id + (size_t)j] + (size_t)k] - c[k];
+        q += x * x;
+      }
+      q = sqrt(q);
+      rr = q > rr || q != q ? q : rr;
+    }
+    for (k = 0; k < 3; ++k)
+      m->sph[4 * i + (size_t)k] = c[k];
+    m->sph[4 * i + 3] = rr * (1 + 1e-12);
+  }
+  free(key);
+  for (r = 0; r < nr; ++r) {
+    size_t b = r * RT_RUN, e = b + RT_RUN < m->nt ? b + RT_RUN : m->nt;
+    rt_bound(m->sph + 4 * b, e - b, m->run + 4 * r);
+  }
+  for (r = 0; r < ng; ++r) {
+    size_t b = r * RT_RUN, e = b + RT_RUN < nr ? b + RT_RUN : nr;
+    rt_bound(m->run + 4 * b, e - b, m->run + 4 * (nr + r));
+  }
+}
+
+/* 1 when the line through o along the unit vector u is certainly farther
+ * than s[3] + margin from the centre s[0..2] (NaN: never). The distance is
+ * |(s - o) x u|, computed with a relative error of a few ulps of |s - o|,
+ * which margin (1e-9 of the coordinates' size) covers many times over. */
+static int PROX_FN(rt_far)(const double *s, const double *o, const double *u, double margin) {
+  double q[3] = {s[0] - o[0], s[1] - o[1], s[2] - o[2]};
+  double x = q[1] * u[2] - q[2] * u[1], y = q[2] * u[0] - q[0] * u[2],
+         z = q[0] * u[1] - q[1] * u[0];
+  double lim = s[3] + margin;
+  return x * x + y * y + z * z > lim * lim;
 }
 
 /* Copies the arrays in this precision and builds the tree with leaf
@@ -60,6 +200,7 @@ static int PROX_FN(rt_make)(PROX_FN(rt_mesh) * m, const char *name, const double
   mesh.indices = m->t;
   mesh.triangle_count = nt;
   if (leaf) opt.leaf_size = leaf;
+  PROX_FN(rt_spheres)(m);
   if (PROX_FN(prox_bvh_build)(&mesh, &opt, NULL, &m->bvh, &err) != PROX_OK) {
     CHECK_MSG(0, "%s: build failed: %s", name, err.message);
     return 0;
@@ -183,16 +324,18 @@ static int PROX_FN(rt_misses)(const PROX_FN(prox_triangle) * tr, const double *o
 
 /* The brute force: every hit (in (t, id) order) into hits (nt entries),
  * their number returned, the first strict minimum in *first. Every
- * triangle goes to prox_raycast_triangle() except those rt_misses() proves
- * apart from the ray's line. */
+ * triangle goes to prox_raycast_triangle() except those proved apart from
+ * the ray's line: by its run's or its own sphere (rt_far), or by
+ * rt_misses(). The filters read no tree: they are independent of the BVH
+ * under test. */
 static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_ray) * ray,
                                 PROX_FN(rt_bhit) * hits, size_t *first) {
-  size_t i, n = 0;
+  size_t i, j, n = 0, nr;
   PROX_REAL best = PROX_INF;
   double o[3] = {(double)ray->origin.x, (double)ray->origin.y, (double)ray->origin.z};
   double d[3] = {(double)ray->dir.x, (double)ray->dir.y, (double)ray->dir.z};
-  double e[2][3], margin[2], size = 0;
-  int k, a = 0, filter;
+  double e[2][3], margin[2], size = 0, u[3], dl, smargin;
+  int k, a = 0, filter, spheres;
   /* e[0] = d x (the axis of d's smallest component), e[1] = d x e[0]. */
   for (k = 1; k < 3; ++k)
     if (fabs(d[k]) < fabs(d[a])) a = k;
@@ -208,10 +351,36 @@ static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_r
   for (k = 0; k < 2; ++k)
     margin[k] = 1e-9 * 2 * size * (fabs(e[k][0]) + fabs(e[k][1]) + fabs(e[k][2]));
   filter = isfinite(margin[0]) && isfinite(margin[1]) && margin[0] > 0 && margin[1] > 0;
+  dl = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+  for (k = 0; k < 3; ++k)
+    u[k] = d[k] / dl;
+  smargin = 1e-9 * 2 * size;
+  spheres = filter && m->sph && isfinite(smargin) && smargin > 0 && isfinite(dl) && dl > 0 &&
+            isfinite(u[0]) && isfinite(u[1]) && isfinite(u[2]);
   *first = (size_t)-1;
-  for (i = 0; i < m->nt; ++i) {
-    PROX_FN(prox_triangle) tr = PROX_FN(rt_tri)(m, i);
+  nr = (m->nt + RT_RUN - 1) / RT_RUN;
+  for (j = 0; j < m->nt; ++j) {
+    PROX_FN(prox_triangle) tr;
     PROX_FN(prox_rayhit) h;
+    i = j;
+    if (m->order) {
+      /* Every triangle, in the filter's order: a whole group or run whose
+       * sphere is far from the line, then the triangle's own sphere. */
+      i = m->order[j];
+      if (spheres) {
+        if (j % (RT_RUN * RT_RUN) == 0 &&
+            PROX_FN(rt_far)(m->run + 4 * (nr + j / (RT_RUN * RT_RUN)), o, u, smargin)) {
+          j += RT_RUN * RT_RUN - 1;
+          continue;
+        }
+        if (j % RT_RUN == 0 && PROX_FN(rt_far)(m->run + 4 * (j / RT_RUN), o, u, smargin)) {
+          j += RT_RUN - 1;
+          continue;
+        }
+        if (PROX_FN(rt_far)(m->sph + 4 * j, o, u, smargin)) continue;
+      }
+    }
+    tr = PROX_FN(rt_tri)(m, i);
     if (filter && PROX_FN(rt_misses)(&tr, o, (const double(*)[3])e, margin)) continue;
     if (!PROX_FN(prox_raycast_triangle)(ray, &tr, &h)) continue;
     hits[n].t = h.t;
@@ -219,7 +388,9 @@ static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_r
     hits[n].sign = PROX_FN(rt_side_exact)(&tr, ray->dir);
     memcpy(hits[n].bary, h.bary, sizeof h.bary);
     hits[n].normal = h.normal;
-    if (h.t < best) {
+    /* The first hit: the least t, the lowest id on a tie (the order of
+     * the loop is not the ids'). */
+    if (h.t < best || (h.t == best && *first != (size_t)-1 && (uint32_t)i < hits[*first].id)) {
       best = h.t;
       *first = n;
     }
