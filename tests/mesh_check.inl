@@ -11,6 +11,8 @@
  * tests/test_batch.c holds to the same loop bit for bit; mc_brute_scalar()
  * is the literal loop, and test_mesh_build checks that the two agree. */
 
+#include "sphere_filter.h"
+
 /* A mesh in this precision with its triangles as an array (the oracle's
  * input). */
 typedef struct PROX_FN(mc_mesh) {
@@ -20,12 +22,22 @@ typedef struct PROX_FN(mc_mesh) {
   PROX_FN(prox_triangle) * tri; /* nt */
   size_t nv, nt;
   PROX_REAL lo[3], hi[3], diag;
+  /* The oracle's filter (mc_cull; NULL without it): the triangles in runs
+   * of SF_RUN in the Morton order of their centroids (tests/sphere_filter.h),
+   * by increasing index within each run (ctri, their indices cid), the
+   * spheres of the runs and then of the groups (crun). */
+  PROX_FN(prox_triangle) * ctri;
+  uint32_t *cid;
+  double *crun;
 } PROX_FN(mc_mesh);
 
 static void PROX_FN(mc_free)(PROX_FN(mc_mesh) * m) {
   free(m->v);
   free(m->t);
   free(m->tri);
+  free(m->ctri);
+  free(m->cid);
+  free(m->crun);
   memset(m, 0, sizeof *m);
 }
 
@@ -75,13 +87,142 @@ static int PROX_FN(mc_make)(PROX_FN(mc_mesh) * m, const double *v, size_t nv, co
   return 1;
 }
 
+/* Makes the oracle's filter (see mc_mesh); without it (an allocation
+ * failure) the oracle runs over every triangle. For the real meshes, whose
+ * brute force would otherwise take minutes. */
+static inline void PROX_FN(mc_cull)(PROX_FN(mc_mesh) * m) {
+  size_t i, n = m->nt ? m->nt : 1, nr = (m->nt + SF_RUN - 1) / SF_RUN,
+            ng = (nr + SF_RUN - 1) / SF_RUN;
+  sf_key *key = (sf_key *)malloc(n * sizeof *key);
+  double *sph = (double *)malloc(4 * n * sizeof *sph), lo[3], hi[3], c[3][3];
+  int j, k;
+  m->ctri = (PROX_FN(prox_triangle) *)malloc(n * sizeof *m->ctri);
+  m->cid = (uint32_t *)malloc(n * sizeof *m->cid);
+  m->crun = (double *)malloc(4 * (nr + ng + 1) * sizeof *m->crun);
+  if (!key || !sph || !m->ctri || !m->cid || !m->crun) {
+    free(m->ctri);
+    free(m->cid);
+    free(m->crun);
+    m->ctri = NULL;
+    m->cid = NULL;
+    m->crun = NULL;
+  } else {
+    for (k = 0; k < 3; ++k) {
+      lo[k] = (double)m->lo[k];
+      hi[k] = (double)m->hi[k];
+    }
+    for (i = 0; i < m->nt; ++i) {
+      const PROX_FN(prox_vec3) *v = m->tri[i].v;
+      double mid[3];
+      mid[0] = (double)v[0].x / 3 + (double)v[1].x / 3 + (double)v[2].x / 3;
+      mid[1] = (double)v[0].y / 3 + (double)v[1].y / 3 + (double)v[2].y / 3;
+      mid[2] = (double)v[0].z / 3 + (double)v[1].z / 3 + (double)v[2].z / 3;
+      key[i].key = sf_morton(mid, lo, hi);
+      key[i].id = (uint32_t)i;
+    }
+    qsort(key, m->nt, sizeof *key, sf_key_cmp);
+    for (i = 0; i < m->nt; ++i)
+      m->cid[i] = key[i].id;
+    /* Within a run, by increasing index: the first strict minimum of a
+     * run is then its lowest index among ties. */
+    for (i = 0; i < m->nt; i += SF_RUN)
+      qsort(m->cid + i, m->nt - i < SF_RUN ? m->nt - i : SF_RUN, sizeof *m->cid, sf_id_cmp);
+    for (i = 0; i < m->nt; ++i) {
+      const PROX_FN(prox_vec3) *v = m->tri[m->cid[i]].v;
+      m->ctri[i] = m->tri[m->cid[i]];
+      for (j = 0; j < 3; ++j) {
+        c[j][0] = (double)v[j].x;
+        c[j][1] = (double)v[j].y;
+        c[j][2] = (double)v[j].z;
+      }
+      sf_tri_sphere(c[0], c[1], c[2], sph + 4 * i);
+    }
+    sf_runs(sph, m->nt, m->crun);
+  }
+  free(key);
+  free(sph);
+}
+
+/* The filter's margin for p: beyond the kernels' rounding of a distance
+ * (a few ulps of the coordinates' size in this precision) many times
+ * over; NaN or infinite (no filtering) for a point or mesh that is not
+ * finite. */
+static double PROX_FN(mc_margin)(const PROX_FN(mc_mesh) * m, const double *q) {
+  double size = 0;
+  int k;
+  for (k = 0; k < 3; ++k)
+    size = fmax(size, fmax(fabs(q[k]), fmax(fabs((double)m->lo[k]), fabs((double)m->hi[k]))));
+  return size * (PROX_IS_DOUBLE ? 1e-12 : 1e-4) + (double)PROX_REAL_MIN;
+}
+
+/* The filtered oracle (m->ctri set, p and the margin finite): the least
+ * squared distance of prox_point_triangles() over the runs whose sphere
+ * may hold a triangle as near as the best so far, the lowest index on a
+ * tie; the nearest run first, so that the bound is tight early. */
+static PROX_REAL PROX_FN(mc_brute_cull)(const PROX_FN(mc_mesh) * m, PROX_FN(prox_vec3) p,
+                                        double margin, uint32_t *id) {
+  size_t nr = (m->nt + SF_RUN - 1) / SF_RUN, ng = (nr + SF_RUN - 1) / SF_RUN, g, r, pass;
+  double q[3] = {(double)p.x, (double)p.y, (double)p.z};
+  PROX_REAL best = PROX_INF;
+  uint32_t bid = UINT32_MAX;
+  size_t near_g = 0, near_r = 0;
+  double lb = INFINITY;
+  for (g = 0; g < ng; ++g) {
+    double x = sf_lower(m->crun + 4 * (nr + g), q);
+    if (x < lb || x != x) {
+      lb = x;
+      near_g = g;
+      if (x != x) break;
+    }
+  }
+  lb = INFINITY;
+  for (r = near_g * SF_RUN; r < nr && r < (near_g + 1) * SF_RUN; ++r) {
+    double x = sf_lower(m->crun + 4 * r, q);
+    if (x < lb || x != x) {
+      lb = x;
+      near_r = r;
+      if (x != x) break;
+    }
+  }
+  for (pass = 0; pass < 2; ++pass)
+    for (g = pass ? 0 : near_g; g < (pass ? ng : near_g + 1); ++g) {
+      double lim = sqrt((double)best) * (1 + 1e-6) + margin;
+      if (sf_lower(m->crun + 4 * (nr + g), q) > lim) continue;
+      for (r = pass ? g * SF_RUN : near_r; r < (pass ? (g + 1) * SF_RUN : near_r + 1) && r < nr;
+           ++r) {
+        size_t b = r * SF_RUN, n = m->nt - b < SF_RUN ? m->nt - b : SF_RUN, bi = 0;
+        PROX_REAL d;
+        if (sf_lower(m->crun + 4 * r, q) > sqrt((double)best) * (1 + 1e-6) + margin) continue;
+        d = PROX_FN(prox_point_triangles)(p, m->ctri + b, n, &bi, NULL);
+        if (d < best || (d == best && m->cid[b + bi] < bid)) {
+          best = d;
+          bid = m->cid[b + bi];
+        }
+      }
+    }
+  *id = bid;
+  return best;
+}
+
 /* The oracle: the nearest triangle within max_sqdist, its index in *id
  * (UINT32_MAX when none); returns its squared distance (max_sqdist when
  * none). */
 static PROX_REAL PROX_FN(mc_brute)(const PROX_FN(mc_mesh) * m, PROX_FN(prox_vec3) p,
                                    PROX_REAL max_sqdist, uint32_t *id) {
   size_t bi = 0;
-  PROX_REAL d = PROX_FN(prox_point_triangles)(p, m->tri, m->nt, &bi, NULL);
+  double q[3] = {(double)p.x, (double)p.y, (double)p.z}, margin = PROX_FN(mc_margin)(m, q);
+  PROX_REAL d;
+  if (m->ctri && m->nt > 0 && isfinite(margin)) {
+    uint32_t ci;
+    d = PROX_FN(mc_brute_cull)(m, p, margin, &ci);
+    if (ci != UINT32_MAX && d <= max_sqdist) {
+      *id = ci;
+      return d;
+    }
+    *id = UINT32_MAX;
+    return max_sqdist;
+  }
+  d = PROX_FN(prox_point_triangles)(p, m->tri, m->nt, &bi, NULL);
   if (d <= max_sqdist) {
     *id = (uint32_t)bi;
     return d;
@@ -260,11 +401,24 @@ static long PROX_FN(mc_check_within)(const PROX_FN(mc_mesh) * m, const PROX_FN(p
       else
         seen[t] = 1;
     }
-    for (j = 0; j < m->nt; ++j) {
-      PROX_REAL d = PROX_FN(prox_point_triangle)(p, &m->tri[j], NULL);
-      if (d <= r2) {
-        ++expect;
-        if (!seen[j]) ok = 0;
+    {
+      /* Every triangle (with the filter: those of the runs whose sphere
+       * reaches within r, plus the margin). */
+      double q[3] = {(double)p.x, (double)p.y, (double)p.z}, mg = PROX_FN(mc_margin)(m, q);
+      int cull = m->ctri != NULL && isfinite(mg) && isfinite((double)r2);
+      double lim = sqrt((double)r2) * (1 + 1e-6) + mg;
+      for (j = 0; j < m->nt; ++j) {
+        uint32_t k = cull ? m->cid[j] : (uint32_t)j;
+        PROX_REAL d;
+        if (cull && j % SF_RUN == 0 && sf_lower(m->crun + 4 * (j / SF_RUN), q) > lim) {
+          j += SF_RUN - 1;
+          continue;
+        }
+        d = PROX_FN(prox_point_triangle)(p, &m->tri[k], NULL);
+        if (d <= r2) {
+          ++expect;
+          if (!seen[k]) ok = 0;
+        }
       }
     }
     if (total != expect) ok = 0;

@@ -14,9 +14,9 @@ typedef struct PROX_FN(rt_mesh) {
   double lo[3], hi[3], diag;
   int closed; /* closed and consistently oriented outward */
   /* The brute force's filter (rt_spheres): a sphere around each triangle
-   * (centre x, y, z, radius) in the order order[], around each run of
-   * RT_RUN of them, then around each group of RT_RUN runs (after the runs'
-   * spheres in run[]); NULL when they could not be made. */
+   * (centre x, y, z, radius) in the order order[], and the spheres of
+   * its runs and groups (tests/sphere_filter.h); NULL when they could not
+   * be made. */
   double *sph, *run;
   uint32_t *order;
 } PROX_FN(rt_mesh);
@@ -31,135 +31,44 @@ static void PROX_FN(rt_free)(PROX_FN(rt_mesh) * m) {
   memset(m, 0, sizeof *m);
 }
 
-#ifndef RT_RUN
-/* Triangles per run of the brute force's filter, and runs per group. */
-#define RT_RUN 32
-
-/* A triangle's place in the filter's order: its centroid's Morton code. */
-typedef struct rt_key {
-  uint64_t key;
-  uint32_t id;
-} rt_key;
-
-static int rt_key_cmp(const void *x, const void *y) {
-  const rt_key *p = (const rt_key *)x, *q = (const rt_key *)y;
-  if (p->key != q->key) return p->key < q->key ? -1 : 1;
-  return p->id < q->id ? -1 : (p->id > q->id);
-}
-
-/* The bits of x (10 of them) spread to every third bit. */
-static uint64_t rt_spread(uint64_t x) {
-  uint64_t r = 0;
-  int b;
-  for (b = 0; b < 10; ++b)
-    r |= (x >> b & 1) << (3 * b);
-  return r;
-}
-
-/* The sphere around the n spheres at s (4 doubles each) into out: centre
- * their mean, radius the largest distance to a centre plus that sphere's
- * radius, enlarged by 1e-12 of itself (NaN kept). */
-static void rt_bound(const double *s, size_t n, double *out) {
-  double c[3] = {0, 0, 0}, rr = 0;
-  size_t i;
-  int k;
-  for (i = 0; i < n; ++i)
-    for (k = 0; k < 3; ++k)
-      c[k] += s[4 * i + (size_t)k] / (double)n;
-  for (i = 0; i < n; ++i) {
-    double q = 0;
-    for (k = 0; k < 3; ++k) {
-      double x = s[4 * i + (size_t)k] - c[k];
-      q += x * x;
-    }
-    q = sqrt(q) + s[4 * i + 3];
-    rr = q > rr || q != q ? q : rr;
-  }
-  for (k = 0; k < 3; ++k)
-    out[k] = c[k];
-  out[3] = rr * (1 + 1e-12);
-}
-#endif
-
-/* The spheres of the brute force's filter (see rt_mesh), in double: the
- * triangles in the Morton order of their centroids (order[]), a sphere
- * around each (centre the mean of the vertices, radius the largest
- * distance to a vertex, enlarged by 1e-12 of itself: far beyond the
- * rounding of these few operations), around each run of RT_RUN of them
- * and each group of RT_RUN runs. Left NULL (no filter) when an allocation
- * fails. */
+/* The spheres of the brute force's filter (see rt_mesh and
+ * tests/sphere_filter.h): the triangles in the Morton order of their
+ * centroids (order[]), a sphere around each, each run and each group.
+ * Left NULL (no filter) when an allocation fails. */
 static void PROX_FN(rt_spheres)(PROX_FN(rt_mesh) * m) {
-  size_t i, nr = (m->nt + RT_RUN - 1) / RT_RUN, ng = (nr + RT_RUN - 1) / RT_RUN, r;
-  rt_key *key = (rt_key *)malloc((m->nt ? m->nt : 1) * sizeof *key);
+  size_t i, nr = (m->nt + SF_RUN - 1) / SF_RUN, ng = (nr + SF_RUN - 1) / SF_RUN;
+  sf_key *key = (sf_key *)malloc((m->nt ? m->nt : 1) * sizeof *key);
+  double(*c)[3][3] = (double(*)[3][3])malloc((m->nt ? m->nt : 1) * sizeof *c);
   m->sph = (double *)malloc(4 * (m->nt ? m->nt : 1) * sizeof *m->sph);
   m->run = (double *)malloc(4 * (nr + ng + 1) * sizeof *m->run);
   m->order = (uint32_t *)malloc((m->nt ? m->nt : 1) * sizeof *m->order);
-  if (!key || !m->sph || !m->run || !m->order) {
-    free(key);
+  if (!key || !c || !m->sph || !m->run || !m->order) {
     free(m->sph);
     free(m->run);
     free(m->order);
     m->sph = m->run = NULL;
     m->order = NULL;
-    return;
-  }
-  for (i = 0; i < m->nt; ++i) {
-    double c[3] = {0, 0, 0};
-    uint64_t q[3];
-    int j, k;
-    for (j = 0; j < 3; ++j)
+  } else {
+    for (i = 0; i < m->nt; ++i) {
+      double mid[3];
+      int j, k;
+      for (j = 0; j < 3; ++j)
+        for (k = 0; k < 3; ++k)
+          c[i][j][k] = (double)m->v[3 * (size_t)m->t[3 * i + (size_t)j] + (size_t)k];
       for (k = 0; k < 3; ++k)
-        c[k] += (double)m->v[3 * (size_t)m->t[3 * i + (size_t)j] + (size_t)k] / 3;
-    for (k = 0; k < 3; ++k) {
-      double f = (c[k] - m->lo[k]) / (m->hi[k] - m->lo[k]) * 1023;
-      q[k] = f >= 0 && f <= 1023 ? (uint64_t)f : 0;
+        mid[k] = c[i][0][k] / 3 + c[i][1][k] / 3 + c[i][2][k] / 3;
+      key[i].key = sf_morton(mid, m->lo, m->hi);
+      key[i].id = (uint32_t)i;
     }
-    key[i].key = rt_spread(q[0]) | rt_spread(q[1]) << 1 | rt_spread(q[2]) << 2;
-    key[i].id = (uint32_t)i;
-  }
-  qsort(key, m->nt, sizeof *key, rt_key_cmp);
-  for (i = 0; i < m->nt; ++i) {
-    size_t id = key[i].id;
-    double c[3] = {0, 0, 0}, rr = 0;
-    int j, k;
-    m->order[i] = (uint32_t)id;
-    for (j = 0; j < 3; ++j)
-      for (k = 0; k < 3; ++k)
-        c[k] += (double)m->v[3 * (size_t)m->t[3 * id + (size_t)j] + (size_t)k] / 3;
-    for (j = 0; j < 3; ++j) {
-      double q = 0;
-      for (k = 0; k < 3; ++k) {
-        double x = (double)m->v[3 * (size_t)m->t[3 * id + (size_t)j] + (size_t)k] - c[k];
-        q += x * x;
-      }
-      q = sqrt(q);
-      rr = q > rr || q != q ? q : rr;
+    qsort(key, m->nt, sizeof *key, sf_key_cmp);
+    for (i = 0; i < m->nt; ++i) {
+      m->order[i] = key[i].id;
+      sf_tri_sphere(c[key[i].id][0], c[key[i].id][1], c[key[i].id][2], m->sph + 4 * i);
     }
-    for (k = 0; k < 3; ++k)
-      m->sph[4 * i + (size_t)k] = c[k];
-    m->sph[4 * i + 3] = rr * (1 + 1e-12);
+    sf_runs(m->sph, m->nt, m->run);
   }
   free(key);
-  for (r = 0; r < nr; ++r) {
-    size_t b = r * RT_RUN, e = b + RT_RUN < m->nt ? b + RT_RUN : m->nt;
-    rt_bound(m->sph + 4 * b, e - b, m->run + 4 * r);
-  }
-  for (r = 0; r < ng; ++r) {
-    size_t b = r * RT_RUN, e = b + RT_RUN < nr ? b + RT_RUN : nr;
-    rt_bound(m->run + 4 * b, e - b, m->run + 4 * (nr + r));
-  }
-}
-
-/* 1 when the line through o along the unit vector u is certainly farther
- * than s[3] + margin from the centre s[0..2] (NaN: never). The distance is
- * |(s - o) x u|, computed with a relative error of a few ulps of |s - o|,
- * which margin (1e-9 of the coordinates' size) covers many times over. */
-static int PROX_FN(rt_far)(const double *s, const double *o, const double *u, double margin) {
-  double q[3] = {s[0] - o[0], s[1] - o[1], s[2] - o[2]};
-  double x = q[1] * u[2] - q[2] * u[1], y = q[2] * u[0] - q[0] * u[2],
-         z = q[0] * u[1] - q[1] * u[0];
-  double lim = s[3] + margin;
-  return x * x + y * y + z * z > lim * lim;
+  free(c);
 }
 
 /* Copies the arrays in this precision and builds the tree with leaf
@@ -325,7 +234,7 @@ static int PROX_FN(rt_misses)(const PROX_FN(prox_triangle) * tr, const double *o
 /* The brute force: every hit (in (t, id) order) into hits (nt entries),
  * their number returned, the first strict minimum in *first. Every
  * triangle goes to prox_raycast_triangle() except those proved apart from
- * the ray's line: by its run's or its own sphere (rt_far), or by
+ * the ray's line: by its run's or its own sphere (sf_far_line), or by
  * rt_misses(). The filters read no tree: they are independent of the BVH
  * under test. */
 static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_ray) * ray,
@@ -358,7 +267,7 @@ static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_r
   spheres = filter && m->sph && isfinite(smargin) && smargin > 0 && isfinite(dl) && dl > 0 &&
             isfinite(u[0]) && isfinite(u[1]) && isfinite(u[2]);
   *first = (size_t)-1;
-  nr = (m->nt + RT_RUN - 1) / RT_RUN;
+  nr = (m->nt + SF_RUN - 1) / SF_RUN;
   for (j = 0; j < m->nt; ++j) {
     PROX_FN(prox_triangle) tr;
     PROX_FN(prox_rayhit) h;
@@ -368,16 +277,16 @@ static size_t PROX_FN(rt_brute)(const PROX_FN(rt_mesh) * m, const PROX_FN(prox_r
        * sphere is far from the line, then the triangle's own sphere. */
       i = m->order[j];
       if (spheres) {
-        if (j % (RT_RUN * RT_RUN) == 0 &&
-            PROX_FN(rt_far)(m->run + 4 * (nr + j / (RT_RUN * RT_RUN)), o, u, smargin)) {
-          j += RT_RUN * RT_RUN - 1;
+        if (j % (SF_RUN * SF_RUN) == 0 &&
+            sf_far_line(m->run + 4 * (nr + j / (SF_RUN * SF_RUN)), o, u, smargin)) {
+          j += SF_RUN * SF_RUN - 1;
           continue;
         }
-        if (j % RT_RUN == 0 && PROX_FN(rt_far)(m->run + 4 * (j / RT_RUN), o, u, smargin)) {
-          j += RT_RUN - 1;
+        if (j % SF_RUN == 0 && sf_far_line(m->run + 4 * (j / SF_RUN), o, u, smargin)) {
+          j += SF_RUN - 1;
           continue;
         }
-        if (PROX_FN(rt_far)(m->sph + 4 * j, o, u, smargin)) continue;
+        if (sf_far_line(m->sph + 4 * j, o, u, smargin)) continue;
       }
     }
     tr = PROX_FN(rt_tri)(m, i);

@@ -25,6 +25,7 @@
 #include "harness.h"
 #include "meshload.h"
 #include "rng.h"
+#include "sphere_filter.h"
 
 #include <gmp.h>
 #include <stdlib.h>
