@@ -1405,9 +1405,27 @@ PROX_DETAIL_COLD_KERNEL PROX_FN(prox_vec3)
 
 /// Internal: the unit normal (v1 - v0) x (v2 - v0) of a triangle, from
 /// edges scaled to avoid overflow and underflow (zero for a triangle of
-/// zero area, exactly).
+/// zero area, exactly). Float: first in double, where no product of float
+/// differences overflows or underflows: the edges' differences and every
+/// product round once in double (relative 2^-53), so where |n| exceeds
+/// 1e-6 |e1| |e2| the unit vector is within 1e-9 of itself before its
+/// rounding to float; thinner triangles (zero-area ones among them) take
+/// the scaled float path below.
 PROX_DETAIL_KERNEL PROX_FN(prox_vec3)
     PROX_FN(prox_detail_rc_tri_normal)(const PROX_FN(prox_vec3) * v) {
+#if !PROX_IS_DOUBLE
+  {
+    double ax = (double)v[1].x - (double)v[0].x, ay = (double)v[1].y - (double)v[0].y,
+           az = (double)v[1].z - (double)v[0].z, bx = (double)v[2].x - (double)v[0].x,
+           by = (double)v[2].y - (double)v[0].y, bz = (double)v[2].z - (double)v[0].z;
+    double nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+    double q = nx * nx + ny * ny + nz * nz;
+    if (q > 1e-12 * ((ax * ax + ay * ay + az * az) * (bx * bx + by * by + bz * bz))) {
+      double r = 1 / sqrt(q);
+      return PROX_FN(prox_v3)((PROX_REAL)(nx * r), (PROX_REAL)(ny * r), (PROX_REAL)(nz * r));
+    }
+  }
+#endif
   PROX_FN(prox_vec3) e1 = PROX_FN(prox_vsub)(v[1], v[0]);
   PROX_FN(prox_vec3) e2 = PROX_FN(prox_vsub)(v[2], v[0]);
   PROX_FN(prox_vec3)
