@@ -9,7 +9,10 @@
  * lowest index, as prox/bvh.h promises. For speed on the real meshes the
  * loop runs through prox_point_triangles() (prox/batch.h), which
  * tests/test_batch.c holds to the same loop bit for bit; mc_brute_scalar()
- * is the literal loop, and test_mesh_build checks that the two agree. */
+ * is the literal loop, and test_mesh_build checks that the two agree. On
+ * large meshes (mc_cull) the loop skips the runs of triangles whose
+ * bounding sphere is certainly farther than the best so far (the same
+ * minimum and index; checked against the literal loop too). */
 
 #include "sphere_filter.h"
 
@@ -88,8 +91,8 @@ static int PROX_FN(mc_make)(PROX_FN(mc_mesh) * m, const double *v, size_t nv, co
 }
 
 /* Makes the oracle's filter (see mc_mesh); without it (an allocation
- * failure) the oracle runs over every triangle. For the real meshes, whose
- * brute force would otherwise take minutes. */
+ * failure) the oracle runs over every triangle. For the real meshes and
+ * test_mesh_build's spheres, whose brute force took minutes (valgrind). */
 static inline void PROX_FN(mc_cull)(PROX_FN(mc_mesh) * m) {
   size_t i, n = m->nt ? m->nt : 1, nr = (m->nt + SF_RUN - 1) / SF_RUN,
             ng = (nr + SF_RUN - 1) / SF_RUN;
