@@ -90,19 +90,34 @@ static int PROX_FN(mc_make)(PROX_FN(mc_mesh) * m, const double *v, size_t nv, co
   return 1;
 }
 
+/* The corners of triangle i of m in double (sf_corners_fn). */
+static inline void PROX_FN(mc_corners)(const void *ctx, size_t i, double *c) {
+  const PROX_FN(prox_vec3) *v = ((const PROX_FN(mc_mesh) *)ctx)->tri[i].v;
+  int j;
+  for (j = 0; j < 3; ++j) {
+    c[3 * j] = (double)v[j].x;
+    c[3 * j + 1] = (double)v[j].y;
+    c[3 * j + 2] = (double)v[j].z;
+  }
+}
+
 /* Makes the oracle's filter (see mc_mesh); without it (an allocation
  * failure) the oracle runs over every triangle. For the real meshes and
  * test_mesh_build's spheres, whose brute force took minutes (valgrind). */
 static inline void PROX_FN(mc_cull)(PROX_FN(mc_mesh) * m) {
   size_t i, n = m->nt ? m->nt : 1, nr = (m->nt + SF_RUN - 1) / SF_RUN,
             ng = (nr + SF_RUN - 1) / SF_RUN;
-  sf_key *key = (sf_key *)malloc(n * sizeof *key);
-  double *sph = (double *)malloc(4 * n * sizeof *sph), lo[3], hi[3], c[3][3];
-  int j, k;
+  double *sph = (double *)malloc(4 * n * sizeof *sph), lo[3], hi[3];
+  int k;
+  for (k = 0; k < 3; ++k) {
+    lo[k] = (double)m->lo[k];
+    hi[k] = (double)m->hi[k];
+  }
   m->ctri = (PROX_FN(prox_triangle) *)malloc(n * sizeof *m->ctri);
   m->cid = (uint32_t *)malloc(n * sizeof *m->cid);
   m->crun = (double *)malloc(4 * (nr + ng + 1) * sizeof *m->crun);
-  if (!key || !sph || !m->ctri || !m->cid || !m->crun) {
+  if (!sph || !m->ctri || !m->cid || !m->crun ||
+      !sf_make(PROX_FN(mc_corners), m, m->nt, lo, hi, m->cid, sph, m->crun)) {
     free(m->ctri);
     free(m->cid);
     free(m->crun);
@@ -110,39 +125,9 @@ static inline void PROX_FN(mc_cull)(PROX_FN(mc_mesh) * m) {
     m->cid = NULL;
     m->crun = NULL;
   } else {
-    for (k = 0; k < 3; ++k) {
-      lo[k] = (double)m->lo[k];
-      hi[k] = (double)m->hi[k];
-    }
-    for (i = 0; i < m->nt; ++i) {
-      const PROX_FN(prox_vec3) *v = m->tri[i].v;
-      double mid[3];
-      mid[0] = (double)v[0].x / 3 + (double)v[1].x / 3 + (double)v[2].x / 3;
-      mid[1] = (double)v[0].y / 3 + (double)v[1].y / 3 + (double)v[2].y / 3;
-      mid[2] = (double)v[0].z / 3 + (double)v[1].z / 3 + (double)v[2].z / 3;
-      key[i].key = sf_morton(mid, lo, hi);
-      key[i].id = (uint32_t)i;
-    }
-    qsort(key, m->nt, sizeof *key, sf_key_cmp);
     for (i = 0; i < m->nt; ++i)
-      m->cid[i] = key[i].id;
-    /* Within a run, by increasing index: the first strict minimum of a
-     * run is then its lowest index among ties. */
-    for (i = 0; i < m->nt; i += SF_RUN)
-      qsort(m->cid + i, m->nt - i < SF_RUN ? m->nt - i : SF_RUN, sizeof *m->cid, sf_id_cmp);
-    for (i = 0; i < m->nt; ++i) {
-      const PROX_FN(prox_vec3) *v = m->tri[m->cid[i]].v;
       m->ctri[i] = m->tri[m->cid[i]];
-      for (j = 0; j < 3; ++j) {
-        c[j][0] = (double)v[j].x;
-        c[j][1] = (double)v[j].y;
-        c[j][2] = (double)v[j].z;
-      }
-      sf_tri_sphere(c[0], c[1], c[2], sph + 4 * i);
-    }
-    sf_runs(sph, m->nt, m->crun);
   }
-  free(key);
   free(sph);
 }
 

@@ -31,44 +31,31 @@ static void PROX_FN(rt_free)(PROX_FN(rt_mesh) * m) {
   memset(m, 0, sizeof *m);
 }
 
+/* Corner c of triangle i of m in double (sf_corners_fn). */
+static void PROX_FN(rt_corners)(const void *ctx, size_t i, double *c) {
+  const PROX_FN(rt_mesh) *m = (const PROX_FN(rt_mesh) *)ctx;
+  int j, k;
+  for (j = 0; j < 3; ++j)
+    for (k = 0; k < 3; ++k)
+      c[3 * j + k] = (double)m->v[3 * (size_t)m->t[3 * i + (size_t)j] + (size_t)k];
+}
+
 /* The spheres of the brute force's filter (see rt_mesh and
- * tests/sphere_filter.h): the triangles in the Morton order of their
- * centroids (order[]), a sphere around each, each run and each group.
- * Left NULL (no filter) when an allocation fails. */
+ * tests/sphere_filter.h). Left NULL (no filter) when an allocation
+ * fails. */
 static void PROX_FN(rt_spheres)(PROX_FN(rt_mesh) * m) {
-  size_t i, nr = (m->nt + SF_RUN - 1) / SF_RUN, ng = (nr + SF_RUN - 1) / SF_RUN;
-  sf_key *key = (sf_key *)malloc((m->nt ? m->nt : 1) * sizeof *key);
-  double(*c)[3][3] = (double(*)[3][3])malloc((m->nt ? m->nt : 1) * sizeof *c);
-  m->sph = (double *)malloc(4 * (m->nt ? m->nt : 1) * sizeof *m->sph);
+  size_t n = m->nt ? m->nt : 1, nr = (m->nt + SF_RUN - 1) / SF_RUN, ng = (nr + SF_RUN - 1) / SF_RUN;
+  m->sph = (double *)malloc(4 * n * sizeof *m->sph);
   m->run = (double *)malloc(4 * (nr + ng + 1) * sizeof *m->run);
-  m->order = (uint32_t *)malloc((m->nt ? m->nt : 1) * sizeof *m->order);
-  if (!key || !c || !m->sph || !m->run || !m->order) {
+  m->order = (uint32_t *)malloc(n * sizeof *m->order);
+  if (!m->sph || !m->run || !m->order ||
+      !sf_make(PROX_FN(rt_corners), m, m->nt, m->lo, m->hi, m->order, m->sph, m->run)) {
     free(m->sph);
     free(m->run);
     free(m->order);
     m->sph = m->run = NULL;
     m->order = NULL;
-  } else {
-    for (i = 0; i < m->nt; ++i) {
-      double mid[3];
-      int j, k;
-      for (j = 0; j < 3; ++j)
-        for (k = 0; k < 3; ++k)
-          c[i][j][k] = (double)m->v[3 * (size_t)m->t[3 * i + (size_t)j] + (size_t)k];
-      for (k = 0; k < 3; ++k)
-        mid[k] = c[i][0][k] / 3 + c[i][1][k] / 3 + c[i][2][k] / 3;
-      key[i].key = sf_morton(mid, m->lo, m->hi);
-      key[i].id = (uint32_t)i;
-    }
-    qsort(key, m->nt, sizeof *key, sf_key_cmp);
-    for (i = 0; i < m->nt; ++i) {
-      m->order[i] = key[i].id;
-      sf_tri_sphere(c[key[i].id][0], c[key[i].id][1], c[key[i].id][2], m->sph + 4 * i);
-    }
-    sf_runs(m->sph, m->nt, m->run);
   }
-  free(key);
-  free(c);
 }
 
 /* Copies the arrays in this precision and builds the tree with leaf

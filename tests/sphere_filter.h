@@ -110,6 +110,45 @@ static inline void sf_runs(const double *sph, size_t n, double *run) {
   }
 }
 
+/* The corners of triangle i in double (x, y, z of each, 9 in all). */
+typedef void (*sf_corners_fn)(const void *ctx, size_t i, double *c);
+
+/* The filter of n triangles (corners given by get): order[] (n entries)
+ * the triangles in the Morton order of their centroids in the box
+ * lo..hi, by increasing index within each run of SF_RUN (so that a run's
+ * first strict minimum is its lowest index); sph (4 n doubles) the sphere
+ * of triangle order[j] at 4 j; run (4 (runs + groups) doubles) the runs'
+ * and groups' spheres (sf_runs). Returns 0, having written nothing
+ * useful, when its scratch memory cannot be had. */
+static inline int sf_make(sf_corners_fn get, const void *ctx, size_t n, const double *lo,
+                          const double *hi, uint32_t *order, double *sph, double *run) {
+  sf_key *key = (sf_key *)malloc((n ? n : 1) * sizeof *key);
+  double c[9];
+  size_t i;
+  int k;
+  if (!key) return 0;
+  for (i = 0; i < n; ++i) {
+    double mid[3];
+    get(ctx, i, c);
+    for (k = 0; k < 3; ++k)
+      mid[k] = c[k] / 3 + c[3 + k] / 3 + c[6 + k] / 3;
+    key[i].key = sf_morton(mid, lo, hi);
+    key[i].id = (uint32_t)i;
+  }
+  qsort(key, n, sizeof *key, sf_key_cmp);
+  for (i = 0; i < n; ++i)
+    order[i] = key[i].id;
+  free(key);
+  for (i = 0; i < n; i += SF_RUN)
+    qsort(order + i, n - i < SF_RUN ? n - i : SF_RUN, sizeof *order, sf_id_cmp);
+  for (i = 0; i < n; ++i) {
+    get(ctx, order[i], c);
+    sf_tri_sphere(c, c + 3, c + 6, sph + 4 * i);
+  }
+  sf_runs(sph, n, run);
+  return 1;
+}
+
 /* 1 when the line through o along the unit vector u is certainly farther
  * than s[3] + margin from the centre s[0..2] (NaN: never). The distance is
  * |(s - o) x u|, computed with a relative error of a few ulps of |s - o|,
