@@ -158,12 +158,16 @@ typedef struct prox_signedf {
 /// tree or out, a tree of another triangle count, an unknown method),
 /// PROX_ERROR_INVALID_MESH (see prox_mesh_validate()),
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library).
-/// Memory, measured through a counting allocator on bunny_watertight,
-/// dragon and the open bunny: 246 bytes per triangle under PSEUDONORMAL on
-/// a closed mesh (two records of each triangle, one by index and one in
-/// the tree's order for the sign, and the inside grid), 182 under
-/// CROSSINGS, 85 under WINDING; the build's peak 328, 264 and 183 (the
-/// topology, when computed here, included). Build time about O(n log n) for n triangles; the
+/// Memory per triangle, measured through a counting allocator on eight
+/// meshes (closed: bunny_watertight, armadillo, dragon, spot, fandisk;
+/// open: bunny, teapot, cycloidal): on the closed ones 246-250 bytes
+/// under PSEUDONORMAL (two records of each triangle, one by index and one
+/// in the tree's order for the sign, and the inside grid), 182-186 under
+/// CROSSINGS, 85-86 under WINDING, the build's peak 328-334, 264-270 and
+/// 183-184 (the topology, when computed here, included); on the open ones
+/// 128 under PSEUDONORMAL (forced), 64 under CROSSINGS, 85
+/// under WINDING, peaks 225-231, 177-179, 182-188. Build time about
+/// O(n log n) for n triangles; the
 /// self-intersection and front checks run in opt->threads threads, the rest
 /// in one (the same object for any count).
 PROX_API prox_status prox_sdf_build(const prox_mesh *mesh, const prox_bvh *bvh,
