@@ -47,21 +47,39 @@
 
 /* nextafterf(f, -inf) and nextafterf(f, +inf) of a float that is not NaN
  * (the neighbours in the IEEE order, through the bits). */
-static float pb_next_down(float f) {
+/* nextafterf(f, -inf) and nextafterf(f, +inf) for any f but NaN, without
+ * branches (the double builder rounds six coordinates a triangle, and
+ * which way a rounding went is a coin toss for the branch predictor): the
+ * bits one step away from zero or toward it by the sign, and from a zero of
+ * either sign the smallest subnormal. */
+static uint32_t pb_bits(float f) {
   uint32_t u;
-  if (f == 0) return -FLT_TRUE_MIN;
   memcpy(&u, &f, sizeof u);
-  u = f > 0 ? u - 1 : u + 1;
+  return u;
+}
+static float pb_float(uint32_t u) {
+  float f;
   memcpy(&f, &u, sizeof f);
   return f;
 }
-static float pb_next_up(float f) {
-  uint32_t u;
-  if (f == 0) return FLT_TRUE_MIN;
-  memcpy(&u, &f, sizeof u);
-  u = f > 0 ? u + 1 : u - 1;
-  memcpy(&f, &u, sizeof f);
-  return f;
+static uint32_t pb_next_down_bits(uint32_t u) {
+  uint32_t zero = (uint32_t)0 - (uint32_t)((u & 0x7fffffffu) == 0);
+  uint32_t step = u + 1u - ((u >> 31 ^ 1u) << 1); /* negative: u + 1; else u - 1 */
+  return (step & ~zero) | (0x80000001u & zero);
+}
+static uint32_t pb_next_up_bits(uint32_t u) {
+  uint32_t zero = (uint32_t)0 - (uint32_t)((u & 0x7fffffffu) == 0);
+  uint32_t step = u - 1u + ((u >> 31 ^ 1u) << 1); /* negative: u - 1; else u + 1 */
+  return (step & ~zero) | (1u & zero);
+}
+/* f, or the next float below (down) / above (up) it when `go`. */
+static float pb_step_down(float f, int go) {
+  uint32_t m = (uint32_t)0 - (uint32_t)(go != 0), u = pb_bits(f);
+  return pb_float((u & ~m) | (pb_next_down_bits(u) & m));
+}
+static float pb_step_up(float f, int go) {
+  uint32_t m = (uint32_t)0 - (uint32_t)(go != 0), u = pb_bits(f);
+  return pb_float((u & ~m) | (pb_next_up_bits(u) & m));
 }
 
 /* The builder's box merges in SSE2 where there is SSE2 (every x86-64):

@@ -623,16 +623,15 @@ static void PROX_FN(pbb_worker)(void *arg) {
 }
 
 /* Float bounds rounded outward: below (lo) or above (hi) x, nearest
- * (pb_next_down / pb_next_up in bvh_build.c: nextafterf without the call). */
+ * (pb_step_down / pb_step_up in bvh_build.c: nextafterf without the call
+ * or a branch). */
 static float PROX_FN(pbb_down)(PROX_REAL x) {
   float f = (float)x;
-  if ((PROX_REAL)f > x) f = pb_next_down(f);
-  return f;
+  return pb_step_down(f, (PROX_REAL)f > x);
 }
 static float PROX_FN(pbb_up)(PROX_REAL x) {
   float f = (float)x;
-  if ((PROX_REAL)f < x) f = pb_next_up(f);
-  return f;
+  return pb_step_up(f, (PROX_REAL)f < x);
 }
 
 /* Slot s's box from exact bounds (refit), rounded outward. */
