@@ -6,7 +6,8 @@
  *
  * MESH_DIR defaults to the environment variable PROX_MESH_DIR, else the
  * folder configured at build time. Files: bunny.obj, dragon.obj, bunny.ply,
- * bunny.stl (and bunny_ascii.stl as an extra row).
+ * bunny.stl (and bunny_ascii.stl as an extra row). A last row times the
+ * writers' number format (prox_io_format_double) against snprintf.
  *
  * What is compared (like with like): both read the file from its path (the
  * page cache is warm after the first run; each reader's own file reading
@@ -194,6 +195,42 @@ int main(int argc, char **argv) {
              "-", pv, pt);
     }
     free(tp);
+  }
+  /* The writers' number format: 1M coordinate-like doubles (the columns of
+   * `prox closest`'s CSV) through prox_io_format_double and through
+   * snprintf("%.17g"), which give the same text (test_io checks it). */
+  {
+    const size_t n = 1000000;
+    double *x = (double *)malloc(n * sizeof *x);
+    double *tp = (double *)malloc((size_t)runs * sizeof *tp);
+    double *ts = (double *)malloc((size_t)runs * sizeof *ts);
+    uint64_t s = 12345;
+    size_t j, chars = 0;
+    int r;
+    for (j = 0; j < n; ++j) {
+      s = s * 6364136223846793005ull + 1442695040888963407ull;
+      x[j] = ((double)(s >> 11) / 9007199254740992.0 - 0.5) * (j % 3 == 0 ? 0.25 : 3.0);
+    }
+    for (r = 0; r < runs; ++r) {
+      char buf[40];
+      double t0 = now();
+      for (j = 0; j < n; ++j)
+        chars += prox_io_format_double(x[j], buf);
+      tp[r] = now() - t0;
+      t0 = now();
+      for (j = 0; j < n; ++j)
+        chars += (size_t)snprintf(buf, sizeof buf, "%.17g", x[j]);
+      ts[r] = now() - t0;
+    }
+    qsort(tp, (size_t)runs, sizeof *tp, cmp_double);
+    qsort(ts, (size_t)runs, sizeof *ts, cmp_double);
+    printf("%%.17g x 1M: prox_io_format_double %.1f ns (%.1f-%.1f), snprintf %.1f ns "
+           "(%.1f-%.1f) a number, ratio %.1f (%zu chars)\n",
+           1e3 * tp[runs / 2], 1e3 * tp[0], 1e3 * tp[runs - 1], 1e3 * ts[runs / 2], 1e3 * ts[0],
+           1e3 * ts[runs - 1], ts[runs / 2] / tp[runs / 2], chars);
+    free(x);
+    free(tp);
+    free(ts);
   }
   return 0;
 }

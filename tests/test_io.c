@@ -18,7 +18,9 @@
  *   for binary data), no data; under ASan no leak and no bad access;
  * - the streaming record reader (text and PLY, tiny buffers so that every
  *   record crosses a refill) and the writers (CSV round trip, binary PLY
- *   read back, .npy header and data, the JSON sidecar). */
+ *   read back, .npy header and data, the JSON sidecar);
+ * - the writers' number format against snprintf's %.17g, character for
+ *   character (test_format_double). */
 #include "harness.h"
 #include "prox_io.h"
 #include "rng.h"
@@ -200,6 +202,82 @@ static void test_numbers_match_strtod(void) {
     free(texts[i]);
   free(texts);
   free(b.s);
+}
+
+/* prox_io_format_double against snprintf's %.17g (glibc's exact
+ * conversion), character for character: any finite bit pattern; dyadic
+ * fractions (many exact ties at the 17th digit); decimals across 1e-20 ..
+ * 1e20; integers of every size; the doubles within 32 ulps of the powers of
+ * ten (the carry into a new digit); coordinate-like values; zeros, the
+ * extremes and non-finite values. Most lie in the exact integer path's
+ * range (decimal exponent -16 to 16); the rest check the fallback. */
+static void test_format_double(void) {
+  const long n = h_count(2000000);
+  static const double special[] = {0.0,
+                                   1.0,
+                                   0.1,
+                                   0.5,
+                                   1e16,
+                                   1e17,
+                                   99999999999999999.0,
+                                   1e-16,
+                                   1e-17,
+                                   1e-5,
+                                   1e-4,
+                                   0.00012345,
+                                   4503599627370496.5,
+                                   9007199254740993.0,
+                                   DBL_TRUE_MIN,
+                                   DBL_MIN,
+                                   DBL_MAX,
+                                   INFINITY,
+                                   NAN};
+  long i, bad = 0, checked = 0;
+  for (i = -(long)(2 * sizeof special / sizeof *special); i < n; ++i) {
+    char got[40], want[40];
+    size_t len;
+    double x;
+    uint64_t u = oracle_rng_next(&rng);
+    if (i < 0) {
+      long j = -i - 1;
+      x = special[j / 2];
+      if (j & 1) x = -x;
+    } else {
+      switch (i % 6) {
+      case 0: /* any finite bit pattern */
+        memcpy(&x, &u, 8);
+        if (!isfinite(x)) x = 0.75;
+        break;
+      case 1: /* dyadic */
+        x = ldexp((double)(u >> 11), -(int)(oracle_rng_next(&rng) % 120));
+        break;
+      case 2:
+        x = pow(10.0, (double)((int)(u % 40) - 20)) * unif();
+        break;
+      case 3: /* integers */
+        x = (double)(int64_t)(u >> (oracle_rng_next(&rng) % 64));
+        break;
+      case 4: { /* near a power of ten */
+        double p = pow(10.0, (double)((int)(u % 36) - 18));
+        uint64_t b;
+        memcpy(&b, &p, 8);
+        b += oracle_rng_next(&rng) % 64 - 32;
+        memcpy(&x, &b, 8);
+        break;
+      }
+      default: /* coordinates */
+        x = (unif() - 0.5) * pow(10.0, (double)((int)(u % 9) - 4));
+        break;
+      }
+    }
+    len = prox_io_format_double(x, got);
+    snprintf(want, sizeof want, "%.17g", x);
+    ++checked;
+    if ((len != strlen(want) || strcmp(got, want) != 0) && ++bad <= 10)
+      CHECK_MSG(0, "%a: '%s', snprintf '%s'", x, got, want);
+  }
+  CHECK_INT_EQ(bad, 0);
+  CHECK(checked > n);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1195,6 +1273,7 @@ int main(int argc, char **argv) {
   rng = oracle_rng_make(0x1234567u);
   h_init(argc, argv);
   H_RUN(test_numbers_match_strtod);
+  H_RUN(test_format_double);
   H_RUN(test_obj_forms);
   H_RUN(test_obj_errors);
   H_RUN(test_ply_encodings);

@@ -66,8 +66,6 @@ void prox_io_out_str(prox_io_out *o, const char *s) {
 }
 
 void prox_io_out_double(prox_io_out *o, double x) {
-  char tmp[40];
-  int n;
   if (isnan(x)) {
     prox_io_out_bytes(o, "nan", 3);
     return;
@@ -77,19 +75,20 @@ void prox_io_out_double(prox_io_out *o, double x) {
     return;
   }
   if (IO_OUT_BUF - o->n < 32) out_flush(o);
-  n = snprintf(o->buf + o->n, 32, "%.17g", x);
-  if (n > 0 && n < 32) {
-    o->n += (size_t)n;
-  } else {
-    n = snprintf(tmp, sizeof tmp, "%.17g", x);
-    prox_io_out_bytes(o, tmp, (size_t)(n > 0 ? n : 0));
-  }
+  o->n += prox_io_format_double(x, o->buf + o->n);
 }
 
 void prox_io_out_int(prox_io_out *o, long long v) {
-  char tmp[32];
-  int n = snprintf(tmp, sizeof tmp, "%lld", v);
-  prox_io_out_bytes(o, tmp, (size_t)n);
+  char tmp[24];
+  size_t n = sizeof tmp;
+  /* digits from the end; the magnitude as unsigned (LLONG_MIN too) */
+  unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+  do {
+    tmp[--n] = (char)('0' + u % 10u);
+    u /= 10u;
+  } while (u);
+  if (v < 0) tmp[--n] = '-';
+  prox_io_out_bytes(o, tmp + n, sizeof tmp - n);
 }
 
 prox_status prox_io_out_close(prox_io_out *o, prox_error *err) {
