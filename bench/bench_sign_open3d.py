@@ -27,7 +27,13 @@ wrong signs against the oracle of the float64 point (second column).
 Before the meshes, a unit cube: occupancy and signed distance at its centre
 and outside it, and a ray cast through it, to show whether this build's ray
 casts hit anything at all (Debian's 0.16 build is known to return no hits:
-its Embree has ray masks enabled and Open3D casts with mask 0).
+its Embree has ray masks enabled and Open3D casts with mask 0). Preload
+the build's bench/libembree_mask_shim.so (bench/embree_mask_shim.c) to
+give Open3D's rays the mask of an Embree without masks, as Open3D's own
+packages have it:
+
+    LD_PRELOAD=build/bench/libembree_mask_shim.so /usr/bin/python3 \
+        bench/bench_sign_open3d.py PREFIX ...
 """
 import argparse
 import os
@@ -101,7 +107,8 @@ def cube_check():
         print("cube: THIS OPEN3D BUILD GETS THE CUBE WRONG: its ray casts "
               "find no hit, so every occupancy is 0 (outside) and every "
               "signed distance positive; the counts below show it, the "
-              "times are still those of its queries")
+              "times are still those of its queries (preload "
+              "libembree_mask_shim.so: see the top of this file)")
     return ok
 
 
@@ -133,6 +140,7 @@ def main():
     print("bench_sign_open3d: Open3D %s, numpy %s, runs %d"
           % (o3d.__version__, np.__version__, a.runs))
     print("command: %s" % " ".join(sys.argv))
+    print("LD_PRELOAD: %s" % (os.environ.get("LD_PRELOAD") or "(none)"))
     cube_check()
     sys.stdout.flush()
     for file in MESHES:
