@@ -23,16 +23,19 @@
  *            sign_oracle.h (GMP): wrong signs of prox_sdf_distance and of
  *            prox_sdf_inside, and of prox_sdf_inside on an object built
  *            with PROX_SIGN_CROSSINGS forced (points within 1e-9 of the
- *            diagonal of the surface excluded), uncertain answers, and how
- *            often the
- *            pseudo-normal test fell back to the crossing count
- *            (r.method == PROX_SIGN_CROSSINGS);
+ *            diagonal of the surface excluded), uncertain answers, how
+ *            often the pseudo-normal test fell back to the crossing count
+ *            (r.method == PROX_SIGN_CROSSINGS), and the wrong signs of
+ *            prox_sdf_distancef and prox_sdf_insidef (the float object:
+ *            vertices and points rounded to float, as a float32 peer such
+ *            as Open3D has them) against the oracle for the float point;
  *   signed   ns per query, 1 thread (thread CPU time, meant for
  *            `taskset -c 1`): prox_bvh_closest without and with its
  *            result, prox_sdf_distance (the object's method, AUTO),
  *            prox_sdf_inside, and on closed meshes prox_sdf_inside with
  *            CROSSINGS forced (no closest point: one exact segment
- *            crossing count); ratios signed/unsigned (of the medians,
+ *            crossing count), prox_sdf_distancef and prox_sdf_insidef on
+ *            the float object; ratios signed/unsigned (of the medians,
  *            and sdf_distance / closest with result within each run, the
  *            loops back to back); and 2 threads (wall):
  *            prox_bvh_closest_batch, prox_sdf_batch, prox_sdf_inside over
@@ -113,6 +116,14 @@ typedef struct bs_set {
   prox_mesh_topology *topo;
   prox_sdf *sdf;
   prox_sdf *cross; /* closed meshes: the same with CROSSINGS forced */
+  /* The float objects (as a float32 peer such as Open3D has them): the
+   * vertices and points rounded to float. */
+  float *vf;
+  prox_meshf mdf;
+  prox_bvhf *bvhf;
+  prox_mesh_topology *topof;
+  prox_sdff *sdff;
+  prox_vec3f *pf;
   double lo[3], hi[3], diag;
   prox_vec3 *p;     /* 2 n points: uniform, then near */
   signed char *ref; /* 2 n triples: prox inside, oracle codes (p, float p) */
@@ -223,7 +234,7 @@ static void bs_check_rows(bs_set *s) {
   for (set = 0; set < 2; ++set) {
     size_t i, nc = bs_check < bs_n ? bs_check : bs_n;
     long wrong_d = 0, wrong_i = 0, near = 0, undecided = 0, uncertain = 0, crossings = 0,
-         differ = 0, wrong_x = 0, fdiff = 0;
+         differ = 0, wrong_x = 0, fdiff = 0, wrong_fd = 0, wrong_fi = 0, fchecked = 0;
     for (i = 0; i < bs_n; ++i) {
       size_t q = (size_t)set * bs_n + i;
       const prox_vec3 p = s->p[q];
@@ -252,6 +263,16 @@ static void bs_check_rows(bs_set *s) {
       s->ref[3 * q + 1] = (signed char)want;
       s->ref[3 * q + 2] = (signed char)bs_float_code(s, &o, p, r.distance, want);
       if (s->ref[3 * q + 2] != want) ++fdiff;
+      if (s->ref[3 * q + 2] >= 0) {
+        /* The float object on the float point, against the oracle's
+         * answer for that point. */
+        prox_signedf rf;
+        int wantf = s->ref[3 * q + 2];
+        prox_sdf_distancef(s->sdff, s->pf[q], &rf);
+        ++fchecked;
+        if (wantf != rf.inside) ++wrong_fd;
+        if (wantf != prox_sdf_insidef(s->sdff, s->pf[q], NULL)) ++wrong_fi;
+      }
       if (want < 0) {
         ++undecided;
         continue;
@@ -266,9 +287,10 @@ static void bs_check_rows(bs_set *s) {
            "excluded (within 1e-9 diag) %ld, undecided by the oracle %ld; "
            "pseudo-normal fell back to crossings %ld of %zu; inside != "
            "distance's inside %ld; oracle code changed by rounding the "
-           "point to float %ld\n",
+           "point to float %ld; float object on the float points (%ld decided): wrong signs "
+           "prox_sdf_distancef %ld, prox_sdf_insidef %ld\n",
            s->file, bs_setname[set], nc, bs_n, wrong_d, wrong_i, wrong_x, uncertain, near,
-           undecided, crossings, bs_n, differ, fdiff);
+           undecided, crossings, bs_n, differ, fdiff, fchecked, wrong_fd, wrong_fi);
   }
   oracle_free(&o);
   printf("%-22s check took %.1f s\n", s->file, bs_now() - t0);
@@ -317,30 +339,42 @@ static double bs_loop1(const bs_set *s, const prox_vec3 *p, size_t n, int k) {
     for (i = 0; i < n; ++i)
       sum += prox_sdf_inside(s->sdf, p[i], NULL);
     break;
-  default:
+  case 4:
     for (i = 0; i < n; ++i)
       sum += prox_sdf_inside(s->cross, p[i], NULL);
+    break;
+  case 5:
+    for (i = 0; i < n; ++i)
+      sum += (double)prox_sdf_distancef(s->sdff, s->pf[p - s->p + (ptrdiff_t)i], NULL);
+    break;
+  default:
+    for (i = 0; i < n; ++i)
+      sum += prox_sdf_insidef(s->sdff, s->pf[p - s->p + (ptrdiff_t)i], NULL);
     break;
   }
   return sum;
 }
 
 static void bs_signed_rows(bs_set *s) {
-  static const char *name1[5] = {"closest (no result)", "closest (result)", "sdf_distance",
-                                 "sdf_inside", "sdf_inside (CROSSINGS)"};
+  static const char *name1[7] = {
+      "closest (no result)",    "closest (result)",      "sdf_distance",       "sdf_inside",
+      "sdf_inside (CROSSINGS)", "sdf_distancef (float)", "sdf_insidef (float)"};
   static const char *name2[3] = {"closest_batch", "sdf_batch", "sdf_inside (2 pthreads)"};
   prox_mesh_closest *rc = (prox_mesh_closest *)malloc(bs_n * sizeof *rc);
   double *dist = (double *)malloc(bs_n * sizeof *dist);
   int set, r, k;
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
-    double t[5][64], med[5], lo[5], hi[5], pair[64], pmed, plo, phi;
-    int nk = s->cross ? 5 : 4;
+    double t[7][64], med[7], lo[7], hi[7], pair[64], pmed, plo, phi;
+    /* the loops of bs_loop1 to run (4: closed meshes only) */
+    int ids[7], nk = 0;
+    for (k = 0; k < 7; ++k)
+      if (k != 4 || s->cross) ids[nk++] = k;
     if (bs_thr1) {
       bs_cpu = 1;
       for (r = 0; r < bs_runs; ++r)
         for (k = 0; k < nk; ++k) {
-          int kk = (k + r) % nk;
+          int kk = ids[(k + r) % nk];
           double t0 = bs_now();
           bs_sink = bs_sink + bs_loop1(s, p, bs_n, kk);
           t[kk][r] = bs_now() - t0;
@@ -352,7 +386,8 @@ static void bs_signed_rows(bs_set *s) {
       for (r = 0; r < bs_runs; ++r)
         pair[r] = t[2][r] / t[1][r];
       bs_stats(pair, bs_runs, &pmed, &plo, &phi);
-      for (k = 0; k < nk; ++k) {
+      for (k = 0; k < 7; ++k) {
+        if (k == 4 && !s->cross) continue;
         bs_stats(t[k], bs_runs, &med[k], &lo[k], &hi[k]);
         printf("%-22s signed %-7s 1 thr (cpu)  %-24s %8.1f ns/query [%.1f, "
                "%.1f]\n",
@@ -626,6 +661,20 @@ int main(int argc, char **argv) {
       fprintf(stderr, "bench_sign: %s: %s\n", files[mi], pe.message);
       return 1;
     }
+    s.vf = (float *)malloc(3 * s.m.nv * sizeof *s.vf + 1);
+    for (i = 0; i < 3 * s.m.nv; ++i)
+      s.vf[i] = (float)s.m.v[i];
+    s.mdf.vertices = s.vf;
+    s.mdf.vertex_count = s.m.nv;
+    s.mdf.stride = 0;
+    s.mdf.indices = s.m.t;
+    s.mdf.triangle_count = s.m.nt;
+    if (prox_bvh_buildf(&s.mdf, NULL, NULL, &s.bvhf, &pe) != PROX_OK ||
+        prox_mesh_topology_buildf(&s.mdf, NULL, &s.topof, &pe) != PROX_OK ||
+        prox_sdf_buildf(&s.mdf, s.bvhf, s.topof, NULL, NULL, &s.sdff, &pe) != PROX_OK) {
+      fprintf(stderr, "bench_sign: %s (float): %s\n", files[mi], pe.message);
+      return 1;
+    }
     if (s.topo->closed) {
       prox_sdf_options o = prox_sdf_options_default();
       o.method = PROX_SIGN_CROSSINGS;
@@ -643,10 +692,12 @@ int main(int argc, char **argv) {
     xyz = (double *)malloc(6 * bs_n * sizeof *xyz);
     s.p = (prox_vec3 *)malloc(2 * bs_n * sizeof *s.p);
     s.ref = (signed char *)malloc(6 * bs_n);
+    s.pf = (prox_vec3f *)malloc(2 * bs_n * sizeof *s.pf);
     for (set = 0; set < 2; ++set)
       so_points(&s.m, set, bs_n, so_seed(set, s.m.nt), xyz + 3 * bs_n * (size_t)set);
     for (i = 0; i < 2 * bs_n; ++i) {
       s.p[i] = prox_v3(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+      s.pf[i] = prox_v3f((float)xyz[3 * i], (float)xyz[3 * i + 1], (float)xyz[3 * i + 2]);
       s.ref[3 * i] = (signed char)prox_sdf_inside(s.sdf, s.p[i], NULL);
       s.ref[3 * i + 1] = SO_UNCHECKED;
       s.ref[3 * i + 2] = SO_UNCHECKED;
@@ -679,6 +730,11 @@ int main(int argc, char **argv) {
     prox_sdf_free(s.cross);
     prox_mesh_topology_free(s.topo);
     prox_bvh_free(s.bvh);
+    prox_sdf_freef(s.sdff);
+    prox_mesh_topology_free(s.topof);
+    prox_bvh_freef(s.bvhf);
+    free(s.pf);
+    free(s.vf);
     obj_free(&s.m);
   }
   return 0;
