@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef void (*intersect1m_fn)(RTCScene, struct RTCIntersectContext *, struct RTCRayHit *,
                                unsigned int, size_t);
@@ -35,13 +36,15 @@ typedef void (*occluded1m_fn)(RTCScene, struct RTCIntersectContext *, struct RTC
 static intersect1m_fn next_intersect1m;
 static occluded1m_fn next_occluded1m;
 
-static void *shim_next(void *lib, const char *name) {
+/* Embree's function `name` into *fn (a function pointer's bytes: ISO C
+ * has no conversion from dlsym's object pointer). */
+static void shim_next(void *lib, const char *name, void *fn, size_t size) {
   void *f = lib ? dlsym(lib, name) : NULL;
-  if (!f) {
+  if (!f || size != sizeof f) {
     fprintf(stderr, "embree_mask_shim: %s not found in libembree3.so.3: %s\n", name, dlerror());
     abort();
   }
-  return f;
+  memcpy(fn, &f, size);
 }
 
 static pthread_once_t shim_once = PTHREAD_ONCE_INIT;
@@ -50,8 +53,8 @@ static void shim_init(void) {
   /* Embree as Open3D loaded it (a Python module's libraries are not in the
    * global scope, so RTLD_NEXT would not find them). */
   void *lib = dlopen("libembree3.so.3", RTLD_NOW | RTLD_LOCAL);
-  next_intersect1m = (intersect1m_fn)shim_next(lib, "rtcIntersect1M");
-  next_occluded1m = (occluded1m_fn)shim_next(lib, "rtcOccluded1M");
+  shim_next(lib, "rtcIntersect1M", &next_intersect1m, sizeof next_intersect1m);
+  shim_next(lib, "rtcOccluded1M", &next_occluded1m, sizeof next_occluded1m);
 }
 
 void rtcIntersect1M(RTCScene scene, struct RTCIntersectContext *context, struct RTCRayHit *rayhit,
