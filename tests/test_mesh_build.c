@@ -7,7 +7,8 @@
  * copies of one triangle, collinear vertices,
  * triangles with a repeated vertex; h_count(1e6) copies of one triangle
  * (bounded depth and bytes per triangle); triangles far beyond float
- * range and tiny ones mixed into a sphere; the tree identical, node for
+ * range and tiny ones mixed into a sphere; a double mesh's float boxes
+ * rounded outward and tightly (against nextafterf); the tree identical, node for
  * node, for 1, 2 and 7 build threads; an allocator that fails at the k-th
  * call for every k (an error, nothing leaked), for 1 and 2 threads; refit
  * after the vertices move; non-finite query points and maximum distances;
@@ -141,6 +142,93 @@ static void mb_free_fn(void *user, void *ptr, size_t size) {
 #include "mesh_build_cases.inl"
 #include <prox/detail/real_end.h>
 
+/* The float boxes of a double mesh are its coordinates rounded outward,
+ * and tightly: for one triangle the root's slot is [down(min), up(max)]
+ * per axis, down(v) the largest float <= v and up(v) the smallest float
+ * >= v, here from C's conversion and nextafterf (an oracle apart from the
+ * builder's bit steps). Coordinates: exact floats, floats moved by a few
+ * ulps of double either way, random magnitudes from 1e-300 to 1e300
+ * (beyond the float range and below its subnormals), zeros of both
+ * signs. */
+static float mb_down(double v) {
+  float f = (float)v;
+  return (double)f <= v ? f : nextafterf(f, -INFINITY);
+}
+static float mb_up(double v) {
+  float f = (float)v;
+  return (double)f >= v ? f : nextafterf(f, INFINITY);
+}
+
+static double mb_coord(oracle_rng *g) {
+  uint64_t u = oracle_rng_next(g);
+  double sign = (u & 1) ? -1.0 : 1.0;
+  switch ((u >> 1) % 6) {
+  case 0: /* an exact float */
+    return (double)(float)(sign * oracle_rng_log10(g, -30, 30));
+  case 1: { /* a float and a few double ulps */
+    double f = (double)(float)(sign * oracle_rng_log10(g, -40, 38));
+    int k = (int)((u >> 8) % 9) - 4;
+    while (k > 0)
+      f = nextafter(f, INFINITY), --k;
+    while (k < 0)
+      f = nextafter(f, -INFINITY), ++k;
+    return f;
+  }
+  case 2: /* any magnitude */
+    return sign * oracle_rng_log10(g, -300, 300);
+  case 3: /* near float's ends: its largest values and its subnormals */
+    return sign * ((u >> 8) & 1 ? oracle_rng_log10(g, 37.5, 39.5) : oracle_rng_log10(g, -47, -36));
+  case 4:
+    return (u >> 8) & 1 ? -0.0 : 0.0;
+  default:
+    return sign * oracle_rng_range(g, 0, 1000);
+  }
+}
+
+static void test_box_rounding(void) {
+  oracle_rng g = oracle_rng_named(2026, "box rounding");
+  long n = h_count(20000), i, bad = 0;
+  for (i = 0; i < n; ++i) {
+    double v[9];
+    uint32_t t[3] = {0, 1, 2};
+    prox_mesh m;
+    prox_bvh *b = NULL;
+    prox_bvh_view view;
+    int k, c;
+    for (k = 0; k < 9; ++k)
+      v[k] = mb_coord(&g);
+    m.vertices = v;
+    m.vertex_count = 3;
+    m.stride = 0;
+    m.indices = t;
+    m.triangle_count = 1;
+    if (prox_bvh_build(&m, NULL, NULL, &b, NULL) != PROX_OK) {
+      CHECK(0);
+      break;
+    }
+    prox_bvh_get_view(b, &view);
+    for (c = 0; c < 3; ++c) {
+      double lo = v[c], hi = v[c];
+      float got_lo, got_hi;
+      for (k = 1; k < 3; ++k) {
+        if (v[3 * k + c] < lo) lo = v[3 * k + c];
+        if (v[3 * k + c] > hi) hi = v[3 * k + c];
+      }
+      got_lo = c == 0   ? view.nodes[0].lo_x[0]
+               : c == 1 ? view.nodes[0].lo_y[0]
+                        : view.nodes[0].lo_z[0];
+      got_hi = c == 0   ? view.nodes[0].hi_x[0]
+               : c == 1 ? view.nodes[0].hi_y[0]
+                        : view.nodes[0].hi_z[0];
+      if (!(got_lo == mb_down(lo) && got_hi == mb_up(hi)) && ++bad <= 5)
+        CHECK_MSG(0, "axis %d: [%a, %a] stored as [%a, %a], want [%a, %a]", c, lo, hi,
+                  (double)got_lo, (double)got_hi, (double)mb_down(lo), (double)mb_up(hi));
+    }
+    prox_bvh_free(b);
+  }
+  CHECK_INT_EQ(bad, 0);
+}
+
 int main(int argc, char **argv) {
   h_init(argc, argv);
   H_RUN(test_validate);
@@ -153,6 +241,7 @@ int main(int argc, char **argv) {
   H_RUN(test_degeneratef);
   H_RUN(test_wide_range);
   H_RUN(test_wide_rangef);
+  H_RUN(test_box_rounding);
   H_RUN(test_million_copies);
   H_RUN(test_million_copiesf);
   H_RUN(test_threads_identical);
