@@ -386,8 +386,8 @@ static void bs_signed_rows(bs_set *s) {
       for (r = 0; r < bs_runs; ++r)
         pair[r] = t[2][r] / t[1][r];
       bs_stats(pair, bs_runs, &pmed, &plo, &phi);
-      for (k = 0; k < 7; ++k) {
-        if (k == 4 && !s->cross) continue;
+      for (r = 0; r < nk; ++r) {
+        k = ids[r];
         bs_stats(t[k], bs_runs, &med[k], &lo[k], &hi[k]);
         printf("%-22s signed %-7s 1 thr (cpu)  %-24s %8.1f ns/query [%.1f, "
                "%.1f]\n",

@@ -31,7 +31,7 @@ static void PROX_FN(rt_free)(PROX_FN(rt_mesh) * m) {
   memset(m, 0, sizeof *m);
 }
 
-/* Corner c of triangle i of m in double (sf_corners_fn). */
+/* The corners of triangle i of m in double (sf_corners_fn). */
 static void PROX_FN(rt_corners)(const void *ctx, size_t i, double *c) {
   const PROX_FN(rt_mesh) *m = (const PROX_FN(rt_mesh) *)ctx;
   int j, k;

@@ -45,41 +45,21 @@
 #define PB_INF ((float)INFINITY)
 #define PB_LANES 8
 
-/* nextafterf(f, -inf) and nextafterf(f, +inf) of a float that is not NaN
- * (the neighbours in the IEEE order, through the bits). */
-/* nextafterf(f, -inf) and nextafterf(f, +inf) for any f but NaN, without
- * branches (the double builder rounds six coordinates a triangle, and
- * which way a rounding went is a coin toss for the branch predictor): the
- * bits one step away from zero or toward it by the sign, and from a zero of
- * either sign the smallest subnormal. */
-static uint32_t pb_bits(float f) {
-  uint32_t u;
+/* f, or when `go` nextafterf(f, +inf), for any f but NaN, without a
+ * branch (the double builder rounds six coordinates a triangle, and which
+ * way a rounding went is a coin toss for the branch predictor): the bits
+ * one step away from zero for a positive f, toward it for a negative one,
+ * and the smallest subnormal from a zero of either sign. The step down is
+ * its mirror (pbb_down in bvh_build.inl). */
+static float pb_step_up(float f, int go) {
+  uint32_t u, zero, step, m = (uint32_t)0 - (uint32_t)(go != 0);
   memcpy(&u, &f, sizeof u);
-  return u;
-}
-static float pb_float(uint32_t u) {
-  float f;
+  zero = (uint32_t)0 - (uint32_t)((u & 0x7fffffffu) == 0);
+  step = u - 1u + ((u >> 31 ^ 1u) << 1); /* negative: u - 1; else u + 1 */
+  step = (step & ~zero) | (1u & zero);
+  u = (u & ~m) | (step & m);
   memcpy(&f, &u, sizeof f);
   return f;
-}
-static uint32_t pb_next_down_bits(uint32_t u) {
-  uint32_t zero = (uint32_t)0 - (uint32_t)((u & 0x7fffffffu) == 0);
-  uint32_t step = u + 1u - ((u >> 31 ^ 1u) << 1); /* negative: u + 1; else u - 1 */
-  return (step & ~zero) | (0x80000001u & zero);
-}
-static uint32_t pb_next_up_bits(uint32_t u) {
-  uint32_t zero = (uint32_t)0 - (uint32_t)((u & 0x7fffffffu) == 0);
-  uint32_t step = u - 1u + ((u >> 31 ^ 1u) << 1); /* negative: u - 1; else u + 1 */
-  return (step & ~zero) | (1u & zero);
-}
-/* f, or the next float below (down) / above (up) it when `go`. */
-static float pb_step_down(float f, int go) {
-  uint32_t m = (uint32_t)0 - (uint32_t)(go != 0), u = pb_bits(f);
-  return pb_float((u & ~m) | (pb_next_down_bits(u) & m));
-}
-static float pb_step_up(float f, int go) {
-  uint32_t m = (uint32_t)0 - (uint32_t)(go != 0), u = pb_bits(f);
-  return pb_float((u & ~m) | (pb_next_up_bits(u) & m));
 }
 
 /* The builder's box merges in SSE2 where there is SSE2 (every x86-64):

@@ -622,16 +622,16 @@ static void PROX_FN(pbb_worker)(void *arg) {
   pthread_mutex_unlock(&c->lock);
 }
 
-/* Float bounds rounded outward: below (lo) or above (hi) x, nearest
- * (pb_step_down / pb_step_up in bvh_build.c: nextafterf without the call
- * or a branch). */
-static float PROX_FN(pbb_down)(PROX_REAL x) {
-  float f = (float)x;
-  return pb_step_down(f, (PROX_REAL)f > x);
-}
+/* Float bounds rounded outward: above (hi) or below (lo) x, nearest
+ * (pb_step_up in bvh_build.c: nextafterf without the call or a branch).
+ * Rounding to nearest is symmetric, so the float below x is minus the
+ * float above -x. */
 static float PROX_FN(pbb_up)(PROX_REAL x) {
   float f = (float)x;
   return pb_step_up(f, (PROX_REAL)f < x);
+}
+static float PROX_FN(pbb_down)(PROX_REAL x) {
+  return -PROX_FN(pbb_up)(-x);
 }
 
 /* Slot s's box from exact bounds (refit), rounded outward. */
