@@ -213,6 +213,21 @@ static inline int mesh_load(const char *path, objmesh *m, char *err, size_t len)
   return obj_load(path, m, err, len);
 }
 
+/* Whether a loaded mesh of nt triangles is over the limit that the
+ * environment variable PROX_TEST_MAX_TRIANGLES sets (unset or 0: no
+ * limit); if so, says so (naming the file) and the caller skips it. For
+ * runs under an emulator (.ci/run's valgrind step), where the fixed costs
+ * of the largest meshes (a signed distance object's build) would take
+ * most of the time; the sanitizer and native runs load every mesh. */
+static inline int mesh_over_limit(const char *path, size_t nt) {
+  const char *env = getenv("PROX_TEST_MAX_TRIANGLES");
+  unsigned long max = env && *env ? strtoul(env, NULL, 10) : 0;
+  if (max == 0 || nt <= max) return 0;
+  printf("  %s: %zu triangles, over PROX_TEST_MAX_TRIANGLES=%lu: skipped in this run\n", path, nt,
+         max);
+  return 1;
+}
+
 /* The folder of the real meshes, or NULL when it holds no spot.obj: the
  * environment variable PROX_MESH_DIR, else the compile-time definition the
  * build passes, else ../shared/data/meshes beside the source tree (src_file

@@ -346,6 +346,10 @@ static int load(const char *file, objmesh *m) {
     CHECK_MSG(0, "%s", err);
     return 0;
   }
+  if (mesh_over_limit(path, m->nt)) {
+    obj_free(m);
+    return 0;
+  }
   return 1;
 }
 
