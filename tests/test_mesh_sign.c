@@ -461,6 +461,33 @@ static void closed_mesh(const char *file, int self_crossing) {
                 file, p[0], p[1], p[2], in, cert, w, want, wind);
     }
   }
+  /* Points that share two coordinates with a vertex or an edge's
+   * midpoint (moved from it along one axis by 1e-4 to 1e-2 of the
+   * diagonal, either way): a segment along that axis, which the inside
+   * test takes first, may pass exactly through the vertex or the edge. */
+  {
+    long bad = 0, tried = 0;
+    for (i = 0; i < n / 5; ++i) {
+      uint32_t t = (uint32_t)(oracle_rng_next(&rng) % m.nt);
+      const double *a = m.v + 3 * (size_t)m.t[3 * (size_t)t];
+      const double *bb = m.v + 3 * (size_t)m.t[3 * (size_t)t + 1];
+      double p[3], w, d = diag * pow(10.0, -4.0 + 2.0 * oracle_rng_unit(&rng));
+      int ax = (int)(oracle_rng_next(&rng) % 3), wind, cert = 0, in;
+      for (k = 0; k < 3; ++k)
+        p[k] = i % 2 ? a[k] : 0.5 * (a[k] + bb[k]);
+      p[ax] += oracle_rng_next(&rng) % 2 ? d : -d;
+      if (!oracle_winding(&o, &m, p, &wind)) continue;
+      ++tried;
+      in = prox_sdf_inside(b.sdf, prox_v3(p[0], p[1], p[2]), &cert);
+      w = prox_sdf_winding(b.sdf, prox_v3(p[0], p[1], p[2]));
+      if (prox_sdf_method(b.sdf) == PROX_SIGN_WINDING && fabs(w - wind) < 0.25) w = wind;
+      if (in != (wind >= 1) || !cert || w != (double)wind) ++bad;
+    }
+    CHECK_MSG(bad == 0, "%s: %ld of %ld points on axis lines through vertices and edges wrong",
+              file, bad, tried);
+    h_note("%s: %ld points on axis lines through vertices and edge midpoints, %ld wrong", file,
+           tried, bad);
+  }
   /* Vertices and edge midpoints: distance 0. */
   {
     long nz = 0;

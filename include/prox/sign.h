@@ -160,10 +160,10 @@ typedef struct prox_signedf {
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library).
 /// Memory per triangle, measured through a counting allocator on eight
 /// meshes (closed: bunny_watertight, armadillo, dragon, spot, fandisk;
-/// open: bunny, teapot, cycloidal): on the closed ones 246-250 bytes
+/// open: bunny, teapot, cycloidal): on the closed ones 236-253 bytes
 /// under PSEUDONORMAL (two records of each triangle, one by index and one
-/// in the tree's order for the sign, and the inside grid), 182-186 under
-/// CROSSINGS, 85-86 under WINDING, the build's peak 328-334, 264-270 and
+/// in the tree's order for the sign, and the inside grid), 172-189 under
+/// CROSSINGS, 85-86 under WINDING, the build's peak 318-336, 254-272 and
 /// 183-184 (the topology, when computed here, included); on the open ones
 /// 128 under PSEUDONORMAL (forced), 64 under CROSSINGS, 85
 /// under WINDING, peaks 225-231, 177-179, 182-188. Build time about
@@ -235,8 +235,9 @@ PROX_API float prox_sdf_distancef(const prox_sdff *sdf, prox_vec3f p, prox_signe
 /// on a closed, consistently oriented mesh (PSEUDONORMAL or CROSSINGS) it
 /// reads the inside grid built with the object (a cell away from every
 /// triangle holds its exact winding number; elsewhere an exact crossing
-/// count along a short segment to the nearest such cell, so the answer is
-/// the exact winding number's); WINDING evaluates the winding number. A
+/// count along a short segment to a nearby such cell, along an axis where
+/// one is near, so the answer is the exact winding number's); WINDING
+/// evaluates the winding number. A
 /// non-finite p gives 0, certain 0. Does not allocate; thread-safe.
 PROX_API int prox_sdf_inside(const prox_sdf *sdf, prox_vec3 p, int *certain);
 /// Float version of prox_sdf_inside().

@@ -270,6 +270,16 @@ static double sdf_unq16(int16_t q) {
   return (double)q * (1.0 / 32767.0);
 }
 
+/* An entry of a cell's triangle list: the triangle, and its box within
+ * the cell's widened box as 32 levels a side (5 bits a bound: lo x, hi
+ * x, lo y, hi y, lo z, hi z from bit 0), rounded outward and clamped to
+ * the cell, so that a segment in the cell can leave out the triangles
+ * whose box it misses without reading them. */
+typedef struct sdf_centry {
+  uint32_t t, qb;
+} sdf_centry;
+#define SDF_QLEVELS 32
+
 /* The inside grid: a cell that a triangle may touch, and "no cell". */
 #define SDF_SURF ((int8_t)-128)
 #define SDF_NOCELL 0xffffffffu
@@ -280,6 +290,16 @@ static double sdf_unq16(int16_t q) {
 #ifndef SDF_GRID_PER_TRI
 #define SDF_GRID_PER_TRI 8.0
 #endif
+
+/* How far (in cells) prox_sdf_inside() looks along each axis for a cell
+ * of known winding number before it takes the nearest one by any path. */
+#ifndef SDF_AXIS_STEPS
+#define SDF_AXIS_STEPS 8
+#endif
+
+/* The most entries of a cell's list that the inside test gathers for its
+ * segment along an axis (more: it reads the whole list). */
+#define SDF_ALONG_MAX 64
 
 /* Points per piece of a batch or grid row. */
 enum { SDF_CHUNK = 64 };

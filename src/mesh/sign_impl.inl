@@ -50,9 +50,9 @@ struct PROX_FN(prox_sdf) {
    * grid_bytes. */
   int8_t *cell_w;
   uint32_t *cell_to;
-  uint32_t *cell_off;  /* cells + 1: cell c's triangles are cell_tris[off[c] .. off[c + 1]) */
-  uint32_t *cell_tris; /* the triangles that may touch each cell (list_bytes) */
-  double *gv;          /* the mesh's vertices in double (3 per vertex) */
+  uint32_t *cell_off;    /* cells + 1: cell c's triangles are cell_tris[off[c] .. off[c + 1]) */
+  sdf_centry *cell_tris; /* the triangles that may touch each cell (list_bytes) */
+  double *gv;            /* the mesh's vertices in double (3 per vertex) */
   double glo[3], gh, gpad;
   uint32_t gn[3];
   size_t grid_bytes, list_bytes;
@@ -878,9 +878,37 @@ static void SDF_FN(count_visit)(SDF *s, size_t c, uint32_t t, void *arg) {
   ++s->cell_off[c + 1];
 }
 
+/* The level (0 .. SDF_QLEVELS - 1) of coordinate x on axis k in cell
+ * index i's widened box, x moved by `by` first (gpad or -gpad: the
+ * rounding of the cell boxes and of x - lo), clamped to the cell. */
+static int SDF_FN(qlevel)(const SDF *s, int k, size_t i, double x, double by) {
+  double lo = s->glo[k] + (double)i * s->gh - s->gpad;
+  double u = (x + by - lo) * ((double)SDF_QLEVELS / (s->gh + 2 * s->gpad));
+  u = u < 0 ? 0 : u > SDF_QLEVELS - 1 ? SDF_QLEVELS - 1 : u;
+  return (int)u;
+}
+
+/* fill_visit's argument: the next free entry of each cell, and the box
+ * of the triangle being listed. */
+typedef struct SDF_FN(fill_arg) {
+  uint32_t *next;
+  double lo[3], hi[3];
+} SDF_FN(fill_arg);
+
 static void SDF_FN(fill_visit)(SDF *s, size_t c, uint32_t t, void *arg) {
-  uint32_t *next = (uint32_t *)arg;
-  s->cell_tris[next[c]++] = t;
+  SDF_FN(fill_arg) *fa = (SDF_FN(fill_arg) *)arg;
+  size_t ix[3];
+  uint32_t qb = 0;
+  int k;
+  ix[0] = c % s->gn[0];
+  ix[1] = c / s->gn[0] % s->gn[1];
+  ix[2] = c / s->gn[0] / s->gn[1];
+  for (k = 0; k < 3; ++k) {
+    qb |= (uint32_t)SDF_FN(qlevel)(s, k, ix[k], fa->lo[k], -s->gpad) << (10 * k);
+    qb |= (uint32_t)SDF_FN(qlevel)(s, k, ix[k], fa->hi[k], s->gpad) << (10 * k + 5);
+  }
+  s->cell_tris[fa->next[c]].t = t;
+  s->cell_tris[fa->next[c]++].qb = qb;
 }
 
 /* The 6 face neighbours of cell u, into nb; returns how many. */
@@ -936,9 +964,8 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     s->gn[k] = n < 1 ? 1 : (uint32_t)n;
     cells *= s->gn[k];
   }
-  /* One block: cell_w, cell_to, cell_off (cells + 1), the vertices, then
-   * (after counting) the lists; the queue of the searches is the lists'
-   * space or its own. */
+  /* One block: cell_w, cell_to, cell_off (cells + 1), the vertices; then
+   * (after counting) the lists, and a queue for the searches. */
   bytes = ((cells + 63) & ~(size_t)63) + 4 * cells + 4 * (cells + 1);
   bytes = (bytes + 7) & ~(size_t)7;
   block = (char *)prox_mesh_detail_alloc(alloc, bytes + 24 * (size_t)s->nv);
@@ -958,22 +985,29 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   for (c = 0; c < cells; ++c)
     s->cell_off[c + 1] += s->cell_off[c];
   listed = s->cell_off[cells];
-  s->list_bytes = 4 * (listed > cells ? listed : cells) + 4;
-  s->cell_tris = (uint32_t *)prox_mesh_detail_alloc(alloc, s->list_bytes);
+  s->list_bytes = 8 * listed + 8;
+  s->cell_tris = (sdf_centry *)prox_mesh_detail_alloc(alloc, s->list_bytes);
   if (!s->cell_tris) {
     prox_mesh_detail_free(alloc, block, s->grid_bytes);
     s->cell_w = NULL;
     return 0;
   }
   memcpy(s->cell_to, s->cell_off, 4 * cells);
-  for (t = 0; t < s->nt; ++t)
-    SDF_FN(tri_cells)(s, t, SDF_FN(fill_visit), s->cell_to);
+  {
+    SDF_FN(fill_arg) fa;
+    fa.next = s->cell_to;
+    for (t = 0; t < s->nt; ++t) {
+      double v[3][3];
+      SDF_FN(grid_tri)(s, t, v);
+      sdf_box3((const double(*)[3])v, fa.lo, fa.hi);
+      SDF_FN(tri_cells)(s, t, SDF_FN(fill_visit), &fa);
+    }
+  }
   for (c = 0; c < cells; ++c)
     s->cell_w[c] = s->cell_off[c + 1] > s->cell_off[c] ? SDF_SURF : 0;
 
   /* Groups of cells without triangles, each with the winding number at
-   * the centre of its first cell. The queue borrows the lists' space: the
-   * lists are rebuilt below. */
+   * the centre of its first cell (a queue of its own). */
   queue = (uint32_t *)prox_mesh_detail_alloc(alloc, 4 * cells + 4);
   if (!queue) {
     prox_mesh_detail_free(alloc, s->cell_tris, s->list_bytes);
@@ -1031,22 +1065,45 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   return 1;
 }
 
+/* The signed crossing count of segment p q with m triangles: ids[0 .. m)
+ * or, when ids is NULL, the triangles of the list entries e[0 .. m).
+ * Returns as segment(). */
+static int SDF_FN(cell_count)(const SDF *s, const double *p, const double *q, const uint32_t *ids,
+                              const sdf_centry *e, uint32_t m, long *count) {
+  double slo[3], shi[3];
+  uint32_t i;
+  sdf_segment_box(p, q, slo, shi);
+  for (i = 0; i < m; ++i) {
+    double v[3][3];
+    int sg = 0, x;
+    SDF_FN(grid_tri)(s, ids ? ids[i] : e[i].t, v);
+    x = sdf_cross_boxed(p, q, slo, shi, (const double(*)[3])v, &sg);
+    if (x == 1) *count += sg;
+    if (x == 2) return 0;
+    if (x == 3) return 3;
+  }
+  return 1;
+}
+
 /* The winding number at p of a mesh with an inside grid. In a cell
  * without triangles: the cell's. In a cell c with triangles next to one
  * without, c': that one's, plus the crossings of the segment from p to a
  * point q of c' with c's triangles alone (the segment stays in the union
  * of the two widened boxes, a box, and c' meets no triangle; the count is
- * W(p) - W(q)). Else the crossings through the tree of a segment to the
- * nearest cell of known number; then crossing_winding(). Returns as
+ * W(p) - W(q)); first along the axis to c' (only the list entries whose
+ * box in c the segment meets), then, where that one touches an edge or a
+ * vertex, to other points of c'. Else the crossings through the tree of
+ * a segment along an axis to a cell of known number a few cells away, or
+ * of one to the nearest such cell; then crossing_winding(). Returns as
  * crossing_winding(). */
 static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
   static const double at[4][3] = {{0.5, 0.5, 0.5},
                                   {0.3090169943749474, 0.7236067977499789, 0.4472135954999579},
                                   {0.6180339887498948, 0.2763932022500210, 0.6545084971874737},
                                   {0.7071067811865475, 0.3826834323650898, 0.2928932188134524}};
-  size_t ix[3], c, to, nb[6];
+  size_t ix[3], c, to, n = 0;
   double f[3];
-  int k, tries, m, e, best = -1;
+  int k, tries, bax = -1;
   if (!s->cell_w) return SDF_FN(crossing_winding)(s, p, w);
   for (k = 0; k < 3; ++k) {
     double x = (p[k] - s->glo[k]) / s->gh;
@@ -1062,48 +1119,124 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     *w = (double)s->cell_w[c];
     return 1;
   }
-  /* The face neighbour without triangles nearest to p. */
-  m = SDF_FN(neighbours)(s, c, nb);
+  /* The face neighbour without triangles nearest to p (bax its axis). */
   {
     double bd = INFINITY;
-    for (e = 0; e < m; ++e) {
-      size_t d = nb[e] > c ? nb[e] - c : c - nb[e];
-      int ax = d == 1 ? 0 : d == s->gn[0] ? 1 : 2;
-      double dist = nb[e] > c ? 1 - f[ax] : f[ax];
-      if (s->cell_w[nb[e]] != SDF_SURF && dist < bd) {
-        bd = dist;
-        best = e;
+    size_t stride = 1;
+    for (k = 0; k < 3; ++k) {
+      if (ix[k] > 0 && f[k] < bd && s->cell_w[c - stride] != SDF_SURF) {
+        bd = f[k];
+        bax = k;
+        n = c - stride;
+      }
+      if (ix[k] + 1 < s->gn[k] && 1 - f[k] < bd && s->cell_w[c + stride] != SDF_SURF) {
+        bd = 1 - f[k];
+        bax = k;
+        n = c + stride;
+      }
+      stride *= s->gn[k];
+    }
+  }
+  if (bax >= 0) {
+    uint32_t a = s->cell_off[c], b = s->cell_off[c + 1], i, na = 0;
+    uint32_t along[SDF_ALONG_MAX];
+    /* The entries whose box the segment along bax (below) may meet: p's
+     * levels in the cell, widened by the rounding (gpad) and a millionth
+     * of a level, and on bax on to the face towards n. */
+    {
+      int lo[3], hi[3];
+      size_t ci[3];
+      ci[0] = c % s->gn[0];
+      ci[1] = c / s->gn[0] % s->gn[1];
+      ci[2] = c / s->gn[0] / s->gn[1];
+      for (k = 0; k < 3; ++k) {
+        lo[k] = SDF_FN(qlevel)(s, k, ci[k], p[k], -s->gpad);
+        hi[k] = SDF_FN(qlevel)(s, k, ci[k], p[k], s->gpad);
+      }
+      if (n > c)
+        hi[bax] = SDF_QLEVELS - 1;
+      else
+        lo[bax] = 0;
+      for (i = a; i < b; ++i) {
+        uint32_t qb = s->cell_tris[i].qb;
+        int pass = 1;
+        for (k = 0; k < 3; ++k) {
+          int qlo = (int)(qb >> (10 * k) & 31u), qhi = (int)(qb >> (10 * k + 5) & 31u);
+          pass &= qlo <= hi[k] && qhi >= lo[k];
+        }
+        if (pass) {
+          if (na == SDF_ALONG_MAX) break;
+          along[na++] = s->cell_tris[i].t;
+        }
+      }
+      if (i < b) na = SDF_ALONG_MAX + 1; /* too many: the whole list below */
+    }
+    for (i = 0; i < na && na <= SDF_ALONG_MAX; ++i)
+      SDF_PREFETCH(s->tri + along[i]);
+    /* First the segment along the axis to that cell's middle (p's other
+     * coordinates lie in both cells' widened boxes) with the entries
+     * gathered above. Then, where that one touches an edge or a vertex,
+     * segments to other points of the cell with the whole list. */
+    for (tries = -1; tries < 4; ++tries) {
+      double q[3];
+      long count = 0;
+      int r;
+      if (tries < 0) {
+        SDF_FN(cell_point)(s, n, at[0], q);
+        for (k = 0; k < 3; ++k)
+          q[k] = k == bax ? q[k] : p[k];
+        if (na <= SDF_ALONG_MAX)
+          r = SDF_FN(cell_count)(s, p, q, along, NULL, na, &count);
+        else
+          r = SDF_FN(cell_count)(s, p, q, NULL, s->cell_tris + a, b - a, &count);
+      } else {
+        SDF_FN(cell_point)(s, n, at[tries], q);
+        r = SDF_FN(cell_count)(s, p, q, NULL, s->cell_tris + a, b - a, &count);
+      }
+      if (r == 3) return 3;
+      if (r == 1) {
+        *w = (double)s->cell_w[n] + (double)count;
+        return 1;
       }
     }
   }
-  if (best >= 0) {
-    size_t n = nb[best];
-    uint32_t a = s->cell_off[c], b = s->cell_off[c + 1], i;
-    /* The cell's triangle records, then their vertices, fetched before
-     * they are read one after the other (a chain of three loads each). */
-    for (i = a; i < b; ++i)
-      SDF_PREFETCH(s->tri + s->cell_tris[i]);
-    for (i = a; i < b; ++i) {
-      const uint32_t *vi = s->tri[s->cell_tris[i]].v;
-      SDF_PREFETCH(s->gv + 3 * (size_t)vi[0]);
-      SDF_PREFETCH(s->gv + 3 * (size_t)vi[1]);
-      SDF_PREFETCH(s->gv + 3 * (size_t)vi[2]);
+  /* No such neighbour: the nearest cell of known number along an axis
+   * (SDF_AXIS_STEPS cells at most each way), reached by a segment along
+   * the axis through the tree (a thin box: few nodes pass). */
+  {
+    double bd = INFINITY;
+    size_t stride = 1, j;
+    bax = -1;
+    for (k = 0; k < 3; ++k) {
+      for (j = 2; j <= SDF_AXIS_STEPS && j <= ix[k]; ++j)
+        if (s->cell_w[c - j * stride] != SDF_SURF) {
+          if ((double)(j - 1) + f[k] < bd) {
+            bd = (double)(j - 1) + f[k];
+            bax = k;
+            n = c - j * stride;
+          }
+          break;
+        }
+      for (j = 2; j <= SDF_AXIS_STEPS && ix[k] + j < s->gn[k]; ++j)
+        if (s->cell_w[c + j * stride] != SDF_SURF) {
+          if ((double)j - f[k] < bd) {
+            bd = (double)j - f[k];
+            bax = k;
+            n = c + j * stride;
+          }
+          break;
+        }
+      stride *= s->gn[k];
     }
-    for (tries = 0; tries < 4; ++tries) {
-      double q[3], slo[3], shi[3];
+    if (bax >= 0) {
+      double q[3], mid[3];
       long count = 0;
-      int r = 1;
-      SDF_FN(cell_point)(s, n, at[tries], q);
-      sdf_segment_box(p, q, slo, shi);
-      for (i = a; i < b && r == 1; ++i) {
-        double v[3][3];
-        int sg = 0, x;
-        SDF_FN(grid_tri)(s, s->cell_tris[i], v);
-        x = sdf_cross_boxed(p, q, slo, shi, (const double(*)[3])v, &sg);
-        if (x == 1) count += sg;
-        if (x == 2) r = 0;
-        if (x == 3) return 3;
-      }
+      int r;
+      SDF_FN(cell_point)(s, n, at[0], mid);
+      for (k = 0; k < 3; ++k)
+        q[k] = k == bax ? mid[k] : p[k];
+      r = SDF_FN(segment)(s, p, q, &count, NULL);
+      if (r == 3) return 3;
       if (r == 1) {
         *w = (double)s->cell_w[n] + (double)count;
         return 1;
