@@ -282,6 +282,11 @@ typedef struct sdf_centry {
 
 /* The inside grid: a cell that a triangle may touch, and "no cell". */
 #define SDF_SURF ((int8_t)-128)
+/* A cell's byte in the inside grid: a known winding number (-64 to 127),
+ * or a cell with triangles (or an unknown number): the bits 10 on top,
+ * and below them the face neighbours of known number (bit 2k: the one
+ * below on axis k, bit 2k + 1: above), so that a query reads one byte. */
+#define SDF_IS_SURF(b) (((uint8_t)(b)&0xc0u) == 0x80u)
 #define SDF_NOCELL 0xffffffffu
 /* Cells of the inside grid per triangle (within 4096 .. 2^22 cells): finer
  * grids answer more points from a cell and shorten the counts (near the

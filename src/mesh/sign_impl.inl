@@ -45,8 +45,9 @@ struct PROX_FN(prox_sdf) {
    * CROSSINGS; NULL otherwise): gn[0] x gn[1] x gn[2] cubes of side gh from
    * glo, cell (i, j, k) at (k gn[1] + j) gn[0] + i. cell_w: the winding
    * number of a cell whose box, widened by gpad, meets no triangle (the
-   * same everywhere in it), or SDF_SURF; cell_to: for a SDF_SURF cell, the
-   * nearest other cell (steps across faces) or SDF_NOCELL. One block of
+   * same everywhere in it), or for the others (SDF_IS_SURF) which face
+   * neighbours have a number; cell_to: for such a cell, the nearest cell
+   * of known number (steps across faces) or SDF_NOCELL. One block of
    * grid_bytes. */
   int8_t *cell_w;
   uint32_t *cell_to;
@@ -626,7 +627,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     if (ok && s->cell_w) {
       size_t c, cells = (size_t)s->gn[0] * s->gn[1] * s->gn[2];
       for (c = 0; c < cells && only01; ++c)
-        only01 = s->cell_w[c] == SDF_SURF || s->cell_w[c] == 0 || s->cell_w[c] == 1;
+        only01 = SDF_IS_SURF(s->cell_w[c]) || s->cell_w[c] == 0 || s->cell_w[c] == 1;
     }
     /* A winding number other than 0 and 1 (an inverted mesh, shells
      * nested the same way): pseudo-normals would not follow it. */
@@ -1023,9 +1024,9 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     double p[3], w = 0;
     int8_t val;
     size_t q;
-    if (s->cell_w[c] == SDF_SURF || s->cell_to[c] != SDF_NOCELL) continue;
+    if (SDF_IS_SURF(s->cell_w[c]) || s->cell_to[c] != SDF_NOCELL) continue;
     SDF_FN(cell_point)(s, c, half, p);
-    val = SDF_FN(crossing_winding)(s, p, &w) == 1 && fabs(w) < 127 ? (int8_t)w : SDF_SURF;
+    val = SDF_FN(crossing_winding)(s, p, &w) == 1 && w >= -64 && w < 127 ? (int8_t)w : SDF_SURF;
     head = tail = 0;
     queue[tail++] = (uint32_t)c;
     s->cell_to[c] = (uint32_t)c;
@@ -1033,7 +1034,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
       size_t nb[6];
       int m = SDF_FN(neighbours)(s, queue[head++], nb), e;
       for (e = 0; e < m; ++e)
-        if (s->cell_w[nb[e]] != SDF_SURF && s->cell_to[nb[e]] == SDF_NOCELL) {
+        if (!SDF_IS_SURF(s->cell_w[nb[e]]) && s->cell_to[nb[e]] == SDF_NOCELL) {
           s->cell_to[nb[e]] = (uint32_t)nb[e];
           queue[tail++] = (uint32_t)nb[e];
         }
@@ -1046,7 +1047,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
    * number, breadth first from all of them at once, in index order. */
   head = tail = 0;
   for (c = 0; c < cells; ++c)
-    if (s->cell_w[c] != SDF_SURF) {
+    if (!SDF_IS_SURF(s->cell_w[c])) {
       s->cell_to[c] = (uint32_t)c;
       queue[tail++] = (uint32_t)c;
     } else {
@@ -1062,6 +1063,20 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
       }
   }
   prox_mesh_detail_free(alloc, queue, 4 * cells + 4);
+  /* Each cell with triangles notes its face neighbours of known number. */
+  for (c = 0; c < cells; ++c) {
+    size_t stride = 1, ix = c;
+    unsigned m = 0;
+    if (!SDF_IS_SURF(s->cell_w[c])) continue;
+    for (k = 0; k < 3; ++k) {
+      size_t i = ix % s->gn[k];
+      ix /= s->gn[k];
+      if (i > 0 && !SDF_IS_SURF(s->cell_w[c - stride])) m |= 1u << (2 * k);
+      if (i + 1 < s->gn[k] && !SDF_IS_SURF(s->cell_w[c + stride])) m |= 2u << (2 * k);
+      stride *= s->gn[k];
+    }
+    s->cell_w[c] = (int8_t)(0x80u | m);
+  }
   return 1;
 }
 
@@ -1085,6 +1100,33 @@ static int SDF_FN(cell_count)(const SDF *s, const double *p, const double *q, co
   return 1;
 }
 
+/* Appends to along[0 .. na) the triangles of cell's list whose box in the
+ * cell meets levels lo[k] .. hi[k] on every axis k (skipping those already
+ * there when dedupe is set); returns the new count, or SDF_ALONG_MAX + 1
+ * when they do not fit. */
+static uint32_t SDF_FN(gather)(const SDF *s, size_t cell, const int *lo, const int *hi, int dedupe,
+                               uint32_t *along, uint32_t na) {
+  uint32_t i, j, a = s->cell_off[cell], b = s->cell_off[cell + 1];
+  for (i = a; i < b; ++i) {
+    uint32_t qb = s->cell_tris[i].qb, t;
+    int pass = 1, k;
+    for (k = 0; k < 3; ++k) {
+      int qlo = (int)(qb >> (10 * k) & 31u), qhi = (int)(qb >> (10 * k + 5) & 31u);
+      pass &= qlo <= hi[k] && qhi >= lo[k];
+    }
+    if (!pass) continue;
+    t = s->cell_tris[i].t;
+    if (dedupe) {
+      for (j = 0; j < na && along[j] != t; ++j) {
+      }
+      if (j < na) continue;
+    }
+    if (na == SDF_ALONG_MAX) return SDF_ALONG_MAX + 1;
+    along[na++] = t;
+  }
+  return na;
+}
+
 /* The winding number at p of a mesh with an inside grid. In a cell
  * without triangles: the cell's. In a cell c with triangles next to one
  * without, c': that one's, plus the crossings of the segment from p to a
@@ -1101,9 +1143,9 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
                                   {0.3090169943749474, 0.7236067977499789, 0.4472135954999579},
                                   {0.6180339887498948, 0.2763932022500210, 0.6545084971874737},
                                   {0.7071067811865475, 0.3826834323650898, 0.2928932188134524}};
-  size_t ix[3], c, to, n = 0;
+  size_t ix[3], c, to, n = 0, stride[3], steps = 0;
   double f[3];
-  int k, tries, bax = -1;
+  int k, tries, bax = -1, up = 0;
   if (!s->cell_w) return SDF_FN(crossing_winding)(s, p, w);
   for (k = 0; k < 3; ++k) {
     double x = (p[k] - s->glo[k]) / s->gh;
@@ -1114,128 +1156,107 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     ix[k] = (size_t)x;
     f[k] = x - (double)ix[k];
   }
-  c = (ix[2] * s->gn[1] + ix[1]) * s->gn[0] + ix[0];
-  if (s->cell_w[c] != SDF_SURF) {
+  stride[0] = 1;
+  stride[1] = s->gn[0];
+  stride[2] = (size_t)s->gn[0] * s->gn[1];
+  c = ix[2] * stride[2] + ix[1] * stride[1] + ix[0];
+  if (!SDF_IS_SURF(s->cell_w[c])) {
     *w = (double)s->cell_w[c];
     return 1;
   }
-  /* The face neighbour without triangles nearest to p (bax its axis). */
+  /* The cell of known number to count from, along an axis (bax, up or
+   * down, `steps` cells away): the face neighbour nearest to p among
+   * those the cell's byte marks, else the nearest along an axis up to
+   * SDF_AXIS_STEPS cells away. */
   {
     double bd = INFINITY;
-    size_t stride = 1;
+    unsigned nbm = (uint8_t)s->cell_w[c];
+    size_t j;
     for (k = 0; k < 3; ++k) {
-      if (ix[k] > 0 && f[k] < bd && s->cell_w[c - stride] != SDF_SURF) {
+      if ((nbm >> (2 * k) & 1u) && f[k] < bd) {
         bd = f[k];
         bax = k;
-        n = c - stride;
+        up = 0;
       }
-      if (ix[k] + 1 < s->gn[k] && 1 - f[k] < bd && s->cell_w[c + stride] != SDF_SURF) {
+      if ((nbm >> (2 * k) & 2u) && 1 - f[k] < bd) {
         bd = 1 - f[k];
         bax = k;
-        n = c + stride;
-      }
-      stride *= s->gn[k];
-    }
-  }
-  if (bax >= 0) {
-    uint32_t a = s->cell_off[c], b = s->cell_off[c + 1], i, na = 0;
-    uint32_t along[SDF_ALONG_MAX];
-    /* The entries whose box the segment along bax (below) may meet: p's
-     * levels in the cell, widened by the rounding (gpad) and a millionth
-     * of a level, and on bax on to the face towards n. */
-    {
-      int lo[3], hi[3];
-      size_t ci[3];
-      ci[0] = c % s->gn[0];
-      ci[1] = c / s->gn[0] % s->gn[1];
-      ci[2] = c / s->gn[0] / s->gn[1];
-      for (k = 0; k < 3; ++k) {
-        lo[k] = SDF_FN(qlevel)(s, k, ci[k], p[k], -s->gpad);
-        hi[k] = SDF_FN(qlevel)(s, k, ci[k], p[k], s->gpad);
-      }
-      if (n > c)
-        hi[bax] = SDF_QLEVELS - 1;
-      else
-        lo[bax] = 0;
-      for (i = a; i < b; ++i) {
-        uint32_t qb = s->cell_tris[i].qb;
-        int pass = 1;
-        for (k = 0; k < 3; ++k) {
-          int qlo = (int)(qb >> (10 * k) & 31u), qhi = (int)(qb >> (10 * k + 5) & 31u);
-          pass &= qlo <= hi[k] && qhi >= lo[k];
-        }
-        if (pass) {
-          if (na == SDF_ALONG_MAX) break;
-          along[na++] = s->cell_tris[i].t;
-        }
-      }
-      if (i < b) na = SDF_ALONG_MAX + 1; /* too many: the whole list below */
-    }
-    for (i = 0; i < na && na <= SDF_ALONG_MAX; ++i)
-      SDF_PREFETCH(s->tri + along[i]);
-    /* First the segment along the axis to that cell's middle (p's other
-     * coordinates lie in both cells' widened boxes) with the entries
-     * gathered above. Then, where that one touches an edge or a vertex,
-     * segments to other points of the cell with the whole list. */
-    for (tries = -1; tries < 4; ++tries) {
-      double q[3];
-      long count = 0;
-      int r;
-      if (tries < 0) {
-        SDF_FN(cell_point)(s, n, at[0], q);
-        for (k = 0; k < 3; ++k)
-          q[k] = k == bax ? q[k] : p[k];
-        if (na <= SDF_ALONG_MAX)
-          r = SDF_FN(cell_count)(s, p, q, along, NULL, na, &count);
-        else
-          r = SDF_FN(cell_count)(s, p, q, NULL, s->cell_tris + a, b - a, &count);
-      } else {
-        SDF_FN(cell_point)(s, n, at[tries], q);
-        r = SDF_FN(cell_count)(s, p, q, NULL, s->cell_tris + a, b - a, &count);
-      }
-      if (r == 3) return 3;
-      if (r == 1) {
-        *w = (double)s->cell_w[n] + (double)count;
-        return 1;
+        up = 1;
       }
     }
-  }
-  /* No such neighbour: the nearest cell of known number along an axis
-   * (SDF_AXIS_STEPS cells at most each way), reached by a segment along
-   * the axis through the tree (a thin box: few nodes pass). */
-  {
-    double bd = INFINITY;
-    size_t stride = 1, j;
-    bax = -1;
-    for (k = 0; k < 3; ++k) {
+    steps = 1;
+    for (k = 0; k < 3 && nbm == 0x80u; ++k) {
       for (j = 2; j <= SDF_AXIS_STEPS && j <= ix[k]; ++j)
-        if (s->cell_w[c - j * stride] != SDF_SURF) {
+        if (!SDF_IS_SURF(s->cell_w[c - j * stride[k]])) {
           if ((double)(j - 1) + f[k] < bd) {
             bd = (double)(j - 1) + f[k];
             bax = k;
-            n = c - j * stride;
+            up = 0;
+            steps = j;
           }
           break;
         }
       for (j = 2; j <= SDF_AXIS_STEPS && ix[k] + j < s->gn[k]; ++j)
-        if (s->cell_w[c + j * stride] != SDF_SURF) {
+        if (!SDF_IS_SURF(s->cell_w[c + j * stride[k]])) {
           if ((double)j - f[k] < bd) {
             bd = (double)j - f[k];
             bax = k;
-            n = c + j * stride;
+            up = 1;
+            steps = j;
           }
           break;
         }
-      stride *= s->gn[k];
     }
-    if (bax >= 0) {
-      double q[3], mid[3];
-      long count = 0;
-      int r;
-      SDF_FN(cell_point)(s, n, at[0], mid);
-      for (k = 0; k < 3; ++k)
-        q[k] = k == bax ? mid[k] : p[k];
+  }
+  if (bax >= 0) {
+    uint32_t along[SDF_ALONG_MAX], na = 0, a = s->cell_off[c], b = s->cell_off[c + 1];
+    size_t i;
+    long count = 0;
+    double q[3];
+    int lo[3], hi[3], r;
+    n = up ? c + steps * stride[bax] : c - steps * stride[bax];
+    /* The segment from p along the axis to the middle of cell n lies in
+     * the widened boxes of c, the cells between (all with triangles) and
+     * n (none): its crossings are with triangles of their lists whose box
+     * in that cell meets it, gathered once each: p's levels on the other
+     * axes (widened by gpad), on bax from p to c's face, then whole. */
+    SDF_FN(cell_point)(s, n, at[0], q);
+    for (k = 0; k < 3; ++k) {
+      q[k] = k == bax ? q[k] : p[k];
+      lo[k] = SDF_FN(qlevel)(s, k, ix[k], p[k], -s->gpad);
+      hi[k] = SDF_FN(qlevel)(s, k, ix[k], p[k], s->gpad);
+    }
+    if (up)
+      hi[bax] = SDF_QLEVELS - 1;
+    else
+      lo[bax] = 0;
+    for (i = 0; i < steps && na <= SDF_ALONG_MAX; ++i) {
+      size_t ci = up ? c + i * stride[bax] : c - i * stride[bax];
+      if (i == 1) {
+        lo[bax] = 0;
+        hi[bax] = SDF_QLEVELS - 1;
+      }
+      na = SDF_FN(gather)(s, ci, lo, hi, steps > 1, along, na);
+    }
+    for (i = 0; i < na && na <= SDF_ALONG_MAX; ++i)
+      SDF_PREFETCH(s->tri + along[i]);
+    if (na <= SDF_ALONG_MAX)
+      r = SDF_FN(cell_count)(s, p, q, along, NULL, na, &count);
+    else if (steps == 1)
+      r = SDF_FN(cell_count)(s, p, q, NULL, s->cell_tris + a, b - a, &count);
+    else
       r = SDF_FN(segment)(s, p, q, &count, NULL);
+    if (r == 3) return 3;
+    if (r == 1) {
+      *w = (double)s->cell_w[n] + (double)count;
+      return 1;
+    }
+    /* That segment touches an edge or a vertex: next to n, segments to
+     * other points of it with c's whole list. */
+    for (tries = 1; tries < 4 && steps == 1; ++tries) {
+      count = 0;
+      SDF_FN(cell_point)(s, n, at[tries], q);
+      r = SDF_FN(cell_count)(s, p, q, NULL, s->cell_tris + a, b - a, &count);
       if (r == 3) return 3;
       if (r == 1) {
         *w = (double)s->cell_w[n] + (double)count;
@@ -1243,8 +1264,9 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
       }
     }
   }
+  /* Else segments through the tree to the nearest cell of known number. */
   to = s->cell_to[c];
-  if (to != SDF_NOCELL && s->cell_w[to] != SDF_SURF) {
+  if (to != SDF_NOCELL && !SDF_IS_SURF(s->cell_w[to])) {
     for (tries = 0; tries < 4; ++tries) {
       double q[3];
       long count = 0;
