@@ -160,10 +160,10 @@ typedef struct prox_signedf {
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library).
 /// Memory per triangle, measured through a counting allocator on eight
 /// meshes (closed: bunny_watertight, armadillo, dragon, spot, fandisk;
-/// open: bunny, teapot, cycloidal): on the closed ones 236-253 bytes
+/// open: bunny, teapot, cycloidal): on the closed ones 248-265 bytes
 /// under PSEUDONORMAL (two records of each triangle, one by index and one
-/// in the tree's order for the sign, and the inside grid), 172-189 under
-/// CROSSINGS, 85-86 under WINDING, the build's peak 318-336, 254-272 and
+/// in the tree's order for the sign, and the inside grid), 184-201 under
+/// CROSSINGS, 85-86 under WINDING, the build's peak 330-348, 266-284 and
 /// 183-184 (the topology, when computed here, included); on the open ones
 /// 128 under PSEUDONORMAL (forced), 64 under CROSSINGS, 85
 /// under WINDING, peaks 225-231, 177-179, 182-188. Build time about

@@ -54,6 +54,7 @@ struct PROX_FN(prox_sdf) {
   uint32_t *cell_off;    /* cells + 1: cell c's triangles are cell_tris[off[c] .. off[c + 1]) */
   sdf_centry *cell_tris; /* the triangles that may touch each cell (list_bytes) */
   double *gv;            /* the mesh's vertices in double (3 per vertex) */
+  uint32_t *gtv;         /* the triangles' vertex indices (3 per triangle) */
   double glo[3], gh, gpad;
   uint32_t gn[3];
   size_t grid_bytes, list_bytes;
@@ -863,7 +864,7 @@ static void SDF_FN(cell_point)(const SDF *s, size_t c, const double *f, double *
 static void SDF_FN(grid_tri)(const SDF *s, uint32_t t, double v[3][3]) {
   int k;
   for (k = 0; k < 3; ++k) {
-    const double *x = s->gv + 3 * (size_t)s->tri[t].v[k];
+    const double *x = s->gv + 3 * (size_t)s->gtv[3 * (size_t)t + (size_t)k];
     v[k][0] = x[0];
     v[k][1] = x[1];
     v[k][2] = x[2];
@@ -991,15 +992,21 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
    * (after counting) the lists, and a queue for the searches. */
   bytes = ((cells + 63) & ~(size_t)63) + 4 * cells + 4 * (cells + 1);
   bytes = (bytes + 7) & ~(size_t)7;
-  block = (char *)prox_mesh_detail_alloc(alloc, bytes + 24 * (size_t)s->nv);
+  block = (char *)prox_mesh_detail_alloc(alloc, bytes + 24 * (size_t)s->nv + 12 * (size_t)s->nt);
   if (!block) return 0;
   s->cell_w = (int8_t *)block;
   s->cell_to = (uint32_t *)(block + ((cells + 63) & ~(size_t)63));
   s->cell_off = s->cell_to + cells;
   s->gv = (double *)(block + bytes);
-  s->grid_bytes = bytes + 24 * (size_t)s->nv;
+  s->grid_bytes = bytes + 24 * (size_t)s->nv + 12 * (size_t)s->nt;
   for (t = 0; t < s->nv; ++t)
     SDF_FN(mesh_vertex)(mesh, t, s->gv + 3 * (size_t)t);
+  s->gtv = (uint32_t *)(s->gv + 3 * (size_t)s->nv);
+  for (t = 0; t < s->nt; ++t) {
+    s->gtv[3 * (size_t)t] = s->tri[t].v[0];
+    s->gtv[3 * (size_t)t + 1] = s->tri[t].v[1];
+    s->gtv[3 * (size_t)t + 2] = s->tri[t].v[2];
+  }
 
   /* The lists: count, offsets, fill (cell_to holds the next slot). */
   memset(s->cell_off, 0, 4 * (cells + 1));
@@ -1261,7 +1268,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
       na = SDF_FN(gather)(s, ci, lo, hi, steps > 1, along, na);
     }
     for (i = 0; i < na && na <= SDF_ALONG_MAX; ++i)
-      SDF_PREFETCH(s->tri + along[i]);
+      SDF_PREFETCH(s->gtv + 3 * (size_t)along[i]);
     if (na <= SDF_ALONG_MAX)
       r = SDF_FN(cell_count)(s, p, q, along, NULL, na, &count);
     else if (steps == 1)
