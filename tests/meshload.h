@@ -217,8 +217,9 @@ static inline int mesh_load(const char *path, objmesh *m, char *err, size_t len)
  * environment variable PROX_TEST_MAX_TRIANGLES sets (unset or 0: no
  * limit); if so, says so (naming the file) and the caller skips it. For
  * runs under an emulator (.ci/run's valgrind step), where the fixed costs
- * of the largest meshes (a signed distance object's build) would take
- * most of the time; the sanitizer and native runs load every mesh. */
+ * of the largest meshes (their trees, a signed distance object's build)
+ * would take most of the time; the sanitizer and native runs load every
+ * mesh. */
 static inline int mesh_over_limit(const char *path, size_t nt) {
   const char *env = getenv("PROX_TEST_MAX_TRIANGLES");
   unsigned long max = env && *env ? strtoul(env, NULL, 10) : 0;

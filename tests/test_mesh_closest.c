@@ -126,6 +126,10 @@ static void mc_real(const char *file, uint64_t seed) {
   }
   snprintf(path, sizeof path, "%s/%s", mc_dir, file);
   if (!CHECK_MSG(mesh_load(path, &om, err, sizeof err), "%s", err)) return;
+  if (mesh_over_limit(path, om.nt)) {
+    obj_free(&om);
+    return;
+  }
   h_note("%s: %zu vertices, %zu triangles", file, om.nv, om.nt);
   mc_run(&om, file, seed);
   mc_runf(&om, file, seed + 1);

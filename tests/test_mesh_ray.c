@@ -257,6 +257,10 @@ static int rt_load(const char *file, objmesh *om) {
     rt_missing = 1;
     return 0;
   }
+  if (mesh_over_limit(path, om->nt)) {
+    obj_free(om);
+    return 0;
+  }
   return 1;
 }
 
