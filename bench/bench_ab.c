@@ -18,17 +18,23 @@
  * enlarged by 10% and N within 1% of the diagonal of the surface, as
  * bench_sign draws them (sign_points.h).
  * Queries (--only, default all): inside (prox_sdf_inside), distance
- * (prox_sdf_distance), closest (prox_bvh_closest with its result).
+ * (prox_sdf_distance), closest and closestf (prox_bvh_closest and
+ * prox_bvh_closestf with the result; the float tree is built from the
+ * vertices rounded to float), ray and rayf (prox_bvh_raycast and
+ * prox_bvh_raycastf: N rays as bench_mesh_ray draws them, ray_points.h,
+ * after the two point sets' rows, under the set name "rays").
  * Each run times A's loop and then B's on all N points (thread CPU time,
  * meant for `taskset -c 1`); a row gives the medians of R runs (default 9)
  * with their ranges, the median of the per-run ratios B/A with its range,
  * and how many answers differ (inside: the answer; distance and closest:
- * the bits of the distance). */
+ * the bits of the distance; rays: the bits of t, or hit against miss). */
 #define _GNU_SOURCE
 #include <prox/bvh.h>
+#include <prox/bvh_ray.h>
 #include <prox/sign.h>
 #include <prox/topology.h>
 
+#include "ray_points.h"
 #include "sign_points.h"
 
 #include <dlfcn.h>
@@ -50,6 +56,12 @@ typedef void (*ab_sdf_free_fn)(prox_sdf *);
 typedef int (*ab_inside_fn)(const prox_sdf *, prox_vec3, int *);
 typedef double (*ab_distance_fn)(const prox_sdf *, prox_vec3, prox_signed *);
 typedef double (*ab_closest_fn)(const prox_bvh *, prox_vec3, double, prox_mesh_closest *);
+typedef prox_status (*ab_bvh_buildf_fn)(const prox_meshf *, const prox_bvh_options *,
+                                        const prox_allocator *, prox_bvhf **, prox_error *);
+typedef void (*ab_bvh_freef_fn)(prox_bvhf *);
+typedef float (*ab_closestf_fn)(const prox_bvhf *, prox_vec3f, float, prox_mesh_closestf *);
+typedef int (*ab_ray_fn)(const prox_bvh *, const prox_ray *, prox_mesh_hit *);
+typedef int (*ab_rayf_fn)(const prox_bvhf *, const prox_rayf *, prox_mesh_hitf *);
 
 /* One library: its functions and the objects it built for one mesh. */
 typedef struct ab_lib {
@@ -64,7 +76,13 @@ typedef struct ab_lib {
   ab_inside_fn inside;
   ab_distance_fn distance;
   ab_closest_fn closest;
+  ab_bvh_buildf_fn bvh_buildf;
+  ab_bvh_freef_fn bvh_freef;
+  ab_closestf_fn closestf;
+  ab_ray_fn ray;
+  ab_rayf_fn rayf;
   prox_bvh *bvh;
+  prox_bvhf *bvhf;
   prox_mesh_topology *topo;
   prox_sdf *sdf;
 } ab_lib;
@@ -96,11 +114,17 @@ static void ab_open(ab_lib *l, const char *path) {
   *(void **)&l->inside = ab_sym(l, "prox_sdf_inside");
   *(void **)&l->distance = ab_sym(l, "prox_sdf_distance");
   *(void **)&l->closest = ab_sym(l, "prox_bvh_closest");
+  *(void **)&l->bvh_buildf = ab_sym(l, "prox_bvh_buildf");
+  *(void **)&l->bvh_freef = ab_sym(l, "prox_bvh_freef");
+  *(void **)&l->closestf = ab_sym(l, "prox_bvh_closestf");
+  *(void **)&l->ray = ab_sym(l, "prox_bvh_raycast");
+  *(void **)&l->rayf = ab_sym(l, "prox_bvh_raycastf");
 }
 
-static int ab_build(ab_lib *l, const prox_mesh *m) {
+static int ab_build(ab_lib *l, const prox_mesh *m, const prox_meshf *mf) {
   prox_error err;
   if (l->bvh_build(m, NULL, NULL, &l->bvh, &err) != PROX_OK ||
+      l->bvh_buildf(mf, NULL, NULL, &l->bvhf, &err) != PROX_OK ||
       l->topo_build(m, NULL, &l->topo, &err) != PROX_OK ||
       l->sdf_build(m, l->bvh, l->topo, NULL, NULL, &l->sdf, &err) != PROX_OK) {
     fprintf(stderr, "bench_ab: %s: %s\n", l->path, err.message);
@@ -113,6 +137,8 @@ static void ab_unbuild(ab_lib *l) {
   l->sdf_free(l->sdf);
   l->topo_free(l->topo);
   l->bvh_free(l->bvh);
+  l->bvh_freef(l->bvhf);
+  l->bvhf = NULL;
   l->sdf = NULL;
   l->topo = NULL;
   l->bvh = NULL;
@@ -129,21 +155,39 @@ static int ab_cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-enum { AB_INSIDE, AB_DISTANCE, AB_CLOSEST, AB_QUERIES };
-static const char *const ab_names[AB_QUERIES] = {"inside", "distance", "closest"};
+enum { AB_INSIDE, AB_DISTANCE, AB_CLOSEST, AB_CLOSESTF, AB_RAY, AB_RAYF, AB_QUERIES };
+static const char *const ab_names[AB_QUERIES] = {"inside",   "distance", "closest",
+                                                 "closestf", "ray",      "rayf"};
 
-/* One loop of query q over the n points with library l; the answers go to
- * out (n doubles). */
-static void ab_loop(const ab_lib *l, int q, const prox_vec3 *p, size_t n, double *out) {
+/* The inputs of one set: points (double and float) or rays. */
+typedef struct ab_input {
+  const prox_vec3 *p;
+  const prox_vec3f *pf;
+  const prox_ray *r;
+  const prox_rayf *rf;
+} ab_input;
+
+/* One loop of query q over the n inputs with library l; the answers go to
+ * out (n doubles; a miss of a ray is -1). */
+static void ab_loop(const ab_lib *l, int q, const ab_input *in, size_t n, double *out) {
   size_t i;
   for (i = 0; i < n; ++i) {
     if (q == AB_INSIDE) {
-      out[i] = (double)l->inside(l->sdf, p[i], NULL);
+      out[i] = (double)l->inside(l->sdf, in->p[i], NULL);
     } else if (q == AB_DISTANCE) {
-      out[i] = l->distance(l->sdf, p[i], NULL);
-    } else {
+      out[i] = l->distance(l->sdf, in->p[i], NULL);
+    } else if (q == AB_CLOSEST) {
       prox_mesh_closest c;
-      out[i] = l->closest(l->bvh, p[i], INFINITY, &c);
+      out[i] = l->closest(l->bvh, in->p[i], INFINITY, &c);
+    } else if (q == AB_CLOSESTF) {
+      prox_mesh_closestf c;
+      out[i] = (double)l->closestf(l->bvhf, in->pf[i], INFINITY, &c);
+    } else if (q == AB_RAY) {
+      prox_mesh_hit h;
+      out[i] = l->ray(l->bvh, &in->r[i], &h) ? h.t : -1.0;
+    } else {
+      prox_mesh_hitf h;
+      out[i] = l->rayf(l->bvhf, &in->rf[i], &h) ? (double)h.t : -1.0;
     }
   }
 }
@@ -192,12 +236,19 @@ int main(int argc, char **argv) {
     printf(" %s", argv[a]);
   printf("\n");
   for (f = 0; f < (int)(sizeof files / sizeof files[0]); ++f) {
+    static const char *const set_names[3] = {"uniform", "near", "rays"};
     char path[4200], err[512];
     objmesh om;
     prox_mesh m;
-    double *xyz, *ra, *rb;
+    prox_meshf mf;
+    double *xyz, *ra, *rb, lo[3], hi[3], diag;
+    float *vf;
     prox_vec3 *p;
-    int set, q, ok;
+    prox_vec3f *pf;
+    prox_ray *rd;
+    prox_rayf *rf;
+    ab_input in;
+    int set, q;
     size_t i;
     if (word && !strstr(files[f], word)) continue;
     snprintf(path, sizeof path, "%s/%s", dir, files[f]);
@@ -205,36 +256,57 @@ int main(int argc, char **argv) {
       fprintf(stderr, "bench_ab: %s\n", err);
       return 1;
     }
+    xyz = (double *)malloc(3 * n * sizeof *xyz);
+    p = (prox_vec3 *)malloc(n * sizeof *p);
+    pf = (prox_vec3f *)malloc(n * sizeof *pf);
+    rd = (prox_ray *)malloc(n * sizeof *rd);
+    rf = (prox_rayf *)malloc(n * sizeof *rf);
+    ra = (double *)malloc(n * sizeof *ra);
+    rb = (double *)malloc(n * sizeof *rb);
+    vf = (float *)malloc(3 * om.nv * sizeof *vf + 1);
+    if (!xyz || !p || !pf || !rd || !rf || !ra || !rb || !vf) {
+      fprintf(stderr, "bench_ab: out of memory\n");
+      return 1;
+    }
+    for (i = 0; i < 3 * om.nv; ++i)
+      vf[i] = (float)om.v[i];
     memset(&m, 0, sizeof m);
     m.vertices = om.v;
     m.vertex_count = om.nv;
     m.indices = om.t;
     m.triangle_count = om.nt;
-    ok = ab_build(&lib[0], &m) && ab_build(&lib[1], &m);
-    if (!ok) return 1;
-    xyz = (double *)malloc(3 * n * sizeof *xyz);
-    p = (prox_vec3 *)malloc(n * sizeof *p);
-    ra = (double *)malloc(n * sizeof *ra);
-    rb = (double *)malloc(n * sizeof *rb);
-    if (!xyz || !p || !ra || !rb) {
-      fprintf(stderr, "bench_ab: out of memory\n");
-      return 1;
-    }
-    for (set = 0; set < 2; ++set) {
-      so_points(&om, set, n, so_seed(set, om.nt), xyz);
-      for (i = 0; i < n; ++i)
-        p[i] = prox_v3(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+    memset(&mf, 0, sizeof mf);
+    mf.vertices = vf;
+    mf.vertex_count = om.nv;
+    mf.indices = om.t;
+    mf.triangle_count = om.nt;
+    if (!ab_build(&lib[0], &m, &mf) || !ab_build(&lib[1], &m, &mf)) return 1;
+    so_box(&om, lo, hi, &diag);
+    rp_rays(lo, hi, diag, n, 1234 + (uint64_t)f, rd, rf);
+    in.p = p;
+    in.pf = pf;
+    in.r = rd;
+    in.rf = rf;
+    for (set = 0; set < 3; ++set) {
+      if (set < 2) {
+        so_points(&om, set, n, so_seed(set, om.nt), xyz);
+        for (i = 0; i < n; ++i) {
+          p[i] = prox_v3(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+          pf[i] = prox_v3f((float)xyz[3 * i], (float)xyz[3 * i + 1], (float)xyz[3 * i + 2]);
+        }
+      }
       for (q = 0; q < AB_QUERIES; ++q) {
         double ta[99], tb[99], rat[99];
         long differ = 0;
         int r;
         if (only && !strstr(only, ab_names[q])) continue;
+        if ((set == 2) != (q >= AB_RAY)) continue;
         for (r = 0; r < runs; ++r) {
           double t0 = ab_now();
-          ab_loop(&lib[0], q, p, n, ra);
+          ab_loop(&lib[0], q, &in, n, ra);
           ta[r] = ab_now() - t0;
           t0 = ab_now();
-          ab_loop(&lib[1], q, p, n, rb);
+          ab_loop(&lib[1], q, &in, n, rb);
           tb[r] = ab_now() - t0;
           rat[r] = tb[r] / ta[r];
         }
@@ -245,7 +317,7 @@ int main(int argc, char **argv) {
         qsort(rat, (size_t)runs, sizeof rat[0], ab_cmp);
         printf("%-22s %-7s %-8s A %8.1f ns [%.1f, %.1f]  B %8.1f ns [%.1f, %.1f]  B/A %.3f "
                "[%.3f, %.3f]  answers differ %ld\n",
-               files[f], set ? "near" : "uniform", ab_names[q], ta[runs / 2] / (double)n * 1e9,
+               files[f], set_names[set], ab_names[q], ta[runs / 2] / (double)n * 1e9,
                ta[0] / (double)n * 1e9, ta[runs - 1] / (double)n * 1e9,
                tb[runs / 2] / (double)n * 1e9, tb[0] / (double)n * 1e9,
                tb[runs - 1] / (double)n * 1e9, rat[runs / 2], rat[0], rat[runs - 1], differ);
@@ -256,8 +328,12 @@ int main(int argc, char **argv) {
     ab_unbuild(&lib[1]);
     free(xyz);
     free(p);
+    free(pf);
+    free(rd);
+    free(rf);
     free(ra);
     free(rb);
+    free(vf);
     obj_free(&om);
   }
   return 0;

@@ -35,6 +35,7 @@
 #endif
 
 #include "../tests/meshload.h"
+#include "ray_points.h"
 #include "splitmix.h"
 
 #include <pthread.h>
@@ -152,31 +153,6 @@ static int br_prepare(br_mesh *b) {
     return 0;
   }
   return 1;
-}
-
-/* The rays: from the sphere of radius diag around the box's centre, to a
- * point uniform in the box. */
-static void br_rays(const br_mesh *b, size_t n, uint64_t seed, prox_ray *rd, prox_rayf *rf) {
-  uint64_t s = seed;
-  size_t i;
-  for (i = 0; i < n; ++i) {
-    double u[3], r, o[3], p[3];
-    int c;
-    do {
-      for (c = 0; c < 3; ++c)
-        u[c] = rng_sym(&s);
-      r = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
-    } while (!(r > 0.1 && r <= 1));
-    for (c = 0; c < 3; ++c) {
-      o[c] = 0.5 * (b->lo[c] + b->hi[c]) + b->diag * u[c] / r;
-      p[c] = b->lo[c] + (b->hi[c] - b->lo[c]) * rng_unit(&s);
-    }
-    rf[i] =
-        prox_ray_makef(prox_v3f((float)o[0], (float)o[1], (float)o[2]),
-                       prox_v3f((float)(p[0] - o[0]), (float)(p[1] - o[1]), (float)(p[2] - o[2])));
-    rd[i] = prox_ray_make(prox_v3(rf[i].origin.x, rf[i].origin.y, rf[i].origin.z),
-                          prox_v3(rf[i].dir.x, rf[i].dir.y, rf[i].dir.z));
-  }
 }
 
 /* ---- Embree ---------------------------------------------------------- */
@@ -456,7 +432,7 @@ int main(int argc, char **argv) {
     hd = (prox_mesh_hit *)malloc(n * sizeof *hd);
     hf = (prox_mesh_hitf *)malloc(n * sizeof *hf);
     occ = (uint8_t *)malloc(n);
-    br_rays(&b, n, 1234 + (uint64_t)mi, rd, rf);
+    rp_rays(b.lo, b.hi, b.diag, n, 1234 + (uint64_t)mi, rd, rf);
 #if defined(PROX_HAVE_EMBREE)
     br_embree_build(&e, &b);
     br_check(&b, rf, mi == 2 && check > 200 ? 200 : check, &e);
