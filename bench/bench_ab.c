@@ -144,6 +144,18 @@ static void ab_unbuild(ab_lib *l) {
   l->bvh = NULL;
 }
 
+/* Whether the comma-separated list names query `name` exactly (NULL: all). */
+static int ab_wanted(const char *list, const char *name) {
+  size_t len = strlen(name);
+  while (list) {
+    const char *end = strchr(list, ',');
+    size_t n = end ? (size_t)(end - list) : strlen(list);
+    if (n == len && !strncmp(list, name, len)) return 1;
+    list = end ? end + 1 : NULL;
+  }
+  return 0;
+}
+
 static double ab_now(void) {
   struct timespec t;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
@@ -299,7 +311,7 @@ int main(int argc, char **argv) {
         double ta[99], tb[99], rat[99];
         long differ = 0;
         int r;
-        if (only && !strstr(only, ab_names[q])) continue;
+        if (only && !ab_wanted(only, ab_names[q])) continue;
         if ((set == 2) != (q >= AB_RAY)) continue;
         for (r = 0; r < runs; ++r) {
           double t0 = ab_now();

@@ -55,7 +55,7 @@ struct PROX_FN(prox_sdf) {
   sdf_centry *cell_tris; /* the triangles that may touch each cell (list_bytes) */
   double *gv;            /* the mesh's vertices in double (3 per vertex) */
   uint32_t *gtv;         /* the triangles' vertex indices (3 per triangle) */
-  double glo[3], gh, gpad;
+  double glo[3], gh, gpad, gqs; /* gqs: SDF_QLEVELS over a widened cell's side */
   uint32_t gn[3];
   size_t grid_bytes, list_bytes;
   int grid_exact; /* prox_sdf_inside() may answer from the grid */
@@ -871,13 +871,24 @@ static void SDF_FN(grid_tri)(const SDF *s, uint32_t t, double v[3][3]) {
   }
 }
 
-/* Calls visit(s, cell, t, arg) for every cell that triangle t may touch:
- * its box's cells, each passed through the conservative triangle-box test
- * of prox/overlap.h (double) on the widened cell box. */
-static void SDF_FN(tri_cells)(SDF *s, uint32_t t, void (*visit)(SDF *, size_t, uint32_t, void *),
-                              void *arg) {
+/* The level (0 .. SDF_QLEVELS - 1) of coordinate x on axis k in cell
+ * index i's widened box, x moved by `by` first (gpad or -gpad: the
+ * rounding of the cell boxes and of x - lo), clamped to the cell. */
+static int SDF_FN(qlevel)(const SDF *s, int k, size_t i, double x, double by) {
+  double lo = s->glo[k] + (double)i * s->gh - s->gpad;
+  double u = (x + by - lo) * s->gqs;
+  u = u < 0 ? 0 : u > SDF_QLEVELS - 1 ? SDF_QLEVELS - 1 : u;
+  return (int)u;
+}
+
+/* Every cell that triangle t may touch (its box's cells, each passed
+ * through the conservative triangle-box test of prox/overlap.h, double,
+ * on the widened cell box): with next NULL, counted in cell_off[c + 1];
+ * else listed at cell_tris[next[c]++], with the triangle's box in the
+ * cell (sdf_centry). */
+static void SDF_FN(tri_cells)(SDF *s, uint32_t t, uint32_t *next) {
   double v[3][3], lo[3], hi[3];
-  size_t r0[3], r1[3], i, j, kk;
+  size_t r0[3], r1[3], ix[3];
   prox_triangle tri;
   int k, one;
   SDF_FN(grid_tri)(s, t, v);
@@ -887,52 +898,24 @@ static void SDF_FN(tri_cells)(SDF *s, uint32_t t, void (*visit)(SDF *, size_t, u
     tri.v[k] = prox_v3(v[k][0], v[k][1], v[k][2]);
   }
   one = r0[0] == r1[0] && r0[1] == r1[1] && r0[2] == r1[2];
-  for (kk = r0[2]; kk <= r1[2]; ++kk)
-    for (j = r0[1]; j <= r1[1]; ++j)
-      for (i = r0[0]; i <= r1[0]; ++i) {
-        prox_aabb box = SDF_FN(cell_box)(s, i, j, kk);
-        if (one || prox_overlap_triangle_aabb(&tri, &box))
-          visit(s, (kk * s->gn[1] + j) * s->gn[0] + i, t, arg);
+  for (ix[2] = r0[2]; ix[2] <= r1[2]; ++ix[2])
+    for (ix[1] = r0[1]; ix[1] <= r1[1]; ++ix[1])
+      for (ix[0] = r0[0]; ix[0] <= r1[0]; ++ix[0]) {
+        prox_aabb box = SDF_FN(cell_box)(s, ix[0], ix[1], ix[2]);
+        size_t c = (ix[2] * s->gn[1] + ix[1]) * s->gn[0] + ix[0];
+        uint32_t qb = 0;
+        if (!one && !prox_overlap_triangle_aabb(&tri, &box)) continue;
+        if (!next) {
+          ++s->cell_off[c + 1];
+          continue;
+        }
+        for (k = 0; k < 3; ++k) {
+          qb |= (uint32_t)SDF_FN(qlevel)(s, k, ix[k], lo[k], -s->gpad) << (10 * k);
+          qb |= (uint32_t)SDF_FN(qlevel)(s, k, ix[k], hi[k], s->gpad) << (10 * k + 5);
+        }
+        s->cell_tris[next[c]].t = t;
+        s->cell_tris[next[c]++].qb = qb;
       }
-}
-
-static void SDF_FN(count_visit)(SDF *s, size_t c, uint32_t t, void *arg) {
-  (void)t;
-  (void)arg;
-  ++s->cell_off[c + 1];
-}
-
-/* The level (0 .. SDF_QLEVELS - 1) of coordinate x on axis k in cell
- * index i's widened box, x moved by `by` first (gpad or -gpad: the
- * rounding of the cell boxes and of x - lo), clamped to the cell. */
-static int SDF_FN(qlevel)(const SDF *s, int k, size_t i, double x, double by) {
-  double lo = s->glo[k] + (double)i * s->gh - s->gpad;
-  double u = (x + by - lo) * ((double)SDF_QLEVELS / (s->gh + 2 * s->gpad));
-  u = u < 0 ? 0 : u > SDF_QLEVELS - 1 ? SDF_QLEVELS - 1 : u;
-  return (int)u;
-}
-
-/* fill_visit's argument: the next free entry of each cell, and the box
- * of the triangle being listed. */
-typedef struct SDF_FN(fill_arg) {
-  uint32_t *next;
-  double lo[3], hi[3];
-} SDF_FN(fill_arg);
-
-static void SDF_FN(fill_visit)(SDF *s, size_t c, uint32_t t, void *arg) {
-  SDF_FN(fill_arg) *fa = (SDF_FN(fill_arg) *)arg;
-  size_t ix[3];
-  uint32_t qb = 0;
-  int k;
-  ix[0] = c % s->gn[0];
-  ix[1] = c / s->gn[0] % s->gn[1];
-  ix[2] = c / s->gn[0] / s->gn[1];
-  for (k = 0; k < 3; ++k) {
-    qb |= (uint32_t)SDF_FN(qlevel)(s, k, ix[k], fa->lo[k], -s->gpad) << (10 * k);
-    qb |= (uint32_t)SDF_FN(qlevel)(s, k, ix[k], fa->hi[k], s->gpad) << (10 * k + 5);
-  }
-  s->cell_tris[fa->next[c]].t = t;
-  s->cell_tris[fa->next[c]++].qb = qb;
 }
 
 /* The 6 face neighbours of cell u, into nb; returns how many. */
@@ -982,6 +965,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   s->gh = h;
   /* Covers the rounding of a point's cell and of the cell boxes. */
   s->gpad = 1e-6 * h + 16.0 * 0x1p-52 * big;
+  s->gqs = (double)SDF_QLEVELS / (h + 2 * s->gpad);
   cells = 1;
   for (k = 0; k < 3; ++k) {
     double n = ceil(ext[k] / h);
@@ -1011,7 +995,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   /* The lists: count, offsets, fill (cell_to holds the next slot). */
   memset(s->cell_off, 0, 4 * (cells + 1));
   for (t = 0; t < s->nt; ++t)
-    SDF_FN(tri_cells)(s, t, SDF_FN(count_visit), NULL);
+    SDF_FN(tri_cells)(s, t, NULL);
   for (c = 0; c < cells; ++c)
     s->cell_off[c + 1] += s->cell_off[c];
   listed = s->cell_off[cells];
@@ -1023,16 +1007,8 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     return 0;
   }
   memcpy(s->cell_to, s->cell_off, 4 * cells);
-  {
-    SDF_FN(fill_arg) fa;
-    fa.next = s->cell_to;
-    for (t = 0; t < s->nt; ++t) {
-      double v[3][3];
-      SDF_FN(grid_tri)(s, t, v);
-      sdf_box3((const double(*)[3])v, fa.lo, fa.hi);
-      SDF_FN(tri_cells)(s, t, SDF_FN(fill_visit), &fa);
-    }
-  }
+  for (t = 0; t < s->nt; ++t)
+    SDF_FN(tri_cells)(s, t, s->cell_to);
   for (c = 0; c < cells; ++c)
     s->cell_w[c] = s->cell_off[c + 1] > s->cell_off[c] ? SDF_SURF : 0;
 
@@ -1163,10 +1139,12 @@ static uint32_t SDF_FN(gather)(const SDF *s, size_t cell, const int *lo, const i
  * of the two widened boxes, a box, and c' meets no triangle; the count is
  * W(p) - W(q)); first along the axis to c' (only the list entries whose
  * box in c the segment meets), then, where that one touches an edge or a
- * vertex, to other points of c'. Else the crossings through the tree of
- * a segment along an axis to a cell of known number a few cells away, or
- * of one to the nearest such cell; then crossing_winding(). Returns as
- * crossing_winding(). */
+ * vertex, to other points of c'. Else, from a cell of known number up to
+ * SDF_AXIS_STEPS cells away along an axis, the crossings of the segment
+ * along that axis with the entries of the cells it passes (each triangle
+ * once; through the tree when they are too many); else the crossings
+ * through the tree of segments to the nearest such cell; then
+ * crossing_winding(). Returns as crossing_winding(). */
 static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
   static const double at[4][3] = {{0.5, 0.5, 0.5},
                                   {0.3090169943749474, 0.7236067977499789, 0.4472135954999579},
