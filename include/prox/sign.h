@@ -149,7 +149,9 @@ typedef struct prox_signedf {
 /// mesh under PSEUDONORMAL or CROSSINGS also gets an inside grid: about
 /// eight cubic cells per triangle (4096 to 2^22 cells), each cell away from
 /// the surface with its exact winding number, each other cell with the
-/// triangles that may touch it. Any valid mesh builds (degenerate and
+/// triangles that may touch it and 4 x 4 x 4 sub-cells, those that no
+/// triangle touches with their winding number where a path of such
+/// sub-cells leads to it from a neighbour. Any valid mesh builds (degenerate and
 /// zero-area triangles included; see the file comment for what "inside"
 /// then means).
 ///
@@ -160,10 +162,10 @@ typedef struct prox_signedf {
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library).
 /// Memory per triangle, measured through a counting allocator on eight
 /// meshes (closed: bunny_watertight, armadillo, dragon, spot, fandisk;
-/// open: bunny, teapot, cycloidal): on the closed ones 248-265 bytes
+/// open: bunny, teapot, cycloidal): on the closed ones 256-286 bytes
 /// under PSEUDONORMAL (two records of each triangle, one by index and one
-/// in the tree's order for the sign, and the inside grid), 184-201 under
-/// CROSSINGS, 85-86 under WINDING, the build's peak 330-348, 266-284 and
+/// in the tree's order for the sign, and the inside grid), 192-222 under
+/// CROSSINGS, 85-86 under WINDING, the build's peak 338-370, 274-306 and
 /// 183-184 (the topology, when computed here, included); on the open ones
 /// 128 under PSEUDONORMAL (forced), 64 under CROSSINGS, 85
 /// under WINDING, peaks 225-231, 177-179, 182-188. Build time about

@@ -8,6 +8,7 @@
 
 #include "mesh_internal.h"
 
+#include <float.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,37 @@ static int sdf_beyond(const double (*t)[3], const double *lo, const double *hi) 
         (t[0][k] < lo[k] && t[1][k] < lo[k] && t[2][k] < lo[k]))
       return 1;
   return 0;
+}
+
+/* What sub_touched needs of a triangle, once: its vertices, box and
+ * normal n = (v1 - v0) x (v2 - v0), emax (a bound on |n . (x - v0)| for x
+ * in the triangle: the error of n, each component within 16 eps m1 m2 of
+ * the exact normal's with the edges' rounding, times the longer edge in
+ * the 1-norm), and ok = 0 where these products come near underflow (the
+ * bounds would not hold). */
+typedef struct sdf_tplane {
+  double v[3][3], lo[3], hi[3], n[3], emax;
+  int ok;
+} sdf_tplane;
+
+static void sdf_tplane_init(sdf_tplane *tp) {
+  double e1[3], e2[3], m1 = 0, m2 = 0, l1 = 0, l2 = 0, lm;
+  int k;
+  sdf_box3((const double(*)[3])tp->v, tp->lo, tp->hi);
+  for (k = 0; k < 3; ++k) {
+    e1[k] = tp->v[1][k] - tp->v[0][k];
+    e2[k] = tp->v[2][k] - tp->v[0][k];
+    m1 = fabs(e1[k]) > m1 ? fabs(e1[k]) : m1;
+    m2 = fabs(e2[k]) > m2 ? fabs(e2[k]) : m2;
+    l1 += fabs(e1[k]);
+    l2 += fabs(e2[k]);
+  }
+  tp->n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+  tp->n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+  tp->n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+  lm = l1 > l2 ? l1 : l2;
+  tp->emax = 32.0 * DBL_EPSILON * m1 * m2 * lm;
+  tp->ok = m1 * m2 * lm >= 0x1p-900;
 }
 
 /* sdf_cross() after the box test: the segment p q's box is [slo, shi]
@@ -279,6 +311,20 @@ typedef struct sdf_centry {
   uint32_t t, qb;
 } sdf_centry;
 #define SDF_QLEVELS 32
+
+/* The first SDF_REC entries of a cell's list (a cell with triangles) are
+ * the cell's sub-grid: 4 x 4 x 4 sub-cells of 8 levels a side (sub-cell
+ * (i, j, k) at bit pair i + 4 j + 16 k of code), each 0 (it may touch a
+ * triangle, or its number is not known) or c = 1 .. 3: the winding number
+ * everywhere in its box widened by gpad is val[c - 1]. A query in such a
+ * sub-cell reads no triangle; the record shares a line with the list. */
+typedef struct sdf_crec {
+  uint32_t code[4];
+  int8_t val[4];
+  uint32_t spare;
+} sdf_crec;
+#define SDF_REC 3
+_Static_assert(sizeof(sdf_crec) == SDF_REC * sizeof(sdf_centry), "sdf_crec spans SDF_REC entries");
 
 /* The inside grid: a cell that a triangle may touch, and "no cell". */
 #define SDF_SURF ((int8_t)-128)

@@ -51,10 +51,12 @@ struct PROX_FN(prox_sdf) {
    * grid_bytes. */
   int8_t *cell_w;
   uint32_t *cell_to;
-  uint32_t *cell_off;    /* cells + 1: cell c's triangles are cell_tris[off[c] .. off[c + 1]) */
-  sdf_centry *cell_tris; /* the triangles that may touch each cell (list_bytes) */
-  double *gv;            /* the mesh's vertices in double (3 per vertex) */
-  uint32_t *gtv;         /* the triangles' vertex indices (3 per triangle) */
+  /* cells + 1: cell c's list is cell_tris[off[c] .. off[c + 1]); one with
+   * triangles starts with its sub-grid (sdf_crec, SDF_REC entries) */
+  uint32_t *cell_off;
+  sdf_centry *cell_tris;        /* the triangles that may touch each cell (list_bytes) */
+  double *gv;                   /* the mesh's vertices in double (3 per vertex) */
+  uint32_t *gtv;                /* the triangles' vertex indices (3 per triangle) */
   double glo[3], gh, gpad, gqs; /* gqs: SDF_QLEVELS over a widened cell's side */
   uint32_t gn[3];
   size_t grid_bytes, list_bytes;
@@ -881,21 +883,67 @@ static int SDF_FN(qlevel)(const SDF *s, int k, size_t i, double x, double by) {
   return (int)u;
 }
 
+/* The sub-cells of cell ix (see sdf_crec) that the triangle may touch, as
+ * 64 bits (bit jx + 4 jy + 16 jz). Sub-cell j on axis k spans levels 8 j
+ * .. 8 j + 8 of the cell's widened box (as qlevel counts them), widened by
+ * gpad. It is left out when its box misses the triangle's (exact
+ * comparisons) or lies beyond the slab around the triangle's plane: the
+ * offset of its centre from the plane, n . (centre - v0), beyond its half
+ * extent (widened by gpad more, for the rounding of the centre), emax and
+ * the rounding of these sums (8 eps of the magnitudes). A non-finite value
+ * leaves it in. */
+static uint64_t SDF_FN(sub_touched)(const SDF *s, const sdf_tplane *tp, const size_t *ix) {
+  double at[3][4], rad = 0, mag = 0, lim;
+  uint64_t touched = 0;
+  int j0[3], j1[3], j[3], k;
+  for (k = 0; k < 3; ++k) {
+    double base = s->glo[k] + (double)ix[k] * s->gh - s->gpad, step = 8.0 / s->gqs, hh = 0;
+    double lo[4], hi[4], big = 0;
+    int i;
+    for (i = 0; i < 4; ++i) {
+      lo[i] = base + (double)i * step - s->gpad;
+      hi[i] = base + (double)(i + 1) * step + s->gpad;
+      if (0.5 * (hi[i] - lo[i]) > hh) hh = 0.5 * (hi[i] - lo[i]);
+    }
+    j0[k] = 0;
+    while (j0[k] < 4 && hi[j0[k]] < tp->lo[k])
+      ++j0[k];
+    j1[k] = 3;
+    while (j1[k] >= 0 && lo[j1[k]] > tp->hi[k])
+      --j1[k];
+    for (i = j0[k]; i <= j1[k]; ++i) {
+      at[k][i] = tp->n[k] * (0.5 * (lo[i] + hi[i]) - tp->v[0][k]);
+      if (fabs(at[k][i]) > big) big = fabs(at[k][i]);
+    }
+    rad += fabs(tp->n[k]) * (hh + s->gpad);
+    mag += big;
+  }
+  lim = tp->ok ? rad + tp->emax + 8.0 * DBL_EPSILON * (mag + rad) : INFINITY;
+  for (j[2] = j0[2]; j[2] <= j1[2]; ++j[2])
+    for (j[1] = j0[1]; j[1] <= j1[1]; ++j[1])
+      for (j[0] = j0[0]; j[0] <= j1[0]; ++j[0]) {
+        double sd = at[0][j[0]] + at[1][j[1]] + at[2][j[2]];
+        touched |= (uint64_t) !(fabs(sd) > lim) << (j[0] + 4 * j[1] + 16 * j[2]);
+      }
+  return touched;
+}
+
 /* Every cell that triangle t may touch (its box's cells, each passed
  * through the conservative triangle-box test of prox/overlap.h, double,
  * on the widened cell box): with next NULL, counted in cell_off[c + 1];
  * else listed at cell_tris[next[c]++], with the triangle's box in the
  * cell (sdf_centry). */
 static void SDF_FN(tri_cells)(SDF *s, uint32_t t, uint32_t *next) {
-  double v[3][3], lo[3], hi[3];
+  sdf_tplane tp;
+  const double *lo = tp.lo, *hi = tp.hi;
   size_t r0[3], r1[3], ix[3];
   prox_triangle tri;
   int k, one;
-  SDF_FN(grid_tri)(s, t, v);
-  sdf_box3((const double(*)[3])v, lo, hi);
+  SDF_FN(grid_tri)(s, t, tp.v);
+  sdf_tplane_init(&tp);
   for (k = 0; k < 3; ++k) {
     SDF_FN(cell_range)(s, k, lo[k], hi[k], &r0[k], &r1[k]);
-    tri.v[k] = prox_v3(v[k][0], v[k][1], v[k][2]);
+    tri.v[k] = prox_v3(tp.v[k][0], tp.v[k][1], tp.v[k][2]);
   }
   one = r0[0] == r1[0] && r0[1] == r1[1] && r0[2] == r1[2];
   for (ix[2] = r0[2]; ix[2] <= r1[2]; ++ix[2])
@@ -915,6 +963,14 @@ static void SDF_FN(tri_cells)(SDF *s, uint32_t t, uint32_t *next) {
         }
         s->cell_tris[next[c]].t = t;
         s->cell_tris[next[c]++].qb = qb;
+        {
+          /* The sub-cells it may touch, into the cell's record (zeroed
+           * before the fill). */
+          sdf_crec *r = (sdf_crec *)(void *)(s->cell_tris + s->cell_off[c]);
+          uint64_t m = SDF_FN(sub_touched)(s, &tp, ix);
+          r->code[0] |= (uint32_t)m;
+          r->code[1] |= (uint32_t)(m >> 32);
+        }
       }
 }
 
@@ -930,6 +986,61 @@ static int SDF_FN(neighbours)(const SDF *s, size_t u, size_t *nb) {
   if (uk > 0) nb[m++] = u - layer;
   if (uk + 1 < s->gn[2]) nb[m++] = u + layer;
   return m;
+}
+
+/* Fills cell c's sub-grid record (sdf_crec; c has triangles), whose
+ * code[0..1] hold, from tri_cells, the sub-cells its triangles may touch
+ * (sub_touched); the others are free. Free sub-cells on a face whose
+ * neighbour cell has a known number take that number (their boxes
+ * overlap, and neither meets a triangle); free sub-cells next to one with
+ * a number take it (same reason); up to three numbers a cell, the rest
+ * stay 0. */
+static void SDF_FN(sub_record)(SDF *s, size_t c) {
+  sdf_crec *r = (sdf_crec *)(void *)(s->cell_tris + s->cell_off[c]);
+  uint64_t touched = (uint64_t)r->code[0] | (uint64_t)r->code[1] << 32;
+  size_t stride[3];
+  unsigned nb = (uint8_t)s->cell_w[c], u;
+  int nval = 0;
+  stride[0] = 1;
+  stride[1] = s->gn[0];
+  stride[2] = (size_t)s->gn[0] * s->gn[1];
+  /* Seeds: the free sub-cells on faces with a known neighbour; each
+   * number's region grown across the free sub-cells' faces (bit u = jx +
+   * 4 jy + 16 jz: x steps of 1, y of 4, z of 16). At most three numbers,
+   * in the order of the faces. */
+  {
+    static const uint64_t face[6] = {0x1111111111111111u, 0x8888888888888888u, 0x000f000f000f000fu,
+                                     0xf000f000f000f000u, 0x000000000000ffffu, 0xffff000000000000u};
+    uint64_t fr = ~touched, done = 0;
+    int f;
+    memset(r, 0, sizeof *r);
+    for (f = 0; f < 6 && nval < 3; ++f) {
+      int8_t w;
+      uint64_t reg, prev;
+      int g;
+      if (!(nb >> f & 1u)) continue;
+      w = s->cell_w[f & 1 ? c + stride[f >> 1] : c - stride[f >> 1]];
+      for (g = 0; g < nval && r->val[g] != w; ++g) {
+      }
+      if (g < nval) continue; /* grown already */
+      reg = 0;
+      for (g = f; g < 6; ++g)
+        if ((nb >> g & 1u) && s->cell_w[g & 1 ? c + stride[g >> 1] : c - stride[g >> 1]] == w)
+          reg |= face[g];
+      reg &= fr & ~done;
+      if (!reg) continue;
+      do {
+        prev = reg;
+        reg |= ((reg << 1) & ~face[0]) | ((reg >> 1) & ~face[1]) | ((reg << 4) & ~face[2]) |
+               ((reg >> 4) & ~face[3]) | (reg << 16) | (reg >> 16);
+        reg &= fr & ~done;
+      } while (reg != prev);
+      done |= reg;
+      r->val[nval++] = w;
+      for (u = 0; u < 64; ++u)
+        if (reg >> u & 1u) r->code[u >> 4] |= (uint32_t)nval << (2 * (u & 15u));
+    }
+  }
 }
 
 /* Builds the inside grid (see the struct): the triangles that may touch
@@ -997,7 +1108,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   for (t = 0; t < s->nt; ++t)
     SDF_FN(tri_cells)(s, t, NULL);
   for (c = 0; c < cells; ++c)
-    s->cell_off[c + 1] += s->cell_off[c];
+    s->cell_off[c + 1] += s->cell_off[c] + (s->cell_off[c + 1] ? SDF_REC : 0);
   listed = s->cell_off[cells];
   s->list_bytes = 8 * listed + 8;
   s->cell_tris = (sdf_centry *)prox_mesh_detail_alloc(alloc, s->list_bytes);
@@ -1006,7 +1117,9 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     s->cell_w = NULL;
     return 0;
   }
-  memcpy(s->cell_to, s->cell_off, 4 * cells);
+  memset(s->cell_tris, 0, s->list_bytes);
+  for (c = 0; c < cells; ++c)
+    s->cell_to[c] = s->cell_off[c] + (s->cell_off[c + 1] > s->cell_off[c] ? SDF_REC : 0);
   for (t = 0; t < s->nt; ++t)
     SDF_FN(tri_cells)(s, t, s->cell_to);
   for (c = 0; c < cells; ++c)
@@ -1082,6 +1195,8 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     }
     s->cell_w[c] = (int8_t)(0x80u | m);
   }
+  for (c = 0; c < cells; ++c)
+    if (s->cell_off[c + 1] > s->cell_off[c]) SDF_FN(sub_record)(s, c);
   return 1;
 }
 
@@ -1112,6 +1227,7 @@ static int SDF_FN(cell_count)(const SDF *s, const double *p, const double *q, co
 static uint32_t SDF_FN(gather)(const SDF *s, size_t cell, const int *lo, const int *hi, int dedupe,
                                uint32_t *along, uint32_t na) {
   uint32_t i, j, a = s->cell_off[cell], b = s->cell_off[cell + 1];
+  if (b > a) a += SDF_REC; /* the sub-grid */
   for (i = a; i < b; ++i) {
     uint32_t qb = s->cell_tris[i].qb, t;
     int pass = 1, k;
@@ -1133,7 +1249,8 @@ static uint32_t SDF_FN(gather)(const SDF *s, size_t cell, const int *lo, const i
 }
 
 /* The winding number at p of a mesh with an inside grid. In a cell
- * without triangles: the cell's. In a cell c with triangles next to one
+ * without triangles: the cell's. In a sub-cell of known number (the cell's
+ * record, sdf_crec): that number. In a cell c with triangles next to one
  * without, c': that one's, plus the crossings of the segment from p to a
  * point q of c' with c's triangles alone (the segment stays in the union
  * of the two widened boxes, a box, and c' meets no triangle; the count is
@@ -1170,6 +1287,22 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
   if (!SDF_IS_SURF(s->cell_w[c])) {
     *w = (double)s->cell_w[c];
     return 1;
+  }
+  if (s->cell_off[c + 1] > s->cell_off[c]) {
+    /* p's sub-cell (levels as qlevel counts them, from f: within gpad of
+     * p's), and its number when the cell's sub-grid knows it. */
+    const sdf_crec *r = (const sdf_crec *)(const void *)(s->cell_tris + s->cell_off[c]);
+    unsigned j = 0, code;
+    for (k = 0; k < 3; ++k) {
+      double u = (f[k] * s->gh + s->gpad) * s->gqs;
+      unsigned l = u < SDF_QLEVELS - 1 ? (unsigned)u : SDF_QLEVELS - 1;
+      j |= (l >> 3) << (2 * k);
+    }
+    code = r->code[j >> 4] >> (2 * (j & 15u)) & 3u;
+    if (code) {
+      *w = (double)r->val[code - 1];
+      return 1;
+    }
   }
   /* The cell of known number to count from, along an axis (bax, up or
    * down, `steps` cells away): the face neighbour nearest to p among
@@ -1217,6 +1350,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
   }
   if (bax >= 0) {
     uint32_t along[SDF_ALONG_MAX], na = 0, a = s->cell_off[c], b = s->cell_off[c + 1];
+    if (b > a) a += SDF_REC; /* the sub-grid */
     size_t i;
     long count = 0;
     double q[3];
