@@ -162,10 +162,10 @@ typedef struct prox_signedf {
 /// PROX_ERROR_OUT_OF_MEMORY. alloc may be NULL (the C library).
 /// Memory per triangle, measured through a counting allocator on eight
 /// meshes (closed: bunny_watertight, armadillo, dragon, spot, fandisk;
-/// open: bunny, teapot, cycloidal): on the closed ones 256-286 bytes
+/// open: bunny, teapot, cycloidal): on the closed ones 195-228 bytes
 /// under PSEUDONORMAL (two records of each triangle, one by index and one
-/// in the tree's order for the sign, and the inside grid), 192-222 under
-/// CROSSINGS, 85-86 under WINDING, the build's peak 338-370, 274-306 and
+/// in the tree's order for the sign, and the inside grid), 131-164 under
+/// CROSSINGS, 85-86 under WINDING, the build's peak 340-372, 276-308 and
 /// 183-184 (the topology, when computed here, included); on the open ones
 /// 128 under PSEUDONORMAL (forced), 64 under CROSSINGS, 85
 /// under WINDING, peaks 225-231, 177-179, 182-188. Build time about

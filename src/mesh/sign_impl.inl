@@ -46,14 +46,18 @@ struct PROX_FN(prox_sdf) {
    * glo, cell (i, j, k) at (k gn[1] + j) gn[0] + i. cell_w: the winding
    * number of a cell whose box, widened by gpad, meets no triangle (the
    * same everywhere in it), or for the others (SDF_IS_SURF) which face
-   * neighbours have a number; cell_to: for such a cell, the nearest cell
-   * of known number (steps across faces) or SDF_NOCELL. One block of
-   * grid_bytes. */
+   * neighbours have a number. One block of grid_bytes: cell_w, rank, gv,
+   * gtv. The others by rank r (sdf_rank_of; surf_bytes): surf_to[r], the
+   * nearest cell of known number (steps across faces) or SDF_NOCELL;
+   * cell_tris[surf_off[r] .. surf_off[r + 1]), the list, which for a cell
+   * with triangles starts with its sub-grid (sdf_crec, SDF_REC
+   * entries). */
   int8_t *cell_w;
-  uint32_t *cell_to;
-  /* cells + 1: cell c's list is cell_tris[off[c] .. off[c + 1]); one with
-   * triangles starts with its sub-grid (sdf_crec, SDF_REC entries) */
-  uint32_t *cell_off;
+  sdf_rank *rank;
+  uint32_t *surf_off, *surf_to;
+  size_t surf_bytes;
+  /* While the grid is built: the same by cell (off: cells + 1). */
+  uint32_t *cell_to, *cell_off;
   sdf_centry *cell_tris;        /* the triangles that may touch each cell (list_bytes) */
   double *gv;                   /* the mesh's vertices in double (3 per vertex) */
   uint32_t *gtv;                /* the triangles' vertex indices (3 per triangle) */
@@ -674,6 +678,7 @@ void PROX_FN(prox_sdf_free)(SDF *s) {
   a = s->alloc;
   has = s->has_alloc;
   if (s->cell_w) {
+    prox_mesh_detail_free(has ? &a : NULL, s->surf_off, s->surf_bytes);
     prox_mesh_detail_free(has ? &a : NULL, s->cell_tris, s->list_bytes);
     prox_mesh_detail_free(has ? &a : NULL, s->cell_w, s->grid_bytes);
   }
@@ -1053,8 +1058,8 @@ static void SDF_FN(sub_record)(SDF *s, size_t c) {
 static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
                               const prox_allocator *alloc) {
   double ext[3], maxext = 0, vol = 1, target, h, big = 0;
-  size_t cells, c, head, tail, bytes, listed;
-  uint32_t *queue, t;
+  size_t cells, c, head, tail, bytes, listed, blocks;
+  uint32_t *queue, *tmp, t;
   char *block;
   int k;
   if (!(s->diag > 0) || !(s->diag < INFINITY)) return 1;
@@ -1083,15 +1088,22 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     s->gn[k] = n < 1 ? 1 : (uint32_t)n;
     cells *= s->gn[k];
   }
-  /* One block: cell_w, cell_to, cell_off (cells + 1), the vertices; then
-   * (after counting) the lists, and a queue for the searches. */
-  bytes = ((cells + 63) & ~(size_t)63) + 4 * cells + 4 * (cells + 1);
-  bytes = (bytes + 7) & ~(size_t)7;
+  /* One block: cell_w, the ranks, the vertices; a block by cell for the
+   * build (cell_to, cell_off); then (after counting) the lists, a queue
+   * for the searches, and at the end the arrays by rank. */
+  blocks = (cells + 63) / 64;
+  bytes = ((cells + 63) & ~(size_t)63) + sizeof(sdf_rank) * blocks;
   block = (char *)prox_mesh_detail_alloc(alloc, bytes + 24 * (size_t)s->nv + 12 * (size_t)s->nt);
   if (!block) return 0;
+  tmp = (uint32_t *)prox_mesh_detail_alloc(alloc, 8 * cells + 4);
+  if (!tmp) {
+    prox_mesh_detail_free(alloc, block, bytes + 24 * (size_t)s->nv + 12 * (size_t)s->nt);
+    return 0;
+  }
   s->cell_w = (int8_t *)block;
-  s->cell_to = (uint32_t *)(block + ((cells + 63) & ~(size_t)63));
-  s->cell_off = s->cell_to + cells;
+  s->rank = (sdf_rank *)(void *)(block + ((cells + 63) & ~(size_t)63));
+  s->cell_to = tmp;
+  s->cell_off = tmp + cells;
   s->gv = (double *)(block + bytes);
   s->grid_bytes = bytes + 24 * (size_t)s->nv + 12 * (size_t)s->nt;
   for (t = 0; t < s->nv; ++t)
@@ -1113,6 +1125,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   s->list_bytes = 8 * listed + 8;
   s->cell_tris = (sdf_centry *)prox_mesh_detail_alloc(alloc, s->list_bytes);
   if (!s->cell_tris) {
+    prox_mesh_detail_free(alloc, tmp, 8 * cells + 4);
     prox_mesh_detail_free(alloc, block, s->grid_bytes);
     s->cell_w = NULL;
     return 0;
@@ -1130,6 +1143,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   queue = (uint32_t *)prox_mesh_detail_alloc(alloc, 4 * cells + 4);
   if (!queue) {
     prox_mesh_detail_free(alloc, s->cell_tris, s->list_bytes);
+    prox_mesh_detail_free(alloc, tmp, 8 * cells + 4);
     prox_mesh_detail_free(alloc, block, s->grid_bytes);
     s->cell_w = NULL;
     s->cell_tris = NULL;
@@ -1197,6 +1211,41 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   }
   for (c = 0; c < cells; ++c)
     if (s->cell_off[c + 1] > s->cell_off[c]) SDF_FN(sub_record)(s, c);
+
+  /* The ranks, and the offsets and nearest known cells by rank. */
+  {
+    uint32_t nsurf = 0, r;
+    for (c = 0; c < cells; ++c) {
+      if ((c & 63) == 0) {
+        s->rank[c >> 6].bits = 0;
+        s->rank[c >> 6].base = nsurf;
+        s->rank[c >> 6].pad = 0;
+      }
+      if (SDF_IS_SURF(s->cell_w[c])) {
+        s->rank[c >> 6].bits |= (uint64_t)1 << (c & 63);
+        ++nsurf;
+      }
+    }
+    s->surf_bytes = 4 * (2 * (size_t)nsurf + 1);
+    s->surf_off = (uint32_t *)prox_mesh_detail_alloc(alloc, s->surf_bytes);
+    if (!s->surf_off) {
+      prox_mesh_detail_free(alloc, s->cell_tris, s->list_bytes);
+      prox_mesh_detail_free(alloc, tmp, 8 * cells + 4);
+      prox_mesh_detail_free(alloc, block, s->grid_bytes);
+      s->cell_w = NULL;
+      s->cell_tris = NULL;
+      return 0;
+    }
+    s->surf_to = s->surf_off + nsurf + 1;
+    for (c = 0, r = 0; c < cells; ++c)
+      if (SDF_IS_SURF(s->cell_w[c])) {
+        s->surf_off[r] = s->cell_off[c];
+        s->surf_to[r++] = s->cell_to[c];
+      }
+    s->surf_off[nsurf] = s->cell_off[cells];
+  }
+  prox_mesh_detail_free(alloc, tmp, 8 * cells + 4);
+  s->cell_to = s->cell_off = NULL;
   return 1;
 }
 
@@ -1226,7 +1275,7 @@ static int SDF_FN(cell_count)(const SDF *s, const double *p, const double *q, co
  * when they do not fit. */
 static uint32_t SDF_FN(gather)(const SDF *s, size_t cell, const int *lo, const int *hi, int dedupe,
                                uint32_t *along, uint32_t na) {
-  uint32_t i, j, a = s->cell_off[cell], b = s->cell_off[cell + 1];
+  uint32_t i, j, r = sdf_rank_of(s->rank, cell), a = s->surf_off[r], b = s->surf_off[r + 1];
   if (b > a) a += SDF_REC; /* the sub-grid */
   for (i = a; i < b; ++i) {
     uint32_t qb = s->cell_tris[i].qb, t;
@@ -1269,6 +1318,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
                                   {0.7071067811865475, 0.3826834323650898, 0.2928932188134524}};
   size_t ix[3], c, to, n = 0, stride[3], steps = 0;
   double f[3];
+  uint32_t rk, a, b;
   int k, tries, bax = -1, up = 0;
   if (!s->cell_w) return SDF_FN(crossing_winding)(s, p, w);
   for (k = 0; k < 3; ++k) {
@@ -1288,10 +1338,13 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     *w = (double)s->cell_w[c];
     return 1;
   }
-  if (s->cell_off[c + 1] > s->cell_off[c]) {
+  rk = sdf_rank_of(s->rank, c);
+  a = s->surf_off[rk];
+  b = s->surf_off[rk + 1];
+  if (b > a) {
     /* p's sub-cell (levels as qlevel counts them, from f: within gpad of
      * p's), and its number when the cell's sub-grid knows it. */
-    const sdf_crec *r = (const sdf_crec *)(const void *)(s->cell_tris + s->cell_off[c]);
+    const sdf_crec *r = (const sdf_crec *)(const void *)(s->cell_tris + a);
     unsigned j = 0, code;
     for (k = 0; k < 3; ++k) {
       double u = (f[k] * s->gh + s->gpad) * s->gqs;
@@ -1349,7 +1402,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     }
   }
   if (bax >= 0) {
-    uint32_t along[SDF_ALONG_MAX], na = 0, a = s->cell_off[c], b = s->cell_off[c + 1];
+    uint32_t along[SDF_ALONG_MAX], na = 0;
     if (b > a) a += SDF_REC; /* the sub-grid */
     size_t i;
     long count = 0;
@@ -1406,7 +1459,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     }
   }
   /* Else segments through the tree to the nearest cell of known number. */
-  to = s->cell_to[c];
+  to = s->surf_to[rk];
   if (to != SDF_NOCELL && !SDF_IS_SURF(s->cell_w[to])) {
     for (tries = 0; tries < 4; ++tries) {
       double q[3];
