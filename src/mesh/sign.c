@@ -339,15 +339,13 @@ typedef struct sdf_rank {
 
 /* The rank of cell c among those its block's bits mark (c marked). */
 static uint32_t sdf_rank_of(const sdf_rank *r, size_t c) {
+  /* A population count by halves (no call: without a popcnt
+   * instruction compilers call a library function for theirs). */
   uint64_t m = r[c >> 6].bits & (((uint64_t)1 << (c & 63u)) - 1);
-#if defined(__GNUC__) || defined(__clang__)
-  return r[c >> 6].base + (uint32_t)__builtin_popcountll(m);
-#else
   m = m - ((m >> 1) & 0x5555555555555555u);
   m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
   m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0fu;
   return r[c >> 6].base + (uint32_t)((m * 0x0101010101010101u) >> 56);
-#endif
 }
 
 /* The inside grid: a cell that a triangle may touch, and "no cell". */
