@@ -9,6 +9,7 @@
  *   triangle in long double. */
 #include <prox/sign.h>
 
+#include "../src/mesh/sign_check.h" /* the sub-cells' check (static library) */
 #include "fail_alloc.h"
 #include "harness.h"
 #include "meshload.h"
@@ -420,6 +421,20 @@ static void closed_mesh(const char *file, int self_crossing) {
   if (!strstr(file, ".stl"))
     CHECK_MSG(prox_sdf_method(b.sdf) == PROX_SIGN_PSEUDONORMAL, "%s: method %d", file,
               prox_sdf_method(b.sdf));
+  {
+    /* The inside grid's sub-cells that answer without a triangle: none
+     * may touch one of its cell's triangles (the exact triangle-box test),
+     * and their numbers must be the exact winding numbers (a count through
+     * the tree) at their centres. Every cell at full scale. */
+    size_t checked = 0, valued = 0, step = (size_t)(10000 / (n > 0 ? n : 1)), bad;
+    bad = prox_sdf_detail_check_subcells(b.sdf, step, 50, &checked, &valued);
+    h_note("%s: %zu sub-cells answered from the grid (every %zu-th cell), none may touch a "
+           "triangle; %zu numbers checked; %zu wrong",
+           file, checked, step, valued, bad);
+    CHECK_MSG(bad == 0, "%s: %zu sub-cells wrong", file, bad);
+    if (prox_sdf_method(b.sdf) != PROX_SIGN_WINDING)
+      CHECK_MSG(checked > 0 && valued > 0, "%s: no sub-cell checked", file);
+  }
   oracle_build(&o, &m);
   rng = oracle_rng_make(0x5169 + m.nt);
   for (i = 0; i < 2 * n; ++i) {

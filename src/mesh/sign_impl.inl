@@ -1519,6 +1519,66 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
   return SDF_FN(crossing_winding)(s, p, w);
 }
 
+/* The test hook of src/mesh/sign_check.h. */
+size_t PROX_FN(prox_sdf_detail_check_subcells)(const SDF *s, size_t step, size_t every,
+                                               size_t *checked, size_t *valued) {
+  size_t cells, c, bad = 0, nchk = 0, nval = 0;
+  if (checked) *checked = 0;
+  if (valued) *valued = 0;
+  if (!s || !s->cell_w) return 0;
+  cells = (size_t)s->gn[0] * s->gn[1] * s->gn[2];
+  for (c = 0; c < cells; c += step ? step : 1) {
+    uint32_t rk, a, b, e;
+    const sdf_crec *r;
+    size_t ix[3];
+    unsigned u;
+    if (!SDF_IS_SURF(s->cell_w[c])) continue;
+    rk = sdf_rank_of(s->rank, c);
+    a = s->surf_off[rk];
+    b = s->surf_off[rk + 1];
+    if (b <= a) continue;
+    r = (const sdf_crec *)(const void *)(s->cell_tris + a);
+    ix[0] = c % s->gn[0];
+    ix[1] = c / s->gn[0] % s->gn[1];
+    ix[2] = c / s->gn[0] / s->gn[1];
+    for (u = 0; u < 64; ++u) {
+      unsigned code = r->code[u >> 4] >> (2 * (u & 15u)) & 3u;
+      double lo[3], hi[3], mid[3], w = 0;
+      prox_aabb box;
+      int k, fail = 0;
+      if (!code) continue;
+      /* The box as sub_touched makes it: levels 8 j .. 8 j + 8 of the
+       * cell's widened box, widened by gpad. */
+      for (k = 0; k < 3; ++k) {
+        double base = s->glo[k] + (double)ix[k] * s->gh - s->gpad, side = 8.0 / s->gqs;
+        unsigned j = u >> (2 * k) & 3u;
+        lo[k] = base + (double)j * side - s->gpad;
+        hi[k] = base + (double)(j + 1) * side + s->gpad;
+        mid[k] = 0.5 * (lo[k] + hi[k]);
+      }
+      box.min = prox_v3(lo[0], lo[1], lo[2]);
+      box.max = prox_v3(hi[0], hi[1], hi[2]);
+      for (e = a + SDF_REC; e < b && !fail; ++e) {
+        double v[3][3];
+        prox_triangle tri;
+        SDF_FN(grid_tri)(s, s->cell_tris[e].t, v);
+        for (k = 0; k < 3; ++k)
+          tri.v[k] = prox_v3(v[k][0], v[k][1], v[k][2]);
+        fail = prox_overlap_triangle_aabb(&tri, &box);
+      }
+      ++nchk;
+      if (!fail && every && nchk % every == 0) {
+        ++nval;
+        fail = SDF_FN(crossing_winding)(s, mid, &w) != 1 || w != (double)r->val[code - 1];
+      }
+      bad += (size_t)fail;
+    }
+  }
+  if (checked) *checked = nchk;
+  if (valued) *valued = nval;
+  return bad;
+}
+
 /* Triangles whose pseudo-normal sign cannot be trusted on a mesh that
  * meets itself (or may: components whose boxes overlap): those that meet
  * another (self_pairs), and those whose front is not outside. Where a

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* Private to the library and its tests: checks of the inside grid's
+ * sub-cells (src/mesh/sign_impl.inl) against independent decisions, for
+ * tests/test_mesh_sign.c, which links the static library. Not part of the
+ * ABI (hidden, as every function of the mesh layer that no public header
+ * declares). */
+#ifndef PROX_SRC_MESH_SIGN_CHECK_H
+#define PROX_SRC_MESH_SIGN_CHECK_H
+
+#include <prox/sign.h>
+
+#include <stddef.h>
+
+/* For every sub-cell that an object's inside grid answers from (see
+ * sdf_crec in src/mesh/sign.c), in every `step`-th cell (0 read as 1): the exact triangle-box test
+ * of prox/overlap.h on its box against every triangle of its cell's list (none may touch it), and
+ * for every `every`-th of them (0: none) the exact winding number at the box's centre by a count
+ * through the tree (it must be the sub-cell's). Returns the number of sub-cells that fail; *checked
+ * (may be NULL): how many were checked, *valued: how many had their number checked. 0 for an object
+ * without a grid. */
+size_t prox_sdf_detail_check_subcells(const prox_sdf *sdf, size_t step, size_t every,
+                                      size_t *checked, size_t *valued);
+size_t prox_sdf_detail_check_subcellsf(const prox_sdff *sdf, size_t step, size_t every,
+                                       size_t *checked, size_t *valued);
+
+#endif /* PROX_SRC_MESH_SIGN_CHECK_H */
