@@ -327,6 +327,69 @@ typedef struct sdf_crec {
 #define SDF_REC 3
 _Static_assert(sizeof(sdf_crec) == SDF_REC * sizeof(sdf_centry), "sdf_crec spans SDF_REC entries");
 
+/* The index of the lowest set bit of x (x not 0). */
+static int sdf_ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll(x);
+#else
+  int i = 0;
+  while (!(x & 1)) {
+    x >>= 1;
+    ++i;
+  }
+  return i;
+#endif
+}
+
+/* Sub-cells (sdf_crec) as 64 bits, bit u = jx + 4 jy + 16 jz: the faces
+ * x = 0, x = 3, y = 0, y = 3, z = 0, z = 3. */
+static const uint64_t sdf_sub_face[6] = {0x1111111111111111u, 0x8888888888888888u,
+                                         0x000f000f000f000fu, 0xf000f000f000f000u,
+                                         0x000000000000ffffu, 0xffff000000000000u};
+
+/* The sub-cells of reg grown across faces within fr (reg within fr). */
+static uint64_t sdf_sub_grow(uint64_t reg, uint64_t fr) {
+  uint64_t prev;
+  do {
+    prev = reg;
+    reg |= ((reg << 1) & ~sdf_sub_face[0]) | ((reg >> 1) & ~sdf_sub_face[1]) |
+           ((reg << 4) & ~sdf_sub_face[2]) | ((reg >> 4) & ~sdf_sub_face[3]) | (reg << 16) |
+           (reg >> 16);
+    reg &= fr;
+  } while (reg != prev);
+  return reg;
+}
+
+/* Gives number w to the free sub-cells of seed that have none yet, and to
+ * those such that they reach (m[0]: the free sub-cells, m[1 + g]: those
+ * with number rec->val[g], rec->spare numbers so far, at most three).
+ * Returns 1 when some sub-cell got it. */
+static int sdf_sub_give(sdf_crec *rec, uint64_t *m, uint64_t seed, int8_t w) {
+  uint64_t open = m[0] & ~(m[1] | m[2] | m[3]);
+  uint32_t g;
+  seed &= open;
+  if (!seed) return 0;
+  for (g = 0; g < rec->spare && rec->val[g] != w; ++g) {
+  }
+  if (g == rec->spare) {
+    if (g == 3) return 0;
+    rec->val[g] = w;
+    ++rec->spare;
+  }
+  m[1 + g] |= sdf_sub_grow(seed, open);
+  return 1;
+}
+
+/* Writes the codes of m's numbered sub-cells into rec (spare back to 0). */
+static void sdf_sub_encode(sdf_crec *rec, const uint64_t *m) {
+  uint32_t g;
+  unsigned u;
+  for (g = 0; g < rec->spare; ++g)
+    for (u = 0; u < 64; ++u)
+      if (m[1 + g] >> u & 1u) rec->code[u >> 4] |= (g + 1) << (2 * (u & 15u));
+  rec->spare = 0;
+}
+
 /* The ranks of the inside grid's cells with triangles (or an unknown
  * number), 64 cells a block: which of them are such cells, and how many
  * come before the block. Their offsets and nearest known cells are kept

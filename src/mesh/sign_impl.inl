@@ -993,58 +993,98 @@ static int SDF_FN(neighbours)(const SDF *s, size_t u, size_t *nb) {
   return m;
 }
 
-/* Fills cell c's sub-grid record (sdf_crec; c has triangles), whose
- * code[0..1] hold, from tri_cells, the sub-cells its triangles may touch
- * (sub_touched); the others are free. Free sub-cells on a face whose
- * neighbour cell has a known number take that number (their boxes
- * overlap, and neither meets a triangle); free sub-cells next to one with
- * a number take it (same reason); up to three numbers a cell, the rest
- * stay 0. */
-static void SDF_FN(sub_record)(SDF *s, size_t c) {
-  sdf_crec *r = (sdf_crec *)(void *)(s->cell_tris + s->cell_off[c]);
-  uint64_t touched = (uint64_t)r->code[0] | (uint64_t)r->code[1] << 32;
-  size_t stride[3];
-  unsigned nb = (uint8_t)s->cell_w[c], u;
-  int nval = 0;
+/* The numbers of the sub-cells (sdf_crec) of every cell with triangles,
+ * once the ranks are made. Each record's code[0..1] hold, from tri_cells,
+ * the sub-cells its triangles may touch (sub_touched); the others are
+ * free. Free sub-cells on a face whose neighbour cell has a known number
+ * take that number (their boxes overlap, and neither meets a triangle);
+ * then, in up to SDF_SUB_PASSES sweeps over the cells, free sub-cells on a
+ * face take the number of the sub-cell facing them in a neighbour cell
+ * with triangles (the same reason); in each cell, free sub-cells next to
+ * one with a number take it. Up to three numbers a cell (the rest stay 0).
+ * scratch (bytes): 32 bytes a cell with triangles or unknown number for
+ * the sweeps, which are left out when it is smaller; nsurf: how many such
+ * cells. The same numbers every time. */
+#define SDF_SUB_PASSES 8
+static void SDF_FN(sub_numbers)(SDF *s, size_t cells, uint32_t nsurf, void *scratch, size_t bytes) {
+  uint64_t local[4], *mm = (uint64_t *)scratch, bits;
+  size_t stride[3], c;
+  uint32_t r;
+  int sweeps = bytes / 32 >= (size_t)nsurf, pass, changed;
   stride[0] = 1;
   stride[1] = s->gn[0];
   stride[2] = (size_t)s->gn[0] * s->gn[1];
-  /* Seeds: the free sub-cells on faces with a known neighbour; each
-   * number's region grown across the free sub-cells' faces (bit u = jx +
-   * 4 jy + 16 jz: x steps of 1, y of 4, z of 16). At most three numbers,
-   * in the order of the faces. */
-  {
-    static const uint64_t face[6] = {0x1111111111111111u, 0x8888888888888888u, 0x000f000f000f000fu,
-                                     0xf000f000f000f000u, 0x000000000000ffffu, 0xffff000000000000u};
-    uint64_t fr = ~touched, done = 0;
+  /* Per cell: mm[4 r] the free sub-cells, mm[4 r + 1 + g] those with
+   * number val[g] (the record's spare counts the numbers). */
+  for (c = 0, r = 0; c < cells; ++c) {
+    uint64_t *m;
+    sdf_crec *rec;
+    unsigned nb = (uint8_t)s->cell_w[c];
     int f;
-    memset(r, 0, sizeof *r);
-    for (f = 0; f < 6 && nval < 3; ++f) {
-      int8_t w;
-      uint64_t reg, prev;
-      int g;
-      if (!(nb >> f & 1u)) continue;
-      w = s->cell_w[f & 1 ? c + stride[f >> 1] : c - stride[f >> 1]];
-      for (g = 0; g < nval && r->val[g] != w; ++g) {
+    if (!SDF_IS_SURF(s->cell_w[c])) continue;
+    m = sweeps ? mm + 4 * (size_t)r : local;
+    ++r;
+    m[0] = m[1] = m[2] = m[3] = 0;
+    if (s->surf_off[r] == s->surf_off[r - 1]) continue; /* no triangles */
+    rec = (sdf_crec *)(void *)(s->cell_tris + s->surf_off[r - 1]);
+    m[0] = ~((uint64_t)rec->code[0] | (uint64_t)rec->code[1] << 32);
+    memset(rec, 0, sizeof *rec);
+    for (f = 0; f < 6; ++f)
+      if (nb >> f & 1u)
+        sdf_sub_give(rec, m, sdf_sub_face[f],
+                     s->cell_w[f & 1 ? c + stride[f >> 1] : c - stride[f >> 1]]);
+    if (!sweeps) sdf_sub_encode(rec, m);
+  }
+  if (!sweeps) return;
+  for (pass = 0, changed = 1; pass < SDF_SUB_PASSES && changed; ++pass) {
+    size_t blk;
+    changed = 0;
+    /* The cells of each rank block's bits, in order. */
+    for (blk = 0, r = 0; blk < (cells + 63) / 64; ++blk)
+      for (bits = s->rank[blk].bits; bits; bits &= bits - 1) {
+        sdf_crec *rec;
+        size_t ix;
+        int k;
+        c = 64 * blk + (size_t)sdf_ctz64(bits);
+        ix = c;
+        ++r;
+        if (s->surf_off[r] == s->surf_off[r - 1]) continue;
+        rec = (sdf_crec *)(void *)(s->cell_tris + s->surf_off[r - 1]);
+        for (k = 0; k < 3; ++k) {
+          size_t i = ix % s->gn[k];
+          int side;
+          ix /= s->gn[k];
+          for (side = 0; side < 2; ++side) {
+            size_t n;
+            uint32_t rn;
+            const sdf_crec *nrec;
+            const uint64_t *mn;
+            int g;
+            if (side ? i + 1 >= s->gn[k] : i == 0) continue;
+            n = side ? c + stride[k] : c - stride[k];
+            if (!SDF_IS_SURF(s->cell_w[n])) continue;
+            rn = sdf_rank_of(s->rank, n);
+            if (s->surf_off[rn + 1] == s->surf_off[rn]) continue;
+            nrec = (const sdf_crec *)(const void *)(s->cell_tris + s->surf_off[rn]);
+            mn = mm + 4 * (size_t)rn;
+            /* n's face towards c (n above: its j_k = 0, below: 3), moved
+             * to c's facing sub-cells (j_k = 3, or 0). */
+            for (g = 0; g < (int)nrec->spare; ++g) {
+              unsigned sh = 3u << (2 * k);
+              uint64_t x = mn[1 + g] & sdf_sub_face[2 * k + (side ? 0 : 1)];
+              x = side ? x << sh : x >> sh;
+              changed |= sdf_sub_give(rec, mm + 4 * (size_t)(r - 1), x, nrec->val[g]);
+            }
+          }
+        }
       }
-      if (g < nval) continue; /* grown already */
-      reg = 0;
-      for (g = f; g < 6; ++g)
-        if ((nb >> g & 1u) && s->cell_w[g & 1 ? c + stride[g >> 1] : c - stride[g >> 1]] == w)
-          reg |= face[g];
-      reg &= fr & ~done;
-      if (!reg) continue;
-      do {
-        prev = reg;
-        reg |= ((reg << 1) & ~face[0]) | ((reg >> 1) & ~face[1]) | ((reg << 4) & ~face[2]) |
-               ((reg >> 4) & ~face[3]) | (reg << 16) | (reg >> 16);
-        reg &= fr & ~done;
-      } while (reg != prev);
-      done |= reg;
-      r->val[nval++] = w;
-      for (u = 0; u < 64; ++u)
-        if (reg >> u & 1u) r->code[u >> 4] |= (uint32_t)nval << (2 * (u & 15u));
-    }
+  }
+  for (c = 0, r = 0; c < cells; ++c) {
+    if (!SDF_IS_SURF(s->cell_w[c])) continue;
+    ++r;
+    if (s->surf_off[r] == s->surf_off[r - 1]) continue;
+    sdf_sub_encode((sdf_crec *)(void *)(s->cell_tris + s->surf_off[r - 1]),
+                   mm + 4 * (size_t)(r - 1));
   }
 }
 
@@ -1209,10 +1249,8 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     }
     s->cell_w[c] = (int8_t)(0x80u | m);
   }
-  for (c = 0; c < cells; ++c)
-    if (s->cell_off[c + 1] > s->cell_off[c]) SDF_FN(sub_record)(s, c);
-
-  /* The ranks, and the offsets and nearest known cells by rank. */
+  /* The ranks, and the offsets and nearest known cells by rank; then the
+   * sub-cells' numbers (the arrays by cell, no longer read, as scratch). */
   {
     uint32_t nsurf = 0, r;
     for (c = 0; c < cells; ++c) {
@@ -1243,6 +1281,8 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
         s->surf_to[r++] = s->cell_to[c];
       }
     s->surf_off[nsurf] = s->cell_off[cells];
+    s->cell_to = s->cell_off = NULL;
+    SDF_FN(sub_numbers)(s, cells, nsurf, tmp, 8 * cells + 4);
   }
   prox_mesh_detail_free(alloc, tmp, 8 * cells + 4);
   s->cell_to = s->cell_off = NULL;
