@@ -318,7 +318,10 @@ typedef struct sdf_centry {
  * (i, j, k) at bit pair i + 4 j + 16 k of code), each 0 (it may touch a
  * triangle, or its number is not known) or c = 1 .. 3: the winding number
  * everywhere in its box widened by gpad is val[c - 1]. A query in such a
- * sub-cell reads no triangle; the record shares a line with the list. */
+ * sub-cell reads no triangle; the record shares a line with the list.
+ * While the grid is built, code[0..1] hold the sub-cells that triangles
+ * may touch, and spare counts the numbers (sub_numbers); spare is 0
+ * after. */
 typedef struct sdf_crec {
   uint32_t code[4];
   int8_t val[4];

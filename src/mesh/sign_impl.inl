@@ -888,6 +888,15 @@ static int SDF_FN(qlevel)(const SDF *s, int k, size_t i, double x, double by) {
   return (int)u;
 }
 
+/* The bounds on axis k of sub-cell j (0 .. 3) of a cell of index i on
+ * that axis: levels 8 j .. 8 j + 8 of the cell's widened box (as qlevel
+ * counts them), widened by gpad. */
+static void SDF_FN(sub_bounds)(const SDF *s, int k, size_t i, int j, double *lo, double *hi) {
+  double base = s->glo[k] + (double)i * s->gh - s->gpad, side = 8.0 / s->gqs;
+  *lo = base + (double)j * side - s->gpad;
+  *hi = base + (double)(j + 1) * side + s->gpad;
+}
+
 /* The sub-cells of cell ix (see sdf_crec) that the triangle may touch, as
  * 64 bits (bit jx + 4 jy + 16 jz). Sub-cell j on axis k spans levels 8 j
  * .. 8 j + 8 of the cell's widened box (as qlevel counts them), widened by
@@ -902,12 +911,10 @@ static uint64_t SDF_FN(sub_touched)(const SDF *s, const sdf_tplane *tp, const si
   uint64_t touched = 0;
   int j0[3], j1[3], j[3], k;
   for (k = 0; k < 3; ++k) {
-    double base = s->glo[k] + (double)ix[k] * s->gh - s->gpad, step = 8.0 / s->gqs, hh = 0;
-    double lo[4], hi[4], big = 0;
+    double lo[4], hi[4], big = 0, hh = 0;
     int i;
     for (i = 0; i < 4; ++i) {
-      lo[i] = base + (double)i * step - s->gpad;
-      hi[i] = base + (double)(i + 1) * step + s->gpad;
+      SDF_FN(sub_bounds)(s, k, ix[k], i, &lo[i], &hi[i]);
       if (0.5 * (hi[i] - lo[i]) > hh) hh = 0.5 * (hi[i] - lo[i]);
     }
     j0[k] = 0;
@@ -1079,13 +1086,9 @@ static void SDF_FN(sub_numbers)(SDF *s, size_t cells, uint32_t nsurf, void *scra
         }
       }
   }
-  for (c = 0, r = 0; c < cells; ++c) {
-    if (!SDF_IS_SURF(s->cell_w[c])) continue;
-    ++r;
-    if (s->surf_off[r] == s->surf_off[r - 1]) continue;
-    sdf_sub_encode((sdf_crec *)(void *)(s->cell_tris + s->surf_off[r - 1]),
-                   mm + 4 * (size_t)(r - 1));
-  }
+  for (r = 0; r < nsurf; ++r)
+    if (s->surf_off[r + 1] > s->surf_off[r])
+      sdf_sub_encode((sdf_crec *)(void *)(s->cell_tris + s->surf_off[r]), mm + 4 * (size_t)r);
 }
 
 /* Builds the inside grid (see the struct): the triangles that may touch
@@ -1285,7 +1288,6 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     SDF_FN(sub_numbers)(s, cells, nsurf, tmp, 8 * cells + 4);
   }
   prox_mesh_detail_free(alloc, tmp, 8 * cells + 4);
-  s->cell_to = s->cell_off = NULL;
   return 1;
 }
 
@@ -1587,13 +1589,9 @@ size_t PROX_FN(prox_sdf_detail_check_subcells)(const SDF *s, size_t step, size_t
       prox_aabb box;
       int k, fail = 0;
       if (!code) continue;
-      /* The box as sub_touched makes it: levels 8 j .. 8 j + 8 of the
-       * cell's widened box, widened by gpad. */
+      /* The box that sub_touched tested. */
       for (k = 0; k < 3; ++k) {
-        double base = s->glo[k] + (double)ix[k] * s->gh - s->gpad, side = 8.0 / s->gqs;
-        unsigned j = u >> (2 * k) & 3u;
-        lo[k] = base + (double)j * side - s->gpad;
-        hi[k] = base + (double)(j + 1) * side + s->gpad;
+        SDF_FN(sub_bounds)(s, k, ix[k], (int)(u >> (2 * k) & 3u), &lo[k], &hi[k]);
         mid[k] = 0.5 * (lo[k] + hi[k]);
       }
       box.min = prox_v3(lo[0], lo[1], lo[2]);
