@@ -38,8 +38,8 @@
  *            the float object; ratios signed/unsigned (of the medians,
  *            and sdf_distance / closest with result within each run, the
  *            loops back to back); and 2 threads (wall):
- *            prox_bvh_closest_batch, prox_sdf_batch, prox_sdf_inside over
- *            two pthreads;
+ *            prox_bvh_closest_batch, prox_sdf_batch,
+ *            prox_sdf_inside_batch;
  *   grid     prox_sdf_grid over the box enlarged by 10%, --grid N samples a
  *            side (default 128, --quick 64), ns per sample at 1 and 2
  *            threads, against prox_bvh_closest_batch and prox_sdf_batch on
@@ -68,7 +68,6 @@
 
 #include "sign_oracle.h"
 
-#include <pthread.h>
 #include <time.h>
 
 /* ------------------------------------------------------------ timing */
@@ -298,23 +297,6 @@ static void bs_check_rows(bs_set *s) {
 
 /* ------------------------------------------------------------ signed */
 
-typedef struct bs_job {
-  const bs_set *s;
-  const prox_vec3 *p;
-  size_t i0, i1;
-  double sum;
-} bs_job;
-
-static void *bs_inside_job(void *arg) {
-  bs_job *j = (bs_job *)arg;
-  size_t i;
-  long c = 0;
-  for (i = j->i0; i < j->i1; ++i)
-    c += prox_sdf_inside(j->s->sdf, j->p[i], NULL);
-  j->sum = (double)c;
-  return NULL;
-}
-
 /* Loop k of the 1-thread row over n points; returns a sum (kept). */
 static double bs_loop1(const bs_set *s, const prox_vec3 *p, size_t n, int k) {
   double sum = 0;
@@ -359,9 +341,10 @@ static void bs_signed_rows(bs_set *s) {
   static const char *name1[7] = {
       "closest (no result)",    "closest (result)",      "sdf_distance",       "sdf_inside",
       "sdf_inside (CROSSINGS)", "sdf_distancef (float)", "sdf_insidef (float)"};
-  static const char *name2[3] = {"closest_batch", "sdf_batch", "sdf_inside (2 pthreads)"};
+  static const char *name2[3] = {"closest_batch", "sdf_batch", "sdf_inside_batch"};
   prox_mesh_closest *rc = (prox_mesh_closest *)malloc(bs_n * sizeof *rc);
   double *dist = (double *)malloc(bs_n * sizeof *dist);
+  uint8_t *ins = (uint8_t *)malloc(bs_n);
   int set, r, k;
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
@@ -413,19 +396,11 @@ static void bs_signed_rows(bs_set *s) {
         } else if (kk == 1) {
           prox_sdf_batch(s->sdf, p, bs_n, dist, NULL, 2);
         } else {
-          pthread_t tid;
-          bs_job j[2];
-          int w;
-          for (w = 0; w < 2; ++w) {
-            j[w].s = s;
-            j[w].p = p;
-            j[w].i0 = bs_n * (size_t)w / 2;
-            j[w].i1 = bs_n * (size_t)(w + 1) / 2;
-          }
-          pthread_create(&tid, NULL, bs_inside_job, &j[1]);
-          bs_inside_job(&j[0]);
-          pthread_join(tid, NULL);
-          bs_sink = bs_sink + j[0].sum + j[1].sum;
+          size_t i, c = 0;
+          prox_sdf_inside_batch(s->sdf, p, bs_n, ins, NULL, 2);
+          for (i = 0; i < bs_n; ++i)
+            c += ins[i];
+          bs_sink = bs_sink + (double)c;
         }
         t[kk][r] = bs_now() - t0;
       }
@@ -441,6 +416,7 @@ static void bs_signed_rows(bs_set *s) {
   }
   free(rc);
   free(dist);
+  free(ins);
 }
 
 /* -------------------------------------------------------------- grid */

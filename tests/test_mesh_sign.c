@@ -977,6 +977,44 @@ static void test_sign_grid_batch(void) {
       CHECK(memcmp(d1, d2, sizeof d1) == 0);
     }
   }
+  {
+    /* The inside batch: each answer the box's (a point off the surface:
+     * inside exactly when every coordinate is in (0, 1)) and the single
+     * query's, for 1, 2 and 7 threads, with and without the certainty. */
+    enum { N = 3000 };
+    static prox_vec3 pts[N];
+    static uint8_t in1[N], c1[N], in2[N], c2[N];
+    oracle_rng rng;
+    int i, ti, threads[3] = {1, 2, 7};
+    long bad = 0;
+    rng = oracle_rng_make(7);
+    for (i = 0; i < N; ++i)
+      pts[i] = prox_v3(3 * oracle_rng_unit(&rng) - 1, 3 * oracle_rng_unit(&rng) - 1,
+                       3 * oracle_rng_unit(&rng) - 1);
+    pts[5] = prox_v3(NAN, 0.5, 0.5);
+    pts[6] = prox_v3(0.5, INFINITY, 0.5);
+    for (i = 0; i < N; ++i) {
+      int c = -1, in = prox_sdf_inside(b.sdf, pts[i], &c), want = 1, k;
+      const double x[3] = {pts[i].x, pts[i].y, pts[i].z};
+      in1[i] = (uint8_t)in;
+      c1[i] = (uint8_t)c;
+      for (k = 0; k < 3; ++k)
+        want &= x[k] > 0 && x[k] < 1;
+      bad += in != want || c != (i != 5 && i != 6);
+    }
+    CHECK_MSG(bad == 0, "inside against the box: %ld wrong", bad);
+    for (ti = 0; ti < 3; ++ti) {
+      memset(in2, 9, sizeof in2);
+      memset(c2, 9, sizeof c2);
+      CHECK(prox_sdf_inside_batch(b.sdf, pts, N, in2, ti == 1 ? NULL : c2, threads[ti]) == PROX_OK);
+      CHECK(memcmp(in1, in2, sizeof in1) == 0);
+      if (ti != 1) CHECK(memcmp(c1, c2, sizeof c1) == 0);
+    }
+    CHECK(prox_sdf_inside_batch(NULL, pts, N, in2, NULL, 1) == PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(prox_sdf_inside_batch(b.sdf, NULL, N, in2, NULL, 1) == PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(prox_sdf_inside_batch(b.sdf, pts, N, NULL, c2, 1) == PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(prox_sdf_inside_batch(b.sdf, NULL, 0, NULL, NULL, 1) == PROX_OK);
+  }
   unbuild(&b);
 }
 
@@ -1020,6 +1058,24 @@ static void test_sign_float(void) {
   }
   h_note("float cube: %d points, %d wrong or uncertain", n, wrong);
   CHECK(wrong == 0 && n > 1000);
+  {
+    /* The float inside batch against the single queries (2 threads). */
+    enum { N = 1000 };
+    static prox_vec3f pts[N];
+    static uint8_t in[N], c[N];
+    int bad = 0, k;
+    for (i = 0; i < N; ++i)
+      pts[i] = prox_v3f((float)(((i * 3 * 7919) % 1000) / 500.0 - 0.5),
+                        (float)(((i * 4 * 7919) % 1000) / 500.0 - 0.5),
+                        (float)(((i * 5 * 7919) % 1000) / 500.0 - 0.5));
+    CHECK(prox_sdf_inside_batchf(sdf, pts, N, in, c, 2) == PROX_OK);
+    for (i = 0; i < N; ++i) {
+      int cc = -1;
+      k = prox_sdf_insidef(sdf, pts[i], &cc);
+      bad += in[i] != k || c[i] != cc;
+    }
+    CHECK_MSG(bad == 0, "float inside batch: %d differ", bad);
+  }
   prox_sdf_freef(sdf);
   prox_bvh_freef(bvh);
 }

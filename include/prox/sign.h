@@ -280,6 +280,20 @@ PROX_API prox_status prox_sdf_batch(const prox_sdf *sdf, const prox_vec3 *points
 PROX_API prox_status prox_sdf_batchf(const prox_sdff *sdf, const prox_vec3f *points, size_t n,
                                      float *dist, prox_signedf *out, int threads);
 
+/// prox_sdf_inside() for n points in `threads` threads (0 = all cores):
+/// inside[i] its answer for points[i] (1 inside, else 0) and, when certain
+/// is not NULL, certain[i] its certainty (1 or 0); the same for any thread
+/// count (each answer is the point's own). A non-finite point gives 0,
+/// certain 0. Does not allocate (beyond the threads). Returns PROX_OK or
+/// PROX_ERROR_INVALID_ARGUMENT (NULL object, NULL points or inside with
+/// n > 0; nothing written).
+PROX_API prox_status prox_sdf_inside_batch(const prox_sdf *sdf, const prox_vec3 *points, size_t n,
+                                           uint8_t *inside, uint8_t *certain, int threads);
+/// Float version of prox_sdf_inside_batch().
+PROX_API prox_status prox_sdf_inside_batchf(const prox_sdff *sdf, const prox_vec3f *points,
+                                            size_t n, uint8_t *inside, uint8_t *certain,
+                                            int threads);
+
 /// Signed distance on a regular grid: sample (i, j, k) is at origin +
 /// (i dx, j dy, k dz) with spacing = (dx, dy, dz), and goes to
 /// out[(k ny + j) nx + i] as a float (the layout of a NumPy array of shape

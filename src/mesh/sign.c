@@ -444,6 +444,8 @@ static uint32_t sdf_rank_of(const sdf_rank *r, size_t c) {
 
 /* Points per piece of a batch or grid row. */
 enum { SDF_CHUNK = 64 };
+/* The inside batch's chunk: its points are cheap. */
+enum { SDF_INSIDE_CHUNK = 1024 };
 
 /* A hint to fetch the line at a (no effect on results). */
 #if defined(__GNUC__) || defined(__clang__)

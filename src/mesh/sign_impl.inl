@@ -1998,6 +1998,7 @@ typedef struct SDF_FN(job) {
   const uint32_t *order; /* the batch's coherent order, or NULL */
   PROX_REAL *dist;
   SDF_RES *out;
+  uint8_t *inside, *certain; /* inside batch */
   size_t n;
   SDF_V3 origin, spacing; /* grid */
   size_t nx, ny, nz;
@@ -2032,6 +2033,24 @@ static void SDF_FN(batch_worker)(void *arg) {
   }
 }
 
+/* The inside batch: chunks of SDF_INSIDE_CHUNK points, each answer to its
+ * point's place. (Queried in a coherent order, as prox_sdf_batch does,
+ * the points took as long here: the order's cost, about 35 ns a point,
+ * ate the gain of the cache and of the predicted branches.) */
+static void SDF_FN(inside_worker)(void *arg) {
+  SDF_FN(job) *j = (SDF_FN(job) *)arg;
+  for (;;) {
+    size_t b = SDF_NEXT(j->next, (size_t)SDF_INSIDE_CHUNK), e, i;
+    if (b >= j->n) break;
+    e = b + SDF_INSIDE_CHUNK < j->n ? b + SDF_INSIDE_CHUNK : j->n;
+    for (i = b; i < e; ++i) {
+      int c, in = PROX_FN(prox_sdf_inside)(j->s, j->points[i], &c);
+      j->inside[i] = (uint8_t)in;
+      if (j->certain) j->certain[i] = (uint8_t)c;
+    }
+  }
+}
+
 static int SDF_FN(threads)(int threads) {
   if (threads <= 0) threads = prox_mesh_detail_cores();
   return threads;
@@ -2057,6 +2076,25 @@ prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points, size_t n
   j.order = PROX_FN(prox_mesh_detail_order)(s->has_alloc ? &s->alloc : NULL, points, n);
   prox_mesh_detail_parallel(threads, SDF_FN(batch_worker), &j);
   prox_mesh_detail_order_free(s->has_alloc ? &s->alloc : NULL, j.order, n);
+  return PROX_OK;
+}
+
+prox_status PROX_FN(prox_sdf_inside_batch)(const SDF *s, const SDF_V3 *points, size_t n,
+                                           uint8_t *inside, uint8_t *certain, int threads) {
+  SDF_FN(job) j;
+  if (!s || (n > 0 && (!points || !inside))) return PROX_ERROR_INVALID_ARGUMENT;
+  if (n == 0) return PROX_OK;
+  memset(&j, 0, sizeof j);
+  j.s = s;
+  j.points = points;
+  j.inside = inside;
+  j.certain = certain;
+  j.n = n;
+  SDF_INIT(j.next, 0);
+  threads = SDF_FN(threads)(threads);
+  if ((size_t)threads > (n + SDF_INSIDE_CHUNK - 1) / SDF_INSIDE_CHUNK)
+    threads = (int)((n + SDF_INSIDE_CHUNK - 1) / SDF_INSIDE_CHUNK);
+  prox_mesh_detail_parallel(threads, SDF_FN(inside_worker), &j);
   return PROX_OK;
 }
 
