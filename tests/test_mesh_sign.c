@@ -1315,6 +1315,138 @@ static void test_sign_build_threads(void) {
   free(t);
 }
 
+/* The cube [0, 1]^3 (outward) around a box cavity (inward), the cavity's
+ * lower and upper faces on each axis i at a[i] and b[i]: vertices into v
+ * (16), triangles into t (24). */
+static void cube_cavity(double *v, uint32_t *t, const double *a, const double *b) {
+  int i;
+  cube(v, t, 0, 0);
+  cube(v + 24, t + 36, 0, 8);
+  for (i = 0; i < 24; ++i)
+    v[24 + i] = v[24 + i] == 0 ? a[i % 3] : b[i % 3];
+  for (i = 0; i < 12; ++i) {
+    uint32_t x = t[36 + 3 * i + 1];
+    t[36 + 3 * i + 1] = t[36 + 3 * i + 2];
+    t[36 + 3 * i + 2] = x;
+  }
+}
+
+/* The inside grid where a face lies on a side of its sub-cells. A cube
+ * with a box cavity (winding number 1 in the shell, 0 in the cavity),
+ * the cavity's faces moved onto the sides of the grid's sub-cells (the
+ * grid is that of the cube: the same box and triangle count), then off
+ * them by a few ulps, by 1e-12 and 1e-9 of a cell, and about the grid's
+ * rounding pad, where the margins of the sub-cells' slab test and of the
+ * query's sub-cell decide. For each: every sub-cell answered from the grid
+ * touches no triangle (the exact triangle-box test) and carries the exact
+ * number at its centre (the tests' hook); points from an ulp to 1e-5 of a
+ * cell off each cavity face, inside and out, get the boxes' answer. */
+static void test_sign_subcell_margins(void) {
+  double v[48], a[3] = {0.3, 0.3, 0.3}, b3[3] = {0.7, 0.7, 0.7}, glo[3], gh = 0, gpad = 0, gqs = 0;
+  uint32_t t[72], gn[3];
+  built b;
+  long wrong = 0, points = 0, bad_sub = 0, builds = 0;
+  size_t checked_all = 0;
+  int o, side;
+  cube_cavity(v, t, a, b3);
+  if (!build(&b, v, 16, t, 24, PROX_SIGN_AUTO, 2.0)) {
+    CHECK(0);
+    return;
+  }
+  CHECK(prox_sdf_detail_grid(b.sdf, glo, &gh, &gpad, &gqs, gn) == 1);
+  unbuild(&b);
+  if (!(gh > 0)) return;
+  for (side = 0; side < 2; ++side)
+    for (o = 0; o < 25; ++o) {
+      /* Offsets from a sub-cell side: 0, +-1 and +-4 ulps, +-1e-12 and
+       * +-1e-9 of a cell, +-1/2, +-1, +-(1 +- 1e-6) and +-2 pads. */
+      static const double ulps[25] = {0, 1, -1, 4, -4, 0, 0, 0, 0, 0, 0, 0, 0,
+                                      0, 0, 0,  0, 0,  0, 0, 0, 0, 0, 0, 0};
+      static const double cells[25] = {0, 0, 0, 0, 0, 1e-12, -1e-12, 1e-9, -1e-9, 0, 0, 0, 0,
+                                       0, 0, 0, 0, 0, 0,     0,      0,    0,     0, 0, 0};
+      static const double pads[25] = {0,         0,         0,         0,        0,  0,  0,
+                                      0,         0,         0.5,       -0.5,     1,  -1, 1 + 1e-6,
+                                      -1 - 1e-6, 1 - 1e-6,  -1 + 1e-6, 2,        -2, 3,  -3,
+                                      1 + 1e-3,  -1 - 1e-3, 1 - 1e-3,  -1 + 1e-3};
+      double lo[3], hi[3];
+      size_t checked = 0, valued = 0;
+      int k, f;
+      for (k = 0; k < 3; ++k) {
+        /* The side between sub-cells 1 and 2 of the cell at 0.3 (and
+         * 0.7), or (side 1) the cell's lower side itself (sub-cell 0's
+         * widened end), as sub_bounds computes them. */
+        double base0 = glo[k] + (double)(size_t)((0.3 - glo[k]) / gh) * gh - gpad;
+        double base1 = glo[k] + (double)(size_t)((0.7 - glo[k]) / gh) * gh - gpad;
+        double s0 = side ? base0 + gpad : base0 + 2.0 * (8.0 / gqs);
+        double s1 = side ? base1 + gpad : base1 + 2.0 * (8.0 / gqs);
+        double d = cells[o] * gh + pads[o] * gpad;
+        lo[k] = s0 + d;
+        hi[k] = s1 - d;
+        if (ulps[o] != 0) {
+          lo[k] = nextafter(s0, ulps[o] > 0 ? 2.0 : -2.0);
+          hi[k] = nextafter(s1, ulps[o] > 0 ? -2.0 : 2.0);
+          if (fabs(ulps[o]) > 1)
+            for (f = 1; f < 4; ++f) {
+              lo[k] = nextafter(lo[k], ulps[o] > 0 ? 2.0 : -2.0);
+              hi[k] = nextafter(hi[k], ulps[o] > 0 ? -2.0 : 2.0);
+            }
+        }
+      }
+      cube_cavity(v, t, lo, hi);
+      if (!build(&b, v, 16, t, 24, PROX_SIGN_AUTO, 2.0)) {
+        CHECK(0);
+        continue;
+      }
+      ++builds;
+      {
+        double g2[3], h2 = 0, p2 = 0, q2 = 0;
+        uint32_t n2[3];
+        CHECK(prox_sdf_detail_grid(b.sdf, g2, &h2, &p2, &q2, n2) == 1 && h2 == gh &&
+              g2[0] == glo[0]);
+      }
+      bad_sub += (long)prox_sdf_detail_check_subcells(b.sdf, 1, 1, &checked, &valued);
+      checked_all += checked;
+      /* Points off each cavity face, in the middle part of the face. */
+      for (f = 0; f < 6; ++f) {
+        static const double offs[11] = {1,    4,     1e-12, -1,    -4,  -1e-12,
+                                        1e-9, -1e-9, 1e-7,  -1e-7, 1e-5};
+        int ax = f / 2, e, r;
+        for (e = 0; e < 11; ++e)
+          for (r = 0; r < 40; ++r) {
+            double p[3], face = f & 1 ? hi[ax] : lo[ax];
+            int in, c = 0, want, k2;
+            for (k2 = 0; k2 < 3; ++k2)
+              p[k2] = lo[k2] +
+                      (hi[k2] - lo[k2]) * (0.05 + 0.9 * ((r * (k2 + 2) * 37 + e * 11) % 97) / 96.0);
+            if (fabs(offs[e]) >= 1 && fabs(offs[e]) < 8) {
+              int u;
+              p[ax] = face;
+              for (u = 0; u < (int)fabs(offs[e]); ++u)
+                p[ax] = nextafter(p[ax], offs[e] > 0 ? 2.0 : -2.0);
+            } else {
+              p[ax] = face + offs[e] * gh;
+            }
+            if (p[ax] == face) continue;
+            want = !(p[0] >= lo[0] && p[0] <= hi[0] && p[1] >= lo[1] && p[1] <= hi[1] &&
+                     p[2] >= lo[2] && p[2] <= hi[2]);
+            in = prox_sdf_inside(b.sdf, prox_v3(p[0], p[1], p[2]), &c);
+            ++points;
+            if (in != want || !c) {
+              if (wrong < 5)
+                h_note("side %d offset %d: p (%.17g %.17g %.17g) inside %d certain %d, want %d",
+                       side, o, p[0], p[1], p[2], in, c, want);
+              ++wrong;
+            }
+          }
+      }
+      unbuild(&b);
+    }
+  h_note("sub-cell margins: %ld builds, %zu sub-cells answered (each touches no triangle: %ld "
+         "fail), %ld points off the cavity's faces: %ld wrong",
+         builds, checked_all, bad_sub, points, wrong);
+  CHECK(builds == 50 && bad_sub == 0 && wrong == 0 && checked_all > 0 && points > 10000);
+}
+
 int main(int argc, char **argv) {
   int rc;
   h_init(argc, argv);
@@ -1326,6 +1458,7 @@ int main(int argc, char **argv) {
   H_RUN(test_sign_transformed);
   H_RUN(test_sign_build_threads);
   H_RUN(test_sign_grid_batch);
+  H_RUN(test_sign_subcell_margins);
   H_RUN(test_sign_float);
   H_RUN(test_sign_alloc_failure);
   H_RUN(test_self_intersection_cases);

@@ -23,4 +23,11 @@ size_t prox_sdf_detail_check_subcells(const prox_sdf *sdf, size_t step, size_t e
 size_t prox_sdf_detail_check_subcellsf(const prox_sdff *sdf, size_t step, size_t every,
                                        size_t *checked, size_t *valued);
 
+/* The inside grid's geometry: cell (i, j, k) spans glo + (i, j, k) gh to one
+ * gh further, widened by gpad; sub-cell j (0 .. 3) on an axis spans levels
+ * 8 j .. 8 j + 8 of the widened cell, a level being 1 / gqs. Returns 0 (and
+ * writes nothing) for an object without a grid. */
+int prox_sdf_detail_grid(const prox_sdf *sdf, double glo[3], double *gh, double *gpad, double *gqs,
+                         uint32_t gn[3]);
+
 #endif /* PROX_SRC_MESH_SIGN_CHECK_H */

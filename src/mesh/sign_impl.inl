@@ -1561,6 +1561,23 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
   return SDF_FN(crossing_winding)(s, p, w);
 }
 
+#if PROX_IS_DOUBLE
+/* The tests' hook of src/mesh/sign_check.h: the grid's geometry. */
+int prox_sdf_detail_grid(const SDF *s, double glo[3], double *gh, double *gpad, double *gqs,
+                         uint32_t gn[3]) {
+  int k;
+  if (!s || !s->cell_w) return 0;
+  for (k = 0; k < 3; ++k) {
+    glo[k] = s->glo[k];
+    gn[k] = s->gn[k];
+  }
+  *gh = s->gh;
+  *gpad = s->gpad;
+  *gqs = s->gqs;
+  return 1;
+}
+#endif
+
 /* The test hook of src/mesh/sign_check.h. */
 size_t PROX_FN(prox_sdf_detail_check_subcells)(const SDF *s, size_t step, size_t every,
                                                size_t *checked, size_t *valued) {
