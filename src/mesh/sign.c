@@ -135,6 +135,43 @@ static int sdf_cross_boxed(const double *p, const double *q, const double *slo, 
   return sdf_cross(p, q, t[0], t[1], t[2], sign);
 }
 
+/* Whether the closed triangle t and the closed box [lo, hi] meet,
+ * exactly: the separating axes of the box's faces, the triangle's plane
+ * (every corner strictly on one side, exact orient3d) and, in the
+ * projection along each axis, each edge's line (every corner strictly
+ * beyond it from the third vertex, or for a projection that is a segment,
+ * strictly on one side; exact orient2d). Two disjoint convex polygons
+ * have an edge of one whose line separates them, so these axes find every
+ * separation. For the tests' hook (prox/overlap.h's test is conservative:
+ * it may report a triangle a few ulps away as touching). */
+static int sdf_tri_box_exact(const double (*t)[3], const double *lo, const double *hi) {
+  double c[8][3];
+  int i, k, e, pos = 0, neg = 0;
+  if (sdf_beyond(t, lo, hi)) return 0;
+  for (i = 0; i < 8; ++i)
+    for (k = 0; k < 3; ++k)
+      c[i][k] = i >> k & 1 ? hi[k] : lo[k];
+  for (i = 0; i < 8; ++i) {
+    int sg = prox_detail_orient3d_sign(t[0], t[1], t[2], c[i]);
+    pos += sg > 0;
+    neg += sg < 0;
+  }
+  if (pos == 8 || neg == 8) return 0;
+  for (k = 0; k < 3; ++k)
+    for (e = 0; e < 3; ++e) {
+      const double *a = t[e], *b = t[(e + 1) % 3], *o = t[(e + 2) % 3];
+      int so = prox_detail_orient2d_sign(a, b, o, k), beyond = 0, plus = 0, minus = 0;
+      for (i = 0; i < 8; ++i) {
+        int sg = prox_detail_orient2d_sign(a, b, c[i], k);
+        beyond += so != 0 && sg == -so;
+        plus += sg > 0;
+        minus += sg < 0;
+      }
+      if (beyond == 8 || (so == 0 && (plus == 8 || minus == 8))) return 0;
+    }
+  return 1;
+}
+
 /* The box of the segment p q. */
 static void sdf_segment_box(const double *p, const double *q, double *lo, double *hi) {
   int k;

@@ -12,12 +12,16 @@
 #include <stddef.h>
 
 /* For every sub-cell that an object's inside grid answers from (see
- * sdf_crec in src/mesh/sign.c), in every `step`-th cell (0 read as 1): the exact triangle-box test
- * of prox/overlap.h on its box against every triangle of its cell's list (none may touch it), and
- * for every `every`-th of them (0: none) the exact winding number at the box's centre by a count
- * through the tree (it must be the sub-cell's). Returns the number of sub-cells that fail; *checked
- * (may be NULL): how many were checked, *valued: how many had their number checked. 0 for an object
- * without a grid. */
+ * sdf_crec in src/mesh/sign.c), in every `step`-th cell (0 read as 1): an
+ * exact triangle-box test (sdf_tri_box_exact in src/mesh/sign.c: separating
+ * axes with exact predicates; prox/overlap.h's test is conservative and
+ * reports triangles a few ulps away as touching) on its box against every
+ * triangle of its cell's list (none may touch it), and for every `every`-th
+ * of them (0: none) the exact winding number at the box's centre by a count
+ * through the tree (it must be the sub-cell's). Returns the number of
+ * sub-cells that fail; *checked (may be NULL): how many were checked,
+ * *valued: how many had their number checked. 0 for an object without a
+ * grid. */
 size_t prox_sdf_detail_check_subcells(const prox_sdf *sdf, size_t step, size_t every,
                                       size_t *checked, size_t *valued);
 size_t prox_sdf_detail_check_subcellsf(const prox_sdff *sdf, size_t step, size_t every,

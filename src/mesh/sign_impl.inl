@@ -1603,7 +1603,6 @@ size_t PROX_FN(prox_sdf_detail_check_subcells)(const SDF *s, size_t step, size_t
     for (u = 0; u < 64; ++u) {
       unsigned code = r->code[u >> 4] >> (2 * (u & 15u)) & 3u;
       double lo[3], hi[3], mid[3], w = 0;
-      prox_aabb box;
       int k, fail = 0;
       if (!code) continue;
       /* The box that sub_touched tested. */
@@ -1611,15 +1610,10 @@ size_t PROX_FN(prox_sdf_detail_check_subcells)(const SDF *s, size_t step, size_t
         SDF_FN(sub_bounds)(s, k, ix[k], (int)(u >> (2 * k) & 3u), &lo[k], &hi[k]);
         mid[k] = 0.5 * (lo[k] + hi[k]);
       }
-      box.min = prox_v3(lo[0], lo[1], lo[2]);
-      box.max = prox_v3(hi[0], hi[1], hi[2]);
       for (e = a + SDF_REC; e < b && !fail; ++e) {
         double v[3][3];
-        prox_triangle tri;
         SDF_FN(grid_tri)(s, s->cell_tris[e].t, v);
-        for (k = 0; k < 3; ++k)
-          tri.v[k] = prox_v3(v[k][0], v[k][1], v[k][2]);
-        fail = prox_overlap_triangle_aabb(&tri, &box);
+        fail = sdf_tri_box_exact((const double(*)[3])v, lo, hi);
       }
       ++nchk;
       if (!fail && every && nchk % every == 0) {
