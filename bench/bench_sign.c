@@ -35,7 +35,10 @@
  *            prox_sdf_inside, and on closed meshes prox_sdf_inside with
  *            CROSSINGS forced (no closest point: one exact segment
  *            crossing count), prox_sdf_distancef and prox_sdf_insidef on
- *            the float object; ratios signed/unsigned (of the medians,
+ *            the float object, prox_sdf_batch and prox_sdf_inside_batch
+ *            with threads 1 (the batch calls a peer's batch call compares
+ *            with: it queries in Morton order, the inside batch in the
+ *            caller's); ratios signed/unsigned (of the medians,
  *            and sdf_distance / closest with result within each run, the
  *            loops back to back); and 2 threads (wall):
  *            prox_bvh_closest_batch, prox_sdf_batch,
@@ -329,18 +332,37 @@ static double bs_loop1(const bs_set *s, const prox_vec3 *p, size_t n, int k) {
     for (i = 0; i < n; ++i)
       sum += (double)prox_sdf_distancef(s->sdff, s->pf[p - s->p + (ptrdiff_t)i], NULL);
     break;
-  default:
+  case 6:
     for (i = 0; i < n; ++i)
       sum += prox_sdf_insidef(s->sdff, s->pf[p - s->p + (ptrdiff_t)i], NULL);
     break;
+  case 7: {
+    /* The batch in the calling thread (threads 1): a peer's batch call,
+     * such as Open3D's compute_signed_distance, compares with this. */
+    double *d = (double *)malloc(n * sizeof *d);
+    if (d && prox_sdf_batch(s->sdf, p, n, d, NULL, 1) == PROX_OK)
+      for (i = 0; i < n; ++i)
+        sum += d[i];
+    free(d);
+    break;
+  }
+  default: {
+    uint8_t *in = (uint8_t *)malloc(n);
+    if (in && prox_sdf_inside_batch(s->sdf, p, n, in, NULL, 1) == PROX_OK)
+      for (i = 0; i < n; ++i)
+        sum += in[i];
+    free(in);
+    break;
+  }
   }
   return sum;
 }
 
 static void bs_signed_rows(bs_set *s) {
-  static const char *name1[7] = {
-      "closest (no result)",    "closest (result)",      "sdf_distance",       "sdf_inside",
-      "sdf_inside (CROSSINGS)", "sdf_distancef (float)", "sdf_insidef (float)"};
+  static const char *name1[9] = {
+      "closest (no result)", "closest (result)",       "sdf_distance",
+      "sdf_inside",          "sdf_inside (CROSSINGS)", "sdf_distancef (float)",
+      "sdf_insidef (float)", "sdf_batch (1 thread)",   "sdf_inside_batch (1 thr)"};
   static const char *name2[3] = {"closest_batch", "sdf_batch", "sdf_inside_batch"};
   prox_mesh_closest *rc = (prox_mesh_closest *)malloc(bs_n * sizeof *rc);
   double *dist = (double *)malloc(bs_n * sizeof *dist);
@@ -348,10 +370,10 @@ static void bs_signed_rows(bs_set *s) {
   int set, r, k;
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
-    double t[7][64], med[7], lo[7], hi[7], pair[64], pmed, plo, phi;
+    double t[9][64], med[9], lo[9], hi[9], pair[64], pmed, plo, phi;
     /* the loops of bs_loop1 to run (4: closed meshes only) */
-    int ids[7], nk = 0;
-    for (k = 0; k < 7; ++k)
+    int ids[9], nk = 0;
+    for (k = 0; k < 9; ++k)
       if (k != 4 || s->cross) ids[nk++] = k;
     if (bs_thr1) {
       bs_cpu = 1;
