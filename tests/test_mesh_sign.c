@@ -1340,6 +1340,40 @@ static double sub_corner(const double *glo, double gh, double gpad, double gqs, 
   return up ? base + (double)(j + 1) * (8.0 / gqs) + gpad : base + (double)j * (8.0 / gqs) - gpad;
 }
 
+/* x moved by |steps| ulps, up for steps > 0. */
+static double ulps_off(double x, int steps) {
+  int u;
+  for (u = 0; u < abs(steps); ++u)
+    x = nextafter(x, steps > 0 ? INFINITY : -INFINITY);
+  return x;
+}
+
+/* The cube [0, 1]^3 (outward) around a tetrahedral cavity x[0..3] (its
+ * faces towards its inside): vertices into v (12), triangles into t (16).
+ * For a positive (A, B, C, D) the inward faces are ABC, ADB, ACD, BDC;
+ * else B and C swap. */
+static void tetra_cavity(double *v, uint32_t *t, const double (*x)[3]) {
+  double e1[3], e2[3], e3[3], vol;
+  int i, k;
+  cube(v, t, 0, 0);
+  for (i = 0; i < 4; ++i)
+    for (k = 0; k < 3; ++k)
+      v[24 + 3 * i + k] = x[i][k];
+  for (k = 0; k < 3; ++k) {
+    e1[k] = x[1][k] - x[0][k];
+    e2[k] = x[2][k] - x[0][k];
+    e3[k] = x[3][k] - x[0][k];
+  }
+  vol = e1[0] * (e2[1] * e3[2] - e2[2] * e3[1]) - e1[1] * (e2[0] * e3[2] - e2[2] * e3[0]) +
+        e1[2] * (e2[0] * e3[1] - e2[1] * e3[0]);
+  {
+    uint32_t A = 8, B = vol > 0 ? 9 : 10, C = vol > 0 ? 10 : 9, D = 11;
+    const uint32_t ft[12] = {A, B, C, A, D, B, A, C, D, B, D, C};
+    for (i = 0; i < 12; ++i)
+      t[36 + i] = ft[i];
+  }
+}
+
 /* test_sign_subcell_margins, tilted: the cavity a tetrahedron whose
  * vertices are corners of widened sub-cells (and a few ulps off them), so
  * that its planes pass through the corners of the boxes the slab test
@@ -1358,40 +1392,28 @@ static void tilted_cavity(const double *glo, double gh, double gpad, double gqs)
   oracle_rng rng = oracle_rng_make(0x7e7);
   /* First random tetrahedra of such corners, each moved by up to 3 ulps
    * on each axis: every sub-cell answered (the exact test only). */
-  int extra = (int)h_count(200);
-  long xbad = 0;
-  size_t xchecked = 0;
-  int q;
+  int extra = (int)h_count(200), q, var;
+  long xbad = 0, wrong = 0, points = 0, bad_sub = 0, undecided = 0, unsure = 0;
+  size_t xchecked = 0, checked_all = 0;
   for (q = 0; q < extra; ++q) {
-    double v[3 * 12], x[4][3], e1[3], e2[3], e3[3], vol;
+    double v[3 * 12], x[4][3];
     uint32_t t[3 * 16];
     built b;
     size_t checked = 0;
     int i, k;
-    cube(v, t, 0, 0);
     for (i = 0; i < 4; ++i)
       for (k = 0; k < 3; ++k) {
-        int u, step = (int)(oracle_rng_unit(&rng) * 7) - 3;
-        x[i][k] = sub_corner(glo, gh, gpad, gqs, k, 0.3 + 0.4 * oracle_rng_unit(&rng),
-                             (int)(oracle_rng_unit(&rng) * 4), oracle_rng_unit(&rng) < 0.5);
-        for (u = 0; u < abs(step); ++u)
-          x[i][k] = nextafter(x[i][k], step > 0 ? 2.0 : -2.0);
-        v[24 + 3 * i + k] = x[i][k];
+        int step = (int)(oracle_rng_unit(&rng) * 7) - 3;
+        x[i][k] =
+            ulps_off(sub_corner(glo, gh, gpad, gqs, k, 0.3 + 0.4 * oracle_rng_unit(&rng),
+                                (int)(oracle_rng_unit(&rng) * 4), oracle_rng_unit(&rng) < 0.5),
+                     step);
       }
-    for (k = 0; k < 3; ++k) {
-      e1[k] = x[1][k] - x[0][k];
-      e2[k] = x[2][k] - x[0][k];
-      e3[k] = x[3][k] - x[0][k];
+    tetra_cavity(v, t, (const double(*)[3])x);
+    if (!build(&b, v, 12, t, 16, PROX_SIGN_AUTO, 2.0)) {
+      CHECK(0);
+      continue;
     }
-    vol = e1[0] * (e2[1] * e3[2] - e2[2] * e3[1]) - e1[1] * (e2[0] * e3[2] - e2[2] * e3[0]) +
-          e1[2] * (e2[0] * e3[1] - e2[1] * e3[0]);
-    {
-      uint32_t A = 8, B = vol > 0 ? 9 : 10, C = vol > 0 ? 10 : 9, D = 11;
-      const uint32_t ft[12] = {A, B, C, A, D, B, A, C, D, B, D, C};
-      for (i = 0; i < 12; ++i)
-        t[36 + i] = ft[i];
-    }
-    if (!build(&b, v, 12, t, 16, PROX_SIGN_AUTO, 2.0)) continue;
     xbad += (long)prox_sdf_detail_check_subcells(b.sdf, 1, 0, &checked, NULL);
     xchecked += checked;
     unbuild(&b);
@@ -1400,41 +1422,19 @@ static void tilted_cavity(const double *glo, double gh, double gpad, double gqs)
          "triangle",
          extra, xchecked, xbad);
   CHECK(xbad == 0 && (extra == 0 || xchecked > 0));
-  long wrong = 0, points = 0, bad_sub = 0, undecided = 0, unsure = 0;
-  size_t checked_all = 0;
-  int var;
   for (var = 0; var < 7; ++var) {
-    double v[3 * 12], x[4][3], e1[3], e2[3], e3[3], vol;
+    double v[3 * 12], x[4][3], e1[3], e2[3];
     uint32_t t[3 * 16];
     objmesh m;
     oracle3 o;
     built b;
     size_t checked = 0, valued = 0;
     int i, k, f, r;
-    cube(v, t, 0, 0);
     for (i = 0; i < 4; ++i)
-      for (k = 0; k < 3; ++k) {
-        int u, step = nudge[var] * (var >= 5 ? (i + k) % 2 * 2 - 1 : 1);
-        x[i][k] = sub_corner(glo, gh, gpad, gqs, k, at[i][k], sub[i][k][0], sub[i][k][1]);
-        for (u = 0; u < abs(step); ++u)
-          x[i][k] = nextafter(x[i][k], step > 0 ? 2.0 : -2.0);
-        v[24 + 3 * i + k] = x[i][k];
-      }
-    for (k = 0; k < 3; ++k) {
-      e1[k] = x[1][k] - x[0][k];
-      e2[k] = x[2][k] - x[0][k];
-      e3[k] = x[3][k] - x[0][k];
-    }
-    vol = e1[0] * (e2[1] * e3[2] - e2[2] * e3[1]) - e1[1] * (e2[0] * e3[2] - e2[2] * e3[0]) +
-          e1[2] * (e2[0] * e3[1] - e2[1] * e3[0]);
-    {
-      /* Faces towards the tetrahedron's inside (a cavity): for a positive
-       * (A, B, C, D) those are ABC, ADB, ACD, BDC; else B and C swap. */
-      uint32_t A = 8, B = vol > 0 ? 9 : 10, C = vol > 0 ? 10 : 9, D = 11;
-      const uint32_t ft[12] = {A, B, C, A, D, B, A, C, D, B, D, C};
-      for (i = 0; i < 12; ++i)
-        t[36 + i] = ft[i];
-    }
+      for (k = 0; k < 3; ++k)
+        x[i][k] = ulps_off(sub_corner(glo, gh, gpad, gqs, k, at[i][k], sub[i][k][0], sub[i][k][1]),
+                           nudge[var] * (var >= 5 ? (i + k) % 2 * 2 - 1 : 1));
+    tetra_cavity(v, t, (const double(*)[3])x);
     if (!build(&b, v, 12, t, 16, PROX_SIGN_AUTO, 2.0)) {
       CHECK(0);
       continue;
@@ -1554,13 +1554,8 @@ static void test_sign_subcell_margins(void) {
         lo[k] = s0 + d;
         hi[k] = s1 - d;
         if (ulps[o] != 0) {
-          lo[k] = nextafter(s0, ulps[o] > 0 ? 2.0 : -2.0);
-          hi[k] = nextafter(s1, ulps[o] > 0 ? -2.0 : 2.0);
-          if (fabs(ulps[o]) > 1)
-            for (f = 1; f < 4; ++f) {
-              lo[k] = nextafter(lo[k], ulps[o] > 0 ? 2.0 : -2.0);
-              hi[k] = nextafter(hi[k], ulps[o] > 0 ? -2.0 : 2.0);
-            }
+          lo[k] = ulps_off(s0, (int)ulps[o]);
+          hi[k] = ulps_off(s1, -(int)ulps[o]);
         }
       }
       cube_cavity(v, t, lo, hi);
@@ -1590,10 +1585,7 @@ static void test_sign_subcell_margins(void) {
               p[k2] = lo[k2] +
                       (hi[k2] - lo[k2]) * (0.05 + 0.9 * ((r * (k2 + 2) * 37 + e * 11) % 97) / 96.0);
             if (fabs(offs[e]) >= 1 && fabs(offs[e]) < 8) {
-              int u;
-              p[ax] = face;
-              for (u = 0; u < (int)fabs(offs[e]); ++u)
-                p[ax] = nextafter(p[ax], offs[e] > 0 ? 2.0 : -2.0);
+              p[ax] = ulps_off(face, (int)offs[e]);
             } else {
               p[ax] = face + offs[e] * gh;
             }
