@@ -956,6 +956,7 @@ static void test_sign_grid_batch(void) {
       CHECK(memcmp(g1, g2, sizeof g1) == 0);
     }
     CHECK(prox_sdf_grid(b.sdf, o, s, 0, NY, NZ, g2, 1) == PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(prox_sdf_grid(b.sdf, o, s, NX, NY, NZ, g2, -1) == PROX_ERROR_INVALID_ARGUMENT);
     CHECK(prox_sdf_grid(b.sdf, prox_v3(NAN, 0, 0), s, NX, NY, NZ, g2, 1) ==
           PROX_ERROR_INVALID_ARGUMENT);
   }
@@ -1014,6 +1015,13 @@ static void test_sign_grid_batch(void) {
     CHECK(prox_sdf_inside_batch(b.sdf, NULL, N, in2, NULL, 1) == PROX_ERROR_INVALID_ARGUMENT);
     CHECK(prox_sdf_inside_batch(b.sdf, pts, N, NULL, c2, 1) == PROX_ERROR_INVALID_ARGUMENT);
     CHECK(prox_sdf_inside_batch(b.sdf, NULL, 0, NULL, NULL, 1) == PROX_OK);
+    CHECK(prox_sdf_inside_batch(b.sdf, pts, N, in2, NULL, -1) == PROX_ERROR_INVALID_ARGUMENT);
+    CHECK(prox_sdf_batch(b.sdf, pts, 10, NULL, NULL, 1) == PROX_ERROR_INVALID_ARGUMENT);
+    {
+      static double dd[N];
+      CHECK(prox_sdf_batch(b.sdf, pts, N, dd, NULL, -1) == PROX_ERROR_INVALID_ARGUMENT);
+      CHECK(prox_sdf_batch(b.sdf, pts, N, dd, NULL, 0) == PROX_OK);
+    }
   }
   unbuild(&b);
 }

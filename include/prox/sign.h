@@ -273,7 +273,7 @@ PROX_API int prox_sdf_crossingsf(const prox_sdff *sdf, prox_vec3f p, prox_vec3f 
 /// caller's order, with the same results, when that allocation fails).
 /// Returns PROX_OK or
 /// PROX_ERROR_INVALID_ARGUMENT (NULL object, NULL points or dist with
-/// n > 0; nothing written).
+/// n > 0, threads < 0; nothing written).
 PROX_API prox_status prox_sdf_batch(const prox_sdf *sdf, const prox_vec3 *points, size_t n,
                                     double *dist, prox_signed *out, int threads);
 /// Float version of prox_sdf_batch().
@@ -286,7 +286,7 @@ PROX_API prox_status prox_sdf_batchf(const prox_sdff *sdf, const prox_vec3f *poi
 /// count (each answer is the point's own). A non-finite point gives 0,
 /// certain 0. Does not allocate (beyond the threads). Returns PROX_OK or
 /// PROX_ERROR_INVALID_ARGUMENT (NULL object, NULL points or inside with
-/// n > 0; nothing written).
+/// n > 0, threads < 0; nothing written).
 PROX_API prox_status prox_sdf_inside_batch(const prox_sdf *sdf, const prox_vec3 *points, size_t n,
                                            uint8_t *inside, uint8_t *certain, int threads);
 /// Float version of prox_sdf_inside_batch().
@@ -302,7 +302,8 @@ PROX_API prox_status prox_sdf_inside_batchf(const prox_sdff *sdf, const prox_vec
 /// query starts from its neighbour's answer; `threads`
 /// as in prox_sdf_batch(), the same bits for any count. Returns PROX_OK,
 /// or PROX_ERROR_INVALID_ARGUMENT (NULL object or out, a zero or
-/// overflowing size, non-finite origin or spacing; nothing written).
+/// overflowing size, non-finite origin or spacing, threads < 0; nothing
+/// written).
 PROX_API prox_status prox_sdf_grid(const prox_sdf *sdf, prox_vec3 origin, prox_vec3 spacing,
                                    size_t nx, size_t ny, size_t nz, float *out, int threads);
 /// Float version of prox_sdf_grid().

@@ -2063,14 +2063,14 @@ static void SDF_FN(inside_worker)(void *arg) {
 }
 
 static int SDF_FN(threads)(int threads) {
-  if (threads <= 0) threads = prox_mesh_detail_cores();
+  if (threads == 0) threads = prox_mesh_detail_cores();
   return threads;
 }
 
 prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points, size_t n, PROX_REAL *dist,
                                     SDF_RES *out, int threads) {
   SDF_FN(job) j;
-  if (!s || (n > 0 && (!points || !dist))) return PROX_ERROR_INVALID_ARGUMENT;
+  if (!s || (n > 0 && (!points || !dist)) || threads < 0) return PROX_ERROR_INVALID_ARGUMENT;
   if (n == 0) return PROX_OK;
   memset(&j, 0, sizeof j);
   j.s = s;
@@ -2093,7 +2093,7 @@ prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points, size_t n
 prox_status PROX_FN(prox_sdf_inside_batch)(const SDF *s, const SDF_V3 *points, size_t n,
                                            uint8_t *inside, uint8_t *certain, int threads) {
   SDF_FN(job) j;
-  if (!s || (n > 0 && (!points || !inside))) return PROX_ERROR_INVALID_ARGUMENT;
+  if (!s || (n > 0 && (!points || !inside)) || threads < 0) return PROX_ERROR_INVALID_ARGUMENT;
   if (n == 0) return PROX_OK;
   memset(&j, 0, sizeof j);
   j.s = s;
@@ -2151,7 +2151,7 @@ prox_status PROX_FN(prox_sdf_grid)(const SDF *s, SDF_V3 origin, SDF_V3 spacing, 
                                    size_t ny, size_t nz, float *out, int threads) {
   SDF_FN(job) j;
   if (!s || !out || nx == 0 || ny == 0 || nz == 0 || !PROX_FN(pbq_finite)(origin) ||
-      !PROX_FN(pbq_finite)(spacing))
+      !PROX_FN(pbq_finite)(spacing) || threads < 0)
     return PROX_ERROR_INVALID_ARGUMENT;
   if (ny > SIZE_MAX / nz || nx > SIZE_MAX / (ny * nz) / sizeof(float))
     return PROX_ERROR_INVALID_ARGUMENT;
