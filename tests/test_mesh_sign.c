@@ -1067,7 +1067,8 @@ static void test_sign_float(void) {
   h_note("float cube: %d points, %d wrong or uncertain", n, wrong);
   CHECK(wrong == 0 && n > 1000);
   {
-    /* The float inside batch against the single queries (2 threads). */
+    /* The float inside batch against the single queries (2 threads) and,
+     * off the cube's surface, against the box. */
     enum { N = 1000 };
     static prox_vec3f pts[N];
     static uint8_t in[N], c[N];
@@ -1079,8 +1080,15 @@ static void test_sign_float(void) {
     CHECK(prox_sdf_inside_batchf(sdf, pts, N, in, c, 2) == PROX_OK);
     for (i = 0; i < N; ++i) {
       int cc = -1;
+      float x[3] = {pts[i].x, pts[i].y, pts[i].z};
+      int on = 0, want = 1, a;
       k = prox_sdf_insidef(sdf, pts[i], &cc);
       bad += in[i] != k || c[i] != cc;
+      for (a = 0; a < 3; ++a) {
+        want &= x[a] > 0 && x[a] < 1;
+        on |= x[a] == 0 || x[a] == 1;
+      }
+      if (!on) bad += in[i] != want || !c[i];
     }
     CHECK_MSG(bad == 0, "float inside batch: %d differ", bad);
   }
