@@ -20,7 +20,9 @@
  * Queries (--only, default all): inside (prox_sdf_inside), distance
  * (prox_sdf_distance), closest and closestf (prox_bvh_closest and
  * prox_bvh_closestf with the result; the float tree is built from the
- * vertices rounded to float), ray and rayf (prox_bvh_raycast and
+ * vertices rounded to float), batch and batchf (prox_bvh_closest_batch and
+ * prox_bvh_closest_batchf in one thread, on all N points at once), ray and
+ * rayf (prox_bvh_raycast and
  * prox_bvh_raycastf: N rays as bench_mesh_ray draws them, ray_points.h,
  * after the two point sets' rows, under the set name "rays").
  * Each run times A's loop and then B's on all N points (thread CPU time,
@@ -60,6 +62,10 @@ typedef prox_status (*ab_bvh_buildf_fn)(const prox_meshf *, const prox_bvh_optio
                                         const prox_allocator *, prox_bvhf **, prox_error *);
 typedef void (*ab_bvh_freef_fn)(prox_bvhf *);
 typedef float (*ab_closestf_fn)(const prox_bvhf *, prox_vec3f, float, prox_mesh_closestf *);
+typedef prox_status (*ab_batch_fn)(const prox_bvh *, const prox_vec3 *, size_t, double,
+                                   prox_mesh_closest *, int);
+typedef prox_status (*ab_batchf_fn)(const prox_bvhf *, const prox_vec3f *, size_t, float,
+                                    prox_mesh_closestf *, int);
 typedef int (*ab_ray_fn)(const prox_bvh *, const prox_ray *, prox_mesh_hit *);
 typedef int (*ab_rayf_fn)(const prox_bvhf *, const prox_rayf *, prox_mesh_hitf *);
 
@@ -79,6 +85,8 @@ typedef struct ab_lib {
   ab_bvh_buildf_fn bvh_buildf;
   ab_bvh_freef_fn bvh_freef;
   ab_closestf_fn closestf;
+  ab_batch_fn batch;
+  ab_batchf_fn batchf;
   ab_ray_fn ray;
   ab_rayf_fn rayf;
   prox_bvh *bvh;
@@ -117,6 +125,8 @@ static void ab_open(ab_lib *l, const char *path) {
   *(void **)&l->bvh_buildf = ab_sym(l, "prox_bvh_buildf");
   *(void **)&l->bvh_freef = ab_sym(l, "prox_bvh_freef");
   *(void **)&l->closestf = ab_sym(l, "prox_bvh_closestf");
+  *(void **)&l->batch = ab_sym(l, "prox_bvh_closest_batch");
+  *(void **)&l->batchf = ab_sym(l, "prox_bvh_closest_batchf");
   *(void **)&l->ray = ab_sym(l, "prox_bvh_raycast");
   *(void **)&l->rayf = ab_sym(l, "prox_bvh_raycastf");
 }
@@ -167,9 +177,19 @@ static int ab_cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-enum { AB_INSIDE, AB_DISTANCE, AB_CLOSEST, AB_CLOSESTF, AB_RAY, AB_RAYF, AB_QUERIES };
-static const char *const ab_names[AB_QUERIES] = {"inside",   "distance", "closest",
-                                                 "closestf", "ray",      "rayf"};
+enum {
+  AB_INSIDE,
+  AB_DISTANCE,
+  AB_CLOSEST,
+  AB_CLOSESTF,
+  AB_BATCH,
+  AB_BATCHF,
+  AB_RAY,
+  AB_RAYF,
+  AB_QUERIES
+};
+static const char *const ab_names[AB_QUERIES] = {"inside", "distance", "closest", "closestf",
+                                                 "batch",  "batchf",   "ray",     "rayf"};
 
 /* The inputs of one set: points (double and float) or rays. */
 typedef struct ab_input {
@@ -180,9 +200,23 @@ typedef struct ab_input {
 } ab_input;
 
 /* One loop of query q over the n inputs with library l; the answers go to
- * out (n doubles; a miss of a ray is -1). */
-static void ab_loop(const ab_lib *l, int q, const ab_input *in, size_t n, double *out) {
+ * out (n doubles; a miss of a ray is -1). The batches write their results
+ * to res (n of prox_mesh_closest, which holds n prox_mesh_closestf). */
+static void ab_loop(const ab_lib *l, int q, const ab_input *in, size_t n, double *out,
+                    prox_mesh_closest *res) {
   size_t i;
+  if (q == AB_BATCH || q == AB_BATCHF) {
+    prox_mesh_closestf *rf = (prox_mesh_closestf *)(void *)res;
+    prox_status st = q == AB_BATCH ? l->batch(l->bvh, in->p, n, INFINITY, res, 1)
+                                   : l->batchf(l->bvhf, in->pf, n, INFINITY, rf, 1);
+    if (st != PROX_OK) {
+      fprintf(stderr, "bench_ab: %s: the batch failed\n", l->path);
+      exit(1);
+    }
+    for (i = 0; i < n; ++i)
+      out[i] = q == AB_BATCH ? res[i].sqdist : (double)rf[i].sqdist;
+    return;
+  }
   for (i = 0; i < n; ++i) {
     if (q == AB_INSIDE) {
       out[i] = (double)l->inside(l->sdf, in->p[i], NULL);
@@ -259,6 +293,7 @@ int main(int argc, char **argv) {
     prox_vec3f *pf;
     prox_ray *rd;
     prox_rayf *rf;
+    prox_mesh_closest *res;
     ab_input in;
     int set, q;
     size_t i;
@@ -275,8 +310,9 @@ int main(int argc, char **argv) {
     rf = (prox_rayf *)malloc(n * sizeof *rf);
     ra = (double *)malloc(n * sizeof *ra);
     rb = (double *)malloc(n * sizeof *rb);
+    res = (prox_mesh_closest *)malloc(n * sizeof *res);
     vf = (float *)malloc(3 * om.nv * sizeof *vf + 1);
-    if (!xyz || !p || !pf || !rd || !rf || !ra || !rb || !vf) {
+    if (!xyz || !p || !pf || !rd || !rf || !ra || !rb || !res || !vf) {
       fprintf(stderr, "bench_ab: out of memory\n");
       return 1;
     }
@@ -315,10 +351,10 @@ int main(int argc, char **argv) {
         if ((set == 2) != (q >= AB_RAY)) continue;
         for (r = 0; r < runs; ++r) {
           double t0 = ab_now();
-          ab_loop(&lib[0], q, &in, n, ra);
+          ab_loop(&lib[0], q, &in, n, ra, res);
           ta[r] = ab_now() - t0;
           t0 = ab_now();
-          ab_loop(&lib[1], q, &in, n, rb);
+          ab_loop(&lib[1], q, &in, n, rb, res);
           tb[r] = ab_now() - t0;
           rat[r] = tb[r] / ta[r];
         }
@@ -345,6 +381,7 @@ int main(int argc, char **argv) {
     free(rf);
     free(ra);
     free(rb);
+    free(res);
     free(vf);
     obj_free(&om);
   }
