@@ -99,6 +99,24 @@ static int mc_missing = 0;
                        "%s batch, %d threads, point %zu", name, th[t], i))                         \
           break;                                                                                   \
     }                                                                                              \
+    /* A batch with a maximum distance (half the near points within it): the single                \
+     * queries' answers, those beyond it not found. */                                             \
+    {                                                                                              \
+      const R mx = (R)(m.diag * m.diag * (R)2.5e-5);                                               \
+      size_t beyond = 0;                                                                           \
+      for (i = 0; i < n; ++i)                                                                      \
+        prox_bvh_closest##S(bvh, pts[n + i], mx, &r1[i]);                                          \
+      CHECK(prox_bvh_closest_batch##S(bvh, pts + n, n, mx, r2, 1) == PROX_OK);                     \
+      for (i = 0; i < n; ++i) {                                                                    \
+        beyond += !r1[i].found;                                                                    \
+        if (!CHECK_MSG(r1[i].found == r2[i].found && r1[i].triangle == r2[i].triangle &&           \
+                           mc_same##S(r1[i].sqdist, r2[i].sqdist),                                 \
+                       "%s batch with a maximum, point %zu", name, i))                             \
+          break;                                                                                   \
+      }                                                                                            \
+      CHECK_MSG(beyond > 0 && beyond < n, "%s: %zu of %zu near points beyond the maximum", name,   \
+                beyond, n);                                                                        \
+    }                                                                                              \
     /* Every SIMD level: the same answers (checked against brute force). */                        \
     for (lev = PROX_SIMD_SCALAR; lev <= PROX_SIMD_AVX512; ++lev) {                                 \
       int was = prox_simd_level();                                                                 \

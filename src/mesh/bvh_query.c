@@ -9,6 +9,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 #if !defined(__STDC_NO_ATOMICS__)
 #include <stdatomic.h>
 #endif

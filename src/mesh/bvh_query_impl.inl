@@ -128,6 +128,9 @@ const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
 #define PBQ_RUN_NAME PROX_FN(pbq_run)
 #define PBQ_RUN_WALK PROX_FN(pbq_prox_bvh_detail_nearest)
 #include "bvh_query_run.inl"
+#define PBQ_PK_WALK PROX_FN(pbq_pk_walk)
+#define PBQ_PK_RUN PROX_FN(pbq_pk_run)
+#include "bvh_query_packet.inl"
 
 void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
                                      PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
@@ -167,7 +170,8 @@ static void PROX_FN(pbq_worker)(void *arg) {
 #endif
     if (i0 >= b->n) return;
     i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
-    PROX_FN(pbq_run)(&b->t->view, b->points, b->order, b->max_sqdist, b->out, NULL, i0, i1);
+    (b->order ? PROX_FN(pbq_pk_run) : PROX_FN(pbq_run))(&b->t->view, b->points, b->order,
+                                                        b->max_sqdist, b->out, NULL, i0, i1);
   }
 }
 
@@ -187,7 +191,8 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
   alloc = t->has_alloc ? &t->alloc : NULL;
   b.order = PROX_FN(prox_mesh_detail_order)(alloc, points, n);
   if (threads <= 1) {
-    PROX_FN(pbq_run)(&t->view, points, b.order, max_sqdist, out, NULL, 0, n);
+    (b.order ? PROX_FN(pbq_pk_run) : PROX_FN(pbq_run))(&t->view, points, b.order, max_sqdist, out,
+                                                       NULL, 0, n);
   } else {
     b.t = t;
     b.points = points;

@@ -1919,9 +1919,21 @@ static inline void SDF_FN(improved)(const PROX_FN(prox_bvh_view) * v, uint32_t p
 #define PBQ_RUN_WALK SDF_FN(prox_bvh_detail_nearest)
 #include "bvh_query_run.inl"
 
-/* The closest points of p[0, n) into out, their tree positions into pos. */
-static void SDF_FN(closest)(const SDF *s, const SDF_V3 *p, size_t n, SDF_MC *out, uint32_t *pos) {
-  SDF_FN(closest_run)(&s->view, p, NULL, PROX_INF, out, pos, 0, n);
+/* The same answers, PBQ_PK points walking the tree together
+ * (bvh_query_packet.inl): for points in a coherent order. */
+#define PBQ_PK_WALK SDF_FN(closest_pk_walk)
+#define PBQ_PK_RUN SDF_FN(closest_pk_run)
+#define PBQ_PK_IMPROVED(view, pos) SDF_FN(improved)(view, pos)
+#include "bvh_query_packet.inl"
+
+/* The closest points of p[0, n) into out, their tree positions into pos;
+ * coherent: the points are in a coherent order (neighbours in a row). */
+static void SDF_FN(closest)(const SDF *s, const SDF_V3 *p, size_t n, SDF_MC *out, uint32_t *pos,
+                            int coherent) {
+  if (coherent)
+    SDF_FN(closest_pk_run)(&s->view, p, NULL, PROX_INF, out, pos, 0, n);
+  else
+    SDF_FN(closest_run)(&s->view, p, NULL, PROX_INF, out, pos, 0, n);
 }
 
 static void SDF_FN(nan_result)(SDF_RES *out, int method) {
@@ -1942,7 +1954,7 @@ PROX_REAL PROX_FN(prox_sdf_distance)(const SDF *s, SDF_V3 p, SDF_RES *out) {
     SDF_FN(nan_result)(out, s->method);
     return PROX_NAN;
   }
-  SDF_FN(closest)(s, &p, 1, &mc, &pos);
+  SDF_FN(closest)(s, &p, 1, &mc, &pos, 0);
   SDF_FN(finish)(s, p, &mc, pos, out);
   return out->distance;
 }
@@ -2030,7 +2042,7 @@ static void SDF_FN(batch_worker)(void *arg) {
      * row, and the answers put back in the caller's places. */
     for (i = b; i < e; ++i)
       pts[i - b] = j->points[j->order ? j->order[i] : i];
-    SDF_FN(closest)(j->s, pts, e - b, mc, pos);
+    SDF_FN(closest)(j->s, pts, e - b, mc, pos, j->order != NULL);
     for (i = b; i < e; ++i) {
       size_t at = j->order ? j->order[i] : i;
       SDF_RES r;
@@ -2137,7 +2149,7 @@ static void SDF_FN(grid_worker)(void *arg) {
                                 j->origin.z + (PROX_REAL)k * j->spacing.z);
       at[m++] = (k * j->ny + jj) * j->nx + i;
     }
-    SDF_FN(closest)(j->s, pts, m, mc, pos);
+    SDF_FN(closest)(j->s, pts, m, mc, pos, 1);
     for (t = 0; t < m; ++t) {
       SDF_RES res;
       SDF_FN(finish)(j->s, pts[t], &mc[t], pos[t], &res);
