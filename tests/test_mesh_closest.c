@@ -99,6 +99,21 @@ static int mc_missing = 0;
                        "%s batch, %d threads, point %zu", name, th[t], i))                         \
           break;                                                                                   \
     }                                                                                              \
+    /* Every SIMD level: the same answers (checked against brute force). */                        \
+    for (lev = PROX_SIMD_SCALAR; lev <= PROX_SIMD_AVX512; ++lev) {                                 \
+      int was = prox_simd_level();                                                                 \
+      if (!prox_simd_set(lev)) continue;                                                           \
+      snprintf(what, sizeof what, "%s (%s) %s", name, #R, prox_simd_name(lev));                    \
+      mc_check_points##S(&m, bvh, pts, n / 10 + 1, (R)INFINITY, what);                             \
+      mc_check_points##S(&m, bvh, pts + 4 * n, n / 10 + 1, (R)INFINITY, what);                     \
+      /* The batch's packet walk has a node step per level (SSE2, AVX2). */                        \
+      CHECK(prox_bvh_closest_batch##S(bvh, pts, 2 * n, (R)INFINITY, r2, 1) == PROX_OK);            \
+      for (i = 0; i < 2 * n; ++i)                                                                  \
+        if (!CHECK_MSG(r1[i].triangle == r2[i].triangle && mc_same##S(r1[i].sqdist, r2[i].sqdist), \
+                       "%s batch, point %zu", what, i))                                            \
+          break;                                                                                   \
+      prox_simd_set(was);                                                                          \
+    }                                                                                              \
     /* A batch with a maximum distance (half the near points within it): the single                \
      * queries' answers, those beyond it not found. */                                             \
     {                                                                                              \
@@ -116,15 +131,6 @@ static int mc_missing = 0;
       }                                                                                            \
       CHECK_MSG(beyond > 0 && beyond < n, "%s: %zu of %zu near points beyond the maximum", name,   \
                 beyond, n);                                                                        \
-    }                                                                                              \
-    /* Every SIMD level: the same answers (checked against brute force). */                        \
-    for (lev = PROX_SIMD_SCALAR; lev <= PROX_SIMD_AVX512; ++lev) {                                 \
-      int was = prox_simd_level();                                                                 \
-      if (!prox_simd_set(lev)) continue;                                                           \
-      snprintf(what, sizeof what, "%s (%s) %s", name, #R, prox_simd_name(lev));                    \
-      mc_check_points##S(&m, bvh, pts, n / 10 + 1, (R)INFINITY, what);                             \
-      mc_check_points##S(&m, bvh, pts + 4 * n, n / 10 + 1, (R)INFINITY, what);                     \
-      prox_simd_set(was);                                                                          \
     }                                                                                              \
     prox_bvh_free##S(bvh);                                                                         \
     free(pts);                                                                                     \

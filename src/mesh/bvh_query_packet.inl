@@ -25,10 +25,7 @@
  * included); order may be NULL (the caller's order: coherent or not, the
  * answers are the same). */
 
-#ifndef PBQ_PK
-/* Points in a packet. */
-#define PBQ_PK 8
-#endif
+#include "bvh_query_pk.h" /* PBQ_PK, the AVX2 node step */
 
 #ifndef PBQ_LOW
 /* The lowest set bit of a nonzero mask. */
@@ -227,7 +224,8 @@ static inline void PROX_FN(pbq_pk_ranks)(const PROX_REAL *key, int mask, int *ra
  * where no triangle is within it) and their triangles into hit[] (pos
  * PROX_BVH_NONE where none). */
 static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3) * q, int n,
-                        PROX_REAL max_sqdist, PROX_REAL *best, PROX_FN(prox_bvh_detail_hit) * hit) {
+                        PROX_REAL max_sqdist, PROX_REAL *best, PROX_FN(prox_bvh_detail_hit) * hit,
+                        int avx2) {
   /* One slot more than the stack needs: where skipped children go. */
   uint32_t stack_node[PROX_BVH_STACK + 1];
   uint8_t stack_cnt[PROX_BVH_STACK + 1], stack_m[PROX_BVH_STACK + 1];
@@ -293,10 +291,14 @@ static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec
     /* Each slot's box distance to every point (the operations of
      * prox_bvh_detail_boxd4, so the same values), the points within their
      * bound, and the nearest of them as the slot's key. */
-    for (s = 0; s < 4; ++s) {
-      int in = PBQ_PK_SLOT(nd, s, px, py, pz, thr, m, ds[s], &key[s]);
-      ms[s] = s < nd->n_child ? in : 0;
-      mask |= (ms[s] != 0) << s;
+    if (avx2) {
+      mask = PROX_FN(prox_detail_pk_node_avx2)(nd, px, py, pz, thr, m, ds, key, ms);
+    } else {
+      for (s = 0; s < 4; ++s) {
+        int in = PBQ_PK_SLOT(nd, s, px, py, pz, thr, m, ds[s], &key[s]);
+        ms[s] = s < nd->n_child ? in : 0;
+        mask |= (ms[s] != 0) << s;
+      }
     }
     /* The children within some point's bound, pushed farthest first by
      * key, so that the nearest is popped next. */
@@ -326,7 +328,9 @@ static void PBQ_PK_RUN(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3
   PROX_FN(prox_bvh_detail_hit) hit[PBQ_PK];
   size_t at[PBQ_PK];
   size_t j = j0;
-  int k0;
+  /* The node step with AVX2 where the SIMD level allows it (the same
+   * values either way). */
+  int k0, avx2 = prox_simd_table_get()->level >= PROX_SIMD_AVX2 && prox_detail_pk_ok_avx2;
   for (k0 = 0; k0 < PBQ_PK; ++k0)
     hit[k0].pos = hit[k0].first = hit[k0].count = PROX_BVH_NONE;
   while (j < j1) {
@@ -349,7 +353,7 @@ static void PBQ_PK_RUN(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3
       at[n++] = i;
     }
     if (!n) continue;
-    PBQ_PK_WALK(v, q, n, max_sqdist, best, hit);
+    PBQ_PK_WALK(v, q, n, max_sqdist, best, hit, avx2);
     for (k = 0; k < n; ++k) {
       PROX_FN(prox_bvh_detail_fill)(v, q[k], best[k], &hit[k], out + at[k]);
       if (pos) pos[at[k]] = hit[k].pos;
