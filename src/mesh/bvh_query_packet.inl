@@ -47,11 +47,12 @@ static inline int pbq_low(unsigned m) {
 #endif
 
 /* PBQ_PK_WITHIN(d, thr): as bits, the lanes i with d[i] <= thr[i].
- * PBQ_PK_SLOT(nd, s, px, py, pz, thr, m, ds, key): the squared distances
- * of the PBQ_PK points to slot s's box into ds[] (the operations of
- * prox_bvh_detail_boxd4, so the same values); returned as bits, the lanes
- * of m within their bound thr[i]; *key, the least of their distances
- * (+inf when none). With SSE2 in vectors, else lane by lane. */
+ * pbq_pk_node(nd, px, py, pz, thr, m, ds, key, ms): the node step, with the
+ * contract of prox_detail_pk_node_avx2 (bvh_query_pk.h: the squared
+ * distances of the points to the four boxes, the operations of
+ * prox_bvh_detail_boxd4 so the same values; per slot, the points of m
+ * within their bound and the least of their distances), with SSE2 vectors
+ * (pbq_pk_slot, one slot) or else lane by lane. */
 #if defined(PBQ_SSE2) && !PROX_IS_DOUBLE
 #define PBQ_PK_W 4
 #define PBQ_PK_V __m128
@@ -133,6 +134,19 @@ static inline int PROX_FN(pbq_pk_slot)(const prox_bvh_node *nd, int s, const PRO
   *key = PROX_FN(pbq_pk_hmin)(kv);
   return in;
 }
+/* The node step: pbq_pk_slot for each slot. */
+static inline int PROX_FN(pbq_pk_node)(const prox_bvh_node *nd, const PROX_REAL *px,
+                                       const PROX_REAL *py, const PROX_REAL *pz,
+                                       const PROX_REAL *thr, int m, PROX_REAL (*ds)[PBQ_PK],
+                                       PROX_REAL *key, int *ms) {
+  int s, mask = 0;
+  for (s = 0; s < 4; ++s) {
+    int in = PROX_FN(pbq_pk_slot)(nd, s, px, py, pz, thr, m, ds[s], &key[s]);
+    ms[s] = s < nd->n_child ? in : 0;
+    mask |= (ms[s] != 0) << s;
+  }
+  return mask;
+}
 #else
 static inline int PROX_FN(pbq_pk_within)(const PROX_REAL *d, const PROX_REAL *thr) {
   int i, m = 0;
@@ -140,37 +154,35 @@ static inline int PROX_FN(pbq_pk_within)(const PROX_REAL *d, const PROX_REAL *th
     m |= (d[i] <= thr[i]) << i;
   return m;
 }
-static inline int PROX_FN(pbq_pk_slot)(const prox_bvh_node *nd, int s, const PROX_REAL *px,
+/* The node step lane by lane: each point's four box distances by
+ * prox_bvh_detail_boxd4. */
+static inline int PROX_FN(pbq_pk_node)(const prox_bvh_node *nd, const PROX_REAL *px,
                                        const PROX_REAL *py, const PROX_REAL *pz,
-                                       const PROX_REAL *thr, int m, PROX_REAL *ds, PROX_REAL *key) {
-  const PROX_REAL lx = (PROX_REAL)nd->lo_x[s], hx = (PROX_REAL)nd->hi_x[s];
-  const PROX_REAL ly = (PROX_REAL)nd->lo_y[s], hy = (PROX_REAL)nd->hi_y[s];
-  const PROX_REAL lz = (PROX_REAL)nd->lo_z[s], hz = (PROX_REAL)nd->hi_z[s];
-  PROX_REAL k = PROX_INF;
-  int i, in = 0;
+                                       const PROX_REAL *thr, int m, PROX_REAL (*ds)[PBQ_PK],
+                                       PROX_REAL *key, int *ms) {
+  int i, s, mask = 0;
   for (i = 0; i < PBQ_PK; ++i) {
-    PROX_REAL dx = lx - px[i], ex = px[i] - hx;
-    PROX_REAL dy = ly - py[i], ey = py[i] - hy;
-    PROX_REAL dz = lz - pz[i], ez = pz[i] - hz;
-    int w;
-    dx = ex > dx ? ex : dx;
-    dy = ey > dy ? ey : dy;
-    dz = ez > dz ? ez : dz;
-    dx = dx > 0 ? dx : 0;
-    dy = dy > 0 ? dy : 0;
-    dz = dz > 0 ? dz : 0;
-    ds[i] = (dx * dx + dy * dy) + dz * dz;
-    w = (m >> i) & (ds[i] <= thr[i]);
-    in |= w << i;
-    k = w && ds[i] < k ? ds[i] : k;
+    PROX_REAL d4[4];
+    PROX_FN(prox_bvh_detail_boxd4)(nd, PROX_FN(prox_v3)(px[i], py[i], pz[i]), d4);
+    for (s = 0; s < 4; ++s)
+      ds[s][i] = d4[s];
   }
-  *key = k;
-  return in;
+  for (s = 0; s < 4; ++s) {
+    PROX_REAL k = PROX_INF;
+    int in = 0;
+    for (i = 0; i < PBQ_PK; ++i) {
+      int w = (m >> i) & (ds[s][i] <= thr[i]);
+      in |= w << i;
+      k = w && ds[s][i] < k ? ds[s][i] : k;
+    }
+    key[s] = k;
+    ms[s] = s < nd->n_child ? in : 0;
+    mask |= (ms[s] != 0) << s;
+  }
+  return mask;
 }
 #endif
 #define PBQ_PK_WITHIN(d, thr) PROX_FN(pbq_pk_within)(d, thr)
-#define PBQ_PK_SLOT(nd, s, px, py, pz, thr, m, ds, key)                                            \
-  PROX_FN(pbq_pk_slot)(nd, s, px, py, pz, thr, m, ds, key)
 
 /* The ranks of the slots in mask among themselves by key, farthest
  * first: rank[s] is the number of slots of mask whose key is greater than
@@ -262,7 +274,7 @@ static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec
   while (top > 0) {
     const prox_bvh_node *nd;
     PROX_REAL ds[4][PBQ_PK], key[4];
-    int m = 0, ms[4], mask = 0, s, cnt4 = 0;
+    int m = 0, ms[4], mask, s, cnt4 = 0;
     --top;
     /* The points for which the entry is still within the bound. */
     m = PBQ_PK_WITHIN(stack_d[top], thr) & stack_m[top];
@@ -274,8 +286,7 @@ static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec
         PROX_REAL dl;
         i = PBQ_LOW(m);
         dl = PROX_FN(pbq_leaf)(v, q[i], first, cnt, &pos);
-        if (dl < best[i] ||
-            (dl == best[i] && (hit[i].pos == PROX_BVH_NONE || v->ids[pos] < v->ids[hit[i].pos]))) {
+        if (PROX_FN(prox_bvh_detail_better)(v, dl, best[i], pos, &hit[i])) {
           best[i] = dl;
           hit[i].pos = pos;
           hit[i].first = first;
@@ -291,15 +302,8 @@ static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec
     /* Each slot's box distance to every point (the operations of
      * prox_bvh_detail_boxd4, so the same values), the points within their
      * bound, and the nearest of them as the slot's key. */
-    if (avx2) {
-      mask = PROX_FN(prox_detail_pk_node_avx2)(nd, px, py, pz, thr, m, ds, key, ms);
-    } else {
-      for (s = 0; s < 4; ++s) {
-        int in = PBQ_PK_SLOT(nd, s, px, py, pz, thr, m, ds[s], &key[s]);
-        ms[s] = s < nd->n_child ? in : 0;
-        mask |= (ms[s] != 0) << s;
-      }
-    }
+    mask = avx2 ? PROX_FN(prox_detail_pk_node_avx2)(nd, px, py, pz, thr, m, ds, key, ms)
+                : PROX_FN(pbq_pk_node)(nd, px, py, pz, thr, m, ds, key, ms);
     /* The children within some point's bound, pushed farthest first by
      * key, so that the nearest is popped next. */
     {
@@ -381,4 +385,3 @@ static void PBQ_PK_RUN(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3
 #undef PBQ_PK_BITS
 #undef PBQ_PK_LANES
 #undef PBQ_PK_WITHIN
-#undef PBQ_PK_SLOT

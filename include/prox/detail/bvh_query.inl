@@ -106,6 +106,15 @@ typedef struct PROX_FN(prox_bvh_detail_hit) {
   uint32_t pos, first, count;
 } PROX_FN(prox_bvh_detail_hit);
 
+/// Internal: whether a leaf's minimum dl, at position pos, beats the best
+/// so far (best, at position hit->pos, PROX_BVH_NONE when none): smaller,
+/// or equal with a lower triangle index (the indices are read only then).
+PROX_HD static inline int
+PROX_FN(prox_bvh_detail_better)(const PROX_FN(prox_bvh_view) * v, PROX_REAL dl, PROX_REAL best,
+                                uint32_t pos, const PROX_FN(prox_bvh_detail_hit) * hit) {
+  return dl < best || (dl == best && (hit->pos == PROX_BVH_NONE || v->ids[pos] < v->ids[hit->pos]));
+}
+
 /// Internal: the unit of the pruning test for query point p (see above):
 /// eps S, S the largest coordinate magnitude of p and the mesh.
 PROX_HD static inline PROX_REAL PROX_FN(prox_bvh_detail_slack)(const PROX_FN(prox_bvh_view) * v,
@@ -221,8 +230,7 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
        * are read only at a tie. */
       uint32_t pos, first = stack_node[top], cnt = stack_cnt[top];
       PROX_REAL dl = PROX_BVHQ_LEAF(v, p, first, cnt, &pos);
-      if (dl < best ||
-          (dl == best && (hit->pos == PROX_BVH_NONE || v->ids[pos] < v->ids[hit->pos]))) {
+      if (PROX_FN(prox_bvh_detail_better)(v, dl, best, pos, hit)) {
         best = dl;
         hit->pos = pos;
         hit->first = first;
