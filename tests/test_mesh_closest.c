@@ -114,10 +114,10 @@ static int mc_missing = 0;
           break;                                                                                   \
       prox_simd_set(was);                                                                          \
     }                                                                                              \
-    /* A batch with a maximum distance (half the near points within it): the single                \
-     * queries' answers, those beyond it not found. */                                             \
-    {                                                                                              \
-      const R mx = (R)(m.diag * m.diag * (R)2.5e-5);                                               \
+    /* Batches with a maximum distance (half the near points within it; 0; below 0): the           \
+     * single queries' answers, those beyond it not found. */                                      \
+    for (t = 0; t < 3; ++t) {                                                                      \
+      const R mx = t == 0 ? (R)(m.diag * m.diag * (R)2.5e-5) : t == 1 ? (R)0 : (R)-1;              \
       size_t beyond = 0;                                                                           \
       for (i = 0; i < n; ++i)                                                                      \
         prox_bvh_closest##S(bvh, pts[n + i], mx, &r1[i]);                                          \
@@ -126,11 +126,12 @@ static int mc_missing = 0;
         beyond += !r1[i].found;                                                                    \
         if (!CHECK_MSG(r1[i].found == r2[i].found && r1[i].triangle == r2[i].triangle &&           \
                            mc_same##S(r1[i].sqdist, r2[i].sqdist),                                 \
-                       "%s batch with a maximum, point %zu", name, i))                             \
+                       "%s batch with the maximum %g, point %zu", name, (double)mx, i))            \
           break;                                                                                   \
       }                                                                                            \
-      CHECK_MSG(beyond > 0 && beyond < n, "%s: %zu of %zu near points beyond the maximum", name,   \
-                beyond, n);                                                                        \
+      if (t == 0)                                                                                  \
+        CHECK_MSG(beyond > 0 && beyond < n, "%s: %zu of %zu near points beyond the maximum", name, \
+                  beyond, n);                                                                      \
     }                                                                                              \
     prox_bvh_free##S(bvh);                                                                         \
     free(pts);                                                                                     \
