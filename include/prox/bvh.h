@@ -273,8 +273,10 @@ PROX_API void prox_bvh_closest_rangef(const prox_bvhf *bvh, const prox_vec3f *po
 /// 1 = the calling thread), results in the caller's order, the same bits
 /// for any thread count. Non-finite points get prox_bvh_closest()'s answer
 /// (NaN, found 0). From 512 points on, the points are queried in the
-/// Morton order of their cells (1024 per axis over their box), each from
-/// its predecessor's answer, which finds the tree's nodes in cache: the
+/// Morton order of their cells (1024 per axis over their box), eight
+/// neighbours at a time walking the tree together (each with its own
+/// bound and answer, starting from an earlier point's answer), which
+/// shares the walk among them and finds the tree's nodes in cache: the
 /// order takes 32 n bytes of scratch from the tree's allocator (the one
 /// given to the builder), and when that allocation fails the batch runs in
 /// the caller's order instead, with the same results. Returns PROX_OK (if

@@ -268,9 +268,10 @@ PROX_API int prox_sdf_crossingsf(const prox_sdff *sdf, prox_vec3f p, prox_vec3f 
 /// prox_sdf_distance() for n points in `threads` threads (0 = all cores),
 /// distances into dist[i] and, when out is not NULL, results into out[i];
 /// the same bits for any thread count. Like prox_bvh_closest_batch(), from
-/// 512 points on it queries them in a coherent (Morton) order with 32 n
-/// bytes of scratch from the allocator given to prox_sdf_build() (the
-/// caller's order, with the same results, when that allocation fails).
+/// 512 points on it queries them in a coherent (Morton) order, eight
+/// neighbours walking the tree together, with 32 n bytes of scratch from
+/// the allocator given to prox_sdf_build() (the caller's order, one point
+/// at a time, with the same results, when that allocation fails).
 /// Returns PROX_OK or
 /// PROX_ERROR_INVALID_ARGUMENT (NULL object, NULL points or dist with
 /// n > 0, threads < 0; nothing written).
@@ -298,8 +299,8 @@ PROX_API prox_status prox_sdf_inside_batchf(const prox_sdff *sdf, const prox_vec
 /// (i dx, j dy, k dz) with spacing = (dx, dy, dz), and goes to
 /// out[(k ny + j) nx + i] as a float (the layout of a NumPy array of shape
 /// (nz, ny, nx)), as prox_sdf_distance() gives it. Samples are processed
-/// in bricks of 4 x 4 x 4, in Morton order within a brick, so that each
-/// query starts from its neighbour's answer; `threads`
+/// in bricks of 4 x 4 x 4, in Morton order within a brick, eight
+/// neighbours walking the tree together; `threads`
 /// as in prox_sdf_batch(), the same bits for any count. Returns PROX_OK,
 /// or PROX_ERROR_INVALID_ARGUMENT (NULL object or out, a zero or
 /// overflowing size, non-finite origin or spacing, threads < 0; nothing
