@@ -132,6 +132,19 @@ const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
 #define PBQ_PK_RUN PROX_FN(pbq_pk_run)
 #include "bvh_query_packet.inl"
 
+/* The batch's run over positions i0..i1: with a coherent order, eight
+ * points at a time; in the caller's order, one at a time (the same
+ * answers). */
+static void PROX_FN(pbq_batch_run)(const PROX_FN(prox_bvh_view) * v,
+                                   const PROX_FN(prox_vec3) * points, const uint32_t *order,
+                                   PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
+                                   size_t i0, size_t i1) {
+  if (order)
+    PROX_FN(pbq_pk_run)(v, points, order, max_sqdist, out, NULL, i0, i1);
+  else
+    PROX_FN(pbq_run)(v, points, NULL, max_sqdist, out, NULL, i0, i1);
+}
+
 void PROX_FN(prox_bvh_closest_range)(const PROX_FN(prox_bvh) * t, const PROX_FN(prox_vec3) * points,
                                      PROX_REAL max_sqdist, PROX_FN(prox_mesh_closest) * out,
                                      size_t begin, size_t end) {
@@ -170,8 +183,7 @@ static void PROX_FN(pbq_worker)(void *arg) {
 #endif
     if (i0 >= b->n) return;
     i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
-    (b->order ? PROX_FN(pbq_pk_run) : PROX_FN(pbq_run))(&b->t->view, b->points, b->order,
-                                                        b->max_sqdist, b->out, NULL, i0, i1);
+    PROX_FN(pbq_batch_run)(&b->t->view, b->points, b->order, b->max_sqdist, b->out, i0, i1);
   }
 }
 
@@ -191,8 +203,7 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
   alloc = t->has_alloc ? &t->alloc : NULL;
   b.order = PROX_FN(prox_mesh_detail_order)(alloc, points, n);
   if (threads <= 1) {
-    (b.order ? PROX_FN(pbq_pk_run) : PROX_FN(pbq_run))(&t->view, points, b.order, max_sqdist, out,
-                                                       NULL, 0, n);
+    PROX_FN(pbq_batch_run)(&t->view, points, b.order, max_sqdist, out, 0, n);
   } else {
     b.t = t;
     b.points = points;
