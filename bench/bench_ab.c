@@ -21,7 +21,8 @@
  * (prox_sdf_distance), closest and closestf (prox_bvh_closest and
  * prox_bvh_closestf with the result; the float tree is built from the
  * vertices rounded to float), batch and batchf (prox_bvh_closest_batch and
- * prox_bvh_closest_batchf in one thread, on all N points at once), ray and
+ * prox_bvh_closest_batchf in one thread, on all N points at once), sdfbatch
+ * (prox_sdf_batch in one thread, on all N points at once), ray and
  * rayf (prox_bvh_raycast and
  * prox_bvh_raycastf: N rays as bench_mesh_ray draws them, ray_points.h,
  * after the two point sets' rows, under the set name "rays").
@@ -66,6 +67,8 @@ typedef prox_status (*ab_batch_fn)(const prox_bvh *, const prox_vec3 *, size_t, 
                                    prox_mesh_closest *, int);
 typedef prox_status (*ab_batchf_fn)(const prox_bvhf *, const prox_vec3f *, size_t, float,
                                     prox_mesh_closestf *, int);
+typedef prox_status (*ab_sdf_batch_fn)(const prox_sdf *, const prox_vec3 *, size_t, double *,
+                                       prox_signed *, int);
 typedef int (*ab_ray_fn)(const prox_bvh *, const prox_ray *, prox_mesh_hit *);
 typedef int (*ab_rayf_fn)(const prox_bvhf *, const prox_rayf *, prox_mesh_hitf *);
 
@@ -87,6 +90,7 @@ typedef struct ab_lib {
   ab_closestf_fn closestf;
   ab_batch_fn batch;
   ab_batchf_fn batchf;
+  ab_sdf_batch_fn sdf_batch;
   ab_ray_fn ray;
   ab_rayf_fn rayf;
   prox_bvh *bvh;
@@ -127,6 +131,7 @@ static void ab_open(ab_lib *l, const char *path) {
   *(void **)&l->closestf = ab_sym(l, "prox_bvh_closestf");
   *(void **)&l->batch = ab_sym(l, "prox_bvh_closest_batch");
   *(void **)&l->batchf = ab_sym(l, "prox_bvh_closest_batchf");
+  *(void **)&l->sdf_batch = ab_sym(l, "prox_sdf_batch");
   *(void **)&l->ray = ab_sym(l, "prox_bvh_raycast");
   *(void **)&l->rayf = ab_sym(l, "prox_bvh_raycastf");
 }
@@ -184,12 +189,13 @@ enum {
   AB_CLOSESTF,
   AB_BATCH,
   AB_BATCHF,
+  AB_SDFBATCH,
   AB_RAY,
   AB_RAYF,
   AB_QUERIES
 };
-static const char *const ab_names[AB_QUERIES] = {"inside", "distance", "closest", "closestf",
-                                                 "batch",  "batchf",   "ray",     "rayf"};
+static const char *const ab_names[AB_QUERIES] = {
+    "inside", "distance", "closest", "closestf", "batch", "batchf", "sdfbatch", "ray", "rayf"};
 
 /* The inputs of one set: points (double and float) or rays. */
 typedef struct ab_input {
@@ -215,6 +221,13 @@ static void ab_loop(const ab_lib *l, int q, const ab_input *in, size_t n, double
     }
     for (i = 0; i < n; ++i)
       out[i] = q == AB_BATCH ? res[i].sqdist : (double)rf[i].sqdist;
+    return;
+  }
+  if (q == AB_SDFBATCH) {
+    if (l->sdf_batch(l->sdf, in->p, n, out, NULL, 1) != PROX_OK) {
+      fprintf(stderr, "bench_ab: %s: the signed-distance batch failed\n", l->path);
+      exit(1);
+    }
     return;
   }
   for (i = 0; i < n; ++i) {
