@@ -29,6 +29,7 @@
 #include <prox/bvh_ray.h>
 
 #include "harness.h"
+#include "noisy_sphere.h"
 #include "rng.h"
 
 #include <gmp.h>
@@ -53,68 +54,6 @@ typedef struct rt_stats {
 #include "mesh_ray_check.inl"
 #include "bvh_domain_cases.inl"
 #include <prox/detail/real_end.h>
-
-/* A closed sphere of radius `scale` around c, outward wound: two poles and
- * nu rings of nu * 2 vertices, each moved radially by up to 10%; then 8
- * triangles of zero area (a repeated vertex: never hit by a ray, so the
- * crossings' parity holds) and, with slivers set, 8 slivers (three
- * consecutive vertices of a ring: thin triangles inside, which break the
- * parity). Coordinates below floor become 0. */
-static void bd_sphere(oracle_rng *s, int nu, int slivers, double scale, const double *c,
-                      double floor, double **v, size_t *nv, uint32_t **t, size_t *nt) {
-  int nr = nu, np = 2 * nu, i, j, k;
-  size_t nvert = 2 + (size_t)nr * (size_t)np, ntri = 2 * (size_t)np * (size_t)nr + 16, q = 0;
-  double *V = (double *)malloc(3 * nvert * sizeof *V);
-  uint32_t *T = (uint32_t *)malloc(3 * ntri * sizeof *T);
-  const double pi = 3.14159265358979323846;
-  if (!V || !T) {
-    free(V);
-    free(T);
-    *v = NULL;
-    *t = NULL;
-    return;
-  }
-  for (i = 0; i < 2; ++i) {
-    double r = scale * (1 + 0.1 * oracle_rng_range(s, -1, 1));
-    V[3 * i] = c[0];
-    V[3 * i + 1] = c[1];
-    V[3 * i + 2] = c[2] + (i ? -r : r);
-  }
-  for (i = 0; i < nr; ++i)
-    for (j = 0; j < np; ++j) {
-      double th = pi * (i + 1) / (nr + 1), ph = 2 * pi * j / np;
-      double r = scale * (1 + 0.1 * oracle_rng_range(s, -1, 1));
-      size_t a = 2 + (size_t)i * (size_t)np + (size_t)j;
-      V[3 * a] = c[0] + r * sin(th) * cos(ph);
-      V[3 * a + 1] = c[1] + r * sin(th) * sin(ph);
-      V[3 * a + 2] = c[2] + r * cos(th);
-    }
-  for (k = 0; k < 3 * (int)nvert; ++k)
-    if (fabs(V[k]) < floor) V[k] = 0;
-#define BD_TRI(a, b, d)                                                                            \
-  (T[3 * q] = (uint32_t)(a), T[3 * q + 1] = (uint32_t)(b), T[3 * q + 2] = (uint32_t)(d), ++q)
-#define BD_AT(i, j) (2 + (i)*np + ((j) % np))
-  for (j = 0; j < np; ++j) {
-    BD_TRI(0, BD_AT(0, j), BD_AT(0, j + 1));
-    BD_TRI(1, BD_AT(nr - 1, j + 1), BD_AT(nr - 1, j));
-  }
-  for (i = 0; i + 1 < nr; ++i)
-    for (j = 0; j < np; ++j) {
-      BD_TRI(BD_AT(i, j), BD_AT(i + 1, j), BD_AT(i + 1, j + 1));
-      BD_TRI(BD_AT(i, j), BD_AT(i + 1, j + 1), BD_AT(i, j + 1));
-    }
-  for (k = 0; k < 8; ++k) {
-    int a = (int)(oracle_rng_next(s) % (uint64_t)nr), b = (int)(oracle_rng_next(s) % (uint64_t)np);
-    BD_TRI(BD_AT(a, b), BD_AT(a, b), BD_AT(a, b + 1));
-    if (slivers) BD_TRI(BD_AT(a, b), BD_AT(a, b + 1), BD_AT(a, b + 2));
-  }
-#undef BD_TRI
-#undef BD_AT
-  *v = V;
-  *t = T;
-  *nv = nvert;
-  *nt = q;
-}
 
 /* One precision's sweep: `meshes` meshes, the first `with_rays` with rays
  * as well (their k from the rays' range). */
@@ -145,7 +84,8 @@ static void bd_sweep(int prec, int meshes, int with_rays) {
     len = sqrt(len) + 1e-300;
     for (a = 0; a < 3; ++a)
       c[a] = offs[i % 4] * scale * u[a] / len;
-    bd_sphere(&s, 6 + oracle_rng_int(&s, 8), i % 2, scale, c, ldexp(1.0, k - 20), &v, &nv, &t, &nt);
+    noisy_sphere(&s, 6 + oracle_rng_int(&s, 8), 1 + i % 2, scale, c, ldexp(1.0, k - 20), &v, &nv,
+                 &t, &nt);
     if (!CHECK(v && t)) {
       free(v);
       free(t);

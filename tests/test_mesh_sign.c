@@ -13,6 +13,7 @@
 #include "fail_alloc.h"
 #include "harness.h"
 #include "meshload.h"
+#include "noisy_sphere.h"
 #include "parity_oracle.h"
 #include "rng.h"
 
@@ -396,16 +397,23 @@ static void query_point(const objmesh *m, const double *lo, const double *hi, in
   }
 }
 
-static void closed_mesh(const char *file, int self_crossing) {
-  objmesh m;
+/* The sign on a closed mesh against the exact oracle (parity_oracle.h):
+ * n points uniform in the box enlarged by 10% and n within 1% of the
+ * diagonal of the surface (the sign, inside() and winding() of every point
+ * farther than 1e-9 of the diagonal, all certain), points on axis lines
+ * through vertices and edge midpoints, and distance 0 on vertices and edge
+ * midpoints. Query coordinates below floor become 0. Returns how many of
+ * the 2 n points took their sign from crossings (-1: no build). */
+static long closed_check(const char *file, const objmesh *mp, int self_crossing, long n,
+                         double floor) {
+  objmesh m = *mp;
   built b;
   oracle3 o;
   double lo[3], hi[3], noise[3], diag = 0;
-  long n = h_count(10000), i, wrong = 0, skipped = 0, near = 0, uncertain = 0, crossings = 0,
-       notparity = 0, wrong_in = 0;
+  long i, wrong = 0, skipped = 0, near = 0, uncertain = 0, crossings = 0, notparity = 0,
+          wrong_in = 0;
   oracle_rng rng;
   int k;
-  if (!load(file, &m)) return;
   mesh_box(&m, lo, hi);
   for (k = 0; k < 3; ++k)
     diag += (hi[k] - lo[k]) * (hi[k] - lo[k]);
@@ -414,8 +422,7 @@ static void closed_mesh(const char *file, int self_crossing) {
     noise[k] = 0.01 * diag;
   if (!build(&b, m.v, m.nv, m.t, m.nt, PROX_SIGN_AUTO, 2.0)) {
     CHECK_MSG(0, "%s: build", file);
-    obj_free(&m);
-    return;
+    return -1;
   }
   /* The STL reader of the tests does not weld: the STL mesh is a soup. */
   if (!strstr(file, ".stl"))
@@ -444,6 +451,8 @@ static void closed_mesh(const char *file, int self_crossing) {
     /* Uniform in the box enlarged by 10%, then within 1% of the diagonal
      * of a random surface point. */
     query_point(&m, lo, hi, i >= n, noise, &rng, p);
+    for (k = 0; k < 3; ++k)
+      if (fabs(p[k]) < floor) p[k] = 0;
     prox_sdf_distance(b.sdf, prox_v3(p[0], p[1], p[2]), &r);
     if (r.method == PROX_SIGN_CROSSINGS) ++crossings;
     if (fabs(r.distance) <= 1e-9 * diag) {
@@ -491,6 +500,8 @@ static void closed_mesh(const char *file, int self_crossing) {
       for (k = 0; k < 3; ++k)
         p[k] = i % 2 ? a[k] : 0.5 * (a[k] + bb[k]);
       p[ax] += oracle_rng_next(&rng) % 2 ? d : -d;
+      for (k = 0; k < 3; ++k)
+        if (fabs(p[k]) < floor) p[k] = 0;
       if (!oracle_winding(&o, &m, p, &wind)) continue;
       ++tried;
       in = prox_sdf_inside(b.sdf, prox_v3(p[0], p[1], p[2]), &cert);
@@ -503,9 +514,13 @@ static void closed_mesh(const char *file, int self_crossing) {
     h_note("%s: %ld points on axis lines through vertices and edge midpoints, %ld wrong", file,
            tried, bad);
   }
-  /* Vertices and edge midpoints: distance 0. */
+  /* Vertices: distance 0; edge midpoints (rounded: within eps of the
+   * coordinates' magnitude of the edge): about 0. */
   {
     long nz = 0;
+    double big = 0;
+    for (k = 0; k < 3; ++k)
+      big = fmax(big, fmax(fabs(lo[k]), fabs(hi[k])));
     for (i = 0; i < n / 10 && i < (long)m.nt; ++i) {
       uint32_t t = (uint32_t)(oracle_rng_next(&rng) % m.nt);
       const double *a = m.v + 3 * (size_t)m.t[3 * (size_t)t];
@@ -515,7 +530,7 @@ static void closed_mesh(const char *file, int self_crossing) {
       if (r.distance != 0) ++nz;
       prox_sdf_distance(
           b.sdf, prox_v3(0.5 * (a[0] + bb[0]), 0.5 * (a[1] + bb[1]), 0.5 * (a[2] + bb[2])), &r);
-      if (!(fabs(r.distance) <= 1e-15 * diag)) ++nz;
+      if (!(fabs(r.distance) <= 1e-15 * (diag + big))) ++nz;
     }
     CHECK_MSG(nz == 0, "%s: %ld vertex or edge points not at distance 0", file, nz);
   }
@@ -527,6 +542,14 @@ static void closed_mesh(const char *file, int self_crossing) {
   CHECK(uncertain == 0);
   oracle_free(&o);
   unbuild(&b);
+  return crossings;
+}
+
+/* closed_check on a real mesh, h_count(10000) points in each set. */
+static void closed_mesh(const char *file, int self_crossing) {
+  objmesh m;
+  if (!load(file, &m)) return;
+  (void)closed_check(file, &m, self_crossing, h_count(10000), 0);
   obj_free(&m);
 }
 
@@ -816,6 +839,49 @@ static void test_self_intersection_meshes(void) {
     CHECK_MSG(n == brute && listed == brute && n > 0, "block.obj: %ld pairs, brute force %ld", n,
               brute);
     free(lo);
+    obj_free(&m);
+  }
+}
+
+/* Closed noisy spheres (tests/noisy_sphere.h) at scales 2^k drawn across
+ * the kernels' domain, k in [-480, 478], centred 0, 3, 1024 or 2^20 of
+ * their size from the origin (coordinates below 2^(k-20) set to 0, so
+ * that every nonzero magnitude is within it): closed_check, so the
+ * pseudo-normals and the inside grid's cell arithmetic across magnitudes,
+ * against the exact oracle, and the pseudo-normals deciding at least 95%
+ * of the signs. */
+static void test_sign_domain(void) {
+  static const double offs[4] = {0, 3, 1024, 1048576};
+  oracle_rng s = oracle_rng_make(0x519d);
+  int i;
+  for (i = 0; i < 24; ++i) {
+    int k = -480 + oracle_rng_int(&s, 959), a;
+    double scale = ldexp(1.0, k), c[3], len = 0;
+    long n, cr;
+    objmesh m;
+    char name[64];
+    memset(&m, 0, sizeof m);
+    for (a = 0; a < 3; ++a) {
+      c[a] = oracle_rng_range(&s, -1, 1);
+      len += c[a] * c[a];
+    }
+    len = sqrt(len) + 1e-300;
+    for (a = 0; a < 3; ++a)
+      c[a] *= offs[i % 4] * scale / len;
+    noisy_sphere(&s, 6 + oracle_rng_int(&s, 8), 0, scale, c, ldexp(1.0, k - 20), &m.v, &m.nv, &m.t,
+                 &m.nt);
+    if (!CHECK(m.v && m.t)) {
+      obj_free(&m);
+      return;
+    }
+    snprintf(name, sizeof name, "sphere 2^%d, centre %g sizes away", k, offs[i % 4]);
+    n = h_count(500);
+    cr = closed_check(name, &m, 0, n, ldexp(1.0, k - 20));
+    /* The pseudo-normals decide nearly every sign at every scale (their
+     * products once overflowed above 2^255 and underflowed below 2^-255,
+     * and crossings decided all). */
+    CHECK_MSG(cr >= 0 && cr <= 2 * n / 20 + 2, "%s: %ld of %ld signs from crossings", name, cr,
+              2 * n);
     obj_free(&m);
   }
 }
@@ -1643,6 +1709,7 @@ int main(int argc, char **argv) {
   H_RUN(test_sign_alloc_failure);
   H_RUN(test_self_intersection_cases);
   H_RUN(test_self_intersection_meshes);
+  H_RUN(test_sign_domain);
   H_RUN(test_sign_closed_meshes);
   H_RUN(test_sign_open_meshes);
   rc = h_finish();

@@ -483,8 +483,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     s->hi[k] = -INFINITY;
   }
   for (i = 0; i < nt; ++i) {
-    double v[3][3], e1[3], e2[3], n[3], len;
-    int zero = (tp->triangle_flags[i] & PROX_TRIANGLE_ZERO_AREA) != 0;
+    double v[3][3], e1[3], e2[3], n[3], len, emax = 0;
+    int zero = (tp->triangle_flags[i] & PROX_TRIANGLE_ZERO_AREA) != 0, ex = 0;
     for (k = 0; k < 3; ++k) {
       int c;
       s->tri[i].v[k] = mesh->indices[3 * i + (size_t)k];
@@ -499,6 +499,17 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     for (k = 0; k < 3; ++k) {
       e1[k] = v[1][k] - v[0][k];
       e2[k] = v[2][k] - v[0][k];
+      if (fabs(e1[k]) > emax) emax = fabs(e1[k]);
+      if (fabs(e2[k]) > emax) emax = fabs(e2[k]);
+    }
+    /* The edges scaled by a power of two to about 1 (exactly: the
+     * directions and the tests below are unchanged), so that the squares
+     * of the products neither overflow (edges above 2^255) nor underflow
+     * (below 2^-255). */
+    (void)frexp(emax, &ex);
+    for (k = 0; k < 3; ++k) {
+      e1[k] = ldexp(e1[k], -ex);
+      e2[k] = ldexp(e2[k], -ex);
     }
     n[0] = e1[1] * e2[2] - e1[2] * e2[1];
     n[1] = e1[2] * e2[0] - e1[0] * e2[2];
@@ -516,6 +527,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       for (q = 0; q < 3; ++q)
         for (c = 0; c < 3; ++c)
           if (fabs(v[q][c]) > sc) sc = fabs(v[q][c]);
+      sc = ldexp(sc, -ex);
       if (!(len > 1e-6 * l1 * l2 + 1e-9 * sc * (l1 + l2))) zero = 1;
     }
     if (zero || !(len > 0) || !(len < INFINITY)) {
@@ -545,8 +557,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       uint32_t e = tp->triangle_edges[3 * i + (size_t)k];
       int q;
       for (q = 0; q < 3; ++q) {
-        u[q] = b[q] - a[q];
-        w[q] = c[q] - a[q];
+        u[q] = ldexp(b[q] - a[q], -ex);
+        w[q] = ldexp(c[q] - a[q], -ex);
       }
       x[0] = u[1] * w[2] - u[2] * w[1];
       x[1] = u[2] * w[0] - u[0] * w[2];
@@ -1100,7 +1112,7 @@ static void SDF_FN(sub_numbers)(SDF *s, size_t cells, uint32_t nsurf, void *scra
  * absent: a mesh of one point). */
 static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
                               const prox_allocator *alloc) {
-  double ext[3], maxext = 0, vol = 1, target, h, big = 0;
+  double ext[3], maxext = 0, rel = 1, target, h, big = 0;
   size_t cells, c, head, tail, bytes, listed, blocks;
   uint32_t *queue, *tmp, t;
   char *block;
@@ -1111,15 +1123,18 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     s->glo[k] = s->lo[k] - pad;
     ext[k] = s->hi[k] - s->lo[k] + 2 * pad;
     if (ext[k] > maxext) maxext = ext[k];
-    vol *= ext[k];
     if (fabs(s->lo[k]) + pad > big) big = fabs(s->lo[k]) + pad;
     if (fabs(s->hi[k]) + pad > big) big = fabs(s->hi[k]) + pad;
   }
+  /* The volume relative to the longest side's cube: the volume itself
+   * overflows for boxes above about 2^341 and underflows below 2^-358. */
+  for (k = 0; k < 3; ++k)
+    rel *= ext[k] / maxext;
   /* SDF_GRID_PER_TRI cells per triangle, 4096 to 2^22 of them, cubes no
    * smaller than 1/512 of the longest side (a flat mesh). */
   target = SDF_GRID_PER_TRI * (double)s->nt;
   target = target < 4096 ? 4096 : target > 4194304 ? 4194304 : target;
-  h = cbrt(vol / target);
+  h = maxext * cbrt(rel / target);
   if (h < maxext / 512) h = maxext / 512;
   s->gh = h;
   /* Covers the rounding of a point's cell and of the cell boxes. */
