@@ -402,10 +402,11 @@ static void query_point(const objmesh *m, const double *lo, const double *hi, in
  * diagonal of the surface (the sign, inside() and winding() of every point
  * farther than 1e-9 of the diagonal, all certain), points on axis lines
  * through vertices and edge midpoints, and distance 0 on vertices and edge
- * midpoints. Query coordinates below floor become 0. Returns how many of
+ * midpoints; the inside grid's sub-cells of every step-th cell. Query
+ * coordinates below floor become 0. Returns how many of
  * the 2 n points took their sign from crossings (-1: no build). */
 static long closed_check(const char *file, const objmesh *mp, int self_crossing, long n,
-                         double floor) {
+                         double floor, size_t step) {
   objmesh m = *mp;
   built b;
   oracle3 o;
@@ -433,7 +434,7 @@ static long closed_check(const char *file, const objmesh *mp, int self_crossing,
      * may touch one of its cell's triangles (the exact triangle-box test),
      * and their numbers must be the exact winding numbers (a count through
      * the tree) at their centres. Every cell at full scale. */
-    size_t checked = 0, valued = 0, step = (size_t)(10000 / (n > 0 ? n : 1)), bad;
+    size_t checked = 0, valued = 0, bad;
     bad = prox_sdf_detail_check_subcells(b.sdf, step, 50, &checked, &valued);
     h_note("%s: %zu sub-cells answered from the grid (every %zu-th cell), none may touch a "
            "triangle; %zu numbers checked; %zu wrong",
@@ -549,7 +550,8 @@ static long closed_check(const char *file, const objmesh *mp, int self_crossing,
 static void closed_mesh(const char *file, int self_crossing) {
   objmesh m;
   if (!load(file, &m)) return;
-  (void)closed_check(file, &m, self_crossing, h_count(10000), 0);
+  (void)closed_check(file, &m, self_crossing, h_count(10000), 0,
+                     (size_t)(10000 / (h_count(10000) > 0 ? h_count(10000) : 1)));
   obj_free(&m);
 }
 
@@ -876,7 +878,7 @@ static void test_sign_domain(void) {
     }
     snprintf(name, sizeof name, "sphere 2^%d, centre %g sizes away", k, offs[i % 4]);
     n = h_count(500);
-    cr = closed_check(name, &m, 0, n, ldexp(1.0, k - 20));
+    cr = closed_check(name, &m, 0, n, ldexp(1.0, k - 20), 1);
     /* The pseudo-normals decide nearly every sign at every scale (their
      * products once overflowed above 2^255 and underflowed below 2^-255,
      * and crossings decided all). */
