@@ -135,7 +135,7 @@ static void PROX_FN(test_validate)(void) {
   m.stride = 0;
   {
     prox_bvh_options o = prox_bvh_options_default();
-    o.leaf_size = 0;
+    o.leaf_size = -1;
     CHECK(PROX_FN(prox_bvh_build)(&m, &o, NULL, &bvh, &err) == PROX_ERROR_INVALID_ARGUMENT);
   }
   CHECK(PROX_FN(prox_bvh_build)(&m, NULL, NULL, NULL, &err) == PROX_ERROR_INVALID_ARGUMENT);
@@ -212,6 +212,26 @@ static void PROX_FN(test_closest_generated)(void) {
       prox_simd_set(was);
     }
     PROX_FN(prox_bvh_free)(bvh);
+  }
+  {
+    /* The default leaf size (0) is the precision's own: the same tree as
+     * 16 in float and 8 in double, node for node. */
+    prox_bvh_options o = prox_bvh_options_default();
+    PROX_FN(prox_bvh) *b0 = NULL, *b1 = NULL;
+    PROX_FN(prox_bvh_view) v0, v1;
+    CHECK(o.leaf_size == 0);
+    CHECK(PROX_FN(prox_bvh_build)(&m.view, &o, NULL, &b0, NULL) == PROX_OK);
+    o.leaf_size = PROX_IS_DOUBLE ? 8 : 16;
+    CHECK(PROX_FN(prox_bvh_build)(&m.view, &o, NULL, &b1, NULL) == PROX_OK);
+    if (b0 && b1) {
+      PROX_FN(prox_bvh_get_view)(b0, &v0);
+      PROX_FN(prox_bvh_get_view)(b1, &v1);
+      CHECK(v0.node_count == v1.node_count &&
+            memcmp(v0.nodes, v1.nodes, v0.node_count * sizeof *v0.nodes) == 0 &&
+            memcmp(v0.ids, v1.ids, m.nt * sizeof *v0.ids) == 0);
+    }
+    PROX_FN(prox_bvh_free)(b0);
+    PROX_FN(prox_bvh_free)(b1);
   }
   CHECK(PROX_FN(prox_bvh_memory)(NULL) == 0);
   PROX_FN(mc_free)(&m);

@@ -159,7 +159,7 @@ _Static_assert(sizeof(prox_bvh_node) == 128, "prox_bvh_node is 128 bytes");
 prox_bvh_options prox_bvh_options_default(void) {
   prox_bvh_options o;
   o.threads = 0;
-  o.leaf_size = 8;
+  o.leaf_size = 0;
   return o;
 }
 

@@ -990,9 +990,12 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   st = PROX_FN(prox_mesh_validate)(mesh, err);
   if (st != PROX_OK) return st;
   if (opt) o = *opt;
-  if (o.leaf_size < 1 || o.threads < 0)
+  if (o.leaf_size < 0 || o.threads < 0)
     return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
                                   "options: leaf_size %d, threads %d", o.leaf_size, o.threads);
+  /* The precision's own leaf size (prox/bvh.h): two steps of the float
+   * leaf kernels' 8 lanes, two of the double ones' 4. */
+  if (o.leaf_size == 0) o.leaf_size = PROX_IS_DOUBLE ? 8 : 16;
   if (o.leaf_size > PROX_BVH_MAX_LEAF) o.leaf_size = PROX_BVH_MAX_LEAF;
   threads = o.threads ? o.threads : prox_mesh_detail_cores();
   n = mesh->triangle_count;
