@@ -59,17 +59,19 @@ typedef struct prox_bvh_options {
   /// thread only. The tree is identical, node for node, for any value.
   int threads;
   /// Largest number of triangles in a leaf, 1 to PROX_BVH_MAX_LEAF
-  /// (larger values are capped), or 0 (the default) for the precision's
-  /// own: 16 in a float tree, whose leaf kernels take 8 triangles a step,
-  /// 8 in a double tree (4 a step). Leaves may be smaller: the surface
-  /// area heuristic decides. Measured (BENCHMARKS.md, fourteenth session):
-  /// float leaves of 16 against 8 take 0.79-0.92 of the closest-point
-  /// time and 1.02-1.11 of the first-hit ray time; ray-heavy float users
-  /// may prefer 8.
+  /// (larger values are capped), or 0 (the default): 16 in a float tree
+  /// built where prox_simd_level() is PROX_SIMD_AVX512 (its closest-point
+  /// leaf kernel takes 16 floats a step), else 8. Leaves may be smaller:
+  /// the surface area heuristic decides. The answers never depend on the
+  /// leaf size, only the speed and the tree's layout do (set it to have
+  /// the same layout on every machine). Measured (BENCHMARKS.md,
+  /// fourteenth session), float leaves of 16 against 8: with AVX-512,
+  /// 0.79-0.95 of the closest-point time and 1.00-1.11 of the first-hit
+  /// ray time; with AVX2, 1.05-1.11 of both (hence 8 there).
   int leaf_size;
 } prox_bvh_options;
 
-/// The default options (threads 0, leaf_size 0: the precision's own).
+/// The default options (threads 0, leaf_size 0: see above).
 PROX_API prox_bvh_options prox_bvh_options_default(void);
 
 /// Statistics of a built tree.

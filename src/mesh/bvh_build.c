@@ -3,6 +3,8 @@
  * the template bvh_build.inl. */
 #include "mesh_internal.h"
 
+#include <prox/batch.h> /* prox_simd_level(): the default leaf size */
+
 #include <float.h>
 #include <math.h>
 #include <pthread.h>

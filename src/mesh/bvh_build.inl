@@ -993,9 +993,10 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   if (o.leaf_size < 0 || o.threads < 0)
     return prox_mesh_detail_error(err, PROX_ERROR_INVALID_ARGUMENT,
                                   "options: leaf_size %d, threads %d", o.leaf_size, o.threads);
-  /* The precision's own leaf size (prox/bvh.h): two steps of the float
-   * leaf kernels' 8 lanes, two of the double ones' 4. */
-  if (o.leaf_size == 0) o.leaf_size = PROX_IS_DOUBLE ? 8 : 16;
+  /* The default leaf size (prox/bvh.h): 16 in a float tree where the
+   * closest-point leaf kernel takes 16 floats a step (AVX-512), else 8. */
+  if (o.leaf_size == 0)
+    o.leaf_size = !PROX_IS_DOUBLE && prox_simd_level() >= PROX_SIMD_AVX512 ? 16 : 8;
   if (o.leaf_size > PROX_BVH_MAX_LEAF) o.leaf_size = PROX_BVH_MAX_LEAF;
   threads = o.threads ? o.threads : prox_mesh_detail_cores();
   n = mesh->triangle_count;
