@@ -66,8 +66,9 @@ typedef struct prox_bvh_options {
   /// leaf size, only the speed and the tree's layout do (set it to have
   /// the same layout on every machine). Measured (BENCHMARKS.md,
   /// fourteenth session), float leaves of 16 against 8: with AVX-512,
-  /// 0.79-0.95 of the closest-point time and 1.00-1.11 of the first-hit
-  /// ray time; with AVX2, 1.05-1.11 of both (hence 8 there).
+  /// 0.79-0.95 of the closest-point time and 0.99-1.00 of the first-hit
+  /// ray time (its ray leaf takes 16 floats a step too); with AVX2,
+  /// 1.05-1.11 of both (hence 8 there).
   int leaf_size;
 } prox_bvh_options;
 

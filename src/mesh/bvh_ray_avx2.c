@@ -6,12 +6,14 @@
  *
  * Compiled a second time by src/mesh/bvh_ray_avx512.c with PROX_BVHR_AVX512
  * defined: the same code in the AVX-512 encoding (mask registers for the
- * comparisons), with 512-bit vectors where a leaf has 8 lanes of double
- * (double leaves, the float refinement). Without the instruction set the
- * entry points exist and report themselves unavailable (ok 0).
+ * comparisons), with 512-bit vectors for the leaves (8 doubles or 16
+ * floats a step) and the float refinement (8 lanes of double). Without the
+ * instruction set the entry points exist and report themselves unavailable
+ * (ok 0).
  *
  * Leaf (the fast path of prox_raycast_triangle(), as src/packet_avx2.c
- * evaluates it): 4 double or 8 float triangles per step, read in place
+ * evaluates it): 4 double or 8 float triangles per step (AVX-512: 8 and
+ * 16), read in place
  * from the tree's structure-of-arrays leaves; a lane whose edge signs the
  * error bounds leave uncertain, whose t the kernel's fast path does not
  * take from the weights' quotient (much cancellation in the weights, a
@@ -119,8 +121,32 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo
 #undef PBV_NODE_D4
 #include <prox/detail/real_end.h>
 
-/* ---- float: 8 lanes ---- */
+/* ---- float: 8 lanes (AVX-512: 16, one step for a leaf of 16, the
+ * default leaf size of float trees at that level, prox/bvh.h) ---- */
 #include <prox/detail/real_float.h>
+#if defined(PROX_BVHR_AVX512)
+#define PV __m512
+#define PW 16
+#define PS1(x) _mm512_set1_ps(x)
+#define PADD _mm512_add_ps
+#define PSUB _mm512_sub_ps
+#define PMUL _mm512_mul_ps
+#define PDIV _mm512_div_ps
+#define PMIN _mm512_min_ps
+#define PMAX _mm512_max_ps
+#define PABS(a) _mm512_abs_ps(a)
+#define PSTOREU(p, v) _mm512_storeu_ps((p), (v))
+#define PLOADU(p) _mm512_loadu_ps(p)
+/* masked lanes read nothing (fault suppression) */
+#define PMASKLOAD(p, m) _mm512_maskz_loadu_ps((m), (p))
+#define PMASKT __mmask16
+#define PMASKN(k) ((__mmask16)((1u << (unsigned)(k)) - 1u))
+#define PM __mmask16
+#define PCMP(a, b, c) _mm512_cmp_ps_mask((a), (b), (c))
+#define MAND(a, b) ((__mmask16)((a) & (b)))
+#define MOR(a, b) ((__mmask16)((a) | (b)))
+#define MINT(m) ((int)(m))
+#else
 #define PV __m256
 #define PW 8
 #define PS1(x) _mm256_set1_ps(x)
@@ -137,13 +163,6 @@ _Static_assert(offsetof(prox_bvh_node, lo_y) == 16 && offsetof(prox_bvh_node, lo
 #define PMASKT __m256i
 #define PMASKN(k)                                                                                  \
   _mm256_cmpgt_epi32(_mm256_set1_epi32(k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))
-#if defined(PROX_BVHR_AVX512)
-#define PM __mmask8
-#define PCMP(a, b, c) _mm256_cmp_ps_mask((a), (b), (c))
-#define MAND(a, b) ((__mmask8)((a) & (b)))
-#define MOR(a, b) ((__mmask8)((a) | (b)))
-#define MINT(m) ((int)(m))
-#else
 #define PM __m256
 #define PCMP(a, b, c) _mm256_cmp_ps((a), (b), (c))
 #define MAND _mm256_and_ps
@@ -494,15 +513,28 @@ PBV_INLINE uint32_t PROX_FN(pbv_leaf)(const PROX_FN(prox_bvh_view) * v,
 #if !PROX_IS_DOUBLE
     if (uncE) {
       /* Float signs uncertain: double first (the kernel's own order),
-       * which leaves the misses it decides out. */
-      int fp[3], fn[3], hm = 0;
+       * which leaves the misses it decides out; 8 lanes at a time. */
+      int fp[3], fn[3], back = 0, h;
+      uint32_t readable = full ? (uint32_t)PW : left;
       for (k = 0; k < 3; ++k) {
         fp[k] = MINT(pos_[k]);
         fn[k] = MINT(neg_[k]);
       }
-      unc = (unc & ~uncE) | pbv_refinef(pr, ax + j, ay + j, az + j, nn, full ? (uint32_t)PW : left,
-                                        fp, fn, uncE, ts + j, bs ? bs + j : NULL, &hm);
-      m |= hm;
+      for (h = 0; h < PW; h += 8) {
+        int fph[3], fnh[3], hm = 0, lanes = (uncE >> h) & 0xff;
+        uint32_t off = (uint32_t)h;
+        if (!lanes) continue;
+        for (k = 0; k < 3; ++k) {
+          fph[k] = (fp[k] >> h) & 0xff;
+          fnh[k] = (fn[k] >> h) & 0xff;
+        }
+        back |= pbv_refinef(pr, ax + j + off, ay + j + off, az + j + off, nn,
+                            readable > off ? readable - off : 0, fph, fnh, lanes, ts + j + off,
+                            bs ? bs + j + off : NULL, &hm)
+                << h;
+        m |= hm << h;
+      }
+      unc = (unc & ~uncE) | back;
     }
 #else
     (void)uncE;
