@@ -276,7 +276,9 @@ PROX_API int prox_sdf_crossingsf(const prox_sdff *sdf, prox_vec3f p, prox_vec3f 
 /// 512 points on it queries them in a coherent (Morton) order, eight
 /// neighbours walking the tree together, with 32 n bytes of scratch from
 /// the allocator given to prox_sdf_build() (the caller's order, one point
-/// at a time, with the same results, when that allocation fails).
+/// at a time, with the same results, when that allocation fails), and
+/// about 21 KB of each running thread's stack (float 12 KB; see
+/// prox_bvh_closest_batch()).
 /// Returns PROX_OK or
 /// PROX_ERROR_INVALID_ARGUMENT (NULL object, NULL points or dist with
 /// n > 0, threads < 0; nothing written).
@@ -305,7 +307,8 @@ PROX_API prox_status prox_sdf_inside_batchf(const prox_sdff *sdf, const prox_vec
 /// out[(k ny + j) nx + i] as a float (the layout of a NumPy array of shape
 /// (nz, ny, nx)), as prox_sdf_distance() gives it. Samples are processed
 /// in bricks of 4 x 4 x 4, in Morton order within a brick, eight
-/// neighbours walking the tree together; `threads`
+/// neighbours walking the tree together (the stack of prox_sdf_batch());
+/// `threads`
 /// as in prox_sdf_batch(), the same bits for any count. Returns PROX_OK,
 /// or PROX_ERROR_INVALID_ARGUMENT (NULL object or out, a zero or
 /// overflowing size, non-finite origin or spacing, threads < 0; nothing
