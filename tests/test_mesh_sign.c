@@ -986,6 +986,64 @@ static void open_mesh(const char *file) {
   obj_free(&m);
 }
 
+/* The winding number of an open noisy sphere (its south pole's fan
+ * partly removed) at scales 2^k drawn across the domain, k in [-480, 478]:
+ * the mesh and the points multiplied by 2^k exactly, so the winding number
+ * is the unscaled one, summed in long double (ref_winding). Exact
+ * (accuracy infinity): within 1e-9; the default accuracy: within 0.125,
+ * finite. (Its boundary terms once took their apex at distance 1, rounded
+ * onto the point above 2^53, and its solid angles and far-field terms
+ * overflowed or underflowed in products of three beyond 2^+-340: NaN.) */
+static void test_sign_winding_domain(void) {
+  oracle_rng s = oracle_rng_make(0x3d1);
+  double c[3] = {0, 0, 0};
+  objmesh m;
+  long bad = 0, n = 0;
+  int i, a;
+  memset(&m, 0, sizeof m);
+  noisy_sphere(&s, 10, 0, 1.0, c, 0, &m.v, &m.nv, &m.t, &m.nt);
+  if (!CHECK(m.v && m.t)) {
+    obj_free(&m);
+    return;
+  }
+  m.nt -= 6;
+  for (i = 0; i < 16; ++i) {
+    int k = -480 + oracle_rng_int(&s, 959), j;
+    double *v = (double *)malloc(3 * m.nv * sizeof *v);
+    if (!CHECK(v != NULL)) break;
+    for (j = 0; j < (int)(3 * m.nv); ++j)
+      v[j] = ldexp(m.v[j], k);
+    for (a = 0; a < 2; ++a) {
+      built b;
+      long q;
+      if (!CHECK_MSG(build(&b, v, m.nv, m.t, m.nt, PROX_SIGN_WINDING, a ? INFINITY : 2.0),
+                     "winding at 2^%d: build", k))
+        continue;
+      for (q = 0; q < h_count(50); ++q) {
+        double p[3], w, ref;
+        /* Uniform in [-1.2, 1.2]^3, or within 0.1 of a vertex. */
+        for (j = 0; j < 3; ++j)
+          p[j] = q % 2 ? oracle_rng_range(&s, -1.2, 1.2)
+                       : m.v[3 * (oracle_rng_next(&s) % m.nv) + (size_t)j] +
+                             oracle_rng_range(&s, -0.1, 0.1);
+        ref = (double)ref_winding(&m, p);
+        w = prox_sdf_winding(b.sdf, prox_v3(ldexp(p[0], k), ldexp(p[1], k), ldexp(p[2], k)));
+        ++n;
+        if (!(fabs(w - ref) <= (a ? 1e-9 : 0.125))) {
+          if (++bad <= 5)
+            CHECK_MSG(0, "winding at 2^%d (%s): %.17g, long double sum %.17g", k,
+                      a ? "exact" : "default accuracy", w, ref);
+        }
+      }
+      unbuild(&b);
+    }
+    free(v);
+  }
+  h_note("%ld winding numbers at scales across the domain, %ld wrong", n, bad);
+  CHECK(bad == 0);
+  obj_free(&m);
+}
+
 static void test_sign_open_meshes(void) {
   open_mesh("bunny.obj");
   open_mesh("teapot.obj");
@@ -1712,6 +1770,7 @@ int main(int argc, char **argv) {
   H_RUN(test_self_intersection_cases);
   H_RUN(test_self_intersection_meshes);
   H_RUN(test_sign_domain);
+  H_RUN(test_sign_winding_domain);
   H_RUN(test_sign_closed_meshes);
   H_RUN(test_sign_open_meshes);
   rc = h_finish();

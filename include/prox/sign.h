@@ -68,7 +68,11 @@
 /// Scale: the methods and the inside grid work alike for meshes whose
 /// coordinates lie anywhere in the kernels' domain (prox/closest.h);
 /// tests/test_mesh_sign.c checks closed meshes at scales from 2^-480 to
-/// 2^478 against the exact oracle.
+/// 2^478 against the exact oracle, and the winding number of an open mesh
+/// at such scales against a long-double sum of solid angles. Above about
+/// 2^255 the areas of the hierarchical winding number's clusters overflow
+/// and it sums the triangles' solid angles instead (the same accuracy,
+/// more time).
 #ifndef PROX_SIGN_H
 #define PROX_SIGN_H
 

@@ -249,12 +249,25 @@ static int sdf_pair_meets(const double (*a)[3], const uint32_t *ia, const double
 /* The signed solid angle of triangle a b c seen from p, over 4 pi (van
  * Oosterom and Strackee 1983): positive when p is behind the triangle. */
 static double sdf_solid(const double *p, const double *a, const double *b, const double *c) {
-  double x[3], y[3], z[3], lx, ly, lz, det, den;
+  double x[3], y[3], z[3], lx, ly, lz, det, den, big = 0;
   int k;
   for (k = 0; k < 3; ++k) {
     x[k] = a[k] - p[k];
     y[k] = b[k] - p[k];
     z[k] = c[k] - p[k];
+    big = fmax(big, fmax(fabs(x[k]), fmax(fabs(y[k]), fabs(z[k]))));
+  }
+  if (big > 0x1p300 || (big < 0x1p-300 && big > 0)) {
+    /* Products of three would overflow or underflow: the vectors scaled
+     * by a power of two to about 1 (the angle does not change; inside
+     * the range the bits are those of the plain evaluation). */
+    int e;
+    (void)frexp(big, &e);
+    for (k = 0; k < 3; ++k) {
+      x[k] = ldexp(x[k], -e);
+      y[k] = ldexp(y[k], -e);
+      z[k] = ldexp(z[k], -e);
+    }
   }
   lx = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
   ly = sqrt(y[0] * y[0] + y[1] * y[1] + y[2] * y[2]);

@@ -792,7 +792,10 @@ static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int bou
     double a = fabs(p[k] - s->lo[k]), b = fabs(p[k] - s->hi[k]);
     len += (a > b ? a : b) * (a > b ? a : b);
   }
-  len = 2.0 * sqrt(len) + s->diag + 1.0;
+  /* Long enough to leave the mesh's box; scaled like the coordinates (an
+   * absolute length would vanish in their rounding far from the origin). */
+  len = 2.0 * sqrt(len) + s->diag;
+  if (!(len > 0)) len = 1.0;
   /* First along the axis that leaves the mesh's box soonest: its thin box
    * leaves out most triangles of the leaves it passes (sdf_cross_boxed);
    * where it touches an edge or a vertex, the directions of sdf_dirs. */
@@ -827,8 +830,11 @@ static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int bou
     if (r == 3) return 3;
     if (r != 1) continue;
     if (boundary) {
+      /* The apex -d of the spherical triangles, as a point at distance len
+       * (at distance 1 it was rounded onto p itself once the coordinates
+       * exceeded about 2^53, and every boundary term vanished). */
       for (k = 0; k < 3; ++k)
-        q[k] = p[k] - d[k];
+        q[k] = p[k] - len * d[k];
       for (e = 0; e < s->nbnd; ++e) {
         const double *bd = s->bnd + 7 * e;
         sum += bd[6] * sdf_solid(p, q, bd, bd + 3);
@@ -1752,7 +1758,10 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
       double r2 = dx * dx + dy * dy + dz * dz;
       if (r2 > acc2 * m[6] * m[6]) {
         double r = sqrt(r2);
-        w += (m[0] * dx + m[1] * dy + m[2] * dz) / (r2 * r) * inv4pi;
+        if (r2 > 0x1p-600 && r2 < 0x1p600)
+          w += (m[0] * dx + m[1] * dy + m[2] * dz) / (r2 * r) * inv4pi;
+        else /* r^3 would overflow or underflow (0 / 0 gave NaN) */
+          w += (m[0] * (dx / r) + m[1] * (dy / r) + m[2] * (dz / r)) / r2 * inv4pi;
       } else if (nd->count[i]) {
         uint32_t j;
         for (j = 0; j < nd->count[i]; ++j) {
