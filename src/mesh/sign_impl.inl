@@ -502,10 +502,11 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       if (fabs(e1[k]) > emax) emax = fabs(e1[k]);
       if (fabs(e2[k]) > emax) emax = fabs(e2[k]);
     }
-    /* The edges scaled by a power of two to about 1 (exactly: the
-     * directions and the tests below are unchanged), so that the squares
+    /* The edges scaled by a power of two to about 1, so that the squares
      * of the products neither overflow (edges above 2^255) nor underflow
-     * (below 2^-255). */
+     * (below 2^-255). The scaling is exact (a component 2^1022 times
+     * smaller than the largest, which counts for nothing here, excepted),
+     * so the directions and the tests below keep their bits. */
     (void)frexp(emax, &ex);
     for (k = 0; k < 3; ++k) {
       e1[k] = ldexp(e1[k], -ex);
