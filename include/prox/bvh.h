@@ -65,10 +65,12 @@ typedef struct prox_bvh_options {
   /// the surface area heuristic decides. The answers never depend on the
   /// leaf size, only the speed and the tree's layout do (set it to have
   /// the same layout on every machine). Measured (BENCHMARKS.md,
-  /// fourteenth session), float leaves of 16 against 8: with AVX-512,
-  /// 0.79-0.95 of the closest-point time and 0.99-1.00 of the first-hit
-  /// ray time (its ray leaf takes 16 floats a step too); with AVX2,
-  /// 1.05-1.11 of both (hence 8 there).
+  /// fourteenth session; medians of three invocations on three meshes),
+  /// float leaves of 16 against 8: with AVX-512, 0.80-1.02 of the single
+  /// closest-point time, 0.78-0.91 of the batches' and 0.97-1.03 of the
+  /// first-hit rays' (its ray leaf takes 16 floats a step too); with AVX2
+  /// (two invocations), 1.05-1.11 of the closest-point time and 1.03-1.07
+  /// of the rays' (hence 8 there).
   int leaf_size;
 } prox_bvh_options;
 
