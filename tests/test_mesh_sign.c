@@ -888,6 +888,134 @@ static void test_sign_domain(void) {
   }
 }
 
+/* test_sign_domain in float: closed noisy spheres at scales 2^k, k in
+ * [-38, 38], centred 0, 3, 1024 or 2^20 of their size from the origin
+ * (coordinates below 2^(k-20) set to 0: every nonzero magnitude within
+ * 2^+-58, the float domain of prox/closest.h), the vertices and the points
+ * rounded to float. The sign of prox_sdf_distancef(), prox_sdf_insidef()
+ * and prox_sdf_windingf() of 2 n points (uniform in the box enlarged by
+ * 10%, within 1% of the diagonal of the surface) against the exact oracle
+ * on those float coordinates; points within 1e-5 of the diagonal of the
+ * surface (float rounding) left out. Pseudo-normals decide at least 90% of
+ * the signs (75% 1024 sizes away), and vertices are at distance 0. */
+static void test_sign_domain_float(void) {
+  static const double offs[4] = {0, 3, 64, 1024};
+  oracle_rng s = oracle_rng_make(0xf1a7);
+  long wrong = 0, total = 0, uncertain = 0, nonzero = 0;
+  int i;
+  for (i = 0; i < 24; ++i) {
+    int k = -38 + oracle_rng_int(&s, 77), a;
+    double scale = ldexp(1.0, k), c[3], len = 0, lo[3], hi[3], noise[3], diag = 0,
+           fl = ldexp(1.0, k - 20);
+    long n = h_count(500), q, cr = 0, bad = 0, near = 0;
+    objmesh m;
+    float *vf;
+    prox_meshf mf;
+    prox_bvhf *bvh = NULL;
+    prox_sdff *sdf = NULL;
+    oracle3 o;
+    size_t j;
+    memset(&m, 0, sizeof m);
+    for (a = 0; a < 3; ++a) {
+      c[a] = oracle_rng_range(&s, -1, 1);
+      len += c[a] * c[a];
+    }
+    len = sqrt(len) + 1e-300;
+    for (a = 0; a < 3; ++a)
+      c[a] *= offs[i % 4] * scale / len;
+    noisy_sphere(&s, 6 + oracle_rng_int(&s, 8), 0, scale, c, fl, &m.v, &m.nv, &m.t, &m.nt);
+    vf = (float *)malloc(3 * m.nv * sizeof *vf);
+    if (!CHECK(m.v && m.t && vf)) {
+      free(vf);
+      obj_free(&m);
+      return;
+    }
+    /* The oracle takes the float mesh's own coordinates. */
+    for (j = 0; j < 3 * m.nv; ++j) {
+      vf[j] = (float)m.v[j];
+      m.v[j] = (double)vf[j];
+    }
+    memset(&mf, 0, sizeof mf);
+    mf.vertices = vf;
+    mf.vertex_count = m.nv;
+    mf.indices = m.t;
+    mf.triangle_count = m.nt;
+    if (!CHECK_MSG(prox_bvh_buildf(&mf, NULL, NULL, &bvh, NULL) == PROX_OK &&
+                       prox_sdf_buildf(&mf, bvh, NULL, NULL, NULL, &sdf, NULL) == PROX_OK,
+                   "float sphere 2^%d: build", k)) {
+      prox_bvh_freef(bvh);
+      free(vf);
+      obj_free(&m);
+      continue;
+    }
+    CHECK_MSG(prox_sdf_methodf(sdf) == PROX_SIGN_PSEUDONORMAL, "float sphere 2^%d: method %d", k,
+              prox_sdf_methodf(sdf));
+    mesh_box(&m, lo, hi);
+    for (a = 0; a < 3; ++a)
+      diag += (hi[a] - lo[a]) * (hi[a] - lo[a]);
+    diag = sqrt(diag);
+    for (a = 0; a < 3; ++a)
+      noise[a] = 0.01 * diag;
+    oracle_build(&o, &m);
+    for (q = 0; q < 2 * n; ++q) {
+      double p[3], w;
+      prox_vec3f pf;
+      prox_signedf r;
+      int wind, want, in, cert = 0;
+      query_point(&m, lo, hi, q >= n, noise, &s, p);
+      for (a = 0; a < 3; ++a) {
+        /* Rounded through a volatile: gcc 12 -O3 drops a plain
+         * (double)(float) round trip. */
+        volatile float x = (float)(fabs(p[a]) < fl ? 0 : p[a]);
+        p[a] = (double)x;
+      }
+      pf = prox_v3f((float)p[0], (float)p[1], (float)p[2]);
+      prox_sdf_distancef(sdf, pf, &r);
+      if (r.method == PROX_SIGN_CROSSINGS) ++cr;
+      if (!(fabs((double)r.distance) > 1e-5 * diag)) {
+        ++near;
+        continue;
+      }
+      if (!oracle_winding(&o, &m, p, &wind)) continue;
+      want = wind >= 1;
+      in = prox_sdf_insidef(sdf, pf, &cert);
+      w = prox_sdf_windingf(sdf, pf);
+      ++total;
+      uncertain += !r.certain || !cert;
+      if (r.inside != want || (r.distance < 0) != want || in != want || w != (double)wind) {
+        ++wrong;
+        if (++bad <= 3)
+          CHECK_MSG(0,
+                    "float sphere 2^%d, centre %g sizes away: p (%a %a %a) inside %d, "
+                    "distance %g, inside() %d, winding() %g; exact winding %d",
+                    k, offs[i % 4], p[0], p[1], p[2], r.inside, (double)r.distance, in, w, wind);
+      }
+    }
+    /* 1024 sizes away, a float keeps 14 bits of the sphere's size: the
+     * pseudo-normals' certainty bound (relative to the coordinates) then
+     * leaves 10-15% of the points to crossings at every k; nearer, under
+     * 2%. A scale defect gives nearly all (test_sign_domain). */
+    CHECK_MSG(cr <= 2 * n / (i % 4 == 3 ? 4 : 10) + 2,
+              "float sphere 2^%d, centre %g sizes away: %ld of %ld signs from crossings", k,
+              offs[i % 4], cr, 2 * n);
+    CHECK_MSG(near <= 2 * n / 100 + 2,
+              "float sphere 2^%d, centre %g sizes away: %ld of %ld points on the surface", k,
+              offs[i % 4], near, 2 * n);
+    for (j = 0; j < m.nv && j < 50; ++j)
+      nonzero +=
+          prox_sdf_distancef(sdf, prox_v3f(vf[3 * j], vf[3 * j + 1], vf[3 * j + 2]), NULL) != 0;
+    oracle_free(&o);
+    prox_sdf_freef(sdf);
+    prox_bvh_freef(bvh);
+    free(vf);
+    obj_free(&m);
+  }
+  h_note("float spheres at 24 scales in 2^+-38: %ld signs, %ld wrong, %ld uncertain, %ld vertices "
+         "not at distance 0",
+         total, wrong, uncertain, nonzero);
+  CHECK(wrong == 0 && uncertain == 0 && nonzero == 0 && total > 0);
+}
+
 static void test_sign_closed_meshes(void) {
   static const struct {
     const char *file;
@@ -1040,6 +1168,83 @@ static void test_sign_winding_domain(void) {
     free(v);
   }
   h_note("%ld winding numbers at scales across the domain, %ld wrong", n, bad);
+  CHECK(bad == 0);
+  obj_free(&m);
+}
+
+/* test_sign_winding_domain in float: the open noisy sphere rounded to
+ * float, at scales 2^k, k in [-38, 38] (so every magnitude within the float
+ * domain), points rounded to float; the long-double sum on the unscaled
+ * float coordinates. Exact: within 1e-9; the default accuracy: within
+ * 0.125. */
+static void test_sign_winding_domain_float(void) {
+  oracle_rng s = oracle_rng_make(0x3d2);
+  double c[3] = {0, 0, 0};
+  objmesh m;
+  long bad = 0, n = 0;
+  size_t j;
+  int i, a;
+  memset(&m, 0, sizeof m);
+  noisy_sphere(&s, 10, 0, 1.0, c, 0, &m.v, &m.nv, &m.t, &m.nt);
+  if (!CHECK(m.v && m.t)) {
+    obj_free(&m);
+    return;
+  }
+  m.nt -= 6;
+  for (j = 0; j < 3 * m.nv; ++j) {
+    volatile float x = (float)m.v[j];
+    m.v[j] = (double)x;
+  }
+  for (i = 0; i < 16; ++i) {
+    int k = -38 + oracle_rng_int(&s, 77);
+    float *v = (float *)malloc(3 * m.nv * sizeof *v);
+    if (!CHECK(v != NULL)) break;
+    for (j = 0; j < 3 * m.nv; ++j)
+      v[j] = (float)ldexp(m.v[j], k);
+    for (a = 0; a < 2; ++a) {
+      prox_meshf mf;
+      prox_bvhf *bvh = NULL;
+      prox_sdff *sdf = NULL;
+      prox_sdf_options o = prox_sdf_options_default();
+      long q;
+      memset(&mf, 0, sizeof mf);
+      mf.vertices = v;
+      mf.vertex_count = m.nv;
+      mf.indices = m.t;
+      mf.triangle_count = m.nt;
+      o.method = PROX_SIGN_WINDING;
+      o.accuracy = a ? INFINITY : 2.0;
+      if (!CHECK_MSG(prox_bvh_buildf(&mf, NULL, NULL, &bvh, NULL) == PROX_OK &&
+                         prox_sdf_buildf(&mf, bvh, NULL, &o, NULL, &sdf, NULL) == PROX_OK,
+                     "float winding at 2^%d: build", k)) {
+        prox_bvh_freef(bvh);
+        continue;
+      }
+      for (q = 0; q < h_count(50); ++q) {
+        double p[3], w, ref;
+        int d;
+        for (d = 0; d < 3; ++d) {
+          volatile float x = (float)(q % 2 ? oracle_rng_range(&s, -1.2, 1.2)
+                                           : m.v[3 * (oracle_rng_next(&s) % m.nv) + (size_t)d] +
+                                                 oracle_rng_range(&s, -0.1, 0.1));
+          p[d] = (double)x;
+        }
+        ref = (double)ref_winding(&m, p);
+        w = prox_sdf_windingf(
+            sdf, prox_v3f((float)ldexp(p[0], k), (float)ldexp(p[1], k), (float)ldexp(p[2], k)));
+        ++n;
+        if (!(fabs(w - ref) <= (a ? 1e-9 : 0.125))) {
+          if (++bad <= 5)
+            CHECK_MSG(0, "float winding at 2^%d (%s): %.17g, long double sum %.17g", k,
+                      a ? "exact" : "default accuracy", w, ref);
+        }
+      }
+      prox_sdf_freef(sdf);
+      prox_bvh_freef(bvh);
+    }
+    free(v);
+  }
+  h_note("%ld float winding numbers at scales in 2^+-38, %ld wrong", n, bad);
   CHECK(bad == 0);
   obj_free(&m);
 }
@@ -1770,7 +1975,9 @@ int main(int argc, char **argv) {
   H_RUN(test_self_intersection_cases);
   H_RUN(test_self_intersection_meshes);
   H_RUN(test_sign_domain);
+  H_RUN(test_sign_domain_float);
   H_RUN(test_sign_winding_domain);
+  H_RUN(test_sign_winding_domain_float);
   H_RUN(test_sign_closed_meshes);
   H_RUN(test_sign_open_meshes);
   rc = h_finish();
