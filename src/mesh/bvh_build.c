@@ -82,11 +82,11 @@ static void pb_bins_f(const float *c, const float *lo, const float *sc, float to
 
 /* The half areas of three boxes acc[a] (lo in lo[a], -hi in nhi[a]) in
  * lanes 0-2: pbb_half_area8's operations in its order, 0 where empty. */
-static __m128 pb_areas3(const __m128 *lo, const __m128 *nhi) {
+static __m128 pb_areas3(const __m128 *lo, const __m128 *nhi, __m128 u) {
   const __m128 sign = _mm_set1_ps(-0.0f);
-  __m128 dx = _mm_sub_ps(_mm_xor_ps(nhi[0], sign), lo[0]);
-  __m128 dy = _mm_sub_ps(_mm_xor_ps(nhi[1], sign), lo[1]);
-  __m128 dz = _mm_sub_ps(_mm_xor_ps(nhi[2], sign), lo[2]);
+  __m128 dx = _mm_mul_ps(_mm_sub_ps(_mm_xor_ps(nhi[0], sign), lo[0]), u);
+  __m128 dy = _mm_mul_ps(_mm_sub_ps(_mm_xor_ps(nhi[1], sign), lo[1]), u);
+  __m128 dz = _mm_mul_ps(_mm_sub_ps(_mm_xor_ps(nhi[2], sign), lo[2]), u);
   __m128 dw = _mm_setzero_ps(), area;
   _MM_TRANSPOSE4_PS(dx, dy, dz, dw); /* now dx = the boxes' x extents */
   area = _mm_add_ps(_mm_add_ps(_mm_mul_ps(dx, dy), _mm_mul_ps(dy, dz)), _mm_mul_ps(dz, dx));
@@ -109,9 +109,9 @@ static void pb_merge3(float bins[3][32][8], int k, __m128 *lo, __m128 *nhi) {
  * primitives, which is the scalar sweep's choice (a split after an empty
  * bin ties the one before it, which comes first and wins). Counts below
  * 2^31. */
-static void pb_sweep3(float bins[3][32][8], uint32_t bcnt[32][4], int nb, int axes, int *best_ax,
-                      int *best_split, float *best_cost) {
-  __m128 rarea[32], lo[3], nhi[3], bestc = _mm_set1_ps(INFINITY);
+static void pb_sweep3(float bins[3][32][8], uint32_t bcnt[32][4], int nb, int axes, float unit,
+                      int *best_ax, int *best_split, float *best_cost) {
+  __m128 rarea[32], lo[3], nhi[3], bestc = _mm_set1_ps(INFINITY), u = _mm_set1_ps(unit);
   __m128i rcnt[32], cnt = _mm_setzero_si128(), bestk = _mm_setzero_si128();
   const __m128i zero = _mm_setzero_si128();
   float bc[4];
@@ -123,7 +123,7 @@ static void pb_sweep3(float bins[3][32][8], uint32_t bcnt[32][4], int nb, int ax
     pb_merge3(bins, k, lo, nhi);
     cnt = _mm_add_epi32(cnt, _mm_loadu_si128((const __m128i *)(const void *)bcnt[k]));
     rcnt[k] = cnt;
-    rarea[k] = pb_areas3(lo, nhi);
+    rarea[k] = pb_areas3(lo, nhi, u);
   }
   for (a = 0; a < 3; ++a)
     lo[a] = nhi[a] = _mm_set1_ps(INFINITY);
@@ -133,7 +133,7 @@ static void pb_sweep3(float bins[3][32][8], uint32_t bcnt[32][4], int nb, int ax
     __m128i kk = _mm_set1_epi32(k + 1);
     pb_merge3(bins, k, lo, nhi);
     cnt = _mm_add_epi32(cnt, _mm_loadu_si128((const __m128i *)(const void *)bcnt[k]));
-    cost = _mm_add_ps(_mm_mul_ps(pb_areas3(lo, nhi), _mm_cvtepi32_ps(cnt)),
+    cost = _mm_add_ps(_mm_mul_ps(pb_areas3(lo, nhi, u), _mm_cvtepi32_ps(cnt)),
                       _mm_mul_ps(rarea[k + 1], _mm_cvtepi32_ps(rcnt[k + 1])));
     take =
         _mm_and_ps(_mm_cmplt_ps(cost, bestc),

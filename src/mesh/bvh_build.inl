@@ -101,6 +101,7 @@ typedef struct PROX_FN(pbb_ctx) {
   PROX_FN(pbb_node) * bn;   /* the pool of binary nodes, the root at 0 */
   size_t bn_next;           /* the start of the chunk a thread takes next */
   int leaf_size;
+  PB_REAL unit; /* the SAH's unit (pbb_unit of the root's box) */
   /* Threads: with parallel set, a split's right child of at least
    * spawn_min primitives becomes a task of a shared queue (tasks[next_task
    * .. n_tasks) waiting, `pending` pushed and not finished), which every
@@ -113,15 +114,37 @@ typedef struct PROX_FN(pbb_ctx) {
   pthread_cond_t cv;
 } PROX_FN(pbb_ctx);
 
-static PB_REAL PROX_FN(pbb_half_area)(const PB_REAL *lo, const PB_REAL *hi) {
-  PB_REAL dx = hi[0] - lo[0], dy = hi[1] - lo[1], dz = hi[2] - lo[2];
+/* The SAH's unit: the power of two 2^-E by which its areas multiply every
+ * extent, E the exponent of the longest side of the root's box (lo, hi),
+ * so that the areas and the costs (an area times a count) stay clear of
+ * float overflow and underflow at every scale where the boxes are normal
+ * floats (unscaled, they overflowed for extents above about 2^56 and
+ * underflowed below about 2^-60: every split then cost the same, and the
+ * tree came out far from the SAH's; tests/test_bvh_domain.c,
+ * test_tree_scale). Scaling by a power of two is exact, so wherever
+ * nothing overflowed or underflowed before, every cost and comparison,
+ * and so the tree, is the same bit for bit. 1 for an empty, flat-to-a-
+ * point or infinite box. */
+static PB_REAL PROX_FN(pbb_unit)(const PB_REAL *lo, const PB_REAL *hi) {
+  PB_REAL ext = 0;
+  int ax, e = 0;
+  for (ax = 0; ax < 3; ++ax)
+    if (hi[ax] - lo[ax] > ext) ext = hi[ax] - lo[ax];
+  if (!(ext > 0 && ext < PB_INF)) return 1;
+  (void)frexp((double)ext, &e);
+  return (PB_REAL)ldexp(1.0, -e);
+}
+
+/* The half area of the box (lo, hi) in the unit u (pbb_unit). */
+static PB_REAL PROX_FN(pbb_half_area)(const PB_REAL *lo, const PB_REAL *hi, PB_REAL u) {
+  PB_REAL dx = (hi[0] - lo[0]) * u, dy = (hi[1] - lo[1]) * u, dz = (hi[2] - lo[2]) * u;
   if (!(dx >= 0)) return 0; /* empty */
   return dx * dy + dy * dz + dz * dx;
 }
 
 /* pbb_half_area of a box of 8 lanes (-(-hi) - lo is hi - lo exactly). */
-static PB_REAL PROX_FN(pbb_half_area8)(const PB_REAL *box) {
-  PB_REAL dx = -box[4] - box[0], dy = -box[5] - box[1], dz = -box[6] - box[2];
+static PB_REAL PROX_FN(pbb_half_area8)(const PB_REAL *box, PB_REAL u) {
+  PB_REAL dx = (-box[4] - box[0]) * u, dy = (-box[5] - box[1]) * u, dz = (-box[6] - box[2]) * u;
   if (!(dx >= 0)) return 0; /* empty */
   return dx * dy + dy * dz + dz * dx;
 }
@@ -208,7 +231,8 @@ static PB_REAL PROX_FN(pbb_cext)(const PROX_FN(pbb_bounds) * bd, int ax) {
 }
 
 static void PROX_FN(pbb_sweep)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][4], int nb,
-                               int axes, int *best_ax, int *best_split, PB_REAL *best_cost);
+                               int axes, PB_REAL u, int *best_ax, int *best_split,
+                               PB_REAL *best_cost);
 
 /* Empties the first nb bins of each axis: boxes all +inf, counts 0. */
 static void PROX_FN(pbb_bins_clear)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][4], int nb) {
@@ -295,10 +319,10 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
   /* The three axes' sweeps at once (bvh_build.c), the same arithmetic
    * and the same choice; counts below 2^31 (as float conversions go). */
   if (e - b < 0x80000000u)
-    PB_VSWEEP(bins, bcnt, nb, axes, best_ax, best_split, best_cost);
+    PB_VSWEEP(bins, bcnt, nb, axes, c->unit, best_ax, best_split, best_cost);
   else
 #endif
-    PROX_FN(pbb_sweep)(bins, bcnt, nb, axes, best_ax, best_split, best_cost);
+    PROX_FN(pbb_sweep)(bins, bcnt, nb, axes, c->unit, best_ax, best_split, best_cost);
   /* The children's boxes: their bins' (the partition puts a primitive on
    * the side of its bin). */
   PROX_FN(pbb_box_empty)(lbox);
@@ -310,7 +334,8 @@ static void PROX_FN(pbb_find_split)(const PROX_FN(pbb_ctx) * c, uint32_t b, uint
 
 /* The SAH sweeps of find_split, an axis at a time. */
 static void PROX_FN(pbb_sweep)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][4], int nb,
-                               int axes, int *best_ax, int *best_split, PB_REAL *best_cost) {
+                               int axes, PB_REAL u, int *best_ax, int *best_split,
+                               PB_REAL *best_cost) {
   enum { NB = 32 };
   int ax, k;
   for (ax = 0; ax < 3; ++ax) {
@@ -325,7 +350,7 @@ static void PROX_FN(pbb_sweep)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][
       if (bcnt[k][ax]) {
         PROX_FN(pbb_box_add)(acc, bins[ax][k]);
         cnt += bcnt[k][ax];
-        area = PROX_FN(pbb_half_area8)(acc);
+        area = PROX_FN(pbb_half_area8)(acc, u);
       }
       rcnt[k] = cnt;
       rarea[k] = area;
@@ -341,7 +366,7 @@ static void PROX_FN(pbb_sweep)(PB_REAL bins[3][32][PB_LANES], uint32_t bcnt[32][
       PROX_FN(pbb_box_add)(acc, bins[ax][k]);
       cnt += bcnt[k][ax];
       if (rcnt[k + 1] == 0) continue;
-      cost = PROX_FN(pbb_half_area8)(acc) * (PB_REAL)cnt + rarea[k + 1] * (PB_REAL)rcnt[k + 1];
+      cost = PROX_FN(pbb_half_area8)(acc, u) * (PB_REAL)cnt + rarea[k + 1] * (PB_REAL)rcnt[k + 1];
       if (cost < *best_cost) {
         *best_cost = cost;
         *best_ax = ax;
@@ -563,7 +588,7 @@ static void PROX_FN(pbb_build)(PROX_FN(pbb_ctx) * c, PROX_FN(pbb_cursor) * cur, 
   }
   if (best_ax >= 0) {
     /* SAH: leaf cost n C_I against C_T + C_I (A_L n_L + A_R n_R) / A. */
-    PB_REAL area = PROX_FN(pbb_half_area8)(bd->box);
+    PB_REAL area = PROX_FN(pbb_half_area8)(bd->box, c->unit);
     PB_REAL split_cost = PB_COST_TRAV + PB_COST_TRI * (area > 0 ? best_cost / area : (PB_REAL)n);
     PROX_FN(pbb_cut) cut;
     if ((int)n <= c->leaf_size && (PB_REAL)n * PB_COST_TRI <= split_cost) {
@@ -669,6 +694,7 @@ static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
 /* The binary children that binary node idx's 4-wide node takes: its two
  * children, then repeatedly the largest inner one opened, up to 4. */
 static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint32_t kids[4]) {
+  PB_REAL u = PROX_FN(pbb_unit)(bn[0].lo, bn[0].hi);
   int nk = 2, i;
   kids[0] = bn[idx].first_or_left;
   kids[1] = kids[0] + 1;
@@ -679,7 +705,7 @@ static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint3
       const PROX_FN(pbb_node) *k = bn + kids[i];
       PB_REAL a;
       if (k->count) continue;
-      a = PROX_FN(pbb_half_area)(k->lo, k->hi);
+      a = PROX_FN(pbb_half_area)(k->lo, k->hi, u);
       if (a > ba) {
         ba = a;
         best = i;
@@ -1034,6 +1060,15 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   c.bn = bn;
   c.bn_next = 2;
   c.leaf_size = o.leaf_size;
+  {
+    PB_REAL lo[3], hi[3];
+    int ax;
+    for (ax = 0; ax < 3; ++ax) {
+      lo[ax] = root.box[ax];
+      hi[ax] = -root.box[4 + ax];
+    }
+    c.unit = PROX_FN(pbb_unit)(lo, hi);
+  }
   /* Tasks: which thread builds a subtree does not change it (see the top
    * of this file); spawn_min only sets the grain of the work. */
   c.spawn_min = 2048;
