@@ -1119,14 +1119,18 @@ static void open_mesh(const char *file) {
  * the mesh and the points multiplied by 2^k exactly, so the winding number
  * is the unscaled one, summed in long double (ref_winding). Exact
  * (accuracy infinity): within 1e-9; the default accuracy: within 0.125,
- * finite. (Its boundary terms once took their apex at distance 1, rounded
- * onto the point above 2^53, and its solid angles and far-field terms
- * overflowed or underflowed in products of three beyond 2^+-340: NaN.) */
+ * finite, and at k in [-100, 100] (every other scale), where the tree is
+ * the one at scale 1 scaled, equal to its value at scale 1. (Its boundary
+ * terms once took their apex at distance 1, rounded onto the point above
+ * 2^53, and its solid angles and far-field terms overflowed or underflowed
+ * in products of three beyond 2^+-340: NaN.) */
 static void test_sign_winding_domain(void) {
   oracle_rng s = oracle_rng_make(0x3d1);
   double c[3] = {0, 0, 0};
   objmesh m;
   long bad = 0, n = 0;
+  double drift = 0;
+  built unit;
   int i, a;
   memset(&m, 0, sizeof m);
   noisy_sphere(&s, 10, 0, 1.0, c, 0, &m.v, &m.nv, &m.t, &m.nt);
@@ -1135,8 +1139,14 @@ static void test_sign_winding_domain(void) {
     return;
   }
   m.nt -= 6;
+  /* The default accuracy at scale 1, which every scale should repeat. */
+  if (!CHECK(build(&unit, m.v, m.nv, m.t, m.nt, PROX_SIGN_WINDING, 2.0))) {
+    obj_free(&m);
+    return;
+  }
   for (i = 0; i < 16; ++i) {
-    int k = -480 + oracle_rng_int(&s, 959), j;
+    /* Every other scale where the tree is the one at scale 1, scaled. */
+    int k = i % 2 ? -100 + oracle_rng_int(&s, 201) : -480 + oracle_rng_int(&s, 959), j;
     double *v = (double *)malloc(3 * m.nv * sizeof *v);
     if (!CHECK(v != NULL)) break;
     for (j = 0; j < (int)(3 * m.nv); ++j)
@@ -1157,6 +1167,13 @@ static void test_sign_winding_domain(void) {
         ref = (double)ref_winding(&m, p);
         w = prox_sdf_winding(b.sdf, prox_v3(ldexp(p[0], k), ldexp(p[1], k), ldexp(p[2], k)));
         ++n;
+        if (!a) {
+          double w1 = prox_sdf_winding(unit.sdf, prox_v3(p[0], p[1], p[2]));
+          /* Where the tree's float boxes are normal floats the tree is
+           * the one at scale 1, scaled (test_bvh_domain), and so are the
+           * clusters' moments: the same number. */
+          if (k >= -100 && k <= 100 && !(fabs(w - w1) <= drift)) drift = fabs(w - w1);
+        }
         if (!(fabs(w - ref) <= (a ? 1e-9 : 0.125))) {
           if (++bad <= 5)
             CHECK_MSG(0, "winding at 2^%d (%s): %.17g, long double sum %.17g", k,
@@ -1167,8 +1184,12 @@ static void test_sign_winding_domain(void) {
     }
     free(v);
   }
-  h_note("%ld winding numbers at scales across the domain, %ld wrong", n, bad);
+  h_note("%ld winding numbers at scales across the domain, %ld wrong; the default accuracy at "
+         "2^-100 to 2^100 differs from its value at scale 1 by up to %.3g",
+         n, bad, drift);
   CHECK(bad == 0);
+  CHECK_MSG(drift == 0, "default accuracy: %.3g from its value at scale 1", drift);
+  unbuild(&unit);
   obj_free(&m);
 }
 

@@ -35,6 +35,12 @@ struct PROX_FN(prox_sdf) {
   uint8_t *eflag, *vflag; /* flags, during the build */
   sdf_prec *rec;          /* rec[pos]: the triangle at tree position pos (PSEUDONORMAL only) */
   double *mom;            /* 8 per node slot (WINDING only): N, c, r, area */
+  /* The frame of mom: coordinates times 2^-mexp (exact), mexp the exponent
+   * of the box's longest side, so that the areas and the far field's
+   * products neither overflow nor underflow at any scale of the domain
+   * (and the moments are those of the mesh scaled to about 1, bit for
+   * bit, whatever its scale). */
+  int mexp;
   /* WINDING at infinite accuracy: the boundary of the mesh as a chain, 7
    * per edge (its two ends, then its multiplicity: the times the triangles
    * go along it one way minus the other way), nbnd edges. */
@@ -95,6 +101,11 @@ static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count, d
     double t[3][3], e1[3], e2[3], x[3], a;
     SDF_FN(tri_at)(s, first, count, i, t);
     for (k = 0; k < 3; ++k) {
+      t[0][k] = ldexp(t[0][k], -s->mexp);
+      t[1][k] = ldexp(t[1][k], -s->mexp);
+      t[2][k] = ldexp(t[2][k], -s->mexp);
+    }
+    for (k = 0; k < 3; ++k) {
       e1[k] = t[1][k] - t[0][k];
       e2[k] = t[2][k] - t[0][k];
     }
@@ -117,7 +128,8 @@ static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count, d
     int v;
     SDF_FN(tri_at)(s, first, count, i, t);
     for (v = 0; v < 3; ++v) {
-      double d0 = t[v][0] - c[0], d1 = t[v][1] - c[1], d2 = t[v][2] - c[2];
+      double d0 = ldexp(t[v][0], -s->mexp) - c[0], d1 = ldexp(t[v][1], -s->mexp) - c[1],
+             d2 = ldexp(t[v][2], -s->mexp) - c[2];
       double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2);
       if (d > r) r = d;
     }
@@ -627,6 +639,11 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   if (nslots) {
     /* Children come after their parents: fill the slots backwards. */
     size_t nd;
+    double ext = 0;
+    for (k = 0; k < 3; ++k)
+      if (s->hi[k] - s->lo[k] > ext) ext = s->hi[k] - s->lo[k];
+    s->mexp = 0;
+    if (ext > 0 && ext < INFINITY) (void)frexp(ext, &s->mexp);
     for (nd = view.node_count; nd-- > 0;) {
       const prox_bvh_node *node = &view.nodes[nd];
       int j;
@@ -1746,8 +1763,12 @@ static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
 static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
   uint32_t stack[PROX_BVH_STACK];
   int sp = 0;
-  double w = 0, acc2 = s->accuracy * s->accuracy;
+  double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
   const double inv4pi = 1.0 / (4.0 * 3.14159265358979323846);
+  int k;
+  /* p in the moments' frame; the triangles' solid angles take p itself. */
+  for (k = 0; k < 3; ++k)
+    q[k] = ldexp(p[k], -s->mexp);
   stack[sp++] = 0;
   while (sp > 0) {
     uint32_t ni = stack[--sp];
@@ -1755,7 +1776,7 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
     int i;
     for (i = 0; i < nd->n_child; ++i) {
       const double *m = s->mom + 8 * (4 * (size_t)ni + (size_t)i);
-      double dx = m[3] - p[0], dy = m[4] - p[1], dz = m[5] - p[2];
+      double dx = m[3] - q[0], dy = m[4] - q[1], dz = m[5] - q[2];
       double r2 = dx * dx + dy * dy + dz * dz;
       if (r2 > acc2 * m[6] * m[6]) {
         double r = sqrt(r2);
