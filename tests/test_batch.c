@@ -31,6 +31,8 @@
 
 #include <prox/batch.h>
 
+#include "../src/simd/batch_impl.h" /* the multi-point kernel (static library) */
+#include "../src/simd/dispatch.h"
 #include "harness.h"
 
 #include "rng.h"
@@ -423,6 +425,40 @@ static void PROX_FN(check_point_triangles)(VEC p, const TRI *t, size_t n, PROX_R
   CHECK_BITS(got, ref);
   got = PROX_FN(prox_point_triangles)(p, t, n, &got_i, NULL);
   CHECK_INT_EQ(got_i, ref_i);
+  if (n > 0) {
+    /* The level's kernel for several points at once (the tree walks'
+     * packets; internal, src/simd/batch_impl.h): for each point the
+     * oracle's distance and index. The points: p, a vertex, p again, two
+     * points between p and a vertex, and one far off, so that a block's
+     * triangle part is shared by points in every region. */
+    void (*multi)(const VEC *, int, const PROX_FN(prox_triangle_soa) *, size_t, PROX_REAL *,
+                  size_t *) = prox_simd_table_get()->batch->PROX_FN(point_triangles_soa_multi);
+    if (multi) {
+      VEC q[8];
+      PROX_REAL mb[8];
+      size_t mi[8];
+      int np, k;
+      /* np = 1, 3, 8 */
+      q[0] = p;
+      q[1] = t[n / 2].v[1];
+      q[2] = p;
+      q[3] = PROX_FN(prox_vmadd)(p, (PROX_REAL)0.5, PROX_FN(prox_vsub)(t[0].v[2], p));
+      q[4] = PROX_FN(prox_vmadd)(p, (PROX_REAL)0.999, PROX_FN(prox_vsub)(t[n - 1].v[0], p));
+      q[5] = PROX_FN(prox_vadd)(p, PROX_FN(prox_v3)(3, -2, 1));
+      q[6] = t[0].v[0];
+      q[7] =
+          PROX_FN(prox_vmadd)(t[0].v[1], (PROX_REAL)0.25, PROX_FN(prox_vsub)(t[0].v[2], t[0].v[1]));
+      for (np = 1; np <= 8; np += np == 1 ? 2 : 5) {
+        multi(q, np, &soa, n, mb, mi);
+        for (k = 0; k < np; ++k) {
+          size_t ri;
+          PROX_REAL rd = PROX_FN(ref_min)(q[k], t, n, &ri);
+          CHECK_BITS_OR_NAN(mb[k], rd);
+          CHECK_INT_EQ(mi[k], ri);
+        }
+      }
+    }
+  }
 }
 
 static void PROX_FN(body_point_triangles_random)(void) {

@@ -2,6 +2,7 @@
 /* The compiled queries over a BVH (prox/bvh.h), both precisions, from the
  * template bvh_query_impl.inl. */
 #include "mesh_internal.h"
+#include "simd/batch_impl.h"
 #include "simd/dispatch.h"
 
 #include <prox/batch.h>

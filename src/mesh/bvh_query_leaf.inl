@@ -31,6 +31,40 @@ static inline PROX_REAL PROX_FN(pbq_leaf)(const PROX_FN(prox_bvh_view) * v, PROX
   return d;
 }
 
+/* The leaf for the points of q in the mask m at once (a packet's points,
+ * bvh_query_packet.inl) by the SIMD level's kernel for several points,
+ * which makes each block's triangle part once: into best[i] and pos[i]
+ * for each i of m, the values pbq_leaf gives for q[i]. 0 (and nothing
+ * written) where the level has no such kernel (scalar). */
+static inline int PROX_FN(pbq_leaf_multi)(const PROX_FN(prox_bvh_view) * v,
+                                          const PROX_FN(prox_vec3) * q, int m, uint32_t first,
+                                          uint32_t n, PROX_REAL *best, uint32_t *pos) {
+  const prox_simd_batch *t = prox_simd_table_get()->batch;
+  PROX_FN(prox_triangle_soa) s;
+  PROX_FN(prox_vec3) pts[8];
+  PROX_REAL b[8];
+  size_t bi[8];
+  int k, np = 0, at[8];
+  const PROX_REAL *blk = v->tri + 9 * (size_t)first;
+  if (!t->PROX_FN(point_triangles_soa_multi)) return 0;
+  for (k = 0; k < 3; ++k) {
+    s.x[k] = blk + (size_t)k * n;
+    s.y[k] = blk + (size_t)(3 + k) * n;
+    s.z[k] = blk + (size_t)(6 + k) * n;
+  }
+  for (; m && np < 8; m &= m - 1) {
+    at[np] = __builtin_ctz((unsigned)m);
+    pts[np] = q[at[np]];
+    ++np;
+  }
+  t->PROX_FN(point_triangles_soa_multi)(pts, np, &s, n, b, bi);
+  for (k = 0; k < np; ++k) {
+    best[at[k]] = b[k];
+    pos[at[k]] = first + (uint32_t)bi[k];
+  }
+  return 1;
+}
+
 /* The 4 box distances of a node with SSE2 (every x86-64 CPU has it): the
  * operations of prox_bvh_detail_boxd4 in the same order, so the same
  * values (no NaN arises: p is finite and empty slots give +inf), without

@@ -280,12 +280,21 @@ static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec
     m = PBQ_PK_WITHIN(stack_d[top], thr) & stack_m[top];
     if (!m) continue;
     if (stack_cnt[top]) {
-      uint32_t first = stack_node[top], cnt = stack_cnt[top];
+      uint32_t first = stack_node[top], cnt = stack_cnt[top], mpos[PBQ_PK];
+      PROX_REAL mbest[PBQ_PK];
+      /* Two or more points: the leaf's triangle part of the kernel once
+       * for all of them (the same values as one at a time). */
+      int multi = (m & (m - 1)) && PROX_FN(pbq_leaf_multi)(v, q, m, first, cnt, mbest, mpos);
       for (; m; m &= m - 1) {
         uint32_t pos;
         PROX_REAL dl;
         i = PBQ_LOW(m);
-        dl = PROX_FN(pbq_leaf)(v, q[i], first, cnt, &pos);
+        if (multi) {
+          dl = mbest[i];
+          pos = mpos[i];
+        } else {
+          dl = PROX_FN(pbq_leaf)(v, q[i], first, cnt, &pos);
+        }
         if (PROX_FN(prox_bvh_detail_better)(v, dl, best[i], pos, &hit[i])) {
           best[i] = dl;
           hit[i].pos = pos;

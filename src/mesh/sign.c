@@ -7,6 +7,7 @@
 #include <prox/sign.h>
 
 #include "mesh_internal.h"
+#include "simd/batch_impl.h"
 #include "simd/dispatch.h"
 #include "sign_check.h"
 

@@ -285,6 +285,8 @@ const prox_simd_batch prox_detail_simd_batch_avx2 = {
     .points_aabb = pb_points_aabb,
     .point_trianglesf = pb_point_trianglesf,
     .point_triangles_soaf = pb_point_triangles_soaf,
+    .point_triangles_soa_multi = pb_point_triangles_soa_multi,
+    .point_triangles_soa_multif = pb_point_triangles_soa_multif,
     .points_trianglef = pb_points_trianglef,
     .points_aabbf = pb_points_aabbf,
 };

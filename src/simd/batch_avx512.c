@@ -253,6 +253,16 @@ static float pb_point_triangles_soaf_small(prox_vec3f p, const prox_triangle_soa
   return pb_point_triangles_soaf(p, tris, n, best_index);
 }
 
+/* The same for several points (as above: leaves of at most 8). */
+static void pb_point_triangles_soa_multif_small(const prox_vec3f *p, int np,
+                                                const prox_triangle_soaf *tris, size_t n,
+                                                float *best, size_t *best_index) {
+  if (n <= 8 && prox_detail_simd_batch_avx2.built)
+    prox_detail_simd_batch_avx2.point_triangles_soa_multif(p, np, tris, n, best, best_index);
+  else
+    pb_point_triangles_soa_multif(p, np, tris, n, best, best_index);
+}
+
 const prox_simd_batch prox_detail_simd_batch_avx512 = {
     .built = 1,
     .point_triangles = pb_point_triangles,
@@ -261,6 +271,8 @@ const prox_simd_batch prox_detail_simd_batch_avx512 = {
     .points_aabb = pb_points_aabb,
     .point_trianglesf = pb_point_trianglesf,
     .point_triangles_soaf = pb_point_triangles_soaf_small,
+    .point_triangles_soa_multi = pb_point_triangles_soa_multi,
+    .point_triangles_soa_multif = pb_point_triangles_soa_multif_small,
     .points_trianglef = pb_points_trianglef,
     .points_aabbf = pb_points_aabbf,
 };

@@ -46,6 +46,13 @@ typedef struct prox_simd_batch {
                            float *sqdist_out, prox_closestf *out);
   void (*points_aabbf)(const prox_vec3f *pts, size_t n, const prox_aabbf *box, float *sqdist_out,
                        prox_closestf *out);
+  /* point_triangles_soa for np points (1 to 8) at once, best[k] and
+   * best_index[k] for p[k] (the closest-point walks' packets,
+   * src/mesh/bvh_query_leaf.inl); NULL where the level has none. */
+  void (*point_triangles_soa_multi)(const prox_vec3 *p, int np, const prox_triangle_soa *tris,
+                                    size_t n, double *best, size_t *best_index);
+  void (*point_triangles_soa_multif)(const prox_vec3f *p, int np, const prox_triangle_soaf *tris,
+                                     size_t n, float *best, size_t *best_index);
 } prox_simd_batch;
 
 /* The tables of src/simd/batch.c (portable loops), batch_avx2.c and

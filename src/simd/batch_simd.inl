@@ -182,41 +182,98 @@ PB_INLINE PB_V PROX_FN(pb_tri_q1)(PB_V a, PB_V b, PB_V c, PB_V e1, PB_V e2, PB_V
   return PB_SELECT(r0, a, PB_SELECT(r1, b, PB_SELECT(r3, c, q)));
 }
 
-/* The well-conditioned path of prox_point_triangle, lane by lane, with the
- * scalar kernel's operations in its order: returns the squared distance and
- * in *bad the lanes the scalar kernel must redo (a triangle it would send
- * to its thin path, or a result that is not finite). det, if not NULL, gets
- * the rest of the result.
+/* The part of the well-conditioned path of prox_point_triangle (below)
+ * that depends on the triangles alone: computed once for a block of
+ * triangles and used for any number of points (pb_tri_eval). alt: whether
+ * the face's other vertex choice (see pb_tri_eval) has been made; until
+ * then n is e1 x e2, and sel0, selc and cap are not set. */
+typedef struct PROX_FN(pb_tri_pre) {
+  PB_V3 a, b, c, e1, e2, f, n;
+  PB_V d11, d22, d12, scale, n2, nn, ff;
+  PB_M good, use0, sel0, selc, cap;
+  int alt;
+} PROX_FN(pb_tri_pre);
+
+PB_INLINE void PROX_FN(pb_tri_prep)(PB_V3 a, PB_V3 b, PB_V3 c, PROX_FN(pb_tri_pre) * T) {
+  T->a = a;
+  T->b = b;
+  T->c = c;
+  T->e1 = PROX_FN(pb_sub)(b, a);
+  T->e2 = PROX_FN(pb_sub)(c, a);
+  T->d11 = PROX_FN(pb_dot)(T->e1, T->e1);
+  T->d22 = PROX_FN(pb_dot)(T->e2, T->e2);
+  T->d12 = PROX_FN(pb_dot)(T->e1, T->e2);
+  T->scale = PB_MUL(T->d11, T->d22);
+  T->n2 = PB_SUB(T->scale, PB_MUL(T->d12, T->d12));
+  T->good = PB_GT(T->n2, PB_ADD(PB_MUL(PB_SET1(PB_WIDE_SIN2), T->scale), PB_SET1(PB_TRI_FLOOR)));
+  T->f = PROX_FN(pb_sub)(c, b);
+  T->ff = PROX_FN(pb_dot)(T->f, T->f);
+  /* Face: n = E1 x E2, with the scalar kernel's choice of vertex: v[0]
+   * (e1 x e2, W = p - a) where n2 >= scale / 8, else the vertex opposite
+   * the longest edge (pb_tri_alt). */
+  T->use0 = PB_GE(T->n2, PB_MUL(PB_SET1(PROX_R(0.125)), T->scale));
+  T->n.x = PB_SUB(PB_MUL(T->e1.y, T->e2.z), PB_MUL(T->e1.z, T->e2.y));
+  T->n.y = PB_SUB(PB_MUL(T->e1.z, T->e2.x), PB_MUL(T->e1.x, T->e2.z));
+  T->n.z = PB_SUB(PB_MUL(T->e1.x, T->e2.y), PB_MUL(T->e1.y, T->e2.x));
+  T->nn = PROX_FN(pb_dot)(T->n, T->n);
+  T->alt = 0;
+}
+
+/* The other vertex choice, made where a lane on the face needs it: in the
+ * lanes without use0, the vertex opposite the longest edge (v[2]: e2 x f,
+ * W = p - c; v[1]: e1 x f, p - b); caps (n2 below an eighth of that
+ * vertex's edge product, v[0] the best included) go to the scalar
+ * kernel's wide path. In the lanes with use0, E1 x E2 is e1 x e2: n keeps
+ * its bits there. */
+PB_INLINE void PROX_FN(pb_tri_alt)(PROX_FN(pb_tri_pre) * T) {
+  PB_M best0 = PB_AND(PB_GE(T->ff, T->d11), PB_GE(T->ff, T->d22));
+  PB_V adj;
+  PB_V3 E1, E2;
+  T->selc = PB_ANDNOT(PB_ANDNOT(PB_GE(T->d11, T->d22), best0), T->use0);
+  T->sel0 = PB_OR(T->use0, best0);
+  adj = PB_SELECT(T->sel0, T->scale,
+                  PB_SELECT(T->selc, PB_MUL(T->d22, T->ff), PB_MUL(T->d11, T->ff)));
+  E1 = PROX_FN(pb_select3)(T->selc, T->e2, T->e1);
+  E2 = PROX_FN(pb_select3)(T->sel0, T->e2, T->f);
+  T->cap = PB_ANDNOT(PB_NOT(PB_GE(T->n2, PB_MUL(PB_SET1(PROX_R(0.125)), adj))), T->use0);
+  T->n.x = PB_SUB(PB_MUL(E1.y, E2.z), PB_MUL(E1.z, E2.y));
+  T->n.y = PB_SUB(PB_MUL(E1.z, E2.x), PB_MUL(E1.x, E2.z));
+  T->n.z = PB_SUB(PB_MUL(E1.x, E2.y), PB_MUL(E1.y, E2.x));
+  T->nn = PROX_FN(pb_dot)(T->n, T->n);
+  T->alt = 1;
+}
+
+/* The well-conditioned path of prox_point_triangle for point p against
+ * the triangles of T (pb_tri_prep), lane by lane, with the scalar
+ * kernel's operations in its order: returns the squared distance and in
+ * *bad the lanes the scalar kernel must redo (a triangle it would send to
+ * its thin path, or a result that is not finite). det, if not NULL, gets
+ * the rest of the result. T's other vertex choice is made here when a lane
+ * on the face needs it (and kept for the next points: n, nw and the
+ * division differ from e1 x e2's only in lanes that are not on the face,
+ * whose results do not use them).
  *
  * All regions are evaluated in every lane and the answer is selected. The
  * parameter of the chosen edge (w1 / d11, w2 / d22 or the edge-1 ratio)
  * and the face's k = nw / (n.n) come from one division of the selected
  * numerator by the selected denominator: a division per lane rounds the
  * same whichever lane computes it, so this equals the scalar division. */
-PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *bad,
+PB_INLINE PB_V PROX_FN(pb_tri_eval)(PB_V3 p, PROX_FN(pb_tri_pre) * T, PB_M *bad,
                                     PROX_FN(pb_tri_detail) * det) {
-  PB_V3 e1 = PROX_FN(pb_sub)(b, a);
-  PB_V3 e2 = PROX_FN(pb_sub)(c, a);
-  PB_V3 w = PROX_FN(pb_sub)(p, a);
-  PB_V d11 = PROX_FN(pb_dot)(e1, e1);
-  PB_V d22 = PROX_FN(pb_dot)(e2, e2);
-  PB_V d12 = PROX_FN(pb_dot)(e1, e2);
-  PB_V w1 = PROX_FN(pb_dot)(w, e1);
-  PB_V w2 = PROX_FN(pb_dot)(w, e2);
-  PB_V scale = PB_MUL(d11, d22);
-  PB_V n2 = PB_SUB(scale, PB_MUL(d12, d12));
-  PB_M good = PB_GT(n2, PB_ADD(PB_MUL(PB_SET1(PB_WIDE_SIN2), scale), PB_SET1(PB_TRI_FLOOR)));
+  PB_V3 w = PROX_FN(pb_sub)(p, T->a);
+  PB_V w1 = PROX_FN(pb_dot)(w, T->e1);
+  PB_V w2 = PROX_FN(pb_dot)(w, T->e2);
   PB_V zero = PB_SET1(0);
-  PB_V u3 = PB_SUB(w1, d11), u4 = PB_SUB(w2, d12);
-  PB_V u5 = PB_SUB(w1, d12), u6 = PB_SUB(w2, d22);
-  PB_V nb = PB_SUB(PB_MUL(d22, w1), PB_MUL(d12, w2));
-  PB_V nc = PB_SUB(PB_MUL(d11, w2), PB_MUL(d12, w1));
-  PB_V na = PB_SUB(PB_SUB(n2, nb), nc);
+  PB_V u3 = PB_SUB(w1, T->d11), u4 = PB_SUB(w2, T->d12);
+  PB_V u5 = PB_SUB(w1, T->d12), u6 = PB_SUB(w2, T->d22);
+  PB_V nb = PB_SUB(PB_MUL(T->d22, w1), PB_MUL(T->d12, w2));
+  PB_V nc = PB_SUB(PB_MUL(T->d11, w2), PB_MUL(T->d12, w1));
+  PB_V na = PB_SUB(PB_SUB(T->n2, nb), nc);
   /* The scalar kernel's plain path also needs finite numerators. */
   PB_M fin = PB_EQ(PB_SUB(na, na), zero);
   PB_V u43 = PB_SUB(u4, u3), u56 = PB_SUB(u5, u6);
-  PB_M r0, r1, r2, r3, r4, r5, taken, face, use0, cap;
-  PB_V3 n, q, qf, dq, f;
+  PB_M r0, r1, r2, r3, r4, r5, taken, face, cap;
+  PB_V3 q, qf, dq, W;
   PB_V nw, num, den, t, d2;
   /* The regions, each minus those before it (the scalar else-if chain). */
   r0 = PB_AND(PB_LE(w1, zero), PB_LE(w2, zero));
@@ -231,40 +288,23 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *ba
   taken = PB_OR(taken, r4);
   r5 = PB_ANDNOT(PB_AND(PB_AND(PB_LE(na, zero), PB_GE(u43, zero)), PB_GE(u56, zero)), taken);
   face = PB_NOT(PB_OR(taken, r5));
-  f = PROX_FN(pb_sub)(c, b);
-  /* Face: n = E1 x E2, nw = n.W, k = nw / (n.n), with the scalar kernel's
-   * choice of vertex: v[0] (e1 x e2, W = p - a) where n2 >= scale / 8,
-   * else the vertex opposite the longest edge (v[2]: e2 x f, p - c; v[1]:
-   * e1 x f, p - b); caps (n2 below an eighth of that vertex's edge
-   * product, v[0] the best included) go to the scalar kernel's wide path.
-   * The other vertices only where a lane on the face needs them. */
-  use0 = PB_GE(n2, PB_MUL(PB_SET1(PROX_R(0.125)), scale));
-  n.x = PB_SUB(PB_MUL(e1.y, e2.z), PB_MUL(e1.z, e2.y));
-  n.y = PB_SUB(PB_MUL(e1.z, e2.x), PB_MUL(e1.x, e2.z));
-  n.z = PB_SUB(PB_MUL(e1.x, e2.y), PB_MUL(e1.y, e2.x));
-  nw = PROX_FN(pb_dot)(n, w);
-  cap = PB_NOT(PB_ALL);
-  if (PB_BITS(PB_ANDNOT(face, use0))) {
-    PB_V ff = PROX_FN(pb_dot)(f, f);
-    PB_M best0 = PB_AND(PB_GE(ff, d11), PB_GE(ff, d22));
-    PB_M selc = PB_ANDNOT(PB_ANDNOT(PB_GE(d11, d22), best0), use0);
-    PB_M sel0 = PB_OR(use0, best0);
-    PB_V adj = PB_SELECT(sel0, scale, PB_SELECT(selc, PB_MUL(d22, ff), PB_MUL(d11, ff)));
-    PB_V3 E1 = PROX_FN(pb_select3)(selc, e2, e1), E2 = PROX_FN(pb_select3)(sel0, e2, f);
-    PB_V3 W = PROX_FN(pb_select3)(
-        sel0, w, PROX_FN(pb_select3)(selc, PROX_FN(pb_sub)(p, c), PROX_FN(pb_sub)(p, b)));
-    cap = PB_ANDNOT(PB_NOT(PB_GE(n2, PB_MUL(PB_SET1(PROX_R(0.125)), adj))), use0);
-    n.x = PB_SUB(PB_MUL(E1.y, E2.z), PB_MUL(E1.z, E2.y));
-    n.y = PB_SUB(PB_MUL(E1.z, E2.x), PB_MUL(E1.x, E2.z));
-    n.z = PB_SUB(PB_MUL(E1.x, E2.y), PB_MUL(E1.y, E2.x));
-    nw = PROX_FN(pb_dot)(n, W);
+  if (!T->alt && PB_BITS(PB_ANDNOT(face, T->use0))) PROX_FN(pb_tri_alt)(T);
+  if (T->alt) {
+    W = PROX_FN(pb_select3)(
+        T->sel0, w,
+        PROX_FN(pb_select3)(T->selc, PROX_FN(pb_sub)(p, T->c), PROX_FN(pb_sub)(p, T->b)));
+    cap = T->cap;
+  } else {
+    W = w;
+    cap = PB_NOT(PB_ALL);
   }
+  nw = PROX_FN(pb_dot)(T->n, W);
   /* One division: t of edge 0, edge 2, edge 1, or the face's k. Edge 1
    * measures from v1 along f = v2 - v1, clamped to [0, 1]. */
-  num = PB_SELECT(r2, w1,
-                  PB_SELECT(r4, w2, PB_SELECT(r5, PROX_FN(pb_dot)(PROX_FN(pb_sub)(p, b), f), nw)));
-  den = PB_SELECT(r2, d11,
-                  PB_SELECT(r4, d22, PB_SELECT(r5, PROX_FN(pb_dot)(f, f), PROX_FN(pb_dot)(n, n))));
+  num = PB_SELECT(
+      r2, w1,
+      PB_SELECT(r4, w2, PB_SELECT(r5, PROX_FN(pb_dot)(PROX_FN(pb_sub)(p, T->b), T->f), nw)));
+  den = PB_SELECT(r2, T->d11, PB_SELECT(r4, T->d22, PB_SELECT(r5, T->ff, T->nn)));
   t = PB_DIV(num, den);
   {
     /* The scalar clamp (t > 1 ? 1 : t, then t < 0 ? 0 : t) as min and max
@@ -274,25 +314,28 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *ba
   }
   /* Edges: o + t dir (a + t e1, a + t e2, b + t (c - b)); vertices: the
    * vertex itself; face: p + (-k) n, which is p - k n exactly. */
-  q.x = PROX_FN(pb_tri_q1)(a.x, b.x, c.x, e1.x, e2.x, f.x, t, r0, r1, r2, r3, r4, r5);
-  q.y = PROX_FN(pb_tri_q1)(a.y, b.y, c.y, e1.y, e2.y, f.y, t, r0, r1, r2, r3, r4, r5);
-  q.z = PROX_FN(pb_tri_q1)(a.z, b.z, c.z, e1.z, e2.z, f.z, t, r0, r1, r2, r3, r4, r5);
+  q.x = PROX_FN(pb_tri_q1)(T->a.x, T->b.x, T->c.x, T->e1.x, T->e2.x, T->f.x, t, r0, r1, r2, r3, r4,
+                           r5);
+  q.y = PROX_FN(pb_tri_q1)(T->a.y, T->b.y, T->c.y, T->e1.y, T->e2.y, T->f.y, t, r0, r1, r2, r3, r4,
+                           r5);
+  q.z = PROX_FN(pb_tri_q1)(T->a.z, T->b.z, T->c.z, T->e1.z, T->e2.z, T->f.z, t, r0, r1, r2, r3, r4,
+                           r5);
   /* Squared distance: k nw on the face, |p - q|^2 elsewhere (so the face
    * point is needed only for the full result). */
   dq = PROX_FN(pb_sub)(p, q);
   d2 = PB_SELECT(face, PB_MUL(t, nw), PROX_FN(pb_dot)(dq, dq));
-  *bad = PB_OR(PB_NOT(PB_AND(PB_AND(good, fin), PB_LE(d2, PB_SET1(PROX_REAL_MAX)))),
+  *bad = PB_OR(PB_NOT(PB_AND(PB_AND(T->good, fin), PB_LE(d2, PB_SET1(PROX_REAL_MAX)))),
                PB_AND(face, cap));
   if (det) {
-    qf.x = PB_SUB(p.x, PB_MUL(t, n.x));
-    qf.y = PB_SUB(p.y, PB_MUL(t, n.y));
-    qf.z = PB_SUB(p.z, PB_MUL(t, n.z));
+    qf.x = PB_SUB(p.x, PB_MUL(t, T->n.x));
+    qf.y = PB_SUB(p.y, PB_MUL(t, T->n.y));
+    qf.z = PB_SUB(p.z, PB_MUL(t, T->n.z));
     det->q = PROX_FN(pb_select3)(face, qf, q);
     det->t = t;
     det->fs = det->ft = zero;
     if (PB_BITS(face)) {
-      det->fs = PB_DIV(nb, n2);
-      det->ft = PB_DIV(nc, n2);
+      det->fs = PB_DIV(nb, T->n2);
+      det->ft = PB_DIV(nc, T->n2);
     }
     det->reg[0] = r0;
     det->reg[1] = r1;
@@ -302,6 +345,14 @@ PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *ba
     det->reg[5] = r5;
   }
   return d2;
+}
+
+/* One point against a block of triangles: pb_tri_prep, then pb_tri_eval. */
+PB_INLINE PB_V PROX_FN(pb_triangle)(PB_V3 p, PB_V3 a, PB_V3 b, PB_V3 c, PB_M *bad,
+                                    PROX_FN(pb_tri_detail) * det) {
+  PROX_FN(pb_tri_pre) T;
+  PROX_FN(pb_tri_prep)(a, b, c, &T);
+  return PROX_FN(pb_tri_eval)(p, &T, bad, det);
 }
 
 /* Fills *r as prox_point_triangle does on its well-conditioned path, for a
@@ -368,16 +419,15 @@ PB_INLINE void PROX_FN(pb_leaf_load)(const PROX_FN(prox_triangle) * tris,
   *c = PROX_FN(pb_load3)(soa->x[2] + i, soa->y[2] + i, soa->z[2] + i, full, valid);
 }
 
-/* One block of the leaf loop at triangle i: lanes `valid` (all of them
- * when `full`) hold triangles a, b, c. Updates *best and *bi as the scalar
- * loop's strict comparisons, lane by lane, would; returns 1 when a NaN
- * ends the search (*bi is then its triangle), 0 otherwise. */
-PB_INLINE int PROX_FN(pb_leaf_block)(PROX_FN(prox_vec3) p, PB_V3 pv, PB_V3 a, PB_V3 b, PB_V3 c,
-                                     PB_M valid, int full, const PROX_FN(prox_triangle) * tris,
-                                     const PROX_FN(prox_triangle_soa) * soa, size_t i,
-                                     PROX_REAL *best, size_t *bi) {
-  PB_M bad;
-  PB_V d2 = PROX_FN(pb_triangle)(pv, a, b, c, &bad, NULL);
+/* The bookkeeping of one block of the leaf loop at triangle i, for the
+ * squared distances d2 of its lanes (bad: the lanes the scalar kernel must
+ * redo; lanes `valid`, all of them when `full`): updates *best and *bi as
+ * the scalar loop's strict comparisons, lane by lane, would; returns 1
+ * when a NaN ends the search (*bi is then its triangle), 0 otherwise. */
+PB_INLINE int PROX_FN(pb_leaf_take)(PROX_FN(prox_vec3) p, PB_V d2, PB_M bad, PB_M valid, int full,
+                                    const PROX_FN(prox_triangle) * tris,
+                                    const PROX_FN(prox_triangle_soa) * soa, size_t i,
+                                    PROX_REAL *best, size_t *bi) {
   unsigned bits = PB_BITS(full ? bad : PB_AND(bad, valid));
   if (!full) d2 = PB_SELECT(valid, d2, PB_SET1(PROX_INF));
   if (bits) {
@@ -411,6 +461,17 @@ PB_INLINE int PROX_FN(pb_leaf_block)(PROX_FN(prox_vec3) p, PB_V3 pv, PB_V3 a, PB
     *bi = i + (size_t)__builtin_ctz(PB_BITS(PB_EQ(d2, PB_SET1(*best))));
   }
   return 0;
+}
+
+/* One block of the leaf loop at triangle i: lanes `valid` (all of them
+ * when `full`) hold triangles a, b, c (pb_leaf_take). */
+PB_INLINE int PROX_FN(pb_leaf_block)(PROX_FN(prox_vec3) p, PB_V3 pv, PB_V3 a, PB_V3 b, PB_V3 c,
+                                     PB_M valid, int full, const PROX_FN(prox_triangle) * tris,
+                                     const PROX_FN(prox_triangle_soa) * soa, size_t i,
+                                     PROX_REAL *best, size_t *bi) {
+  PB_M bad;
+  PB_V d2 = PROX_FN(pb_triangle)(pv, a, b, c, &bad, NULL);
+  return PROX_FN(pb_leaf_take)(p, d2, bad, valid, full, tris, soa, i, best, bi);
 }
 
 /* prox_point_triangles / _soa: tris (array of structs) or soa. The full
@@ -454,6 +515,42 @@ static PROX_REAL PROX_FN(pb_point_triangles_soa)(PROX_FN(prox_vec3) p,
                                                  const PROX_FN(prox_triangle_soa) * soa, size_t n,
                                                  size_t *best_index) {
   return PROX_FN(pb_point_triangles_any)(p, NULL, soa, n, best_index);
+}
+
+/* pb_point_triangles_soa for the np points p[0 .. np - 1] (1 to 8) at
+ * once: each block's triangle part of the kernel (pb_tri_prep) is made
+ * once for all of them. Each point's result is its own call's, bits and
+ * index included (the first NaN ends that point's search). */
+static void PROX_FN(pb_point_triangles_soa_multi)(const PROX_FN(prox_vec3) * p, int np,
+                                                  const PROX_FN(prox_triangle_soa) * soa, size_t n,
+                                                  PROX_REAL *best, size_t *best_index) {
+  unsigned live = (1u << np) - 1u, l;
+  size_t i;
+  int k;
+  for (k = 0; k < np; ++k) {
+    best[k] = PROX_INF;
+    best_index[k] = 0;
+  }
+  for (i = 0; i < n && live; i += PB_W) {
+    size_t left = n - i;
+    int full = left >= PB_W;
+    PB_M valid = full ? (PB_M)PB_ALL : (PB_M)PB_FIRST(left);
+    PB_V3 a, b, c;
+    PROX_FN(pb_tri_pre) T;
+    PROX_FN(pb_leaf_load)(NULL, soa, i, left, valid, &a, &b, &c);
+    PROX_FN(pb_tri_prep)(a, b, c, &T);
+    for (l = live; l; l &= l - 1u) {
+      PB_M bad;
+      PB_V d2;
+      k = __builtin_ctz(l);
+      d2 = PROX_FN(pb_tri_eval)(PROX_FN(pb_splat)(p[k]), &T, &bad, NULL);
+      if (PROX_FN(pb_leaf_take)(p[k], d2, bad, valid, full, NULL, soa, i, &best[k],
+                                &best_index[k])) {
+        best[k] = PROX_NAN;
+        live &= ~(1u << k);
+      }
+    }
+  }
 }
 
 static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n,
