@@ -10,6 +10,20 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* c: a point at distance dist from the origin (to rounding) in a random
+ * direction (three draws of s). */
+static inline void noisy_centre(oracle_rng *s, double dist, double *c) {
+  double len = 0;
+  int a;
+  for (a = 0; a < 3; ++a) {
+    c[a] = oracle_rng_range(s, -1, 1);
+    len += c[a] * c[a];
+  }
+  len = sqrt(len) + 1e-300;
+  for (a = 0; a < 3; ++a)
+    c[a] *= dist / len;
+}
+
 /* A closed sphere of radius `scale` around c, outward wound: two poles and
  * nu rings of nu * 2 vertices, each moved radially by up to 10% (a closed,
  * manifold, consistently oriented mesh); with degenerate 1 or 2, then 8

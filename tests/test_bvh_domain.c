@@ -63,8 +63,8 @@ static void bd_sweep(int prec, int meshes, int with_rays) {
   long bad = 0;
   int i;
   for (i = 0; i < meshes; ++i) {
-    int rays = i < with_rays, lo, hi, k, a;
-    double scale, c[3], u[3], len = 0, *v = NULL;
+    int rays = i < with_rays, lo, hi, k;
+    double scale, c[3], *v = NULL;
     uint32_t *t = NULL;
     size_t nv = 0, nt = 0;
     char what[96];
@@ -77,13 +77,7 @@ static void bd_sweep(int prec, int meshes, int with_rays) {
     }
     k = lo + oracle_rng_int(&s, hi - lo + 1);
     scale = ldexp(1.0, k);
-    for (a = 0; a < 3; ++a) {
-      u[a] = oracle_rng_range(&s, -1, 1);
-      len += u[a] * u[a];
-    }
-    len = sqrt(len) + 1e-300;
-    for (a = 0; a < 3; ++a)
-      c[a] = offs[i % 4] * scale * u[a] / len;
+    noisy_centre(&s, offs[i % 4] * scale, c);
     noisy_sphere(&s, 6 + oracle_rng_int(&s, 8), 1 + i % 2, scale, c, ldexp(1.0, k - 20), &v, &nv,
                  &t, &nt);
     if (!CHECK(v && t)) {
@@ -147,18 +141,12 @@ static void test_tree_scale(void) {
   int prec, i, same = 0, total = 0;
   for (prec = 0; prec < 2; ++prec)
     for (i = 0; i < 12; ++i) {
-      int k = prec ? -38 + oracle_rng_int(&s, 77) : -100 + oracle_rng_int(&s, 201), a;
-      double c[3], len = 0, *v = NULL, *vk;
+      int k = prec ? -38 + oracle_rng_int(&s, 77) : -100 + oracle_rng_int(&s, 201);
+      double c[3], *v = NULL, *vk;
       uint32_t *t = NULL;
       size_t nv, nt, j;
       int ok = 0;
-      for (a = 0; a < 3; ++a) {
-        c[a] = oracle_rng_range(&s, -1, 1);
-        len += c[a] * c[a];
-      }
-      len = sqrt(len) + 1e-300;
-      for (a = 0; a < 3; ++a)
-        c[a] *= offs[i % 4] / len;
+      noisy_centre(&s, offs[i % 4], c);
       noisy_sphere(&s, 20 + oracle_rng_int(&s, 20), i % 3, 1.0, c, ldexp(1.0, -20), &v, &nv, &t,
                    &nt);
       vk = (double *)malloc(3 * (nv ? nv : 1) * sizeof *vk);

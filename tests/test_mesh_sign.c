@@ -857,19 +857,13 @@ static void test_sign_domain(void) {
   oracle_rng s = oracle_rng_make(0x519d);
   int i;
   for (i = 0; i < 24; ++i) {
-    int k = -480 + oracle_rng_int(&s, 959), a;
-    double scale = ldexp(1.0, k), c[3], len = 0;
+    int k = -480 + oracle_rng_int(&s, 959);
+    double scale = ldexp(1.0, k), c[3];
     long n, cr;
     objmesh m;
     char name[64];
     memset(&m, 0, sizeof m);
-    for (a = 0; a < 3; ++a) {
-      c[a] = oracle_rng_range(&s, -1, 1);
-      len += c[a] * c[a];
-    }
-    len = sqrt(len) + 1e-300;
-    for (a = 0; a < 3; ++a)
-      c[a] *= offs[i % 4] * scale / len;
+    noisy_centre(&s, offs[i % 4] * scale, c);
     noisy_sphere(&s, 6 + oracle_rng_int(&s, 8), 0, scale, c, ldexp(1.0, k - 20), &m.v, &m.nv, &m.t,
                  &m.nt);
     if (!CHECK(m.v && m.t)) {
@@ -905,8 +899,7 @@ static void test_sign_domain_float(void) {
   int i;
   for (i = 0; i < 24; ++i) {
     int k = -38 + oracle_rng_int(&s, 77), a;
-    double scale = ldexp(1.0, k), c[3], len = 0, lo[3], hi[3], noise[3], diag = 0,
-           fl = ldexp(1.0, k - 20);
+    double scale = ldexp(1.0, k), c[3], lo[3], hi[3], noise[3], diag = 0, fl = ldexp(1.0, k - 20);
     long n = h_count(500), q, cr = 0, bad = 0, near = 0;
     objmesh m;
     float *vf;
@@ -916,13 +909,7 @@ static void test_sign_domain_float(void) {
     oracle3 o;
     size_t j;
     memset(&m, 0, sizeof m);
-    for (a = 0; a < 3; ++a) {
-      c[a] = oracle_rng_range(&s, -1, 1);
-      len += c[a] * c[a];
-    }
-    len = sqrt(len) + 1e-300;
-    for (a = 0; a < 3; ++a)
-      c[a] *= offs[i % 4] * scale / len;
+    noisy_centre(&s, offs[i % 4] * scale, c);
     noisy_sphere(&s, 6 + oracle_rng_int(&s, 8), 0, scale, c, fl, &m.v, &m.nv, &m.t, &m.nt);
     vf = (float *)malloc(3 * m.nv * sizeof *vf);
     if (!CHECK(m.v && m.t && vf)) {
@@ -1114,95 +1101,67 @@ static void open_mesh(const char *file) {
   obj_free(&m);
 }
 
+/* A winding-number object (WINDING) of either precision: prec 0 over the
+ * double vertices v, 1 over the float vertices vf. */
+typedef struct wobj {
+  int prec;
+  built b;
+  prox_meshf mf;
+  prox_bvhf *bvhf;
+  prox_sdff *sdff;
+} wobj;
+
+static int wobj_build(wobj *w, int prec, const double *v, const float *vf, const objmesh *m,
+                      double accuracy) {
+  prox_sdf_options o = prox_sdf_options_default();
+  memset(w, 0, sizeof *w);
+  w->prec = prec;
+  if (!prec) return build(&w->b, v, m->nv, m->t, m->nt, PROX_SIGN_WINDING, accuracy);
+  w->mf.vertices = vf;
+  w->mf.vertex_count = m->nv;
+  w->mf.indices = m->t;
+  w->mf.triangle_count = m->nt;
+  o.method = PROX_SIGN_WINDING;
+  o.accuracy = accuracy;
+  if (prox_bvh_buildf(&w->mf, NULL, NULL, &w->bvhf, NULL) == PROX_OK &&
+      prox_sdf_buildf(&w->mf, w->bvhf, NULL, &o, NULL, &w->sdff, NULL) == PROX_OK)
+    return 1;
+  prox_bvh_freef(w->bvhf);
+  return 0;
+}
+
+/* The winding number at p (float objects: p rounded to float). */
+static double wobj_winding(const wobj *w, const double *p) {
+  if (!w->prec) return prox_sdf_winding(w->b.sdf, prox_v3(p[0], p[1], p[2]));
+  return prox_sdf_windingf(w->sdff, prox_v3f((float)p[0], (float)p[1], (float)p[2]));
+}
+
+static void wobj_free(wobj *w) {
+  if (!w->prec) {
+    unbuild(&w->b);
+    return;
+  }
+  prox_sdf_freef(w->sdff);
+  prox_bvh_freef(w->bvhf);
+}
+
 /* The winding number of an open noisy sphere (its south pole's fan
- * partly removed) at scales 2^k drawn across the domain, k in [-480, 478]:
- * the mesh and the points multiplied by 2^k exactly, so the winding number
- * is the unscaled one, summed in long double (ref_winding). Exact
- * (accuracy infinity): within 1e-9; the default accuracy: within 0.125,
- * finite, and at k in [-100, 100] (every other scale), where the tree is
- * the one at scale 1 scaled, equal to its value at scale 1. (Its boundary
+ * partly removed) at scales 2^k drawn across the domain, k in [-480, 478]
+ * (float: the sphere and the points rounded to float, k in [-38, 38]): the
+ * mesh and the points multiplied by 2^k exactly, so the winding number is
+ * the unscaled one, summed in long double (ref_winding). Exact (accuracy
+ * infinity): within 1e-9; the default accuracy: within 0.125, finite, and
+ * (double) at k in [-100, 100] (every other scale), where the tree is the
+ * one at scale 1 scaled, equal to its value at scale 1. (Its boundary
  * terms once took their apex at distance 1, rounded onto the point above
  * 2^53, and its solid angles and far-field terms overflowed or underflowed
  * in products of three beyond 2^+-340: NaN.) */
-static void test_sign_winding_domain(void) {
-  oracle_rng s = oracle_rng_make(0x3d1);
-  double c[3] = {0, 0, 0};
+static void winding_domain(int prec) {
+  oracle_rng s = oracle_rng_make(prec ? 0x3d2 : 0x3d1);
+  double c[3] = {0, 0, 0}, drift = 0;
   objmesh m;
   long bad = 0, n = 0;
-  double drift = 0;
-  built unit;
-  int i, a;
-  memset(&m, 0, sizeof m);
-  noisy_sphere(&s, 10, 0, 1.0, c, 0, &m.v, &m.nv, &m.t, &m.nt);
-  if (!CHECK(m.v && m.t)) {
-    obj_free(&m);
-    return;
-  }
-  m.nt -= 6;
-  /* The default accuracy at scale 1, which every scale should repeat. */
-  if (!CHECK(build(&unit, m.v, m.nv, m.t, m.nt, PROX_SIGN_WINDING, 2.0))) {
-    obj_free(&m);
-    return;
-  }
-  for (i = 0; i < 16; ++i) {
-    /* Every other scale where the tree is the one at scale 1, scaled. */
-    int k = i % 2 ? -100 + oracle_rng_int(&s, 201) : -480 + oracle_rng_int(&s, 959), j;
-    double *v = (double *)malloc(3 * m.nv * sizeof *v);
-    if (!CHECK(v != NULL)) break;
-    for (j = 0; j < (int)(3 * m.nv); ++j)
-      v[j] = ldexp(m.v[j], k);
-    for (a = 0; a < 2; ++a) {
-      built b;
-      long q;
-      if (!CHECK_MSG(build(&b, v, m.nv, m.t, m.nt, PROX_SIGN_WINDING, a ? INFINITY : 2.0),
-                     "winding at 2^%d: build", k))
-        continue;
-      for (q = 0; q < h_count(50); ++q) {
-        double p[3], w, ref;
-        /* Uniform in [-1.2, 1.2]^3, or within 0.1 of a vertex. */
-        for (j = 0; j < 3; ++j)
-          p[j] = q % 2 ? oracle_rng_range(&s, -1.2, 1.2)
-                       : m.v[3 * (oracle_rng_next(&s) % m.nv) + (size_t)j] +
-                             oracle_rng_range(&s, -0.1, 0.1);
-        ref = (double)ref_winding(&m, p);
-        w = prox_sdf_winding(b.sdf, prox_v3(ldexp(p[0], k), ldexp(p[1], k), ldexp(p[2], k)));
-        ++n;
-        if (!a) {
-          double w1 = prox_sdf_winding(unit.sdf, prox_v3(p[0], p[1], p[2]));
-          /* Where the tree's float boxes are normal floats the tree is
-           * the one at scale 1, scaled (test_bvh_domain), and so are the
-           * clusters' moments: the same number. */
-          if (k >= -100 && k <= 100 && !(fabs(w - w1) <= drift)) drift = fabs(w - w1);
-        }
-        if (!(fabs(w - ref) <= (a ? 1e-9 : 0.125))) {
-          if (++bad <= 5)
-            CHECK_MSG(0, "winding at 2^%d (%s): %.17g, long double sum %.17g", k,
-                      a ? "exact" : "default accuracy", w, ref);
-        }
-      }
-      unbuild(&b);
-    }
-    free(v);
-  }
-  h_note("%ld winding numbers at scales across the domain, %ld wrong; the default accuracy at "
-         "2^-100 to 2^100 differs from its value at scale 1 by up to %.3g",
-         n, bad, drift);
-  CHECK(bad == 0);
-  CHECK_MSG(drift == 0, "default accuracy: %.3g from its value at scale 1", drift);
-  unbuild(&unit);
-  obj_free(&m);
-}
-
-/* test_sign_winding_domain in float: the open noisy sphere rounded to
- * float, at scales 2^k, k in [-38, 38] (so every magnitude within the float
- * domain), points rounded to float; the long-double sum on the unscaled
- * float coordinates. Exact: within 1e-9; the default accuracy: within
- * 0.125. */
-static void test_sign_winding_domain_float(void) {
-  oracle_rng s = oracle_rng_make(0x3d2);
-  double c[3] = {0, 0, 0};
-  objmesh m;
-  long bad = 0, n = 0;
+  wobj unit;
   size_t j;
   int i, a;
   memset(&m, 0, sizeof m);
@@ -1212,62 +1171,90 @@ static void test_sign_winding_domain_float(void) {
     return;
   }
   m.nt -= 6;
-  for (j = 0; j < 3 * m.nv; ++j) {
-    volatile float x = (float)m.v[j];
-    m.v[j] = (double)x;
+  if (prec)
+    for (j = 0; j < 3 * m.nv; ++j) {
+      volatile float x = (float)m.v[j];
+      m.v[j] = (double)x;
+    }
+  /* The default accuracy at scale 1, which every scale should repeat. */
+  if (!CHECK(prec || wobj_build(&unit, 0, m.v, NULL, &m, 2.0))) {
+    obj_free(&m);
+    return;
   }
   for (i = 0; i < 16; ++i) {
-    int k = -38 + oracle_rng_int(&s, 77);
-    float *v = (float *)malloc(3 * m.nv * sizeof *v);
-    if (!CHECK(v != NULL)) break;
-    for (j = 0; j < 3 * m.nv; ++j)
-      v[j] = (float)ldexp(m.v[j], k);
+    /* Double: every other scale where the tree is the one at scale 1,
+     * scaled. */
+    int k = prec    ? -38 + oracle_rng_int(&s, 77)
+            : i % 2 ? -100 + oracle_rng_int(&s, 201)
+                    : -480 + oracle_rng_int(&s, 959);
+    double *v = (double *)malloc(3 * m.nv * sizeof *v);
+    float *vf = (float *)malloc(3 * m.nv * sizeof *vf);
+    if (!CHECK(v && vf)) {
+      free(v);
+      free(vf);
+      break;
+    }
+    for (j = 0; j < 3 * m.nv; ++j) {
+      v[j] = ldexp(m.v[j], k);
+      vf[j] = (float)v[j];
+    }
     for (a = 0; a < 2; ++a) {
-      prox_meshf mf;
-      prox_bvhf *bvh = NULL;
-      prox_sdff *sdf = NULL;
-      prox_sdf_options o = prox_sdf_options_default();
+      wobj w;
       long q;
-      memset(&mf, 0, sizeof mf);
-      mf.vertices = v;
-      mf.vertex_count = m.nv;
-      mf.indices = m.t;
-      mf.triangle_count = m.nt;
-      o.method = PROX_SIGN_WINDING;
-      o.accuracy = a ? INFINITY : 2.0;
-      if (!CHECK_MSG(prox_bvh_buildf(&mf, NULL, NULL, &bvh, NULL) == PROX_OK &&
-                         prox_sdf_buildf(&mf, bvh, NULL, &o, NULL, &sdf, NULL) == PROX_OK,
-                     "float winding at 2^%d: build", k)) {
-        prox_bvh_freef(bvh);
+      if (!CHECK_MSG(wobj_build(&w, prec, v, vf, &m, a ? INFINITY : 2.0),
+                     "%s winding at 2^%d: build", prec ? "float" : "double", k))
         continue;
-      }
       for (q = 0; q < h_count(50); ++q) {
-        double p[3], w, ref;
+        double p[3], pk[3], got, ref;
         int d;
+        /* Uniform in [-1.2, 1.2]^3, or within 0.1 of a vertex. */
         for (d = 0; d < 3; ++d) {
-          volatile float x = (float)(q % 2 ? oracle_rng_range(&s, -1.2, 1.2)
-                                           : m.v[3 * (oracle_rng_next(&s) % m.nv) + (size_t)d] +
-                                                 oracle_rng_range(&s, -0.1, 0.1));
-          p[d] = (double)x;
+          p[d] = q % 2 ? oracle_rng_range(&s, -1.2, 1.2)
+                       : m.v[3 * (oracle_rng_next(&s) % m.nv) + (size_t)d] +
+                             oracle_rng_range(&s, -0.1, 0.1);
+          if (prec) {
+            volatile float x = (float)p[d];
+            p[d] = (double)x;
+          }
+          pk[d] = ldexp(p[d], k);
         }
         ref = (double)ref_winding(&m, p);
-        w = prox_sdf_windingf(
-            sdf, prox_v3f((float)ldexp(p[0], k), (float)ldexp(p[1], k), (float)ldexp(p[2], k)));
+        got = wobj_winding(&w, pk);
         ++n;
-        if (!(fabs(w - ref) <= (a ? 1e-9 : 0.125))) {
+        if (!prec && !a && k >= -100 && k <= 100) {
+          /* Where the tree's float boxes are normal floats the tree is
+           * the one at scale 1, scaled (test_bvh_domain), and so are the
+           * clusters' moments: the same number. */
+          double w1 = wobj_winding(&unit, p);
+          if (!(fabs(got - w1) <= drift)) drift = fabs(got - w1);
+        }
+        if (!(fabs(got - ref) <= (a ? 1e-9 : 0.125))) {
           if (++bad <= 5)
-            CHECK_MSG(0, "float winding at 2^%d (%s): %.17g, long double sum %.17g", k,
-                      a ? "exact" : "default accuracy", w, ref);
+            CHECK_MSG(0, "%s winding at 2^%d (%s): %.17g, long double sum %.17g",
+                      prec ? "float" : "double", k, a ? "exact" : "default accuracy", got, ref);
         }
       }
-      prox_sdf_freef(sdf);
-      prox_bvh_freef(bvh);
+      wobj_free(&w);
     }
     free(v);
+    free(vf);
   }
-  h_note("%ld float winding numbers at scales in 2^+-38, %ld wrong", n, bad);
+  h_note("%ld %s winding numbers at scales across the domain, %ld wrong", n,
+         prec ? "float" : "double", bad);
+  if (!prec)
+    h_note("the default accuracy at 2^-100 to 2^100: up to %.3g from its value at scale 1", drift);
   CHECK(bad == 0);
+  CHECK_MSG(drift == 0, "default accuracy: %.3g from its value at scale 1", drift);
+  if (!prec) wobj_free(&unit);
   obj_free(&m);
+}
+
+static void test_sign_winding_domain(void) {
+  winding_domain(0);
+}
+
+static void test_sign_winding_domain_float(void) {
+  winding_domain(1);
 }
 
 static void test_sign_open_meshes(void) {
