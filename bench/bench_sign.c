@@ -38,7 +38,8 @@
  *            the float object, prox_sdf_batch and prox_sdf_inside_batch
  *            with threads 1 (the batch calls a peer's batch call compares
  *            with: it queries in Morton order, the inside batch in the
- *            caller's); ratios signed/unsigned (of the medians,
+ *            caller's), and prox_sdf_batchf with threads 1 (the float
+ *            object, as a float32 peer such as Open3D); ratios signed/unsigned (of the medians,
  *            and sdf_distance / closest with result within each run, the
  *            loops back to back); and 2 threads (wall):
  *            prox_bvh_closest_batch, prox_sdf_batch,
@@ -346,6 +347,15 @@ static double bs_loop1(const bs_set *s, const prox_vec3 *p, size_t n, int k) {
     free(d);
     break;
   }
+  case 9: {
+    /* The float batch: Open3D computes in float32 too. */
+    float *d = (float *)malloc(n * sizeof *d);
+    if (d && prox_sdf_batchf(s->sdff, s->pf + (p - s->p), n, d, NULL, 1) == PROX_OK)
+      for (i = 0; i < n; ++i)
+        sum += (double)d[i];
+    free(d);
+    break;
+  }
   default: {
     uint8_t *in = (uint8_t *)malloc(n);
     if (in && prox_sdf_inside_batch(s->sdf, p, n, in, NULL, 1) == PROX_OK)
@@ -359,10 +369,16 @@ static double bs_loop1(const bs_set *s, const prox_vec3 *p, size_t n, int k) {
 }
 
 static void bs_signed_rows(bs_set *s) {
-  static const char *name1[9] = {
-      "closest (no result)", "closest (result)",       "sdf_distance",
-      "sdf_inside",          "sdf_inside (CROSSINGS)", "sdf_distancef (float)",
-      "sdf_insidef (float)", "sdf_batch (1 thread)",   "sdf_inside_batch (1 thr)"};
+  static const char *name1[10] = {"closest (no result)",
+                                  "closest (result)",
+                                  "sdf_distance",
+                                  "sdf_inside",
+                                  "sdf_inside (CROSSINGS)",
+                                  "sdf_distancef (float)",
+                                  "sdf_insidef (float)",
+                                  "sdf_batch (1 thread)",
+                                  "sdf_inside_batch (1 thr)",
+                                  "sdf_batchf (float, 1 thr)"};
   static const char *name2[3] = {"closest_batch", "sdf_batch", "sdf_inside_batch"};
   prox_mesh_closest *rc = (prox_mesh_closest *)malloc(bs_n * sizeof *rc);
   double *dist = (double *)malloc(bs_n * sizeof *dist);
@@ -370,10 +386,10 @@ static void bs_signed_rows(bs_set *s) {
   int set, r, k;
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
-    double t[9][64], med[9], lo[9], hi[9], pair[64], pmed, plo, phi;
+    double t[10][64], med[10], lo[10], hi[10], pair[64], pmed, plo, phi;
     /* the loops of bs_loop1 to run (4: closed meshes only) */
-    int ids[9], nk = 0;
-    for (k = 0; k < 9; ++k)
+    int ids[10], nk = 0;
+    for (k = 0; k < 10; ++k)
       if (k != 4 || s->cross) ids[nk++] = k;
     if (bs_thr1) {
       bs_cpu = 1;
