@@ -77,6 +77,11 @@ static void test_points_triangle(void) {
   body_points_trianglef();
 }
 
+static void test_points_triangles_each(void) {
+  body_points_triangles_each();
+  body_points_triangles_eachf();
+}
+
 static void test_points_triangle_nonfinite(void) {
   body_points_triangle_nonfinite();
   body_points_triangle_nonfinitef();
@@ -125,6 +130,7 @@ int main(int argc, char **argv) {
       {"point_triangles_ties", test_point_triangles_ties},
       {"point_triangles_nonfinite", test_point_triangles_nonfinite},
       {"points_triangle", test_points_triangle},
+      {"points_triangles_each", test_points_triangles_each},
       {"points_triangle_nonfinite", test_points_triangle_nonfinite},
       {"points_aabb", test_points_aabb},
       {"threshold", test_threshold},
@@ -685,6 +691,57 @@ static void PROX_FN(body_points_triangle)(void) {
   free(pts);
   free(sq);
   free(out);
+}
+
+/* The level's kernel with a triangle per point (internal, the tree walks'
+ * seeds and answers; src/simd/batch_impl.h): point i against triangle i,
+ * distance and full result bit for bit the scalar kernel's, every kind of
+ * input, with some non-finite points and triangles. */
+static void PROX_FN(body_points_triangles_each)(void) {
+  void (*each)(const VEC *, size_t, const TRI *, PROX_REAL *, RES *) =
+      prox_simd_table_get()->batch->PROX_FN(points_triangles_each);
+  oracle_rng s = oracle_rng_make(4321);
+  VEC pts[70];
+  TRI t[70];
+  PROX_REAL sq[71];
+  RES out[71];
+  long rounds = h_count(20), round;
+  int kind;
+  size_t z, i;
+  for (kind = 0; kind < NKINDS; ++kind)
+    for (z = 1; z < NSIZES && g_sizes[z] <= 70; ++z) {
+      size_t n = g_sizes[z];
+      for (round = 0; round < rounds; ++round) {
+        VEC c = PROX_FN(kind_center)(&s, kind);
+        double r = PROX_FN(kind_size)(kind);
+        for (i = 0; i < n; ++i) {
+          unsigned w = (unsigned)(oracle_rng_next(&s) % 16u);
+          t[i] = PROX_FN(rtri)(&s, kind, c);
+          pts[i] = PROX_FN(near_tri)(&s, &t[i], (unsigned)oracle_rng_next(&s), r);
+          if (w == 0) pts[i].x = PROX_NAN;
+          if (w == 1) t[i].v[1].z = PROX_INF;
+        }
+        h_case_begin();
+        sq[n] = 77;
+        out[n].sqdist = 77;
+        each(pts, n, t, sq, out);
+        CHECK(sq[n] == 77 && out[n].sqdist == 77);
+        for (i = 0; i < n; ++i) {
+          RES ref;
+          PROX_REAL d = PROX_FN(prox_point_triangle)(pts[i], &t[i], &ref);
+          CHECK_BITS_OR_NAN(sq[i], d);
+          CHECK_RESULT(&out[i], &ref);
+        }
+        memset(sq, 0, n * sizeof *sq);
+        each(pts, n, t, sq, NULL);
+        for (i = 0; i < n; ++i)
+          CHECK_BITS_OR_NAN(sq[i], PROX_FN(prox_point_triangle)(pts[i], &t[i], NULL));
+        if (h_case_failed()) {
+          h_note("%s %s kind %d n %zu round %ld", g_level_name, PREC, kind, n, round);
+          return;
+        }
+      }
+    }
 }
 
 static void PROX_FN(body_points_triangle_nonfinite)(void) {

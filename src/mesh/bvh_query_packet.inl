@@ -243,7 +243,10 @@ static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec
   uint8_t stack_cnt[PROX_BVH_STACK + 1], stack_m[PROX_BVH_STACK + 1];
   PROX_REAL stack_d[PROX_BVH_STACK + 1][PBQ_PK];
   PROX_REAL px[PBQ_PK], py[PBQ_PK], pz[PBQ_PK], thr[PBQ_PK], slack[PBQ_PK];
-  int top, i;
+  PROX_FN(prox_vec3) sp[PBQ_PK];
+  PROX_FN(prox_triangle) st[PBQ_PK];
+  PROX_REAL sd[PBQ_PK];
+  int top, i, ns = 0, sk[PBQ_PK];
   for (i = 0; i < PBQ_PK; ++i) {
     /* Lanes past n repeat the first point (finite arithmetic) and are
      * never in a mask. */
@@ -254,19 +257,25 @@ static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec
     best[i] = max_sqdist;
     slack[i] = PROX_FN(prox_bvh_detail_slack)(v, p);
     if (i < n && hit[i].pos != PROX_BVH_NONE) {
-      PROX_FN(prox_triangle)
-      t = PROX_FN(prox_bvh_detail_tri)(v, hit[i].first, hit[i].count, hit[i].pos);
-      PROX_REAL d = PROX_FN(prox_point_triangle)(p, &t, NULL);
-      if (d <= best[i])
-        best[i] = d;
-      else
-        hit[i].pos = PROX_BVH_NONE;
+      sp[ns] = p;
+      st[ns] = PROX_FN(prox_bvh_detail_tri)(v, hit[i].first, hit[i].count, hit[i].pos);
+      sk[ns++] = i;
     } else {
       hit[i].pos = hit[i].first = hit[i].count = PROX_BVH_NONE;
     }
-    thr[i] = PROX_FN(prox_bvh_detail_thr)(best[i], slack[i]);
     stack_d[0][i] = 0;
   }
+  /* The seeds (each point's triangle to try first), one point a lane. */
+  if (ns)
+    prox_simd_table_get()->batch->PROX_FN(points_triangles_each)(sp, (size_t)ns, st, sd, NULL);
+  for (i = 0; i < ns; ++i) {
+    if (sd[i] <= best[sk[i]])
+      best[sk[i]] = sd[i];
+    else
+      hit[sk[i]].pos = PROX_BVH_NONE;
+  }
+  for (i = 0; i < PBQ_PK; ++i)
+    thr[i] = PROX_FN(prox_bvh_detail_thr)(best[i], slack[i]);
   stack_node[0] = 0;
   stack_cnt[0] = 0;
   stack_m[0] = (uint8_t)((1u << n) - 1u);
@@ -367,9 +376,28 @@ static void PBQ_PK_RUN(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3
     }
     if (!n) continue;
     PBQ_PK_WALK(v, q, n, max_sqdist, best, hit, avx2);
-    for (k = 0; k < n; ++k) {
-      PROX_FN(prox_bvh_detail_fill)(v, q[k], best[k], &hit[k], out + at[k]);
-      if (pos) pos[at[k]] = hit[k].pos;
+    {
+      /* The answers: the kernel's full result on each point's triangle,
+       * one point a lane. */
+      PROX_FN(prox_vec3) fp[PBQ_PK];
+      PROX_FN(prox_triangle) ft[PBQ_PK];
+      PROX_FN(prox_closest) fr[PBQ_PK];
+      int nf = 0, fk[PBQ_PK];
+      for (k = 0; k < n; ++k) {
+        if (pos) pos[at[k]] = hit[k].pos;
+        if (hit[k].pos == PROX_BVH_NONE) {
+          PROX_FN(prox_bvh_detail_fill)(v, q[k], best[k], NULL, out + at[k]);
+          continue;
+        }
+        fp[nf] = q[k];
+        ft[nf] = PROX_FN(prox_bvh_detail_tri)(v, hit[k].first, hit[k].count, hit[k].pos);
+        fk[nf++] = k;
+      }
+      if (nf)
+        prox_simd_table_get()->batch->PROX_FN(points_triangles_each)(fp, (size_t)nf, ft, NULL, fr);
+      for (k = 0; k < nf; ++k)
+        PROX_FN(prox_bvh_detail_fill_found)
+        (v, best[fk[k]], hit[fk[k]].pos, &fr[k], out + at[fk[k]]);
     }
   }
 }

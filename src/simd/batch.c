@@ -23,5 +23,7 @@ const prox_simd_batch prox_detail_simd_batch_scalar = {
     .point_trianglesf = prox_batch_scalar_point_trianglesf,
     .point_triangles_soaf = prox_batch_scalar_point_triangles_soaf,
     .points_trianglef = prox_batch_scalar_points_trianglef,
+    .points_triangles_each = prox_batch_scalar_points_triangles_each,
+    .points_triangles_eachf = prox_batch_scalar_points_triangles_eachf,
     .points_aabbf = prox_batch_scalar_points_aabbf,
 };

@@ -63,6 +63,18 @@ static void PROX_FN(prox_batch_scalar_points_triangle)(const PROX_FN(prox_vec3) 
   }
 }
 
+static void PROX_FN(prox_batch_scalar_points_triangles_each)(const PROX_FN(prox_vec3) * pts,
+                                                             size_t n,
+                                                             const PROX_FN(prox_triangle) * tris,
+                                                             PROX_REAL *sqdist_out,
+                                                             PROX_FN(prox_closest) * out) {
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    PROX_REAL d2 = PROX_FN(prox_point_triangle)(pts[i], &tris[i], out ? &out[i] : NULL);
+    if (sqdist_out) sqdist_out[i] = d2;
+  }
+}
+
 static void PROX_FN(prox_batch_scalar_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,
                                                    const PROX_FN(prox_aabb) * box,
                                                    PROX_REAL *sqdist_out,

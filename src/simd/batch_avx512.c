@@ -274,6 +274,8 @@ const prox_simd_batch prox_detail_simd_batch_avx512 = {
     .point_triangles_soa_multi = pb_point_triangles_soa_multi,
     .point_triangles_soa_multif = pb_point_triangles_soa_multif_small,
     .points_trianglef = pb_points_trianglef,
+    .points_triangles_each = pb_points_triangles_each,
+    .points_triangles_eachf = pb_points_triangles_eachf,
     .points_aabbf = pb_points_aabbf,
 };
 

@@ -53,6 +53,12 @@ typedef struct prox_simd_batch {
                                     size_t n, double *best, size_t *best_index);
   void (*point_triangles_soa_multif)(const prox_vec3f *p, int np, const prox_triangle_soaf *tris,
                                      size_t n, float *best, size_t *best_index);
+  /* points_triangle with a triangle per point: pts[i] against tris[i]
+   * (the walks' seeds and answers); at every level. */
+  void (*points_triangles_each)(const prox_vec3 *pts, size_t n, const prox_triangle *tris,
+                                double *sqdist_out, prox_closest *out);
+  void (*points_triangles_eachf)(const prox_vec3f *pts, size_t n, const prox_trianglef *tris,
+                                 float *sqdist_out, prox_closestf *out);
 } prox_simd_batch;
 
 /* The tables of src/simd/batch.c (portable loops), batch_avx2.c and

@@ -553,9 +553,11 @@ static void PROX_FN(pb_point_triangles_soa_multi)(const PROX_FN(prox_vec3) * p, 
   }
 }
 
-static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n,
-                                        const PROX_FN(prox_triangle) * tri, PROX_REAL *sqdist_out,
-                                        PROX_FN(prox_closest) * out) {
+/* pb_points_triangle (each 0: every point against tri[0]) and
+ * pb_points_triangles_each (each 1: point i against tri[i]). */
+PB_INLINE void PROX_FN(pb_points_tris)(const PROX_FN(prox_vec3) * pts, size_t n,
+                                       const PROX_FN(prox_triangle) * tri, int each,
+                                       PROX_REAL *sqdist_out, PROX_FN(prox_closest) * out) {
   PB_V3 a = PROX_FN(pb_splat)(tri->v[0]);
   PB_V3 b = PROX_FN(pb_splat)(tri->v[1]);
   PB_V3 c = PROX_FN(pb_splat)(tri->v[2]);
@@ -566,6 +568,7 @@ static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n
     PB_M valid = (PB_M)(full ? PB_ALL : PB_FIRST(left));
     PB_V3 p;
     p = PROX_FN(pb_load_pts)(pts + i, full, left);
+    if (each) PROX_FN(pb_load_tris)(tri + i, full, full ? PB_W : left, &a, &b, &c);
     PB_V d2;
     PB_M bad;
     unsigned bits;
@@ -609,10 +612,22 @@ static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n
       size_t j = i + (size_t)k;
       PROX_REAL d;
       if (!((bits >> k) & 1u)) continue;
-      d = PROX_FN(prox_point_triangle)(pts[j], tri, out ? out + j : NULL);
+      d = PROX_FN(prox_point_triangle)(pts[j], tri + (each ? j : 0), out ? out + j : NULL);
       if (sqdist_out) sqdist_out[j] = d;
     }
   }
+}
+
+static void PROX_FN(pb_points_triangle)(const PROX_FN(prox_vec3) * pts, size_t n,
+                                        const PROX_FN(prox_triangle) * tri, PROX_REAL *sqdist_out,
+                                        PROX_FN(prox_closest) * out) {
+  PROX_FN(pb_points_tris)(pts, n, tri, 0, sqdist_out, out);
+}
+
+static void PROX_FN(pb_points_triangles_each)(const PROX_FN(prox_vec3) * pts, size_t n,
+                                              const PROX_FN(prox_triangle) * tris,
+                                              PROX_REAL *sqdist_out, PROX_FN(prox_closest) * out) {
+  PROX_FN(pb_points_tris)(pts, n, tris, 1, sqdist_out, out);
 }
 
 static void PROX_FN(pb_points_aabb)(const PROX_FN(prox_vec3) * pts, size_t n,

@@ -280,6 +280,22 @@ PROX_BVHQ_NAME(prox_bvh_detail_nearest)(const PROX_FN(prox_bvh_view) * v, PROX_F
 }
 
 #if defined(PROX_BVHQ_DEFAULTS)
+/// Internal: fills a found closest point from the winning position pos
+/// (squared distance d) and the kernel's result r on its triangle.
+PROX_HD static inline void PROX_FN(prox_bvh_detail_fill_found)(const PROX_FN(prox_bvh_view) * v,
+                                                               PROX_REAL d, uint32_t pos,
+                                                               const PROX_FN(prox_closest) * r,
+                                                               PROX_FN(prox_mesh_closest) * out) {
+  out->found = 1;
+  out->triangle = v->ids[pos];
+  out->sqdist = d;
+  out->point = r->point;
+  out->bary[0] = r->param[0];
+  out->bary[1] = r->param[1];
+  out->bary[2] = r->param[2];
+  out->feature = r->feature;
+}
+
 /// Internal: fills a closest-point result from the winning position.
 PROX_HD static inline PROX_REAL
 PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec3) p, PROX_REAL d,
@@ -302,14 +318,7 @@ PROX_FN(prox_bvh_detail_fill)(const PROX_FN(prox_bvh_view) * v, PROX_FN(prox_vec
   if (!out) return d;
   t = PROX_FN(prox_bvh_detail_tri)(v, hit->first, hit->count, hit->pos);
   PROX_FN(prox_point_triangle)(p, &t, &r);
-  out->found = 1;
-  out->triangle = v->ids[hit->pos];
-  out->sqdist = d;
-  out->point = r.point;
-  out->bary[0] = r.param[0];
-  out->bary[1] = r.param[1];
-  out->bary[2] = r.param[2];
-  out->feature = r.feature;
+  PROX_FN(prox_bvh_detail_fill_found)(v, d, hit->pos, &r, out);
   return d;
 }
 
