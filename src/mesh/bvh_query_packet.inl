@@ -395,9 +395,10 @@ static void PBQ_PK_RUN(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3
       }
       if (nf)
         prox_simd_table_get()->batch->PROX_FN(points_triangles_each)(fp, (size_t)nf, ft, NULL, fr);
-      for (k = 0; k < nf; ++k)
-        PROX_FN(prox_bvh_detail_fill_found)
-        (v, best[fk[k]], hit[fk[k]].pos, &fr[k], out + at[fk[k]]);
+      for (k = 0; k < nf; ++k) {
+        int w = fk[k];
+        PROX_FN(prox_bvh_detail_fill_found)(v, best[w], hit[w].pos, &fr[k], out + at[w]);
+      }
     }
   }
 }
