@@ -234,10 +234,11 @@ static inline void PROX_FN(pbq_pk_ranks)(const PROX_REAL *key, int mask, int *ra
 /* The walk of the n (1..PBQ_PK) finite points q[0..n-1] with the bound
  * max_sqdist (not NaN): their squared distances into best[] (max_sqdist
  * where no triangle is within it) and their triangles into hit[] (pos
- * PROX_BVH_NONE where none). */
+ * PROX_BVH_NONE where none). simd: the node step, 0 portable, 1 AVX2, 2
+ * AVX-512 (double only); the same values from each. */
 static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3) * q, int n,
                         PROX_REAL max_sqdist, PROX_REAL *best, PROX_FN(prox_bvh_detail_hit) * hit,
-                        int avx2) {
+                        int simd) {
   /* One slot more than the stack needs: where skipped children go. */
   uint32_t stack_node[PROX_BVH_STACK + 1];
   uint8_t stack_cnt[PROX_BVH_STACK + 1], stack_m[PROX_BVH_STACK + 1];
@@ -320,8 +321,13 @@ static void PBQ_PK_WALK(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec
     /* Each slot's box distance to every point (the operations of
      * prox_bvh_detail_boxd4, so the same values), the points within their
      * bound, and the nearest of them as the slot's key. */
-    mask = avx2 ? PROX_FN(prox_detail_pk_node_avx2)(nd, px, py, pz, thr, m, ds, key, ms)
-                : PROX_FN(pbq_pk_node)(nd, px, py, pz, thr, m, ds, key, ms);
+#if PROX_IS_DOUBLE
+    if (simd == 2)
+      mask = prox_detail_pk_node_avx512(nd, px, py, pz, thr, m, ds, key, ms);
+    else
+#endif
+      mask = simd ? PROX_FN(prox_detail_pk_node_avx2)(nd, px, py, pz, thr, m, ds, key, ms)
+                  : PROX_FN(pbq_pk_node)(nd, px, py, pz, thr, m, ds, key, ms);
     /* The children within some point's bound, pushed farthest first by
      * key, so that the nearest is popped next. */
     {
@@ -350,9 +356,13 @@ static void PBQ_PK_RUN(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3
   PROX_FN(prox_bvh_detail_hit) hit[PBQ_PK];
   size_t at[PBQ_PK];
   size_t j = j0;
-  /* The node step with AVX2 where the SIMD level allows it (the same
-   * values either way). */
-  int k0, avx2 = prox_simd_table_get()->level >= PROX_SIMD_AVX2 && prox_detail_pk_ok_avx2;
+  /* The node step with AVX2, or for double AVX-512, where the SIMD level
+   * allows it (the same values either way). */
+  int k0, level = prox_simd_table_get()->level;
+  int simd = level >= PROX_SIMD_AVX2 && prox_detail_pk_ok_avx2;
+#if PROX_IS_DOUBLE
+  if (level >= PROX_SIMD_AVX512 && prox_detail_pk_ok_avx512) simd = 2;
+#endif
   for (k0 = 0; k0 < PBQ_PK; ++k0)
     hit[k0].pos = hit[k0].first = hit[k0].count = PROX_BVH_NONE;
   while (j < j1) {
@@ -375,7 +385,7 @@ static void PBQ_PK_RUN(const PROX_FN(prox_bvh_view) * v, const PROX_FN(prox_vec3
       at[n++] = i;
     }
     if (!n) continue;
-    PBQ_PK_WALK(v, q, n, max_sqdist, best, hit, avx2);
+    PBQ_PK_WALK(v, q, n, max_sqdist, best, hit, simd);
     {
       /* The answers: the kernel's full result on each point's triangle,
        * one point a lane. */

@@ -28,4 +28,11 @@ int prox_detail_pk_node_avx2f(const prox_bvh_node *nd, const float *px, const fl
                               const float *pz, const float *thr, int m, float (*ds)[PBQ_PK],
                               float *key, int *ms);
 
+/* The same step for double packets with AVX-512 (src/mesh/
+ * bvh_query_avx512.c): the eight points in one vector; the same values. */
+extern const int prox_detail_pk_ok_avx512;
+int prox_detail_pk_node_avx512(const prox_bvh_node *nd, const double *px, const double *py,
+                               const double *pz, const double *thr, int m, double (*ds)[PBQ_PK],
+                               double *key, int *ms);
+
 #endif /* PROX_SRC_MESH_BVH_QUERY_PK_H */

@@ -8,7 +8,8 @@ list(
   ${CMAKE_CURRENT_LIST_DIR}/mesh.c
   ${CMAKE_CURRENT_LIST_DIR}/bvh_build.c
   ${CMAKE_CURRENT_LIST_DIR}/bvh_query.c
-  ${CMAKE_CURRENT_LIST_DIR}/bvh_query_avx2.c)
+  ${CMAKE_CURRENT_LIST_DIR}/bvh_query_avx2.c
+  ${CMAKE_CURRENT_LIST_DIR}/bvh_query_avx512.c)
 
 # The mesh topology (prox/topology.h) and the sign (prox/sign.h).
 list(APPEND PROX_SOURCES ${CMAKE_CURRENT_LIST_DIR}/topology.c
