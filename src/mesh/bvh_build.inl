@@ -692,9 +692,10 @@ static void PROX_FN(pbb_empty_slot)(prox_bvh_node *out, int s) {
 }
 
 /* The binary children that binary node idx's 4-wide node takes: its two
- * children, then repeatedly the largest inner one opened, up to 4. */
-static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, uint32_t idx, uint32_t kids[4]) {
-  PB_REAL u = PROX_FN(pbb_unit)(bn[0].lo, bn[0].hi);
+ * children, then repeatedly the largest inner one opened, up to 4. u: the
+ * SAH's unit (the builder's, pbb_unit of the root's box). */
+static int PROX_FN(pbb_gather)(const PROX_FN(pbb_node) * bn, PB_REAL u, uint32_t idx,
+                               uint32_t kids[4]) {
   int nk = 2, i;
   kids[0] = bn[idx].first_or_left;
   kids[1] = kids[0] + 1;
@@ -736,6 +737,7 @@ typedef struct PROX_FN(pbb_subs) {
   PROX_FN(pbb_sub) s[PB_SUBS];
   int n, k, lim, writing, next_job;
   const PROX_FN(pbb_node) * bn;
+  PB_REAL unit; /* the SAH's unit, for pbb_gather */
   prox_bvh_node *out;
   pthread_mutex_t lock;
 } PROX_FN(pbb_subs);
@@ -744,11 +746,11 @@ typedef struct PROX_FN(pbb_subs) {
  * idx (inner, at 4-wide level `level`) in preorder from *next; returns
  * the depth below it. With subs, the inner children at subs->lim are not
  * entered: counting lists them, writing places them (their counts known). */
-static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, prox_bvh_node *out,
-                                 uint32_t *next, size_t *leaves, int level,
+static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, PB_REAL unit, uint32_t idx,
+                                 prox_bvh_node *out, uint32_t *next, size_t *leaves, int level,
                                  PROX_FN(pbb_subs) * subs) {
   uint32_t kids[4], me = (*next)++;
-  int nk = PROX_FN(pbb_gather)(bn, idx, kids), i, depth = 1;
+  int nk = PROX_FN(pbb_gather)(bn, unit, idx, kids), i, depth = 1;
   /* The children's children, which their gathers read first: the
    * binary nodes are far apart, and the walk waits for each. */
   for (i = 0; i < nk; ++i)
@@ -779,7 +781,7 @@ static int PROX_FN(pbb_collapse)(const PROX_FN(pbb_node) * bn, uint32_t idx, pro
         *leaves += sb->leaves;
         d = 1 + sb->depth;
       } else {
-        d = 1 + PROX_FN(pbb_collapse)(bn, kids[i], out, next, leaves, level + 1, subs);
+        d = 1 + PROX_FN(pbb_collapse)(bn, unit, kids[i], out, next, leaves, level + 1, subs);
       }
       if (d > depth) depth = d;
       if (out) {
@@ -807,9 +809,9 @@ static void PROX_FN(pbb_sub_worker)(void *arg) {
     sb = u->s + j;
     if (u->writing) {
       nx = sb->start;
-      PROX_FN(pbb_collapse)(u->bn, sb->idx, u->out, &nx, &lv, 0, NULL);
+      PROX_FN(pbb_collapse)(u->bn, u->unit, sb->idx, u->out, &nx, &lv, 0, NULL);
     } else {
-      sb->depth = PROX_FN(pbb_collapse)(u->bn, sb->idx, NULL, &nx, &lv, 0, NULL);
+      sb->depth = PROX_FN(pbb_collapse)(u->bn, u->unit, sb->idx, NULL, &nx, &lv, 0, NULL);
       sb->count = nx;
       sb->leaves = lv;
     }
@@ -1104,12 +1106,13 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
   if (threads > 1 && n >= PB_SUB_MIN) {
     subs.lim = PB_SUB_LEVEL;
     subs.bn = bn;
+    subs.unit = c.unit;
   }
   if (bn[0].count) {
     t->node_count = 1;
   } else {
     next = 0;
-    PROX_FN(pbb_collapse)(bn, 0, NULL, &next, &leaves, 0, subs.lim ? &subs : NULL);
+    PROX_FN(pbb_collapse)(bn, c.unit, 0, NULL, &next, &leaves, 0, subs.lim ? &subs : NULL);
     if (subs.n) PROX_FN(pbb_sub_run)(&subs, threads);
     for (i = 0; i < (size_t)subs.n; ++i)
       next += subs.s[i].count;
@@ -1131,7 +1134,8 @@ prox_status PROX_FN(prox_bvh_build)(const PROX_FN(prox_mesh) * mesh, const prox_
     depth = 1;
   } else {
     next = 0;
-    depth = PROX_FN(pbb_collapse)(bn, 0, t->nodes, &next, &leaves, 0, subs.lim ? &subs : NULL);
+    depth =
+        PROX_FN(pbb_collapse)(bn, c.unit, 0, t->nodes, &next, &leaves, 0, subs.lim ? &subs : NULL);
     if (subs.n) {
       subs.out = t->nodes;
       subs.writing = 1;
