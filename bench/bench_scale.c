@@ -62,6 +62,52 @@ static int bs_list(const char *s, int *out) {
   return n;
 }
 
+/* The squared distance from p 2^k to the tree (b: prec 0, bf: 1), as
+ * prec's query gives it. */
+static double bs_closest(int prec, const prox_bvh *b, const prox_bvhf *bf, const double *p, int k) {
+  if (prec == 0) {
+    prox_mesh_closest c;
+    prox_bvh_closest(b, prox_v3(ldexp(p[0], k), ldexp(p[1], k), ldexp(p[2], k)), INFINITY, &c);
+    return c.sqdist;
+  } else {
+    prox_mesh_closestf c;
+    prox_bvh_closestf(
+        bf, prox_v3f(ldexpf((float)p[0], k), ldexpf((float)p[1], k), ldexpf((float)p[2], k)),
+        INFINITY, &c);
+    return (double)c.sqdist;
+  }
+}
+
+/* The same by brute force: prec's point-triangle kernel on every triangle
+ * of the scaled vertices (v: prec 0, vf: 1). */
+static double bs_brute(int prec, const objmesh *m, const double *v, const float *vf,
+                       const double *p, int k) {
+  double best = INFINITY, d;
+  size_t t;
+  int a;
+  for (t = 0; t < m->nt; ++t) {
+    if (prec == 0) {
+      prox_triangle tr;
+      for (a = 0; a < 3; ++a) {
+        const double *x = v + 3 * (size_t)m->t[3 * t + (size_t)a];
+        tr.v[a] = prox_v3(x[0], x[1], x[2]);
+      }
+      d = prox_point_triangle(prox_v3(ldexp(p[0], k), ldexp(p[1], k), ldexp(p[2], k)), &tr, NULL);
+    } else {
+      prox_trianglef tr;
+      for (a = 0; a < 3; ++a) {
+        const float *x = vf + 3 * (size_t)m->t[3 * t + (size_t)a];
+        tr.v[a] = prox_v3f(x[0], x[1], x[2]);
+      }
+      d = (double)prox_point_trianglef(
+          prox_v3f(ldexpf((float)p[0], k), ldexpf((float)p[1], k), ldexpf((float)p[2], k)), &tr,
+          NULL);
+    }
+    if (d < best) best = d;
+  }
+  return best;
+}
+
 /* Median time (seconds per query) over runs, of prec's queries on the mesh
  * scaled by 2^k; *bad counts brute-force mismatches. Returns -1 when the
  * build fails. */
@@ -88,60 +134,12 @@ static double bs_time(const objmesh *m, const double *pts, size_t n, int runs, i
     if (prox_bvh_buildf(&mf, NULL, NULL, &bf, NULL) != PROX_OK) goto out;
   }
   /* The check: the squared distance of brute force, bit for bit. */
-  for (i = 0; i < 50 && i < n; ++i) {
-    const double *p = pts + 3 * i;
-    size_t t;
-    if (prec == 0) {
-      prox_vec3 q = prox_v3(ldexp(p[0], k), ldexp(p[1], k), ldexp(p[2], k));
-      prox_mesh_closest c;
-      double best = INFINITY;
-      for (t = 0; t < m->nt; ++t) {
-        prox_triangle tr;
-        int a;
-        for (a = 0; a < 3; ++a) {
-          const double *x = v + 3 * (size_t)m->t[3 * t + (size_t)a];
-          tr.v[a] = prox_v3(x[0], x[1], x[2]);
-        }
-        double d = prox_point_triangle(q, &tr, NULL);
-        if (d < best) best = d;
-      }
-      prox_bvh_closest(b, q, INFINITY, &c);
-      *bad += c.sqdist != best;
-    } else {
-      prox_vec3f q =
-          prox_v3f(ldexpf((float)p[0], k), ldexpf((float)p[1], k), ldexpf((float)p[2], k));
-      prox_mesh_closestf c;
-      float best = INFINITY;
-      for (t = 0; t < m->nt; ++t) {
-        prox_trianglef tr;
-        int a;
-        for (a = 0; a < 3; ++a) {
-          const float *x = vf + 3 * (size_t)m->t[3 * t + (size_t)a];
-          tr.v[a] = prox_v3f(x[0], x[1], x[2]);
-        }
-        float d = prox_point_trianglef(q, &tr, NULL);
-        if (d < best) best = d;
-      }
-      prox_bvh_closestf(bf, q, INFINITY, &c);
-      *bad += c.sqdist != best;
-    }
-  }
+  for (i = 0; i < 50 && i < n; ++i)
+    *bad += bs_closest(prec, b, bf, pts + 3 * i, k) != bs_brute(prec, m, v, vf, pts + 3 * i, k);
   for (r = 0; r < runs; ++r) {
     double t0 = bs_now();
-    for (i = 0; i < n; ++i) {
-      const double *p = pts + 3 * i;
-      if (prec == 0) {
-        prox_mesh_closest c;
-        prox_bvh_closest(b, prox_v3(ldexp(p[0], k), ldexp(p[1], k), ldexp(p[2], k)), INFINITY, &c);
-        sink += c.sqdist;
-      } else {
-        prox_mesh_closestf c;
-        prox_bvh_closestf(
-            bf, prox_v3f(ldexpf((float)p[0], k), ldexpf((float)p[1], k), ldexpf((float)p[2], k)),
-            INFINITY, &c);
-        sink += (double)c.sqdist;
-      }
-    }
+    for (i = 0; i < n; ++i)
+      sink += bs_closest(prec, b, bf, pts + 3 * i, k);
     ts[r] = (bs_now() - t0) / (double)n;
   }
   qsort(ts, (size_t)runs, sizeof *ts, bs_cmp);

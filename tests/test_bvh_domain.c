@@ -135,6 +135,57 @@ static int bd_same_tree(const prox_bvh_node *a, const prox_bvh_node *b, uint32_t
   return 1;
 }
 
+/* A tree of the mesh (v, t) scaled by 2^k, built in precision prec
+ * (float: the coordinates rounded to float, then scaled); its nodes, ids
+ * and node count. bd_tree_free releases it. Returns 0 when an allocation
+ * or the build fails. */
+typedef struct bd_tree {
+  prox_bvh *b;
+  prox_bvhf *bf;
+  void *coords;
+  const prox_bvh_node *nodes;
+  const uint32_t *ids;
+  uint32_t node_count;
+} bd_tree;
+
+static int bd_tree_build(int prec, const double *v, size_t nv, const uint32_t *t, size_t nt, int k,
+                         bd_tree *r) {
+  size_t j;
+  memset(r, 0, sizeof *r);
+  r->coords = malloc(3 * (nv ? nv : 1) * (prec ? sizeof(float) : sizeof(double)));
+  if (!r->coords) return 0;
+  if (prec == 0) {
+    double *vk = (double *)r->coords;
+    prox_mesh m = {vk, nv, 0, t, nt};
+    prox_bvh_view w;
+    for (j = 0; j < 3 * nv; ++j)
+      vk[j] = ldexp(v[j], k);
+    if (prox_bvh_build(&m, NULL, NULL, &r->b, NULL) != PROX_OK) return 0;
+    prox_bvh_get_view(r->b, &w);
+    r->nodes = w.nodes;
+    r->ids = w.ids;
+    r->node_count = w.node_count;
+  } else {
+    float *fk = (float *)r->coords;
+    prox_meshf m = {fk, nv, 0, t, nt};
+    prox_bvh_viewf w;
+    for (j = 0; j < 3 * nv; ++j)
+      fk[j] = ldexpf((float)v[j], k);
+    if (prox_bvh_buildf(&m, NULL, NULL, &r->bf, NULL) != PROX_OK) return 0;
+    prox_bvh_get_viewf(r->bf, &w);
+    r->nodes = w.nodes;
+    r->ids = w.ids;
+    r->node_count = w.node_count;
+  }
+  return 1;
+}
+
+static void bd_tree_free(bd_tree *r) {
+  prox_bvh_free(r->b);
+  prox_bvh_freef(r->bf);
+  free(r->coords);
+}
+
 static void test_tree_scale(void) {
   static const double offs[4] = {0, 3, 1024, 1048576};
   oracle_rng s = oracle_rng_make(0x5ca1e);
@@ -142,70 +193,28 @@ static void test_tree_scale(void) {
   for (prec = 0; prec < 2; ++prec)
     for (i = 0; i < 12; ++i) {
       int k = prec ? -38 + oracle_rng_int(&s, 77) : -100 + oracle_rng_int(&s, 201);
-      double c[3], *v = NULL, *vk;
+      double c[3], *v = NULL;
       uint32_t *t = NULL;
-      size_t nv, nt, j;
+      size_t nv, nt;
       int ok = 0;
+      bd_tree t1 = {0}, tk = {0};
       noisy_centre(&s, offs[i % 4], c);
       noisy_sphere(&s, 20 + oracle_rng_int(&s, 20), i % 3, 1.0, c, ldexp(1.0, -20), &v, &nv, &t,
                    &nt);
-      vk = (double *)malloc(3 * (nv ? nv : 1) * sizeof *vk);
-      if (!CHECK(v && t && vk)) {
-        free(v);
-        free(t);
-        free(vk);
-        return;
-      }
-      if (prec == 0) {
-        prox_mesh m1 = {v, nv, 0, t, nt}, mk = {vk, nv, 0, t, nt};
-        prox_bvh *b1 = NULL, *bk = NULL;
-        prox_bvh_view w1, wk;
-        for (j = 0; j < 3 * nv; ++j)
-          vk[j] = ldexp(v[j], k);
-        if (CHECK(prox_bvh_build(&m1, NULL, NULL, &b1, NULL) == PROX_OK &&
-                  prox_bvh_build(&mk, NULL, NULL, &bk, NULL) == PROX_OK)) {
-          prox_bvh_get_view(b1, &w1);
-          prox_bvh_get_view(bk, &wk);
-          ok = w1.node_count == wk.node_count &&
-               bd_same_tree(w1.nodes, wk.nodes, w1.node_count, k) &&
-               memcmp(w1.ids, wk.ids, nt * sizeof *w1.ids) == 0;
-        }
-        prox_bvh_free(b1);
-        prox_bvh_free(bk);
-      } else {
-        float *f1 = (float *)malloc(3 * nv * sizeof *f1),
-              *fk = (float *)malloc(3 * nv * sizeof *fk);
-        prox_meshf m1 = {f1, nv, 0, t, nt}, mk = {fk, nv, 0, t, nt};
-        prox_bvhf *b1 = NULL, *bk = NULL;
-        prox_bvh_viewf w1, wk;
-        if (CHECK(f1 && fk)) {
-          for (j = 0; j < 3 * nv; ++j) {
-            f1[j] = (float)v[j];
-            fk[j] = ldexpf(f1[j], k);
-          }
-          if (CHECK(prox_bvh_buildf(&m1, NULL, NULL, &b1, NULL) == PROX_OK &&
-                    prox_bvh_buildf(&mk, NULL, NULL, &bk, NULL) == PROX_OK)) {
-            prox_bvh_get_viewf(b1, &w1);
-            prox_bvh_get_viewf(bk, &wk);
-            ok = w1.node_count == wk.node_count &&
-                 bd_same_tree(w1.nodes, wk.nodes, w1.node_count, k) &&
-                 memcmp(w1.ids, wk.ids, nt * sizeof *w1.ids) == 0;
-          }
-        }
-        prox_bvh_freef(b1);
-        prox_bvh_freef(bk);
-        free(f1);
-        free(fk);
-      }
+      if (CHECK(v && t) && CHECK(bd_tree_build(prec, v, nv, t, nt, 0, &t1)) &&
+          CHECK(bd_tree_build(prec, v, nv, t, nt, k, &tk)))
+        ok = t1.node_count == tk.node_count && bd_same_tree(t1.nodes, tk.nodes, t1.node_count, k) &&
+             memcmp(t1.ids, tk.ids, nt * sizeof *t1.ids) == 0;
       ++total;
       same += ok;
       CHECK_MSG(ok,
                 "%s sphere of %zu triangles, centre %g sizes away: the tree at 2^%d is not "
                 "the tree at scale 1 scaled",
                 prec ? "float" : "double", nt, offs[i % 4], k);
+      bd_tree_free(&t1);
+      bd_tree_free(&tk);
       free(v);
       free(t);
-      free(vk);
     }
   h_note("%d of %d trees at 2^k equal to their tree at scale 1, scaled", same, total);
 }
