@@ -25,11 +25,14 @@
 /// the same time for coordinates of magnitude about 2^-113 to 2^125.
 /// Beyond, its float boxes collapse toward 0 or become infinite: the
 /// answers stay exact, but a query visits most of the tree
-/// (bench/bench_scale.c, near queries on the bunny against scale 1:
-/// coordinates about 2^-123, 100x the time; 2^-203, 700x). Float
-/// meshes slow down at the ends of their domain, where the kernels take
-/// their wide paths and squared distances near float's limits prune less:
-/// coordinates about 2^-23, 1.9x; 2^-53, 17x; 2^-61, 100x; 2^56, 3.4-3.8x.
+/// (bench/bench_scale.c, near queries on the bunny against scale 1, three
+/// invocations: coordinates about 2^-123, 95-97x the time; 2^-203,
+/// 770-840x). Float meshes slow down at the ends of their domain, where
+/// the kernels take their wide paths and squared distances near float's
+/// limits prune less: coordinates about 2^-23, 1.1-1.3x; 2^-53, 5-7x;
+/// 2^-61, 6-9x; 2^56, 2.6-3.8x (AMD EPYC, three invocations; an Intel
+/// Xeon, whose subnormal arithmetic costs more, gave 1.9x, 17x, 99x and
+/// 3.4-3.8x).
 ///
 /// Threads: a built tree is immutable; any number of threads may query it
 /// at once (refit and free need exclusive access). Single queries never
