@@ -79,14 +79,14 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) 
 const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
                                                 const PROX_FN(prox_vec3) * points, size_t n) {
   double lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0}, scale[3];
-  prox_mesh_detail_kv *kv, *sorted;
-  uint32_t *order;
+  uint64_t *kv;
+  uint32_t hist[3][1024];
   size_t i;
   int k, any = 0;
   if (n < PROX_MESH_DETAIL_ORDER_MIN || n > UINT32_MAX) return NULL;
-  kv =
-      (prox_mesh_detail_kv *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(2 * n, sizeof *kv));
+  kv = (uint64_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(2 * n, sizeof *kv));
   if (!kv) return NULL;
+  memset(hist, 0, sizeof hist);
   for (i = 0; i < n; ++i) {
     const double c[3] = {(double)points[i].x, (double)points[i].y, (double)points[i].z};
     if (!(fabs(c[0]) <= DBL_MAX && fabs(c[1]) <= DBL_MAX && fabs(c[2]) <= DBL_MAX)) continue;
@@ -112,17 +112,15 @@ const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
       if (q > 1023) q = 1023;
       cell[k] = (uint32_t)q;
     }
-    kv[i].key = prox_mesh_detail_morton(cell[0], cell[1], cell[2]);
-    kv[i].val = (uint32_t)i;
-    kv[i].pad = 0;
+    {
+      uint32_t code = prox_mesh_detail_morton(cell[0], cell[1], cell[2]);
+      kv[i] = (uint64_t)code << 32 | (uint64_t)i;
+      ++hist[0][code & 1023u];
+      ++hist[1][(code >> 10) & 1023u];
+      ++hist[2][code >> 20];
+    }
   }
-  /* 30 bits: three passes, so the result is in the second half, and the
-   * indices go to the first. */
-  sorted = prox_mesh_detail_radix(kv, kv + n, n, 30);
-  order = (uint32_t *)(void *)kv;
-  for (i = 0; i < n; ++i)
-    order[i] = sorted[i].val;
-  return order;
+  return prox_mesh_detail_order_sort(kv, n, hist);
 }
 
 #define PBQ_RUN_NAME PROX_FN(pbq_run)

@@ -85,24 +85,6 @@ void prox_mesh_detail_parallel(int threads, void (*fn)(void *arg), void *arg) {
     if (started[i]) pthread_join(tid[i], NULL);
 }
 
-uint32_t prox_mesh_detail_morton(uint32_t x, uint32_t y, uint32_t z) {
-  uint32_t v[3];
-  int k;
-  v[0] = x;
-  v[1] = y;
-  v[2] = z;
-  for (k = 0; k < 3; ++k) {
-    /* Spread the 10 bits of v[k] to every third bit. */
-    uint32_t a = v[k] & 0x3ffu;
-    a = (a | a << 16) & 0x030000ffu;
-    a = (a | a << 8) & 0x0300f00fu;
-    a = (a | a << 4) & 0x030c30c3u;
-    a = (a | a << 2) & 0x09249249u;
-    v[k] = a;
-  }
-  return v[0] << 2 | v[1] << 1 | v[2];
-}
-
 prox_mesh_detail_kv *prox_mesh_detail_radix(prox_mesh_detail_kv *a, prox_mesh_detail_kv *tmp,
                                             size_t n, int bits) {
   enum { DIG = 11, B = 1 << DIG };
@@ -128,7 +110,32 @@ prox_mesh_detail_kv *prox_mesh_detail_radix(prox_mesh_detail_kv *a, prox_mesh_de
   return a;
 }
 
+uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, uint32_t hist[3][1024]) {
+  uint64_t *a = kv, *b = kv + n, *t;
+  uint32_t *order = (uint32_t *)(void *)kv;
+  size_t i;
+  int p, c;
+  for (p = 0; p < 3; ++p) {
+    uint32_t sum = 0, *h = hist[p];
+    int shift = 32 + 10 * p;
+    for (c = 0; c < 1024; ++c) {
+      uint32_t k = h[c];
+      h[c] = sum;
+      sum += k;
+    }
+    for (i = 0; i < n; ++i)
+      b[h[(a[i] >> shift) & 1023u]++] = a[i];
+    t = a;
+    a = b;
+    b = t;
+  }
+  /* Three passes: the sorted codes are in kv[n, 2 n), the indices go to
+   * the start (their 4 n bytes end before the codes begin). */
+  for (i = 0; i < n; ++i)
+    order[i] = (uint32_t)a[i];
+  return order;
+}
+
 void prox_mesh_detail_order_free(const prox_allocator *alloc, const uint32_t *order, size_t n) {
-  if (order)
-    prox_mesh_detail_free(alloc, (void *)(uintptr_t)order, 2 * n * sizeof(prox_mesh_detail_kv));
+  if (order) prox_mesh_detail_free(alloc, (void *)(uintptr_t)order, 2 * n * sizeof(uint64_t));
 }

@@ -64,12 +64,31 @@ typedef struct prox_mesh_detail_kv {
 prox_mesh_detail_kv *prox_mesh_detail_radix(prox_mesh_detail_kv *a, prox_mesh_detail_kv *tmp,
                                             size_t n, int bits);
 
+/* The 10 bits of a spread to every third bit. */
+static inline uint32_t prox_mesh_detail_spread3(uint32_t a) {
+  a &= 0x3ffu;
+  a = (a | a << 16) & 0x030000ffu;
+  a = (a | a << 8) & 0x0300f00fu;
+  a = (a | a << 4) & 0x030c30c3u;
+  return (a | a << 2) & 0x09249249u;
+}
+
 /* The 30-bit Morton code of the cell (x, y, z), each 0..1023. */
-uint32_t prox_mesh_detail_morton(uint32_t x, uint32_t y, uint32_t z);
+static inline uint32_t prox_mesh_detail_morton(uint32_t x, uint32_t y, uint32_t z) {
+  return prox_mesh_detail_spread3(x) << 2 | prox_mesh_detail_spread3(y) << 1 |
+         prox_mesh_detail_spread3(z);
+}
+
+/* The sort of prox_mesh_detail_order: kv[0, n) holds each point's Morton
+ * code << 32 | its index, hist[p][c] how many codes have digit c (bits
+ * 10 p .. 10 p + 9 of the code); a stable LSD radix sort by the code, 10
+ * bits a pass through kv[n, 2 n), leaves the n indices in order as
+ * uint32_t at the start of kv, and returns them. */
+uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, uint32_t hist[3][1024]);
 
 /* A coherent order for a batch of n points: n indices, allocated through
- * alloc (NULL: the C library) as a block of 2 n prox_mesh_detail_kv,
- * sorted by the Morton code of each point's cell (1024 cells per axis
+ * alloc (NULL: the C library) as a block of 2 n uint64_t, sorted by the
+ * Morton code of each point's cell (1024 cells per axis
  * over the box of the finite points; a non-finite coordinate takes the
  * first or last cell), ties by index. Returns NULL, and the caller keeps
  * its own order, when n < PROX_MESH_DETAIL_ORDER_MIN, n > UINT32_MAX or
