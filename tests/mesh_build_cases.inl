@@ -68,6 +68,50 @@ static void PROX_FN(mb_check_batch_alloc)(const PROX_FN(mc_mesh) * m, const PROX
   free(id);
 }
 
+/* A batch of 70,000 points, above PROX_MESH_DETAIL_ORDER_PAR (65,536,
+ * src/mesh/mesh_internal.h): with more than one thread its coherent order
+ * is made in pieces, one a thread, with a second block (the pieces'
+ * histograms) from the tree's allocator. In 1, 2 and 7 threads the single
+ * queries' answers, bit for bit; with an allocator a (the tree's; may be
+ * NULL), also with the batch's first allocation failing (the caller's
+ * order) and its second (the order in one piece), and no block left. */
+static void PROX_FN(mb_check_batch_big)(const PROX_FN(mc_mesh) * m, const PROX_FN(prox_bvh) * bvh,
+                                        mb_alloc *a) {
+  size_t n = 14000, nb = 5 * n, i;
+  PROX_FN(prox_vec3) *pts = (PROX_FN(prox_vec3) *)malloc(nb * sizeof *pts);
+  PROX_FN(prox_mesh_closest) *r = (PROX_FN(prox_mesh_closest) *)malloc(nb * sizeof *r);
+  PROX_FN(prox_mesh_closest) *ex = (PROX_FN(prox_mesh_closest) *)malloc(nb * sizeof *ex);
+  static const int th[3] = {1, 2, 7};
+  int mode, t;
+  if (CHECK(pts && r && ex)) {
+    PROX_FN(mc_query_sets)(m, n, 91, pts);
+    for (i = 0; i < nb; ++i)
+      PROX_FN(prox_bvh_closest)(bvh, pts[i], PROX_INF, &ex[i]);
+    for (mode = 0; mode < (a ? 3 : 1); ++mode)
+      for (t = mode ? 1 : 0; t < (mode ? 2 : 3); ++t) {
+        long live = a ? a->live : 0, calls = a ? a->calls : 0;
+        if (a) a->fail_at = mode == 0 ? -1 : a->calls + (mode - 1);
+        memset(r, 0xab, nb * sizeof *r);
+        CHECK(PROX_FN(prox_bvh_closest_batch)(bvh, pts, nb, PROX_INF, r, th[t]) == PROX_OK);
+        if (a)
+          CHECK_MSG(a->live == live && a->calls == calls + (th[t] > 1 && mode != 1 ? 2 : 1),
+                    "big batch, mode %d, %d threads: %ld calls, %ld blocks left", mode, th[t],
+                    a->calls - calls, a->live - live);
+        for (i = 0; i < nb; ++i)
+          if (!CHECK_MSG(r[i].triangle == ex[i].triangle &&
+                             PROX_FN(mc_same)(r[i].sqdist, ex[i].sqdist) &&
+                             PROX_FN(mc_same)(r[i].point.x, ex[i].point.x) &&
+                             PROX_FN(mc_same)(r[i].bary[2], ex[i].bary[2]),
+                         "big batch, mode %d, %d threads, point %zu", mode, th[t], i))
+            break;
+      }
+    if (a) a->fail_at = -1;
+  }
+  free(pts);
+  free(r);
+  free(ex);
+}
+
 static int PROX_FN(mb_make_sphere)(PROX_FN(mc_mesh) * m, int nu, int nv, uint64_t seed,
                                    int degenerate) {
   mb_gen g;
@@ -436,6 +480,7 @@ static void PROX_FN(test_threads_identical)(void) {
     CHECK(memcmp(vw[k].tri, vw[0].tri, 9 * m.nt * sizeof(PROX_REAL)) == 0);
   }
   if (b[1]) PROX_FN(mb_check_all)(&m, b[1], (size_t)h_count(200), 8, "threads");
+  if (b[1]) PROX_FN(mb_check_batch_big)(&m, b[1], NULL);
   for (k = 0; k < 3; ++k)
     PROX_FN(prox_bvh_free)(b[k]);
   PROX_FN(mc_free)(&m);
@@ -465,6 +510,7 @@ static void PROX_FN(test_alloc_failure)(void) {
         CHECK(k >= 4 && a.live > 0);
         PROX_FN(mb_check_all)(&m, bvh, 20, 3, "allocator");
         PROX_FN(mb_check_batch_alloc)(&m, bvh, &a);
+        if (th == 2) PROX_FN(mb_check_batch_big)(&m, bvh, &a);
         PROX_FN(prox_bvh_free)(bvh);
         CHECK(a.live == 0 && a.live_bytes == 0);
         break;

@@ -76,51 +76,103 @@ size_t PROX_FN(prox_bvh_within)(const PROX_FN(prox_bvh) * t, PROX_FN(prox_vec3) 
   return total;
 }
 
-const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
-                                                const PROX_FN(prox_vec3) * points, size_t n) {
-  double lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0}, scale[3];
+/* The pieces of prox_mesh_detail_order: the box of each piece's finite
+ * points (phase 0), then its keys and their low digits' histogram (1). */
+typedef struct PROX_FN(pbq_keys) {
+  const PROX_FN(prox_vec3) * points;
+  size_t n;
+  int pieces, phase;
+  int any[PROX_MESH_DETAIL_ORDER_PIECES];
+  double lo[PROX_MESH_DETAIL_ORDER_PIECES][3], hi[PROX_MESH_DETAIL_ORDER_PIECES][3];
+  double glo[3], scale[3];
   uint64_t *kv;
-  uint32_t hist[3][1024];
-  size_t i;
-  int k, any = 0;
-  if (n < PROX_MESH_DETAIL_ORDER_MIN || n > UINT32_MAX) return NULL;
-  kv = (uint64_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(2 * n, sizeof *kv));
-  if (!kv) return NULL;
-  memset(hist, 0, sizeof hist);
-  for (i = 0; i < n; ++i) {
-    const double c[3] = {(double)points[i].x, (double)points[i].y, (double)points[i].z};
-    if (!(fabs(c[0]) <= DBL_MAX && fabs(c[1]) <= DBL_MAX && fabs(c[2]) <= DBL_MAX)) continue;
-    for (k = 0; k < 3; ++k) {
-      if (!any || c[k] < lo[k]) lo[k] = c[k];
-      if (!any || c[k] > hi[k]) hi[k] = c[k];
+  uint32_t (*hist)[1024];
+} PROX_FN(pbq_keys);
+
+static void PROX_FN(pbq_key_piece)(void *arg, int c) {
+  PROX_FN(pbq_keys) *j = (PROX_FN(pbq_keys) *)arg;
+  size_t i, b = prox_mesh_detail_piece(j->n, j->pieces, c),
+            e = prox_mesh_detail_piece(j->n, j->pieces, c + 1);
+  int k;
+  if (j->phase == 0) {
+    double *lo = j->lo[c], *hi = j->hi[c];
+    int any = 0;
+    for (i = b; i < e; ++i) {
+      const double p[3] = {(double)j->points[i].x, (double)j->points[i].y, (double)j->points[i].z};
+      if (!(fabs(p[0]) <= DBL_MAX && fabs(p[1]) <= DBL_MAX && fabs(p[2]) <= DBL_MAX)) continue;
+      for (k = 0; k < 3; ++k) {
+        if (!any || p[k] < lo[k]) lo[k] = p[k];
+        if (!any || p[k] > hi[k]) hi[k] = p[k];
+      }
+      any = 1;
     }
-    any = 1;
+    j->any[c] = any;
+    return;
   }
-  /* 1024 cells per axis; an extent that overflows gives scale 0 (one
-   * cell: a valid order, only not a coherent one). */
-  for (k = 0; k < 3; ++k) {
-    double ext = hi[k] - lo[k];
-    scale[k] = ext > 0 && ext <= DBL_MAX ? 1024.0 / ext : 0.0;
-  }
-  for (i = 0; i < n; ++i) {
-    const double c[3] = {(double)points[i].x, (double)points[i].y, (double)points[i].z};
-    uint32_t cell[3];
+  memset(j->hist[c], 0, 1024 * sizeof j->hist[c][0]);
+  for (i = b; i < e; ++i) {
+    const double p[3] = {(double)j->points[i].x, (double)j->points[i].y, (double)j->points[i].z};
+    uint32_t cell[3], code;
     for (k = 0; k < 3; ++k) {
-      double q = (c[k] - lo[k]) * scale[k];
+      double q = (p[k] - j->glo[k]) * j->scale[k];
       /* NaN and below: the first cell; +inf and beyond: the last. */
       if (!(q >= 0)) q = 0;
       if (q > 1023) q = 1023;
       cell[k] = (uint32_t)q;
     }
-    {
-      uint32_t code = prox_mesh_detail_morton(cell[0], cell[1], cell[2]);
-      kv[i] = (uint64_t)code << 32 | (uint64_t)i;
-      ++hist[0][code & 1023u];
-      ++hist[1][(code >> 10) & 1023u];
-      ++hist[2][code >> 20];
+    code = prox_mesh_detail_morton(cell[0], cell[1], cell[2]);
+    j->kv[i] = (uint64_t)code << 32 | (uint64_t)i;
+    ++j->hist[c][code & 1023u];
+  }
+}
+
+const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
+                                                const PROX_FN(prox_vec3) * points, size_t n,
+                                                int threads) {
+  PROX_FN(pbq_keys) j;
+  uint32_t hist1[1][1024];
+  const uint32_t *order;
+  int k, c, any = 0;
+  if (n < PROX_MESH_DETAIL_ORDER_MIN || n > UINT32_MAX) return NULL;
+  memset(&j, 0, sizeof j);
+  j.points = points;
+  j.n = n;
+  j.kv = (uint64_t *)prox_mesh_detail_alloc(alloc, prox_mesh_detail_mul(2 * n, sizeof *j.kv));
+  if (!j.kv) return NULL;
+  j.pieces = 1;
+  j.hist = hist1;
+  if (threads > 1 && n >= PROX_MESH_DETAIL_ORDER_PAR) {
+    int pieces = threads < PROX_MESH_DETAIL_ORDER_PIECES ? threads : PROX_MESH_DETAIL_ORDER_PIECES;
+    uint32_t(*h)[1024] = (uint32_t(*)[1024])prox_mesh_detail_alloc(
+        alloc, (size_t)pieces * sizeof *h); /* else one piece, one thread */
+    if (h) {
+      j.pieces = pieces;
+      j.hist = h;
     }
   }
-  return prox_mesh_detail_order_sort(kv, n, hist);
+  if (j.pieces == 1) threads = 1;
+  j.phase = 0;
+  prox_mesh_detail_for(threads, j.pieces, PROX_FN(pbq_key_piece), &j);
+  for (c = 0; c < j.pieces; ++c) {
+    if (!j.any[c]) continue;
+    for (k = 0; k < 3; ++k) {
+      if (!any || j.lo[c][k] < j.glo[k]) j.glo[k] = j.lo[c][k];
+      if (!any || j.hi[c][k] > j.scale[k]) j.scale[k] = j.hi[c][k];
+    }
+    any = 1;
+  }
+  /* 1024 cells per axis (scale holds the maxima until here); an extent
+   * that overflows gives scale 0 (one cell: a valid order, only not a
+   * coherent one). */
+  for (k = 0; k < 3; ++k) {
+    double ext = j.scale[k] - j.glo[k];
+    j.scale[k] = ext > 0 && ext <= DBL_MAX ? 1024.0 / ext : 0.0;
+  }
+  j.phase = 1;
+  prox_mesh_detail_for(threads, j.pieces, PROX_FN(pbq_key_piece), &j);
+  order = prox_mesh_detail_order_sort(j.kv, n, j.pieces, threads, j.hist);
+  if (j.hist != hist1) prox_mesh_detail_free(alloc, j.hist, (size_t)j.pieces * sizeof *j.hist);
+  return order;
 }
 
 #define PBQ_RUN_NAME PROX_FN(pbq_run)
@@ -199,7 +251,7 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
    * and finds the nodes in cache. Without the memory, the caller's order
    * (the same answers). */
   alloc = t->has_alloc ? &t->alloc : NULL;
-  b.order = PROX_FN(prox_mesh_detail_order)(alloc, points, n);
+  b.order = PROX_FN(prox_mesh_detail_order)(alloc, points, n, threads);
   if (threads <= 1) {
     PROX_FN(pbq_batch_run)(&t->view, points, b.order, max_sqdist, out, 0, n);
   } else {

@@ -4,6 +4,9 @@
 #include "mesh_internal.h"
 
 #include <pthread.h>
+#if !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,30 +113,128 @@ prox_mesh_detail_kv *prox_mesh_detail_radix(prox_mesh_detail_kv *a, prox_mesh_de
   return a;
 }
 
-uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, uint32_t hist[3][1024]) {
-  uint64_t *a = kv, *b = kv + n, *t;
-  uint32_t *order = (uint32_t *)(void *)kv;
-  size_t i;
-  int p, c;
+typedef struct prox_mesh_for_job {
+  void (*fn)(void *arg, int c);
+  void *arg;
+  int chunks;
+#if !defined(__STDC_NO_ATOMICS__)
+  atomic_int next;
+#else
+  int next;
+  pthread_mutex_t lock;
+#endif
+} prox_mesh_for_job;
+
+static void prox_mesh_for_worker(void *p) {
+  prox_mesh_for_job *j = (prox_mesh_for_job *)p;
+  for (;;) {
+    int c;
+#if !defined(__STDC_NO_ATOMICS__)
+    c = atomic_fetch_add(&j->next, 1);
+#else
+    pthread_mutex_lock(&j->lock);
+    c = j->next++;
+    pthread_mutex_unlock(&j->lock);
+#endif
+    if (c >= j->chunks) return;
+    j->fn(j->arg, c);
+  }
+}
+
+void prox_mesh_detail_for(int threads, int chunks, void (*fn)(void *arg, int c), void *arg) {
+  prox_mesh_for_job j;
+  int c;
+  if (threads <= 1 || chunks <= 1) {
+    for (c = 0; c < chunks; ++c)
+      fn(arg, c);
+    return;
+  }
+  if (threads > chunks) threads = chunks;
+  j.fn = fn;
+  j.arg = arg;
+  j.chunks = chunks;
+#if !defined(__STDC_NO_ATOMICS__)
+  atomic_init(&j.next, 0);
+#else
+  j.next = 0;
+  pthread_mutex_init(&j.lock, NULL);
+#endif
+  prox_mesh_detail_parallel(threads, prox_mesh_for_worker, &j);
+#if defined(__STDC_NO_ATOMICS__)
+  pthread_mutex_destroy(&j.lock);
+#endif
+}
+
+/* One pass of prox_mesh_detail_order_sort: the pieces' histograms of the
+ * digit at `shift` (phase 0), their scatter from src to dst (1), or the
+ * indices of the sorted codes in src written to order (2). */
+typedef struct prox_mesh_sort_job {
+  const uint64_t *src;
+  uint64_t *dst;
+  uint32_t *order;
+  size_t n;
+  int pieces, shift, phase;
+  uint32_t (*hist)[1024];
+} prox_mesh_sort_job;
+
+static void prox_mesh_sort_piece(void *arg, int c) {
+  prox_mesh_sort_job *j = (prox_mesh_sort_job *)arg;
+  size_t i, b = prox_mesh_detail_piece(j->n, j->pieces, c),
+            e = prox_mesh_detail_piece(j->n, j->pieces, c + 1);
+  const uint64_t *a = j->src;
+  uint32_t *h = j->hist[c];
+  int shift = j->shift;
+  if (j->phase == 0) {
+    memset(h, 0, 1024 * sizeof *h);
+    for (i = b; i < e; ++i)
+      ++h[(a[i] >> shift) & 1023u];
+  } else if (j->phase == 1) {
+    uint64_t *d = j->dst;
+    for (i = b; i < e; ++i)
+      d[h[(a[i] >> shift) & 1023u]++] = a[i];
+  } else {
+    for (i = b; i < e; ++i)
+      j->order[i] = (uint32_t)a[i];
+  }
+}
+
+uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, int pieces, int threads,
+                                      uint32_t (*hist)[1024]) {
+  prox_mesh_sort_job j;
+  uint64_t *t;
+  int p, c, d;
+  j.src = kv;
+  j.dst = kv + n;
+  j.order = (uint32_t *)(void *)kv;
+  j.n = n;
+  j.pieces = pieces;
+  j.hist = hist;
   for (p = 0; p < 3; ++p) {
-    uint32_t sum = 0, *h = hist[p];
-    int shift = 32 + 10 * p;
-    for (c = 0; c < 1024; ++c) {
-      uint32_t k = h[c];
-      h[c] = sum;
-      sum += k;
+    uint32_t sum = 0;
+    j.shift = 32 + 10 * p;
+    if (p > 0) {
+      j.phase = 0;
+      prox_mesh_detail_for(threads, pieces, prox_mesh_sort_piece, &j);
     }
-    for (i = 0; i < n; ++i)
-      b[h[(a[i] >> shift) & 1023u]++] = a[i];
-    t = a;
-    a = b;
-    b = t;
+    /* Where each piece's codes of each digit go: after every smaller
+     * digit, and after the earlier pieces' codes of the same digit. */
+    for (d = 0; d < 1024; ++d)
+      for (c = 0; c < pieces; ++c) {
+        uint32_t k = hist[c][d];
+        hist[c][d] = sum;
+        sum += k;
+      }
+    j.phase = 1;
+    prox_mesh_detail_for(threads, pieces, prox_mesh_sort_piece, &j);
+    t = j.dst;
+    j.dst = (uint64_t *)(uintptr_t)j.src;
+    j.src = t;
   }
   /* Three passes: the sorted codes are in kv[n, 2 n), the indices go to
    * the start (their 4 n bytes end before the codes begin). */
-  for (i = 0; i < n; ++i)
-    order[i] = (uint32_t)a[i];
-  return order;
+  j.phase = 2;
+  prox_mesh_detail_for(threads, pieces, prox_mesh_sort_piece, &j);
+  return j.order;
 }
 
 void prox_mesh_detail_order_free(const prox_allocator *alloc, const uint32_t *order, size_t n) {

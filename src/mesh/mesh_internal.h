@@ -79,12 +79,30 @@ static inline uint32_t prox_mesh_detail_morton(uint32_t x, uint32_t y, uint32_t 
          prox_mesh_detail_spread3(z);
 }
 
+/* Runs fn(arg, c) once for every c in [0, chunks), on up to `threads`
+ * threads (1 or fewer, or one chunk: in the calling thread, in order). */
+void prox_mesh_detail_for(int threads, int chunks, void (*fn)(void *arg, int c), void *arg);
+
+/* The Morton order is made in this many pieces at most (one a thread),
+ * and in one below PROX_MESH_DETAIL_ORDER_PAR points. */
+#define PROX_MESH_DETAIL_ORDER_PIECES 16
+#define PROX_MESH_DETAIL_ORDER_PAR 65536
+
+/* Piece c of `pieces` of [0, n): [n c / pieces, n (c + 1) / pieces). */
+static inline size_t prox_mesh_detail_piece(size_t n, int pieces, int c) {
+  return (size_t)((double)n * c / pieces);
+}
+
 /* The sort of prox_mesh_detail_order: kv[0, n) holds each point's Morton
- * code << 32 | its index, hist[p][c] how many codes have digit c (bits
- * 10 p .. 10 p + 9 of the code); a stable LSD radix sort by the code, 10
- * bits a pass through kv[n, 2 n), leaves the n indices in order as
- * uint32_t at the start of kv, and returns them. */
-uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, uint32_t hist[3][1024]);
+ * code << 32 | its index, and hist[c][c'] (pieces x 1024) how many codes
+ * of piece c of kv have the low digit c' (bits 0 .. 9 of the code). A
+ * stable LSD radix sort by the code, 10 bits a pass through kv[n, 2 n),
+ * each pass's pieces scattered in `threads` threads at places their
+ * histograms give (so the same order for any count), leaves the n indices
+ * in order as uint32_t at the start of kv, and returns them. hist is
+ * overwritten. */
+uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, int pieces, int threads,
+                                      uint32_t (*hist)[1024]);
 
 /* A coherent order for a batch of n points: n indices, allocated through
  * alloc (NULL: the C library) as a block of 2 n uint64_t, sorted by the
@@ -92,11 +110,12 @@ uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, uint32_t hist[3][1
  * over the box of the finite points; a non-finite coordinate takes the
  * first or last cell), ties by index. Returns NULL, and the caller keeps
  * its own order, when n < PROX_MESH_DETAIL_ORDER_MIN, n > UINT32_MAX or
- * the allocation fails. Free with prox_mesh_detail_order_free(). */
+ * the allocation fails. Made in `threads` threads (the same order for any
+ * count). Free with prox_mesh_detail_order_free(). */
 const uint32_t *prox_mesh_detail_order(const prox_allocator *alloc, const prox_vec3 *points,
-                                       size_t n);
+                                       size_t n, int threads);
 const uint32_t *prox_mesh_detail_orderf(const prox_allocator *alloc, const prox_vec3f *points,
-                                        size_t n);
+                                        size_t n, int threads);
 /* Releases an order of n points (NULL: nothing). */
 void prox_mesh_detail_order_free(const prox_allocator *alloc, const uint32_t *order, size_t n);
 

@@ -2143,7 +2143,7 @@ prox_status PROX_FN(prox_sdf_batch)(const SDF *s, const SDF_V3 *points, size_t n
   threads = SDF_FN(threads)(threads, (n + SDF_CHUNK - 1) / SDF_CHUNK);
   /* As in prox_bvh_closest_batch: a coherent order when the memory is
    * there, the caller's otherwise (the same answers). */
-  j.order = PROX_FN(prox_mesh_detail_order)(s->has_alloc ? &s->alloc : NULL, points, n);
+  j.order = PROX_FN(prox_mesh_detail_order)(s->has_alloc ? &s->alloc : NULL, points, n, threads);
   prox_mesh_detail_parallel(threads, SDF_FN(batch_worker), &j);
   prox_mesh_detail_order_free(s->has_alloc ? &s->alloc : NULL, j.order, n);
   return PROX_OK;
