@@ -253,10 +253,18 @@ static double sdf_solid(const double *p, const double *a, const double *b, const
   double x[3], y[3], z[3], lx, ly, lz, det, den, big = 0;
   int k;
   for (k = 0; k < 3; ++k) {
+    double ax, ay, az;
     x[k] = a[k] - p[k];
     y[k] = b[k] - p[k];
     z[k] = c[k] - p[k];
-    big = fmax(big, fmax(fabs(x[k]), fmax(fabs(y[k]), fabs(z[k]))));
+    /* The largest magnitude (the coordinates are finite: no NaN), without
+     * fmax's call. */
+    ax = fabs(x[k]);
+    ay = fabs(y[k]);
+    az = fabs(z[k]);
+    if (ax > big) big = ax;
+    if (ay > big) big = ay;
+    if (az > big) big = az;
   }
   if (big > 0x1p300 || (big < 0x1p-300 && big > 0)) {
     /* Products of three would overflow or underflow: the vectors scaled
