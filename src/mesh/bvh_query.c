@@ -9,12 +9,8 @@
 
 #include <float.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
-#if !defined(__STDC_NO_ATOMICS__)
-#include <stdatomic.h>
-#endif
 
 #include <prox/detail/real_double.h>
 #include "bvh_query_impl.inl"

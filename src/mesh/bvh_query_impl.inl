@@ -84,12 +84,12 @@ typedef struct PROX_FN(pbq_keys) {
   int pieces, phase;
   int any[PROX_MESH_DETAIL_ORDER_PIECES];
   double lo[PROX_MESH_DETAIL_ORDER_PIECES][3], hi[PROX_MESH_DETAIL_ORDER_PIECES][3];
-  double glo[3], scale[3];
+  double glo[3], ghi[3], scale[3];
   uint64_t *kv;
   uint32_t (*hist)[1024];
 } PROX_FN(pbq_keys);
 
-static void PROX_FN(pbq_key_piece)(void *arg, int c) {
+static void PROX_FN(pbq_key_piece)(void *arg, size_t c) {
   PROX_FN(pbq_keys) *j = (PROX_FN(pbq_keys) *)arg;
   size_t i, b = prox_mesh_detail_piece(j->n, j->pieces, c),
             e = prox_mesh_detail_piece(j->n, j->pieces, c + 1);
@@ -132,7 +132,8 @@ const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
   PROX_FN(pbq_keys) j;
   uint32_t hist1[1][1024];
   const uint32_t *order;
-  int k, c, any = 0;
+  int k, any = 0;
+  size_t c;
   if (n < PROX_MESH_DETAIL_ORDER_MIN || n > UINT32_MAX) return NULL;
   memset(&j, 0, sizeof j);
   j.points = points;
@@ -152,24 +153,23 @@ const uint32_t *PROX_FN(prox_mesh_detail_order)(const prox_allocator *alloc,
   }
   if (j.pieces == 1) threads = 1;
   j.phase = 0;
-  prox_mesh_detail_for(threads, j.pieces, PROX_FN(pbq_key_piece), &j);
-  for (c = 0; c < j.pieces; ++c) {
+  prox_mesh_detail_for(threads, (size_t)j.pieces, PROX_FN(pbq_key_piece), &j);
+  for (c = 0; c < (size_t)j.pieces; ++c) {
     if (!j.any[c]) continue;
     for (k = 0; k < 3; ++k) {
       if (!any || j.lo[c][k] < j.glo[k]) j.glo[k] = j.lo[c][k];
-      if (!any || j.hi[c][k] > j.scale[k]) j.scale[k] = j.hi[c][k];
+      if (!any || j.hi[c][k] > j.ghi[k]) j.ghi[k] = j.hi[c][k];
     }
     any = 1;
   }
-  /* 1024 cells per axis (scale holds the maxima until here); an extent
-   * that overflows gives scale 0 (one cell: a valid order, only not a
-   * coherent one). */
+  /* 1024 cells per axis; an extent that overflows gives scale 0 (one
+   * cell: a valid order, only not a coherent one). */
   for (k = 0; k < 3; ++k) {
-    double ext = j.scale[k] - j.glo[k];
+    double ext = j.ghi[k] - j.glo[k];
     j.scale[k] = ext > 0 && ext <= DBL_MAX ? 1024.0 / ext : 0.0;
   }
   j.phase = 1;
-  prox_mesh_detail_for(threads, j.pieces, PROX_FN(pbq_key_piece), &j);
+  prox_mesh_detail_for(threads, (size_t)j.pieces, PROX_FN(pbq_key_piece), &j);
   order = prox_mesh_detail_order_sort(j.kv, n, j.pieces, threads, j.hist);
   if (j.hist != hist1) prox_mesh_detail_free(alloc, j.hist, (size_t)j.pieces * sizeof *j.hist);
   return order;
@@ -208,33 +208,16 @@ typedef struct PROX_FN(pbq_batch) {
   PROX_REAL max_sqdist;
   PROX_FN(prox_mesh_closest) * out;
   const uint32_t *order; /* a coherent order, or NULL: the caller's */
-#if !defined(__STDC_NO_ATOMICS__)
-  _Atomic size_t next;
-#else
-  size_t next;
-  pthread_mutex_t lock;
-#endif
 } PROX_FN(pbq_batch);
 
 /* Chunks of this many points are handed out to the workers in turn. */
 #define PBQ_CHUNK 256
 
-static void PROX_FN(pbq_worker)(void *arg) {
+/* Chunk c of the batch (positions c PBQ_CHUNK onwards). */
+static void PROX_FN(pbq_chunk)(void *arg, size_t c) {
   PROX_FN(pbq_batch) *b = (PROX_FN(pbq_batch) *)arg;
-  for (;;) {
-    size_t i0, i1;
-#if !defined(__STDC_NO_ATOMICS__)
-    i0 = atomic_fetch_add(&b->next, (size_t)PBQ_CHUNK);
-#else
-    pthread_mutex_lock(&b->lock);
-    i0 = b->next;
-    b->next += PBQ_CHUNK;
-    pthread_mutex_unlock(&b->lock);
-#endif
-    if (i0 >= b->n) return;
-    i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
-    PROX_FN(pbq_batch_run)(&b->t->view, b->points, b->order, b->max_sqdist, b->out, i0, i1);
-  }
+  size_t i0 = c * PBQ_CHUNK, i1 = b->n - i0 < PBQ_CHUNK ? b->n : i0 + PBQ_CHUNK;
+  PROX_FN(pbq_batch_run)(&b->t->view, b->points, b->order, b->max_sqdist, b->out, i0, i1);
 }
 
 prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
@@ -260,16 +243,7 @@ prox_status PROX_FN(prox_bvh_closest_batch)(const PROX_FN(prox_bvh) * t,
     b.n = n;
     b.max_sqdist = max_sqdist;
     b.out = out;
-#if !defined(__STDC_NO_ATOMICS__)
-    atomic_init(&b.next, 0);
-#else
-    b.next = 0;
-    pthread_mutex_init(&b.lock, NULL);
-#endif
-    prox_mesh_detail_parallel(threads, PROX_FN(pbq_worker), &b);
-#if defined(__STDC_NO_ATOMICS__)
-    pthread_mutex_destroy(&b.lock);
-#endif
+    prox_mesh_detail_for(threads, (n + PBQ_CHUNK - 1) / PBQ_CHUNK, PROX_FN(pbq_chunk), &b);
   }
   prox_mesh_detail_order_free(alloc, b.order, n);
   return PROX_OK;

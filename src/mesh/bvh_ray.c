@@ -11,7 +11,6 @@
 #include "simd/dispatch.h"
 #include "bvh_ray_simd.h"
 
-#include <pthread.h>
 #include <string.h>
 
 #include <prox/detail/real_double.h>

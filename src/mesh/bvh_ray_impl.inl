@@ -123,7 +123,7 @@ void PROX_FN(prox_bvh_ray_count_range)(const PROX_FN(prox_bvh) * bvh,
     count[i] = PROX_FN(pbr_count)(trav, &bvh->view, rays + i, winding ? winding + i : NULL);
 }
 
-/* A batch: which query, its arrays, and the next chunk to hand out. */
+/* A batch: which query and its arrays. */
 typedef struct PROX_FN(pbr_batch) {
   int kind; /* 0 first hit, 1 occluded, 2 count */
   const PROX_FN(prox_bvh) * bvh;
@@ -133,12 +133,6 @@ typedef struct PROX_FN(pbr_batch) {
   uint8_t *hit;
   size_t *count;
   long *winding;
-#if !defined(__STDC_NO_ATOMICS__)
-  _Atomic size_t next;
-#else
-  size_t next;
-  pthread_mutex_t lock;
-#endif
 } PROX_FN(pbr_batch);
 
 /* Chunks of this many rays are handed out to the workers in turn. */
@@ -146,49 +140,23 @@ typedef struct PROX_FN(pbr_batch) {
 #define PBR_CHUNK 256
 #endif
 
-static void PROX_FN(pbr_worker)(void *arg) {
+/* Chunk c of the batch (rays c PBR_CHUNK onwards). */
+static void PROX_FN(pbr_chunk)(void *arg, size_t c) {
   PROX_FN(pbr_batch) *b = (PROX_FN(pbr_batch) *)arg;
-  for (;;) {
-    size_t i0, i1;
-#if !defined(__STDC_NO_ATOMICS__)
-    i0 = atomic_fetch_add(&b->next, (size_t)PBR_CHUNK);
-#else
-    pthread_mutex_lock(&b->lock);
-    i0 = b->next;
-    b->next += PBR_CHUNK;
-    pthread_mutex_unlock(&b->lock);
-#endif
-    if (i0 >= b->n) return;
-    i1 = b->n - i0 < PBR_CHUNK ? b->n : i0 + PBR_CHUNK;
-    if (b->kind == 0)
-      PROX_FN(prox_bvh_raycast_range)(b->bvh, b->rays, b->out, i0, i1);
-    else if (b->kind == 1)
-      PROX_FN(prox_bvh_occluded_range)(b->bvh, b->rays, b->hit, i0, i1);
-    else
-      PROX_FN(prox_bvh_ray_count_range)
-    (b->bvh, b->rays, b->count, b->winding, i0, i1);
-  }
+  size_t i0 = c * PBR_CHUNK, i1 = b->n - i0 < PBR_CHUNK ? b->n : i0 + PBR_CHUNK;
+  if (b->kind == 0)
+    PROX_FN(prox_bvh_raycast_range)(b->bvh, b->rays, b->out, i0, i1);
+  else if (b->kind == 1)
+    PROX_FN(prox_bvh_occluded_range)(b->bvh, b->rays, b->hit, i0, i1);
+  else
+    PROX_FN(prox_bvh_ray_count_range)(b->bvh, b->rays, b->count, b->winding, i0, i1);
 }
 
-/* Runs the batch b (its kind and arrays set) in `threads` threads. */
+/* Runs the batch b (its kind and arrays set) in `threads` threads (0:
+ * all cores). */
 static void PROX_FN(pbr_run)(PROX_FN(pbr_batch) * b, int threads) {
-  size_t chunks = (b->n + PBR_CHUNK - 1) / PBR_CHUNK;
   if (threads == 0) threads = prox_mesh_detail_cores();
-  if ((size_t)threads > chunks) threads = (int)chunks;
-  if (threads < 1) threads = 1;
-#if !defined(__STDC_NO_ATOMICS__)
-  atomic_init(&b->next, 0);
-#else
-  b->next = 0;
-  pthread_mutex_init(&b->lock, NULL);
-#endif
-  if (threads == 1)
-    PROX_FN(pbr_worker)(b);
-  else
-    prox_mesh_detail_parallel(threads, PROX_FN(pbr_worker), b);
-#if defined(__STDC_NO_ATOMICS__)
-  pthread_mutex_destroy(&b->lock);
-#endif
+  prox_mesh_detail_for(threads, (b->n + PBR_CHUNK - 1) / PBR_CHUNK, PROX_FN(pbr_chunk), b);
 }
 
 prox_status PROX_FN(prox_bvh_raycast_batch)(const PROX_FN(prox_bvh) * bvh,

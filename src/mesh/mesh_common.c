@@ -114,13 +114,13 @@ prox_mesh_detail_kv *prox_mesh_detail_radix(prox_mesh_detail_kv *a, prox_mesh_de
 }
 
 typedef struct prox_mesh_for_job {
-  void (*fn)(void *arg, int c);
+  void (*fn)(void *arg, size_t c);
   void *arg;
-  int chunks;
+  size_t chunks;
 #if !defined(__STDC_NO_ATOMICS__)
-  atomic_int next;
+  _Atomic size_t next;
 #else
-  int next;
+  size_t next;
   pthread_mutex_t lock;
 #endif
 } prox_mesh_for_job;
@@ -128,9 +128,9 @@ typedef struct prox_mesh_for_job {
 static void prox_mesh_for_worker(void *p) {
   prox_mesh_for_job *j = (prox_mesh_for_job *)p;
   for (;;) {
-    int c;
+    size_t c;
 #if !defined(__STDC_NO_ATOMICS__)
-    c = atomic_fetch_add(&j->next, 1);
+    c = atomic_fetch_add(&j->next, (size_t)1);
 #else
     pthread_mutex_lock(&j->lock);
     c = j->next++;
@@ -141,15 +141,15 @@ static void prox_mesh_for_worker(void *p) {
   }
 }
 
-void prox_mesh_detail_for(int threads, int chunks, void (*fn)(void *arg, int c), void *arg) {
+void prox_mesh_detail_for(int threads, size_t chunks, void (*fn)(void *arg, size_t c), void *arg) {
   prox_mesh_for_job j;
-  int c;
+  size_t c;
   if (threads <= 1 || chunks <= 1) {
     for (c = 0; c < chunks; ++c)
       fn(arg, c);
     return;
   }
-  if (threads > chunks) threads = chunks;
+  if ((size_t)threads > chunks) threads = (int)chunks;
   j.fn = fn;
   j.arg = arg;
   j.chunks = chunks;
@@ -177,7 +177,7 @@ typedef struct prox_mesh_sort_job {
   uint32_t (*hist)[1024];
 } prox_mesh_sort_job;
 
-static void prox_mesh_sort_piece(void *arg, int c) {
+static void prox_mesh_sort_piece(void *arg, size_t c) {
   prox_mesh_sort_job *j = (prox_mesh_sort_job *)arg;
   size_t i, b = prox_mesh_detail_piece(j->n, j->pieces, c),
             e = prox_mesh_detail_piece(j->n, j->pieces, c + 1);
@@ -214,7 +214,7 @@ uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, int pieces, int th
     j.shift = 32 + 10 * p;
     if (p > 0) {
       j.phase = 0;
-      prox_mesh_detail_for(threads, pieces, prox_mesh_sort_piece, &j);
+      prox_mesh_detail_for(threads, (size_t)pieces, prox_mesh_sort_piece, &j);
     }
     /* Where each piece's codes of each digit go: after every smaller
      * digit, and after the earlier pieces' codes of the same digit. */
@@ -225,7 +225,7 @@ uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, int pieces, int th
         sum += k;
       }
     j.phase = 1;
-    prox_mesh_detail_for(threads, pieces, prox_mesh_sort_piece, &j);
+    prox_mesh_detail_for(threads, (size_t)pieces, prox_mesh_sort_piece, &j);
     t = j.dst;
     j.dst = (uint64_t *)(uintptr_t)j.src;
     j.src = t;
@@ -233,7 +233,7 @@ uint32_t *prox_mesh_detail_order_sort(uint64_t *kv, size_t n, int pieces, int th
   /* Three passes: the sorted codes are in kv[n, 2 n), the indices go to
    * the start (their 4 n bytes end before the codes begin). */
   j.phase = 2;
-  prox_mesh_detail_for(threads, pieces, prox_mesh_sort_piece, &j);
+  prox_mesh_detail_for(threads, (size_t)pieces, prox_mesh_sort_piece, &j);
   return j.order;
 }
 

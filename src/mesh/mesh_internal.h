@@ -79,18 +79,20 @@ static inline uint32_t prox_mesh_detail_morton(uint32_t x, uint32_t y, uint32_t 
          prox_mesh_detail_spread3(z);
 }
 
-/* Runs fn(arg, c) once for every c in [0, chunks), on up to `threads`
- * threads (1 or fewer, or one chunk: in the calling thread, in order). */
-void prox_mesh_detail_for(int threads, int chunks, void (*fn)(void *arg, int c), void *arg);
+/* Runs fn(arg, c) once for every c in [0, chunks), handed out to up to
+ * `threads` threads in turn (1 or fewer, or one chunk: in the calling
+ * thread, in order). */
+void prox_mesh_detail_for(int threads, size_t chunks, void (*fn)(void *arg, size_t c), void *arg);
 
 /* The Morton order is made in this many pieces at most (one a thread),
  * and in one below PROX_MESH_DETAIL_ORDER_PAR points. */
 #define PROX_MESH_DETAIL_ORDER_PIECES 16
 #define PROX_MESH_DETAIL_ORDER_PAR 65536
 
-/* Piece c of `pieces` of [0, n): [n c / pieces, n (c + 1) / pieces). */
-static inline size_t prox_mesh_detail_piece(size_t n, int pieces, int c) {
-  return (size_t)((double)n * c / pieces);
+/* The start of piece c of `pieces` of [0, n) (n <= UINT32_MAX): n c /
+ * pieces, rounded down. */
+static inline size_t prox_mesh_detail_piece(size_t n, int pieces, size_t c) {
+  return (size_t)((uint64_t)n * c / (uint64_t)pieces);
 }
 
 /* The sort of prox_mesh_detail_order: kv[0, n) holds each point's Morton
