@@ -10,7 +10,8 @@
  * Meshes (from DIR, default PROX_MESH_DIR or ../shared/data/meshes):
  * bunny_watertight.obj, armadillo.obj, dragon.obj (closed: AUTO picks the
  * pseudo-normals) and bunny.obj (open: AUTO picks the winding number);
- * --mesh WORD keeps those whose name contains WORD. Points: N = 1M (or
+ * --mesh WORD keeps those whose name contains WORD, and with it teapot.obj
+ * and cycloidal.ply (open and non-manifold) may be named. Points: N = 1M (or
  * 100k with --quick) uniform in the box enlarged by 10% ("uniform") and N
  * within 1% of the diagonal of the surface ("near"), as sign_oracle.h
  * draws them.
@@ -52,8 +53,10 @@
  *   winding  meshes that are not closed: PROX_SIGN_WINDING at accuracy 2
  *            (the default), 8 and infinite (exact: crossings plus the
  *            boundary), ns per prox_sdf_inside (all three) and
- *            prox_sdf_distance (2 and 8), and how many inside answers of
- *            the approximations differ from the exact one.
+ *            prox_sdf_distance (2 and 8), prox_sdf_inside under AUTO at
+ *            accuracy 2 (exact or the hierarchy, as the build chose), and
+ *            how many inside answers of the approximations differ from
+ *            the exact one.
  * --threads picks the rows: 1 the single-thread rows (run them under
  * `taskset -c 1`), 2 the two-thread rows, default both.
  * Every row is the median of --runs runs (default 5) with [min, max]; the
@@ -530,12 +533,12 @@ static void bs_grid_rows(bs_set *s) {
 /* ----------------------------------------------------------- winding */
 
 static void bs_winding_rows(bs_set *s) {
-  static const double acc[3] = {2, 8, INFINITY};
-  prox_sdf *w[3] = {NULL, NULL, NULL};
+  static const double acc[4] = {2, 8, INFINITY, 2};
+  prox_sdf *w[4] = {NULL, NULL, NULL, NULL};
   int a, set, r, k;
-  for (a = 0; a < 3; ++a) {
+  for (a = 0; a < 4; ++a) {
     prox_sdf_options o = prox_sdf_options_default();
-    o.method = PROX_SIGN_WINDING;
+    o.method = a < 3 ? PROX_SIGN_WINDING : PROX_SIGN_AUTO; /* the last: AUTO's choice */
     o.accuracy = acc[a];
     if (prox_sdf_build(&s->md, s->bvh, s->topo, &o, NULL, &w[a], NULL) != PROX_OK) {
       printf("%-22s winding: build failed\n", s->file);
@@ -546,9 +549,10 @@ static void bs_winding_rows(bs_set *s) {
   }
   for (set = 0; set < 2; ++set) {
     const prox_vec3 *p = s->p + (size_t)set * bs_n;
-    double t[6][64], med[6], lo[6], hi[6];
-    static const char *name[6] = {"inside acc 2",   "inside acc 8",   "inside exact",
-                                  "distance acc 2", "distance acc 8", "closest (result)"};
+    double t[7][64], med[7], lo[7], hi[7];
+    static const char *name[7] = {"inside acc 2",   "inside acc 8",   "inside exact",
+                                  "distance acc 2", "distance acc 8", "closest (result)",
+                                  "inside AUTO"};
     size_t i;
     long wrong2 = 0, wrong8 = 0, unc2 = 0, unc8 = 0, uncx = 0;
     for (i = 0; i < bs_n; ++i) {
@@ -563,8 +567,8 @@ static void bs_winding_rows(bs_set *s) {
     }
     bs_cpu = 1;
     for (r = 0; r < bs_runs; ++r)
-      for (k = 0; k < 6; ++k) {
-        int kk = (k + r) % 6;
+      for (k = 0; k < 7; ++k) {
+        int kk = (k + r) % 7;
         double sum = 0, t0 = bs_now();
         prox_mesh_closest c;
         for (i = 0; i < bs_n; ++i) {
@@ -572,14 +576,16 @@ static void bs_winding_rows(bs_set *s) {
             sum += prox_sdf_inside(w[kk], p[i], NULL);
           else if (kk < 5)
             sum += prox_sdf_distance(w[kk - 3], p[i], NULL);
-          else
+          else if (kk == 5)
             sum += prox_bvh_closest(s->bvh, p[i], INFINITY, &c);
+          else
+            sum += prox_sdf_inside(w[3], p[i], NULL);
         }
         t[kk][r] = bs_now() - t0;
         bs_sink = bs_sink + sum;
       }
     bs_cpu = 0;
-    for (k = 0; k < 6; ++k) {
+    for (k = 0; k < 7; ++k) {
       bs_stats(t[k], bs_runs, &med[k], &lo[k], &hi[k]);
       printf("%-22s winding %-7s 1 thr (cpu) %-18s %8.1f ns/query [%.1f, "
              "%.1f]\n",
@@ -591,15 +597,17 @@ static void bs_winding_rows(bs_set *s) {
            "2), %ld (acc 8), %ld (exact)\n",
            s->file, bs_setname[set], wrong2, wrong8, bs_n, unc2, unc8, uncx);
   }
-  for (k = 0; k < 3; ++k)
+  for (k = 0; k < 4; ++k)
     prox_sdf_free(w[k]);
 }
 
 /* -------------------------------------------------------------- main */
 
 int main(int argc, char **argv) {
-  static const char *files[4] = {"bunny_watertight.obj", "armadillo.obj", "dragon.obj",
-                                 "bunny.obj"};
+  /* The last two only when --mesh names them (open meshes for the
+   * winding rows). */
+  static const char *files[6] = {"bunny_watertight.obj", "armadillo.obj", "dragon.obj", "bunny.obj",
+                                 "teapot.obj",           "cycloidal.ply"};
   const char *dir = getenv("PROX_MESH_DIR");
   int a, mi, quick = 0, grid_set = 0;
   for (a = 1; a < argc; ++a) {
@@ -648,14 +656,14 @@ int main(int argc, char **argv) {
   for (a = 0; a < argc; ++a)
     printf(" %s", argv[a]);
   printf("\n");
-  for (mi = 0; mi < 4; ++mi) {
+  for (mi = 0; mi < 6; ++mi) {
     bs_set s;
     char path[4200], err[512], stem[256];
     double *xyz;
     size_t i;
     int set;
     prox_error pe;
-    if (bs_mesh[0] && !strstr(files[mi], bs_mesh)) continue;
+    if (bs_mesh[0] ? !strstr(files[mi], bs_mesh) : mi >= 4) continue;
     memset(&s, 0, sizeof s);
     s.file = files[mi];
     snprintf(path, sizeof path, "%s/%s", dir, files[mi]);

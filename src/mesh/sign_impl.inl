@@ -367,6 +367,55 @@ static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
                                   int threads);
 void PROX_FN(prox_sdf_free)(SDF *s);
 
+static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int boundary,
+                               size_t *work);
+static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work);
+
+/* AUTO's choice between the two evaluations of the winding number: 1 when
+ * the exact one (exact_winding: a segment's crossings and a solid angle
+ * per boundary edge) is expected to cost less than the hierarchical one at
+ * the caller's accuracy. Both are run at 64 points, alternately near a
+ * triangle (its centroid moved 1% of the box's diagonal along a fixed
+ * direction, triangles evenly spaced in the mesh's order) and spread over
+ * the box enlarged by 5% (a Halton sequence), and their work is counted:
+ * nodes, dipoles and triangles for the hierarchy; nodes and triangles
+ * visited by the segment, and the boundary edges, for the exact one. The
+ * weights are the measured costs of each (ns, BENCHMARKS.md, seventeenth
+ * session). The work depends only on the mesh and its tree, so the choice
+ * is the same on every run and machine. */
+static int SDF_FN(choose_exact)(const SDF *s, const PROX_FN(prox_mesh) * mesh) {
+  size_t fw[3] = {0, 0, 0}, seg = 0, runs = 0, j;
+  double dir[3] = {0.2672612419124244, 0.5345224838248488, 0.8017837257372732};
+  for (j = 0; j < 64; ++j) {
+    double p[3], w;
+    int k;
+    if (j % 2 == 0) {
+      uint32_t t = (uint32_t)((j / 2) * (size_t)s->nt / 32);
+      double v[3][3], off = (j % 4 == 0 ? 0.01 : -0.01) * s->diag;
+      for (k = 0; k < 3; ++k)
+        SDF_FN(mesh_vertex)(mesh, s->tri[t].v[k], v[k]);
+      for (k = 0; k < 3; ++k)
+        p[k] = (v[0][k] + v[1][k] + v[2][k]) / 3 + off * dir[k];
+    } else {
+      static const unsigned base[3] = {2, 3, 5};
+      for (k = 0; k < 3; ++k) {
+        double f = 1, h = 0, e = 0.05 * (s->hi[k] - s->lo[k]);
+        size_t i = j / 2 + 1;
+        while (i > 0) {
+          f /= base[k];
+          h += f * (double)(i % base[k]);
+          i /= base[k];
+        }
+        p[k] = s->lo[k] - e + h * (s->hi[k] - s->lo[k] + 2 * e);
+      }
+    }
+    (void)SDF_FN(fast_winding)(s, p, fw);
+    if (SDF_FN(ray_winding)(s, p, &w, 0, &seg) == 1) ++runs;
+  }
+  return 60.0 * (double)seg + 34.0 * (double)s->nbnd * (double)runs <
+         15.0 * (double)fw[0] + 8.0 * (double)fw[1] + 50.0 * (double)fw[2];
+}
+
 prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh) * bvh,
                                     const prox_mesh_topology *topology, const prox_sdf_options *opt,
                                     const prox_allocator *alloc, SDF **out, prox_error *err) {
@@ -380,7 +429,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   uint8_t *flags;
   SDF *s;
   char *base;
-  int method, k, check_regular = 0;
+  int method, k, check_regular = 0, may_exact;
 
   if (out) *out = NULL;
   if (!mesh || !bvh || !out)
@@ -435,7 +484,10 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   off[2] = off[1] + (method == PROX_SIGN_PSEUDONORMAL ? nt * sizeof(sdf_prec) : 0);
   total = off[2] + 8 * nslots * sizeof(double);
   nbnd = 0;
-  if (method == PROX_SIGN_WINDING && o.accuracy == INFINITY)
+  /* The boundary for the exact winding number: asked for, or AUTO's to
+   * choose (choose_exact). */
+  may_exact = method == PROX_SIGN_WINDING && (o.accuracy == INFINITY || o.method == PROX_SIGN_AUTO);
+  if (may_exact)
     for (i = 0; i < ne; ++i)
       nbnd += SDF_FN(edge_multiplicity)(mesh, tp, i) != 0;
   off_bnd = total;
@@ -655,6 +707,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
           SDF_FN(node_moments)(s, node->child[j], m);
       }
     }
+    if (o.method == PROX_SIGN_AUTO && o.accuracy < INFINITY && SDF_FN(choose_exact)(s, mesh))
+      s->accuracy = INFINITY;
   }
   /* The winding number of a closed, consistently oriented mesh is the
    * same along any path: the grid may start a count anywhere. */
@@ -755,13 +809,15 @@ static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p, cons
 
 /* The signed crossing count of segment p q through the tree: 1 and *count
  * (and *hits, when not NULL, the number of crossings), 0 when undecided (an edge or vertex
- * touched), 3 when p lies on the mesh. */
-static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long *count,
-                           long *hits) {
+ * touched), 3 when p lies on the mesh. work, when not NULL, gains the
+ * nodes and triangles visited (for choose_exact). */
+static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long *count, long *hits,
+                           size_t *work) {
   uint32_t stack[PROX_BVH_STACK];
   int sp = 0, k;
   double inv[3], big = (double)s->view.max_abs, pad, slo[3], shi[3];
   long n = 0, h = 0;
+  size_t visits = 0;
   for (k = 0; k < 3; ++k) {
     double d = q[k] - p[k];
     inv[k] = d == 0 ? INFINITY : 1.0 / d;
@@ -774,10 +830,12 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
   while (sp > 0) {
     const prox_bvh_node *nd = &s->view.nodes[stack[--sp]];
     int i;
+    ++visits;
     for (i = 0; i < nd->n_child; ++i) {
       if (!SDF_FN(seg_box)(nd, i, p, inv, pad)) continue;
       if (nd->count[i]) {
         uint32_t j;
+        visits += nd->count[i];
         for (j = 0; j < nd->count[i]; ++j) {
           double t[3][3];
           int sg = 0, r;
@@ -794,6 +852,7 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
   }
   *count = n;
   if (hits) *hits = h;
+  if (work) *work += visits;
   return 1;
 }
 
@@ -803,7 +862,8 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
  * set, the boundary's term of exact_winding(). Returns 1 and *w, or 3 when
  * p lies on the mesh, or 0 when every segment tried was undecided (not
  * seen in practice: 64 directions). */
-static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int boundary) {
+static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int boundary,
+                               size_t *work) {
   double len = 0, q[3], d[3];
   int tries, k;
   for (k = 0; k < 3; ++k) {
@@ -844,7 +904,7 @@ static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int bou
     }
     for (k = 0; k < 3; ++k)
       q[k] = p[k] + len * d[k];
-    r = SDF_FN(segment)(s, p, q, &count, NULL);
+    r = SDF_FN(segment)(s, p, q, &count, NULL, work);
     if (r == 3) return 3;
     if (r != 1) continue;
     if (boundary) {
@@ -866,7 +926,7 @@ static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int bou
 
 /* The winding number by crossings (closed meshes: exact). */
 static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
-  return SDF_FN(ray_winding)(s, p, w, 0);
+  return SDF_FN(ray_winding)(s, p, w, 0, NULL);
 }
 
 /* ---- the inside grid: a count from a nearby cell of known winding. */
@@ -1562,7 +1622,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     else if (steps == 1)
       r = SDF_FN(cell_count)(s, p, q, NULL, s->cell_tris + a, b - a, &count);
     else
-      r = SDF_FN(segment)(s, p, q, &count, NULL);
+      r = SDF_FN(segment)(s, p, q, &count, NULL, NULL);
     if (r == 3) return 3;
     if (r == 1) {
       *w = (double)s->cell_w[n] + (double)count;
@@ -1589,7 +1649,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
       long count = 0;
       int r;
       SDF_FN(cell_point)(s, to, at[tries], q);
-      r = SDF_FN(segment)(s, p, q, &count, NULL);
+      r = SDF_FN(segment)(s, p, q, &count, NULL, NULL);
       if (r == 3) return 3;
       if (r == 1) {
         *w = (double)s->cell_w[to] + (double)count;
@@ -1700,7 +1760,7 @@ static int SDF_FN(front_outside)(const SDF *s, const PROX_FN(prox_mesh) * mesh, 
     x[k] = g[k] + e * n[k];
     y[k] = g[k] - e * n[k];
   }
-  return e > 0 && SDF_FN(segment)(s, x, y, &count, &hits) == 1 && hits == 1 && count == -1 &&
+  return e > 0 && SDF_FN(segment)(s, x, y, &count, &hits, NULL) == 1 && hits == 1 && count == -1 &&
          SDF_FN(grid_winding)(s, x, &w) == 1 && w == 0;
 }
 
@@ -1760,8 +1820,9 @@ static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
 
 /* The hierarchical generalized winding number (Barill et al. 2018, first
  * order). */
-static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
+static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) {
   uint32_t stack[PROX_BVH_STACK];
+  size_t nodes = 0, far = 0, tris = 0;
   int sp = 0;
   double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
   const double inv4pi = 1.0 / (4.0 * 3.14159265358979323846);
@@ -1774,18 +1835,21 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
     uint32_t ni = stack[--sp];
     const prox_bvh_node *nd = &s->view.nodes[ni];
     int i;
+    ++nodes;
     for (i = 0; i < nd->n_child; ++i) {
       const double *m = s->mom + 8 * (4 * (size_t)ni + (size_t)i);
       double dx = m[3] - q[0], dy = m[4] - q[1], dz = m[5] - q[2];
       double r2 = dx * dx + dy * dy + dz * dz;
       if (r2 > acc2 * m[6] * m[6]) {
         double r = sqrt(r2);
+        ++far;
         if (r2 > 0x1p-600 && r2 < 0x1p600)
           w += (m[0] * dx + m[1] * dy + m[2] * dz) / (r2 * r) * inv4pi;
         else /* r^3 would overflow or underflow (0 / 0 gave NaN) */
           w += (m[0] * (dx / r) + m[1] * (dy / r) + m[2] * (dz / r)) / r2 * inv4pi;
       } else if (nd->count[i]) {
         uint32_t j;
+        tris += nd->count[i];
         for (j = 0; j < nd->count[i]; ++j) {
           double t[3][3];
           SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
@@ -1795,6 +1859,11 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
         stack[sp++] = nd->child[i];
       }
     }
+  }
+  if (work) {
+    work[0] += nodes;
+    work[1] += far;
+    work[2] += tris;
   }
   return w;
 }
@@ -1810,7 +1879,7 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p) {
  * segment's direction is d, the spherical triangles' apex -d). Returns as
  * crossing_winding(). */
 static int SDF_FN(exact_winding)(const SDF *s, const double *p, double *w) {
-  return SDF_FN(ray_winding)(s, p, w, 1);
+  return SDF_FN(ray_winding)(s, p, w, 1, NULL);
 }
 
 /* Pseudo-normal sign of p from its closest point: 1 outside, -1 inside,
@@ -1879,7 +1948,7 @@ static void SDF_FN(winding_of)(const SDF *s, const double *p, double *w, int *in
     *certain = fabs(*w - 0.5) > 1e-12 * (double)(s->nbnd + 1);
     return;
   }
-  *w = SDF_FN(fast_winding)(s, p);
+  *w = SDF_FN(fast_winding)(s, p, NULL);
   *inside = *w > 0.5;
   *certain = fabs(*w - 0.5) > s->tolerance;
 }
@@ -2053,7 +2122,7 @@ int PROX_FN(prox_sdf_crossings)(const SDF *s, SDF_V3 p, SDF_V3 q, long *count) {
   if (!PROX_FN(pbq_finite)(p) || !PROX_FN(pbq_finite)(q)) return 0;
   a[0] = (double)p.x, a[1] = (double)p.y, a[2] = (double)p.z;
   b[0] = (double)q.x, b[1] = (double)q.y, b[2] = (double)q.z;
-  if (SDF_FN(segment)(s, a, b, &n, NULL) != 1) return 0;
+  if (SDF_FN(segment)(s, a, b, &n, NULL, NULL) != 1) return 0;
   if (count) *count = n;
   return 1;
 }
