@@ -54,7 +54,7 @@
 ///   boundary edge) by its measured cost. A mesh with few boundary edges
 ///   whose hierarchy opens many leaves goes exact (cycloidal.ply: no
 ///   boundary, 2,687 slivers, about 1,200 solid angles summed per query
-///   near the surface against 53 on the bunny; exactly, 18 to 46 times
+///   near the surface against 53 on the bunny; exactly, 24 to 34 times
 ///   faster); the bunny's 223 and the teapot's 1036 boundary edges keep
 ///   the hierarchy. The choice depends only on the mesh and its tree (the
 ///   same on every run for a given tree); force WINDING to have the
