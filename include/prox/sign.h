@@ -46,27 +46,28 @@
 ///   exact sum on the test meshes (the teapot; the test asserts 1e-12),
 ///   reported uncertain within 1e-12 times the boundary's size of 1/2.
 /// - PROX_SIGN_AUTO (the default): PSEUDONORMAL when the topology is
-///   closed, manifold and oriented, else WINDING, evaluated exactly (as at
+///   closed, manifold and oriented; else CROSSINGS when every edge is
+///   traversed by the triangles as often one way as the other (a
+///   non-manifold mesh that is closed and oriented as a chain, such as
+///   cycloidal.ply: the crossing count is then the exact winding number,
+///   and the inside grid below serves it); else WINDING, evaluated exactly (as at
 ///   infinite accuracy) when that is the cheaper: the build runs both
 ///   evaluations at 64 fixed points near the surface and across the box
 ///   and weighs the work each did (the hierarchy's triangles, dipoles and
 ///   nodes; the segment's nodes and triangles and one solid angle per
 ///   boundary edge) by its measured cost. A mesh with few boundary edges
-///   whose hierarchy opens many leaves goes exact (cycloidal.ply: no
-///   boundary, 2,687 slivers, about 1,200 solid angles summed per query
-///   near the surface against 53 on the bunny; exactly, 24 to 34 times
-///   faster); the bunny's 223 and the teapot's 1036 boundary edges keep
-///   the hierarchy. The choice depends only on the mesh and its tree (the
-///   same on every run for a given tree); force WINDING to have the
-///   hierarchy. When such a mesh passes
-///   through or touches itself (prox_mesh_self_intersections() finds a
-///   pair) or its components' boxes overlap (components that may touch or
-///   nest), the build also finds the triangles whose pseudo-normal sign
-///   could be wrong: those that meet another, and those whose front is not
-///   outside (winding number 0 in front, checked exactly); near them the
-///   exact crossing count decides instead, so the sign is the winding
-///   number's everywhere. The same is done when the inside grid (see
-///   prox_sdf_inside()) finds a winding number other than 0 or 1 (an
+///   whose hierarchy opens many leaves goes exact (cycloidal.ply forced to
+///   WINDING: 2,687 slivers, about 1,200 solid angles summed per query
+///   near the surface against 53 on the bunny; the exact evaluation, with
+///   no boundary edge, 24 to 34 times faster); the bunny's 223 and the
+///   teapot's 1036 boundary edges keep the hierarchy. The choice depends only on the mesh and its
+///   tree (the same on every run for a given tree); force WINDING to have the hierarchy. When such
+///   a mesh passes through or touches itself (prox_mesh_self_intersections() finds a pair) or its
+///   components' boxes overlap (components that may touch or nest), the build also finds the
+///   triangles whose pseudo-normal sign could be wrong: those that meet another, and those whose
+///   front is not outside (winding number 0 in front, checked exactly); near them the exact
+///   crossing count decides instead, so the sign is the winding number's everywhere. The same is
+///   done when the inside grid (see prox_sdf_inside()) finds a winding number other than 0 or 1 (an
 ///   inverted mesh, shells nested the same way).
 ///
 /// Inside means winding number above 1/2 (for the pseudo-normal method:
@@ -75,7 +76,8 @@
 /// nothing inside under the winding methods and AUTO (its winding number
 /// is -1 or 0), and its inside and outside swapped under the pseudo-normal
 /// method forced, which follows the winding of the triangles. Duplicated faces make a closed mesh's
-/// winding number 2 inside (still inside) and its topology non-manifold (AUTO then picks WINDING).
+/// winding number 2 inside (still inside) and its topology non-manifold (AUTO then counts
+/// crossings: each edge is traversed twice each way).
 ///
 /// Scale: the methods and the inside grid work alike for meshes whose
 /// coordinates lie anywhere in the kernels' domain (prox/closest.h);
@@ -173,7 +175,8 @@ typedef struct prox_signedf {
 ///
 /// AUTO looks for self-intersections (prox_mesh_self_intersections()) when
 /// the topology would allow pseudo-normals. A closed, consistently oriented
-/// mesh under PSEUDONORMAL or CROSSINGS also gets an inside grid: about
+/// mesh (or any mesh whose edges are all traversed as often one way as
+/// the other) under PSEUDONORMAL or CROSSINGS also gets an inside grid: about
 /// eight cubic cells per triangle (4096 to 2^22 cells), each cell away from
 /// the surface with its exact winding number, each other cell with the
 /// triangles that may touch it and 4 x 4 x 4 sub-cells, those that no
@@ -261,13 +264,12 @@ PROX_API float prox_sdf_distancef(const prox_sdff *sdf, prox_vec3f p, prox_signe
 
 /// Inside test: 1 when p is inside (as prox_sdf_distance() decides it),
 /// else 0; *certain (may be NULL) as there. It computes no closest point:
-/// on a closed, consistently oriented mesh (PSEUDONORMAL or CROSSINGS) it
-/// reads the inside grid built with the object (a cell away from every
-/// triangle holds its exact winding number; elsewhere an exact crossing
-/// count along a short segment to a nearby such cell, along an axis where
-/// one is near, so the answer is the exact winding number's); WINDING
-/// evaluates the winding number. A
-/// non-finite p gives 0, certain 0. Does not allocate; thread-safe.
+/// on a closed, consistently oriented mesh, or one closed as a chain
+/// (PSEUDONORMAL or CROSSINGS), it reads the inside grid built with the object (a cell away from
+/// every triangle holds its exact winding number; elsewhere an exact crossing count along a short
+/// segment to a nearby such cell, along an axis where one is near, so the answer is the exact
+/// winding number's); WINDING evaluates the winding number. A non-finite p gives 0, certain 0. Does
+/// not allocate; thread-safe.
 PROX_API int prox_sdf_inside(const prox_sdf *sdf, prox_vec3 p, int *certain);
 /// Float version of prox_sdf_inside().
 PROX_API int prox_sdf_insidef(const prox_sdff *sdf, prox_vec3f p, int *certain);

@@ -429,7 +429,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   uint8_t *flags;
   SDF *s;
   char *base;
-  int method, k, check_regular = 0, may_exact;
+  int method, k, check_regular = 0, may_exact, cycle;
 
   if (out) *out = NULL;
   if (!mesh || !bvh || !out)
@@ -462,10 +462,18 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
         "sdf: the topology is of another mesh (%u triangles, %u vertices)", tp->triangle_count,
         tp->vertex_count);
   }
+  /* Every edge traversed as often one way as the other (a cycle: closed
+   * and oriented, or non-manifold with its sheets paired that way): the
+   * signed crossing count along a path is then the same for every path
+   * between its ends, and from outside the box it is the winding number. */
+  cycle = tp->triangle_count > 0;
+  for (i = 0; cycle && i < tp->edge_count; ++i)
+    cycle = SDF_FN(edge_multiplicity)(mesh, tp, i) == 0;
   method = o.method;
   if (method == PROX_SIGN_AUTO) {
-    method =
-        tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL : PROX_SIGN_WINDING;
+    method = tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL
+             : cycle                                    ? PROX_SIGN_CROSSINGS
+                                                        : PROX_SIGN_WINDING;
     /* Components that may touch or nest, or a surface through itself,
      * have regions where the side of the nearest face is not the winding
      * number: find the triangles next to them (mark_irregular). */
@@ -710,10 +718,11 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
     if (o.method == PROX_SIGN_AUTO && o.accuracy < INFINITY && SDF_FN(choose_exact)(s, mesh))
       s->accuracy = INFINITY;
   }
-  /* The winding number of a closed, consistently oriented mesh is the
-   * same along any path: the grid may start a count anywhere. */
-  if ((method == PROX_SIGN_PSEUDONORMAL || method == PROX_SIGN_CROSSINGS) && tp->closed &&
-      tp->oriented) {
+  /* The crossing count of a cycle (a closed, consistently oriented mesh,
+   * or a non-manifold one whose edges are all traversed as often one way
+   * as the other) is the same along any path: the grid may start a count
+   * anywhere. */
+  if ((method == PROX_SIGN_PSEUDONORMAL || method == PROX_SIGN_CROSSINGS) && cycle) {
     int ok = SDF_FN(grid_build)(s, mesh, alloc), only01 = 1;
     if (ok && s->cell_w) {
       size_t c, cells = (size_t)s->gn[0] * s->gn[1] * s->gn[2];
