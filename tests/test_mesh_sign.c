@@ -1346,6 +1346,44 @@ static void test_sign_auto_exact(void) {
   CHECK_MSG(worst_h > 1e-12, "WINDING: %.3g", worst_h);
   unbuild(&a);
   unbuild(&h);
+  {
+    /* The float object makes the same choice (the cube is exact in
+     * float; the points are rounded to float first). */
+    float vf[24];
+    prox_meshf mf;
+    prox_bvhf *bf = NULL;
+    prox_sdff *sf = NULL;
+    prox_sdf_options o = prox_sdf_options_default();
+    double worst_f = 0;
+    for (k = 0; k < 24; ++k)
+      vf[k] = (float)v[k];
+    mf.vertices = vf;
+    mf.vertex_count = 8;
+    mf.stride = 0;
+    mf.indices = t;
+    mf.triangle_count = 14;
+    if (prox_bvh_buildf(&mf, NULL, NULL, &bf, NULL) != PROX_OK ||
+        prox_sdf_buildf(&mf, bf, NULL, &o, NULL, &sf, NULL) != PROX_OK) {
+      CHECK(0);
+      prox_bvh_freef(bf);
+      return;
+    }
+    CHECK(prox_sdf_methodf(sf) == PROX_SIGN_WINDING);
+    for (i = 0; i < n; ++i) {
+      double p[3], ref, wf, r = i % 2 ? 1.0 : pow(10.0, 1 + 2 * oracle_rng_unit(&rng));
+      for (k = 0; k < 3; ++k) {
+        volatile float f = (float)(0.5 + r * (2 * oracle_rng_unit(&rng) - 1));
+        p[k] = (double)f;
+      }
+      ref = (double)ref_winding(&m, p);
+      wf = prox_sdf_windingf(sf, prox_v3f((float)p[0], (float)p[1], (float)p[2]));
+      if (!(fabs(wf - ref) <= worst_f)) worst_f = fabs(wf - ref);
+    }
+    h_note("float: AUTO off by %.3g", worst_f);
+    CHECK_MSG(worst_f < 1e-12, "AUTO, float: %.3g", worst_f);
+    prox_sdf_freef(sf);
+    prox_bvh_freef(bf);
+  }
 }
 
 static void test_sign_open_meshes(void) {
