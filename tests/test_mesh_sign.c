@@ -1107,6 +1107,8 @@ static void open_mesh(const char *file, int auto_exact) {
     CHECK_MSG(prox_sdf_method(b.sdf) ==
                   (a == 0 && auto_exact == 2 ? PROX_SIGN_CROSSINGS : PROX_SIGN_WINDING),
               "%s: method %d", file, prox_sdf_method(b.sdf));
+    CHECK_MSG(prox_sdf_accuracy(b.sdf) == (exact ? INFINITY : acc[a]), "%s: accuracy %g", file,
+              prox_sdf_accuracy(b.sdf));
     for (i = 0; i < n; ++i) {
       const double *p = pts + 3 * i;
       double w = prox_sdf_winding(b.sdf, prox_v3(p[0], p[1], p[2]));
@@ -1330,6 +1332,8 @@ static void test_sign_auto_exact(void) {
     return;
   }
   CHECK(prox_sdf_method(a.sdf) == PROX_SIGN_WINDING);
+  CHECK(prox_sdf_accuracy(a.sdf) == INFINITY && prox_sdf_accuracy(h.sdf) == 2.0);
+  CHECK(isnan(prox_sdf_accuracy(NULL)) && isnan(prox_sdf_accuracyf(NULL)));
   for (i = 0; i < n; ++i) {
     double p[3], ref, wa, wh, r = i % 2 ? 1.0 : pow(10.0, 1 + 2 * oracle_rng_unit(&rng));
     for (k = 0; k < 3; ++k)
@@ -1368,7 +1372,7 @@ static void test_sign_auto_exact(void) {
       prox_bvh_freef(bf);
       return;
     }
-    CHECK(prox_sdf_methodf(sf) == PROX_SIGN_WINDING);
+    CHECK(prox_sdf_methodf(sf) == PROX_SIGN_WINDING && prox_sdf_accuracyf(sf) == INFINITY);
     for (i = 0; i < n; ++i) {
       double p[3], ref, wf, r = i % 2 ? 1.0 : pow(10.0, 1 + 2 * oracle_rng_unit(&rng));
       for (k = 0; k < 3; ++k) {

@@ -248,6 +248,16 @@ PROX_API int prox_sdf_method(const prox_sdf *sdf);
 /// Float version of prox_sdf_method().
 PROX_API int prox_sdf_methodf(const prox_sdff *sdf);
 
+/// The accuracy the object's winding numbers (prox_signed.winding,
+/// prox_sdf_winding()) are evaluated at: INFINITY where they are exact,
+/// which is always under PSEUDONORMAL and CROSSINGS (exact crossing
+/// counts) and under WINDING at infinite accuracy or where AUTO chose the
+/// exact evaluation (see PROX_SIGN_AUTO); else the options' accuracy (the
+/// hierarchical approximation). NaN for a NULL object.
+PROX_API double prox_sdf_accuracy(const prox_sdf *sdf);
+/// Float version of prox_sdf_accuracy().
+PROX_API double prox_sdf_accuracyf(const prox_sdff *sdf);
+
 /// Signed distance from p to the mesh: |distance| is the closest-point
 /// query's distance (prox_bvh_closest(), the square root of its squared
 /// distance, so its bound carries over), negative inside. *out (may be

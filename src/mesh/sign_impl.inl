@@ -782,6 +782,11 @@ int PROX_FN(prox_sdf_method)(const SDF *s) {
   return s ? s->method : 0;
 }
 
+double PROX_FN(prox_sdf_accuracy)(const SDF *s) {
+  if (!s) return (double)NAN;
+  return s->method == PROX_SIGN_WINDING ? s->accuracy : (double)INFINITY;
+}
+
 /* The segment p + t (q - p), t in [0, 1], may meet the float box of slot i
  * of a node: a slab test in double on the box widened by pad (which covers
  * the rounding of p - box and more: the caller's bound on every

@@ -102,7 +102,8 @@ const char *cli_sign_method(const cli_mesh *m) {
   case PROX_SIGN_CROSSINGS:
     return "exact crossing count";
   case PROX_SIGN_WINDING:
-    return "generalized winding number";
+    return prox_sdf_accuracy(m->sdf) == INFINITY ? "generalized winding number (exact)"
+                                                 : "generalized winding number (hierarchical)";
   default:
     return "none";
   }
