@@ -1344,6 +1344,20 @@ static void test_sign_auto_exact(void) {
     if (!(fabs(wa - ref) <= worst_auto)) worst_auto = fabs(wa - ref);
     if (!(fabs(wh - ref) <= worst_h)) worst_h = fabs(wh - ref);
   }
+  {
+    /* Side 1e308: the box's diagonal overflows, AUTO keeps the hierarchy
+     * (and builds). */
+    double big[24];
+    built g;
+    for (k = 0; k < 24; ++k)
+      big[k] = v[k] * 1e308;
+    if (build(&g, big, 8, t, 14, PROX_SIGN_AUTO, 2.0)) {
+      CHECK(prox_sdf_method(g.sdf) == PROX_SIGN_WINDING && prox_sdf_accuracy(g.sdf) == 2.0);
+      unbuild(&g);
+    } else {
+      CHECK(0);
+    }
+  }
   h_note("cube with a doubled face, %ld points: AUTO off by %.3g, WINDING at accuracy 2 by %.3g", n,
          worst_auto, worst_h);
   CHECK_MSG(worst_auto < 1e-12, "AUTO: %.3g", worst_auto);

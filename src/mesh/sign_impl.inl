@@ -382,10 +382,12 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work);
  * visited by the segment, and the boundary edges, for the exact one. The
  * weights are the measured costs of each (ns, BENCHMARKS.md, seventeenth
  * session). The work depends only on the mesh and its tree, so the choice
- * is the same on every run and machine. */
+ * is the same on every run for a given tree. A box whose diagonal
+ * overflows keeps the hierarchy (the points would not be finite). */
 static int SDF_FN(choose_exact)(const SDF *s, const PROX_FN(prox_mesh) * mesh) {
   size_t fw[3] = {0, 0, 0}, seg = 0, runs = 0, j;
   double dir[3] = {0.2672612419124244, 0.5345224838248488, 0.8017837257372732};
+  if (!(s->diag < INFINITY)) return 0;
   for (j = 0; j < 64; ++j) {
     double p[3], w;
     int k;
