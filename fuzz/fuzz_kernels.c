@@ -635,24 +635,17 @@ static void FZ(fz_k4_check)(fz_in *in, const char *name, const PROX_REAL *v, con
      !in->nonfinite && !(bad) && in->mode != FZ_RAW && shape);                                     \
   } while (0)
 
-/* Whether the n points x satisfy contact.h's shape condition for every
- * formula a kernel on them may evaluate, with a margin: D / h <= 2^(lim),
- * D the largest distance between two of the points, h the smallest of
- * their pairwise distances, the heights of their triangles and, for four
- * points, |e1 x e2| / max(|e1|, |e2|) of the edges x0 x1 and x2 x3. A
- * conservative reading (contact.h takes the sizes of the formula actually
- * evaluated, and an exact zero size its fallback's): where it fails, the
- * fuzzer asserts nothing of finiteness (test_property checks the stated
- * condition itself). Computed in double on the points scaled to a largest
- * magnitude near 1. */
-static int FZ(fz_shape_ok)(const VEC *x, int n, int lim) {
-  double p[4][3], m = 0, dmax = 0, h = INFINITY;
+/* Whether the n points p (in double) satisfy D / h <= 2^(lim), D the
+ * largest distance between two of the points, h the smallest of their
+ * pairwise distances, the heights of their triangles and, for four
+ * points, |e1 x e2| / max(|e1|, |e2|) of the edges p0 p1 and p2 p3.
+ * Computed in double on the points scaled to a largest magnitude near 1. */
+static int FZ(fz_shape_one)(double p[4][3], int n, int lim) {
+  double m = 0, dmax = 0, h = INFINITY;
   int i, j, l, e;
-  for (i = 0; i < n; ++i) {
-    p[i][0] = (double)x[i].x, p[i][1] = (double)x[i].y, p[i][2] = (double)x[i].z;
+  for (i = 0; i < n; ++i)
     for (l = 0; l < 3; ++l)
       m = fabs(p[i][l]) > m ? fabs(p[i][l]) : m;
-  }
   if (!(m > 0)) return 1; /* all points at the origin: point-point */
   (void)frexp(m, &e);
   for (i = 0; i < n; ++i)
@@ -704,6 +697,41 @@ static int FZ(fz_shape_ok)(const VEC *x, int n, int lim) {
     }
   }
   return h > 0 && dmax <= ldexp(h, lim);
+}
+
+/* Whether the n points x satisfy contact.h's shape condition for every
+ * formula a kernel on them may evaluate, with a margin (D / h <= 2^(lim),
+ * fz_shape_one). The condition is on the shape a formula computes with:
+ * its vertices placed by their differences from one of them, each
+ * coordinate difference rounded once to the working precision (a float
+ * sliver whose short edge is below an ulp of the long ones is far thinner,
+ * or flat, once rounded). So every vertex is taken as the base in turn,
+ * and for four points also the edge-edge placement (ea0 - eb0, ea1 - ea0,
+ * eb1 - eb0, each rounded). A conservative reading (contact.h takes the
+ * sizes of the formula actually evaluated, and an exact zero size its
+ * fallback's): where it fails, the fuzzer asserts nothing of finiteness
+ * (test_property checks the stated condition itself). */
+static int FZ(fz_shape_ok)(const VEC *x, int n, int lim) {
+  double p[4][3];
+  int b, i;
+  for (b = 0; b < n; ++b) {
+    for (i = 0; i < n; ++i) {
+      VEC d = PROX_FN(prox_vsub)(x[i], x[b]);
+      p[i][0] = (double)d.x, p[i][1] = (double)d.y, p[i][2] = (double)d.z;
+    }
+    if (!FZ(fz_shape_one)(p, n, lim)) return 0;
+  }
+  if (n == 4) {
+    VEC a = PROX_FN(prox_vsub)(x[0], x[2]), ea = PROX_FN(prox_vsub)(x[1], x[0]),
+        eb = PROX_FN(prox_vsub)(x[3], x[2]);
+    p[0][0] = (double)a.x, p[0][1] = (double)a.y, p[0][2] = (double)a.z;
+    p[1][0] = p[0][0] + (double)ea.x, p[1][1] = p[0][1] + (double)ea.y;
+    p[1][2] = p[0][2] + (double)ea.z;
+    p[2][0] = p[2][1] = p[2][2] = 0;
+    p[3][0] = (double)eb.x, p[3][1] = (double)eb.y, p[3][2] = (double)eb.z;
+    if (!FZ(fz_shape_one)(p, n, lim)) return 0;
+  }
+  return 1;
 }
 
 /* The contact kernels (points p, a, b, q as in test_scale), their types and
