@@ -73,6 +73,20 @@ static void cube(double *v, uint32_t *t, double x0, uint32_t base) {
     t[i] = ct[i] + base;
 }
 
+/* *m: a float mesh over vf, the nv vertices v rounded to float, and the
+ * nt triangles t. */
+static void float_mesh(prox_meshf *m, float *vf, const double *v, size_t nv, const uint32_t *t,
+                       size_t nt) {
+  size_t i;
+  for (i = 0; i < 3 * nv; ++i)
+    vf[i] = (float)v[i];
+  m->vertices = vf;
+  m->vertex_count = nv;
+  m->stride = 0;
+  m->indices = t;
+  m->triangle_count = nt;
+}
+
 /* Distance to the box [lo, hi] (signed: negative inside). */
 static double box_sdist(const double p[3], const double lo[3], const double hi[3]) {
   double out2 = 0, in = INFINITY;
@@ -1373,13 +1387,7 @@ static void test_sign_auto_exact(void) {
     prox_sdff *sf = NULL;
     prox_sdf_options o = prox_sdf_options_default();
     double worst_f = 0;
-    for (k = 0; k < 24; ++k)
-      vf[k] = (float)v[k];
-    mf.vertices = vf;
-    mf.vertex_count = 8;
-    mf.stride = 0;
-    mf.indices = t;
-    mf.triangle_count = 14;
+    float_mesh(&mf, vf, v, 8, t, 14);
     if (prox_bvh_buildf(&mf, NULL, NULL, &bf, NULL) != PROX_OK ||
         prox_sdf_buildf(&mf, bf, NULL, &o, NULL, &sf, NULL) != PROX_OK) {
       CHECK(0);
@@ -1526,13 +1534,7 @@ static void test_sign_float(void) {
   prox_sdff *sdf = NULL;
   int i, wrong = 0, n = 0;
   cube(v, t, 0, 0);
-  for (i = 0; i < 24; ++i)
-    vf[i] = (float)v[i];
-  m.vertices = vf;
-  m.vertex_count = 8;
-  m.stride = 0;
-  m.indices = t;
-  m.triangle_count = 12;
+  float_mesh(&m, vf, v, 8, t, 12);
   CHECK(prox_bvh_buildf(&m, NULL, NULL, &bvh, NULL) == PROX_OK);
   CHECK(prox_sdf_buildf(&m, bvh, NULL, NULL, NULL, &sdf, NULL) == PROX_OK);
   if (!sdf) {
