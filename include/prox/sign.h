@@ -56,19 +56,20 @@
 ///   and weighs the work each did (the hierarchy's triangles, dipoles and
 ///   nodes; the segment's nodes and triangles and one solid angle per
 ///   boundary edge) by its measured cost. A mesh with few boundary edges
-///   whose hierarchy opens many leaves goes exact (cycloidal.ply forced to
-///   WINDING: 2,687 slivers, about 1,200 solid angles summed per query
-///   near the surface against 53 on the bunny; the exact evaluation, with
-///   no boundary edge, 24 to 34 times faster); the bunny's 223 and the
-///   teapot's 1036 boundary edges keep the hierarchy. The choice depends only on the mesh and its
-///   tree (the same on every run for a given tree); force WINDING to have the hierarchy. When such
-///   a mesh passes through or touches itself (prox_mesh_self_intersections() finds a pair) or its
-///   components' boxes overlap (components that may touch or nest), the build also finds the
-///   triangles whose pseudo-normal sign could be wrong: those that meet another, and those whose
-///   front is not outside (winding number 0 in front, checked exactly); near them the exact
-///   crossing count decides instead, so the sign is the winding number's everywhere. The same is
-///   done when the inside grid (see prox_sdf_inside()) finds a winding number other than 0 or 1 (an
-///   inverted mesh, shells nested the same way).
+///   whose hierarchy opens many leaves goes exact. On cycloidal.ply (2,687
+///   slivers, no boundary edge; AUTO takes CROSSINGS there) the hierarchy
+///   sums about 1,200 solid angles a query near the surface, against 53
+///   on the bunny, and the exact evaluation was 24x (near) and 34x
+///   (across the box) faster in one bench_sign run (BENCHMARKS.md); the
+///   bunny's 223 and the teapot's 1036 boundary edges keep the hierarchy. The choice depends only
+///   on the mesh and its tree (the same on every run for a given tree); force WINDING to have the
+///   hierarchy. When such a mesh passes through or touches itself (prox_mesh_self_intersections()
+///   finds a pair) or its components' boxes overlap (components that may touch or nest), the build
+///   also finds the triangles whose pseudo-normal sign could be wrong: those that meet another, and
+///   those whose front is not outside (winding number 0 in front, checked exactly); near them the
+///   exact crossing count decides instead, so the sign is the winding number's everywhere. The same
+///   is done when the inside grid (see prox_sdf_inside()) finds a winding number other than 0 or 1
+///   (an inverted mesh, shells nested the same way).
 ///
 /// Inside means winding number above 1/2 (for the pseudo-normal method:
 /// the negative side of the pseudo-normal, which is the same thing on the

@@ -386,7 +386,7 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work);
  * overflows keeps the hierarchy (the points would not be finite). */
 static int SDF_FN(choose_exact)(const SDF *s, const PROX_FN(prox_mesh) * mesh) {
   size_t fw[3] = {0, 0, 0}, seg = 0, runs = 0, j;
-  double dir[3] = {0.2672612419124244, 0.5345224838248488, 0.8017837257372732};
+  static const double dir[3] = {0.2672612419124244, 0.5345224838248488, 0.8017837257372732};
   if (!(s->diag < INFINITY)) return 0;
   for (j = 0; j < 64; ++j) {
     double p[3], w;
@@ -426,7 +426,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   const prox_mesh_topology *tp = topology;
   PROX_FN(prox_bvh_view) view;
   prox_status st;
-  size_t nt, nv, ne, nslots, off[3], total, i, nbnd, off_bnd, fe_bytes;
+  size_t nt, nv, ne, nslots, off[3], total, i, nbnd, nbnd_all = 0, off_bnd, fe_bytes;
   sdf_frec *fe;
   uint8_t *flags;
   SDF *s;
@@ -464,13 +464,14 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
         "sdf: the topology is of another mesh (%u triangles, %u vertices)", tp->triangle_count,
         tp->vertex_count);
   }
-  /* Every edge traversed as often one way as the other (a cycle: closed
-   * and oriented, or non-manifold with its sheets paired that way): the
+  /* nbnd_all: the edges the triangles traverse more often one way than
+   * the other (the boundary of exact_winding). None (a cycle: closed and
+   * oriented, or non-manifold with its sheets paired that way): the
    * signed crossing count along a path is then the same for every path
    * between its ends, and from outside the box it is the winding number. */
-  cycle = tp->triangle_count > 0;
-  for (i = 0; cycle && i < tp->edge_count; ++i)
-    cycle = SDF_FN(edge_multiplicity)(mesh, tp, i) == 0;
+  for (i = 0; i < tp->edge_count; ++i)
+    nbnd_all += SDF_FN(edge_multiplicity)(mesh, tp, i) != 0;
+  cycle = tp->triangle_count > 0 && nbnd_all == 0;
   method = o.method;
   if (method == PROX_SIGN_AUTO) {
     method = tp->closed && tp->manifold && tp->oriented ? PROX_SIGN_PSEUDONORMAL
@@ -493,13 +494,10 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   off[1] = off[0] + nt * sizeof(sdf_trec);
   off[2] = off[1] + (method == PROX_SIGN_PSEUDONORMAL ? nt * sizeof(sdf_prec) : 0);
   total = off[2] + 8 * nslots * sizeof(double);
-  nbnd = 0;
   /* The boundary for the exact winding number: asked for, or AUTO's to
    * choose (choose_exact). */
   may_exact = method == PROX_SIGN_WINDING && (o.accuracy == INFINITY || o.method == PROX_SIGN_AUTO);
-  if (may_exact)
-    for (i = 0; i < ne; ++i)
-      nbnd += SDF_FN(edge_multiplicity)(mesh, tp, i) != 0;
+  nbnd = may_exact ? nbnd_all : 0;
   off_bnd = total;
   total += 7 * nbnd * sizeof(double);
   base = (char *)prox_mesh_detail_alloc(alloc, total);
