@@ -1156,6 +1156,184 @@ static void open_mesh(const char *file, int auto_exact) {
   obj_free(&m);
 }
 
+/* A bowl: the unit sphere's part below latitude `top` (radians), nlat
+ * rings of nlon vertices above the south pole, outward triangles; its rim
+ * (the top ring, every vertex at the same z) is its boundary. Returns the
+ * vertex count; v holds 3 (1 + nlat nlon) doubles, t 3 nlon (2 nlat - 1)
+ * indices. */
+static size_t bowl(double top, int nlat, int nlon, double *v, uint32_t *t, size_t *nt) {
+  size_t nv = 1, n = 0;
+  int i, j;
+  v[0] = v[1] = 0;
+  v[2] = -1;
+  for (i = 1; i <= nlat; ++i) {
+    double phi = -1.5707963267948966 + (top + 1.5707963267948966) * i / nlat;
+    for (j = 0; j < nlon; ++j, ++nv) {
+      double th = 6.283185307179586 * j / nlon;
+      v[3 * nv] = cos(phi) * cos(th);
+      v[3 * nv + 1] = cos(phi) * sin(th);
+      v[3 * nv + 2] = sin(phi);
+    }
+  }
+  for (j = 0; j < nlon; ++j, ++n) {
+    t[3 * n] = 0;
+    t[3 * n + 1] = (uint32_t)(1 + (j + 1) % nlon);
+    t[3 * n + 2] = (uint32_t)(1 + j);
+  }
+  for (i = 1; i < nlat; ++i)
+    for (j = 0; j < nlon; ++j) {
+      uint32_t a = (uint32_t)(1 + (i - 1) * nlon + j),
+               b = (uint32_t)(1 + (i - 1) * nlon + (j + 1) % nlon);
+      uint32_t c = a + (uint32_t)nlon, d = b + (uint32_t)nlon;
+      t[3 * n] = a, t[3 * n + 1] = b, t[3 * n + 2] = d, ++n;
+      t[3 * n] = a, t[3 * n + 1] = d, t[3 * n + 2] = c, ++n;
+    }
+  *nt = n;
+  return nv;
+}
+
+/* AUTO on open meshes whose boundary is small beside them (prox/sign.h:
+ * the crossing count of the mesh less its caps, plus the caps' winding
+ * number): bowls (a hemisphere, a shallow one, a deep one) whose rim lies
+ * in a plane z = zr, against the long-double sum over the mesh
+ * (ref_winding): points uniform in the box enlarged by 20%, near the
+ * surface, and on the rim's plane and within 1e-300, 1e-15 and 1e-9 of it
+ * (on or beside the caps, where their solid angles jump and the count must
+ * agree); within 0.0625 at the default accuracy 2 (0.013-0.021 seen), and the inside test right
+ * wherever the sum is more than 0.05 from 1/2. Double and float meshes.
+ * Then prox_sdf_build with an allocator failing at each call in turn:
+ * out of memory and nothing leaked, or an object that answers the same. */
+static void test_sign_capped(void) {
+  static const double tops[3] = {0.0, -0.6, 0.9};
+  static double v[3 * (1 + 24 * 48)];
+  static float vf[3 * (1 + 24 * 48)];
+  static uint32_t t[3 * 48 * 47];
+  oracle_rng rng = oracle_rng_make(0xcab);
+  int b, prec, capped = 0;
+  for (b = 0; b < 3; ++b) {
+    objmesh m;
+    size_t nt, nv = bowl(tops[b], 24, 48, v, t, &nt), j;
+    double zr = v[3 * (nv - 1) + 2], worst[2] = {0, 0};
+    long n = h_count(1500), i, wrong[2] = {0, 0}, onplane = 0;
+    built bd;
+    prox_meshf mf;
+    prox_bvhf *bf = NULL;
+    prox_sdff *sf = NULL;
+    prox_sdf_options o = prox_sdf_options_default();
+    memset(&m, 0, sizeof m);
+    m.v = v;
+    m.nv = nv;
+    m.t = t;
+    m.nt = nt;
+    for (j = 0; j < 3 * nv; ++j) {
+      vf[j] = (float)v[j];
+    }
+    if (!CHECK(build(&bd, v, nv, t, nt, PROX_SIGN_AUTO, 2.0))) continue;
+    /* AUTO weighs the caps against the mesh's hierarchy and the exact
+     * evaluation (prox/sign.h); whichever it kept is held to the bounds
+     * below, and the caps must be kept on at least one bowl. */
+    CHECK(prox_sdf_method(bd.sdf) == PROX_SIGN_WINDING);
+    CHECK(prox_sdf_detail_caps(bd.sdf) == 0 || prox_sdf_accuracy(bd.sdf) == 2.0);
+    capped += prox_sdf_detail_caps(bd.sdf) > 0;
+    memset(&mf, 0, sizeof mf);
+    mf.vertices = vf;
+    mf.vertex_count = nv;
+    mf.indices = t;
+    mf.triangle_count = nt;
+    if (!CHECK(prox_bvh_buildf(&mf, NULL, NULL, &bf, NULL) == PROX_OK &&
+               prox_sdf_buildf(&mf, bf, NULL, &o, NULL, &sf, NULL) == PROX_OK)) {
+      prox_bvh_freef(bf);
+      unbuild(&bd);
+      continue;
+    }
+    for (i = 0; i < n; ++i) {
+      double p[3], ref, w;
+      int k;
+      for (k = 0; k < 3; ++k)
+        p[k] = oracle_rng_range(&rng, -1.2, 1.2);
+      if (i % 3 == 1) {
+        /* Near the surface. */
+        const double *x = v + 3 * (oracle_rng_next(&rng) % nv);
+        for (k = 0; k < 3; ++k)
+          p[k] = x[k] + oracle_rng_range(&rng, -0.03, 0.03);
+      } else if (i % 3 == 2) {
+        static const double off[5] = {0, 1e-300, 1e-15, 1e-9, 0};
+        int o5 = (int)(i / 3 % 5);
+        p[2] = zr + (o5 == 4 ? -1e-15 : off[o5]);
+        onplane += o5 == 0;
+      }
+      for (prec = 0; prec < 2; ++prec) {
+        int c = 0, in;
+        if (prec) {
+          for (k = 0; k < 3; ++k) {
+            volatile float x = (float)p[k];
+            p[k] = (double)x;
+          }
+          m.v = NULL;
+        }
+        {
+          /* The float mesh's sum over its own (rounded) vertices. */
+          static double vd[3 * (1 + 24 * 48)];
+          for (j = 0; prec && j < 3 * nv; ++j)
+            vd[j] = (double)vf[j];
+          m.v = prec ? vd : v;
+        }
+        ref = (double)ref_winding(&m, p);
+        w = prec ? prox_sdf_windingf(sf, prox_v3f((float)p[0], (float)p[1], (float)p[2]))
+                 : prox_sdf_winding(bd.sdf, prox_v3(p[0], p[1], p[2]));
+        in = prec ? prox_sdf_insidef(sf, prox_v3f((float)p[0], (float)p[1], (float)p[2]), &c)
+                  : prox_sdf_inside(bd.sdf, prox_v3(p[0], p[1], p[2]), &c);
+        if (!(fabs(w - ref) <= worst[prec])) worst[prec] = fabs(w - ref);
+        if (fabs(ref - 0.5) > 0.05 && in != (ref > 0.5) && ++wrong[prec] <= 3)
+          CHECK_MSG(0, "bowl %d (%s): p (%.17g %.17g %.17g) inside %d, winding %.17g, sum %.17g", b,
+                    prec ? "float" : "double", p[0], p[1], p[2], in, w, ref);
+      }
+    }
+    h_note("bowl to latitude %.1f, %zu triangles, %ld points (%ld on the rim's plane): AUTO "
+           "(%zu caps, accuracy %g): largest winding number error %.3g (double), %.3g (float)",
+           tops[b], nt, n, onplane, prox_sdf_detail_caps(bd.sdf), prox_sdf_accuracy(bd.sdf),
+           worst[0], worst[1]);
+    CHECK(prox_sdf_detail_caps(bd.sdf) == prox_sdf_detail_capsf(sf));
+    CHECK_MSG(worst[0] < 0.0625 && worst[1] < 0.0625, "bowl %d: errors %.3g %.3g", b, worst[0],
+              worst[1]);
+    CHECK(wrong[0] == 0 && wrong[1] == 0);
+    prox_sdf_freef(sf);
+    prox_bvh_freef(bf);
+    {
+      /* Allocation failures at every call of the build. */
+      prox_allocator a;
+      fail_alloc f = {0, 0, 0};
+      long k, total, oom = 0;
+      prox_sdf *s = NULL;
+      prox_vec3 q = prox_v3(0.1, -0.2, zr - 0.3);
+      double want = prox_sdf_winding(bd.sdf, q);
+      a = fa_allocator(&f);
+      CHECK(prox_sdf_build(&bd.mesh, bd.bvh, NULL, &o, &a, &s, NULL) == PROX_OK);
+      prox_sdf_free(s);
+      total = f.calls;
+      for (k = 1; k <= total; ++k) {
+        prox_status st;
+        f.calls = 0;
+        f.fail_at = k;
+        f.live = 0;
+        s = NULL;
+        st = prox_sdf_build(&bd.mesh, bd.bvh, NULL, &o, &a, &s, NULL);
+        if (st == PROX_OK) {
+          CHECK(prox_sdf_winding(s, q) == want);
+          prox_sdf_free(s);
+        } else {
+          ++oom;
+          CHECK(st == PROX_ERROR_OUT_OF_MEMORY && s == NULL);
+        }
+        CHECK_MSG(f.live == 0, "bowl %d, call %ld: %ld blocks leaked", b, k, f.live);
+      }
+      CHECK(oom >= 1);
+    }
+    unbuild(&bd);
+  }
+  CHECK_MSG(capped >= 1, "AUTO kept the caps on no bowl");
+}
+
 /* A winding-number object (WINDING) of either precision: prec 0 over the
  * double vertices v, 1 over the float vertices vf. */
 typedef struct wobj {
@@ -1167,16 +1345,16 @@ typedef struct wobj {
 } wobj;
 
 static int wobj_build(wobj *w, int prec, const double *v, const float *vf, const objmesh *m,
-                      double accuracy) {
+                      int method, double accuracy) {
   prox_sdf_options o = prox_sdf_options_default();
   memset(w, 0, sizeof *w);
   w->prec = prec;
-  if (!prec) return build(&w->b, v, m->nv, m->t, m->nt, PROX_SIGN_WINDING, accuracy);
+  if (!prec) return build(&w->b, v, m->nv, m->t, m->nt, method, accuracy);
   w->mf.vertices = vf;
   w->mf.vertex_count = m->nv;
   w->mf.indices = m->t;
   w->mf.triangle_count = m->nt;
-  o.method = PROX_SIGN_WINDING;
+  o.method = method;
   o.accuracy = accuracy;
   if (prox_bvh_buildf(&w->mf, NULL, NULL, &w->bvhf, NULL) == PROX_OK &&
       prox_sdf_buildf(&w->mf, w->bvhf, NULL, &o, NULL, &w->sdff, NULL) == PROX_OK)
@@ -1205,7 +1383,8 @@ static void wobj_free(wobj *w) {
  * (float: the sphere and the points rounded to float, k in [-38, 38]): the
  * mesh and the points multiplied by 2^k exactly, so the winding number is
  * the unscaled one, summed in long double (ref_winding). Exact (accuracy
- * infinity): within 1e-9; the default accuracy: within 0.125, finite, and
+ * infinity): within 1e-9; the default accuracy, and AUTO (the hole's cap:
+ * test_sign_capped): within 0.125, finite, and
  * (double) at k in [-100, 100] (every other scale), where the tree is the
  * one at scale 1 scaled, equal to its value at scale 1. (Its boundary
  * terms once took their apex at distance 1, rounded onto the point above
@@ -1232,7 +1411,7 @@ static void winding_domain(int prec) {
       m.v[j] = (double)x;
     }
   /* The default accuracy at scale 1, which every scale should repeat. */
-  if (!CHECK(prec || wobj_build(&unit, 0, m.v, NULL, &m, 2.0))) {
+  if (!CHECK(prec || wobj_build(&unit, 0, m.v, NULL, &m, PROX_SIGN_WINDING, 2.0))) {
     obj_free(&m);
     return;
   }
@@ -1253,10 +1432,11 @@ static void winding_domain(int prec) {
       v[j] = ldexp(m.v[j], k);
       vf[j] = (float)v[j];
     }
-    for (a = 0; a < 2; ++a) {
+    for (a = 0; a < 3; ++a) {
       wobj w;
       long q;
-      if (!CHECK_MSG(wobj_build(&w, prec, v, vf, &m, a ? INFINITY : 2.0),
+      if (!CHECK_MSG(wobj_build(&w, prec, v, vf, &m, a == 2 ? PROX_SIGN_AUTO : PROX_SIGN_WINDING,
+                                a == 1 ? INFINITY : 2.0),
                      "%s winding at 2^%d: build", prec ? "float" : "double", k))
         continue;
       for (q = 0; q < h_count(50); ++q) {
@@ -1283,10 +1463,14 @@ static void winding_domain(int prec) {
           double w1 = wobj_winding(&unit, p);
           if (!(fabs(got - w1) <= drift)) drift = fabs(got - w1);
         }
-        if (!(fabs(got - ref) <= (a ? 1e-9 : 0.125))) {
+        if (!(fabs(got - ref) <= (a == 1 ? 1e-9 : 0.125))) {
           if (++bad <= 5)
             CHECK_MSG(0, "%s winding at 2^%d (%s): %.17g, long double sum %.17g",
-                      prec ? "float" : "double", k, a ? "exact" : "default accuracy", got, ref);
+                      prec ? "float" : "double", k,
+                      a == 1   ? "exact"
+                      : a == 2 ? "AUTO, the caps"
+                               : "default accuracy",
+                      got, ref);
         }
       }
       wobj_free(&w);
@@ -2142,6 +2326,7 @@ int main(int argc, char **argv) {
   H_RUN(test_sign_closed_meshes);
   H_RUN(test_sign_auto_exact);
   H_RUN(test_sign_open_meshes);
+  H_RUN(test_sign_capped);
   rc = h_finish();
   if (mesh_missing) {
     printf("mesh_sign: the real meshes were not found (set PROX_MESH_DIR); "

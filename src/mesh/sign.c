@@ -98,6 +98,15 @@ static int sdf_beyond(const double (*t)[3], const double *lo, const double *hi) 
   return 0;
 }
 
+/* Whether boxes [alo, ahi] and [blo, bhi] are apart on an axis. */
+static int sdf_beyond_box(const double *alo, const double *ahi, const double *blo,
+                          const double *bhi) {
+  int k;
+  for (k = 0; k < 3; ++k)
+    if (alo[k] > bhi[k] || ahi[k] < blo[k]) return 1;
+  return 0;
+}
+
 /* What sub_touched needs of a triangle, once: its vertices, box and
  * normal n = (v1 - v0) x (v2 - v0), emax (a bound on |n . (x - v0)| for x
  * in the triangle: the error of n, each component within 16 eps m1 m2 of
@@ -248,8 +257,13 @@ static int sdf_pair_meets(const double (*a)[3], const uint32_t *ia, const double
 }
 
 /* The signed solid angle of triangle a b c seen from p, over 4 pi (van
- * Oosterom and Strackee 1983): positive when p is behind the triangle. */
-static double sdf_solid(const double *p, const double *a, const double *b, const double *c) {
+ * Oosterom and Strackee 1983): positive when p is behind the triangle.
+ * When unsure is not NULL it is set (never cleared) where p lies so near
+ * the triangle's plane, inside its cone, that the sign of the rounded
+ * determinant, which picks +1/2 or -1/2, is not certain (its error is below
+ * 1e-13 of the product of the three distances). */
+static double sdf_solid(const double *p, const double *a, const double *b, const double *c,
+                        int *unsure) {
   double x[3], y[3], z[3], lx, ly, lz, det, den, big = 0;
   int k;
   for (k = 0; k < 3; ++k) {
@@ -286,9 +300,107 @@ static double sdf_solid(const double *p, const double *a, const double *b, const
   den = lx * ly * lz + (x[0] * y[0] + x[1] * y[1] + x[2] * y[2]) * lz +
         (y[0] * z[0] + y[1] * z[1] + y[2] * z[2]) * lx +
         (z[0] * x[0] + z[1] * x[1] + z[2] * x[2]) * ly;
+  if (unsure && den <= 0 && fabs(det) <= 1e-13 * (lx * ly * lz)) *unsure = 1;
   if (det == 0 && den >= 0) return 0;
   return atan2(det, den) / (2.0 * 3.14159265358979323846);
 }
+
+/* The far field of a cluster of triangles seen from q (both in the
+ * moments' frame): its dipole, m[0..2] the sum of its area vectors, m[3..5]
+ * its centre. In winding-number units. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline double
+sdf_dipole(const double *m, const double *q) {
+  const double inv4pi = 1.0 / (4.0 * 3.14159265358979323846);
+  double dx = m[3] - q[0], dy = m[4] - q[1], dz = m[5] - q[2];
+  double r2 = dx * dx + dy * dy + dz * dz, r = sqrt(r2);
+  if (r2 > 0x1p-600 && r2 < 0x1p600) return (m[0] * dx + m[1] * dy + m[2] * dz) / (r2 * r) * inv4pi;
+  /* r^3 would overflow or underflow (0 / 0 gave NaN) */
+  return (m[0] * (dx / r) + m[1] * (dy / r) + m[2] * (dz / r)) / r2 * inv4pi;
+}
+
+/* The moments of n triangles t[i] (coordinates in the moments' frame),
+ * triangle i counted wgt[i] times (NULL: once each; a negative count
+ * reverses it): m[0..2] the sum of the area vectors, m[3..5] the centre of
+ * the areas (the mean of the centroids when they have none), m[6] a radius
+ * about it holding every vertex (rounded up a little), m[7] the area. */
+static void sdf_moments(const double (*t)[3][3], const double *wgt, size_t n, double *m) {
+  double nv[3] = {0, 0, 0}, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, area = 0, r = 0;
+  size_t i;
+  int k, v;
+  for (i = 0; i < n; ++i) {
+    double e1[3], e2[3], x[3], a, w = wgt ? wgt[i] : 1.0, aw = fabs(w);
+    for (k = 0; k < 3; ++k) {
+      e1[k] = t[i][1][k] - t[i][0][k];
+      e2[k] = t[i][2][k] - t[i][0][k];
+    }
+    x[0] = 0.5 * (e1[1] * e2[2] - e1[2] * e2[1]);
+    x[1] = 0.5 * (e1[2] * e2[0] - e1[0] * e2[2]);
+    x[2] = 0.5 * (e1[0] * e2[1] - e1[1] * e2[0]);
+    a = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+    for (k = 0; k < 3; ++k) {
+      double cen = (t[i][0][k] + t[i][1][k] + t[i][2][k]) / 3.0;
+      nv[k] += w * x[k];
+      c[k] += aw * a * cen;
+      mean[k] += cen;
+    }
+    area += aw * a;
+  }
+  for (k = 0; k < 3; ++k)
+    c[k] = area > 0 ? c[k] / area : mean[k] / (double)n;
+  for (i = 0; i < n; ++i)
+    for (v = 0; v < 3; ++v) {
+      double d0 = t[i][v][0] - c[0], d1 = t[i][v][1] - c[1], d2 = t[i][v][2] - c[2];
+      double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2);
+      if (d > r) r = d;
+    }
+  for (k = 0; k < 3; ++k) {
+    m[k] = nv[k];
+    m[3 + k] = c[k];
+  }
+  m[6] = r * (1.0 + 1e-12);
+  m[7] = area;
+}
+
+/* The moments of a cluster from those of its n parts (as sdf_moments). */
+static void sdf_moments_merge(const double *const *part, int n, double *m) {
+  double area = 0, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, r = 0;
+  int i, k;
+  for (k = 0; k < 3; ++k)
+    m[k] = 0;
+  for (i = 0; i < n; ++i) {
+    for (k = 0; k < 3; ++k) {
+      m[k] += part[i][k];
+      c[k] += part[i][7] * part[i][3 + k];
+      mean[k] += part[i][3 + k];
+    }
+    area += part[i][7];
+  }
+  for (k = 0; k < 3; ++k)
+    c[k] = area > 0 ? c[k] / area : mean[k] / n;
+  for (i = 0; i < n; ++i) {
+    double d0 = part[i][3] - c[0], d1 = part[i][4] - c[1], d2 = part[i][5] - c[2];
+    double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2) + part[i][6];
+    if (d > r) r = d;
+  }
+  for (k = 0; k < 3; ++k)
+    m[3 + k] = c[k];
+  m[6] = r * (1.0 + 1e-12);
+  m[7] = area;
+}
+
+/* A node of the caps' tree (AUTO's winding number of an open mesh, see
+ * SDF_CAP_LEAF): moments as sdf_moments, the box of its caps in the
+ * mesh's frame, and either caps first .. first + count - 1 (a leaf) or,
+ * count 0, children right after it and at `right`. */
+typedef struct sdf_capnode {
+  double m[8], lo[3], hi[3];
+  uint32_t first, count, right, pad;
+} sdf_capnode;
+/* Caps a leaf of the caps' tree holds at most. */
+enum { SDF_CAP_LEAF = 8 };
 
 /* Fixed directions of the crossing segments: irrational-looking unit-ish
  * vectors, tried in order until a segment avoids every edge and vertex. */

@@ -46,6 +46,22 @@ struct PROX_FN(prox_sdf) {
    * go along it one way minus the other way), nbnd edges. */
   double *bnd;
   size_t nbnd;
+  /* AUTO's WINDING on a mesh with a boundary of few edges (capped): each
+   * connected part of the boundary coned to an apex, the mean of its
+   * edges' ends: the caps C (edge a b of multiplicity m gives m times the
+   * triangle apex a b). The mesh less C is a cycle, so
+   * w = (its signed crossing count, exact: the inside grid over the mesh
+   * and the caps reversed) + (C's winding number, from its own small tree
+   * at the accuracy). cap: ncap caps of 10 (apex, a, b, m); capn: the
+   * tree, root first; capv: 3 per cap, the grid's vertex indices of the
+   * apex (nv + part), a and b. One block of cap_bytes. gnv, gnt: the
+   * grid's vertices and triangles (the mesh's, then the apexes and each
+   * cap |m| times). */
+  double *cap;
+  sdf_capnode *capn;
+  uint32_t *capv;
+  size_t ncap, cap_bytes;
+  uint32_t gnv, gnt;
   double lo[3], hi[3], diag;
   /* The inside grid (closed, oriented meshes under PSEUDONORMAL or
    * CROSSINGS; NULL otherwise): gn[0] x gn[1] x gn[2] cubes of side gh from
@@ -91,83 +107,28 @@ static void SDF_FN(mesh_vertex)(const PROX_FN(prox_mesh) * m, uint32_t i, double
   v[2] = (double)x.z;
 }
 
-/* Moments of a slot from its parts: sum of area vectors and areas,
- * area-weighted centre (plain mean when the area is 0), and a radius. */
+/* Moments of a slot (sdf_moments): a leaf's triangles in the moments'
+ * frame, or an inner node's slots. */
 static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count, double *m) {
-  double n[3] = {0, 0, 0}, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, area = 0, r = 0;
+  double t[PROX_BVH_MAX_LEAF][3][3];
   uint32_t i;
-  int k;
+  int k, v;
   for (i = 0; i < count; ++i) {
-    double t[3][3], e1[3], e2[3], x[3], a;
-    SDF_FN(tri_at)(s, first, count, i, t);
-    for (k = 0; k < 3; ++k) {
-      t[0][k] = ldexp(t[0][k], -s->mexp);
-      t[1][k] = ldexp(t[1][k], -s->mexp);
-      t[2][k] = ldexp(t[2][k], -s->mexp);
-    }
-    for (k = 0; k < 3; ++k) {
-      e1[k] = t[1][k] - t[0][k];
-      e2[k] = t[2][k] - t[0][k];
-    }
-    x[0] = 0.5 * (e1[1] * e2[2] - e1[2] * e2[1]);
-    x[1] = 0.5 * (e1[2] * e2[0] - e1[0] * e2[2]);
-    x[2] = 0.5 * (e1[0] * e2[1] - e1[1] * e2[0]);
-    a = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
-    for (k = 0; k < 3; ++k) {
-      double cen = (t[0][k] + t[1][k] + t[2][k]) / 3.0;
-      n[k] += x[k];
-      c[k] += a * cen;
-      mean[k] += cen;
-    }
-    area += a;
+    SDF_FN(tri_at)(s, first, count, i, t[i]);
+    for (v = 0; v < 3; ++v)
+      for (k = 0; k < 3; ++k)
+        t[i][v][k] = ldexp(t[i][v][k], -s->mexp);
   }
-  for (k = 0; k < 3; ++k)
-    c[k] = area > 0 ? c[k] / area : mean[k] / count;
-  for (i = 0; i < count; ++i) {
-    double t[3][3];
-    int v;
-    SDF_FN(tri_at)(s, first, count, i, t);
-    for (v = 0; v < 3; ++v) {
-      double d0 = ldexp(t[v][0], -s->mexp) - c[0], d1 = ldexp(t[v][1], -s->mexp) - c[1],
-             d2 = ldexp(t[v][2], -s->mexp) - c[2];
-      double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2);
-      if (d > r) r = d;
-    }
-  }
-  for (k = 0; k < 3; ++k) {
-    m[k] = n[k];
-    m[3 + k] = c[k];
-  }
-  m[6] = r * (1.0 + 1e-12); /* the radius rounded up a little */
-  m[7] = area;
+  sdf_moments((const double(*)[3][3])t, NULL, count, m);
 }
 
 static void SDF_FN(node_moments)(const SDF *s, uint32_t node, double *m) {
   const prox_bvh_node *nd = &s->view.nodes[node];
-  const double *sl = s->mom + 8 * 4 * (size_t)node;
-  double area = 0, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, r = 0;
-  int i, k, n = nd->n_child;
-  for (k = 0; k < 3; ++k)
-    m[k] = 0;
-  for (i = 0; i < n; ++i) {
-    for (k = 0; k < 3; ++k) {
-      m[k] += sl[8 * i + k];
-      c[k] += sl[8 * i + 7] * sl[8 * i + 3 + k];
-      mean[k] += sl[8 * i + 3 + k];
-    }
-    area += sl[8 * i + 7];
-  }
-  for (k = 0; k < 3; ++k)
-    c[k] = area > 0 ? c[k] / area : mean[k] / n;
-  for (i = 0; i < n; ++i) {
-    double d0 = sl[8 * i + 3] - c[0], d1 = sl[8 * i + 4] - c[1], d2 = sl[8 * i + 5] - c[2];
-    double d = sqrt(d0 * d0 + d1 * d1 + d2 * d2) + sl[8 * i + 6];
-    if (d > r) r = d;
-  }
-  for (k = 0; k < 3; ++k)
-    m[3 + k] = c[k];
-  m[6] = r * (1.0 + 1e-12);
-  m[7] = area;
+  const double *sl = s->mom + 8 * 4 * (size_t)node, *part[4];
+  int i;
+  for (i = 0; i < nd->n_child; ++i)
+    part[i] = sl + 8 * i;
+  sdf_moments_merge(part, nd->n_child, m);
 }
 
 /* Whether two components of a mesh have overlapping boxes (so that they
@@ -367,25 +328,28 @@ static int SDF_FN(mark_irregular)(SDF *s, const PROX_FN(prox_mesh) * mesh,
                                   int threads);
 void PROX_FN(prox_sdf_free)(SDF *s);
 
-static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int boundary,
+static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int boundary, int chain,
                                size_t *work);
+static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, size_t *work);
 static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work);
 
-/* AUTO's choice between the two evaluations of the winding number: 1 when
- * the exact one (exact_winding: a segment's crossings and a solid angle
- * per boundary edge) is expected to cost less than the hierarchical one at
- * the caller's accuracy. Both are run at 64 points, alternately near a
+/* AUTO's choice among the evaluations of the winding number: 0 the
+ * mesh's hierarchy at the caller's accuracy, 1 the exact one
+ * (exact_winding: a segment's crossings and a solid angle per boundary
+ * edge; when s->bnd is there), 2 the caps (winding_of; when s->cap is
+ * there), whichever is expected to cost least. All are run at 64 points, alternately near a
  * triangle (its centroid moved 1% of the box's diagonal along a fixed
  * direction, triangles evenly spaced in the mesh's order) and spread over
  * the box enlarged by 5% (a Halton sequence), and their work is counted:
  * nodes, dipoles and triangles for the hierarchy; nodes and triangles
- * visited by the segment, and the boundary edges, for the exact one. The
+ * visited by the segment, and the boundary edges, for the exact one; the
+ * caps' tree as the hierarchy's, plus the grid's count. The
  * weights are the measured costs of each (ns, BENCHMARKS.md, seventeenth
  * session). The work depends only on the mesh and its tree, so the choice
  * is the same on every run for a given tree. A box whose diagonal
  * overflows keeps the hierarchy (the points would not be finite). */
-static int SDF_FN(choose_exact)(const SDF *s, const PROX_FN(prox_mesh) * mesh) {
-  size_t fw[3] = {0, 0, 0}, seg = 0, runs = 0, j;
+static int SDF_FN(choose_eval)(const SDF *s, const PROX_FN(prox_mesh) * mesh) {
+  size_t fw[3] = {0, 0, 0}, cw[3] = {0, 0, 0}, seg = 0, runs = 0, j;
   static const double dir[3] = {0.2672612419124244, 0.5345224838248488, 0.8017837257372732};
   if (!(s->diag < INFINITY)) return 0;
   for (j = 0; j < 64; ++j) {
@@ -412,10 +376,203 @@ static int SDF_FN(choose_exact)(const SDF *s, const PROX_FN(prox_mesh) * mesh) {
       }
     }
     (void)SDF_FN(fast_winding)(s, p, fw);
-    if (SDF_FN(ray_winding)(s, p, &w, 0, &seg) == 1) ++runs;
+    if (s->bnd && SDF_FN(ray_winding)(s, p, &w, 0, 0, &seg) == 1) ++runs;
+    if (s->cap) {
+      int unsure = 0;
+      (void)SDF_FN(cap_winding)(s, p, &unsure, cw);
+    }
   }
-  return 60.0 * (double)seg + 34.0 * (double)s->nbnd * (double)runs <
-         15.0 * (double)fw[0] + 8.0 * (double)fw[1] + 50.0 * (double)fw[2];
+  {
+    double hier = 15.0 * (double)fw[0] + 8.0 * (double)fw[1] + 50.0 * (double)fw[2];
+    double exact = s->bnd ? 60.0 * (double)seg + 34.0 * (double)s->nbnd * (double)runs : INFINITY;
+    /* The caps: their tree as the mesh's, and the inside grid's count (150
+     * ns: CROSSINGS' inside test near the surface, BENCHMARKS.md). */
+    double caps =
+        s->cap ? 150.0 * 64 + 15.0 * (double)cw[0] + 8.0 * (double)cw[1] + 50.0 * (double)cw[2]
+               : INFINITY;
+    return caps < hier && caps <= exact ? 2 : exact < hier ? 1 : 0;
+  }
+}
+
+/* The caps' tree over caps lo .. hi - 1 (already in Morton order), its
+ * nodes from *next on in preorder; returns its root's index. */
+static uint32_t SDF_FN(cap_tree)(SDF *s, size_t lo, size_t hi, uint32_t *next) {
+  uint32_t me = (*next)++;
+  sdf_capnode *nd = s->capn + me;
+  size_t j;
+  int k, v;
+  if (hi - lo <= SDF_CAP_LEAF) {
+    double t[SDF_CAP_LEAF][3][3], wgt[SDF_CAP_LEAF];
+    for (k = 0; k < 3; ++k) {
+      nd->lo[k] = INFINITY;
+      nd->hi[k] = -INFINITY;
+    }
+    for (j = lo; j < hi; ++j) {
+      const double *c = s->cap + 10 * j;
+      for (v = 0; v < 3; ++v)
+        for (k = 0; k < 3; ++k) {
+          double x = c[3 * v + k];
+          t[j - lo][v][k] = ldexp(x, -s->mexp);
+          if (x < nd->lo[k]) nd->lo[k] = x;
+          if (x > nd->hi[k]) nd->hi[k] = x;
+        }
+      wgt[j - lo] = c[9];
+    }
+    sdf_moments((const double(*)[3][3])t, wgt, hi - lo, nd->m);
+    nd->first = (uint32_t)lo;
+    nd->count = (uint32_t)(hi - lo);
+    nd->right = 0;
+  } else {
+    const double *part[2];
+    uint32_t r;
+    (void)SDF_FN(cap_tree)(s, lo, lo + (hi - lo) / 2, next);
+    r = SDF_FN(cap_tree)(s, lo + (hi - lo) / 2, hi, next);
+    nd = s->capn + me;
+    part[0] = s->capn[me + 1].m;
+    part[1] = s->capn[r].m;
+    sdf_moments_merge(part, 2, nd->m);
+    for (k = 0; k < 3; ++k) {
+      nd->lo[k] = fmin(s->capn[me + 1].lo[k], s->capn[r].lo[k]);
+      nd->hi[k] = fmax(s->capn[me + 1].hi[k], s->capn[r].hi[k]);
+    }
+    nd->first = nd->count = 0;
+    nd->right = r;
+  }
+  nd->pad = 0;
+  return me;
+}
+
+/* Sort key of a cap: its centroid's Morton code, then its index. */
+typedef struct SDF_FN(capkey) {
+  uint64_t code;
+  size_t i;
+} SDF_FN(capkey);
+
+static int SDF_FN(capkey_cmp)(const void *a, const void *b) {
+  const SDF_FN(capkey) *x = (const SDF_FN(capkey) *)a, *y = (const SDF_FN(capkey) *)b;
+  if (x->code != y->code) return x->code < y->code ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The caps of the mesh's boundary (SDF's cap), ncap edges of nonzero
+ * multiplicity, in one block; the parts of the boundary by union-find on
+ * their vertices. Returns 0 when out of memory (nothing kept). */
+static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const prox_mesh_topology *tp,
+                              size_t ncap, const prox_allocator *alloc) {
+  size_t nodes = ncap / 2 + 2, i, j, nparts = 0, tmp_bytes;
+  size_t bytes = 10 * ncap * sizeof(double) + nodes * sizeof(sdf_capnode) + 12 * ncap;
+  uint32_t *parent, *part, next = 0;
+  double *sum, lo[3], hi[3];
+  SDF_FN(capkey) * key;
+  char *block, *tmp;
+  int k;
+  tmp_bytes = 8 * (size_t)s->nv + ncap * (4 * sizeof(double) + sizeof(SDF_FN(capkey))) +
+              10 * ncap * sizeof(double) + 12 * ncap;
+  block = (char *)prox_mesh_detail_alloc(alloc, bytes);
+  tmp = block ? (char *)prox_mesh_detail_alloc(alloc, tmp_bytes) : NULL;
+  if (!tmp) {
+    prox_mesh_detail_free(alloc, block, bytes);
+    return 0;
+  }
+  s->capn = (sdf_capnode *)(void *)block;
+  s->cap = (double *)(void *)(block + nodes * sizeof(sdf_capnode));
+  s->capv = (uint32_t *)(void *)(s->cap + 10 * ncap);
+  s->cap_bytes = bytes;
+  sum = (double *)(void *)tmp;
+  key = (SDF_FN(capkey) *)(void *)(sum + 4 * ncap);
+  parent = (uint32_t *)(void *)(key + ncap);
+  part = parent + s->nv;
+  for (i = 0; i < s->nv; ++i) {
+    parent[i] = (uint32_t)i;
+    part[i] = PROX_BVH_NONE;
+  }
+  /* The parts: union-find with path halving. */
+#define SDF_FIND(x)                                                                                \
+  do {                                                                                             \
+    while (parent[x] != x) {                                                                       \
+      parent[x] = parent[parent[x]];                                                               \
+      x = parent[x];                                                                               \
+    }                                                                                              \
+  } while (0)
+  for (i = 0; i < tp->edge_count; ++i) {
+    uint32_t a = tp->edge_vertices[2 * i], b = tp->edge_vertices[2 * i + 1];
+    if (!SDF_FN(edge_multiplicity)(mesh, tp, i)) continue;
+    SDF_FIND(a);
+    SDF_FIND(b);
+    if (a != b) parent[a < b ? b : a] = a < b ? a : b;
+  }
+  /* The caps in edge order, the apexes summed by part. */
+  memset(sum, 0, 4 * ncap * sizeof(double));
+  for (i = 0, j = 0; i < tp->edge_count; ++i) {
+    long m = SDF_FN(edge_multiplicity)(mesh, tp, i);
+    uint32_t a = tp->edge_vertices[2 * i], r = a;
+    double *c = s->cap + 10 * j;
+    if (!m) continue;
+    SDF_FIND(r);
+    if (part[r] == PROX_BVH_NONE) part[r] = (uint32_t)nparts++;
+    SDF_FN(mesh_vertex)(mesh, a, c + 3);
+    SDF_FN(mesh_vertex)(mesh, tp->edge_vertices[2 * i + 1], c + 6);
+    c[9] = (double)m;
+    s->capv[3 * j] = s->nv + part[r];
+    s->capv[3 * j + 1] = a;
+    s->capv[3 * j + 2] = tp->edge_vertices[2 * i + 1];
+    for (k = 0; k < 3; ++k)
+      sum[4 * part[r] + (size_t)k] += c[3 + k] + c[6 + k];
+    sum[4 * part[r] + 3] += 2;
+    ++j;
+  }
+#undef SDF_FIND
+  for (k = 0; k < 3; ++k) {
+    lo[k] = INFINITY;
+    hi[k] = -INFINITY;
+  }
+  for (j = 0; j < ncap; ++j) {
+    double *c = s->cap + 10 * j;
+    size_t pt = s->capv[3 * j] - s->nv;
+    for (k = 0; k < 3; ++k) {
+      double cen;
+      c[k] = sum[4 * pt + (size_t)k] / sum[4 * pt + 3];
+      cen = (c[k] + c[3 + k] + c[6 + k]) / 3;
+      if (cen < lo[k]) lo[k] = cen;
+      if (cen > hi[k]) hi[k] = cen;
+    }
+  }
+  /* Morton order of the centroids, then the tree. */
+  for (j = 0; j < ncap; ++j) {
+    const double *c = s->cap + 10 * j;
+    uint64_t code = 0;
+    uint32_t q[3];
+    int bit;
+    for (k = 0; k < 3; ++k) {
+      double f = hi[k] > lo[k] ? ((c[k] + c[3 + k] + c[6 + k]) / 3 - lo[k]) / (hi[k] - lo[k]) : 0;
+      f = f < 0 ? 0 : f > 1 ? 1 : f;
+      q[k] = (uint32_t)(f * 2097151.0);
+    }
+    for (bit = 20; bit >= 0; --bit)
+      for (k = 0; k < 3; ++k)
+        code = code << 1 | (q[k] >> bit & 1u);
+    key[j].code = code;
+    key[j].i = j;
+  }
+  qsort(key, ncap, sizeof *key, SDF_FN(capkey_cmp));
+  {
+    double *c2 = (double *)(void *)(parent + 2 * (size_t)s->nv);
+    uint32_t *v2 = (uint32_t *)(void *)(c2 + 10 * ncap);
+    memcpy(c2, s->cap, 10 * ncap * sizeof(double));
+    memcpy(v2, s->capv, 12 * ncap);
+    for (j = 0; j < ncap; ++j) {
+      memcpy(s->cap + 10 * j, c2 + 10 * key[j].i, 10 * sizeof(double));
+      memcpy(s->capv + 3 * j, v2 + 3 * key[j].i, 12);
+    }
+  }
+  s->ncap = ncap;
+  (void)SDF_FN(cap_tree)(s, 0, ncap, &next);
+  s->gnv = s->nv + (uint32_t)nparts;
+  s->gnt = s->nt;
+  for (j = 0; j < ncap; ++j)
+    s->gnt += (uint32_t)labs((long)s->cap[10 * j + 9]);
+  prox_mesh_detail_free(alloc, tmp, tmp_bytes);
+  return 1;
 }
 
 prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_FN(prox_bvh) * bvh,
@@ -426,12 +583,12 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   const prox_mesh_topology *tp = topology;
   PROX_FN(prox_bvh_view) view;
   prox_status st;
-  size_t nt, nv, ne, nslots, off[3], total, i, nbnd, nbnd_all = 0, off_bnd, fe_bytes;
+  size_t nt, nv, ne, nslots, off[3], total, i, nbnd, nbnd_all = 0, bnd_abs = 0, off_bnd, fe_bytes;
   sdf_frec *fe;
   uint8_t *flags;
   SDF *s;
   char *base;
-  int method, k, check_regular = 0, may_exact, cycle;
+  int method, k, check_regular = 0, may_exact, cycle, capped;
 
   if (out) *out = NULL;
   if (!mesh || !bvh || !out)
@@ -469,8 +626,11 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
    * oriented, or non-manifold with its sheets paired that way): the
    * signed crossing count along a path is then the same for every path
    * between its ends, and from outside the box it is the winding number. */
-  for (i = 0; i < tp->edge_count; ++i)
-    nbnd_all += SDF_FN(edge_multiplicity)(mesh, tp, i) != 0;
+  for (i = 0; i < tp->edge_count; ++i) {
+    long m = SDF_FN(edge_multiplicity)(mesh, tp, i);
+    nbnd_all += m != 0;
+    bnd_abs += (size_t)labs(m);
+  }
   cycle = tp->triangle_count > 0 && nbnd_all == 0;
   method = o.method;
   if (method == PROX_SIGN_AUTO) {
@@ -495,7 +655,11 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   off[2] = off[1] + (method == PROX_SIGN_PSEUDONORMAL ? nt * sizeof(sdf_prec) : 0);
   total = off[2] + 8 * nslots * sizeof(double);
   /* The boundary for the exact winding number: asked for, or AUTO's to
-   * choose (choose_exact). */
+   * choose (choose_eval). */
+  /* AUTO on a mesh whose boundary is small beside it: its caps (SDF's cap)
+   * instead of the whole mesh's tree. */
+  capped = o.method == PROX_SIGN_AUTO && method == PROX_SIGN_WINDING && o.accuracy < INFINITY &&
+           nbnd_all > 0 && bnd_abs <= (size_t)mesh->triangle_count / 4;
   may_exact = method == PROX_SIGN_WINDING && (o.accuracy == INFINITY || o.method == PROX_SIGN_AUTO);
   nbnd = may_exact ? nbnd_all : 0;
   off_bnd = total;
@@ -524,8 +688,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   s->method = method;
   s->accuracy = o.accuracy;
   s->tolerance = o.tolerance;
-  s->nt = (uint32_t)nt;
-  s->nv = (uint32_t)nv;
+  s->nt = s->gnt = (uint32_t)nt;
+  s->nv = s->gnv = (uint32_t)nv;
   s->ne = (uint32_t)ne;
   s->tri = (sdf_trec *)(base + off[0]);
   s->rec = method == PROX_SIGN_PSEUDONORMAL ? (sdf_prec *)(base + off[1]) : NULL;
@@ -715,14 +879,34 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
           SDF_FN(node_moments)(s, node->child[j], m);
       }
     }
-    if (o.method == PROX_SIGN_AUTO && o.accuracy < INFINITY && SDF_FN(choose_exact)(s, mesh))
-      s->accuracy = INFINITY;
+    if (capped && !(s->diag < INFINITY)) capped = 0; /* the moments' frame would overflow */
+    if (capped && !SDF_FN(caps_build)(s, mesh, tp, nbnd_all, alloc)) {
+      prox_mesh_topology_free(own);
+      prox_mesh_detail_free(alloc, flags, ne + nv);
+      PROX_FN(prox_sdf_free)(s);
+      return prox_mesh_detail_error(err, PROX_ERROR_OUT_OF_MEMORY,
+                                    "sdf: out of memory (the boundary's caps)");
+    }
+    if (o.method == PROX_SIGN_AUTO && o.accuracy < INFINITY) {
+      int choice = SDF_FN(choose_eval)(s, mesh);
+      if (choice == 1) s->accuracy = INFINITY;
+      if (choice != 2 && s->capn) {
+        /* The caps cost more than they save here. */
+        prox_mesh_detail_free(alloc, s->capn, s->cap_bytes);
+        s->capn = NULL;
+        s->cap = NULL;
+        s->capv = NULL;
+        s->ncap = 0;
+        s->gnv = s->nv;
+        s->gnt = s->nt;
+      }
+    }
   }
   /* The crossing count of a cycle (a closed, consistently oriented mesh,
    * or a non-manifold one whose edges are all traversed as often one way
    * as the other) is the same along any path: the grid may start a count
    * anywhere. */
-  if ((method == PROX_SIGN_PSEUDONORMAL || method == PROX_SIGN_CROSSINGS) && cycle) {
+  if (((method == PROX_SIGN_PSEUDONORMAL || method == PROX_SIGN_CROSSINGS) && cycle) || s->cap) {
     int ok = SDF_FN(grid_build)(s, mesh, alloc), only01 = 1;
     if (ok && s->cell_w) {
       size_t c, cells = (size_t)s->gn[0] * s->gn[1] * s->gn[2];
@@ -775,6 +959,7 @@ void PROX_FN(prox_sdf_free)(SDF *s) {
     prox_mesh_detail_free(has ? &a : NULL, s->cell_tris, s->list_bytes);
     prox_mesh_detail_free(has ? &a : NULL, s->cell_w, s->grid_bytes);
   }
+  if (s->capn) prox_mesh_detail_free(has ? &a : NULL, s->capn, s->cap_bytes);
   prox_mesh_detail_free(has ? &a : NULL, s, s->bytes);
 }
 
@@ -824,9 +1009,9 @@ static int SDF_FN(seg_box)(const prox_bvh_node *nd, int i, const double *p, cons
 /* The signed crossing count of segment p q through the tree: 1 and *count
  * (and *hits, when not NULL, the number of crossings), 0 when undecided (an edge or vertex
  * touched), 3 when p lies on the mesh. work, when not NULL, gains the
- * nodes and triangles visited (for choose_exact). */
-static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long *count, long *hits,
-                           size_t *work) {
+ * nodes and triangles visited (for choose_eval). */
+static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, int chain, long *count,
+                           long *hits, size_t *work) {
   uint32_t stack[PROX_BVH_STACK];
   int sp = 0, k;
   double inv[3], big = (double)s->view.max_abs, pad, slo[3], shi[3];
@@ -864,6 +1049,35 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
       }
     }
   }
+  if (chain && s->cap) {
+    /* The caps, reversed (the mesh less its caps is the cycle). */
+    sp = 0;
+    stack[sp++] = 0;
+    while (sp > 0) {
+      const sdf_capnode *cn = s->capn + stack[--sp];
+      uint32_t j;
+      if (sdf_beyond_box(cn->lo, cn->hi, slo, shi)) continue;
+      if (!cn->count) {
+        stack[sp++] = cn->right;
+        stack[sp++] = (uint32_t)(cn - s->capn) + 1;
+        continue;
+      }
+      for (j = cn->first; j < cn->first + cn->count; ++j) {
+        const double *c = s->cap + 10 * (size_t)j;
+        double t[3][3];
+        int sg = 0, r, k2;
+        for (k2 = 0; k2 < 3; ++k2) {
+          t[0][k2] = c[k2];
+          t[1][k2] = c[6 + k2];
+          t[2][k2] = c[3 + k2];
+        }
+        r = sdf_cross_boxed(p, q, slo, shi, (const double(*)[3])t, &sg);
+        if (r == 1) n += (long)c[9] * sg, h += labs((long)c[9]);
+        if (r == 2) return 0;
+        if (r == 3) return 3;
+      }
+    }
+  }
   *count = n;
   if (hits) *hits = h;
   if (work) *work += visits;
@@ -876,7 +1090,7 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, long 
  * set, the boundary's term of exact_winding(). Returns 1 and *w, or 3 when
  * p lies on the mesh, or 0 when every segment tried was undecided (not
  * seen in practice: 64 directions). */
-static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int boundary,
+static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int boundary, int chain,
                                size_t *work) {
   double len = 0, q[3], d[3];
   int tries, k;
@@ -918,7 +1132,7 @@ static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int bou
     }
     for (k = 0; k < 3; ++k)
       q[k] = p[k] + len * d[k];
-    r = SDF_FN(segment)(s, p, q, &count, NULL, work);
+    r = SDF_FN(segment)(s, p, q, chain, &count, NULL, work);
     if (r == 3) return 3;
     if (r != 1) continue;
     if (boundary) {
@@ -929,7 +1143,7 @@ static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int bou
         q[k] = p[k] - len * d[k];
       for (e = 0; e < s->nbnd; ++e) {
         const double *bd = s->bnd + 7 * e;
-        sum += bd[6] * sdf_solid(p, q, bd, bd + 3);
+        sum += bd[6] * sdf_solid(p, q, bd, bd + 3, NULL);
       }
     }
     *w = (double)count + sum;
@@ -940,7 +1154,7 @@ static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int bou
 
 /* The winding number by crossings (closed meshes: exact). */
 static int SDF_FN(crossing_winding)(const SDF *s, const double *p, double *w) {
-  return SDF_FN(ray_winding)(s, p, w, 0, NULL);
+  return SDF_FN(ray_winding)(s, p, w, 0, 1, NULL);
 }
 
 /* ---- the inside grid: a count from a nearby cell of known winding. */
@@ -1230,7 +1444,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     rel *= ext[k] / maxext;
   /* SDF_GRID_PER_TRI cells per triangle, 4096 to 2^22 of them, cubes no
    * smaller than 1/512 of the longest side (a flat mesh). */
-  target = SDF_GRID_PER_TRI * (double)s->nt;
+  target = SDF_GRID_PER_TRI * (double)s->gnt;
   target = target < 4096 ? 4096 : target > 4194304 ? 4194304 : target;
   h = maxext * cbrt(rel / target);
   if (h < maxext / 512) h = maxext / 512;
@@ -1249,11 +1463,11 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
    * for the searches, and at the end the arrays by rank. */
   blocks = (cells + 63) / 64;
   bytes = ((cells + 63) & ~(size_t)63) + sizeof(sdf_rank) * blocks;
-  block = (char *)prox_mesh_detail_alloc(alloc, bytes + 24 * (size_t)s->nv + 12 * (size_t)s->nt);
+  block = (char *)prox_mesh_detail_alloc(alloc, bytes + 24 * (size_t)s->gnv + 12 * (size_t)s->gnt);
   if (!block) return 0;
   tmp = (uint32_t *)prox_mesh_detail_alloc(alloc, 8 * cells + 4);
   if (!tmp) {
-    prox_mesh_detail_free(alloc, block, bytes + 24 * (size_t)s->nv + 12 * (size_t)s->nt);
+    prox_mesh_detail_free(alloc, block, bytes + 24 * (size_t)s->gnv + 12 * (size_t)s->gnt);
     return 0;
   }
   s->cell_w = (int8_t *)block;
@@ -1261,19 +1475,34 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   s->cell_to = tmp;
   s->cell_off = tmp + cells;
   s->gv = (double *)(block + bytes);
-  s->grid_bytes = bytes + 24 * (size_t)s->nv + 12 * (size_t)s->nt;
+  s->grid_bytes = bytes + 24 * (size_t)s->gnv + 12 * (size_t)s->gnt;
   for (t = 0; t < s->nv; ++t)
     SDF_FN(mesh_vertex)(mesh, t, s->gv + 3 * (size_t)t);
-  s->gtv = (uint32_t *)(s->gv + 3 * (size_t)s->nv);
+  s->gtv = (uint32_t *)(s->gv + 3 * (size_t)s->gnv);
   for (t = 0; t < s->nt; ++t) {
     s->gtv[3 * (size_t)t] = s->tri[t].v[0];
     s->gtv[3 * (size_t)t + 1] = s->tri[t].v[1];
     s->gtv[3 * (size_t)t + 2] = s->tri[t].v[2];
   }
+  {
+    /* The caps, reversed, |m| times each, and their apexes. */
+    size_t g = s->nt, j;
+    for (j = 0; j < s->ncap; ++j) {
+      const double *cp = s->cap + 10 * j;
+      const uint32_t *cv = s->capv + 3 * j;
+      long m = (long)cp[9], r;
+      memcpy(s->gv + 3 * (size_t)cv[0], cp, 3 * sizeof(double));
+      for (r = 0; r < labs(m); ++r, ++g) {
+        s->gtv[3 * g] = cv[0];
+        s->gtv[3 * g + 1] = m > 0 ? cv[2] : cv[1];
+        s->gtv[3 * g + 2] = m > 0 ? cv[1] : cv[2];
+      }
+    }
+  }
 
   /* The lists: count, offsets, fill (cell_to holds the next slot). */
   memset(s->cell_off, 0, 4 * (cells + 1));
-  for (t = 0; t < s->nt; ++t)
+  for (t = 0; t < s->gnt; ++t)
     SDF_FN(tri_cells)(s, t, NULL);
   for (c = 0; c < cells; ++c)
     s->cell_off[c + 1] += s->cell_off[c] + (s->cell_off[c + 1] ? SDF_REC : 0);
@@ -1289,7 +1518,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   memset(s->cell_tris, 0, s->list_bytes);
   for (c = 0; c < cells; ++c)
     s->cell_to[c] = s->cell_off[c] + (s->cell_off[c + 1] > s->cell_off[c] ? SDF_REC : 0);
-  for (t = 0; t < s->nt; ++t)
+  for (t = 0; t < s->gnt; ++t)
     SDF_FN(tri_cells)(s, t, s->cell_to);
   for (c = 0; c < cells; ++c)
     s->cell_w[c] = s->cell_off[c + 1] > s->cell_off[c] ? SDF_SURF : 0;
@@ -1636,7 +1865,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
     else if (steps == 1)
       r = SDF_FN(cell_count)(s, p, q, NULL, s->cell_tris + a, b - a, &count);
     else
-      r = SDF_FN(segment)(s, p, q, &count, NULL, NULL);
+      r = SDF_FN(segment)(s, p, q, 1, &count, NULL, NULL);
     if (r == 3) return 3;
     if (r == 1) {
       *w = (double)s->cell_w[n] + (double)count;
@@ -1663,7 +1892,7 @@ static int SDF_FN(grid_winding)(const SDF *s, const double *p, double *w) {
       long count = 0;
       int r;
       SDF_FN(cell_point)(s, to, at[tries], q);
-      r = SDF_FN(segment)(s, p, q, &count, NULL, NULL);
+      r = SDF_FN(segment)(s, p, q, 1, &count, NULL, NULL);
       if (r == 3) return 3;
       if (r == 1) {
         *w = (double)s->cell_w[to] + (double)count;
@@ -1690,6 +1919,11 @@ int prox_sdf_detail_grid(const SDF *s, double glo[3], double *gh, double *gpad, 
   return 1;
 }
 #endif
+
+/* The tests' hook of src/mesh/sign_check.h: the caps AUTO kept. */
+size_t PROX_FN(prox_sdf_detail_caps)(const SDF *s) {
+  return s ? s->ncap : 0;
+}
 
 /* The test hook of src/mesh/sign_check.h. */
 size_t PROX_FN(prox_sdf_detail_check_subcells)(const SDF *s, size_t step, size_t every,
@@ -1774,8 +2008,8 @@ static int SDF_FN(front_outside)(const SDF *s, const PROX_FN(prox_mesh) * mesh, 
     x[k] = g[k] + e * n[k];
     y[k] = g[k] - e * n[k];
   }
-  return e > 0 && SDF_FN(segment)(s, x, y, &count, &hits, NULL) == 1 && hits == 1 && count == -1 &&
-         SDF_FN(grid_winding)(s, x, &w) == 1 && w == 0;
+  return e > 0 && SDF_FN(segment)(s, x, y, 0, &count, &hits, NULL) == 1 && hits == 1 &&
+         count == -1 && SDF_FN(grid_winding)(s, x, &w) == 1 && w == 0;
 }
 
 typedef struct SDF_FN(front_job) {
@@ -1839,7 +2073,6 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
   size_t nodes = 0, far = 0, tris = 0;
   int sp = 0;
   double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
-  const double inv4pi = 1.0 / (4.0 * 3.14159265358979323846);
   int k;
   /* p in the moments' frame; the triangles' solid angles take p itself. */
   for (k = 0; k < 3; ++k)
@@ -1855,23 +2088,58 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
       double dx = m[3] - q[0], dy = m[4] - q[1], dz = m[5] - q[2];
       double r2 = dx * dx + dy * dy + dz * dz;
       if (r2 > acc2 * m[6] * m[6]) {
-        double r = sqrt(r2);
         ++far;
-        if (r2 > 0x1p-600 && r2 < 0x1p600)
-          w += (m[0] * dx + m[1] * dy + m[2] * dz) / (r2 * r) * inv4pi;
-        else /* r^3 would overflow or underflow (0 / 0 gave NaN) */
-          w += (m[0] * (dx / r) + m[1] * (dy / r) + m[2] * (dz / r)) / r2 * inv4pi;
+        w += sdf_dipole(m, q);
       } else if (nd->count[i]) {
         uint32_t j;
         tris += nd->count[i];
         for (j = 0; j < nd->count[i]; ++j) {
           double t[3][3];
           SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
-          w += sdf_solid(p, t[0], t[1], t[2]);
+          w += sdf_solid(p, t[0], t[1], t[2], NULL);
         }
       } else {
         stack[sp++] = nd->child[i];
       }
+    }
+  }
+  if (work) {
+    work[0] += nodes;
+    work[1] += far;
+    work[2] += tris;
+  }
+  return w;
+}
+
+/* The caps' winding number at p (SDF's cap), from their tree at the
+ * accuracy; *unsure set when p lies within rounding of a cap's plane inside
+ * its cone (sdf_solid). */
+static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, size_t *work) {
+  uint32_t stack[PROX_BVH_STACK];
+  size_t nodes = 0, far = 0, tris = 0;
+  int sp = 0, k;
+  double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
+  for (k = 0; k < 3; ++k)
+    q[k] = ldexp(p[k], -s->mexp);
+  stack[sp++] = 0;
+  while (sp > 0) {
+    const sdf_capnode *nd = s->capn + stack[--sp];
+    const double *m = nd->m;
+    double dx = m[3] - q[0], dy = m[4] - q[1], dz = m[5] - q[2];
+    ++nodes;
+    if (dx * dx + dy * dy + dz * dz > acc2 * m[6] * m[6]) {
+      w += sdf_dipole(m, q);
+      ++far;
+    } else if (nd->count) {
+      uint32_t j;
+      tris += nd->count;
+      for (j = nd->first; j < nd->first + nd->count; ++j) {
+        const double *c = s->cap + 10 * (size_t)j;
+        w += c[9] * sdf_solid(p, c, c + 3, c + 6, unsure);
+      }
+    } else {
+      stack[sp++] = nd->right;
+      stack[sp++] = (uint32_t)(nd - s->capn) + 1;
     }
   }
   if (work) {
@@ -1893,7 +2161,7 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
  * segment's direction is d, the spherical triangles' apex -d). Returns as
  * crossing_winding(). */
 static int SDF_FN(exact_winding)(const SDF *s, const double *p, double *w) {
-  return SDF_FN(ray_winding)(s, p, w, 1, NULL);
+  return SDF_FN(ray_winding)(s, p, w, 1, 0, NULL);
 }
 
 /* Pseudo-normal sign of p from its closest point: 1 outside, -1 inside,
@@ -1961,6 +2229,21 @@ static void SDF_FN(winding_of)(const SDF *s, const double *p, double *w, int *in
     /* Rounding: one error of a few eps per boundary edge. */
     *certain = fabs(*w - 0.5) > 1e-12 * (double)(s->nbnd + 1);
     return;
+  }
+  if (s->cap) {
+    /* The cycle's exact count plus the caps' number; on the mesh or a cap
+     * within rounding, the mesh's own tree. */
+    int unsure = 0;
+    double wc = 0, wcap;
+    if (SDF_FN(grid_winding)(s, p, &wc) == 1) {
+      wcap = SDF_FN(cap_winding)(s, p, &unsure, NULL);
+      if (!unsure) {
+        *w = wc + wcap;
+        *inside = *w > 0.5;
+        *certain = fabs(*w - 0.5) > s->tolerance;
+        return;
+      }
+    }
   }
   *w = SDF_FN(fast_winding)(s, p, NULL);
   *inside = *w > 0.5;
@@ -2136,7 +2419,7 @@ int PROX_FN(prox_sdf_crossings)(const SDF *s, SDF_V3 p, SDF_V3 q, long *count) {
   if (!PROX_FN(pbq_finite)(p) || !PROX_FN(pbq_finite)(q)) return 0;
   a[0] = (double)p.x, a[1] = (double)p.y, a[2] = (double)p.z;
   b[0] = (double)q.x, b[1] = (double)q.y, b[2] = (double)q.z;
-  if (SDF_FN(segment)(s, a, b, &n, NULL, NULL) != 1) return 0;
+  if (SDF_FN(segment)(s, a, b, 0, &n, NULL, NULL) != 1) return 0;
   if (count) *count = n;
   return 1;
 }
