@@ -394,10 +394,10 @@ static void sdf_moments_merge(const double *const *part, int n, double *m) {
 /* A node of the caps' tree (AUTO's winding number of an open mesh, see
  * SDF_CAP_LEAF): moments as sdf_moments, the box of its caps in the
  * mesh's frame, and either caps first .. first + count - 1 (a leaf) or,
- * count 0, children right after it and at `right`. */
+ * count 0, the children `left` and `right`. */
 typedef struct sdf_capnode {
   double m[8], lo[3], hi[3];
-  uint32_t first, count, right, pad;
+  uint32_t first, count, left, right;
 } sdf_capnode;
 /* Caps a leaf of the caps' tree holds at most. */
 enum { SDF_CAP_LEAF = 8 };

@@ -47,19 +47,17 @@ struct PROX_FN(prox_sdf) {
   double *bnd;
   size_t nbnd;
   /* AUTO's WINDING on a mesh with a boundary of few edges (capped): each
-   * connected part of the boundary coned to an apex, the mean of its
-   * edges' ends: the caps C (edge a b of multiplicity m gives m times the
-   * triangle apex a b). The mesh less C is a cycle, so
-   * w = (its signed crossing count, exact: the inside grid over the mesh
-   * and the caps reversed) + (C's winding number, from its own small tree
-   * at the accuracy). cap: ncap caps of 10 (apex, a, b, m); capn: the
-   * tree, root first; capv: 3 per cap, the grid's vertex indices of the
-   * apex (nv + part), a and b. One block of cap_bytes. gnv, gnt: the
-   * grid's vertices and triangles (the mesh's, then the apexes and each
-   * cap |m| times). */
+   * loop of the boundary (caps_build) closed by triangles between its
+   * vertices: the caps C, whose boundary is the mesh's. The mesh less C
+   * is a cycle, so w = (its signed crossing count, exact: the inside grid
+   * over the mesh and the caps reversed) + (C's winding number, from its
+   * own small tree at the accuracy). cap: ncap caps of 10 (a, b, c, m = 1);
+   * capn: their tree, root caproot; capv: 3 per cap, the vertex indices of
+   * a, b and c. One block of cap_bytes. gnv, gnt: the grid's vertices (the
+   * mesh's) and triangles (the mesh's, then the caps). */
   double *cap;
   sdf_capnode *capn;
-  uint32_t *capv;
+  uint32_t *capv, caproot;
   size_t ncap, cap_bytes;
   uint32_t gnv, gnt;
   double lo[3], hi[3], diag;
@@ -394,55 +392,105 @@ static int SDF_FN(choose_eval)(const SDF *s, const PROX_FN(prox_mesh) * mesh) {
   }
 }
 
-/* The caps' tree over caps lo .. hi - 1 (already in Morton order), its
- * nodes from *next on in preorder; returns its root's index. */
-static uint32_t SDF_FN(cap_tree)(SDF *s, size_t lo, size_t hi, uint32_t *next) {
-  uint32_t me = (*next)++;
-  sdf_capnode *nd = s->capn + me;
+/* A leaf of the caps' tree: caps first .. first + count - 1
+ * (count <= SDF_CAP_LEAF), their moments and box. */
+static void SDF_FN(cap_leaf)(const SDF *s, sdf_capnode *nd, size_t first, size_t count) {
+  double t[SDF_CAP_LEAF][3][3];
   size_t j;
   int k, v;
-  if (hi - lo <= SDF_CAP_LEAF) {
-    double t[SDF_CAP_LEAF][3][3], wgt[SDF_CAP_LEAF];
-    for (k = 0; k < 3; ++k) {
-      nd->lo[k] = INFINITY;
-      nd->hi[k] = -INFINITY;
-    }
-    for (j = lo; j < hi; ++j) {
-      const double *c = s->cap + 10 * j;
-      for (v = 0; v < 3; ++v)
-        for (k = 0; k < 3; ++k) {
-          double x = c[3 * v + k];
-          t[j - lo][v][k] = ldexp(x, -s->mexp);
-          if (x < nd->lo[k]) nd->lo[k] = x;
-          if (x > nd->hi[k]) nd->hi[k] = x;
-        }
-      wgt[j - lo] = c[9];
-    }
-    sdf_moments((const double(*)[3][3])t, wgt, hi - lo, nd->m);
-    nd->first = (uint32_t)lo;
-    nd->count = (uint32_t)(hi - lo);
-    nd->right = 0;
-  } else {
-    const double *part[2];
-    uint32_t r;
-    (void)SDF_FN(cap_tree)(s, lo, lo + (hi - lo) / 2, next);
-    r = SDF_FN(cap_tree)(s, lo + (hi - lo) / 2, hi, next);
-    nd = s->capn + me;
-    part[0] = s->capn[me + 1].m;
-    part[1] = s->capn[r].m;
-    sdf_moments_merge(part, 2, nd->m);
-    for (k = 0; k < 3; ++k) {
-      nd->lo[k] = fmin(s->capn[me + 1].lo[k], s->capn[r].lo[k]);
-      nd->hi[k] = fmax(s->capn[me + 1].hi[k], s->capn[r].hi[k]);
-    }
-    nd->first = nd->count = 0;
-    nd->right = r;
+  for (k = 0; k < 3; ++k) {
+    nd->lo[k] = INFINITY;
+    nd->hi[k] = -INFINITY;
   }
-  nd->pad = 0;
+  for (j = 0; j < count; ++j) {
+    const double *c = s->cap + 10 * (first + j);
+    for (v = 0; v < 3; ++v)
+      for (k = 0; k < 3; ++k) {
+        double x = c[3 * v + k];
+        t[j][v][k] = ldexp(x, -s->mexp);
+        if (x < nd->lo[k]) nd->lo[k] = x;
+        if (x > nd->hi[k]) nd->hi[k] = x;
+      }
+  }
+  sdf_moments((const double(*)[3][3])t, NULL, count, nd->m);
+  nd->first = (uint32_t)first;
+  nd->count = (uint32_t)count;
+  nd->left = nd->right = 0;
+}
+
+/* A new inner node of the caps' tree over nodes l and r; its index. */
+static uint32_t SDF_FN(cap_join)(SDF *s, uint32_t *next, uint32_t l, uint32_t r) {
+  uint32_t me = (*next)++;
+  sdf_capnode *nd = s->capn + me;
+  const double *part[2];
+  int k;
+  part[0] = s->capn[l].m;
+  part[1] = s->capn[r].m;
+  sdf_moments_merge(part, 2, nd->m);
+  for (k = 0; k < 3; ++k) {
+    nd->lo[k] = fmin(s->capn[l].lo[k], s->capn[r].lo[k]);
+    nd->hi[k] = fmax(s->capn[l].hi[k], s->capn[r].hi[k]);
+  }
+  nd->first = nd->count = 0;
+  nd->left = l;
+  nd->right = r;
   return me;
 }
 
-/* Sort key of a cap: its centroid's Morton code, then its index. */
+/* The caps of the polygon P[lo], P[lo + 1], .. P[hi] closed by P[hi] ->
+ * P[lo] (hi - lo >= 2): the triangle P[lo] P[mid] P[hi] (mid halfway),
+ * then those of lo .. mid and mid .. hi, written from cap *j on. */
+static void SDF_FN(cap_emit)(SDF *s, const PROX_FN(prox_mesh) * mesh, const uint32_t *P, size_t lo,
+                             size_t hi, size_t *j) {
+  size_t mid = lo + (hi - lo) / 2;
+  double *c = s->cap + 10 * *j;
+  uint32_t *cv = s->capv + 3 * *j;
+  if (hi - lo < 2) return;
+  SDF_FN(mesh_vertex)(mesh, P[lo], c);
+  SDF_FN(mesh_vertex)(mesh, P[mid], c + 3);
+  SDF_FN(mesh_vertex)(mesh, P[hi], c + 6);
+  c[9] = 1;
+  cv[0] = P[lo];
+  cv[1] = P[mid];
+  cv[2] = P[hi];
+  ++*j;
+  SDF_FN(cap_emit)(s, mesh, P, lo, mid, j);
+  SDF_FN(cap_emit)(s, mesh, P, mid, hi, j);
+}
+
+/* cap_emit with the caps' tree of the polygon: each sub-polygon of more
+ * than SDF_CAP_LEAF caps a node (its own triangle a leaf, joined with its
+ * halves' trees), the smaller ones leaves. Returns the root's index. */
+static uint32_t SDF_FN(cap_loop)(SDF *s, const PROX_FN(prox_mesh) * mesh, const uint32_t *P,
+                                 size_t lo, size_t hi, size_t *j, uint32_t *next) {
+  size_t first = *j, mid = lo + (hi - lo) / 2;
+  uint32_t me;
+  if (hi - lo - 1 <= SDF_CAP_LEAF) {
+    SDF_FN(cap_emit)(s, mesh, P, lo, hi, j);
+    me = (*next)++;
+    SDF_FN(cap_leaf)(s, s->capn + me, first, *j - first);
+    return me;
+  }
+  {
+    /* The own triangle alone: cap_emit of the whole writes it first. */
+    uint32_t save[3], l, r;
+    double *c = s->cap + 10 * first;
+    SDF_FN(mesh_vertex)(mesh, P[lo], c);
+    SDF_FN(mesh_vertex)(mesh, P[mid], c + 3);
+    SDF_FN(mesh_vertex)(mesh, P[hi], c + 6);
+    c[9] = 1;
+    save[0] = P[lo], save[1] = P[mid], save[2] = P[hi];
+    memcpy(s->capv + 3 * first, save, sizeof save);
+    ++*j;
+    me = (*next)++;
+    SDF_FN(cap_leaf)(s, s->capn + me, first, 1);
+    l = SDF_FN(cap_loop)(s, mesh, P, lo, mid, j, next);
+    r = SDF_FN(cap_loop)(s, mesh, P, mid, hi, j, next);
+    return SDF_FN(cap_join)(s, next, SDF_FN(cap_join)(s, next, me, l), r);
+  }
+}
+
+/* Sort key of a loop's tree: its centre's Morton code, then its index. */
 typedef struct SDF_FN(capkey) {
   uint64_t code;
   size_t i;
@@ -454,20 +502,36 @@ static int SDF_FN(capkey_cmp)(const void *a, const void *b) {
   return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* The caps of the mesh's boundary (SDF's cap), ncap edges of nonzero
- * multiplicity, in one block; the parts of the boundary by union-find on
- * their vertices. Returns 0 when out of memory (nothing kept). */
+/* The tree over the loops' roots key[lo .. hi - 1]; its root. */
+static uint32_t SDF_FN(cap_top)(SDF *s, const SDF_FN(capkey) * key, const uint32_t *root, size_t lo,
+                                size_t hi, uint32_t *next) {
+  size_t mid = lo + (hi - lo) / 2;
+  uint32_t l, r;
+  if (hi - lo == 1) return root[key[lo].i];
+  l = SDF_FN(cap_top)(s, key, root, lo, mid, next);
+  r = SDF_FN(cap_top)(s, key, root, mid, hi, next);
+  return SDF_FN(cap_join)(s, next, l, r);
+}
+
+/* The caps of the mesh's boundary (SDF's cap), from its nh half-edges (an
+ * edge a b of multiplicity m gives m copies of a -> b, or -m of b -> a),
+ * which make a cycle (as many enter each vertex as leave it). A walk takes
+ * them apart into simple loops: it closes a loop whenever it comes back to
+ * a vertex of its path, so loops that meet at a vertex are capped apart.
+ * Each loop of L >= 3 vertices is capped by L - 2 triangles (cap_emit:
+ * halving, so that a sub-polygon of the loop is a compact cluster, small
+ * near the rim), whose boundary is the loop. Returns 0 when out of memory
+ * (nothing kept), else 1 (no caps when no loop has 3 vertices). */
 static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const prox_mesh_topology *tp,
-                              size_t ncap, const prox_allocator *alloc) {
-  size_t nodes = ncap / 2 + 2, i, j, nparts = 0, tmp_bytes;
-  size_t bytes = 10 * ncap * sizeof(double) + nodes * sizeof(sdf_capnode) + 12 * ncap;
-  uint32_t *parent, *part, next = 0;
-  double *sum, lo[3], hi[3];
+                              size_t nh, const prox_allocator *alloc) {
+  size_t nodes = 4 * nh + 4, i, j = 0, tmp_bytes, nv = s->nv, nloops = 0, l;
+  size_t bytes = 10 * nh * sizeof(double) + nodes * sizeof(sdf_capnode) + 12 * nh;
+  uint32_t *off, *cur, *onpath, *path, *to, *root, next = 0, v0;
+  double lo[3], hi[3];
   SDF_FN(capkey) * key;
   char *block, *tmp;
   int k;
-  tmp_bytes = 8 * (size_t)s->nv + ncap * (4 * sizeof(double) + sizeof(SDF_FN(capkey))) +
-              10 * ncap * sizeof(double) + 12 * ncap;
+  tmp_bytes = nh * (sizeof(SDF_FN(capkey)) + 8) + 16 * nv + 8;
   block = (char *)prox_mesh_detail_alloc(alloc, bytes);
   tmp = block ? (char *)prox_mesh_detail_alloc(alloc, tmp_bytes) : NULL;
   if (!tmp) {
@@ -476,101 +540,103 @@ static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const pro
   }
   s->capn = (sdf_capnode *)(void *)block;
   s->cap = (double *)(void *)(block + nodes * sizeof(sdf_capnode));
-  s->capv = (uint32_t *)(void *)(s->cap + 10 * ncap);
+  s->capv = (uint32_t *)(void *)(s->cap + 10 * nh);
   s->cap_bytes = bytes;
-  sum = (double *)(void *)tmp;
-  key = (SDF_FN(capkey) *)(void *)(sum + 4 * ncap);
-  parent = (uint32_t *)(void *)(key + ncap);
-  part = parent + s->nv;
-  for (i = 0; i < s->nv; ++i) {
-    parent[i] = (uint32_t)i;
-    part[i] = PROX_BVH_NONE;
-  }
-  /* The parts: union-find with path halving. */
-#define SDF_FIND(x)                                                                                \
-  do {                                                                                             \
-    while (parent[x] != x) {                                                                       \
-      parent[x] = parent[parent[x]];                                                               \
-      x = parent[x];                                                                               \
-    }                                                                                              \
-  } while (0)
+  key = (SDF_FN(capkey) *)(void *)tmp;
+  root = (uint32_t *)(void *)(key + nh);
+  to = root + nh;
+  off = to + nh;
+  cur = off + nv + 1;
+  onpath = cur + nv;
+  path = onpath + nv;
+  /* The half-edges by tail (off, to). */
+  memset(off, 0, 4 * (nv + 1));
   for (i = 0; i < tp->edge_count; ++i) {
-    uint32_t a = tp->edge_vertices[2 * i], b = tp->edge_vertices[2 * i + 1];
-    if (!SDF_FN(edge_multiplicity)(mesh, tp, i)) continue;
-    SDF_FIND(a);
-    SDF_FIND(b);
-    if (a != b) parent[a < b ? b : a] = a < b ? a : b;
-  }
-  /* The caps in edge order, the apexes summed by part. */
-  memset(sum, 0, 4 * ncap * sizeof(double));
-  for (i = 0, j = 0; i < tp->edge_count; ++i) {
     long m = SDF_FN(edge_multiplicity)(mesh, tp, i);
-    uint32_t a = tp->edge_vertices[2 * i], r = a;
-    double *c = s->cap + 10 * j;
-    if (!m) continue;
-    SDF_FIND(r);
-    if (part[r] == PROX_BVH_NONE) part[r] = (uint32_t)nparts++;
-    SDF_FN(mesh_vertex)(mesh, a, c + 3);
-    SDF_FN(mesh_vertex)(mesh, tp->edge_vertices[2 * i + 1], c + 6);
-    c[9] = (double)m;
-    s->capv[3 * j] = s->nv + part[r];
-    s->capv[3 * j + 1] = a;
-    s->capv[3 * j + 2] = tp->edge_vertices[2 * i + 1];
-    for (k = 0; k < 3; ++k)
-      sum[4 * part[r] + (size_t)k] += c[3 + k] + c[6 + k];
-    sum[4 * part[r] + 3] += 2;
-    ++j;
+    if (m) off[tp->edge_vertices[2 * i + (m < 0)] + 1] += (uint32_t)labs(m);
   }
-#undef SDF_FIND
+  for (i = 0; i < nv; ++i) {
+    off[i + 1] += off[i];
+    cur[i] = off[i];
+    onpath[i] = PROX_BVH_NONE;
+  }
+  for (i = 0; i < tp->edge_count; ++i) {
+    long m = SDF_FN(edge_multiplicity)(mesh, tp, i), r;
+    uint32_t tail = tp->edge_vertices[2 * i + (m < 0)], head = tp->edge_vertices[2 * i + (m > 0)];
+    for (r = 0; r < labs(m); ++r)
+      to[cur[tail]++] = head;
+  }
+  for (i = 0; i < nv; ++i)
+    cur[i] = off[i];
+  /* The walk: from each vertex with half-edges left, along unused ones;
+   * only the path's first vertex can run out of them (every other has
+   * entered once more than it left), and a return to a vertex of the path
+   * closes a loop, which is capped and cut from the path. */
+  for (v0 = 0; v0 < nv; ++v0) {
+    uint32_t top = 0, u, w, k0, q;
+    if (cur[v0] == off[v0 + 1]) continue;
+    path[0] = v0;
+    onpath[v0] = 0;
+    for (;;) {
+      u = path[top];
+      if (cur[u] == off[u + 1]) break;
+      w = to[cur[u]++];
+      if (onpath[w] == PROX_BVH_NONE) {
+        path[++top] = w;
+        onpath[w] = top;
+        continue;
+      }
+      k0 = onpath[w];
+      if (top - k0 >= 2 && j + (top - k0 - 1) <= nh)
+        root[nloops++] = SDF_FN(cap_loop)(s, mesh, path + k0, 0, top - k0, &j, &next);
+      for (q = k0 + 1; q <= top; ++q)
+        onpath[path[q]] = PROX_BVH_NONE;
+      top = k0;
+    }
+    for (q = 0; q <= top; ++q)
+      onpath[path[q]] = PROX_BVH_NONE;
+  }
+  if (nloops == 0) {
+    /* No loop of three vertices: nothing to cap. */
+    prox_mesh_detail_free(alloc, tmp, tmp_bytes);
+    prox_mesh_detail_free(alloc, block, bytes);
+    s->capn = NULL;
+    s->cap = NULL;
+    s->capv = NULL;
+    return 1;
+  }
+  /* The loops' trees joined in the Morton order of their centres. */
   for (k = 0; k < 3; ++k) {
     lo[k] = INFINITY;
     hi[k] = -INFINITY;
   }
-  for (j = 0; j < ncap; ++j) {
-    double *c = s->cap + 10 * j;
-    size_t pt = s->capv[3 * j] - s->nv;
+  for (l = 0; l < nloops; ++l)
     for (k = 0; k < 3; ++k) {
-      double cen;
-      c[k] = sum[4 * pt + (size_t)k] / sum[4 * pt + 3];
-      cen = (c[k] + c[3 + k] + c[6 + k]) / 3;
-      if (cen < lo[k]) lo[k] = cen;
-      if (cen > hi[k]) hi[k] = cen;
+      double x = s->capn[root[l]].m[3 + k];
+      if (x < lo[k]) lo[k] = x;
+      if (x > hi[k]) hi[k] = x;
     }
-  }
-  /* Morton order of the centroids, then the tree. */
-  for (j = 0; j < ncap; ++j) {
-    const double *c = s->cap + 10 * j;
+  for (l = 0; l < nloops; ++l) {
     uint64_t code = 0;
-    uint32_t q[3];
+    uint32_t qk[3];
     int bit;
     for (k = 0; k < 3; ++k) {
-      double f = hi[k] > lo[k] ? ((c[k] + c[3 + k] + c[6 + k]) / 3 - lo[k]) / (hi[k] - lo[k]) : 0;
+      double x = s->capn[root[l]].m[3 + k];
+      double f = hi[k] > lo[k] ? (x - lo[k]) / (hi[k] - lo[k]) : 0;
       f = f < 0 ? 0 : f > 1 ? 1 : f;
-      q[k] = (uint32_t)(f * 2097151.0);
+      qk[k] = (uint32_t)(f * 2097151.0);
     }
     for (bit = 20; bit >= 0; --bit)
       for (k = 0; k < 3; ++k)
-        code = code << 1 | (q[k] >> bit & 1u);
-    key[j].code = code;
-    key[j].i = j;
+        code = code << 1 | (qk[k] >> bit & 1u);
+    key[l].code = code;
+    key[l].i = l;
   }
-  qsort(key, ncap, sizeof *key, SDF_FN(capkey_cmp));
-  {
-    double *c2 = (double *)(void *)(parent + 2 * (size_t)s->nv);
-    uint32_t *v2 = (uint32_t *)(void *)(c2 + 10 * ncap);
-    memcpy(c2, s->cap, 10 * ncap * sizeof(double));
-    memcpy(v2, s->capv, 12 * ncap);
-    for (j = 0; j < ncap; ++j) {
-      memcpy(s->cap + 10 * j, c2 + 10 * key[j].i, 10 * sizeof(double));
-      memcpy(s->capv + 3 * j, v2 + 3 * key[j].i, 12);
-    }
-  }
-  s->ncap = ncap;
-  (void)SDF_FN(cap_tree)(s, 0, ncap, &next);
-  s->gnv = s->nv + (uint32_t)nparts;
-  s->gnt = s->nt;
-  for (j = 0; j < ncap; ++j)
-    s->gnt += (uint32_t)labs((long)s->cap[10 * j + 9]);
+  qsort(key, nloops, sizeof *key, SDF_FN(capkey_cmp));
+  s->caproot = SDF_FN(cap_top)(s, key, root, 0, nloops, &next);
+  s->ncap = j;
+  s->gnv = s->nv;
+  s->gnt = s->nt + (uint32_t)j;
   prox_mesh_detail_free(alloc, tmp, tmp_bytes);
   return 1;
 }
@@ -880,7 +946,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       }
     }
     if (capped && !(s->diag < INFINITY)) capped = 0; /* the moments' frame would overflow */
-    if (capped && !SDF_FN(caps_build)(s, mesh, tp, nbnd_all, alloc)) {
+    if (capped && !SDF_FN(caps_build)(s, mesh, tp, bnd_abs, alloc)) {
       prox_mesh_topology_free(own);
       prox_mesh_detail_free(alloc, flags, ne + nv);
       PROX_FN(prox_sdf_free)(s);
@@ -1052,14 +1118,14 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, int c
   if (chain && s->cap) {
     /* The caps, reversed (the mesh less its caps is the cycle). */
     sp = 0;
-    stack[sp++] = 0;
+    stack[sp++] = s->caproot;
     while (sp > 0) {
       const sdf_capnode *cn = s->capn + stack[--sp];
       uint32_t j;
       if (sdf_beyond_box(cn->lo, cn->hi, slo, shi)) continue;
       if (!cn->count) {
         stack[sp++] = cn->right;
-        stack[sp++] = (uint32_t)(cn - s->capn) + 1;
+        stack[sp++] = cn->left;
         continue;
       }
       for (j = cn->first; j < cn->first + cn->count; ++j) {
@@ -1491,7 +1557,6 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
       const double *cp = s->cap + 10 * j;
       const uint32_t *cv = s->capv + 3 * j;
       long m = (long)cp[9], r;
-      memcpy(s->gv + 3 * (size_t)cv[0], cp, 3 * sizeof(double));
       for (r = 0; r < labs(m); ++r, ++g) {
         s->gtv[3 * g] = cv[0];
         s->gtv[3 * g + 1] = m > 0 ? cv[2] : cv[1];
@@ -2121,7 +2186,7 @@ static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, si
   double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
   for (k = 0; k < 3; ++k)
     q[k] = ldexp(p[k], -s->mexp);
-  stack[sp++] = 0;
+  stack[sp++] = s->caproot;
   while (sp > 0) {
     const sdf_capnode *nd = s->capn + stack[--sp];
     const double *m = nd->m;
@@ -2139,7 +2204,7 @@ static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, si
       }
     } else {
       stack[sp++] = nd->right;
-      stack[sp++] = (uint32_t)(nd - s->capn) + 1;
+      stack[sp++] = nd->left;
     }
   }
   if (work) {
