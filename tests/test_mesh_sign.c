@@ -1233,8 +1233,8 @@ static void test_sign_capped(void) {
      * evaluation (prox/sign.h); whichever it kept is held to the bounds
      * below, and the caps must be kept on at least one bowl. */
     CHECK(prox_sdf_method(bd.sdf) == PROX_SIGN_WINDING);
-    CHECK(prox_sdf_detail_caps(bd.sdf) == 0 || prox_sdf_accuracy(bd.sdf) == 2.0);
-    capped += prox_sdf_detail_caps(bd.sdf) > 0;
+    CHECK(prox_sdf_caps(bd.sdf) == 0 || prox_sdf_accuracy(bd.sdf) == 2.0);
+    capped += prox_sdf_caps(bd.sdf) > 0;
     memset(&mf, 0, sizeof mf);
     mf.vertices = vf;
     mf.vertex_count = nv;
@@ -1291,9 +1291,9 @@ static void test_sign_capped(void) {
     }
     h_note("bowl to latitude %.1f, %zu triangles, %ld points (%ld on the rim's plane): AUTO "
            "(%zu caps, accuracy %g): largest winding number error %.3g (double), %.3g (float)",
-           tops[b], nt, n, onplane, prox_sdf_detail_caps(bd.sdf), prox_sdf_accuracy(bd.sdf),
-           worst[0], worst[1]);
-    CHECK(prox_sdf_detail_caps(bd.sdf) == prox_sdf_detail_capsf(sf));
+           tops[b], nt, n, onplane, prox_sdf_caps(bd.sdf), prox_sdf_accuracy(bd.sdf), worst[0],
+           worst[1]);
+    CHECK(prox_sdf_caps(bd.sdf) == prox_sdf_capsf(sf));
     CHECK_MSG(worst[0] < 0.0625 && worst[1] < 0.0625, "bowl %d: errors %.3g %.3g", b, worst[0],
               worst[1]);
     CHECK(wrong[0] == 0 && wrong[1] == 0);
@@ -1394,8 +1394,8 @@ static void test_sign_capped_loops(void) {
     m.t = twice ? t2 : t;
     m.nt = twice ? 2 * nt : nt;
     if (!CHECK(build(&b, m.v, m.nv, m.t, m.nt, PROX_SIGN_AUTO, 2.0))) continue;
-    CHECK_MSG(prox_sdf_detail_caps(b.sdf) == (twice ? 4u : 2u), "%s: %zu caps",
-              twice ? "twice" : "once", prox_sdf_detail_caps(b.sdf));
+    CHECK_MSG(prox_sdf_caps(b.sdf) == (twice ? 4u : 2u), "%s: %zu caps", twice ? "twice" : "once",
+              prox_sdf_caps(b.sdf));
     /* The shared vertex of the two holes. */
     memcpy(hole, v + 3 * (size_t)pivot, sizeof hole);
     for (q = 0; q < n; ++q) {
@@ -1414,7 +1414,7 @@ static void test_sign_capped_loops(void) {
     }
     h_note("sphere without two triangles through one vertex%s: %zu caps, %ld points, largest "
            "winding number error %.3g",
-           twice ? ", every triangle twice" : "", prox_sdf_detail_caps(b.sdf), n, worst);
+           twice ? ", every triangle twice" : "", prox_sdf_caps(b.sdf), n, worst);
     CHECK(worst < 0.0625 && wrong == 0);
     unbuild(&b);
   }
@@ -1621,6 +1621,8 @@ static void test_sign_auto_exact(void) {
   CHECK(prox_sdf_method(a.sdf) == PROX_SIGN_WINDING);
   CHECK(prox_sdf_accuracy(a.sdf) == INFINITY && prox_sdf_accuracy(h.sdf) == 2.0);
   CHECK(isnan(prox_sdf_accuracy(NULL)) && isnan(prox_sdf_accuracyf(NULL)));
+  CHECK(prox_sdf_caps(NULL) == 0 && prox_sdf_capsf(NULL) == 0);
+  CHECK(prox_sdf_caps(a.sdf) == 0 && prox_sdf_caps(h.sdf) == 0);
   for (i = 0; i < n; ++i) {
     double p[3], ref, wa, wh, r = i % 2 ? 1.0 : pow(10.0, 1 + 2 * oracle_rng_unit(&rng));
     for (k = 0; k < 3; ++k)

@@ -281,6 +281,15 @@ PROX_API double prox_sdf_accuracy(const prox_sdf *sdf);
 /// Float version of prox_sdf_accuracy().
 PROX_API double prox_sdf_accuracyf(const prox_sdff *sdf);
 
+/// The number of triangles that close the boundary's loops where AUTO
+/// evaluates the winding number through caps (see PROX_SIGN_AUTO: the
+/// exact crossing count of the mesh less the caps plus the caps' winding
+/// number at the accuracy), or 0 where it does not (any other method or
+/// evaluation, a NULL object).
+PROX_API size_t prox_sdf_caps(const prox_sdf *sdf);
+/// Float version of prox_sdf_caps().
+PROX_API size_t prox_sdf_capsf(const prox_sdff *sdf);
+
 /// Signed distance from p to the mesh: |distance| is the closest-point
 /// query's distance (prox_bvh_closest(), the square root of its squared
 /// distance, so its bound carries over), negative inside. *out (may be

@@ -34,10 +34,4 @@ size_t prox_sdf_detail_check_subcellsf(const prox_sdff *sdf, size_t step, size_t
 int prox_sdf_detail_grid(const prox_sdf *sdf, double glo[3], double *gh, double *gpad, double *gqs,
                          uint32_t gn[3]);
 
-/* The number of caps (boundary edges) whose winding number AUTO adds to
- * the crossing count of the mesh less them (prox/sign.h); 0 when it kept
- * another evaluation, or for NULL. */
-size_t prox_sdf_detail_caps(const prox_sdf *sdf);
-size_t prox_sdf_detail_capsf(const prox_sdff *sdf);
-
 #endif /* PROX_SRC_MESH_SIGN_CHECK_H */

@@ -1033,6 +1033,10 @@ int PROX_FN(prox_sdf_method)(const SDF *s) {
   return s ? s->method : 0;
 }
 
+size_t PROX_FN(prox_sdf_caps)(const SDF *s) {
+  return s ? s->ncap : 0;
+}
+
 double PROX_FN(prox_sdf_accuracy)(const SDF *s) {
   if (!s) return (double)NAN;
   return s->method == PROX_SIGN_WINDING ? s->accuracy : (double)INFINITY;
@@ -1984,11 +1988,6 @@ int prox_sdf_detail_grid(const SDF *s, double glo[3], double *gh, double *gpad, 
   return 1;
 }
 #endif
-
-/* The tests' hook of src/mesh/sign_check.h: the caps AUTO kept. */
-size_t PROX_FN(prox_sdf_detail_caps)(const SDF *s) {
-  return s ? s->ncap : 0;
-}
 
 /* The test hook of src/mesh/sign_check.h. */
 size_t PROX_FN(prox_sdf_detail_check_subcells)(const SDF *s, size_t step, size_t every,

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* prox info MESH [--json]: counts, bounds, topology, BVH statistics. */
+/* prox info MESH [--json]: counts, bounds, topology, the sign method AUTO
+ * takes, BVH statistics. */
 #include "cli.h"
 
 #include <string.h>
@@ -31,6 +32,11 @@ int cli_cmd_info(int argc, char **argv) {
   }
   prox_bvh_get_stats(m.bvh, &st);
   have_topo = cli_mesh_topology(&m, &topo);
+  /* The sign the distance commands take (prox_sdf_build()'s AUTO). */
+  if (have_topo && (rc = cli_mesh_build_sign(&m, mesh_path)) != CLI_OK) {
+    cli_mesh_free(&m);
+    return rc;
+  }
   if (c.json) {
     printf("{\"file\": ");
     cli_json_string(mesh_path);
@@ -57,7 +63,9 @@ int cli_cmd_info(int argc, char **argv) {
     printf("\"bvh\": {\"nodes\": %zu, \"leaves\": %zu, \"depth\": %d, "
            "\"bytes\": %zu, \"bytes_per_triangle\": %.6g}, ",
            st.nodes, st.leaves, st.depth, st.bytes, st.bytes_per_triangle);
-    printf("\"load_seconds\": %.6f, \"build_seconds\": %.6f}\n", m.load_s, m.build_s);
+    printf("\"sign_method\": ");
+    cli_json_string(cli_sign_method(&m));
+    printf(", \"load_seconds\": %.6f, \"build_seconds\": %.6f}\n", m.load_s, m.build_s);
   } else {
     printf("%s\n", mesh_path);
     printf("  vertices              %zu\n", m.mesh.vertex_count);
@@ -82,6 +90,7 @@ int cli_cmd_info(int argc, char **argv) {
       printf("  topology              could not be computed "
              "(closed, manifold, boundary edges, degenerate triangles)\n");
     }
+    printf("  sign method           %s\n", cli_sign_method(&m));
     printf("  BVH nodes             %zu (%zu leaves)\n", st.nodes, st.leaves);
     printf("  BVH depth             %d\n", st.depth);
     printf("  BVH memory            %zu bytes, %.1f bytes per triangle\n", st.bytes,

@@ -102,8 +102,9 @@ const char *cli_sign_method(const cli_mesh *m) {
   case PROX_SIGN_CROSSINGS:
     return "exact crossing count";
   case PROX_SIGN_WINDING:
-    return prox_sdf_accuracy(m->sdf) == INFINITY ? "generalized winding number (exact)"
-                                                 : "generalized winding number (hierarchical)";
+    if (prox_sdf_accuracy(m->sdf) == INFINITY) return "generalized winding number (exact)";
+    return prox_sdf_caps(m->sdf) ? "generalized winding number (exact crossings, hierarchical caps)"
+                                 : "generalized winding number (hierarchical)";
   default:
     return "none";
   }

@@ -674,6 +674,7 @@ static void case_info(void) {
     CHECK(json_num(out_text, "degenerate_triangles") == 0);
     CHECK(json_num(out_text, "components") == 1);
     CHECK(json_num(out_text, "self_intersections") == 0);
+    CHECK(strstr(out_text, "\"sign_method\": \"angle-weighted pseudo-normals\"") != NULL);
     for (i = 0; i < nverts; ++i)
       fprintf(f, "v %.17g %.17g %.17g\n", verts[i][0], verts[i][1], verts[i][2]);
     for (t = 10; t < ntris; ++t)
@@ -695,6 +696,7 @@ static void case_info(void) {
     CHECK(boundary > 0);
     CHECK(run("info open.obj --json") == 0);
     CHECK(strstr(out_text, "\"closed\": false") != NULL);
+    CHECK(strstr(out_text, "\"sign_method\": \"generalized winding number") != NULL);
     CHECK(json_num(out_text, "boundary_edges") == (double)boundary);
   }
   /* Two triangles through each other: one pair (the library's exact
@@ -711,6 +713,7 @@ static void case_info(void) {
   }
   CHECK(run("info torus.obj") == 0);
   CHECK(strstr(out_text, "triangles             288") != NULL);
+  CHECK(strstr(out_text, "sign method           angle-weighted pseudo-normals") != NULL);
 }
 
 /* Whether the n bytes of needle occur in the first size bytes of hay. */
