@@ -221,7 +221,8 @@ typedef struct prox_signedf {
 /// CROSSINGS, 85-86 under WINDING, the build's peak 340-372, 276-308 and
 /// 183-184 (the topology, when computed here, included); on the open ones
 /// 128 under PSEUDONORMAL (forced), 64 under CROSSINGS, 85
-/// under WINDING, peaks 225-231, 177-179, 182-188. Build time about
+/// under WINDING, peaks 225-231, 177-179, 182-188; AUTO with caps (the
+/// bunny: the inside grid over the mesh and its caps) 160, peak 305. Build time about
 /// O(n log n) for n triangles; the
 /// self-intersection and front checks run in opt->threads threads, the rest
 /// in one (the same object for any count).

@@ -524,7 +524,9 @@ static uint32_t SDF_FN(cap_top)(SDF *s, const SDF_FN(capkey) * key, const uint32
  * (nothing kept), else 1 (no caps when no loop has 3 vertices). */
 static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const prox_mesh_topology *tp,
                               size_t nh, const prox_allocator *alloc) {
-  size_t nodes = 4 * nh + 4, i, j = 0, tmp_bytes, nv = s->nv, nloops = 0, l;
+  /* Nodes: a loop of n caps takes at most n (cap_loop: n <= 8 one leaf,
+   * else 3 + its halves', each of 4 or more caps), the top nloops - 1. */
+  size_t nodes = nh + nh / 3 + 4, i, j = 0, tmp_bytes, nv = s->nv, nloops = 0, l;
   size_t bytes = 10 * nh * sizeof(double) + nodes * sizeof(sdf_capnode) + 12 * nh;
   uint32_t *off, *cur, *onpath, *path, *to, *root, next = 0, v0;
   double lo[3], hi[3];
