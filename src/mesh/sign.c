@@ -256,14 +256,17 @@ static int sdf_pair_meets(const double (*a)[3], const uint32_t *ia, const double
   }
 }
 
-/* The signed solid angle of triangle a b c seen from p, over 4 pi (van
- * Oosterom and Strackee 1983): positive when p is behind the triangle.
- * When unsure is not NULL it is set (never cleared) where p lies so near
- * the triangle's plane, inside its cone, that the sign of the rounded
- * determinant, which picks +1/2 or -1/2, is not certain (its error is below
- * 1e-13 of the product of the three distances). */
-static double sdf_solid(const double *p, const double *a, const double *b, const double *c,
-                        int *unsure) {
+/* The signed solid angle of triangle a b c seen from p is
+ * 2 atan2(det, den) (van Oosterom and Strackee 1983): positive when p is
+ * behind the triangle. sdf_solid_terms gives det and den (scaled alike,
+ * which leaves the angle as it is) and returns 0 where the angle is 0
+ * (det 0, den not negative), else 1. When unsure is not NULL it is set
+ * (never cleared) where p lies so near the triangle's plane, inside its
+ * cone, that the sign of the rounded determinant, which picks +pi or -pi,
+ * is not certain (its error is below 1e-13 of the product of the three
+ * distances). */
+static int sdf_solid_terms(const double *p, const double *a, const double *b, const double *c,
+                           double *det_out, double *den_out, int *unsure) {
   double x[3], y[3], z[3], lx, ly, lz, det, den, big = 0;
   int k;
   for (k = 0; k < 3; ++k) {
@@ -301,8 +304,61 @@ static double sdf_solid(const double *p, const double *a, const double *b, const
         (y[0] * z[0] + y[1] * z[1] + y[2] * z[2]) * lx +
         (z[0] * x[0] + z[1] * x[1] + z[2] * x[2]) * ly;
   if (unsure && den <= 0 && fabs(det) <= 1e-13 * (lx * ly * lz)) *unsure = 1;
-  if (det == 0 && den >= 0) return 0;
+  *det_out = det;
+  *den_out = den;
+  return !(det == 0 && den >= 0);
+}
+
+/* The solid angle of triangle a b c seen from p over 4 pi (sdf_solid_terms). */
+static double sdf_solid(const double *p, const double *a, const double *b, const double *c,
+                        int *unsure) {
+  double det, den;
+  if (!sdf_solid_terms(p, a, b, c, &det, &den, unsure)) return 0;
   return atan2(det, den) / (2.0 * 3.14159265358979323846);
+}
+
+/* A sum of solid angles with one atan2: the product of the complex
+ * numbers den + i det (each scaled to |den| + |det| = 1), its argument in
+ * (-pi, pi], and k, the turns the sum of the angles made beyond it (each
+ * factor's angle and the product's so far lie in (-pi, pi], so their sum
+ * is the new product's argument or that plus or minus 2 pi, told apart by
+ * the signs of the imaginary parts; -0 counts as +0 throughout, as
+ * sdf_angle_turns reads it). */
+typedef struct sdf_angle {
+  double re, im;
+  long k;
+} sdf_angle;
+
+static void sdf_angle_init(sdf_angle *a) {
+  a->re = 1;
+  a->im = 0;
+  a->k = 0;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline void
+sdf_angle_mul(sdf_angle *a, double det, double den) {
+  double sc = 1 / (fabs(den) + fabs(det)), x = den * sc, y = det * sc, re, im;
+  int up = a->im >= 0, zu = y >= 0;
+  re = a->re * x - a->im * y;
+  im = a->re * y + a->im * x;
+  if (up && zu && im < 0) ++a->k;
+  if (!up && !zu && im >= 0) --a->k;
+  /* Each factor is at least 1/sqrt(2) in size: rescaled (exactly) before
+   * the product could underflow. */
+  if (fabs(re) + fabs(im) < 0x1p-500) {
+    re *= 0x1p500;
+    im *= 0x1p500;
+  }
+  a->re = re;
+  a->im = im;
+}
+
+/* The sum of the angles, over 2 pi. */
+static double sdf_angle_turns(const sdf_angle *a) {
+  return atan2(a->im + 0.0, a->re) / (2.0 * 3.14159265358979323846) + (double)a->k;
 }
 
 /* The far field of a cluster of triangles seen from q (both in the

@@ -2139,7 +2139,9 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
   size_t nodes = 0, far = 0, tris = 0;
   int sp = 0;
   double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
+  sdf_angle ang;
   int k;
+  sdf_angle_init(&ang);
   /* p in the moments' frame; the triangles' solid angles take p itself. */
   for (k = 0; k < 3; ++k)
     q[k] = ldexp(p[k], -s->mexp);
@@ -2161,8 +2163,9 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
         tris += nd->count[i];
         for (j = 0; j < nd->count[i]; ++j) {
           double t[3][3];
+          double det, den;
           SDF_FN(tri_at)(s, nd->child[i], nd->count[i], j, t);
-          w += sdf_solid(p, t[0], t[1], t[2], NULL);
+          if (sdf_solid_terms(p, t[0], t[1], t[2], &det, &den, NULL)) sdf_angle_mul(&ang, det, den);
         }
       } else {
         stack[sp++] = nd->child[i];
@@ -2174,7 +2177,7 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
     work[1] += far;
     work[2] += tris;
   }
-  return w;
+  return w + sdf_angle_turns(&ang);
 }
 
 /* The caps' winding number at p (SDF's cap), from their tree at the
@@ -2185,6 +2188,8 @@ static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, si
   size_t nodes = 0, far = 0, tris = 0;
   int sp = 0, k;
   double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
+  sdf_angle ang;
+  sdf_angle_init(&ang);
   for (k = 0; k < 3; ++k)
     q[k] = ldexp(p[k], -s->mexp);
   stack[sp++] = s->caproot;
@@ -2201,7 +2206,8 @@ static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, si
       tris += nd->count;
       for (j = nd->first; j < nd->first + nd->count; ++j) {
         const double *c = s->cap + 10 * (size_t)j;
-        w += c[9] * sdf_solid(p, c, c + 3, c + 6, unsure);
+        double det, den;
+        if (sdf_solid_terms(p, c, c + 3, c + 6, &det, &den, unsure)) sdf_angle_mul(&ang, det, den);
       }
     } else {
       stack[sp++] = nd->right;
@@ -2213,7 +2219,7 @@ static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, si
     work[1] += far;
     work[2] += tris;
   }
-  return w;
+  return w + sdf_angle_turns(&ang);
 }
 
 /* The winding number of any mesh at infinite accuracy, without summing
