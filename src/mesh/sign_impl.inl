@@ -41,6 +41,7 @@ struct PROX_FN(prox_sdf) {
    * (and the moments are those of the mesh scaled to about 1, bit for
    * bit, whatever its scale). */
   int mexp;
+  double mscale; /* 2^-mexp where it is a normal number, else 0 (ldexp) */
   /* WINDING at infinite accuracy: the boundary of the mesh as a chain, 7
    * per edge (its two ends, then its multiplicity: the times the triangles
    * go along it one way minus the other way), nbnd edges. */
@@ -619,19 +620,14 @@ static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const pro
       if (x > hi[k]) hi[k] = x;
     }
   for (l = 0; l < nloops; ++l) {
-    uint64_t code = 0;
     uint32_t qk[3];
-    int bit;
     for (k = 0; k < 3; ++k) {
       double x = s->capn[root[l]].m[3 + k];
       double f = hi[k] > lo[k] ? (x - lo[k]) / (hi[k] - lo[k]) : 0;
       f = f < 0 ? 0 : f > 1 ? 1 : f;
-      qk[k] = (uint32_t)(f * 2097151.0);
+      qk[k] = (uint32_t)(f * 1023.0);
     }
-    for (bit = 20; bit >= 0; --bit)
-      for (k = 0; k < 3; ++k)
-        code = code << 1 | (qk[k] >> bit & 1u);
-    key[l].code = code;
+    key[l].code = prox_mesh_detail_morton(qk[0], qk[1], qk[2]);
     key[l].i = l;
   }
   qsort(key, nloops, sizeof *key, SDF_FN(capkey_cmp));
@@ -936,6 +932,7 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
       if (s->hi[k] - s->lo[k] > ext) ext = s->hi[k] - s->lo[k];
     s->mexp = 0;
     if (ext > 0 && ext < INFINITY) (void)frexp(ext, &s->mexp);
+    s->mscale = s->mexp > -1000 && s->mexp < 1000 ? ldexp(1.0, -s->mexp) : 0;
     for (nd = view.node_count; nd-- > 0;) {
       const prox_bvh_node *node = &view.nodes[nd];
       int j;
@@ -2144,7 +2141,7 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
   sdf_angle_init(&ang);
   /* p in the moments' frame; the triangles' solid angles take p itself. */
   for (k = 0; k < 3; ++k)
-    q[k] = ldexp(p[k], -s->mexp);
+    q[k] = s->mscale != 0 ? p[k] * s->mscale : ldexp(p[k], -s->mexp);
   stack[sp++] = 0;
   while (sp > 0) {
     uint32_t ni = stack[--sp];
@@ -2191,7 +2188,7 @@ static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, si
   sdf_angle ang;
   sdf_angle_init(&ang);
   for (k = 0; k < 3; ++k)
-    q[k] = ldexp(p[k], -s->mexp);
+    q[k] = s->mscale != 0 ? p[k] * s->mscale : ldexp(p[k], -s->mexp);
   stack[sp++] = s->caproot;
   while (sp > 0) {
     const sdf_capnode *nd = s->capn + stack[--sp];
