@@ -723,7 +723,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   /* AUTO on a mesh whose boundary is small beside it: its caps (SDF's cap)
    * instead of the whole mesh's tree. */
   capped = o.method == PROX_SIGN_AUTO && method == PROX_SIGN_WINDING && o.accuracy < INFINITY &&
-           nbnd_all > 0 && bnd_abs <= (size_t)mesh->triangle_count / 4;
+           nbnd_all > 0 && bnd_abs <= (size_t)mesh->triangle_count / 4 &&
+           bnd_abs < (size_t)(UINT32_MAX - mesh->triangle_count); /* the grid's triangle count */
   may_exact = method == PROX_SIGN_WINDING && (o.accuracy == INFINITY || o.method == PROX_SIGN_AUTO);
   nbnd = may_exact ? nbnd_all : 0;
   off_bnd = total;
