@@ -199,7 +199,8 @@ typedef struct prox_signedf {
 /// AUTO looks for self-intersections (prox_mesh_self_intersections()) when
 /// the topology would allow pseudo-normals. A closed, consistently oriented
 /// mesh (or any mesh whose edges are all traversed as often one way as
-/// the other) under PSEUDONORMAL or CROSSINGS also gets an inside grid: about
+/// the other) under PSEUDONORMAL or CROSSINGS, and an open mesh whose
+/// boundary AUTO caps (over the mesh and its caps), also gets an inside grid: about
 /// eight cubic cells per triangle (4096 to 2^22 cells), each cell away from
 /// the surface with its exact winding number, each other cell with the
 /// triangles that may touch it and 4 x 4 x 4 sub-cells, those that no
