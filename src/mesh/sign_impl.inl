@@ -533,7 +533,7 @@ static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const pro
   double lo[3], hi[3];
   SDF_FN(capkey) * key;
   char *block, *tmp;
-  int k;
+  int k, broken = 0;
   tmp_bytes = nh * (sizeof(SDF_FN(capkey)) + 8) + 16 * nv + 8;
   block = (char *)prox_mesh_detail_alloc(alloc, bytes);
   tmp = block ? (char *)prox_mesh_detail_alloc(alloc, tmp_bytes) : NULL;
@@ -596,11 +596,14 @@ static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const pro
         onpath[path[q]] = PROX_BVH_NONE;
       top = k0;
     }
+    broken |= top != 0;
     for (q = 0; q <= top; ++q)
       onpath[path[q]] = PROX_BVH_NONE;
   }
-  if (nloops == 0) {
-    /* No loop of three vertices: nothing to cap. */
+  if (nloops == 0 || broken) {
+    /* No loop of three vertices: nothing to cap. (broken: the half-edges
+     * were not a cycle, which multiplicities counted from triangles always
+     * are; the caps would not close the boundary.) */
     prox_mesh_detail_free(alloc, tmp, tmp_bytes);
     prox_mesh_detail_free(alloc, block, bytes);
     s->capn = NULL;
