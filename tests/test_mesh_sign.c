@@ -1207,6 +1207,7 @@ static void test_sign_capped(void) {
   static const double tops[3] = {0.0, -0.6, 0.9};
   static double v[3 * (1 + 24 * 48)];
   static float vf[3 * (1 + 24 * 48)];
+  static double vd[3 * (1 + 24 * 48)]; /* vf in double */
   static uint32_t t[3 * 48 * 47];
   oracle_rng rng = oracle_rng_make(0xcab);
   int b, prec, capped = 0;
@@ -1227,6 +1228,7 @@ static void test_sign_capped(void) {
     m.nt = nt;
     for (j = 0; j < 3 * nv; ++j) {
       vf[j] = (float)v[j];
+      vd[j] = (double)vf[j];
     }
     if (!CHECK(build(&bd, v, nv, t, nt, PROX_SIGN_AUTO, 2.0))) continue;
     /* AUTO weighs the caps against the mesh's hierarchy and the exact
@@ -1269,15 +1271,9 @@ static void test_sign_capped(void) {
             volatile float x = (float)p[k];
             p[k] = (double)x;
           }
-          m.v = NULL;
         }
-        {
-          /* The float mesh's sum over its own (rounded) vertices. */
-          static double vd[3 * (1 + 24 * 48)];
-          for (j = 0; prec && j < 3 * nv; ++j)
-            vd[j] = (double)vf[j];
-          m.v = prec ? vd : v;
-        }
+        /* The float mesh's sum is over its own (rounded) vertices. */
+        m.v = prec ? vd : v;
         ref = (double)ref_winding(&m, p);
         w = prec ? prox_sdf_windingf(sf, prox_v3f((float)p[0], (float)p[1], (float)p[2]))
                  : prox_sdf_winding(bd.sdf, prox_v3(p[0], p[1], p[2]));

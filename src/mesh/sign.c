@@ -310,10 +310,9 @@ static int sdf_solid_terms(const double *p, const double *a, const double *b, co
 }
 
 /* The solid angle of triangle a b c seen from p over 4 pi (sdf_solid_terms). */
-static double sdf_solid(const double *p, const double *a, const double *b, const double *c,
-                        int *unsure) {
+static double sdf_solid(const double *p, const double *a, const double *b, const double *c) {
   double det, den;
-  if (!sdf_solid_terms(p, a, b, c, &det, &den, unsure)) return 0;
+  if (!sdf_solid_terms(p, a, b, c, &det, &den, NULL)) return 0;
   return atan2(det, den) / (2.0 * 3.14159265358979323846);
 }
 
@@ -361,33 +360,32 @@ static double sdf_angle_turns(const sdf_angle *a) {
   return atan2(a->im + 0.0, a->re) / (2.0 * 3.14159265358979323846) + (double)a->k;
 }
 
-/* The far field of a cluster of triangles seen from q (both in the
- * moments' frame): its dipole, m[0..2] the sum of its area vectors, m[3..5]
- * its centre. In winding-number units. */
+/* The far field of a cluster of triangles seen from a point q (both in
+ * the moments' frame): its dipole, m[0..2] the sum of its area vectors,
+ * (dx, dy, dz) its centre m[3..5] less q, r2 their squared length. In
+ * winding-number units. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
 static inline double
-sdf_dipole(const double *m, const double *q) {
+sdf_dipole(const double *m, double dx, double dy, double dz, double r2) {
   const double inv4pi = 1.0 / (4.0 * 3.14159265358979323846);
-  double dx = m[3] - q[0], dy = m[4] - q[1], dz = m[5] - q[2];
-  double r2 = dx * dx + dy * dy + dz * dz, r = sqrt(r2);
+  double r = sqrt(r2);
   if (r2 > 0x1p-600 && r2 < 0x1p600) return (m[0] * dx + m[1] * dy + m[2] * dz) / (r2 * r) * inv4pi;
   /* r^3 would overflow or underflow (0 / 0 gave NaN) */
   return (m[0] * (dx / r) + m[1] * (dy / r) + m[2] * (dz / r)) / r2 * inv4pi;
 }
 
-/* The moments of n triangles t[i] (coordinates in the moments' frame),
- * triangle i counted wgt[i] times (NULL: once each; a negative count
- * reverses it): m[0..2] the sum of the area vectors, m[3..5] the centre of
+/* The moments of n triangles t[i] (coordinates in the moments' frame):
+ * m[0..2] the sum of the area vectors, m[3..5] the centre of
  * the areas (the mean of the centroids when they have none), m[6] a radius
  * about it holding every vertex (rounded up a little), m[7] the area. */
-static void sdf_moments(const double (*t)[3][3], const double *wgt, size_t n, double *m) {
+static void sdf_moments(const double (*t)[3][3], size_t n, double *m) {
   double nv[3] = {0, 0, 0}, c[3] = {0, 0, 0}, mean[3] = {0, 0, 0}, area = 0, r = 0;
   size_t i;
   int k, v;
   for (i = 0; i < n; ++i) {
-    double e1[3], e2[3], x[3], a, w = wgt ? wgt[i] : 1.0, aw = fabs(w);
+    double e1[3], e2[3], x[3], a;
     for (k = 0; k < 3; ++k) {
       e1[k] = t[i][1][k] - t[i][0][k];
       e2[k] = t[i][2][k] - t[i][0][k];
@@ -398,11 +396,11 @@ static void sdf_moments(const double (*t)[3][3], const double *wgt, size_t n, do
     a = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
     for (k = 0; k < 3; ++k) {
       double cen = (t[i][0][k] + t[i][1][k] + t[i][2][k]) / 3.0;
-      nv[k] += w * x[k];
-      c[k] += aw * a * cen;
+      nv[k] += x[k];
+      c[k] += a * cen;
       mean[k] += cen;
     }
-    area += aw * a;
+    area += a;
   }
   for (k = 0; k < 3; ++k)
     c[k] = area > 0 ? c[k] / area : mean[k] / (double)n;

@@ -52,15 +52,14 @@ struct PROX_FN(prox_sdf) {
    * vertices: the caps C, whose boundary is the mesh's. The mesh less C
    * is a cycle, so w = (its signed crossing count, exact: the inside grid
    * over the mesh and the caps reversed) + (C's winding number, from its
-   * own small tree at the accuracy). cap: ncap caps of 10 (a, b, c, m = 1);
+   * own small tree at the accuracy). cap: ncap caps of 9 (a, b, c);
    * capn: their tree, root caproot; capv: 3 per cap, the vertex indices of
-   * a, b and c. One block of cap_bytes. gnv, gnt: the grid's vertices (the
-   * mesh's) and triangles (the mesh's, then the caps). */
+   * a, b and c. One block of cap_bytes. The inside grid's triangles are the
+   * mesh's, then the caps (grid_nt). */
   double *cap;
   sdf_capnode *capn;
   uint32_t *capv, caproot;
   size_t ncap, cap_bytes;
-  uint32_t gnv, gnt;
   double lo[3], hi[3], diag;
   /* The inside grid (closed, oriented meshes under PSEUDONORMAL or
    * CROSSINGS; NULL otherwise): gn[0] x gn[1] x gn[2] cubes of side gh from
@@ -106,6 +105,18 @@ static void SDF_FN(mesh_vertex)(const PROX_FN(prox_mesh) * m, uint32_t i, double
   v[2] = (double)x.z;
 }
 
+/* The inside grid's triangles: the mesh's, then the caps (reversed). */
+static uint32_t SDF_FN(grid_nt)(const SDF *s) {
+  return s->nt + (uint32_t)s->ncap;
+}
+
+/* p in the moments' frame (times 2^-mexp, exactly). */
+static void SDF_FN(to_frame)(const SDF *s, const double *p, double *q) {
+  int k;
+  for (k = 0; k < 3; ++k)
+    q[k] = s->mscale != 0 ? p[k] * s->mscale : ldexp(p[k], -s->mexp);
+}
+
 /* Moments of a slot (sdf_moments): a leaf's triangles in the moments'
  * frame, or an inner node's slots. */
 static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count, double *m) {
@@ -118,7 +129,7 @@ static void SDF_FN(leaf_moments)(const SDF *s, uint32_t first, uint32_t count, d
       for (k = 0; k < 3; ++k)
         t[i][v][k] = ldexp(t[i][v][k], -s->mexp);
   }
-  sdf_moments((const double(*)[3][3])t, NULL, count, m);
+  sdf_moments((const double(*)[3][3])t, count, m);
 }
 
 static void SDF_FN(node_moments)(const SDF *s, uint32_t node, double *m) {
@@ -404,7 +415,7 @@ static void SDF_FN(cap_leaf)(const SDF *s, sdf_capnode *nd, size_t first, size_t
     nd->hi[k] = -INFINITY;
   }
   for (j = 0; j < count; ++j) {
-    const double *c = s->cap + 10 * (first + j);
+    const double *c = s->cap + 9 * (first + j);
     for (v = 0; v < 3; ++v)
       for (k = 0; k < 3; ++k) {
         double x = c[3 * v + k];
@@ -413,7 +424,7 @@ static void SDF_FN(cap_leaf)(const SDF *s, sdf_capnode *nd, size_t first, size_t
         if (x > nd->hi[k]) nd->hi[k] = x;
       }
   }
-  sdf_moments((const double(*)[3][3])t, NULL, count, nd->m);
+  sdf_moments((const double(*)[3][3])t, count, nd->m);
   nd->first = (uint32_t)first;
   nd->count = (uint32_t)count;
   nd->left = nd->right = 0;
@@ -438,23 +449,28 @@ static uint32_t SDF_FN(cap_join)(SDF *s, uint32_t *next, uint32_t l, uint32_t r)
   return me;
 }
 
+/* Cap *j: the triangle P[lo] P[mid] P[hi]; *j advanced. */
+static void SDF_FN(cap_put)(SDF *s, const PROX_FN(prox_mesh) * mesh, const uint32_t *P, size_t lo,
+                            size_t mid, size_t hi, size_t *j) {
+  double *c = s->cap + 9 * *j;
+  uint32_t *cv = s->capv + 3 * *j;
+  SDF_FN(mesh_vertex)(mesh, P[lo], c);
+  SDF_FN(mesh_vertex)(mesh, P[mid], c + 3);
+  SDF_FN(mesh_vertex)(mesh, P[hi], c + 6);
+  cv[0] = P[lo];
+  cv[1] = P[mid];
+  cv[2] = P[hi];
+  ++*j;
+}
+
 /* The caps of the polygon P[lo], P[lo + 1], .. P[hi] closed by P[hi] ->
  * P[lo] (hi - lo >= 2): the triangle P[lo] P[mid] P[hi] (mid halfway),
  * then those of lo .. mid and mid .. hi, written from cap *j on. */
 static void SDF_FN(cap_emit)(SDF *s, const PROX_FN(prox_mesh) * mesh, const uint32_t *P, size_t lo,
                              size_t hi, size_t *j) {
   size_t mid = lo + (hi - lo) / 2;
-  double *c = s->cap + 10 * *j;
-  uint32_t *cv = s->capv + 3 * *j;
   if (hi - lo < 2) return;
-  SDF_FN(mesh_vertex)(mesh, P[lo], c);
-  SDF_FN(mesh_vertex)(mesh, P[mid], c + 3);
-  SDF_FN(mesh_vertex)(mesh, P[hi], c + 6);
-  c[9] = 1;
-  cv[0] = P[lo];
-  cv[1] = P[mid];
-  cv[2] = P[hi];
-  ++*j;
+  SDF_FN(cap_put)(s, mesh, P, lo, mid, hi, j);
   SDF_FN(cap_emit)(s, mesh, P, lo, mid, j);
   SDF_FN(cap_emit)(s, mesh, P, mid, hi, j);
 }
@@ -465,30 +481,17 @@ static void SDF_FN(cap_emit)(SDF *s, const PROX_FN(prox_mesh) * mesh, const uint
 static uint32_t SDF_FN(cap_loop)(SDF *s, const PROX_FN(prox_mesh) * mesh, const uint32_t *P,
                                  size_t lo, size_t hi, size_t *j, uint32_t *next) {
   size_t first = *j, mid = lo + (hi - lo) / 2;
-  uint32_t me;
+  uint32_t me = (*next)++, l, r;
   if (hi - lo - 1 <= SDF_CAP_LEAF) {
     SDF_FN(cap_emit)(s, mesh, P, lo, hi, j);
-    me = (*next)++;
     SDF_FN(cap_leaf)(s, s->capn + me, first, *j - first);
     return me;
   }
-  {
-    /* The own triangle alone: cap_emit of the whole writes it first. */
-    uint32_t save[3], l, r;
-    double *c = s->cap + 10 * first;
-    SDF_FN(mesh_vertex)(mesh, P[lo], c);
-    SDF_FN(mesh_vertex)(mesh, P[mid], c + 3);
-    SDF_FN(mesh_vertex)(mesh, P[hi], c + 6);
-    c[9] = 1;
-    save[0] = P[lo], save[1] = P[mid], save[2] = P[hi];
-    memcpy(s->capv + 3 * first, save, sizeof save);
-    ++*j;
-    me = (*next)++;
-    SDF_FN(cap_leaf)(s, s->capn + me, first, 1);
-    l = SDF_FN(cap_loop)(s, mesh, P, lo, mid, j, next);
-    r = SDF_FN(cap_loop)(s, mesh, P, mid, hi, j, next);
-    return SDF_FN(cap_join)(s, next, SDF_FN(cap_join)(s, next, me, l), r);
-  }
+  SDF_FN(cap_put)(s, mesh, P, lo, mid, hi, j);
+  SDF_FN(cap_leaf)(s, s->capn + me, first, 1);
+  l = SDF_FN(cap_loop)(s, mesh, P, lo, mid, j, next);
+  r = SDF_FN(cap_loop)(s, mesh, P, mid, hi, j, next);
+  return SDF_FN(cap_join)(s, next, SDF_FN(cap_join)(s, next, me, l), r);
 }
 
 /* Sort key of a loop's tree: its centre's Morton code, then its index. */
@@ -528,7 +531,7 @@ static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const pro
   /* Nodes: a loop of n caps takes at most n (cap_loop: n <= 8 one leaf,
    * else 3 + its halves', each of 4 or more caps), the top nloops - 1. */
   size_t nodes = nh + nh / 3 + 4, i, j = 0, tmp_bytes, nv = s->nv, nloops = 0, l;
-  size_t bytes = 10 * nh * sizeof(double) + nodes * sizeof(sdf_capnode) + 12 * nh;
+  size_t bytes = 9 * nh * sizeof(double) + nodes * sizeof(sdf_capnode) + 12 * nh;
   uint32_t *off, *cur, *onpath, *path, *to, *root, next = 0, v0;
   double lo[3], hi[3];
   SDF_FN(capkey) * key;
@@ -543,7 +546,7 @@ static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const pro
   }
   s->capn = (sdf_capnode *)(void *)block;
   s->cap = (double *)(void *)(block + nodes * sizeof(sdf_capnode));
-  s->capv = (uint32_t *)(void *)(s->cap + 10 * nh);
+  s->capv = (uint32_t *)(void *)(s->cap + 9 * nh);
   s->cap_bytes = bytes;
   key = (SDF_FN(capkey) *)(void *)tmp;
   root = (uint32_t *)(void *)(key + nh);
@@ -636,8 +639,6 @@ static int SDF_FN(caps_build)(SDF *s, const PROX_FN(prox_mesh) * mesh, const pro
   qsort(key, nloops, sizeof *key, SDF_FN(capkey_cmp));
   s->caproot = SDF_FN(cap_top)(s, key, root, 0, nloops, &next);
   s->ncap = j;
-  s->gnv = s->nv;
-  s->gnt = s->nt + (uint32_t)j;
   prox_mesh_detail_free(alloc, tmp, tmp_bytes);
   return 1;
 }
@@ -756,8 +757,8 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
   s->method = method;
   s->accuracy = o.accuracy;
   s->tolerance = o.tolerance;
-  s->nt = s->gnt = (uint32_t)nt;
-  s->nv = s->gnv = (uint32_t)nv;
+  s->nt = (uint32_t)nt;
+  s->nv = (uint32_t)nv;
   s->ne = (uint32_t)ne;
   s->tri = (sdf_trec *)(base + off[0]);
   s->rec = method == PROX_SIGN_PSEUDONORMAL ? (sdf_prec *)(base + off[1]) : NULL;
@@ -966,8 +967,6 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
         s->cap = NULL;
         s->capv = NULL;
         s->ncap = 0;
-        s->gnv = s->nv;
-        s->gnt = s->nt;
       }
     }
   }
@@ -1136,16 +1135,14 @@ static int SDF_FN(segment)(const SDF *s, const double *p, const double *q, int c
         continue;
       }
       for (j = cn->first; j < cn->first + cn->count; ++j) {
-        const double *c = s->cap + 10 * (size_t)j;
+        const double *c = s->cap + 9 * (size_t)j;
         double t[3][3];
-        int sg = 0, r, k2;
-        for (k2 = 0; k2 < 3; ++k2) {
-          t[0][k2] = c[k2];
-          t[1][k2] = c[6 + k2];
-          t[2][k2] = c[3 + k2];
-        }
+        int sg = 0, r;
+        memcpy(t[0], c, sizeof t[0]);
+        memcpy(t[1], c + 6, sizeof t[1]);
+        memcpy(t[2], c + 3, sizeof t[2]);
         r = sdf_cross_boxed(p, q, slo, shi, (const double(*)[3])t, &sg);
-        if (r == 1) n += (long)c[9] * sg, h += labs((long)c[9]);
+        if (r == 1) n += sg, ++h;
         if (r == 2) return 0;
         if (r == 3) return 3;
       }
@@ -1216,7 +1213,7 @@ static int SDF_FN(ray_winding)(const SDF *s, const double *p, double *w, int bou
         q[k] = p[k] - len * d[k];
       for (e = 0; e < s->nbnd; ++e) {
         const double *bd = s->bnd + 7 * e;
-        sum += bd[6] * sdf_solid(p, q, bd, bd + 3, NULL);
+        sum += bd[6] * sdf_solid(p, q, bd, bd + 3);
       }
     }
     *w = (double)count + sum;
@@ -1517,7 +1514,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
     rel *= ext[k] / maxext;
   /* SDF_GRID_PER_TRI cells per triangle, 4096 to 2^22 of them, cubes no
    * smaller than 1/512 of the longest side (a flat mesh). */
-  target = SDF_GRID_PER_TRI * (double)s->gnt;
+  target = SDF_GRID_PER_TRI * (double)SDF_FN(grid_nt)(s);
   target = target < 4096 ? 4096 : target > 4194304 ? 4194304 : target;
   h = maxext * cbrt(rel / target);
   if (h < maxext / 512) h = maxext / 512;
@@ -1536,11 +1533,12 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
    * for the searches, and at the end the arrays by rank. */
   blocks = (cells + 63) / 64;
   bytes = ((cells + 63) & ~(size_t)63) + sizeof(sdf_rank) * blocks;
-  block = (char *)prox_mesh_detail_alloc(alloc, bytes + 24 * (size_t)s->gnv + 12 * (size_t)s->gnt);
+  s->grid_bytes = bytes + 24 * (size_t)s->nv + 12 * (size_t)SDF_FN(grid_nt)(s);
+  block = (char *)prox_mesh_detail_alloc(alloc, s->grid_bytes);
   if (!block) return 0;
   tmp = (uint32_t *)prox_mesh_detail_alloc(alloc, 8 * cells + 4);
   if (!tmp) {
-    prox_mesh_detail_free(alloc, block, bytes + 24 * (size_t)s->gnv + 12 * (size_t)s->gnt);
+    prox_mesh_detail_free(alloc, block, s->grid_bytes);
     return 0;
   }
   s->cell_w = (int8_t *)block;
@@ -1548,33 +1546,25 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   s->cell_to = tmp;
   s->cell_off = tmp + cells;
   s->gv = (double *)(block + bytes);
-  s->grid_bytes = bytes + 24 * (size_t)s->gnv + 12 * (size_t)s->gnt;
   for (t = 0; t < s->nv; ++t)
     SDF_FN(mesh_vertex)(mesh, t, s->gv + 3 * (size_t)t);
-  s->gtv = (uint32_t *)(s->gv + 3 * (size_t)s->gnv);
+  s->gtv = (uint32_t *)(s->gv + 3 * (size_t)s->nv);
   for (t = 0; t < s->nt; ++t) {
     s->gtv[3 * (size_t)t] = s->tri[t].v[0];
     s->gtv[3 * (size_t)t + 1] = s->tri[t].v[1];
     s->gtv[3 * (size_t)t + 2] = s->tri[t].v[2];
   }
-  {
-    /* The caps, reversed, |m| times each, and their apexes. */
-    size_t g = s->nt, j;
-    for (j = 0; j < s->ncap; ++j) {
-      const double *cp = s->cap + 10 * j;
-      const uint32_t *cv = s->capv + 3 * j;
-      long m = (long)cp[9], r;
-      for (r = 0; r < labs(m); ++r, ++g) {
-        s->gtv[3 * g] = cv[0];
-        s->gtv[3 * g + 1] = m > 0 ? cv[2] : cv[1];
-        s->gtv[3 * g + 2] = m > 0 ? cv[1] : cv[2];
-      }
-    }
+  for (t = 0; t < s->ncap; ++t) {
+    /* The caps, reversed. */
+    size_t g = (size_t)s->nt + t;
+    s->gtv[3 * g] = s->capv[3 * (size_t)t];
+    s->gtv[3 * g + 1] = s->capv[3 * (size_t)t + 2];
+    s->gtv[3 * g + 2] = s->capv[3 * (size_t)t + 1];
   }
 
   /* The lists: count, offsets, fill (cell_to holds the next slot). */
   memset(s->cell_off, 0, 4 * (cells + 1));
-  for (t = 0; t < s->gnt; ++t)
+  for (t = 0; t < SDF_FN(grid_nt)(s); ++t)
     SDF_FN(tri_cells)(s, t, NULL);
   for (c = 0; c < cells; ++c)
     s->cell_off[c + 1] += s->cell_off[c] + (s->cell_off[c + 1] ? SDF_REC : 0);
@@ -1590,7 +1580,7 @@ static int SDF_FN(grid_build)(SDF *s, const PROX_FN(prox_mesh) * mesh,
   memset(s->cell_tris, 0, s->list_bytes);
   for (c = 0; c < cells; ++c)
     s->cell_to[c] = s->cell_off[c] + (s->cell_off[c + 1] > s->cell_off[c] ? SDF_REC : 0);
-  for (t = 0; t < s->gnt; ++t)
+  for (t = 0; t < SDF_FN(grid_nt)(s); ++t)
     SDF_FN(tri_cells)(s, t, s->cell_to);
   for (c = 0; c < cells; ++c)
     s->cell_w[c] = s->cell_off[c + 1] > s->cell_off[c] ? SDF_SURF : 0;
@@ -2141,11 +2131,9 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
   int sp = 0;
   double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
   sdf_angle ang;
-  int k;
   sdf_angle_init(&ang);
   /* p in the moments' frame; the triangles' solid angles take p itself. */
-  for (k = 0; k < 3; ++k)
-    q[k] = s->mscale != 0 ? p[k] * s->mscale : ldexp(p[k], -s->mexp);
+  SDF_FN(to_frame)(s, p, q);
   stack[sp++] = 0;
   while (sp > 0) {
     uint32_t ni = stack[--sp];
@@ -2158,7 +2146,7 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
       double r2 = dx * dx + dy * dy + dz * dz;
       if (r2 > acc2 * m[6] * m[6]) {
         ++far;
-        w += sdf_dipole(m, q);
+        w += sdf_dipole(m, dx, dy, dz, r2);
       } else if (nd->count[i]) {
         uint32_t j;
         tris += nd->count[i];
@@ -2187,26 +2175,26 @@ static double SDF_FN(fast_winding)(const SDF *s, const double *p, size_t *work) 
 static double SDF_FN(cap_winding)(const SDF *s, const double *p, int *unsure, size_t *work) {
   uint32_t stack[PROX_BVH_STACK];
   size_t nodes = 0, far = 0, tris = 0;
-  int sp = 0, k;
+  int sp = 0;
   double w = 0, acc2 = s->accuracy * s->accuracy, q[3];
   sdf_angle ang;
   sdf_angle_init(&ang);
-  for (k = 0; k < 3; ++k)
-    q[k] = s->mscale != 0 ? p[k] * s->mscale : ldexp(p[k], -s->mexp);
+  SDF_FN(to_frame)(s, p, q);
   stack[sp++] = s->caproot;
   while (sp > 0) {
     const sdf_capnode *nd = s->capn + stack[--sp];
     const double *m = nd->m;
     double dx = m[3] - q[0], dy = m[4] - q[1], dz = m[5] - q[2];
+    double r2 = dx * dx + dy * dy + dz * dz;
     ++nodes;
-    if (dx * dx + dy * dy + dz * dz > acc2 * m[6] * m[6]) {
-      w += sdf_dipole(m, q);
+    if (r2 > acc2 * m[6] * m[6]) {
+      w += sdf_dipole(m, dx, dy, dz, r2);
       ++far;
     } else if (nd->count) {
       uint32_t j;
       tris += nd->count;
       for (j = nd->first; j < nd->first + nd->count; ++j) {
-        const double *c = s->cap + 10 * (size_t)j;
+        const double *c = s->cap + 9 * (size_t)j;
         double det, den;
         if (sdf_solid_terms(p, c, c + 3, c + 6, &det, &den, unsure)) sdf_angle_mul(&ang, det, den);
       }
@@ -2303,22 +2291,18 @@ static void SDF_FN(winding_of)(const SDF *s, const double *p, double *w, int *in
     *certain = fabs(*w - 0.5) > 1e-12 * (double)(s->nbnd + 1);
     return;
   }
-  if (s->cap) {
-    /* The cycle's exact count plus the caps' number; on the mesh or a cap
-     * within rounding, the mesh's own tree. */
-    int unsure = 0;
-    double wc = 0, wcap;
-    if (SDF_FN(grid_winding)(s, p, &wc) == 1) {
-      wcap = SDF_FN(cap_winding)(s, p, &unsure, NULL);
-      if (!unsure) {
-        *w = wc + wcap;
-        *inside = *w > 0.5;
-        *certain = fabs(*w - 0.5) > s->tolerance;
-        return;
-      }
+  {
+    /* With caps, the cycle's exact count plus the caps' number; on the
+     * mesh or a cap within rounding (or without caps), the mesh's own
+     * tree. */
+    int unsure = 1;
+    double wc = 0;
+    if (s->cap && SDF_FN(grid_winding)(s, p, &wc) == 1) {
+      unsure = 0;
+      *w = wc + SDF_FN(cap_winding)(s, p, &unsure, NULL);
     }
+    if (unsure) *w = SDF_FN(fast_winding)(s, p, NULL);
   }
-  *w = SDF_FN(fast_winding)(s, p, NULL);
   *inside = *w > 0.5;
   *certain = fabs(*w - 0.5) > s->tolerance;
 }
