@@ -44,6 +44,8 @@
  *   equals a brute-force winding number above 1/2 (a long-double sum of
  *   solid angles: on the lattices every difference and product is exact)
  *   and an exact winding number equals it within 1e-9;
+ * - the topology (prox/topology.h): every count, flag and component
+ *   label against its definitions, by brute force over the triangles;
  * - after a refit to moved vertices, the closest points and rays again;
  * and ASan and UBSan check every access. See fuzz/CMakeLists.txt.
  *
@@ -55,6 +57,7 @@
 #include <prox/bvh_ray.h>
 #include <prox/prox.h>
 #include <prox/sign.h>
+#include <prox/topology.h>
 
 #include <math.h>
 #include <stddef.h>
@@ -164,6 +167,132 @@ static long double fm_winding(const double *v, const uint32_t *idx, size_t nt, c
     sum += 2 * atan2l(num, den);
   }
   return sum / (4 * 3.141592653589793238462643383279503L);
+}
+
+/* The union-find root of x. */
+static size_t fm_root(size_t *parent, size_t x) {
+  while (parent[x] != x)
+    x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+/* The topology against its definitions (prox/topology.h), by brute force
+ * over the triangles; the zero-area test where the coordinates are the
+ * lattice's (exact products in long double). */
+static void fm_check_topology(const fm_case *c, const prox_mesh_topology *tp) {
+  const uint32_t *f = c->idx;
+  size_t nt = c->nt, i, j, k, l, edges = 0, bnd = 0, nme = 0, inc = 0, coll = 0, zero = 0, dup = 0,
+         comps = 0, nmv = 0, nref = 0, nf = 0;
+  size_t parent[FM_MAXT], label[FM_MAXT];
+  int live[FM_MAXT], ref[FM_MAXV];
+  memset(ref, 0, sizeof ref);
+  for (i = 0; i < nt; ++i) {
+    const uint32_t *a = f + 3 * i;
+    live[i] = a[0] != a[1] && a[1] != a[2] && a[0] != a[2];
+    coll += !live[i];
+    parent[i] = i;
+    if (live[i]) {
+      ++nf;
+      ref[a[0]] = ref[a[1]] = ref[a[2]] = 1;
+    }
+    if (c->coords != 3) {
+      long double e1[3], e2[3];
+      for (k = 0; k < 3; ++k) {
+        e1[k] = (long double)c->v[3 * (size_t)a[1] + k] - c->v[3 * (size_t)a[0] + k];
+        e2[k] = (long double)c->v[3 * (size_t)a[2] + k] - c->v[3 * (size_t)a[0] + k];
+      }
+      zero += e1[1] * e2[2] - e1[2] * e2[1] == 0 && e1[2] * e2[0] - e1[0] * e2[2] == 0 &&
+              e1[0] * e2[1] - e1[1] * e2[0] == 0;
+    }
+    for (j = 0; j < i; ++j) {
+      const uint32_t *b = f + 3 * j;
+      int same = 1;
+      for (k = 0; k < 3; ++k) {
+        int n1 = 0, n2 = 0;
+        for (l = 0; l < 3; ++l) {
+          n1 += a[l] == a[k];
+          n2 += b[l] == a[k];
+        }
+        same &= n1 == n2;
+      }
+      if (same) {
+        ++dup;
+        break;
+      }
+    }
+  }
+  for (i = 0; i < c->nv; ++i)
+    nref += (size_t)ref[i];
+  /* Edges: each unordered pair once, at its lowest (triangle, side). */
+  for (i = 0; i < nt; ++i)
+    for (k = 0; k < 3 && live[i]; ++k) {
+      uint32_t u = f[3 * i + k], w = f[3 * i + (k + 1) % 3];
+      size_t n = 0, fwd = 0, first = 1;
+      for (j = 0; j < nt; ++j)
+        for (l = 0; l < 3 && live[j]; ++l) {
+          uint32_t x = f[3 * j + l], y = f[3 * j + (l + 1) % 3];
+          if (!((x == u && y == w) || (x == w && y == u))) continue;
+          if (j < i || (j == i && l < k)) first = 0;
+          ++n;
+          fwd += x == u;
+          parent[fm_root(parent, j)] = fm_root(parent, i);
+        }
+      if (!first) continue;
+      ++edges;
+      bnd += n == 1;
+      nme += n >= 3;
+      inc += n == 2 && fwd != 1;
+    }
+  for (i = 0; i < nt; ++i)
+    if (live[i] && fm_root(parent, i) == i) ++comps;
+  /* Components numbered in order of their lowest triangle. */
+  for (i = 0, l = 0; i < nt; ++i)
+    label[i] = (size_t)-1;
+  for (i = 0; i < nt; ++i) {
+    size_t r;
+    if (!live[i]) continue;
+    r = fm_root(parent, i);
+    if (label[r] == (size_t)-1) label[r] = l++;
+    FM_REQUIRE(tp->triangle_component[i] == label[r], "topology: a triangle's component", NULL);
+  }
+  /* Non-manifold vertices: the triangles around v joined across the
+   * edges that end at v form more than one group. */
+  for (i = 0; i < c->nv; ++i) {
+    size_t grp[FM_MAXT], g = 0;
+    for (j = 0; j < nt; ++j)
+      grp[j] = j;
+    for (j = 0; j < nt; ++j) {
+      if (!live[j] || (f[3 * j] != i && f[3 * j + 1] != i && f[3 * j + 2] != i)) continue;
+      for (l = 0; l < j; ++l) {
+        size_t s1, s2;
+        int shared = 0;
+        if (!live[l] || (f[3 * l] != i && f[3 * l + 1] != i && f[3 * l + 2] != i)) continue;
+        /* Another vertex w of both: the edge (v, w) is a side of both. */
+        for (s1 = 0; s1 < 3; ++s1)
+          for (s2 = 0; s2 < 3; ++s2)
+            shared |= f[3 * j + s1] != i && f[3 * j + s1] == f[3 * l + s2];
+        if (shared) grp[fm_root(grp, j)] = fm_root(grp, l);
+      }
+    }
+    for (j = 0; j < nt; ++j)
+      if (live[j] && (f[3 * j] == i || f[3 * j + 1] == i || f[3 * j + 2] == i) &&
+          fm_root(grp, j) == j)
+        ++g;
+    nmv += g > 1;
+  }
+  FM_REQUIRE(tp->triangle_count == nt && tp->vertex_count == c->nv &&
+                 tp->referenced_vertices == nref && tp->edge_count == edges &&
+                 tp->boundary_edges == bnd && tp->nonmanifold_edges == nme &&
+                 tp->inconsistent_edges == inc && tp->collapsed_triangles == coll &&
+                 tp->duplicate_triangles == dup && tp->components == comps &&
+                 tp->nonmanifold_vertices == nmv,
+             "topology: a count differs from the brute force", NULL);
+  FM_REQUIRE(c->coords == 3 || tp->zero_area_triangles == zero,
+             "topology: zero-area triangles differ", NULL);
+  FM_REQUIRE(tp->euler == (int64_t)nref - (int64_t)edges + (int64_t)nf &&
+                 tp->closed == (bnd == 0 && nme == 0 && nf > 0) &&
+                 tp->manifold == (nme == 0 && nmv == 0) && tp->oriented == (inc == 0),
+             "topology: the Euler characteristic or a flag", NULL);
 }
 
 /* Closed shapes: the octahedron's 6 vertices and 8 faces, the cube's 8 and
@@ -659,6 +788,13 @@ static void FM(fm_run)(fm_in *in, fm_case *c) {
     PROX_FN(prox_sdf_free)(s);
     PROX_FN(prox_bvh_free)(t);
     return;
+  }
+  {
+    prox_mesh_topology *tp = NULL;
+    FM_REQUIRE(PROX_FN(prox_mesh_topology_build)(&mesh, NULL, &tp, &err) == PROX_OK && tp,
+               "topology: failed on a valid mesh", NULL);
+    fm_check_topology(c, tp);
+    prox_mesh_topology_free(tp);
   }
   FM(fm_check_tree)(c, t, v, c->idx, c->nt, q, np, r, nr);
   st = PROX_FN(prox_sdf_build)(&mesh, t, NULL, &so, NULL, &s, &err);
