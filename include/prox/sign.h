@@ -14,7 +14,11 @@
 ///   (p - c) . n, c the closest point and n the angle-weighted
 ///   pseudo-normal of the feature (face, edge or vertex) that holds it.
 ///   Right for closed, manifold, consistently oriented meshes without
-///   self-intersections (forced, it does not look for them; AUTO does).
+///   self-intersections (forced, it does not look for them; AUTO does;
+///   forced on a mesh that passes through or touches itself, every
+///   answer, prox_sdf_inside()'s included, is the pseudo-normals': the
+///   build looks for such places only to keep the inside grid from
+///   answering for them).
 ///   Where that test is not certain (p within about 1e-9 of its distance
 ///   from being tangent to a face, or 1e-4 to an edge or a vertex, whose
 ///   pseudo-normals are kept in 16 bits a coordinate; or the closest
