@@ -16,7 +16,8 @@
  * the allocation at which an allocator fails. Then the number of query
  * points (up to 12) and of rays (up to 8), the points (half-integers
  * -4.5..4.5 per axis, times 2^e), the rays (a half-integer origin, an
- * integer direction -4..4 per axis, [0, +inf]), and the mesh: the closed
+ * integer direction -4..4 per axis, [0, +inf] or one time in four a
+ * finite interval of half-integers), and the mesh: the closed
  * shapes' face flips and vertices, or the soup's counts, vertices and
  * indices (255: one past the last vertex). An input that ends early reads
  * zeros.
@@ -35,7 +36,10 @@
  *   (every triangle through prox_raycast_triangle(), whose crossings count
  *   once at shared edges), the first hit its first strict minimum (or,
  *   for a grazing ray, a hit whose t is within rounding of it), all hits
- *   its list in (t, index) order;
+ *   its list in (t, index) order; on a finite interval, a hit one of the
+ *   brute force's and none missed clearly inside the interval; the
+ *   header-only traversal the same answers; non-finite queries NaN and
+ *   no hit;
  * - the sign: |distance| the square root of the closest point's squared
  *   distance, inside as its sign says, prox_sdf_inside(), the batch and
  *   the grid the same answers; where the method is exact (AUTO on a
@@ -448,6 +452,25 @@ static void FM(fm_check_tree)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
     if (PROX_FABS(v[i]) > scale) scale = PROX_FABS(v[i]);
   for (i = 0; i < nr; ++i)
     scale = PROX_FABS(r[i].origin.x) > scale ? PROX_FABS(r[i].origin.x) : scale;
+  {
+    /* Non-finite queries: NaN and nothing found, no hit. */
+    const VEC bad[2] = {PROX_FN(prox_v3)(PROX_NAN, 0, 0), PROX_FN(prox_v3)(0, PROX_INF, 0)};
+    for (i = 0; i < 2; ++i) {
+      PROX_FN(prox_mesh_closest) cl;
+      PROX_FN(prox_mesh_hit) h;
+      PROX_FN(prox_ray) ray;
+      PROX_REAL d = PROX_FN(prox_bvh_closest)(t, bad[i], PROX_INF, &cl);
+      ray.origin = bad[i];
+      ray.dir = PROX_FN(prox_v3)(1, 0, 0);
+      ray.tmin = 0;
+      ray.tmax = PROX_INF;
+      FM_REQUIRE(d != d && cl.found == 0 && cl.triangle == UINT32_MAX &&
+                     PROX_FN(prox_bvh_within)(t, bad[i], PROX_INF, NULL, NULL, 0) == 0 &&
+                     PROX_FN(prox_bvh_raycast)(t, &ray, &h) == 0 && h.hit == 0 &&
+                     PROX_FN(prox_bvh_ray_count)(t, &ray, NULL) == 0,
+                 "a non-finite query not answered as documented", NULL);
+    }
+  }
   for (i = 0; i < np; ++i) {
     const double qd[6] = {(double)q[i].x, (double)q[i].y, (double)q[i].z, 0, 0, 0};
     PROX_REAL bf = PROX_INF, d, dv, lim, dw[FM_MAXT];
@@ -510,7 +533,7 @@ static void FM(fm_check_tree)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
     PROX_FN(prox_mesh_hit) h, all[FM_MAXT + 1];
     size_t n = 0, cnt, tot, k;
     long bwind = 0, wind = 0;
-    int hit, occ, sided = 1;
+    int hit, occ, sided = 1, full = r[i].tmin == 0 && r[i].tmax == PROX_INF;
     for (j = 0; j < nt; ++j) {
       PROX_FN(prox_triangle) tr = FM(fm_tri)(v, idx, j);
       PROX_FN(prox_rayhit) rh;
@@ -534,6 +557,32 @@ static void FM(fm_check_tree)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
       }
     hit = PROX_FN(prox_bvh_raycast)(t, &r[i], &h);
     occ = PROX_FN(prox_bvh_occluded)(t, &r[i]);
+    {
+      /* The header-only traversal: the same answers. */
+      PROX_FN(prox_mesh_hit) hv;
+      long vw = 0;
+      int vh = PROX_FN(prox_bvh_view_raycast)(&view, &r[i], &hv);
+      FM_REQUIRE(vh == hit && (!hit || (FM(fm_same)(hv.t, h.t) && hv.triangle == h.triangle)) &&
+                     PROX_FN(prox_bvh_view_occluded)(&view, &r[i]) == occ &&
+                     PROX_FN(prox_bvh_view_ray_count)(&view, &r[i], &vw) ==
+                         PROX_FN(prox_bvh_ray_count)(t, &r[i], NULL),
+                 "ray: the view differs", qd);
+    }
+    if (!full) {
+      /* A finite interval: a hit is a brute-force hit, and a brute-force
+       * hit clearly inside the interval is not missed (the traversal's
+       * exactness is promised over [0, +inf]; near an end of a finite
+       * interval a grazing ray's rounding may decide either way). */
+      PROX_REAL tol = (PROX_REAL)1e-3 * (PROX_FABS(r[i].tmax) + scale);
+      int inner = 0, member = !hit;
+      for (k = 0; k < n; ++k) {
+        inner |= bh[k].t >= r[i].tmin + tol && bh[k].t <= r[i].tmax - tol;
+        member |= hit && FM(fm_same)(bh[k].t, h.t) && bh[k].id == h.triangle;
+      }
+      FM_REQUIRE(member && h.hit == hit && occ == hit && (hit || !inner),
+                 "ray (finite interval): a hit missed or invented", qd);
+      continue;
+    }
     FM_REQUIRE(hit == (n > 0) && h.hit == hit && occ == hit, "ray: hit or occlusion differs", qd);
     if (hit) {
       /* The brute force's first strict minimum is bh[0] after the sort;
@@ -608,6 +657,16 @@ static void FM(fm_check_sign)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
       FM_REQUIRE(fabsl((long double)res[i].winding - w) <= 1e-9L,
                  "sign: the exact winding number is off", qd);
   }
+  {
+    /* A non-finite point: NaN, outside, not certain. */
+    PROX_FN(prox_signed) o;
+    int cert = 1;
+    VEC bad = PROX_FN(prox_v3)(0, 0, -PROX_INF);
+    PROX_REAL d = PROX_FN(prox_sdf_distance)(s, bad, &o);
+    FM_REQUIRE(d != d && o.inside == 0 && o.certain == 0 &&
+                   PROX_FN(prox_sdf_inside)(s, bad, &cert) == 0 && cert == 0,
+               "sign: a non-finite point not answered as documented", NULL);
+  }
   for (th = 1; th <= 2 && np; ++th) {
     PROX_FN(prox_signed) out[FM_MAXP];
     FM_REQUIRE(PROX_FN(prox_sdf_batch)(s, q, np, dist, out, th) == PROX_OK, "sign batch: failed",
@@ -666,8 +725,10 @@ static void FM(fm_run)(fm_in *in, fm_case *c) {
       d[k] = (PROX_REAL)((int)(fm_byte(in) % 9u) - 4);
     r[i].origin = PROX_FN(prox_v3)(o[0], o[1], o[2]);
     r[i].dir = PROX_FN(prox_v3)(d[0], d[1], d[2]);
-    r[i].tmin = 0;
-    r[i].tmax = PROX_INF;
+    /* One ray in four on a finite interval [tmin, tmax] (half units). */
+    k = fm_byte(in);
+    r[i].tmin = k & 3u ? 0 : FM(fm_lattice)(c, (int)((k >> 2) % 5u), 1);
+    r[i].tmax = k & 3u ? PROX_INF : r[i].tmin + FM(fm_lattice)(c, (int)((k >> 4) % 9u), 1);
   }
   /* The mesh. */
   if (c->shape == 0) {
