@@ -14,11 +14,11 @@
 ///   (p - c) . n, c the closest point and n the angle-weighted
 ///   pseudo-normal of the feature (face, edge or vertex) that holds it.
 ///   Right for closed, manifold, consistently oriented meshes without
-///   self-intersections (forced, it does not look for them; AUTO does;
-///   forced on a mesh that passes through or touches itself, every
-///   answer, prox_sdf_inside()'s included, is the pseudo-normals': the
-///   build looks for such places only to keep the inside grid from
-///   answering for them).
+///   self-intersections (forced, it does not look for them; AUTO does:
+///   forced on a mesh that passes through or touches itself, the signed
+///   distance may take the wrong side near such places, while
+///   prox_sdf_inside() may still answer from the inside grid, the exact
+///   count, and so differ from it there).
 ///   Where that test is not certain (p within about 1e-9 of its distance
 ///   from being tangent to a face, or 1e-4 to an edge or a vertex, whose
 ///   pseudo-normals are kept in 16 bits a coordinate; or the closest
@@ -311,8 +311,9 @@ PROX_API double prox_sdf_distance(const prox_sdf *sdf, prox_vec3 p, prox_signed 
 /// Float version of prox_sdf_distance().
 PROX_API float prox_sdf_distancef(const prox_sdff *sdf, prox_vec3f p, prox_signedf *out);
 
-/// Inside test: 1 when p is inside (as prox_sdf_distance() decides it),
-/// else 0; *certain (may be NULL) as there. It computes no closest point:
+/// Inside test: 1 when p is inside (as prox_sdf_distance() decides it,
+/// except under pseudo-normals forced on a mesh that passes through or
+/// touches itself: see PROX_SIGN_PSEUDONORMAL), else 0; *certain (may be NULL) as there. It computes no closest point:
 /// on a closed, consistently oriented mesh, or one closed as a chain
 /// (PSEUDONORMAL or CROSSINGS), it reads the inside grid built with the object (a cell away from
 /// every triangle holds its exact winding number; elsewhere an exact crossing count along a short

@@ -985,14 +985,6 @@ prox_status PROX_FN(prox_sdf_build)(const PROX_FN(prox_mesh) * mesh, const PROX_
      * nested the same way): pseudo-normals would not follow it. */
     if (o.method == PROX_SIGN_AUTO && method == PROX_SIGN_PSEUDONORMAL && !only01)
       check_regular = 1;
-    /* Pseudo-normals forced on a mesh that passes through or touches
-     * itself (AUTO looked for that above): they may not follow the
-     * winding number the grid holds even where it is 0 or 1 (a crossing
-     * within surface cells), so the inside test follows them instead. */
-    if (ok && o.method == PROX_SIGN_PSEUDONORMAL && only01 &&
-        ((tp->components > 1 && SDF_FN(components_may_touch)(mesh, tp, alloc)) ||
-         SDF_FN(self_any)(mesh, &view, NULL, o.threads)))
-      only01 = 0;
     if (ok && check_regular) ok = SDF_FN(mark_irregular)(s, mesh, tp, alloc, o.threads);
     if (!ok) {
       prox_mesh_topology_free(own);
