@@ -526,6 +526,33 @@ static void FM(fm_check_tree)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
                      batch[i].triangle == single[i].triangle,
                  "closest batch: not the single query's answer", NULL);
   }
+  if (np) {
+    /* The range form (each query seeded by the previous answer). */
+    PROX_FN(prox_bvh_closest_range)(t, q, PROX_INF, batch, 0, np);
+    for (i = 0; i < np; ++i)
+      FM_REQUIRE(FM(fm_same)(batch[i].sqdist, single[i].sqdist) &&
+                     batch[i].triangle == single[i].triangle,
+                 "closest range: not the single query's answer", NULL);
+  }
+  for (th = 1; th <= 2 && nr; ++th) {
+    /* The ray batches: each ray's single answers. */
+    PROX_FN(prox_mesh_hit) hb[FM_MAXR], h1;
+    uint8_t ob[FM_MAXR];
+    size_t cb[FM_MAXR];
+    long wb[FM_MAXR], w1;
+    FM_REQUIRE(PROX_FN(prox_bvh_raycast_batch)(t, r, nr, hb, th) == PROX_OK &&
+                   PROX_FN(prox_bvh_occluded_batch)(t, r, nr, ob, th) == PROX_OK &&
+                   PROX_FN(prox_bvh_ray_count_batch)(t, r, nr, cb, wb, th) == PROX_OK,
+               "ray batches: failed", NULL);
+    for (i = 0; i < nr; ++i) {
+      int h = PROX_FN(prox_bvh_raycast)(t, &r[i], &h1);
+      size_t n1 = PROX_FN(prox_bvh_ray_count)(t, &r[i], &w1);
+      FM_REQUIRE(hb[i].hit == h &&
+                     (!h || (FM(fm_same)(hb[i].t, h1.t) && hb[i].triangle == h1.triangle)) &&
+                     ob[i] == h && cb[i] == n1 && wb[i] == w1,
+                 "ray batches: not the single queries' answers", NULL);
+    }
+  }
   for (i = 0; i < nr; ++i) {
     const double qd[6] = {(double)r[i].origin.x, (double)r[i].origin.y, (double)r[i].origin.z,
                           (double)r[i].dir.x,    (double)r[i].dir.y,    (double)r[i].dir.z};
@@ -667,6 +694,15 @@ static void FM(fm_check_sign)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
     FM_REQUIRE(d != d && o.inside == 0 && o.certain == 0 &&
                    PROX_FN(prox_sdf_inside)(s, bad, &cert) == 0 && cert == 0,
                "sign: a non-finite point not answered as documented", NULL);
+  }
+  for (th = 1; th <= 2 && np; ++th) {
+    uint8_t ib[FM_MAXP], cb[FM_MAXP];
+    FM_REQUIRE(PROX_FN(prox_sdf_inside_batch)(s, q, np, ib, cb, th) == PROX_OK,
+               "inside batch: failed", NULL);
+    for (i = 0; i < np; ++i) {
+      int c1, i1 = PROX_FN(prox_sdf_inside)(s, q[i], &c1);
+      FM_REQUIRE(ib[i] == i1 && cb[i] == c1, "inside batch: not the single query's answer", NULL);
+    }
   }
   for (th = 1; th <= 2 && np; ++th) {
     PROX_FN(prox_signed) out[FM_MAXP];
