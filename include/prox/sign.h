@@ -313,13 +313,13 @@ PROX_API float prox_sdf_distancef(const prox_sdff *sdf, prox_vec3f p, prox_signe
 
 /// Inside test: 1 when p is inside (as prox_sdf_distance() decides it,
 /// except under pseudo-normals forced on a mesh that passes through or
-/// touches itself: see PROX_SIGN_PSEUDONORMAL), else 0; *certain (may be NULL) as there. It computes no closest point:
-/// on a closed, consistently oriented mesh, or one closed as a chain
-/// (PSEUDONORMAL or CROSSINGS), it reads the inside grid built with the object (a cell away from
-/// every triangle holds its exact winding number; elsewhere an exact crossing count along a short
-/// segment to a nearby such cell, along an axis where one is near, so the answer is the exact
-/// winding number's); WINDING evaluates the winding number. A non-finite p gives 0, certain 0. Does
-/// not allocate; thread-safe.
+/// touches itself: see PROX_SIGN_PSEUDONORMAL), else 0; *certain (may be
+/// NULL) as there. It computes no closest point: on a closed, consistently
+/// oriented mesh, or one closed as a chain (PSEUDONORMAL or CROSSINGS), it reads the inside grid
+/// built with the object (a cell away from every triangle holds its exact winding number; elsewhere
+/// an exact crossing count along a short segment to a nearby such cell, along an axis where one is
+/// near, so the answer is the exact winding number's); WINDING evaluates the winding number. A
+/// non-finite p gives 0, certain 0. Does not allocate; thread-safe.
 PROX_API int prox_sdf_inside(const prox_sdf *sdf, prox_vec3 p, int *certain);
 /// Float version of prox_sdf_inside().
 PROX_API int prox_sdf_insidef(const prox_sdff *sdf, prox_vec3f p, int *certain);
