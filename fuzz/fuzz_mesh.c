@@ -12,7 +12,8 @@
  * (bit 5); byte 1 the precision (bit 0), the coordinates (bits 1-2: a
  * lattice of integers -4..4, the same times 2^e with e from byte 2, or the
  * raw bits of each real: NaN, infinities, subnormal numbers, anything), the
- * leaf size (bits 3-4) and the build's threads (bit 5); byte 3, when not 0,
+ * leaf size (bits 3-4), the build's threads (bit 5) and, both of bits 6-7
+ * set, the large batches (see fm_check_big); byte 3, when not 0,
  * the allocation at which an allocator fails. Then the number of query
  * points (up to 12) and of rays (up to 8), the points (half-integers
  * -4.5..4.5 per axis, times 2^e), the rays (a half-integer origin, an
@@ -42,7 +43,9 @@
  *   no hit;
  * - the sign: |distance| the square root of the closest point's squared
  *   distance, inside as its sign says, prox_sdf_inside(), the batch and
- *   the grid the same answers; where the method is exact (AUTO on a
+ *   the grid the same answers (and, one input in four, batches of 520
+ *   points, which walk the tree eight at a time in Morton order, and an
+ *   8 x 8 x 8 grid); where the method is exact (AUTO on a
  *   closed or chain-closed mesh, CROSSINGS on a chain-closed mesh,
  *   WINDING exact or chosen exact by AUTO) and the answer certain, inside
  *   equals a brute-force winding number above 1/2 (a long-double sum of
@@ -90,7 +93,7 @@ static unsigned fm_byte(fm_in *in) {
 
 /* The input's choices, and what the checks print on a violation. */
 typedef struct fm_case {
-  int shape, method, refit, coords, leaf, threads, e, fail_at;
+  int shape, method, refit, coords, leaf, threads, e, fail_at, big;
   size_t nv, nt;
   double v[3 * FM_MAXV];
   uint32_t idx[3 * FM_MAXT];
@@ -348,6 +351,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   c.coords = (int)((b1 >> 1) & 3u);
   c.leaf = (int)((b1 >> 3) & 3u);
   c.threads = (b1 >> 5) & 1u ? 2 : 1;
+  c.big = (b1 >> 6) == 3u;
   c.e = (int)(data[2] % (2 * 40 + 1)) - 40;
   c.fail_at = data[3];
   in.p = data + 4;
@@ -730,6 +734,71 @@ static void FM(fm_check_sign)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
   }
 }
 
+/* The batches in their coherent (Morton) order, eight points walking the
+ * tree together, which takes FM_BIG points (from 512 on): the query points
+ * spread over a lattice around each, against the single queries; and an
+ * 8 x 8 x 8 grid (bricks of 4 x 4 x 4) against the single signed
+ * distance. */
+#define FM_BIG 520
+static void FM(fm_check_big)(const fm_case *c, const PROX_FN(prox_bvh) * t, const SDF_T *s,
+                             const VEC *q, size_t np) {
+  VEC *p = (VEC *)malloc(FM_BIG * sizeof *p);
+  PROX_FN(prox_mesh_closest) *one = (PROX_FN(prox_mesh_closest) *)malloc(FM_BIG * sizeof *one);
+  PROX_FN(prox_mesh_closest) *all = (PROX_FN(prox_mesh_closest) *)malloc(FM_BIG * sizeof *all);
+  PROX_REAL *dist = (PROX_REAL *)malloc(FM_BIG * sizeof *dist);
+  PROX_FN(prox_signed) *sg = (PROX_FN(prox_signed) *)malloc(2 * FM_BIG * sizeof *sg);
+  PROX_REAL *d1 = (PROX_REAL *)malloc(FM_BIG * sizeof *d1);
+  PROX_FN(prox_signed) *r1 = sg ? sg + FM_BIG : NULL;
+  float *grid = (float *)malloc(512 * sizeof *grid);
+  size_t i;
+  int th;
+  FM_REQUIRE(p && one && all && dist && sg && d1 && grid, "out of memory", NULL);
+  for (i = 0; i < FM_BIG; ++i) {
+    size_t j = i / np;
+    p[i] = PROX_FN(prox_v3)(q[i % np].x + FM(fm_lattice)(c, (int)(j % 5) - 2, 1),
+                            q[i % np].y + FM(fm_lattice)(c, (int)(j / 5 % 5) - 2, 1),
+                            q[i % np].z + FM(fm_lattice)(c, (int)(j / 25 % 5) - 2, 1));
+    (void)PROX_FN(prox_bvh_closest)(t, p[i], PROX_INF, &one[i]);
+    d1[i] = PROX_FN(prox_sdf_distance)(s, p[i], &r1[i]);
+  }
+  for (th = 1; th <= 2; ++th) {
+    FM_REQUIRE(PROX_FN(prox_bvh_closest_batch)(t, p, FM_BIG, PROX_INF, all, th) == PROX_OK,
+               "closest batch (packets): failed", NULL);
+    for (i = 0; i < FM_BIG; ++i)
+      FM_REQUIRE(FM(fm_same)(all[i].sqdist, one[i].sqdist) && all[i].triangle == one[i].triangle &&
+                     memcmp(&all[i].point, &one[i].point, sizeof one[i].point) == 0,
+                 "closest batch (packets): not the single query's answer", NULL);
+    FM_REQUIRE(PROX_FN(prox_sdf_batch)(s, p, FM_BIG, dist, sg, th) == PROX_OK,
+               "sign batch (packets): failed", NULL);
+    for (i = 0; i < FM_BIG; ++i)
+      FM_REQUIRE(FM(fm_same)(dist[i], d1[i]) && sg[i].inside == r1[i].inside &&
+                     sg[i].certain == r1[i].certain &&
+                     sg[i].closest.triangle == r1[i].closest.triangle,
+                 "sign batch (packets): not the single query's answer", NULL);
+  }
+  {
+    PROX_REAL h = FM(fm_lattice)(c, 1, 1);
+    VEC o = PROX_FN(prox_v3)(q[0].x - 4 * h, q[0].y - 4 * h, q[0].z - 4 * h);
+    FM_REQUIRE(PROX_FN(prox_sdf_grid)(s, o, PROX_FN(prox_v3)(h, h, h), 8, 8, 8, grid, c->threads) ==
+                   PROX_OK,
+               "sign grid (bricks): failed", NULL);
+    for (i = 0; i < 512; ++i) {
+      VEC x = PROX_FN(prox_v3)(o.x + (PROX_REAL)(i % 8) * h, o.y + (PROX_REAL)(i / 8 % 8) * h,
+                               o.z + (PROX_REAL)(i / 64) * h);
+      float g = (float)PROX_FN(prox_sdf_distance)(s, x, NULL);
+      FM_REQUIRE(memcmp(&g, &grid[i], sizeof g) == 0,
+                 "sign grid (bricks): not prox_sdf_distance's value", NULL);
+    }
+  }
+  free(p);
+  free(one);
+  free(all);
+  free(dist);
+  free(sg);
+  free(d1);
+  free(grid);
+}
+
 /* Builds the trees and the sign of one input and checks them. */
 static void FM(fm_run)(fm_in *in, fm_case *c) {
   PROX_REAL v[3 * FM_MAXV], moved[3 * FM_MAXV];
@@ -898,6 +967,7 @@ static void FM(fm_run)(fm_in *in, fm_case *c) {
   st = PROX_FN(prox_sdf_build)(&mesh, t, NULL, &so, NULL, &s, &err);
   FM_REQUIRE(st == PROX_OK && s != NULL, "sdf build: failed on a valid mesh", NULL);
   FM(fm_check_sign)(c, t, s, v, c->idx, c->nt, q, np, closed_chain);
+  if (c->big && np) FM(fm_check_big)(c, t, s, q, np);
   PROX_FN(prox_sdf_free)(s);
   if (c->refit && c->coords != 3) {
     /* Every vertex moved by -1..1 lattice units along x, then a refit. */
@@ -913,5 +983,6 @@ static void FM(fm_run)(fm_in *in, fm_case *c) {
 #undef FM
 #undef VEC
 #undef SDF_T
+#undef FM_BIG
 
 #endif /* FUZZ_MESH_TEMPLATE */
