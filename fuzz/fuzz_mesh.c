@@ -42,8 +42,9 @@
  *   header-only traversal the same answers; non-finite queries NaN and
  *   no hit;
  * - the sign: |distance| the square root of the closest point's squared
- *   distance, inside as its sign says, prox_sdf_inside(), the batch and
- *   the grid the same answers (and, one input in four, batches of 520
+ *   distance, inside as its sign says, prox_sdf_inside() (except under
+ *   pseudo-normals forced, see sign.h), the batches and the grid the same
+ *   answers (and, one input in four, batches of 520
  *   points, which walk the tree eight at a time in Morton order, and an
  *   8 x 8 x 8 grid); where the method is exact (AUTO on a
  *   closed or chain-closed mesh, CROSSINGS on a chain-closed mesh,
