@@ -478,15 +478,17 @@ static void FM(fm_check_tree)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
   }
   for (i = 0; i < np; ++i) {
     const double qd[6] = {(double)q[i].x, (double)q[i].y, (double)q[i].z, 0, 0, 0};
-    PROX_REAL bf = PROX_INF, d, dv, lim, dw[FM_MAXT];
+    PROX_REAL bf = PROX_INF, d, dv, lim, dw[FM_MAXT], dt[FM_MAXT];
     uint32_t bid = UINT32_MAX, ids[FM_MAXT];
     PROX_FN(prox_mesh_closest) rv, rl;
     size_t n, nb = 0;
+    /* The brute force: every triangle's squared distance, kept for the
+     * radius query below. */
     for (j = 0; j < nt; ++j) {
       PROX_FN(prox_triangle) tr = FM(fm_tri)(v, idx, j);
-      PROX_REAL dj = PROX_FN(prox_point_triangle)(q[i], &tr, NULL);
-      if (dj < bf) {
-        bf = dj;
+      dt[j] = PROX_FN(prox_point_triangle)(q[i], &tr, NULL);
+      if (dt[j] < bf) {
+        bf = dt[j];
         bid = (uint32_t)j;
       }
     }
@@ -511,8 +513,7 @@ static void FM(fm_check_tree)(const fm_case *c, const PROX_FN(prox_bvh) * t, con
     lim = bf * 4 + FM(fm_lattice)(c, 1, 0) * FM(fm_lattice)(c, 1, 0);
     n = PROX_FN(prox_bvh_within)(t, q[i], lim, ids, dw, FM_MAXT);
     for (j = 0; j < nt; ++j) {
-      PROX_FN(prox_triangle) tr = FM(fm_tri)(v, idx, j);
-      PROX_REAL dj = PROX_FN(prox_point_triangle)(q[i], &tr, NULL);
+      PROX_REAL dj = dt[j];
       size_t k;
       int seen = 0;
       if (!(dj <= lim)) continue;
